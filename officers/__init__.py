@@ -1,0 +1,66 @@
+"""officers: the exact solver for Euler's Officers and graeco-latin squares.
+
+The 16 court cards (A, K, Q, J of ♠ ♥ ♦ ♣) go into a 4 × 4 square so that no line holds two
+cards of the same rank or suit. officers reads and writes squares, says where one breaks the
+rule of the square, and answers every exact question about completing it.
+
+>>> import officers
+>>> square = officers.Square("AC3/1JS2/1AH1QD/4")
+>>> officers.Rules().is_valid(square)
+True
+"""
+
+from __future__ import annotations
+
+from officers.cards import (
+    ACE_OF_CLUBS,
+    ACE_OF_DIAMONDS,
+    ACE_OF_HEARTS,
+    ACE_OF_SPADES,
+    ALL_CARDS,
+    JACK_OF_CLUBS,
+    JACK_OF_DIAMONDS,
+    JACK_OF_HEARTS,
+    JACK_OF_SPADES,
+    KING_OF_CLUBS,
+    KING_OF_DIAMONDS,
+    KING_OF_HEARTS,
+    KING_OF_SPADES,
+    QUEEN_OF_CLUBS,
+    QUEEN_OF_DIAMONDS,
+    QUEEN_OF_HEARTS,
+    QUEEN_OF_SPADES,
+    Card,
+    Rank,
+    Suit,
+)
+from officers.errors import IllegalPlacementError, NotationError, OfficersError, UnsupportedError
+from officers.rules import DIAGONAL_RULES, STANDARD_RULES, Conflict, Line, Rules
+from officers.square import EMPTY, Square, cell_name, describe_cell, parse_cell
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ACE_OF_CLUBS", "ACE_OF_DIAMONDS", "ACE_OF_HEARTS", "ACE_OF_SPADES",
+    "KING_OF_CLUBS", "KING_OF_DIAMONDS", "KING_OF_HEARTS", "KING_OF_SPADES",
+    "QUEEN_OF_CLUBS", "QUEEN_OF_DIAMONDS", "QUEEN_OF_HEARTS", "QUEEN_OF_SPADES",
+    "JACK_OF_CLUBS", "JACK_OF_DIAMONDS", "JACK_OF_HEARTS", "JACK_OF_SPADES",
+    "ALL_CARDS",
+    "Card",
+    "Conflict",
+    "DIAGONAL_RULES",
+    "EMPTY",
+    "IllegalPlacementError",
+    "Line",
+    "NotationError",
+    "OfficersError",
+    "Rank",
+    "Rules",
+    "STANDARD_RULES",
+    "Square",
+    "Suit",
+    "UnsupportedError",
+    "cell_name",
+    "describe_cell",
+    "parse_cell",
+]  # fmt: skip

@@ -1,0 +1,41 @@
+"""The exceptions of officers.
+
+Every exception officers raises on purpose is an :class:`OfficersError`. Those caused by
+input that was wrong are also :class:`ValueError`, so ``except ValueError`` keeps working:
+
+- :class:`NotationError`: the text (or JSON) cannot be read at all;
+- :class:`IllegalPlacementError`: it can be read, but the move is not allowed here;
+- :class:`UnsupportedError`: a method cannot answer this question (the index at order 5).
+
+>>> from officers import Card, NotationError
+>>> try:
+...     Card.parse("10S")
+... except NotationError as error:
+...     print(error)
+cannot read card '10S': only the court cards play (ranks A K Q J, German D B)
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "IllegalPlacementError",
+    "NotationError",
+    "OfficersError",
+    "UnsupportedError",
+]
+
+
+class OfficersError(Exception):
+    """The base of every exception raised by officers."""
+
+
+class NotationError(OfficersError, ValueError):
+    """A card, cell, square or JSON text that cannot be read; the message quotes it."""
+
+
+class IllegalPlacementError(OfficersError, ValueError):
+    """A placement (or removal) that can be read but is not allowed here; the message says why."""
+
+
+class UnsupportedError(OfficersError, ValueError):
+    """A question that the chosen method or order cannot answer (e.g. the index at order 5)."""

@@ -1,0 +1,292 @@
+"""The rule of the square: lines, allowed placements and broken lines.
+
+A *line* is a row or a column, and with ``diagonals=True`` (the Expert level) also the two main
+diagonals. No line may hold two cards of the same rank or of the same suit (at order ``n``: two
+cells with the same first symbol ``a`` or the same second symbol ``b``).
+
+>>> from officers import Rules, Square, Card
+>>> rules = Rules()
+>>> square = Square("AC3/1JS2/1AH1QD/4")
+>>> rules.why_illegal(square, 1, Card.parse("KC"))
+'a ♣ already stands in row 1 (A♣ at row 1, column 1)'
+>>> rules.is_legal(square, 1, Card.parse("KD"))
+True
+>>> [line.name for line in Rules(diagonals=True).lines_through(5)]
+['row 2', 'column 2', 'the main diagonal']
+>>> for conflict in rules.conflicts(Square("AS1AH1/4/4/4")):
+...     print(conflict)
+row 1 holds two Aces: A♠ at row 1, column 1 and A♥ at row 1, column 3
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from typing import Any, Final, Literal
+
+from officers.cards import Card, Rank, Suit
+from officers.errors import IllegalPlacementError, NotationError
+from officers.square import EMPTY, Square, describe_cell
+
+__all__ = ["Conflict", "Line", "Rules", "DIAGONAL_RULES", "STANDARD_RULES"]
+
+LineKind = Literal["row", "column", "diagonal", "anti-diagonal"]
+Attribute = Literal["rank", "suit"]
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A line of the square: its kind, its index (0-based) and its cells in order."""
+
+    kind: LineKind
+    index: int
+    cells: tuple[int, ...]
+
+    @property
+    def name(self) -> str:
+        """``row 2``, ``column 3``, ``the main diagonal`` or ``the anti-diagonal``."""
+        if self.kind == "diagonal":
+            return "the main diagonal"
+        if self.kind == "anti-diagonal":
+            return "the anti-diagonal"
+        return f"{self.kind} {self.index + 1}"
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@dataclass(frozen=True, slots=True)
+class Conflict:
+    """Two or more cells of one line that share a rank or a suit (the first or second symbol)."""
+
+    line: Line
+    attribute: Attribute
+    symbol: int
+    cells: tuple[int, ...]
+    order: int
+    values: tuple[int, ...]
+
+    def __str__(self) -> str:
+        count = {2: "two", 3: "three", 4: "four"}.get(len(self.cells), str(len(self.cells)))
+        where = " and ".join(
+            f"{_show(value, self.order)} at {describe_cell(cell, self.order)}"
+            for cell, value in zip(self.cells, self.values, strict=True)
+        )
+        return f"{self.line.name} holds {count} {_plural(self.attribute, self.symbol, self.order)}: {where}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready description: line, attribute, symbol and cells."""
+        return {
+            "line": self.line.name,
+            "attribute": self.attribute,
+            "symbol": self.symbol,
+            "cells": list(self.cells),
+            "text": str(self),
+        }
+
+
+@dataclass(frozen=True)
+class Rules:
+    """The rule set: the order ``n`` (4 for the game) and whether the diagonals are lines.
+
+    >>> Rules(), Rules(diagonals=True)
+    (Rules(order=4, diagonals=False), Rules(order=4, diagonals=True))
+    >>> len(Rules().lines), len(Rules(diagonals=True).lines)
+    (8, 10)
+    """
+
+    order: int = 4
+    diagonals: bool = False
+    _lines: tuple[Line, ...] = field(init=False, repr=False, compare=False)
+    _through: tuple[tuple[Line, ...], ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.order, int) or isinstance(self.order, bool) or self.order < 1:
+            raise NotationError(f"the order of a square is a whole number >= 1, got {self.order!r}")
+        if not isinstance(self.diagonals, bool):
+            raise NotationError(f"diagonals must be True or False, got {self.diagonals!r}")
+        lines, through = _lines(self.order, self.diagonals)
+        object.__setattr__(self, "_lines", lines)
+        object.__setattr__(self, "_through", through)
+
+    @property
+    def lines(self) -> tuple[Line, ...]:
+        """Every line: the rows, then the columns, then (with diagonals) the two diagonals."""
+        return self._lines
+
+    def lines_through(self, cell: int) -> tuple[Line, ...]:
+        """The lines through a cell: its row, its column, and the diagonals it lies on."""
+        return self._through[cell]
+
+    def describe(self) -> str:
+        """``rows and columns`` or ``rows, columns and diagonals``."""
+        return "rows, columns and diagonals" if self.diagonals else "rows and columns"
+
+    # --- placements ------------------------------------------------------------------------
+
+    def why_illegal(self, square: Square, cell: int, card: int | tuple[int, int]) -> str | None:
+        """Why the card may not go on the cell, as one sentence, or ``None`` if it may."""
+        self._check_square(square)
+        try:
+            square.place(cell, card)
+        except IllegalPlacementError as error:
+            return str(error).split(": ", 1)[1]
+        n = self.order
+        value = n * card[0] + card[1] if isinstance(card, tuple) else int(card)
+        a, b = divmod(value, n)
+        values = square.values
+        for line in self._through[cell]:
+            for other in line.cells:
+                other_value = values[other]
+                if other_value == EMPTY:
+                    continue
+                if other_value // n == a:
+                    return _already("rank", a, line, other, other_value, n)
+                if other_value % n == b:
+                    return _already("suit", b, line, other, other_value, n)
+        return None
+
+    def is_legal(self, square: Square, cell: int, card: int | tuple[int, int]) -> bool:
+        """Whether the card may go on the cell: the cell is empty, the card not yet placed, and
+        no line through the cell already holds its rank or its suit."""
+        return self.why_illegal(square, cell, card) is None
+
+    def place(self, square: Square, cell: int, card: int | tuple[int, int]) -> Square:
+        """The square with the card placed, or :class:`~officers.IllegalPlacementError` saying why.
+
+        >>> Rules().place(Square("AC3/4/4/4"), 4, Card.parse("AH"))
+        Traceback (most recent call last):
+        ...
+        officers.errors.IllegalPlacementError: cannot place A♥ on row 2, column 1: an Ace already stands in column 1 (A♣ at row 1, column 1)
+        """
+        reason = self.why_illegal(square, cell, card)
+        if reason is not None:
+            shown = _show(square._value_of(card), self.order)
+            raise IllegalPlacementError(
+                f"cannot place {shown} on {describe_cell(cell, self.order)}: {reason}"
+            )
+        return square.place(cell, card)
+
+    def legal_placements(self, square: Square) -> list[tuple[int, int]]:
+        """Every ``(cell, value)`` the rules allow on the square, in cell then value order."""
+        self._check_square(square)
+        n = self.order
+        used = set(square.values)
+        free_values = [v for v in range(n * n) if v not in used]
+        result: list[tuple[int, int]] = []
+        for cell in square.empty_cells():
+            ranks: set[int] = set()
+            suits: set[int] = set()
+            for line in self._through[cell]:
+                for other in line.cells:
+                    v = square.values[other]
+                    if v != EMPTY:
+                        ranks.add(v // n)
+                        suits.add(v % n)
+            result.extend(
+                (cell, v) for v in free_values if v // n not in ranks and v % n not in suits
+            )
+        return result
+
+    # --- whole squares ---------------------------------------------------------------------
+
+    def conflicts(self, square: Square) -> list[Conflict]:
+        """Where the square breaks the rule: each line with a rank or suit more than once."""
+        self._check_square(square)
+        n = self.order
+        found = []
+        for line in self._lines:
+            attribute: Attribute
+            for attribute in ("rank", "suit"):
+                by_symbol: dict[int, list[int]] = {}
+                for cell in line.cells:
+                    value = square.values[cell]
+                    if value != EMPTY:
+                        symbol = value // n if attribute == "rank" else value % n
+                        by_symbol.setdefault(symbol, []).append(cell)
+                for symbol, cells in sorted(by_symbol.items()):
+                    if len(cells) > 1:
+                        found.append(
+                            Conflict(
+                                line,
+                                attribute,
+                                symbol,
+                                tuple(cells),
+                                n,
+                                tuple(square.values[c] for c in cells),
+                            )
+                        )
+        return found
+
+    def is_valid(self, square: Square) -> bool:
+        """Whether no line of the square holds a rank or a suit twice."""
+        return not self.conflicts(square)
+
+    def is_finished(self, square: Square) -> bool:
+        """Whether the square is full and keeps the rule: a finished square."""
+        return square.is_full() and self.is_valid(square)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: ``{"order": 4, "diagonals": false}``."""
+        return {"order": self.order, "diagonals": self.diagonals}
+
+    def _check_square(self, square: Square) -> None:
+        if square.order != self.order:
+            raise NotationError(
+                f"rules of order {self.order} cannot judge a square of order {square.order} "
+                f"({square!r})"
+            )
+
+
+@functools.cache
+def _lines(order: int, diagonals: bool) -> tuple[tuple[Line, ...], tuple[tuple[Line, ...], ...]]:
+    n = order
+    lines = [Line("row", r, tuple(range(n * r, n * r + n))) for r in range(n)]
+    lines += [Line("column", c, tuple(range(c, n * n, n))) for c in range(n)]
+    if diagonals:
+        lines.append(Line("diagonal", 0, tuple(i * (n + 1) for i in range(n))))
+        lines.append(Line("anti-diagonal", 1, tuple((i + 1) * (n - 1) for i in range(n))))
+    through = tuple(tuple(line for line in lines if cell in line.cells) for cell in range(n * n))
+    return tuple(lines), through
+
+
+_SUIT_SINGULAR: Final = ("♠", "♥", "♦", "♣")
+
+
+def _show(value: int, order: int) -> str:
+    if order == 4:
+        return str(Card(value))
+    a, b = divmod(value, order)
+    if order <= 26:
+        return chr(ord("A") + a) + chr(ord("a") + b)
+    return f"({a}, {b})"
+
+
+def _plural(attribute: str, symbol: int, order: int) -> str:
+    if order == 4:
+        if attribute == "rank":
+            return Rank(symbol).name_en() + "s"
+        return f"{Suit(symbol).symbol()} cards"
+    letter = chr(ord("A") + symbol) if attribute == "rank" else chr(ord("a") + symbol)
+    return f"cells with {letter}" if order <= 26 else f"cells with symbol {symbol}"
+
+
+def _already(attribute: str, symbol: int, line: Line, cell: int, value: int, order: int) -> str:
+    if order == 4:
+        if attribute == "rank":
+            name = Rank(symbol).name_en()
+            what = ("an " if name == "Ace" else "a ") + name
+        else:
+            what = "a " + _SUIT_SINGULAR[symbol]
+    else:
+        what = "a cell with " + (
+            chr(ord("A" if attribute == "rank" else "a") + symbol) if order <= 26 else str(symbol)
+        )
+    return f"{what} already stands in {line.name} ({_show(value, order)} at {describe_cell(cell, order)})"
+
+
+STANDARD_RULES: Final = Rules()
+"""Rows and columns (the Easy, Normal and Hard levels)."""
+
+DIAGONAL_RULES: Final = Rules(diagonals=True)
+"""Rows, columns and the two main diagonals (the Expert level)."""

@@ -1,0 +1,82 @@
+"""The command line: answers, JSON, exit codes, and one clear line for bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from officers.cli import main
+
+OZANAM = "AC3/1JS2/1AH1QD/4"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_show(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "show", OZANAM)
+    assert code == 0 and not err
+    assert out.splitlines()[0] == "A♣ ·· ·· ··"
+    assert "keeps the rule of the square (rows and columns)" in out
+
+
+def test_show_broken(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "show", "AS1AH1/4/4/4", "--ascii")
+    assert code == 1
+    assert out.splitlines()[0] == "AS .. AH .."
+    assert "row 1 holds two Aces" in out
+
+
+def test_show_diagonals_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "show", "AS3/1KS2/4/4", "--diagonals", "--json")
+    data = json.loads(out)
+    assert code == 1 and data["valid"] is False
+    assert data["rules"] == {"order": 4, "diagonals": True}
+    assert data["conflicts"][0]["line"] == "the main diagonal"
+    assert data["square"]["notation"] == "AS3/1KS2/4/4"
+
+
+def test_show_other_order(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "show", "AaBbCc/BcCaAb/3", "--order", "3")
+    assert code == 0 and out.splitlines()[1] == "Bc Ca Ab"
+
+
+@pytest.mark.parametrize(
+    ("argv", "quoted"),
+    [
+        (["show", "AC3/1JS/4/4"], "'AC3/1JS/4/4'"),
+        (["show", "ZZ3/4/4/4"], "'ZZ'"),
+        (["show", ""], "''"),
+        (["show"], "SQUARE"),
+        (["show", OZANAM, "--order", "0"], "0"),
+        (["show", OZANAM, "--order", "x"], "'x'"),
+        (["frobnicate"], "'frobnicate'"),
+        ([], "COMMAND"),
+    ],
+)
+def test_bad_input_is_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], quoted: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and not out
+    assert len(err.strip().splitlines()) == 1, err
+    assert quoted in err and "Traceback" not in err
+
+
+def test_python_dash_m() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "officers", "show", "AC3/1JS/4/4"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr.strip() == (
+        "officers: cannot read square 'AC3/1JS/4/4': row 2 has 2 cells, expected 4"
+    )
