@@ -34,7 +34,13 @@ from officers.cards import (
     Rank,
     Suit,
 )
-from officers.errors import IllegalPlacementError, NotationError, OfficersError, UnsupportedError
+from officers.errors import (
+    IllegalPlacementError,
+    NotationError,
+    OfficersError,
+    SolverTimeoutError,
+    UnsupportedError,
+)
 from officers.rules import DIAGONAL_RULES, STANDARD_RULES, Conflict, Line, Rules
 from officers.square import EMPTY, Square, cell_name, describe_cell, parse_cell
 
@@ -57,6 +63,7 @@ __all__ = [
     "Rank",
     "Rules",
     "STANDARD_RULES",
+    "SolverTimeoutError",
     "Square",
     "Suit",
     "UnsupportedError",

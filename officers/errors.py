@@ -7,6 +7,9 @@ input that was wrong are also :class:`ValueError`, so ``except ValueError`` keep
 - :class:`IllegalPlacementError`: it can be read, but the move is not allowed here;
 - :class:`UnsupportedError`: a method cannot answer this question (the index at order 5).
 
+:class:`SolverTimeoutError` is not a ``ValueError``: the question was fine, the solver ran out of
+time before it could answer ("unknown").
+
 >>> from officers import Card, NotationError
 >>> try:
 ...     Card.parse("10S")
@@ -21,6 +24,7 @@ __all__ = [
     "IllegalPlacementError",
     "NotationError",
     "OfficersError",
+    "SolverTimeoutError",
     "UnsupportedError",
 ]
 
@@ -39,3 +43,7 @@ class IllegalPlacementError(OfficersError, ValueError):
 
 class UnsupportedError(OfficersError, ValueError):
     """A question that the chosen method or order cannot answer (e.g. the index at order 5)."""
+
+
+class SolverTimeoutError(OfficersError, TimeoutError):
+    """A solver hit its time limit before it knew the answer: the answer is unknown."""
