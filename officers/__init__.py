@@ -42,6 +42,16 @@ from officers.errors import (
     UnsupportedError,
 )
 from officers.rules import DIAGONAL_RULES, STANDARD_RULES, Conflict, Line, Rules
+from officers.solve import (
+    METHODS,
+    Method,
+    completions,
+    count_completions,
+    count_finished_squares,
+    finished_squares,
+    is_completable,
+    safe_placements,
+)
 from officers.square import EMPTY, Square, cell_name, describe_cell, parse_cell
 
 __version__ = "0.1.0"
@@ -58,6 +68,8 @@ __all__ = [
     "EMPTY",
     "IllegalPlacementError",
     "Line",
+    "METHODS",
+    "Method",
     "NotationError",
     "OfficersError",
     "Rank",
@@ -68,6 +80,12 @@ __all__ = [
     "Suit",
     "UnsupportedError",
     "cell_name",
+    "completions",
+    "count_completions",
+    "count_finished_squares",
     "describe_cell",
+    "finished_squares",
+    "is_completable",
     "parse_cell",
+    "safe_placements",
 ]  # fmt: skip

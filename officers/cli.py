@@ -12,6 +12,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from officers import solve
 from officers.errors import OfficersError
 from officers.rules import Rules
 from officers.square import Square
@@ -51,7 +52,7 @@ def _read(args: argparse.Namespace) -> tuple[Square, Rules]:
 
 
 def _emit(data: dict[str, Any]) -> None:
-    print(json.dumps(data, ensure_ascii=False, indent=2))
+    print(json.dumps(data, ensure_ascii=False))
 
 
 # --- officers show -----------------------------------------------------------------------------
@@ -81,6 +82,99 @@ def _show(args: argparse.Namespace) -> int:
     return EXIT_NO if conflicts else EXIT_OK
 
 
+# --- officers count / complete / enumerate ----------------------------------------------------
+
+
+def _count(args: argparse.Namespace) -> int:
+    square, rules = _read(args)
+    number = solve.count_completions(square, rules, method=args.method, time_limit=args.time_limit)
+    if args.json:
+        _emit(
+            {
+                "square": square.to_dict(),
+                "rules": rules.to_dict(),
+                "method": args.method or ("index" if rules.order == 4 else "backtrack"),
+                "completable": number > 0,
+                "completions": number,
+            }
+        )
+    else:
+        print(number)
+    return EXIT_OK if number else EXIT_NO
+
+
+def _complete(args: argparse.Namespace) -> int:
+    square, rules = _read(args)
+    found = solve.completions(square, rules, method=args.method, time_limit=args.time_limit)
+    chosen = list(found) if args.all else [s for s in [next(found, None)] if s is not None]
+    if args.json:
+        data: dict[str, Any] = {"square": square.to_dict(), "rules": rules.to_dict()}
+        data["completable"] = bool(chosen)
+        if args.all:
+            data["count"] = len(chosen)
+            data["completions"] = [_text(s) for s in chosen]
+        else:
+            data["completion"] = chosen[0].to_dict() if chosen else None
+        _emit(data)
+    elif not chosen:
+        print(f"no completion: the square cannot be finished ({rules.describe()})")
+    elif args.all:
+        for completion in chosen:
+            print(_text(completion))
+    else:
+        print(chosen[0].picture(ascii=args.ascii))
+        print()
+        print(_text(chosen[0]))
+    return EXIT_OK if chosen else EXIT_NO
+
+
+def _enumerate(args: argparse.Namespace) -> int:
+    rules = Rules(order=args.order, diagonals=args.diagonals)
+    if args.count_only:
+        number = solve.count_finished_squares(rules, method=args.method, time_limit=args.time_limit)
+        if args.json:
+            _emit({"rules": rules.to_dict(), "count": number})
+        else:
+            print(number)
+        return EXIT_OK
+    if args.json:
+        squares = solve.finished_squares(rules, method=args.method, time_limit=args.time_limit)
+        _emit(
+            {
+                "rules": rules.to_dict(),
+                "count": len(squares),
+                "squares": [_text(s) for s in squares],
+            }
+        )
+        return EXIT_OK
+    if args.method in (None, "backtrack") and rules.order != 4:
+        # Stream: a large order is listed as it is found, not sorted in memory first.
+        stream = solve.completions(Square.empty(rules.order), rules, method="backtrack")
+    else:
+        stream = iter(solve.finished_squares(rules, method=args.method, time_limit=args.time_limit))
+    for square in stream:
+        print(_text(square))
+    return EXIT_OK
+
+
+def _text(square: Square) -> str:
+    return square.notation() if square.order <= 26 else json.dumps(square.to_dict()["cells"])
+
+
+def _add_method_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--method",
+        choices=solve.METHODS,
+        help="index (order 4, the default there), backtrack (the default elsewhere) or cpsat",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=float,
+        metavar="SECONDS",
+        help="give up with 'unknown' after this long (cpsat only)",
+    )
+
+
 # --- the parser --------------------------------------------------------------------------------
 
 
@@ -101,6 +195,41 @@ def _parser() -> _Parser:
     _add_square_arguments(show)
     show.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     show.set_defaults(run=_show)
+
+    count = commands.add_parser(
+        "count",
+        help="count the completions of a square",
+        description="Count the finished squares that extend a square. Exit status 1 when there "
+        "is none (the square is dead).",
+    )
+    _add_square_arguments(count)
+    _add_method_arguments(count)
+    count.set_defaults(run=_count)
+
+    complete = commands.add_parser(
+        "complete",
+        help="show a completion of a square (or all of them)",
+        description="Show a finished square that extends a square, or with --all every one of "
+        "them (one notation a line). Exit status 1 when there is none.",
+    )
+    _add_square_arguments(complete)
+    _add_method_arguments(complete)
+    complete.add_argument("--all", action="store_true", help="every completion, one a line")
+    complete.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    complete.set_defaults(run=_complete)
+
+    enumerate_ = commands.add_parser(
+        "enumerate",
+        help="list every finished square",
+        description="List every finished square, one notation a line, in lexicographic order "
+        "(at orders other than 4 with the backtracker: in its search order, as found).",
+    )
+    enumerate_.add_argument("--diagonals", action="store_true", help="the diagonals are lines too")
+    enumerate_.add_argument("--order", type=int, default=4, metavar="N", help="default 4")
+    enumerate_.add_argument("--count-only", action="store_true", help="only their number")
+    enumerate_.add_argument("--json", action="store_true", help="answer in JSON")
+    _add_method_arguments(enumerate_)
+    enumerate_.set_defaults(run=_enumerate)
     return parser
 
 

@@ -1,0 +1,247 @@
+"""Exact answers about squares, behind one interface.
+
+Three independent methods answer the same questions, and the tests hold them to it:
+
+``"index"``
+    Order 4 only (the default there): bitsets over all finished squares, built once per process
+    (:mod:`officers.solve.index`). About a microsecond a query.
+``"backtrack"``
+    Any order (the default elsewhere): a hand-written search with propagation
+    (:mod:`officers.solve.backtrack`).
+``"cpsat"``
+    Any order: OR-tools CP-SAT (:mod:`officers.solve.cpsat`), with a time limit; out of time it
+    raises :class:`~officers.SolverTimeoutError` ("unknown") instead of hanging.
+
+Every function takes the square, then optionally the ``rules`` (default: rows and columns at the
+square's order) and the ``method``. A square that breaks the rules has no completion.
+
+>>> from officers import Square, Rules, count_completions, is_completable, completions
+>>> start = Square("AC3/1JS2/1AH1QD/4")
+>>> is_completable(start), count_completions(start), count_completions(start, Rules(diagonals=True))
+(True, 1, 0)
+>>> count_completions(start, method="backtrack"), count_completions(start, method="cpsat")
+(1, 1)
+>>> next(completions(start))
+Square('ACKDQSJH/QHJSADKC/KSAHJCQD/JDQCKHAS')
+>>> len(finished_squares()), len(finished_squares(Rules(diagonals=True)))
+(6912, 1152)
+>>> len(finished_squares(Rules(order=3)))
+72
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Literal, get_args
+
+from officers.errors import NotationError, UnsupportedError
+from officers.rules import Rules
+from officers.square import Square
+
+__all__ = [
+    "METHODS",
+    "Method",
+    "completions",
+    "count_completions",
+    "count_finished_squares",
+    "finished_squares",
+    "is_completable",
+    "safe_placements",
+]
+
+Method = Literal["index", "backtrack", "cpsat"]
+METHODS: tuple[Method, ...] = get_args(Method)
+
+
+def _setup(
+    square: Square, rules: Rules | None, method: Method | None
+) -> tuple[Square, Rules, Method]:
+    if not isinstance(square, Square):
+        raise NotationError(f"expected a Square, got {square!r} (read text with Square(text))")
+    if rules is None:
+        rules = Rules(order=square.order)
+    elif not isinstance(rules, Rules):
+        raise NotationError(f"expected Rules, got {rules!r}")
+    elif rules.order != square.order:
+        raise NotationError(
+            f"rules of order {rules.order} cannot judge a square of order {square.order} "
+            f"({square!r})"
+        )
+    return square, rules, _method(rules, method)
+
+
+def _method(rules: Rules, method: Method | None) -> Method:
+    if method is None:
+        return "index" if rules.order == 4 else "backtrack"
+    if method not in METHODS:
+        raise NotationError(f"unknown method {method!r}: expected one of {', '.join(METHODS)}")
+    if method == "index" and rules.order != 4:
+        raise UnsupportedError(
+            f"the index exists for order 4 only, not order {rules.order}: "
+            "use method='backtrack' or method='cpsat'"
+        )
+    return method
+
+
+def is_completable(
+    square: Square,
+    rules: Rules | None = None,
+    *,
+    method: Method | None = None,
+    time_limit: float | None = None,
+) -> bool:
+    """Whether some finished square extends the square.
+
+    ``time_limit`` (seconds) applies to ``"cpsat"``; out of time it raises
+    :class:`~officers.SolverTimeoutError`.
+
+    >>> from officers import Square
+    >>> is_completable(Square("AC3/1JS2/1AH1QD/4")), is_completable(Square("AS1KS1/4/4/4"))
+    (True, False)
+    """
+    square, rules, method = _setup(square, rules, method)
+    if method == "index":
+        from officers.solve.index import CompletionIndex
+
+        return CompletionIndex.get(rules).is_completable(square)
+    if method == "backtrack":
+        from officers.solve import backtrack
+
+        return backtrack.is_completable(square, rules)
+    from officers.solve import cpsat
+
+    return cpsat.is_completable(square, rules, **_limit(time_limit))
+
+
+def count_completions(
+    square: Square,
+    rules: Rules | None = None,
+    *,
+    method: Method | None = None,
+    time_limit: float | None = None,
+) -> int:
+    """The number of finished squares that extend the square.
+
+    >>> from officers import Square, Rules
+    >>> count_completions(Square()), count_completions(Square("AS3/4/4/4"), Rules(diagonals=True))
+    (6912, 72)
+    """
+    square, rules, method = _setup(square, rules, method)
+    if method == "index":
+        from officers.solve.index import CompletionIndex
+
+        return CompletionIndex.get(rules).count(square)
+    if method == "backtrack":
+        from officers.solve import backtrack
+
+        if square.placed_count() == 0:
+            return backtrack.count_finished(rules)
+        return backtrack.count(square, rules)
+    from officers.solve import cpsat
+
+    return cpsat.count(square, rules, **_limit(time_limit))
+
+
+def completions(
+    square: Square,
+    rules: Rules | None = None,
+    *,
+    method: Method | None = None,
+    time_limit: float | None = None,
+) -> Iterator[Square]:
+    """The finished squares that extend the square, one at a time.
+
+    ``"index"`` and ``"cpsat"`` yield them in lexicographic order of their values (the order of
+    :func:`finished_squares`); ``"backtrack"`` yields them lazily in its search order.
+
+    >>> from officers import Square
+    >>> len(list(completions(Square("AS KH QD JC / QC JD AH KS / 4 / 4"))))
+    2
+    """
+    square, rules, method = _setup(square, rules, method)
+    if method == "index":
+        from officers.solve.index import CompletionIndex
+
+        return CompletionIndex.get(rules).completions(square)
+    if method == "backtrack":
+        from officers.solve import backtrack
+
+        return backtrack.solutions(square, rules)
+    from officers.solve import cpsat
+
+    return cpsat.solutions(square, rules, **_limit(time_limit))
+
+
+def safe_placements(
+    square: Square,
+    rules: Rules | None = None,
+    *,
+    method: Method | None = None,
+    time_limit: float | None = None,
+) -> dict[tuple[int, int], int]:
+    """Every ``(cell, card)`` whose placement keeps the square completable, with the number of
+    completions each leaves, in cell then card order. Empty when the square is dead.
+
+    >>> from officers import Square, Card
+    >>> safe = safe_placements(Square("AC3/1JS2/1AH1QD/4"))
+    >>> len(safe), safe[(1, Card.KING_OF_DIAMONDS)]
+    (12, 1)
+    """
+    square, rules, method = _setup(square, rules, method)
+    if method == "index":
+        from officers.solve.index import CompletionIndex
+
+        return CompletionIndex.get(rules).safe_placements(square)
+    result: dict[tuple[int, int], int] = {}
+    for cell, value in rules.legal_placements(square):
+        left = count_completions(
+            square.place(cell, value), rules, method=method, time_limit=time_limit
+        )
+        if left:
+            result[(cell, value)] = left
+    return result
+
+
+def finished_squares(
+    rules: Rules | None = None, *, method: Method | None = None, time_limit: float | None = None
+) -> list[Square]:
+    """Every finished square of the rules' order, in lexicographic order of their values.
+
+    The order compares the cells' values (``n * a + b``; at order 4 the card ``4 * rank + suit``,
+    A♠ < A♥ < A♦ < A♣ < K♠ < ...) cell by cell, row-major: the first square starts ``A♠ K♥ Q♦ J♣``.
+
+    >>> squares = finished_squares()
+    >>> squares[0]
+    Square('ASKHQDJC/KDACJSQH/QCJDAHKS/JHQSKCAD')
+    """
+    rules = Rules() if rules is None else rules
+    method = _method(rules, method)
+    if method == "index":
+        from officers.solve.index import CompletionIndex
+
+        return list(CompletionIndex.get(rules).squares)
+    return sorted(
+        completions(Square.empty(rules.order), rules, method=method, time_limit=time_limit),
+        key=lambda square: square.values,
+    )
+
+
+def count_finished_squares(
+    rules: Rules | None = None, *, method: Method | None = None, time_limit: float | None = None
+) -> int:
+    """The number of finished squares of the rules' order, without listing them.
+
+    With ``"backtrack"`` it counts the squares whose first row is ``(0, 0), (1, 1), ...`` and
+    multiplies by ``(n!)²`` (see docs/mathematics.md).
+
+    >>> count_finished_squares(Rules(order=3)), count_finished_squares(Rules(diagonals=True))
+    (72, 1152)
+    """
+    rules = Rules() if rules is None else rules
+    return count_completions(
+        Square.empty(rules.order), rules, method=_method(rules, method), time_limit=time_limit
+    )
+
+
+def _limit(time_limit: float | None) -> dict[str, float]:
+    return {} if time_limit is None else {"time_limit": time_limit}

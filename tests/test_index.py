@@ -1,0 +1,82 @@
+"""The completion index and the enumeration of finished squares (order 4)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+
+from officers import Rules, Square, UnsupportedError, finished_squares
+from officers.solve.index import CompletionIndex
+from officers.solve.verify import is_finished
+from tests.conftest import partial_squares
+
+BOTH = [Rules(), Rules(diagonals=True)]
+IDS = ["rows-columns", "diagonals"]
+
+
+@pytest.mark.parametrize(("rules", "expected"), [(BOTH[0], 6912), (BOTH[1], 1152)], ids=IDS)
+def test_finished_squares(rules: Rules, expected: int) -> None:
+    squares = finished_squares(rules)
+    assert len(squares) == expected
+    values = [square.values for square in squares]
+    assert values == sorted(values), "documented order: lexicographic by values"
+    assert len(set(values)) == expected
+    assert all(is_finished(square, diagonals=rules.diagonals) for square in squares)
+    assert all(rules.is_finished(square) for square in squares)
+
+
+def test_diagonal_squares_are_a_subset() -> None:
+    plain = set(finished_squares(BOTH[0]))
+    diagonal = set(finished_squares(BOTH[1]))
+    assert diagonal <= plain
+    assert diagonal == {square for square in plain if is_finished(square, diagonals=True)}
+
+
+def test_closed_under_the_symmetries() -> None:
+    # Transposing, and swapping ranks with suits, map finished squares to finished squares.
+    for rules in BOTH:
+        squares = set(finished_squares(rules))
+        for square in squares:
+            v = square.values
+            transposed = Square.from_values([v[4 * (c % 4) + c // 4] for c in range(16)])
+            swapped = Square.from_values([4 * (x % 4) + x // 4 for x in v])
+            assert transposed in squares and swapped in squares
+
+
+@pytest.mark.parametrize("rules", BOTH, ids=IDS)
+@given(square=partial_squares())
+def test_index_matches_filtering(rules: Rules, square: Square) -> None:
+    index = CompletionIndex.get(rules)
+    placed = [(cell, value) for cell, value in enumerate(square.values) if value != -1]
+    expected = [s for s in index.squares if all(s.values[c] == v for c, v in placed)]
+    assert list(index.completions(square)) == expected
+    assert index.count(square) == len(expected)
+    assert index.is_completable(square) == bool(expected)
+
+
+@pytest.mark.parametrize("rules", BOTH, ids=IDS)
+@given(square=partial_squares())
+def test_safe_placements_match_the_definition(rules: Rules, square: Square) -> None:
+    index = CompletionIndex.get(rules)
+    safe = index.safe_placements(square)
+    expected = {}
+    for cell in square.empty_cells():
+        for value in range(16):
+            if value not in square:
+                left = index.count(square.place(cell, value))
+                if left:
+                    expected[(cell, value)] = left
+    assert safe == expected
+    assert list(safe) == sorted(safe)
+
+
+def test_index_is_shared_and_reports_its_cost() -> None:
+    assert CompletionIndex.get(Rules()) is CompletionIndex.get(Rules())
+    stats = CompletionIndex.get(Rules(diagonals=True)).stats()
+    assert stats.squares == 1152 and stats.build_seconds > 0
+    assert stats.table_bytes >= 256 * 1152 // 8
+
+
+def test_index_is_for_order_4_only() -> None:
+    with pytest.raises(UnsupportedError, match="order 4 only"):
+        CompletionIndex(Rules(order=5))
