@@ -1,0 +1,106 @@
+"""The methods agree: the index, the backtracker, CP-SAT and the python-constraint / exact-cover
+oracles give the same answers on the same squares, and the known counts hold."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+
+from officers import (
+    Rules,
+    Square,
+    UnsupportedError,
+    completions,
+    count_completions,
+    count_finished_squares,
+    finished_squares,
+    is_completable,
+    safe_placements,
+)
+from officers.errors import NotationError
+from officers.solve.verify import is_finished
+from tests.conftest import partial_squares
+
+BOTH = [Rules(), Rules(diagonals=True)]
+IDS = ["rows-columns", "diagonals"]
+GOLDEN = json.loads((Path(__file__).parent / "golden" / "counts.json").read_text())["counts"]
+
+
+def small_squares() -> list[Square]:
+    """Every order-4 partial square with one or two cards: 256 + 28,800."""
+    squares = [Square().place(cell, card) for cell in range(16) for card in range(16)]
+    for first, second in itertools.combinations(range(16), 2):
+        for a, b in itertools.permutations(range(16), 2):
+            squares.append(Square().place(first, a).place(second, b))
+    return squares
+
+
+@pytest.mark.parametrize("entry", GOLDEN, ids=lambda e: f"n{e['order']}-d{int(e['diagonals'])}")
+def test_golden_counts_by_two_methods(entry: dict[str, int]) -> None:
+    rules = Rules(order=entry["order"], diagonals=bool(entry["diagonals"]))
+    by_backtrack = count_finished_squares(rules, method="backtrack")
+    assert by_backtrack == entry["count"]
+    if rules.order == 4:
+        assert count_finished_squares(rules, method="index") == entry["count"]
+        assert len(finished_squares(rules)) == entry["count"]
+    if rules.order <= 3:
+        # Plain search, no symmetry: the second method at small orders.
+        plain = sum(1 for _ in completions(Square.empty(rules.order), rules, method="backtrack"))
+        assert plain == entry["count"]
+    if rules.order == 5:
+        # Second method at order 5: the (5!)^2 relabellings of one first row each contribute
+        # the same number; count one first row with a plain search and with the first row
+        # (0,0) (1,1) ... (4,4) fixed by hand.
+        first_row = Square.from_values([6 * i for i in range(5)] + [-1] * 20, 5)
+        assert count_completions(first_row, rules, method="backtrack") * 14400 == entry["count"]
+
+
+@pytest.mark.parametrize("rules", BOTH, ids=IDS)
+def test_every_one_and_two_card_square(rules: Rules) -> None:
+    """Exhaustive: the index and the backtracker agree on all 29,056 squares of 1-2 cards."""
+    for square in small_squares():
+        by_index = count_completions(square, rules, method="index")
+        assert count_completions(square, rules, method="backtrack") == by_index, square
+        assert is_completable(square, rules, method="backtrack") == (by_index > 0), square
+
+
+@pytest.mark.parametrize("rules", BOTH, ids=IDS)
+@settings(max_examples=100)
+@given(square=partial_squares())
+def test_index_and_backtracker_agree(rules: Rules, square: Square) -> None:
+    by_index = list(completions(square, rules, method="index"))
+    by_backtrack = list(completions(square, rules, method="backtrack"))
+    assert sorted(by_backtrack, key=lambda s: s.values) == by_index
+    assert count_completions(square, rules, method="backtrack") == len(by_index)
+    assert is_completable(square, rules, method="backtrack") == bool(by_index)
+    for completion in by_index:
+        assert is_finished(completion, diagonals=rules.diagonals)
+        assert all(v in (-1, w) for v, w in zip(square.values, completion.values, strict=True))
+
+
+@pytest.mark.parametrize("rules", BOTH, ids=IDS)
+def test_safe_placements_agree(rules: Rules) -> None:
+    rng = random.Random(7)
+    finished = finished_squares(rules)
+    for _ in range(30):
+        values = list(finished[rng.randrange(len(finished))].values)
+        for cell in rng.sample(range(16), rng.randint(8, 14)):
+            values[cell] = -1
+        square = Square.from_values(values)
+        assert safe_placements(square, rules, method="backtrack") == safe_placements(square, rules)
+
+
+def test_facade_errors() -> None:
+    with pytest.raises(UnsupportedError, match="order 4 only"):
+        count_completions(Square.empty(5), method="index")
+    with pytest.raises(NotationError, match="unknown method 'dlx'"):
+        count_completions(Square(), method="dlx")  # type: ignore[arg-type]
+    with pytest.raises(NotationError, match="order 5 cannot judge a square of order 4"):
+        is_completable(Square(), Rules(order=5))
+    with pytest.raises(NotationError, match="expected a Square"):
+        is_completable("AC3/1JS2/1AH1QD/4")  # type: ignore[arg-type]
