@@ -1,0 +1,131 @@
+"""The ``officers explain`` and ``officers hint`` commands: answers, JSON, exit codes, errors."""
+
+from __future__ import annotations
+
+import argparse
+import json
+
+import pytest
+
+from officers import cli
+from officers._cli_hints import add_commands
+from tests.test_hints import assert_valid
+
+OZANAM = "AC3/1JS2/1AH1QD/4"
+DEAD = "4/ASJD2/4/KHQS2"  # Euler's trap: rows 2 and 4 pair the Spade with a Heart and a Diamond
+
+
+@pytest.fixture(autouse=True)
+def _wired(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Make sure ``officers.cli`` has the two commands, whether or not it adds them itself."""
+    original = cli._parser
+
+    def parser() -> argparse.ArgumentParser:
+        built = original()
+        (commands,) = [a for a in built._actions if isinstance(a, argparse._SubParsersAction)]
+        if "explain" not in commands.choices:
+            add_commands(commands)
+        return built
+
+    monkeypatch.setattr(cli, "_parser", parser)
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_explain_live(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "explain", OZANAM)
+    assert code == 0 and not err
+    assert out.splitlines()[0] == "A♣ ·· ·· ··"
+    assert "The square can still be finished: 1 completion (rows and columns)." in out
+
+
+def test_explain_dead_in_german(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "explain", DEAD, "--lang", "de")
+    assert code == 1
+    assert "Das Quadrat ist tot" in out and "Eulers Falle" in out
+    assert "Nimm 1 Karte zurück, um es zu retten:" in out
+
+
+def test_explain_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "explain", DEAD, "--json")
+    data = json.loads(out)
+    assert code == 1
+    assert_valid(data)
+    assert data["kind"] == "explanation" and data["status"] == "dead"
+    assert data["takebacks_needed"] == 1
+    assert {v["check"] for v in data["violations"]} == {"euler"}
+
+
+def test_explain_with_diagonals_and_locked(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "explain", "AS1KS1/4/4/4", "--locked", "r1c1", "--json")
+    data = json.loads(out)
+    assert code == 1 and data["locked"] == [0]
+    assert [r["cells"] for r in data["repairs"]] == [[2]]
+    code, out, _ = run(capsys, "explain", OZANAM, "--diagonals")
+    assert code == 1 and "rows, columns and diagonals" in out
+
+
+def test_hint_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "hint", OZANAM, "--hand", "KD QS AS")
+    assert code == 0 and not err
+    assert "Recommended: Place K♦ on row 1, column 2: every completion has it there." in out
+    assert "J♥ belongs on row 1, column 4" in out and "another player holds it" in out
+
+
+def test_hint_json_with_others_tokens_and_locked(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys,
+        "hint",
+        "AS1KS1/4/4/4",
+        "--hand",
+        "KH QD",
+        "--others",
+        "AH AD AC KD KC QS QH QC JS JH JD JC",
+        "--tokens",
+        "2",
+        "--locked",
+        "r1c1",
+        "--json",
+    )
+    data = json.loads(out)
+    assert code == 1
+    assert_valid(data)
+    assert data["view"]["tokens"] == 2 and data["view"]["locked"] == [0]
+    assert data["recommendation"]["action"] == "take-back"
+    assert data["recommendation"]["cell"] == 2
+
+
+def test_hint_in_german_with_diagonals(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "hint", "AS3/4/4/4", "--hand", "KH QD", "--diagonals", "--lang", "de"
+    )
+    assert code == 0
+    assert "Empfehlung: Lege" in out and "Deine Karten:" in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "quoted"),
+    [
+        (["explain", "AC3/1JS/4/4"], "'AC3/1JS/4/4'"),
+        (["explain", OZANAM, "--locked", "r9c9"], "'r9c9'"),
+        (["explain", OZANAM, "--locked", "r1c2"], "row 1, column 2"),
+        (["explain", OZANAM, "--lang", "fr"], "'fr'"),
+        (["hint", OZANAM], "--hand"),
+        (["hint", OZANAM, "--hand", "AC"], "A♣ is in the hand"),
+        (["hint", OZANAM, "--hand", "ZZ"], "'ZZ'"),
+        (["hint", OZANAM, "--hand", "KD", "--others", "QS"], "nobody holds"),
+        (["hint", OZANAM, "--hand", "KD", "--tokens", "-1"], "-1"),
+        (["hint", OZANAM, "--hand", "KD", "--tokens", "x"], "'x'"),
+    ],
+)
+def test_bad_input_gives_one_line_and_status_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], quoted: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and not out
+    assert len(err.strip().splitlines()) == 1
+    assert quoted in err
