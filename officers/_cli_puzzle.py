@@ -1,0 +1,187 @@
+"""The ``officers puzzle`` command: verify a start, take the census, make a new riddle.
+
+``officers puzzle verify SQUARE [--diagonals] [--json]``
+    Exit status 0 when the start has exactly one completion, 1 when it has none or several.
+``officers puzzle census [--diagonals] [--classes] [--json]``
+    The census of unique starts by number of cards, and the classes of the smallest.
+``officers puzzle new [--cards K] [--seed S] [--difficulty D] [--diagonals] [--minimal]
+[--solution] [--json]``
+    A random riddle; the same seed gives the same riddle everywhere. Exit status 1 when no
+    riddle as asked was found.
+
+Input that cannot be used gives exit status 2 and one line on standard error (see ``cli.py``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import json
+import sys
+from typing import Any
+
+from officers import puzzles
+from officers.rules import Rules
+from officers.square import Square
+from officers.symmetry import canonical_form
+
+__all__ = ["add_commands"]
+
+EXIT_OK = 0
+EXIT_NO = 1
+
+
+def add_commands(commands: Any) -> None:
+    """Add ``puzzle`` (with ``verify``, ``census`` and ``new``) to the sub-parsers of the CLI."""
+    puzzle = commands.add_parser(
+        "puzzle",
+        help="puzzle starts: verify a riddle, take the census, make a new one",
+        description="Puzzle starts (Ozanam's riddles): starts with exactly one completion.",
+    )
+    actions = puzzle.add_subparsers(
+        dest="puzzle_action", metavar="ACTION", parser_class=type(puzzle)
+    )
+    actions.required = True
+
+    verify = actions.add_parser(
+        "verify",
+        help="count a start's completions; say whether it is a minimal riddle and its grade",
+        description="Count the completions of a start, show the completion when it is unique, "
+        "say whether every card is needed (minimal) and how hard it is (its grade). Exit status "
+        "1 when the start has no completion or more than one.",
+    )
+    verify.add_argument(
+        "square", metavar="SQUARE", help="a start in the square notation, e.g. 'AC3/1JS2/1AH1QD/4'"
+    )
+    _add_common(verify)
+    verify.set_defaults(run=_verify)
+
+    census = actions.add_parser(
+        "census",
+        help="how many starts of each number of cards are unique",
+        description="For every number of cards: how many starts have exactly one completion, "
+        "among how many sub-squares of finished squares, and how many of them are minimal; the "
+        "smallest riddle; the symmetry classes of the smallest riddles (checked by Burnside's "
+        "lemma). The count is exhaustive.",
+    )
+    census.add_argument(
+        "--classes", action="store_true", help="list the classes of the smallest riddles"
+    )
+    _add_common(census)
+    census.set_defaults(run=_census)
+
+    new = actions.add_parser(
+        "new",
+        help="make a random riddle (the same seed gives the same riddle)",
+        description="Make a random start with exactly one completion. The same seed (and the "
+        "same options) gives the same riddle on every machine and Python version; without a "
+        "seed one is made up and shown. Exit status 1 when no riddle as asked was found.",
+    )
+    new.add_argument(
+        "--cards", type=int, metavar="K", help="the number of cards (default: the fewest, 4)"
+    )
+    new.add_argument(
+        "--seed", metavar="S", help="a whole number or any text (default: a fresh one, shown)"
+    )
+    new.add_argument(
+        "--difficulty",
+        metavar="D",
+        help="the grade: 1-4 or easy, normal, hard, expert (default: any)",
+    )
+    new.add_argument(
+        "--minimal", action="store_true", help="every card is needed (none can be left out)"
+    )
+    new.add_argument("--solution", action="store_true", help="show the solution too")
+    _add_common(new)
+    new.set_defaults(run=_new)
+
+
+def _add_common(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--diagonals", action="store_true", help="the diagonals are lines too (Expert)"
+    )
+    parser.add_argument("--json", action="store_true", help="answer in JSON")
+
+
+def _emit(data: dict[str, Any]) -> None:
+    print(json.dumps(data, ensure_ascii=False))
+
+
+def _verify(args: argparse.Namespace) -> int:
+    rules = Rules(diagonals=args.diagonals)
+    square = Square(args.square)
+    report = puzzles.verify_start(square, rules)
+    grade = puzzles.grade_start(square, rules) if report.unique else None
+    if args.json:
+        data = report.to_dict()
+        data["grade"] = None if grade is None else grade.to_dict()
+        data["canonical"] = canonical_form(square, rules).notation()
+        _emit(data)
+    else:
+        print(square)
+        print()
+        print(f"{report.reason()} ({rules.describe()})")
+        if report.completion is not None:
+            print(f"completion: {report.completion.notation()}")
+        if grade is not None:
+            print(grade)
+    return EXIT_OK if report.unique else EXIT_NO
+
+
+def _census(args: argparse.Namespace) -> int:
+    rules = Rules(diagonals=args.diagonals)
+    table = puzzles.census(rules)
+    classes = puzzles.start_classes(rules)
+    burnside = puzzles.count_classes_burnside(rules)
+    if args.json:
+        data = table.to_dict()
+        data["classes"] = [c.to_dict() for c in classes]
+        data["classes_by_burnside"] = burnside
+        _emit(data)
+        return EXIT_OK
+    print(
+        f"Unique starts by number of cards ({rules.describe()}, {table.finished} finished squares)"
+    )
+    print()
+    print(table.table())
+    print()
+    print(
+        f"The smallest riddle has {table.smallest} cards: no start with fewer cards has exactly "
+        "one completion (exhaustive count)."
+    )
+    print(f"Minimal riddles have {table.smallest} to {table.largest_minimal} cards.")
+    print(
+        f"The {table.row(table.smallest).unique} riddles with {table.smallest} cards fall into "
+        f"{len(classes)} symmetry classes (Burnside's lemma: {burnside})."
+    )
+    if args.classes:
+        for item in classes:
+            print(f"  {item}")
+    return EXIT_OK
+
+
+def _new(args: argparse.Namespace) -> int:
+    rules = Rules(diagonals=args.diagonals)
+    seed: int | str | None = args.seed
+    if isinstance(seed, str):
+        with contextlib.suppress(ValueError):
+            seed = int(seed)
+    try:
+        riddle = puzzles.new_start(
+            args.cards, rules, seed=seed, minimal=args.minimal, difficulty=args.difficulty
+        )
+    except puzzles.RiddleNotFoundError as error:
+        print(f"officers: {error}", file=sys.stderr)
+        return EXIT_NO
+    if args.json:
+        _emit(riddle.to_dict())
+        return EXIT_OK
+    print(riddle.start)
+    print()
+    print(riddle.start.notation())
+    minimal = ", minimal" if riddle.minimal else ""
+    print(f"{riddle.start.placed_count()} cards{minimal}, {rules.describe()}; {riddle.grade}")
+    print(f"seed: {riddle.seed!r}")
+    if args.solution:
+        print(f"solution: {riddle.solution.notation()}")
+    return EXIT_OK

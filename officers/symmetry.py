@@ -1,0 +1,366 @@
+"""The symmetries of the square: which rearrangements keep a rule set, and canonical forms.
+
+Glossary
+--------
+symmetry
+    A pair ``(cells, cards)`` of permutations: the card on cell ``c`` moves to cell ``cells[c]``
+    and becomes card ``cards[v]``. It keeps a rule set when it maps every finished square to a
+    finished square (then it also maps starts to starts with the same number of completions).
+cell part
+    The permutation of the 16 cells: rows and columns permuted, perhaps transposed. Without the
+    diagonals every row permutation and every column permutation keeps the lines
+    (``4! * 4! * 2 = 1152``). With the diagonals only 32 do: the row permutation ``s`` must keep
+    the pairs {row 1, row 4} and {row 2, row 3} (8 such), the column permutation is ``s`` itself
+    or ``s`` followed by a left-right mirror, and the transposition may follow.
+card part
+    The permutation of the 16 cards: ranks renamed (``4!``), suits renamed (``4!``), and perhaps
+    ranks exchanged with suits (the card of rank ``r`` and suit ``s`` becomes the card of rank
+    ``s`` and suit ``r``): ``1152`` in all, with or without the diagonals.
+group
+    Every cell part with every card part: ``1152 * 1152 = 1327104`` symmetries without the
+    diagonals, ``32 * 1152 = 36864`` with them. As permutations of the 256 pairs
+    ``(cell, card)`` (key ``16 * cell + card``) they form a group of that order.
+canonical form
+    Of a partial square: the smallest of its images under the group, comparing the cells in
+    order (cell 0 first) and counting an empty cell as larger than every card, so that the cards
+    gather at the top left with the smallest cards first. Two partial squares are equivalent
+    (one is an image of the other) exactly when their canonical forms are equal.
+
+>>> from officers import Rules, Square
+>>> from officers.symmetry import symmetry_group
+>>> group = symmetry_group(Rules())
+>>> group.order, symmetry_group(Rules(diagonals=True)).order
+(1327104, 36864)
+>>> start = Square("AC3/1JS2/1AH1QD/4")
+>>> group.canonical(start)
+Square('ASKH2/QD3/2AC1/4')
+>>> group.canonical(start) == group.canonical(group.generators[0].apply(start))
+True
+>>> group.orbit_size(start)
+663552
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from math import factorial
+from typing import Final
+
+from officers.errors import UnsupportedError
+from officers.rules import Rules
+from officers.square import EMPTY, Square
+
+__all__ = ["Symmetry", "SymmetryGroup", "canonical_form", "symmetry_group"]
+
+N: Final = 4
+CELLS: Final = 16
+_IDENTITY: Final = tuple(range(CELLS))
+_EMPTY_KEY: Final = CELLS  # an empty cell compares after every card in the canonical order
+
+Permutation = tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class Symmetry:
+    """One symmetry: the card on cell ``c`` moves to ``cells[c]`` and becomes ``cards[v]``.
+
+    >>> from officers import Square
+    >>> transpose = Symmetry(tuple(4 * (c % 4) + c // 4 for c in range(16)), tuple(range(16)))
+    >>> transpose.apply(Square("ASKH2/4/4/4"))
+    Square('AS3/KH3/4/4')
+    """
+
+    cells: Permutation
+    cards: Permutation
+    name: str = ""
+
+    def apply(self, square: Square) -> Square:
+        """The image of a square (order 4)."""
+        _check_order(square)
+        out = [EMPTY] * CELLS
+        cells, cards = self.cells, self.cards
+        for cell, value in enumerate(square.values):
+            if value != EMPTY:
+                out[cells[cell]] = cards[value]
+        return Square._make(N, tuple(out))
+
+    def pairs(self) -> Permutation:
+        """The symmetry as a permutation of the 256 pairs ``(cell, card)``, key
+        ``16 * cell + card``.
+
+        >>> Symmetry(tuple(range(16)), tuple(range(16))).pairs() == tuple(range(256))
+        True
+        """
+        return tuple(
+            CELLS * self.cells[cell] + self.cards[card]
+            for cell in range(CELLS)
+            for card in range(CELLS)
+        )
+
+    def compose(self, other: Symmetry) -> Symmetry:
+        """The symmetry ``self`` after ``other``: ``(self.compose(other)).apply(x) ==
+        self.apply(other.apply(x))``."""
+        return Symmetry(
+            tuple(self.cells[c] for c in other.cells), tuple(self.cards[v] for v in other.cards)
+        )
+
+    def inverse(self) -> Symmetry:
+        """The symmetry that undoes this one."""
+        return Symmetry(_inverse(self.cells), _inverse(self.cards))
+
+    def __str__(self) -> str:
+        return self.name or "a symmetry"
+
+
+class SymmetryGroup:
+    """The symmetries of the square that keep a rule set (order 4). Use :func:`symmetry_group`.
+
+    The group is generated from its named :attr:`generators` (row and column permutations,
+    the transposition, renamings of ranks and suits, the exchange of ranks with suits); its
+    elements are every cell part (:attr:`cell_permutations`) with every card part
+    (:attr:`card_permutations`).
+    """
+
+    def __init__(self, rules: Rules) -> None:
+        if rules.order != N:
+            raise UnsupportedError(
+                f"symmetries are implemented for order 4 only, not for {rules!r}"
+            )
+        self.rules = rules
+        self.generators: tuple[Symmetry, ...] = _generators(rules.diagonals)
+        self.cell_permutations: tuple[Permutation, ...] = _closure(
+            [g.cells for g in self.generators]
+        )
+        self.card_permutations: tuple[Permutation, ...] = _closure(
+            [g.cards for g in self.generators]
+        )
+        # The cell parts, each with both choices of the rank-suit exchange; the renamings of
+        # ranks and suits are handled in closed form (see canonical and stabilizer_order).
+        exchanged = tuple(4 * (v & 3) + (v >> 2) for v in range(CELLS))
+        self._cell_exchange: tuple[tuple[Permutation, bool], ...] = tuple(
+            (cells, swap) for cells in self.cell_permutations for swap in (False, True)
+        )
+        self._exchanged = exchanged
+
+    @property
+    def order(self) -> int:
+        """The number of symmetries."""
+        return len(self.cell_permutations) * len(self.card_permutations)
+
+    def __len__(self) -> int:
+        return self.order
+
+    def __iter__(self) -> Iterator[Symmetry]:
+        """Every symmetry (cell part major); more than a million without the diagonals."""
+        for cells in self.cell_permutations:
+            for cards in self.card_permutations:
+                yield Symmetry(cells, cards)
+
+    def __repr__(self) -> str:
+        return f"symmetry_group({self.rules!r})"
+
+    def canonical(self, square: Square) -> Square:
+        """The canonical form of a partial square: its smallest image (see the module doc).
+
+        For each cell part and each choice of the exchange, the smallest renaming of ranks and
+        suits names them in the order they first appear, cell by cell; the smallest of these
+        images is the smallest image of all.
+
+        >>> from officers import Rules, Square
+        >>> symmetry_group(Rules()).canonical(Square("4/4/4/3JC"))
+        Square('AS3/4/4/4')
+        """
+        _check_order(square)
+        values = square.values
+        placed = [(cell, value) for cell, value in enumerate(values) if value != EMPTY]
+        best: list[int] | None = None
+        exchanged = self._exchanged
+        for cells, swap in self._cell_exchange:
+            image = [_EMPTY_KEY] * CELLS
+            for cell, value in placed:
+                image[cells[cell]] = exchanged[value] if swap else value
+            _rename_in_order(image)
+            if best is None or image < best:
+                best = image
+        assert best is not None
+        return Square._make(N, tuple(EMPTY if v == _EMPTY_KEY else v for v in best))
+
+    def stabilizer_order(self, square: Square) -> int:
+        """The number of symmetries that map the partial square onto itself.
+
+        >>> from officers import Rules, Square
+        >>> symmetry_group(Rules()).stabilizer_order(Square())
+        1327104
+        """
+        _check_order(square)
+        placed = [(cell, value) for cell, value in enumerate(square.values) if value != EMPTY]
+        support = {cell for cell, _ in placed}
+        at = square.values
+        total = 0
+        for cells, swap in self._cell_exchange:
+            if any(cells[cell] not in support for cell in support):
+                continue
+            # The card part must send each placed card to the card now on its image cell.
+            ranks: dict[int, int] = {}
+            suits: dict[int, int] = {}
+            ok = True
+            for cell, value in placed:
+                target = at[cells[cell]]
+                rank, suit = (value & 3, value >> 2) if swap else (value >> 2, value & 3)
+                if ranks.setdefault(rank, target >> 2) != target >> 2:
+                    ok = False
+                    break
+                if suits.setdefault(suit, target & 3) != target & 3:
+                    ok = False
+                    break
+            if not ok:
+                continue
+            if len(set(ranks.values())) != len(ranks) or len(set(suits.values())) != len(suits):
+                continue
+            total += factorial(N - len(ranks)) * factorial(N - len(suits))
+        return total
+
+    def orbit_size(self, square: Square) -> int:
+        """The number of distinct images of the partial square (orbit-stabilizer theorem)."""
+        return self.order // self.stabilizer_order(square)
+
+    def equivalent(self, first: Square, second: Square) -> bool:
+        """Whether one partial square is an image of the other."""
+        return self.canonical(first) == self.canonical(second)
+
+
+@functools.cache
+def _group(diagonals: bool) -> SymmetryGroup:
+    return SymmetryGroup(Rules(diagonals=diagonals))
+
+
+def symmetry_group(rules: Rules | None = None) -> SymmetryGroup:
+    """The symmetry group of a rule set (order 4), built once per process.
+
+    >>> from officers import Rules
+    >>> group = symmetry_group(Rules(diagonals=True))
+    >>> len(group.cell_permutations), len(group.card_permutations)
+    (32, 1152)
+    >>> [g.name for g in group.generators][:3]
+    ['swap rows 1 and 4, and columns 1 and 4', 'swap rows 1 and 2 and rows 3 and 4, and the same columns', 'mirror left to right']
+    """
+    rules = Rules() if rules is None else rules
+    if rules.order != N:
+        raise UnsupportedError(f"symmetries are implemented for order 4 only, not for {rules!r}")
+    return _group(rules.diagonals)
+
+
+def canonical_form(square: Square, rules: Rules | None = None) -> Square:
+    """The canonical form of a partial square under the symmetries of the rule set.
+
+    >>> from officers import Square
+    >>> canonical_form(Square("AC3/1JS2/1AH1QD/4"))
+    Square('ASKH2/QD3/2AC1/4')
+    """
+    return symmetry_group(rules).canonical(square)
+
+
+# --- building ----------------------------------------------------------------------------------
+
+
+def _check_order(square: Square) -> None:
+    if square.order != N:
+        raise UnsupportedError(f"symmetries are implemented for order 4 only, not for {square!r}")
+
+
+def _inverse(permutation: Permutation) -> Permutation:
+    result = [0] * len(permutation)
+    for i, j in enumerate(permutation):
+        result[j] = i
+    return tuple(result)
+
+
+def _rename_in_order(image: list[int]) -> None:
+    """Rename ranks and suits in the order they first appear (in place; empties stay)."""
+    ranks = [-1] * N
+    suits = [-1] * N
+    next_rank = next_suit = 0
+    for i, value in enumerate(image):
+        if value == _EMPTY_KEY:
+            continue
+        rank, suit = value >> 2, value & 3
+        if ranks[rank] < 0:
+            ranks[rank] = next_rank
+            next_rank += 1
+        if suits[suit] < 0:
+            suits[suit] = next_suit
+            next_suit += 1
+        image[i] = 4 * ranks[rank] + suits[suit]
+
+
+def _cell_map(rows: Iterable[int], columns: Iterable[int], transpose: bool = False) -> Permutation:
+    """Row ``r`` goes to ``rows[r]``, column ``c`` to ``columns[c]``, then perhaps transpose."""
+    rows, columns = tuple(rows), tuple(columns)
+    result = []
+    for cell in range(CELLS):
+        r, c = rows[cell // N], columns[cell % N]
+        result.append(N * c + r if transpose else N * r + c)
+    return tuple(result)
+
+
+def _card_map(ranks: Iterable[int], suits: Iterable[int], exchange: bool = False) -> Permutation:
+    """Rank ``r`` becomes ``ranks[r]``, suit ``s`` becomes ``suits[s]``, then perhaps exchange."""
+    ranks, suits = tuple(ranks), tuple(suits)
+    result = []
+    for card in range(CELLS):
+        r, s = ranks[card >> 2], suits[card & 3]
+        result.append(N * s + r if exchange else N * r + s)
+    return tuple(result)
+
+
+_SAME: Final = (0, 1, 2, 3)
+
+
+def _generators(diagonals: bool) -> tuple[Symmetry, ...]:
+    """Named generators of the group of a rule set."""
+    cells: list[tuple[Permutation, str]]
+    if diagonals:
+        cells = [
+            (_cell_map((3, 1, 2, 0), (3, 1, 2, 0)), "swap rows 1 and 4, and columns 1 and 4"),
+            (
+                _cell_map((1, 0, 3, 2), (1, 0, 3, 2)),
+                "swap rows 1 and 2 and rows 3 and 4, and the same columns",
+            ),
+            (_cell_map(_SAME, (3, 2, 1, 0)), "mirror left to right"),
+        ]
+    else:
+        cells = [
+            (_cell_map((1, 0, 2, 3), _SAME), "swap rows 1 and 2"),
+            (_cell_map((1, 2, 3, 0), _SAME), "move each row down one (the last to the top)"),
+            (_cell_map(_SAME, (1, 0, 2, 3)), "swap columns 1 and 2"),
+            (_cell_map(_SAME, (1, 2, 3, 0)), "move each column right one (the last to the left)"),
+        ]
+    cells.append((_cell_map(_SAME, _SAME, transpose=True), "transpose (rows become columns)"))
+    cards = [
+        (_card_map((1, 0, 2, 3), _SAME), "rename Aces as Kings and Kings as Aces"),
+        (_card_map((1, 2, 3, 0), _SAME), "rename ranks A→K→Q→J→A"),
+        (_card_map(_SAME, (1, 0, 2, 3)), "rename ♠ as ♥ and ♥ as ♠"),
+        (_card_map(_SAME, (1, 2, 3, 0)), "rename suits ♠→♥→♦→♣→♠"),
+        (_card_map(_SAME, _SAME, exchange=True), "exchange ranks with suits (A↔♠, K↔♥, Q↔♦, J↔♣)"),
+    ]
+    return tuple(Symmetry(p, _IDENTITY, name) for p, name in cells) + tuple(
+        Symmetry(_IDENTITY, p, name) for p, name in cards
+    )
+
+
+def _closure(generators: list[Permutation]) -> tuple[Permutation, ...]:
+    """Every product of the generators (breadth first from the identity), sorted."""
+    seen = {_IDENTITY}
+    frontier = [_IDENTITY]
+    while frontier:
+        new: list[Permutation] = []
+        for element in frontier:
+            for generator in generators:
+                product = tuple(generator[i] for i in element)
+                if product not in seen:
+                    seen.add(product)
+                    new.append(product)
+        frontier = new
+    return tuple(sorted(seen))

@@ -1,0 +1,164 @@
+"""``officers puzzle verify | census | new``: answers, JSON, exit codes, one line for bad input."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from officers import Rules, Square, cli, count_completions
+from officers._cli_puzzle import add_commands
+from officers.puzzles import census, start_classes
+from officers.symmetry import canonical_form
+
+OZANAM = "AC3/1JS2/1AH1QD/4"
+OZANAM_DIAGONAL = "ADJC2/4/JS3/KC3"
+
+
+@pytest.fixture(autouse=True)
+def with_puzzle_command(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Make sure ``puzzle`` is a command (whether or not cli.py adds it itself)."""
+    build = cli._parser
+
+    def parser() -> argparse.ArgumentParser:
+        result = build()
+        for action in result._actions:
+            if isinstance(action, argparse._SubParsersAction) and "puzzle" not in action.choices:
+                add_commands(action)
+        return result
+
+    monkeypatch.setattr(cli, "_parser", parser)
+    yield
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(["puzzle", *argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_verify_a_riddle(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "verify", OZANAM)
+    assert code == 0 and not err
+    assert out.splitlines()[0] == "A♣ ·· ·· ··"
+    assert "exactly one completion, and every card is needed (rows and columns)" in out
+    assert "completion: ACKDQSJH/QHJSADKC/KSAHJCQD/JDQCKHAS" in out
+    assert "grade 1 (Easy)" in out
+
+
+def test_verify_not_a_riddle(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "verify", OZANAM_DIAGONAL)
+    assert code == 1 and "2 completions" in out and "grade" not in out
+    code, out, _ = run(capsys, "verify", OZANAM, "--diagonals")
+    assert code == 1 and "no completion" in out
+
+
+def test_verify_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "verify", OZANAM_DIAGONAL, "--diagonals", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["completions"] == 1 and data["unique"] and data["minimal"]
+    assert data["rules"] == {"order": 4, "diagonals": True}
+    completion = Square(data["completion"])
+    assert count_completions(Square(OZANAM_DIAGONAL), Rules(diagonals=True)) == 1
+    assert Rules(diagonals=True).is_finished(completion)
+    assert data["grade"]["level"] in (1, 2) and len(data["grade"]["steps"]) == 12
+    assert (
+        data["canonical"]
+        == canonical_form(Square(OZANAM_DIAGONAL), Rules(diagonals=True)).notation()
+    )
+    code, out, _ = run(capsys, "verify", "ACKD2/1JS2/1AH1QD/4", "--json")
+    data = json.loads(out)
+    assert code == 0 and not data["minimal"]
+    assert [r["card"] for r in data["redundant"]] == ["KD", "AH"]
+
+
+@pytest.mark.parametrize("diagonals", [False, True])
+def test_census_json(capsys: pytest.CaptureFixture[str], diagonals: bool) -> None:
+    argv = ["census", "--json"] + (["--diagonals"] if diagonals else [])
+    code, out, _ = run(capsys, *argv)
+    data = json.loads(out)
+    rules = Rules(diagonals=diagonals)
+    assert code == 0
+    assert data == {
+        **census(rules).to_dict(),
+        "classes": [c.to_dict() for c in start_classes(rules)],
+        "classes_by_burnside": len(start_classes(rules)),
+    }
+
+
+def test_census_text(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "census", "--classes")
+    assert code == 0
+    row = census(Rules()).row(4)
+    assert f"| 4 | {row.unique} | {row.sub_squares} |" in out
+    assert "The smallest riddle has 4 cards" in out
+    assert f"fall into {len(start_classes(Rules()))} symmetry classes" in out
+    for item in start_classes(Rules()):
+        assert item.representative.notation() in out
+
+
+def test_new_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    first = run(capsys, "new", "--seed", "17", "--json")
+    second = run(capsys, "new", "--seed", "17", "--json")
+    assert first == second and first[0] == 0
+    data = json.loads(first[1])
+    assert data["seed"] == 17 and data["cards"] == 4
+    start = Square(data["start"]["notation"])
+    assert count_completions(start) == 1
+    solution = Square(data["solution"])
+    assert Rules().is_finished(solution)
+    assert all(solution.values[c] == v for c, v in enumerate(start.values) if v != -1)
+
+
+def test_new_text_with_options(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "new", "--cards", "5", "--seed", "Euler", "--minimal", "--difficulty", "normal",
+        "--diagonals", "--solution",
+    )  # fmt: skip
+    # No minimal riddle with the diagonals has 5 cards: refused as bad input.
+    assert code == 2
+    code, out, err = run(
+        capsys, "new", "--cards", "5", "--seed", "Euler", "--minimal", "--difficulty", "normal",
+        "--solution",
+    )  # fmt: skip
+    assert code == 0 and not err
+    lines = out.splitlines()
+    start = Square(lines[5])
+    assert start.placed_count() == 5 and count_completions(start) == 1
+    assert "5 cards, minimal, rows and columns; grade 2 (Normal)" in out
+    assert "seed: 'Euler'" in out
+    solution = Square(lines[-1].removeprefix("solution: "))
+    assert Rules().is_finished(solution)
+
+
+def test_new_without_seed_shows_it(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "new", "--json")
+    data = json.loads(out)
+    again = run(capsys, "new", "--json", "--seed", str(data["seed"]))
+    assert code == 0 and json.loads(again[1]) == data
+
+
+@pytest.mark.parametrize(
+    ("argv", "code", "quoted"),
+    [
+        (["verify", "AC3/1JS/4/4"], 2, "'AC3/1JS/4/4'"),
+        (["verify"], 2, "SQUARE"),
+        ([], 2, "ACTION"),
+        (["frobnicate"], 2, "'frobnicate'"),
+        (["new", "--cards", "3"], 2, "at least 4 cards"),
+        (["new", "--cards", "x"], 2, "'x'"),
+        (["new", "--difficulty", "expert"], 2, "grade 4"),
+        (["new", "--difficulty", "lots"], 2, "'lots'"),
+        (["new", "--cards", "15", "--difficulty", "2", "--seed", "1"], 1, "15-card riddle"),
+    ],
+)
+def test_bad_requests(
+    capsys: pytest.CaptureFixture[str], argv: list[str], code: int, quoted: str
+) -> None:
+    status, out, err = run(capsys, *argv)
+    assert status == code and not out
+    assert len(err.strip().splitlines()) == 1 and quoted in err
+    assert "Traceback" not in err
