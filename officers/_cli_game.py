@@ -1,0 +1,306 @@
+"""The game's commands of the command line: ``verify-rules``, ``simulate``, ``deal``, ``state`` and
+``play`` (wired into ``officers`` by :func:`add_commands`).
+
+Exit status: 0 for an answer; 1 when a claim of the rules does not hold (``verify-rules``) or the
+game is lost (``state``, ``play``); 2 for input that cannot be used (one line on standard error).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable
+from typing import Any, TextIO
+
+from officers.errors import IllegalPlacementError, NotationError
+
+__all__ = ["add_commands"]
+
+EXIT_OK = 0
+EXIT_NO = 1
+
+_LEVEL_NAMES = ("easy", "normal", "hard", "expert")
+
+
+def _list(text: str, read: Callable[[str], Any], every: tuple[Any, ...] | None = None) -> list[Any]:
+    """A comma-separated list (``all`` for every value when ``every`` is given)."""
+    if every is not None and text.strip().lower() == "all":
+        return list(every)
+    items = [item.strip() for item in text.split(",") if item.strip()]
+    if not items:
+        raise NotationError(f"cannot read {text!r}: expected one value or several separated by ','")
+    return [read(item) for item in items]
+
+
+def _whole(text: str) -> int:
+    if not text.isdigit():
+        raise NotationError(f"cannot read {text!r}: expected a whole number")
+    return int(text)
+
+
+# --- officers verify-rules -------------------------------------------------------------------------
+
+
+def _verify_rules(args: argparse.Namespace) -> int:
+    from officers.verify_rules import _timed, report, report_json
+
+    claims, seconds = _timed(args.deals, args.games, args.seed, args.jobs)
+    print(report_json(claims, seconds) if args.json else report(claims, seconds))
+    return EXIT_OK if all(claim.holds for claim in claims) else EXIT_NO
+
+
+# --- officers simulate ------------------------------------------------------------------------------
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    from officers.bots import get_bot
+    from officers.game import Level, Variant
+    from officers.simulate import Task, results_json, results_table, run_tasks
+
+    bots = _list(args.bot, lambda name: get_bot(name).name)
+    levels = _list(args.level, Level.get, _LEVEL_NAMES)
+    players = _list(args.players, _whole, (1, 2, 3, 4))
+    tokens: list[int | None] = [None] if args.tokens is None else _list(args.tokens, _whole)
+    variant = Variant(open_hands=False, coins=False, ozanam=args.ozanam)
+    tasks = [
+        Task.make(bot, level, count, token, variant)
+        for bot in bots
+        for level in levels
+        for count in players
+        for token in tokens
+    ]
+    progress = False if args.no_progress else None
+    results = run_tasks(tasks, args.deals, args.seed, jobs=args.jobs, progress=progress)
+    if args.json:
+        print(results_json(results))
+    else:
+        print(results_table(results, markdown=args.markdown))
+    return EXIT_OK
+
+
+# --- officers deal / state / play -------------------------------------------------------------------
+
+
+def _deal(args: argparse.Namespace) -> int:
+    from officers.game import Variant, new_game
+
+    game = new_game(
+        args.level,
+        args.players,
+        args.seed,
+        tokens=args.tokens,
+        variant=Variant(open_hands=args.open, coins=args.coins, ozanam=args.ozanam),
+    )
+    if args.json:
+        print(json.dumps({**game.to_dict(), "seed": game.seed}, ensure_ascii=False))
+    else:
+        print(game.notation())
+    return EXIT_OK
+
+
+def _state(args: argparse.Namespace) -> int:
+    from officers.game import GameRecord, GameState
+
+    text = args.game.strip()
+    game = GameRecord.parse(text).replay() if text.startswith("[") else GameState.parse(text)
+    for move_text in args.moves:
+        game.push(game.parse_move(move_text))
+    viewer = None if args.viewer is None else args.viewer - 1
+    if viewer is not None and not 0 <= viewer < game.players:
+        raise NotationError(f"there is no player {args.viewer} in a game of {game.players}")
+    outcome = game.outcome()
+    if args.json:
+        data = game.to_dict()
+        if viewer is not None:
+            data = {
+                "notation": game.notation(viewer),
+                "view": game.view(viewer).to_dict(),
+                "turn": game.turn,
+                "outcome": data["outcome"],
+                "legal_moves": data["legal_moves"] if viewer == game.turn else [],
+            }
+        print(json.dumps(data, ensure_ascii=False))
+    elif args.record:
+        print(game.record())
+    else:
+        if viewer is None:
+            print(game)
+        else:
+            print(game.square.picture())
+            print(f"{_player(viewer)}: " + " ".join(str(card) for card in game.hand(viewer)))
+        print()
+        print(game.notation(viewer))
+        if outcome is None and (viewer is None or viewer == game.turn):
+            moves = [move.notation() for move in game.legal_moves()]
+            print(f"legal moves of {_player(game.turn)}: " + (" ".join(moves) or "none"))
+    return EXIT_NO if outcome is not None and not outcome.won else EXIT_OK
+
+
+def _player(player: int) -> str:
+    return f"player {player + 1}"
+
+
+def _play(args: argparse.Namespace) -> int:
+    from officers.bots import get_bot
+    from officers.game import Variant, new_game
+
+    game = new_game(
+        args.level,
+        args.players,
+        args.seed,
+        tokens=args.tokens,
+        variant=Variant(open_hands=args.open, ozanam=args.ozanam),
+    )
+    seat = None if args.human is None else args.human - 1
+    if seat is not None and not 0 <= seat < game.players:
+        raise NotationError(f"there is no seat {args.human} in a game of {game.players}")
+    bot = get_bot(args.bot)
+    rng = random.Random(game.seed)
+    out: TextIO = sys.stdout
+    while game.outcome() is None:
+        if game.turn == seat:
+            if not _human_turn(game, out):
+                break
+            continue
+        move = bot.choose(game.view(), rng)
+        if seat is not None:
+            print(f"{_player(game.turn)} ({bot.name}): {move.describe()}", file=out)
+        game.push(move)
+    outcome = game.outcome()
+    if seat is not None:
+        print(game, file=out)
+        print(file=out)
+    print(game.record(), file=out)
+    return EXIT_OK if outcome is not None and outcome.won else EXIT_NO
+
+
+def _human_turn(game: Any, out: TextIO) -> bool:
+    """Read and play one move of the human; False on end of input or 'quit'."""
+    from officers.hints import hint
+
+    print(file=out)
+    print(game, file=out)
+    while True:
+        print(
+            f"your move ({_player(game.turn)}; 'moves', 'hint', 'concede', 'quit'): ",
+            end="",
+            file=out,
+        )
+        out.flush()
+        line = sys.stdin.readline()
+        if not line:
+            return False
+        text = line.strip()
+        if text in ("quit", "q"):
+            return False
+        if text == "moves":
+            print(" ".join(move.notation() for move in game.legal_moves()), file=out)
+            continue
+        if text == "hint":
+            print(hint(game.view()).recommendation.text_en, file=out)
+            continue
+        try:
+            game.push(game.parse_move(text))
+            return True
+        except (NotationError, IllegalPlacementError) as error:
+            print(error, file=out)
+
+
+# --- wiring ----------------------------------------------------------------------------------------
+
+
+def _add_game_options(parser: argparse.ArgumentParser, *, level: str = "normal") -> None:
+    parser.add_argument(
+        "--level", default=level, help="easy, normal, hard or expert (default %(default)s)"
+    )
+    parser.add_argument(
+        "--players", type=int, default=2, help="1-4 (1 is Solo; default %(default)s)"
+    )
+    parser.add_argument("--seed", type=int, help="the deal's seed (default: a fresh one)")
+    parser.add_argument("--tokens", type=int, help="take-back tokens (default: the level's)")
+    parser.add_argument("--open", action="store_true", help="variant: open hands")
+    parser.add_argument("--ozanam", action="store_true", help="variant: Ozanam's riddle start")
+
+
+def add_commands(commands: Any) -> None:
+    """Add ``verify-rules``, ``simulate``, ``deal``, ``state`` and ``play`` to the sub-parsers
+    object of the ``officers`` command line."""
+    verify = commands.add_parser(
+        "verify-rules",
+        help="check every factual claim of the rules, in a few seconds",
+        description="Print each factual claim of the rules of Euler's Officers with what officers "
+        "computes, and whether it holds. Exit status 1 when a claim does not hold.",
+    )
+    verify.add_argument(
+        "--deals", type=int, default=150, help="games per bot, level and player count (default 150)"
+    )
+    verify.add_argument(
+        "--games", type=int, default=300, help="random games per rule set (default 300)"
+    )
+    verify.add_argument("--seed", type=int, default=1, help="default 1")
+    verify.add_argument("--jobs", type=int, help="processes (default: every core)")
+    verify.add_argument("--json", action="store_true", help="answer in JSON")
+    verify.set_defaults(run=_verify_rules)
+
+    simulate = commands.add_parser(
+        "simulate",
+        help="play many games of bots: win rates, take-backs, reasons of losses",
+        description="Play many deals with a team of bots and print the win rate with its 95 %% "
+        "confidence interval, the take-backs a game and the reasons of the losses. --bot, "
+        "--level, --players and --tokens take lists separated by ',' (and --level all); every "
+        "combination is one row, all with the same deals. The numbers depend on --seed only, "
+        "never on --jobs.",
+    )
+    simulate.add_argument(
+        "--bot", default="designers", help="designers, neighbour, exact, hinted or random"
+    )
+    simulate.add_argument("--level", default="normal", help="easy, normal, hard, expert or all")
+    simulate.add_argument("--players", default="2", help="1-4, or a list such as 2,3,4")
+    simulate.add_argument("--tokens", help="take-back tokens (default: the level's), or a list")
+    simulate.add_argument("--deals", type=int, default=1000, help="default 1000")
+    simulate.add_argument("--seed", type=int, default=1, help="default 1")
+    simulate.add_argument("--jobs", type=int, help="processes (default: every core)")
+    simulate.add_argument("--ozanam", action="store_true", help="start from Ozanam's riddle")
+    simulate.add_argument("--json", action="store_true", help="answer in JSON")
+    simulate.add_argument("--markdown", action="store_true", help="a Markdown table")
+    simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
+    simulate.set_defaults(run=_simulate)
+
+    deal = commands.add_parser(
+        "deal",
+        help="deal a new game and print its game notation",
+        description="Deal a new game from a seed and print its one-line game notation "
+        "(see docs/game.md).",
+    )
+    _add_game_options(deal)
+    deal.add_argument("--coins", action="store_true", help="variant: keep-free coins")
+    deal.add_argument("--json", action="store_true", help="answer in JSON")
+    deal.set_defaults(run=_deal)
+
+    state = commands.add_parser(
+        "state",
+        help="show a game state (game notation or record), optionally after some moves",
+        description="Read a game in the game notation (or a game record), play the given moves "
+        "(move notation: AS@r1c1, xr1c1, concede, timeout) and show the result: the square, "
+        "the hands, whose turn it is and the legal moves. Exit status 1 when the game is lost.",
+    )
+    state.add_argument("game", metavar="GAME", help="a game notation or a game record")
+    state.add_argument("moves", metavar="MOVE", nargs="*", help="moves to play first")
+    state.add_argument("--viewer", type=int, help="show only what player N may know")
+    state.add_argument("--record", action="store_true", help="print the game record")
+    state.add_argument("--json", action="store_true", help="answer in JSON")
+    state.set_defaults(run=_state)
+
+    play = commands.add_parser(
+        "play",
+        help="play a game with bots (or watch them) and print its record",
+        description="Play a game: with --human N you play seat N (type moves such as AS@r1c1, "
+        "'hint', 'moves', 'concede' or 'quit'), and bots play the other seats; without it the "
+        "bots play every seat. Prints the game record. Exit status 1 when the game is lost.",
+    )
+    _add_game_options(play)
+    play.add_argument("--bot", default="designers", help="the bots' kind (default designers)")
+    play.add_argument("--human", type=int, help="your seat, 1-4 (default: bots only)")
+    play.set_defaults(run=_play)

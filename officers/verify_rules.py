@@ -1,0 +1,571 @@
+"""The rules' claims, checked: each factual claim of the rules text next to what officers computes.
+
+``officers verify-rules`` prints them (see :func:`verify_rules` and :func:`report`). Every claim
+is computed afresh, with two independent methods where one exists (the index over all finished
+squares and the backtracking search), in a few seconds. Claims about play use random legal play
+and the bots, from a seed, so the numbers are the same on every run.
+
+Glossary
+--------
+claim
+    A sentence of the rules that states a fact a program can test: a :class:`Claim`.
+dead end met in play
+    A square reached by random legal placements (from the empty square, until nobody can place)
+    that can no longer be finished. A *fresh* dead end is the first dead square of such a game.
+
+>>> claims = verify_rules(deals=20, games=60, jobs=1)
+>>> len(claims), claims[1].key, claims[1].holds
+(15, 'finished-squares', True)
+>>> print(claims[1].computed)
+6912 without the diagonals and 1152 with them (the index over all finished squares); the backtracking search counts 6912 and 1152
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Final
+
+from officers.cards import Card
+from officers.game import OZANAM_STARTS, deal, new_game
+from officers.rules import DIAGONAL_RULES, STANDARD_RULES, Rules
+from officers.simulate import SimulationResult, Task
+from officers.square import EMPTY, Square
+
+__all__ = ["Claim", "report", "report_json", "verify_rules"]
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One claim of the rules: where it stands, its words, what officers computes, and whether
+    the computation bears it out."""
+
+    key: str
+    section: str
+    quote: str
+    computed: str
+    holds: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "key": self.key,
+            "section": self.section,
+            "quote": self.quote,
+            "computed": self.computed,
+            "holds": self.holds,
+        }
+
+
+@dataclass
+class _Context:
+    deals: int
+    games: int
+    seed: int
+    jobs: int | None
+    samples: dict[bool, _Samples] | None = None
+    simulated: dict[Task, SimulationResult] | None = None
+
+    def simulation(self, task: Task) -> SimulationResult:
+        """The result of a task; every task the claims need runs in one batch, on first use."""
+        if self.simulated is None:
+            from officers.simulate import run_tasks
+
+            tasks = _tasks()
+            results = run_tasks(tasks, self.deals, self.seed, jobs=self.jobs, progress=False)
+            self.simulated = dict(zip(tasks, results, strict=True))
+        return self.simulated[task]
+
+    def play_samples(self, diagonals: bool) -> _Samples:
+        if self.samples is None:
+            self.samples = {}
+        if diagonals not in self.samples:
+            self.samples[diagonals] = _random_play(self.games, self.seed, diagonals)
+        return self.samples[diagonals]
+
+
+@dataclass
+class _Samples:
+    live: list[Square]
+    dead: list[Square]
+    fresh: list[tuple[Square, int]]  # the first dead square of a game, and the fatal cell
+
+
+_PLAYERS: Final = (2, 3, 4)
+_COMPARED: Final = (
+    ("designers", "hard"),
+    ("designers", "expert"),
+    ("designers", "easy"),
+    ("neighbour", "hard"),
+)
+
+
+def _tasks() -> list[Task]:
+    # The exact bot never takes back, so the levels differ for it only by the diagonals.
+    exact = [
+        Task.make("exact", level, players)
+        for level in ("hard", "expert")
+        for players in (1, 2, 3, 4)
+    ]
+    compared = [Task.make(bot, level, p) for bot, level in _COMPARED for p in _PLAYERS]
+    return exact + compared
+
+
+def _random_play(games: int, seed: int, diagonals: bool) -> _Samples:
+    """Random legal placements from the empty square until nobody can place."""
+    from officers.game import _legal_pairs
+    from officers.solve.index import CompletionIndex
+
+    index = CompletionIndex.get(Rules(diagonals=diagonals))
+    rng = random.Random(seed * 2 + diagonals)
+    samples = _Samples([], [], [])
+    for _ in range(games):
+        values = [EMPTY] * 16
+        fresh = True
+        while True:
+            legal = _legal_pairs(values, 0xFFFF & ~sum(1 << v for v in values if v >= 0), diagonals)
+            if not legal:
+                break
+            cell, card = legal[int(rng.random() * len(legal))]
+            values[cell] = card
+            square = Square.from_values(values)
+            if index.is_completable(square):
+                samples.live.append(square)
+            else:
+                samples.dead.append(square)
+                if fresh:
+                    samples.fresh.append((square, cell))
+                    fresh = False
+    return samples
+
+
+def _percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f} %" if whole else "n/a"
+
+
+# --- the claims ---------------------------------------------------------------------------------
+
+
+def _finished(context: _Context) -> Claim:
+    from officers.solve import count_finished_squares
+
+    index = [count_finished_squares(rules) for rules in (STANDARD_RULES, DIAGONAL_RULES)]
+    search = [
+        count_finished_squares(rules, method="backtrack")
+        for rules in (STANDARD_RULES, DIAGONAL_RULES)
+    ]
+    return Claim(
+        "finished-squares",
+        "The square",
+        "There are 6912 different finished squares without the diagonals and 1152 with them.",
+        f"{index[0]} without the diagonals and {index[1]} with them (the index over all finished "
+        f"squares); the backtracking search counts {search[0]} and {search[1]}",
+        index == search == [6912, 1152],
+    )
+
+
+def _aces_on_diagonal(context: _Context) -> Claim:
+    from officers.solve import finished_squares
+    from officers.solve.verify import is_finished
+
+    aces = {int(card) for card in Card if card.rank == 0}
+    found = [s for s in finished_squares() if {s.values[i] for i in (0, 5, 10, 15)} == aces]
+    expert = sum(1 for s in found if is_finished(s, diagonals=True))
+    return Claim(
+        "aces-on-the-diagonal",
+        "The square",
+        "One finished square (it doesn't meet the diagonal rule – all four Aces lie on the "
+        "diagonal from top left to bottom right – so it doesn't count on Expert).",
+        f"{len(found)} finished squares have the four Aces on that diagonal; {expert} of them "
+        "count on Expert",
+        len(found) > 0 and expert == 0,
+    )
+
+
+def _starts(context: _Context) -> Claim:
+    from officers.solve import count_completions
+
+    parts = []
+    holds = True
+    for diagonals, text in ((False, "without diagonals"), (True, "with diagonals")):
+        start = OZANAM_STARTS[diagonals]
+        rules = Rules(diagonals=diagonals)
+        index = count_completions(start, rules)
+        search = count_completions(start, rules, method="backtrack")
+        holds = holds and index == search == 1
+        parts.append(f"{start.notation()} ({text}): {index} completion (search: {search})")
+    return Claim(
+        "ozanam-starts",
+        "Variants",
+        "Each of these starts can be finished in exactly one way.",
+        "; ".join(parts),
+        holds,
+    )
+
+
+def _first_card(context: _Context) -> Claim:
+    from officers.solve import count_completions
+
+    parts = []
+    holds = True
+    for rules in (STANDARD_RULES, DIAGONAL_RULES):
+        counts = {
+            count_completions(Square().place(cell, card), rules)
+            for cell in range(16)
+            for card in range(16)
+        }
+        holds = holds and 0 not in counts
+        parts.append(
+            f"{'with' if rules.diagonals else 'without'} the diagonals every one of the 256 "
+            f"first placements leaves {' or '.join(str(c) for c in sorted(counts))} completions"
+        )
+    return Claim(
+        "first-card",
+        "Your turn",
+        "The first card of the game may go anywhere.",
+        "; ".join(parts),
+        holds,
+    )
+
+
+def _safe_place(context: _Context) -> Claim:
+    from officers.solve import safe_placements
+
+    checked = 0
+    failures = 0
+    for diagonals in (False, True):
+        rules = Rules(diagonals=diagonals)
+        for square in context.play_samples(diagonals).live:
+            safe_cards = {card for _, card in safe_placements(square, rules)}
+            checked += 1
+            if any(card not in safe_cards for card in square.unplaced()):
+                failures += 1
+    return Claim(
+        "safe-place",
+        "End of the game",
+        "As long as the square can still be finished, every card still in play has at least "
+        "one safe place – the place it has in a square that finishes this one.",
+        f"on {checked} completable squares met in random play (both rule sets), every card not "
+        f"yet placed has a safe place in {checked - failures} of them (it must: any completion "
+        "shows one)",
+        failures == 0 and checked > 0,
+    )
+
+
+def _every_deal(context: _Context) -> Claim:
+    results = [context.simulation(task) for task in _tasks() if task.bot == "exact"]
+    games = sum(result.deals for result in results)
+    wins = sum(result.wins for result in results)
+    take_backs = sum(result.take_backs for result in results)
+    return Claim(
+        "every-deal-can-be-won",
+        "End of the game",
+        "Every deal can be won. However the cards are shared out, [...] you can never be forced "
+        "to lose by the deal, only by a card in the wrong place.",
+        f"the exact bot (safe placements only) wins {wins} of {games} deals, with and without the "
+        f"diagonals and with 1-4 players, using {take_backs} take-backs",
+        wins == games and take_backs == 0,
+    )
+
+
+def _take_back(context: _Context) -> Claim:
+    from officers.solve import is_completable
+
+    fresh = [
+        (square, cell, diagonals)
+        for diagonals in (False, True)
+        for square, cell in context.play_samples(diagonals).fresh
+    ]
+    revived = sum(
+        1
+        for square, cell, diagonals in fresh
+        if is_completable(square.remove(cell), Rules(diagonals=diagonals))
+    )
+    return Claim(
+        "take-back-repairs",
+        "End of the game",
+        "A take-back repairs one such card.",
+        f"on {len(fresh)} squares killed by one card in random play, taking that card back "
+        f"revives {revived}",
+        revived == len(fresh) and bool(fresh),
+    )
+
+
+def _three_checks(context: _Context) -> Claim:
+    from officers.analysis import check_cards, check_cells, check_lines
+
+    def caught(square: Square, rules: Rules) -> bool:
+        return bool(
+            check_cells(square, rules) or check_cards(square, rules) or check_lines(square, rules)
+        )
+
+    dead = fresh = dead_caught = fresh_caught = 0
+    for diagonals in (False, True):
+        rules = Rules(diagonals=diagonals)
+        samples = context.play_samples(diagonals)
+        for square in samples.dead:
+            dead += 1
+            dead_caught += caught(square, rules)
+        for square, _ in samples.fresh:
+            fresh += 1
+            fresh_caught += caught(square, rules)
+    return Claim(
+        "three-checks",
+        "Dead ends and Euler's trap",
+        "Three checks catch most dead ends.",
+        f"they catch {_percent(dead_caught, dead)} of the {dead} dead squares met in random play "
+        f"(both rule sets), but only {_percent(fresh_caught, fresh)} of the {fresh} squares "
+        "just killed by a card: most dead ends show only some cards later",
+        dead_caught * 2 > dead,
+    )
+
+
+def _euler(context: _Context) -> Claim:
+    from officers.solve import finished_squares
+
+    squares = finished_squares()
+    pairs = [(a, b) for a in range(4) for b in range(a + 1, 4)]
+
+    def swaps(cells_a: Sequence[int], cells_b: Sequence[int], values: Sequence[int]) -> bool:
+        for shift in (2, 0):  # ranks, then suits
+            xors = {
+                ((values[x] >> shift) & 3) ^ ((values[y] >> shift) & 3)
+                for x, y in zip(cells_a, cells_b, strict=True)
+            }
+            if len(xors) != 1 or 0 in xors:
+                return False
+        return True
+
+    good = 0
+    for square in squares:
+        values = square.values
+        rows = all(
+            swaps(range(4 * a, 4 * a + 4), range(4 * b, 4 * b + 4), values) for a, b in pairs
+        )
+        columns = all(swaps(range(a, 16, 4), range(b, 16, 4), values) for a, b in pairs)
+        good += rows and columns
+    return Claim(
+        "euler-trap",
+        "Tips for beginners",
+        "The folded fourth check above is the secret of the puzzle.",
+        f"in {good} of the {len(squares)} finished squares any two rows, and any two columns, "
+        "pair their ranks in two swaps and their suits in two swaps (the fourth check: Euler's "
+        "trap)",
+        good == len(squares),
+    )
+
+
+def _quarters(context: _Context) -> Claim:
+    from officers.solve import finished_squares
+
+    blocks = ((0, 1, 4, 5), (2, 3, 6, 7), (8, 9, 12, 13), (10, 11, 14, 15))
+
+    def has(square: Square) -> bool:
+        return all(
+            len({square.values[c] >> 2 for c in block}) == 4
+            and len({square.values[c] & 3 for c in block}) == 4
+            for block in blocks
+        )
+
+    with_diagonals = finished_squares(DIAGONAL_RULES)
+    without = finished_squares()
+    good = sum(1 for square in with_diagonals if has(square))
+    plain = sum(1 for square in without if has(square))
+    return Claim(
+        "quarters",
+        "Tips for beginners",
+        "With diagonals, every finished square has one more property: each quarter of the "
+        "square (the four 2 × 2 corner blocks) also holds every rank and every suit.",
+        f"{good} of the {len(with_diagonals)} finished squares with the diagonals have it "
+        f"(without the diagonal rule: {plain} of {len(without)})",
+        good == len(with_diagonals),
+    )
+
+
+def _deal(context: _Context) -> Claim:
+    sizes = {
+        players: sorted({tuple(len(hand) for hand in deal(players, seed)) for seed in range(50)})
+        for players in (1, 2, 3, 4)
+    }
+    expected = {1: [(16,)], 2: [(8, 8)], 3: [(6, 5, 5)], 4: [(4, 4, 4, 4)]}
+    shown = "; ".join(
+        f"{players} player{'s' if players > 1 else ''}: "
+        + " or ".join("/".join(map(str, size)) for size in found)
+        for players, found in sizes.items()
+    )
+    return Claim(
+        "deal",
+        "Setup",
+        "Deal all of them, one at a time, face down: with 2 players 8 each, with 3 players 6, 5 "
+        "and 5 (the first player gets 6), with 4 players 4 each.",
+        f"officers deals (50 seeds each) {shown}",
+        sizes == expected,
+    )
+
+
+def _partner(context: _Context) -> Claim:
+    checked = agreed = 0
+    for seed in range(20):
+        game = new_game("normal", 2, seed)
+        rng = random.Random(seed)
+        while game.outcome() is None:
+            for player in (0, 1):
+                checked += 1
+                agreed += game.view(player).others == game.hand(1 - player)
+            moves = game.legal_moves()
+            game.push(moves[int(rng.random() * len(moves))])
+    return Claim(
+        "partner",
+        "Not a word",
+        "With 2 players, your partner holds exactly the cards that are neither in your hand nor "
+        "in the square.",
+        f"in {agreed} of {checked} positions of 20 random games, a player's view of the others' "
+        "cards is exactly the partner's hand",
+        agreed == checked,
+    )
+
+
+def _budget(context: _Context) -> Claim:
+    from officers.simulate import play_game
+
+    won = agree = take_backs = 0
+    for number in range(context.deals):
+        game = play_game("designers", "easy", 2, context.seed, number=number)
+        outcome = game.outcome()
+        if outcome is not None and outcome.won:
+            won += 1
+            take_backs += game.take_backs()
+            agree += len(game.history) == 16 + 2 * game.take_backs()
+    return Claim(
+        "budget",
+        "Difficulty levels",
+        "You need 16 turns to place 16 cards. Each take-back costs one turn and puts one card "
+        "back into a hand, so it costs the team two turns in all.",
+        f"in {agree} of {won} games won by the designers' bot on Easy ({take_backs} take-backs "
+        "in all), the turns were 16 + 2 × take-backs",
+        agree == won > 0,
+    )
+
+
+def _simulations(context: _Context) -> list[Claim]:
+    from officers.simulate import wilson_interval
+
+    players = _PLAYERS
+    rates: dict[tuple[str, str], tuple[float, float, float, int]] = {}
+    for config in _COMPARED:
+        group = [context.simulation(Task.make(*config, p)) for p in players]
+        wins = sum(r.wins for r in group)
+        games = sum(r.deals for r in group)
+        low, high = wilson_interval(wins, games)
+        rates[config] = (wins / games, low, high, sum(r.take_backs for r in group))
+
+    def show(config: tuple[str, str]) -> str:
+        rate, low, high, _ = rates[config]
+        return f"{100 * rate:.0f} % ({100 * low:.0f}–{100 * high:.0f} %)"
+
+    games = context.deals * len(players)
+    hard, expert = rates[("designers", "hard")][0], rates[("designers", "expert")][0]
+    neighbour = rates[("neighbour", "hard")]
+    easy = rates[("designers", "easy")]
+    return [
+        Claim(
+            "diagonals-hardly-matter",
+            "Difficulty levels",
+            "The diagonals hardly changed its chances: they rule out many squares, but they also "
+            "show mistakes sooner.",
+            f"the designers' bot without tokens wins {show(('designers', 'hard'))} without the "
+            f"diagonals (Hard) and {show(('designers', 'expert'))} with them (Expert), "
+            f"{games} deals each with 2-4 players: {100 * abs(hard - expert):.0f} points apart "
+            "(it holds under 10; docs/simulation.md plays 2500 deals a level and player count)",
+            abs(hard - expert) < 0.10,
+        ),
+        Claim(
+            "neighbour-bot",
+            "Difficulty levels",
+            "A bot with the same checks that always placed its card next to cards already in the "
+            "square won far more of its games without a single take-back.",
+            f"the neighbour bot wins {show(('neighbour', 'hard'))} on Hard (no token, "
+            f"{neighbour[3]} take-backs), the designers' bot {show(('designers', 'hard'))} on "
+            f"Hard and {show(('designers', 'easy'))} on Easy with {easy[3]} take-backs (it holds "
+            "when the neighbour bot's interval lies above the designers' bot's on Hard)",
+            neighbour[1] > rates[("designers", "hard")][2],
+        ),
+    ]
+
+
+_CLAIMS: Final[tuple[Callable[[_Context], Claim | list[Claim]], ...]] = (
+    _deal,
+    _finished,
+    _aces_on_diagonal,
+    _first_card,
+    _partner,
+    _three_checks,
+    _safe_place,
+    _every_deal,
+    _take_back,
+    _budget,
+    _simulations,
+    _euler,
+    _quarters,
+    _starts,
+)
+
+
+def verify_rules(
+    deals: int = 150, games: int = 300, seed: int = 1, *, jobs: int | None = None
+) -> list[Claim]:
+    """Check every factual claim of the rules; one :class:`Claim` each, in the order of the
+    rules text.
+
+    ``deals``: games per bot, level and number of players for the claims about play (the full
+    experiment of docs/simulation.md plays 2500); ``games``: random games per rule set for the
+    claims about dead ends; ``jobs``: processes for the simulations (default: every core).
+    """
+    context = _Context(deals, games, seed, jobs)
+    found: list[Claim] = []
+    for check in _CLAIMS:
+        result = check(context)
+        found.extend(result if isinstance(result, list) else [result])
+    return found
+
+
+def report(claims: Sequence[Claim], seconds: float | None = None) -> str:
+    """The claims as text: each quote, what officers computes, and the verdict."""
+    lines = ["The rules of Euler's Officers, checked claim by claim.", ""]
+    for number, claim in enumerate(claims, start=1):
+        verdict = "holds" if claim.holds else "DOES NOT HOLD"
+        lines.append(f"{number:2}. [{claim.section}] “{claim.quote}”")
+        lines.append(f"    officers: {claim.computed}")
+        lines.append(f"    → {verdict}")
+        lines.append("")
+    failed = sum(1 for claim in claims if not claim.holds)
+    summary = (
+        f"all {len(claims)} claims hold"
+        if not failed
+        else f"{failed} of {len(claims)} claims do not hold"
+    )
+    if seconds is not None:
+        summary += f" ({seconds:.1f} s)"
+    lines.append(summary)
+    return "\n".join(lines)
+
+
+def report_json(claims: Sequence[Claim], seconds: float | None = None) -> str:
+    """The claims as JSON: ``{"claims": [...], "all_hold": ..., "seconds": ...}``."""
+    return json.dumps(
+        {
+            "claims": [claim.to_dict() for claim in claims],
+            "all_hold": all(claim.holds for claim in claims),
+            "seconds": seconds,
+        },
+        ensure_ascii=False,
+    )
+
+
+def _timed(deals: int, games: int, seed: int, jobs: int | None) -> tuple[list[Claim], float]:
+    start = time.perf_counter()
+    claims = verify_rules(deals, games, seed, jobs=jobs)
+    return claims, time.perf_counter() - start

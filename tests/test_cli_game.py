@@ -1,0 +1,173 @@
+"""The game's commands: verify-rules, simulate, deal, state and play."""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+from collections.abc import Iterator
+
+import pytest
+
+from officers import cli
+from officers._cli_game import add_commands
+from officers.game import GameRecord, GameState, Variant, new_game
+
+LATE = "AC3/QHJSAD1/KSAHJCQD/JDQCKHAS hard 0 2 KDKC/QSJH - - 13"
+STUCK = "JDKHQC1/KC1JSAD/QSACKDJH/AHQD1KS hard 0 2 QH/ASJC - - 14"
+
+
+@pytest.fixture(autouse=True)
+def wired(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The command line with the game's commands (whether or not cli.py has them yet)."""
+    original = cli._parser
+
+    def parser() -> argparse.ArgumentParser:
+        made = original()
+        commands = next(
+            action for action in made._actions if isinstance(action, argparse._SubParsersAction)
+        )
+        if "simulate" not in commands.choices:
+            add_commands(commands)
+        return made
+
+    monkeypatch.setattr(cli, "_parser", parser)
+    yield
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_verify_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "verify-rules")
+    assert code == 0 and not err
+    assert "“There are 6912 different finished squares" in out
+    assert "6912 without the diagonals and 1152 with them" in out
+    assert out.strip().splitlines()[-1].startswith("all 15 claims hold")
+    assert "DOES NOT HOLD" not in out
+
+
+def test_verify_rules_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "verify-rules", "--deals", "10", "--games", "40", "--json")
+    data = json.loads(out)
+    assert code == (0 if data["all_hold"] else 1) and len(data["claims"]) == 15
+    holds = {claim["key"]: claim["holds"] for claim in data["claims"]}
+    exact = ["finished-squares", "ozanam-starts", "quarters", "every-deal-can-be-won", "deal"]
+    assert all(holds[key] for key in exact)  # the claims that do not rest on sampling
+
+
+def test_simulate_table(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(
+        capsys, "simulate", "--bot", "designers,neighbour", "--level", "all", "--players",
+        "2,4", "--deals", "10", "--jobs", "1",
+    )  # fmt: skip
+    lines = out.splitlines()
+    assert code == 0 and not err and len(lines) == 1 + 2 * 4 * 2
+    assert lines[1].split()[:5] == ["designers", "easy", "2", "3", "10"]
+    assert lines[-1].split()[:5] == ["neighbour", "expert", "4", "0", "10"]
+
+
+def test_simulate_json_and_tokens(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "simulate", "--level", "hard", "--tokens", "0,2", "--deals", "8", "--json",
+        "--jobs", "2", "--seed", "3",
+    )  # fmt: skip
+    rows = json.loads(out)["results"]
+    assert code == 0 and [row["tokens"] for row in rows] == [0, 2]
+    assert all(row["deals"] == 8 and row["seed"] == 3 for row in rows)
+    code, markdown, _ = run(capsys, "simulate", "--deals", "4", "--markdown", "--jobs", "1")
+    assert markdown.startswith("| bot | level |")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["simulate", "--level", "legendary"], "cannot read level 'legendary'"),
+        (["simulate", "--bot", "genius"], "unknown bot 'genius'"),
+        (["simulate", "--players", "two"], "expected a whole number"),
+        (["simulate", "--deals", "x"], "invalid int value"),
+        (["state", "4/4/4/4 normal"], "expected 8 or 9 fields"),
+        (["state", LATE, "QS@r1c4"], "slip: cannot place Q♠ on row 1, column 4"),
+        (["state", LATE, "QS@r9c9"], "cannot read move"),
+        (["deal", "--players", "5"], "1-4 players"),
+        (["state", LATE, "--viewer", "3"], "no player 3"),
+    ],
+)
+def test_bad_input_is_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and not out
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_deal_and_state(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "deal", "--seed", "7", "--players", "3", "--ozanam")
+    notation = out.strip()
+    assert code == 0 and GameState.parse(notation) == new_game(
+        "normal", 3, 7, variant=Variant(ozanam=True)
+    )
+    assert notation.split()[5] == "r1c1,r2c2,r3c2,r3c4"
+    game = GameState.parse(notation)
+    move = game.legal_moves()[0].notation()
+    code, out, _ = run(capsys, "state", notation, move)
+    game.push(game.parse_move(move))
+    assert code == 0 and game.notation() in out.splitlines()
+    assert "legal moves of player 2:" in out
+
+
+def test_deal_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "deal", "--seed", "9", "--level", "expert", "--coins", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["seed"] == 9 and data["rules"]["diagonals"] is True
+    assert data["coins"] == [None, None] and data["outcome"] is None
+    assert GameState.parse(data["notation"]).to_dict() == {
+        k: v for k, v in data.items() if k != "seed"
+    }
+
+
+def test_state_views_records_and_exit_status(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "state", LATE, "--viewer", "2")
+    assert code == 0 and "?2/QSJH" in out and "K♦" not in out and "KD" not in out
+    assert "legal moves of player 2: QS@r1c3 JH@r1c4" in out
+    code, out, _ = run(capsys, "state", LATE, "--viewer", "1")
+    assert "KDKC/?2" in out and "legal moves" not in out
+    code, out, _ = run(capsys, "state", LATE, "--viewer", "2", "--json")
+    data = json.loads(out)
+    assert data["view"]["hand"] == ["QS", "JH"] and data["legal_moves"] == ["QS@r1c3", "JH@r1c4"]
+    code, out, _ = run(capsys, "state", LATE, "QS@r1c3", "--record")
+    record = GameRecord.parse(out)
+    assert [move.notation() for move in record.moves] == ["QS@r1c3"]
+    code, again, _ = run(capsys, "state", out, "--json")
+    assert code == 0 and json.loads(again)["notation"] == record.replay().notation()
+    code, out, _ = run(capsys, "state", STUCK)
+    assert code == 1 and "lost: player 2 is stuck" in out
+
+
+def test_play_by_bots_prints_a_record_that_replays(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "play", "--seed", "4", "--level", "easy", "--players", "3")
+    record = GameRecord.parse(out)
+    final = record.replay()
+    outcome = final.outcome()
+    assert outcome is not None and code == (0 if outcome.won else 1)
+    assert record.header["Seed"] == "4" and record.header["Players"] == "3"
+    code, out, _ = run(capsys, "play", "--seed", "4", "--level", "easy", "--players", "3")
+    assert GameRecord.parse(out) == record  # the same seed plays the same game
+
+
+def test_play_with_a_human(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = new_game("normal", 2, seed=6)
+    first = game.legal_moves()[0].notation()
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"moves\nhint\nXX@r1c1\n{first}\nquit\n"))
+    code, out, _ = run(capsys, "play", "--seed", "6", "--human", "1", "--bot", "exact")
+    assert first in out and "Place " in out  # the list of moves and the hint
+    assert "cannot read move 'XX@r1c1'" in out
+    assert "player 2 (exact): place" in out
+    record = GameRecord.parse(out[out.index("[Game") :])
+    assert record.moves[0].notation() == first and len(record.moves) == 2
+    assert code == 1  # stopped before the end
