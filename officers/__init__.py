@@ -12,6 +12,17 @@ True
 
 from __future__ import annotations
 
+from officers.analysis import (
+    CHECKS,
+    Check,
+    Explanation,
+    Repair,
+    Violation,
+    check_square,
+    explain,
+    repairs,
+)
+from officers.bots import BOTS, Bot, get_bot
 from officers.cards import (
     ACE_OF_CLUBS,
     ACE_OF_DIAMONDS,
@@ -41,6 +52,50 @@ from officers.errors import (
     SolverTimeoutError,
     UnsupportedError,
 )
+from officers.game import (
+    EASY,
+    EXPERT,
+    HARD,
+    LEVELS,
+    NORMAL,
+    GameRecord,
+    GameState,
+    Level,
+    Move,
+    Outcome,
+    Variant,
+    deal,
+    new_game,
+)
+from officers.hints import (
+    CardHint,
+    ForcedMove,
+    Hint,
+    Placement,
+    PlayerView,
+    Recommendation,
+    hint,
+    recommend,
+)
+from officers.puzzles import (
+    HIGHEST_GRADE,
+    LEVEL_NAMES,
+    OZANAM_DIAGONAL_START,
+    OZANAM_START,
+    Census,
+    CensusRow,
+    Grade,
+    Riddle,
+    RiddleNotFoundError,
+    StartClass,
+    StartReport,
+    census,
+    count_classes_burnside,
+    grade_start,
+    new_start,
+    start_classes,
+    verify_start,
+)
 from officers.rules import DIAGONAL_RULES, STANDARD_RULES, Conflict, Line, Rules
 from officers.solve import (
     METHODS,
@@ -53,6 +108,7 @@ from officers.solve import (
     safe_placements,
 )
 from officers.square import EMPTY, Square, cell_name, describe_cell, parse_cell
+from officers.symmetry import canonical_form, symmetry_group
 
 __version__ = "0.1.0"
 
@@ -88,4 +144,16 @@ __all__ = [
     "is_completable",
     "parse_cell",
     "safe_placements",
+    # dead ends and hints
+    "CHECKS", "Check", "Explanation", "Repair", "Violation", "check_square", "explain", "repairs",
+    "CardHint", "ForcedMove", "Hint", "Placement", "PlayerView", "Recommendation", "hint",
+    "recommend",
+    # puzzle starts
+    "HIGHEST_GRADE", "LEVEL_NAMES", "OZANAM_DIAGONAL_START", "OZANAM_START", "Census",
+    "CensusRow", "Grade", "Riddle", "RiddleNotFoundError", "StartClass", "StartReport", "census",
+    "count_classes_burnside", "grade_start", "new_start", "start_classes", "verify_start",
+    "canonical_form", "symmetry_group",
+    # the game (the simulation lives in officers.simulate)
+    "EASY", "NORMAL", "HARD", "EXPERT", "LEVELS", "GameRecord", "GameState", "Level", "Move",
+    "Outcome", "Variant", "deal", "new_game", "BOTS", "Bot", "get_bot",
 ]  # fmt: skip

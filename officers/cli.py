@@ -1,7 +1,8 @@
 """The command line: ``officers COMMAND ...`` (also ``python -m officers``).
 
 Exit status: 0 for a plain answer; 1 when the answer is "no" (the square breaks the rules, cannot
-be completed, ...); 2 for input that cannot be used, with one line on standard error.
+be completed, ...); 2 for input that cannot be used, with one line on standard error; 3 when a
+solver ran out of time (the answer is unknown); 4 for an internal error (a bug: please report it).
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from officers import solve
-from officers.errors import OfficersError
+from officers import _cli_game, _cli_hints, _cli_puzzle, solve
+from officers.errors import OfficersError, SolverTimeoutError
 from officers.rules import Rules
+from officers.solve.cpsat import DEFAULT_TIME_LIMIT
 from officers.square import Square
 
 __all__ = ["main"]
@@ -22,6 +24,8 @@ __all__ = ["main"]
 EXIT_OK = 0
 EXIT_NO = 1
 EXIT_USAGE = 2
+EXIT_UNKNOWN = 3
+EXIT_INTERNAL = 4
 
 
 class _UsageError(Exception):
@@ -170,8 +174,10 @@ def _add_method_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--time-limit",
         type=float,
+        default=DEFAULT_TIME_LIMIT,
         metavar="SECONDS",
-        help="give up with 'unknown' after this long (cpsat only)",
+        help=f"cpsat only: answer 'unknown' (exit status 3) after this long "
+        f"(default {DEFAULT_TIME_LIMIT:g})",
     )
 
 
@@ -230,6 +236,10 @@ def _parser() -> _Parser:
     enumerate_.add_argument("--json", action="store_true", help="answer in JSON")
     _add_method_arguments(enumerate_)
     enumerate_.set_defaults(run=_enumerate)
+
+    _cli_puzzle.add_commands(commands)
+    _cli_hints.add_commands(commands)
+    _cli_game.add_commands(commands)
     return parser
 
 
@@ -242,6 +252,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except _UsageError as error:
         print(error, file=sys.stderr)
         return EXIT_USAGE
+    except SolverTimeoutError as error:
+        print(f"officers: {error}", file=sys.stderr)
+        return EXIT_UNKNOWN
     except OfficersError as error:
         print(f"officers: {error}", file=sys.stderr)
         return EXIT_USAGE
@@ -255,4 +268,4 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"officers: internal error ({type(error).__name__}: {error}); please report it",
             file=sys.stderr,
         )
-        return 3
+        return EXIT_INTERNAL

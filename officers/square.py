@@ -113,11 +113,10 @@ class Square:
     it only checks that it is a square, with no card twice.
     """
 
-    __slots__ = ("_hash", "_order", "_values")
+    __slots__ = ("_order", "_values")
 
     _order: int
     _values: tuple[int, ...]
-    _hash: int
 
     def __init__(self, text: str | None = None, *, order: int = 4) -> None:
         if text is None:
@@ -125,17 +124,15 @@ class Square:
             values: tuple[int, ...] = (EMPTY,) * (order * order)
         else:
             values = _parse_square(text, order)
-        self._init(order, values)
-
-    def _init(self, order: int, values: tuple[int, ...]) -> None:
         self._order = order
         self._values = values
-        self._hash = hash((order, values))
 
     @classmethod
     def _make(cls, order: int, values: tuple[int, ...]) -> Square:
-        square = cls.__new__(cls)
-        square._init(order, values)
+        """A square from trusted values (no checks): for the solvers' inner loops."""
+        square = object.__new__(cls)
+        square._order = order
+        square._values = values
         return square
 
     # --- construction ----------------------------------------------------------------------
@@ -418,7 +415,7 @@ class Square:
         return self._order == other._order and self._values == other._values
 
     def __hash__(self) -> int:
-        return self._hash
+        return hash(self._values)
 
     def __str__(self) -> str:
         return self.picture()

@@ -36,6 +36,7 @@ from typing import Literal, get_args
 
 from officers.errors import NotationError, UnsupportedError
 from officers.rules import Rules
+from officers.solve.cpsat import DEFAULT_TIME_LIMIT
 from officers.square import Square
 
 __all__ = [
@@ -88,12 +89,12 @@ def is_completable(
     rules: Rules | None = None,
     *,
     method: Method | None = None,
-    time_limit: float | None = None,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> bool:
     """Whether some finished square extends the square.
 
-    ``time_limit`` (seconds) applies to ``"cpsat"``; out of time it raises
-    :class:`~officers.SolverTimeoutError`.
+    ``time_limit`` (seconds, default 10; ``None`` for none) applies to ``"cpsat"``; out of time
+    it raises :class:`~officers.SolverTimeoutError`: the answer is unknown.
 
     >>> from officers import Square
     >>> is_completable(Square("AC3/1JS2/1AH1QD/4")), is_completable(Square("AS1KS1/4/4/4"))
@@ -110,7 +111,7 @@ def is_completable(
         return backtrack.is_completable(square, rules)
     from officers.solve import cpsat
 
-    return cpsat.is_completable(square, rules, **_limit(time_limit))
+    return cpsat.is_completable(square, rules, time_limit=time_limit)
 
 
 def count_completions(
@@ -118,7 +119,7 @@ def count_completions(
     rules: Rules | None = None,
     *,
     method: Method | None = None,
-    time_limit: float | None = None,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> int:
     """The number of finished squares that extend the square.
 
@@ -139,7 +140,7 @@ def count_completions(
         return backtrack.count(square, rules)
     from officers.solve import cpsat
 
-    return cpsat.count(square, rules, **_limit(time_limit))
+    return cpsat.count(square, rules, time_limit=time_limit)
 
 
 def completions(
@@ -147,7 +148,7 @@ def completions(
     rules: Rules | None = None,
     *,
     method: Method | None = None,
-    time_limit: float | None = None,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> Iterator[Square]:
     """The finished squares that extend the square, one at a time.
 
@@ -169,7 +170,7 @@ def completions(
         return backtrack.solutions(square, rules)
     from officers.solve import cpsat
 
-    return cpsat.solutions(square, rules, **_limit(time_limit))
+    return cpsat.solutions(square, rules, time_limit=time_limit)
 
 
 def safe_placements(
@@ -177,7 +178,7 @@ def safe_placements(
     rules: Rules | None = None,
     *,
     method: Method | None = None,
-    time_limit: float | None = None,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> dict[tuple[int, int], int]:
     """Every ``(cell, card)`` whose placement keeps the square completable, with the number of
     completions each leaves, in cell then card order. Empty when the square is dead.
@@ -203,7 +204,10 @@ def safe_placements(
 
 
 def finished_squares(
-    rules: Rules | None = None, *, method: Method | None = None, time_limit: float | None = None
+    rules: Rules | None = None,
+    *,
+    method: Method | None = None,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> list[Square]:
     """Every finished square of the rules' order, in lexicographic order of their values.
 
@@ -227,7 +231,10 @@ def finished_squares(
 
 
 def count_finished_squares(
-    rules: Rules | None = None, *, method: Method | None = None, time_limit: float | None = None
+    rules: Rules | None = None,
+    *,
+    method: Method | None = None,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> int:
     """The number of finished squares of the rules' order, without listing them.
 
@@ -241,7 +248,3 @@ def count_finished_squares(
     return count_completions(
         Square.empty(rules.order), rules, method=_method(rules, method), time_limit=time_limit
     )
-
-
-def _limit(time_limit: float | None) -> dict[str, float]:
-    return {} if time_limit is None else {"time_limit": time_limit}

@@ -40,6 +40,7 @@ import time
 import tracemalloc
 from collections.abc import Iterator
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import ClassVar, Final
 
 from officers.errors import UnsupportedError
@@ -196,13 +197,16 @@ def _finished_values(diagonals: bool, *, cache: bool = True) -> tuple[tuple[int,
     """Every finished square of order 4 as a tuple of 16 values, sorted."""
     if cache and diagonals in _VALUES_CACHE:
         return _VALUES_CACHE[diagonals]
-    reduced = _reduced_squares(diagonals)
-    found = []
-    for ranks in itertools.permutations(range(N)):
-        for suits in itertools.permutations(range(N)):
-            relabel = [N * ranks[v >> 2] + suits[v & 3] for v in range(CELLS)]
-            get = relabel.__getitem__
-            found.extend(tuple(map(get, square)) for square in reduced)
+    permutations = list(itertools.permutations(range(N)))
+    # A relabelling as a lookup table from old card to new card: ranks only, or suits only.
+    rank_maps = [tuple(N * ranks[v >> 2] + (v & 3) for v in range(CELLS)) for ranks in permutations]
+    suit_maps = [tuple((v & 12) + suits[v & 3] for v in range(CELLS)) for suits in permutations]
+    found: list[tuple[int, ...]] = []
+    extend = found.extend
+    for square in _reduced_squares(diagonals):
+        read = itemgetter(*square)  # read(table) = the square relabelled by the table
+        for suit_map in suit_maps:
+            extend(map(itemgetter(*read(suit_map)), rank_maps))
     found.sort()
     result = tuple(found)
     if cache:
@@ -211,33 +215,60 @@ def _finished_values(diagonals: bool, *, cache: bool = True) -> tuple[tuple[int,
 
 
 def _reduced_squares(diagonals: bool) -> list[tuple[int, ...]]:
-    """The finished squares whose first row is A♠ K♥ Q♦ J♣, by a plain depth-first search."""
+    """The finished squares whose first row is A♠ K♥ Q♦ J♣, by a depth-first search in cell
+    order that keeps, for every line, the bitmasks of the ranks and of the suits it holds.
+
+    Without the diagonals, permuting rows 2-4 keeps the lines and the first row, and acts freely
+    (the first column's cards differ), so the search asks for the first column's ranks to grow
+    down rows 2-4 and then applies the 6 permutations of those rows.
+    """
     lines = Rules(order=N, diagonals=diagonals).lines
-    through = [[line.cells for line in lines if cell in line.cells] for cell in range(CELLS)]
-    grid = list(FIRST_ROW) + [EMPTY] * (CELLS - N)
+    through = [[i for i, line in enumerate(lines) if cell in line.cells] for cell in range(CELLS)]
+    rank_masks = [0] * len(lines)
+    suit_masks = [0] * len(lines)
+    grid = [EMPTY] * CELLS
     found: list[tuple[int, ...]] = []
+    sort_rows = not diagonals
 
-    def allowed(cell: int, value: int) -> bool:
-        if value in grid:
-            return False
-        for line in through[cell]:
-            for other in line:
-                placed = grid[other]
-                if placed != EMPTY and (placed >> 2 == value >> 2 or placed & 3 == value & 3):
-                    return False
-        return True
+    def put(cell: int, value: int) -> None:
+        grid[cell] = value
+        for i in through[cell]:
+            rank_masks[i] ^= 1 << (value >> 2)
+            suit_masks[i] ^= 1 << (value & 3)
 
-    def search(cell: int) -> None:
+    def search(cell: int, used: int) -> None:
         if cell == CELLS:
             found.append(tuple(grid))
             return
-        for value in range(CELLS):
-            if allowed(cell, value):
-                grid[cell] = value
-                search(cell + 1)
-                grid[cell] = EMPTY
+        ranks = suits = 0
+        for i in through[cell]:
+            ranks |= rank_masks[i]
+            suits |= suit_masks[i]
+        if sort_rows and cell in (2 * N, 3 * N):
+            ranks |= (2 << (grid[cell - N] >> 2)) - 1  # no rank below the one above
+        for rank in range(N):
+            if ranks >> rank & 1:
+                continue
+            for suit in range(N):
+                value = N * rank + suit
+                if suits >> suit & 1 or used >> value & 1:
+                    continue
+                put(cell, value)
+                search(cell + 1, used | 1 << value)
+                put(cell, value)  # the XOR takes it back out
+        grid[cell] = EMPTY
 
-    search(N)
+    used = 0
+    for cell, value in enumerate(FIRST_ROW):
+        put(cell, value)
+        used |= 1 << value
+    search(N, used)
+    if sort_rows:
+        found = [
+            square[:N] + tuple(square[N * r + c] for r in order for c in range(N))
+            for square in found
+            for order in itertools.permutations((1, 2, 3))
+        ]
     return found
 
 
