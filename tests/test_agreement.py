@@ -24,6 +24,8 @@ from officers import (
 )
 from officers.errors import NotationError
 from officers.solve.verify import is_finished
+from officers.symmetry import symmetry_group
+from tests import oracles
 from tests.conftest import partial_squares
 
 BOTH = [Rules(), Rules(diagonals=True)]
@@ -67,6 +69,36 @@ def test_every_one_and_two_card_square(rules: Rules) -> None:
         by_index = count_completions(square, rules, method="index")
         assert count_completions(square, rules, method="backtrack") == by_index, square
         assert is_completable(square, rules, method="backtrack") == (by_index > 0), square
+
+
+@pytest.fixture(scope="module")
+def small_classes() -> list[list[Square]]:
+    """The 1-2 card squares grouped into classes by the symmetries that keep the diagonals (a
+    subgroup of those that keep only rows and columns, so valid for both rule sets)."""
+    group = symmetry_group(Rules(diagonals=True))
+    classes: dict[Square, list[Square]] = {}
+    for square in small_squares():
+        classes.setdefault(group.canonical(square), []).append(square)
+    return list(classes.values())
+
+
+@pytest.mark.parametrize("rules", BOTH, ids=IDS)
+def test_every_small_square_by_every_method(
+    rules: Rules, small_classes: list[list[Square]]
+) -> None:
+    """All five methods on all 29,056 squares of 1-2 cards, through symmetry: the true count is
+    the same across a class (a symmetry maps the completions of one square one-to-one onto those
+    of the other); the index is checked on every square (above, also against the backtracker),
+    and CP-SAT, python-constraint and exact cover on one square of each class."""
+    assert sum(len(members) for members in small_classes) == 29056
+    for members in small_classes:
+        counts = {count_completions(square, rules) for square in members}
+        assert len(counts) == 1, members[0]
+        (expected,) = counts
+        first = members[0]
+        assert count_completions(first, rules, method="cpsat", time_limit=None) == expected
+        assert oracles.constraint_count(first, rules) == expected
+        assert oracles.dlx_count(first, rules) == expected
 
 
 @pytest.mark.parametrize("rules", BOTH, ids=IDS)
