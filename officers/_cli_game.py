@@ -8,18 +8,16 @@ game is lost (``state``, ``play``); 2 for input that cannot be used (one line on
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 from collections.abc import Callable
 from typing import Any, TextIO
 
+from officers._cli_common import EXIT_NO, EXIT_OK, add_json, emit
 from officers.errors import IllegalPlacementError, NotationError
+from officers.game import player_name
 
 __all__ = ["add_commands"]
-
-EXIT_OK = 0
-EXIT_NO = 1
 
 _LEVEL_NAMES = ("easy", "normal", "hard", "expert")
 
@@ -83,18 +81,23 @@ def _simulate(args: argparse.Namespace) -> int:
 # --- officers deal / state / play -------------------------------------------------------------------
 
 
-def _deal(args: argparse.Namespace) -> int:
+def _new_game(args: argparse.Namespace, *, coins: bool = False) -> Any:
+    """The game the options of :func:`_add_game_options` ask for."""
     from officers.game import Variant, new_game
 
-    game = new_game(
+    return new_game(
         args.level,
         args.players,
         args.seed,
         tokens=args.tokens,
-        variant=Variant(open_hands=args.open, coins=args.coins, ozanam=args.ozanam),
+        variant=Variant(open_hands=args.open, coins=coins, ozanam=args.ozanam),
     )
+
+
+def _deal(args: argparse.Namespace) -> int:
+    game = _new_game(args, coins=args.coins)
     if args.json:
-        print(json.dumps({**game.to_dict(), "seed": game.seed}, ensure_ascii=False))
+        emit({**game.to_dict(), "seed": game.seed})
     else:
         print(game.notation())
     return EXIT_OK
@@ -121,7 +124,7 @@ def _state(args: argparse.Namespace) -> int:
                 "outcome": data["outcome"],
                 "legal_moves": data["legal_moves"] if viewer == game.turn else [],
             }
-        print(json.dumps(data, ensure_ascii=False))
+        emit(data)
     elif args.record:
         print(game.record())
     else:
@@ -129,30 +132,19 @@ def _state(args: argparse.Namespace) -> int:
             print(game)
         else:
             print(game.square.picture())
-            print(f"{_player(viewer)}: " + " ".join(str(card) for card in game.hand(viewer)))
+            print(f"{player_name(viewer)}: " + " ".join(str(card) for card in game.hand(viewer)))
         print()
         print(game.notation(viewer))
         if outcome is None and (viewer is None or viewer == game.turn):
             moves = [move.notation() for move in game.legal_moves()]
-            print(f"legal moves of {_player(game.turn)}: " + (" ".join(moves) or "none"))
+            print(f"legal moves of {player_name(game.turn)}: " + (" ".join(moves) or "none"))
     return EXIT_NO if outcome is not None and not outcome.won else EXIT_OK
-
-
-def _player(player: int) -> str:
-    return f"player {player + 1}"
 
 
 def _play(args: argparse.Namespace) -> int:
     from officers.bots import get_bot
-    from officers.game import Variant, new_game
 
-    game = new_game(
-        args.level,
-        args.players,
-        args.seed,
-        tokens=args.tokens,
-        variant=Variant(open_hands=args.open, ozanam=args.ozanam),
-    )
+    game = _new_game(args)
     seat = None if args.human is None else args.human - 1
     if seat is not None and not 0 <= seat < game.players:
         raise NotationError(f"there is no seat {args.human} in a game of {game.players}")
@@ -166,7 +158,7 @@ def _play(args: argparse.Namespace) -> int:
             continue
         move = bot.choose(game.view(), rng)
         if seat is not None:
-            print(f"{_player(game.turn)} ({bot.name}): {move.describe()}", file=out)
+            print(f"{player_name(game.turn)} ({bot.name}): {move.describe()}", file=out)
         game.push(move)
     outcome = game.outcome()
     if seat is not None:
@@ -184,7 +176,7 @@ def _human_turn(game: Any, out: TextIO) -> bool:
     print(game, file=out)
     while True:
         print(
-            f"your move ({_player(game.turn)}; 'moves', 'hint', 'concede', 'quit'): ",
+            f"your move ({player_name(game.turn)}; 'moves', 'hint', 'concede', 'quit'): ",
             end="",
             file=out,
         )
@@ -241,7 +233,7 @@ def add_commands(commands: Any) -> None:
     )
     verify.add_argument("--seed", type=int, default=1, help="default 1")
     verify.add_argument("--jobs", type=int, help="processes (default: every core)")
-    verify.add_argument("--json", action="store_true", help="answer in JSON")
+    add_json(verify)
     verify.set_defaults(run=_verify_rules)
 
     simulate = commands.add_parser(
@@ -263,7 +255,7 @@ def add_commands(commands: Any) -> None:
     simulate.add_argument("--seed", type=int, default=1, help="default 1")
     simulate.add_argument("--jobs", type=int, help="processes (default: every core)")
     simulate.add_argument("--ozanam", action="store_true", help="start from Ozanam's riddle")
-    simulate.add_argument("--json", action="store_true", help="answer in JSON")
+    add_json(simulate)
     simulate.add_argument("--markdown", action="store_true", help="a Markdown table")
     simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
     simulate.set_defaults(run=_simulate)
@@ -276,7 +268,7 @@ def add_commands(commands: Any) -> None:
     )
     _add_game_options(deal)
     deal.add_argument("--coins", action="store_true", help="variant: keep-free coins")
-    deal.add_argument("--json", action="store_true", help="answer in JSON")
+    add_json(deal)
     deal.set_defaults(run=_deal)
 
     state = commands.add_parser(
@@ -290,7 +282,7 @@ def add_commands(commands: Any) -> None:
     state.add_argument("moves", metavar="MOVE", nargs="*", help="moves to play first")
     state.add_argument("--viewer", type=int, help="show only what player N may know")
     state.add_argument("--record", action="store_true", help="print the game record")
-    state.add_argument("--json", action="store_true", help="answer in JSON")
+    add_json(state)
     state.set_defaults(run=_state)
 
     play = commands.add_parser(

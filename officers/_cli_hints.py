@@ -9,12 +9,16 @@ finished), 1 when it is dead, 2 for input that cannot be used.
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from officers._cli_common import EXIT_NO, EXIT_OK, add_diagonals, add_json, add_square
+
+if TYPE_CHECKING:
+    from officers.analysis import Explanation
+    from officers.hints import Hint
+    from officers.square import Square
 
 __all__ = ["add_commands"]
-
-EXIT_OK = 0
-EXIT_NO = 1
 
 
 def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
@@ -58,12 +62,8 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "square", metavar="SQUARE", help="a square in the square notation, e.g. 'AC3/1JS2/1AH1QD/4'"
-    )
-    parser.add_argument(
-        "--diagonals", action="store_true", help="the diagonals are lines too (Expert)"
-    )
+    add_square(parser)
+    add_diagonals(parser)
     parser.add_argument(
         "--locked",
         default="",
@@ -73,7 +73,7 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--lang", choices=("en", "de"), default="en", help="the language of the text (en or de)"
     )
-    parser.add_argument("--json", action="store_true", help="answer in JSON (docs/hints.md)")
+    add_json(parser, help="answer in JSON (docs/hints.md)")
 
 
 def _locked(text: str) -> list[int]:
@@ -91,13 +91,7 @@ def _explain(args: argparse.Namespace) -> int:
 
     square = Square.parse(args.square)
     explanation = explain(square, Rules(diagonals=args.diagonals), locked=_locked(args.locked))
-    if args.json:
-        print(explanation.to_json())
-    else:
-        print(square.picture())
-        print()
-        print(explanation.text(args.lang))
-    return EXIT_NO if explanation.status == "dead" else EXIT_OK
+    return _answer(args, square, explanation)
 
 
 def _hint(args: argparse.Namespace) -> int:
@@ -113,11 +107,15 @@ def _hint(args: argparse.Namespace) -> int:
         tokens=args.tokens,
         locked=_locked(args.locked),
     )
-    advice = hint(view)
+    return _answer(args, view.square, hint(view))
+
+
+def _answer(args: argparse.Namespace, square: Square, answer: Explanation | Hint) -> int:
+    """Print the answer (JSON, or the square's picture and the text) and return the status."""
     if args.json:
-        print(advice.to_json())
+        print(answer.to_json())
     else:
-        print(view.square.picture())
+        print(square.picture())
         print()
-        print(advice.text(args.lang))
-    return EXIT_NO if advice.status == "dead" else EXIT_OK
+        print(answer.text(args.lang))
+    return EXIT_NO if answer.status == "dead" else EXIT_OK

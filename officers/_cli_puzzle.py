@@ -16,19 +16,16 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import sys
 from typing import Any
 
 from officers import puzzles
+from officers._cli_common import EXIT_NO, EXIT_OK, add_diagonals, add_json, add_square, emit
 from officers.rules import Rules
 from officers.square import Square
 from officers.symmetry import canonical_form
 
 __all__ = ["add_commands"]
-
-EXIT_OK = 0
-EXIT_NO = 1
 
 
 def add_commands(commands: Any) -> None:
@@ -50,9 +47,7 @@ def add_commands(commands: Any) -> None:
         "say whether every card is needed (minimal) and how hard it is (its grade). Exit status "
         "1 when the start has no completion or more than one.",
     )
-    verify.add_argument(
-        "square", metavar="SQUARE", help="a start in the square notation, e.g. 'AC3/1JS2/1AH1QD/4'"
-    )
+    add_square(verify, "a start")
     _add_common(verify)
     verify.set_defaults(run=_verify)
 
@@ -97,14 +92,8 @@ def add_commands(commands: Any) -> None:
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--diagonals", action="store_true", help="the diagonals are lines too (Expert)"
-    )
-    parser.add_argument("--json", action="store_true", help="answer in JSON")
-
-
-def _emit(data: dict[str, Any]) -> None:
-    print(json.dumps(data, ensure_ascii=False))
+    add_diagonals(parser)
+    add_json(parser)
 
 
 def _verify(args: argparse.Namespace) -> int:
@@ -116,7 +105,7 @@ def _verify(args: argparse.Namespace) -> int:
         data = report.to_dict()
         data["grade"] = None if grade is None else grade.to_dict()
         data["canonical"] = canonical_form(square, rules).notation()
-        _emit(data)
+        emit(data)
     else:
         print(square)
         print()
@@ -137,7 +126,7 @@ def _census(args: argparse.Namespace) -> int:
         data = table.to_dict()
         data["classes"] = [c.to_dict() for c in classes]
         data["classes_by_burnside"] = burnside
-        _emit(data)
+        emit(data)
         return EXIT_OK
     print(
         f"Unique starts by number of cards ({rules.describe()}, {table.finished} finished squares)"
@@ -174,7 +163,7 @@ def _new(args: argparse.Namespace) -> int:
         print(f"officers: {error}", file=sys.stderr)
         return EXIT_NO
     if args.json:
-        _emit(riddle.to_dict())
+        emit(riddle.to_dict())
         return EXIT_OK
     print(riddle.start)
     print()

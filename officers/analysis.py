@@ -53,7 +53,7 @@ from typing import Any, Final, Literal, get_args
 
 from officers.cards import Card, Rank, Suit
 from officers.errors import NotationError, UnsupportedError
-from officers.rules import Attribute, Line, Rules
+from officers.rules import Attribute, Line, Rules, _rules_for
 from officers.square import EMPTY, Square, describe_cell
 
 __all__ = [
@@ -587,12 +587,7 @@ class Explanation:
 
 
 def _setup(square: Square, rules: Rules | None) -> Rules:
-    if not isinstance(square, Square):
-        raise NotationError(f"expected a Square, got {square!r} (read text with Square(text))")
-    if rules is None:
-        rules = Rules(order=square.order)
-    elif not isinstance(rules, Rules):
-        raise NotationError(f"expected Rules, got {rules!r}")
+    rules = _rules_for(square, rules)
     if rules.order != 4 or square.order != 4:
         raise UnsupportedError(
             f"the dead-end checks are for the game's order 4, not {rules!r} and a square of "

@@ -181,16 +181,7 @@ class _Board:
                 key = 16 * cell + value
                 kill |= table_kill[key]
                 bits |= table_bit[key]
-                row = cell >> 2
-                column = 4 + (cell & 3)
-                rank = 1 << (value >> 2)
-                suit = 1 << (value & 3)
-                ranks[row] |= rank
-                ranks[column] |= rank
-                suits[row] |= suit
-                suits[column] |= suit
-                filled[row] |= 1 << (cell & 3)
-                filled[column] |= 1 << row
+                _mark(ranks, suits, filled, cell, value)
         self.kill = kill
         self.bits = bits
         self.ranks = ranks
@@ -226,16 +217,7 @@ class _Board:
         ranks = self.ranks.copy()
         suits = self.suits.copy()
         filled = self.filled.copy()
-        row = cell >> 2
-        column = 4 + (cell & 3)
-        rank = 1 << (card >> 2)
-        suit = 1 << (card & 3)
-        ranks[row] |= rank
-        ranks[column] |= rank
-        suits[row] |= suit
-        suits[column] |= suit
-        filled[row] |= 1 << (cell & 3)
-        filled[column] |= 1 << row
+        _mark(ranks, suits, filled, cell, card)
         tables = self.tables
         return _fails(
             values,
@@ -246,6 +228,21 @@ class _Board:
             filled,
             tables,
         )
+
+
+def _mark(ranks: list[int], suits: list[int], filled: list[int], cell: int, card: int) -> None:
+    """Note the card on the cell in its row's and its column's ranks, suits and filled
+    positions (lines 0-3 are the rows, 4-7 the columns)."""
+    row = cell >> 2
+    column = 4 + (cell & 3)
+    rank = 1 << (card >> 2)
+    suit = 1 << (card & 3)
+    ranks[row] |= rank
+    ranks[column] |= rank
+    suits[row] |= suit
+    suits[column] |= suit
+    filled[row] |= 1 << (cell & 3)
+    filled[column] |= 1 << row
 
 
 def _fails(

@@ -44,7 +44,6 @@ __all__ = [
 ]  # fmt: skip
 
 _RANK_LETTERS: Final = "AKQJ"
-_RANK_LETTERS_DE: Final = "AKDB"
 _RANK_NAMES_EN: Final = ("Ace", "King", "Queen", "Jack")
 _RANK_NAMES_DE: Final = ("Ass", "König", "Dame", "Bube")
 _SUIT_LETTERS: Final = "SHDC"

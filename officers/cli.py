@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 from officers import _cli_game, _cli_hints, _cli_puzzle, solve
+from officers._cli_common import EXIT_NO, EXIT_OK, add_diagonals, add_json, add_square, emit
 from officers.errors import OfficersError, SolverTimeoutError
 from officers.rules import Rules
 from officers.solve.cpsat import DEFAULT_TIME_LIMIT
@@ -21,8 +22,6 @@ from officers.square import Square
 
 __all__ = ["main"]
 
-EXIT_OK = 0
-EXIT_NO = 1
 EXIT_USAGE = 2
 EXIT_UNKNOWN = 3
 EXIT_INTERNAL = 4
@@ -38,25 +37,17 @@ class _Parser(argparse.ArgumentParser):
 
 
 def _add_square_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "square", metavar="SQUARE", help="a square in the square notation, e.g. 'AC3/1JS2/1AH1QD/4'"
-    )
-    parser.add_argument(
-        "--diagonals", action="store_true", help="the diagonals are lines too (Expert)"
-    )
+    add_square(parser)
+    add_diagonals(parser)
     parser.add_argument(
         "--order", type=int, default=4, metavar="N", help="the order of the square (default 4)"
     )
-    parser.add_argument("--json", action="store_true", help="answer in JSON")
+    add_json(parser)
 
 
 def _read(args: argparse.Namespace) -> tuple[Square, Rules]:
     rules = Rules(order=args.order, diagonals=args.diagonals)
     return Square.parse(args.square, order=args.order), rules
-
-
-def _emit(data: dict[str, Any]) -> None:
-    print(json.dumps(data, ensure_ascii=False))
 
 
 # --- officers show -----------------------------------------------------------------------------
@@ -66,7 +57,7 @@ def _show(args: argparse.Namespace) -> int:
     square, rules = _read(args)
     conflicts = rules.conflicts(square)
     if args.json:
-        _emit(
+        emit(
             {
                 "square": square.to_dict(),
                 "rules": rules.to_dict(),
@@ -93,7 +84,7 @@ def _count(args: argparse.Namespace) -> int:
     square, rules = _read(args)
     number = solve.count_completions(square, rules, method=args.method, time_limit=args.time_limit)
     if args.json:
-        _emit(
+        emit(
             {
                 "square": square.to_dict(),
                 "rules": rules.to_dict(),
@@ -119,7 +110,7 @@ def _complete(args: argparse.Namespace) -> int:
             data["completions"] = [_text(s) for s in chosen]
         else:
             data["completion"] = chosen[0].to_dict() if chosen else None
-        _emit(data)
+        emit(data)
     elif not chosen:
         print(f"no completion: the square cannot be finished ({rules.describe()})")
     elif args.all:
@@ -137,13 +128,13 @@ def _enumerate(args: argparse.Namespace) -> int:
     if args.count_only:
         number = solve.count_finished_squares(rules, method=args.method, time_limit=args.time_limit)
         if args.json:
-            _emit({"rules": rules.to_dict(), "count": number})
+            emit({"rules": rules.to_dict(), "count": number})
         else:
             print(number)
         return EXIT_OK
     if args.json:
         squares = solve.finished_squares(rules, method=args.method, time_limit=args.time_limit)
-        _emit(
+        emit(
             {
                 "rules": rules.to_dict(),
                 "count": len(squares),
@@ -230,10 +221,10 @@ def _parser() -> _Parser:
         description="List every finished square, one notation a line, in lexicographic order "
         "(at orders other than 4 with the backtracker: in its search order, as found).",
     )
-    enumerate_.add_argument("--diagonals", action="store_true", help="the diagonals are lines too")
+    add_diagonals(enumerate_, help="the diagonals are lines too")
     enumerate_.add_argument("--order", type=int, default=4, metavar="N", help="default 4")
     enumerate_.add_argument("--count-only", action="store_true", help="only their number")
-    enumerate_.add_argument("--json", action="store_true", help="answer in JSON")
+    add_json(enumerate_)
     _add_method_arguments(enumerate_)
     enumerate_.set_defaults(run=_enumerate)
 

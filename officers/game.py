@@ -1116,14 +1116,7 @@ class GameState:
             names = {item.name for item in dataclasses.fields(PlayerView)}
             _VIEW_FIELDS[PlayerView] = names == set(values)
         if not _VIEW_FIELDS[PlayerView]:
-            return PlayerView(
-                square=self._square,
-                rules=self._rules,
-                hand=_cards(own),
-                others=_cards(others),
-                tokens=self._tokens,
-                locked=tuple(sorted(self._locked)),
-            )
+            return PlayerView(**values)  # type: ignore[arg-type]
         # The state is consistent by construction, so the view is built without checking it
         # again (the checks cost more than the rest of a bot's turn).
         view = object.__new__(PlayerView)

@@ -42,11 +42,14 @@ from officers.analysis import (
     Status,
     Violation,
     _Board,
+    _cap,
     _cell_de,
     _cell_en,
     _completions_de,
     _completions_en,
     _explaining_violations,
+    _join_de,
+    _join_en,
     _locked,
     _repairs,
 )
@@ -323,7 +326,7 @@ class CardHint:
             parts.append(f"{card} has no safe cell")
         if self.deadly:
             parts.append(f"it kills the square on {_where(self.deadly, 'en')}")
-        return ". ".join(part[:1].upper() + part[1:] for part in parts) + "."
+        return ". ".join(_cap(part) for part in parts) + "."
 
     @property
     def text_de(self) -> str:
@@ -344,7 +347,7 @@ class CardHint:
             parts.append(f"{name} hat kein sicheres Feld")
         if self.deadly:
             parts.append(f"auf {_where(self.deadly, 'de')} macht die Karte das Quadrat tot")
-        return ". ".join(part[:1].upper() + part[1:] for part in parts) + "."
+        return ". ".join(_cap(part) for part in parts) + "."
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""
@@ -373,16 +376,11 @@ def _where(cells: Iterable[int], lang: Language) -> str:
     parts = []
     for row, columns in rows.items():
         numbers = [str(column) for column in columns]
+        many = len(numbers) > 1
         if lang == "de":
-            many = "Spalten " + ", ".join(numbers[:-1]) + " und " + numbers[-1]
-            parts.append(
-                f"Zeile {row + 1}, " + (many if len(numbers) > 1 else f"Spalte {numbers[0]}")
-            )
+            parts.append(f"Zeile {row + 1}, Spalte{'n' if many else ''} {_join_de(numbers)}")
         else:
-            many = "columns " + ", ".join(numbers[:-1]) + " and " + numbers[-1]
-            parts.append(
-                f"row {row + 1}, " + (many if len(numbers) > 1 else f"column {numbers[0]}")
-            )
+            parts.append(f"row {row + 1}, column{'s' if many else ''} {_join_en(numbers)}")
     return "; ".join(parts)
 
 

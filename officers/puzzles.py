@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from officers.cards import Card
 from officers.errors import NotationError, OfficersError, UnsupportedError
-from officers.rules import DIAGONAL_RULES, STANDARD_RULES, Rules
+from officers.rules import DIAGONAL_RULES, STANDARD_RULES, Rules, _rules_for
 from officers.solve import Method, completions, count_completions
 from officers.square import EMPTY, Square, describe_cell
 
@@ -135,7 +135,7 @@ class StartReport:
         if self.minimal:
             return "exactly one completion, and every card is needed"
         cards = [
-            f"{_show(self.start.values[cell])} at {describe_cell(cell)}" for cell in self.redundant
+            f"{Card(self.start.values[cell])} at {describe_cell(cell)}" for cell in self.redundant
         ]
         which = cards[0] if len(cards) == 1 else "any one of " + "; ".join(cards)
         return (
@@ -153,7 +153,7 @@ class StartReport:
             "completion": None if self.completion is None else self.completion.notation(),
             "minimal": self.minimal,
             "redundant": [
-                {"cell": cell, "card": _notation(self.start.values[cell])}
+                {"cell": cell, "card": Card(self.start.values[cell]).notation()}
                 for cell in self.redundant
             ],
             "reason": self.reason(),
@@ -181,9 +181,7 @@ def verify_start(
     >>> verify_start(OZANAM_START, Rules(diagonals=True)).completions
     0
     """
-    if not isinstance(square, Square):
-        raise NotationError(f"expected a Square, got {square!r} (read text with Square(text))")
-    rules = Rules(order=square.order) if rules is None else rules
+    rules = _rules_for(square, rules)
     number = count_completions(square, rules, method=method, time_limit=time_limit)
     if number != 1:
         return StartReport(square, rules, number, None, False, ())
@@ -1148,11 +1146,3 @@ def _diagonals(rules: Rules) -> bool:
     if rules.order != N:
         raise UnsupportedError(f"puzzle starts are implemented for order 4 only, not for {rules!r}")
     return rules.diagonals
-
-
-def _show(value: int) -> str:
-    return str(Card(value))
-
-
-def _notation(value: int) -> str:
-    return Card(value).notation()

@@ -238,6 +238,18 @@ class Rules:
             )
 
 
+def _rules_for(square: Square, rules: Rules | None) -> Rules:
+    """Check the arguments of a function taking a square and optional rules; return the rules
+    (by default the plain rule of the square's order). Their orders are not compared."""
+    if not isinstance(square, Square):
+        raise NotationError(f"expected a Square, got {square!r} (read text with Square(text))")
+    if rules is None:
+        return Rules(order=square.order)
+    if not isinstance(rules, Rules):
+        raise NotationError(f"expected Rules, got {rules!r}")
+    return rules
+
+
 @functools.cache
 def _lines(order: int, diagonals: bool) -> tuple[tuple[Line, ...], tuple[tuple[Line, ...], ...]]:
     n = order

@@ -17,7 +17,7 @@ Both answer 0 for a square that breaks the rules and 1 for a finished square.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from officers import EMPTY, Rules, Square
@@ -51,6 +51,31 @@ def _breaks_rules(values: Sequence[int], order: int, all_lines: list[tuple[int, 
     return False
 
 
+def _lines_to_search(square: Square, rules: Rules) -> list[tuple[int, ...]] | None:
+    """The lines of the square, or ``None`` when there is nothing to search: the square breaks
+    the rules or is full."""
+    assert rules.order == square.order
+    all_lines = lines(square.order, rules.diagonals)
+    if _breaks_rules(square.values, square.order, all_lines) or EMPTY not in square.values:
+        return None
+    return all_lines
+
+
+def _unsearched(square: Square, rules: Rules) -> list[Square]:
+    """The completions of a square with nothing to search: none when it breaks the rules, else
+    (it is full) the square itself."""
+    broken = _breaks_rules(square.values, square.order, lines(square.order, rules.diagonals))
+    return [] if broken else [square]
+
+
+def _filled(square: Square, placements: Iterable[tuple[int, int]]) -> Square:
+    """The square with each ``(cell, value)`` of ``placements`` placed."""
+    grid = list(square.values)
+    for cell, value in placements:
+        grid[cell] = value
+    return Square.from_values(grid, square.order)
+
+
 # --- python-constraint -------------------------------------------------------------------------
 
 
@@ -58,12 +83,11 @@ def _constraint_problem(square: Square, rules: Rules) -> Any:
     """The python-constraint problem, or ``None`` if the square breaks the rules or is full."""
     import constraint  # type: ignore[import-untyped]
 
-    n = square.order
-    assert rules.order == n
-    values = square.values
-    all_lines = lines(n, rules.diagonals)
-    if _breaks_rules(values, n, all_lines) or EMPTY not in values:
+    all_lines = _lines_to_search(square, rules)
+    if all_lines is None:
         return None
+    n = square.order
+    values = square.values
 
     class DistinctSymbols(constraint.Constraint):  # type: ignore[misc]
         """The cells of one line hold distinct first and distinct second symbols, the given
@@ -121,17 +145,8 @@ def constraint_solutions(square: Square, rules: Rules) -> list[Square]:
     """
     problem = _constraint_problem(square, rules)
     if problem is None:
-        return (
-            []
-            if _breaks_rules(square.values, square.order, lines(square.order, rules.diagonals))
-            else [square]
-        )
-    result = []
-    for solution in problem.getSolutions():
-        grid = list(square.values)
-        for cell, value in solution.items():
-            grid[cell] = value
-        result.append(Square.from_values(grid, square.order))
+        return _unsearched(square, rules)
+    result = [_filled(square, solution.items()) for solution in problem.getSolutions()]
     return sorted(result, key=lambda s: s.values)
 
 
@@ -164,12 +179,11 @@ def _dlx_matrix(square: Square, rules: Rules) -> tuple[Any, list[tuple[int, int]
     """
     import numpy as np
 
-    n = square.order
-    assert rules.order == n
-    values = square.values
-    all_lines = lines(n, rules.diagonals)
-    if _breaks_rules(values, n, all_lines) or EMPTY not in values:
+    all_lines = _lines_to_search(square, rules)
+    if all_lines is None:
         return None
+    n = square.order
+    values = square.values
     columns: dict[tuple[Any, ...], int] = {}
     empty = [cell for cell, value in enumerate(values) if value == EMPTY]
     free = [v for v in range(n * n) if v not in set(values)]
@@ -238,19 +252,9 @@ def dlx_solutions(square: Square, rules: Rules) -> list[Square]:
     """
     built = _dlx_matrix(square, rules)
     if built is None:
-        return (
-            []
-            if _breaks_rules(square.values, square.order, lines(square.order, rules.diagonals))
-            else [square]
-        )
+        return _unsearched(square, rules)
     matrix, options = built
-    result = []
-    for cover in _dlx_cover_rows(matrix):
-        grid = list(square.values)
-        for row in cover:
-            cell, value = options[row]
-            grid[cell] = value
-        result.append(Square.from_values(grid, square.order))
+    result = [_filled(square, [options[row] for row in cover]) for cover in _dlx_cover_rows(matrix)]
     return sorted(result, key=lambda s: s.values)
 
 

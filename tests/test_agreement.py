@@ -26,10 +26,8 @@ from officers.errors import NotationError
 from officers.solve.verify import is_finished
 from officers.symmetry import symmetry_group
 from tests import oracles
-from tests.conftest import partial_squares
+from tests.conftest import BOTH, IDS, partial_squares
 
-BOTH = [Rules(), Rules(diagonals=True)]
-IDS = ["rows-columns", "diagonals"]
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "counts.json").read_text())["counts"]
 
 

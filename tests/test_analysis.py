@@ -36,11 +36,7 @@ from officers.analysis import (
     repairs,
 )
 from officers.solve.index import CompletionIndex
-from tests.conftest import partial_squares
-
-BOTH = [Rules(), Rules(diagonals=True)]
-IDS = ["rows-columns", "diagonals"]
-
+from tests.conftest import BOTH, IDS, partial_squares
 
 # --- positions from random legal play ------------------------------------------------------------
 

@@ -8,15 +8,9 @@ import sys
 
 import pytest
 
-from officers.cli import main
+from tests.conftest import run_cli as run
 
 OZANAM = "AC3/1JS2/1AH1QD/4"
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_show(capsys: pytest.CaptureFixture[str]) -> None:

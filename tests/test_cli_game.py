@@ -2,43 +2,16 @@
 
 from __future__ import annotations
 
-import argparse
 import io
 import json
-from collections.abc import Iterator
 
 import pytest
 
-from officers import cli
-from officers._cli_game import add_commands
 from officers.game import GameRecord, GameState, Variant, new_game
+from tests.conftest import run_cli as run
 
 LATE = "AC3/QHJSAD1/KSAHJCQD/JDQCKHAS hard 0 2 KDKC/QSJH - - 13"
 STUCK = "JDKHQC1/KC1JSAD/QSACKDJH/AHQD1KS hard 0 2 QH/ASJC - - 14"
-
-
-@pytest.fixture(autouse=True)
-def wired(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """The command line with the game's commands (whether or not cli.py has them yet)."""
-    original = cli._parser
-
-    def parser() -> argparse.ArgumentParser:
-        made = original()
-        commands = next(
-            action for action in made._actions if isinstance(action, argparse._SubParsersAction)
-        )
-        if "simulate" not in commands.choices:
-            add_commands(commands)
-        return made
-
-    monkeypatch.setattr(cli, "_parser", parser)
-    yield
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_verify_rules(capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,38 +2,15 @@
 
 from __future__ import annotations
 
-import argparse
 import json
 
 import pytest
 
-from officers import cli
-from officers._cli_hints import add_commands
+from tests.conftest import run_cli as run
 from tests.test_hints import assert_valid
 
 OZANAM = "AC3/1JS2/1AH1QD/4"
 DEAD = "4/ASJD2/4/KHQS2"  # Euler's trap: rows 2 and 4 pair the Spade with a Heart and a Diamond
-
-
-@pytest.fixture(autouse=True)
-def _wired(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Make sure ``officers.cli`` has the two commands, whether or not it adds them itself."""
-    original = cli._parser
-
-    def parser() -> argparse.ArgumentParser:
-        built = original()
-        (commands,) = [a for a in built._actions if isinstance(a, argparse._SubParsersAction)]
-        if "explain" not in commands.choices:
-            add_commands(commands)
-        return built
-
-    monkeypatch.setattr(cli, "_parser", parser)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = cli.main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_explain_live(capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,41 +2,21 @@
 
 from __future__ import annotations
 
-import argparse
 import json
-from collections.abc import Iterator
 
 import pytest
 
-from officers import Rules, Square, cli, count_completions
-from officers._cli_puzzle import add_commands
+from officers import Rules, Square, count_completions
 from officers.puzzles import census, start_classes
 from officers.symmetry import canonical_form
+from tests.conftest import run_cli
 
 OZANAM = "AC3/1JS2/1AH1QD/4"
 OZANAM_DIAGONAL = "ADJC2/4/JS3/KC3"
 
 
-@pytest.fixture(autouse=True)
-def with_puzzle_command(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Make sure ``puzzle`` is a command (whether or not cli.py adds it itself)."""
-    build = cli._parser
-
-    def parser() -> argparse.ArgumentParser:
-        result = build()
-        for action in result._actions:
-            if isinstance(action, argparse._SubParsersAction) and "puzzle" not in action.choices:
-                add_commands(action)
-        return result
-
-    monkeypatch.setattr(cli, "_parser", parser)
-    yield
-
-
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    code = cli.main(["puzzle", *argv])
-    out, err = capsys.readouterr()
-    return code, out, err
+    return run_cli(capsys, "puzzle", *argv)
 
 
 def test_verify_a_riddle(capsys: pytest.CaptureFixture[str]) -> None:

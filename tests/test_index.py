@@ -8,10 +8,7 @@ from hypothesis import given
 from officers import Rules, Square, UnsupportedError, finished_squares
 from officers.solve.index import CompletionIndex
 from officers.solve.verify import is_finished
-from tests.conftest import partial_squares
-
-BOTH = [Rules(), Rules(diagonals=True)]
-IDS = ["rows-columns", "diagonals"]
+from tests.conftest import BOTH, IDS, partial_squares
 
 
 @pytest.mark.parametrize(("rules", "expected"), [(BOTH[0], 6912), (BOTH[1], 1152)], ids=IDS)

@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from typing import Literal, get_args
 
 from officers.errors import NotationError, UnsupportedError
-from officers.rules import Rules
+from officers.rules import Rules, _rules_for
 from officers.solve.cpsat import DEFAULT_TIME_LIMIT
 from officers.square import Square
 
@@ -57,17 +57,8 @@ METHODS: tuple[Method, ...] = get_args(Method)
 def _setup(
     square: Square, rules: Rules | None, method: Method | None
 ) -> tuple[Square, Rules, Method]:
-    if not isinstance(square, Square):
-        raise NotationError(f"expected a Square, got {square!r} (read text with Square(text))")
-    if rules is None:
-        rules = Rules(order=square.order)
-    elif not isinstance(rules, Rules):
-        raise NotationError(f"expected Rules, got {rules!r}")
-    elif rules.order != square.order:
-        raise NotationError(
-            f"rules of order {rules.order} cannot judge a square of order {square.order} "
-            f"({square!r})"
-        )
+    rules = _rules_for(square, rules)
+    rules._check_square(square)
     return square, rules, _method(rules, method)
 
 

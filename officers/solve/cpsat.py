@@ -147,11 +147,7 @@ def _start(square: Square, rules: Rules, time_limit: float | None) -> _Problem |
         raise NotationError(f"expected a Square, got {square!r}")
     if not isinstance(rules, Rules):
         raise NotationError(f"expected Rules, got {rules!r}")
-    if square.order != rules.order:
-        raise NotationError(
-            f"rules of order {rules.order} cannot judge a square of order {square.order} "
-            f"({square!r})"
-        )
+    rules._check_square(square)
     if time_limit is not None and (
         isinstance(time_limit, bool)
         or not isinstance(time_limit, int | float)
