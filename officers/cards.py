@@ -286,8 +286,9 @@ def _parse_name(text: str, stripped: str) -> tuple[Card, Language]:
             "(expected Spades Hearts Diamonds Clubs, German Pik Herz Karo Kreuz)"
         )
     if not (rank_entry[1] == suit_entry[1] == style):
+        meant = Card(4 * rank_entry[0] + suit_entry[0])
         raise NotationError(
             f"cannot read card {text!r}: it mixes German and English "
-            "(write 'Queen of Spades' or 'Pik-Dame')"
+            f"(write {meant.name_en()!r} or {meant.name_de()!r})"
         )
     return Card(4 * rank_entry[0] + suit_entry[0]), style

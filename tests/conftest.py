@@ -35,6 +35,22 @@ def partial_squares(draw: st.DrawFn, order: int = 4, max_cards: int | None = Non
     return Square.from_values(grid, order)
 
 
+@st.composite
+def finished_parts(draw: st.DrawFn) -> Square:
+    """Some cells of a finished order-4 square (with or without the diagonals), and sometimes one
+    more card anywhere: legal squares of every density, with one, a few or no completions (which
+    :func:`partial_squares` rarely gives: its dense squares nearly always break the rules)."""
+    from officers import finished_squares
+
+    finished = draw(st.sampled_from(finished_squares(Rules(diagonals=draw(st.booleans())))))
+    keep = draw(st.sets(st.integers(0, 15)))
+    grid = [value if cell in keep else -1 for cell, value in enumerate(finished.values)]
+    if draw(st.booleans()) and -1 in grid:
+        cell = draw(st.sampled_from([c for c, v in enumerate(grid) if v == -1]))
+        grid[cell] = draw(st.sampled_from([v for v in range(16) if v not in grid]))
+    return Square.from_values(grid)
+
+
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     """Run the command line with ``argv``: its exit status, standard output and standard error."""
     code = main(list(argv))

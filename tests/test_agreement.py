@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from officers import (
     Rules,
@@ -26,7 +27,7 @@ from officers.errors import NotationError
 from officers.solve.verify import is_finished
 from officers.symmetry import symmetry_group
 from tests import oracles
-from tests.conftest import BOTH, IDS, partial_squares
+from tests.conftest import BOTH, IDS, finished_parts, partial_squares
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "counts.json").read_text())["counts"]
 
@@ -101,7 +102,7 @@ def test_every_small_square_by_every_method(
 
 @pytest.mark.parametrize("rules", BOTH, ids=IDS)
 @settings(max_examples=100)
-@given(square=partial_squares())
+@given(square=st.one_of(partial_squares(), finished_parts()))
 def test_index_and_backtracker_agree(rules: Rules, square: Square) -> None:
     by_index = list(completions(square, rules, method="index"))
     by_backtrack = list(completions(square, rules, method="backtrack"))

@@ -97,6 +97,13 @@ def test_bad_cards_quote_the_input(text: str, message: str) -> None:
     assert isinstance(info.value, ValueError)
 
 
+def test_mixed_names_suggest_the_card_meant() -> None:
+    with pytest.raises(NotationError, match="write 'Ace of Spades' or 'Pik-Ass'"):
+        Card.parse("Ass of Spades")
+    with pytest.raises(NotationError, match="write 'Jack of Hearts' or 'Herz-Bube'"):
+        Card.parse("Herz-Jack")
+
+
 @pytest.mark.parametrize("value", [None, 3, b"AS", ["AS"]])
 def test_non_strings_are_notation_errors(value: object) -> None:
     with pytest.raises(NotationError, match="expected a string"):

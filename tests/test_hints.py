@@ -24,7 +24,9 @@ from officers import (
 from officers.analysis import explain
 from officers.hints import Hint, PlayerView, hint, recommend
 from officers.solve.index import CompletionIndex
-from tests.test_analysis import BOTH, IDS, played
+from tests import oracles
+from tests.conftest import BOTH, IDS
+from tests.test_analysis import _brute_repairs, played
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "docs" / "hints.schema.json"
 
@@ -111,11 +113,17 @@ def test_view_for_player_merges_the_other_hands() -> None:
 @pytest.mark.parametrize("rules", BOTH, ids=IDS)
 def test_safe_and_deadly_cells_are_exact(rules: Rules) -> None:
     index = CompletionIndex.get(rules)
-    for view in views_from_play(rules, 700, seed=5 + rules.diagonals):
+    for number, view in enumerate(views_from_play(rules, 700, seed=5 + rules.diagonals)):
         advice = hint(view)
         square = view.square
         total = index.count(square)
         assert advice.completions == total
+        if number % 10 == 0:  # the counts once more by the backtracker, which shares no code
+            assert total == count_completions(square, rules, method="backtrack")
+            by_search = safe_placements(square, rules, method="backtrack")
+            assert {(p.cell, c.card): p.completions for c in advice.cards for p in c.safe} == {
+                key: n for key, n in by_search.items() if key[1] in view.hand
+            }
         assert advice.status == (
             "dead" if not total else "finished" if square.is_full() else "live"
         )
@@ -201,6 +209,7 @@ def test_recommendation_follows_its_rules(rules: Rules) -> None:
 
 @pytest.mark.parametrize("rules", BOTH, ids=IDS)
 def test_dead_hints_repair_without_touching_locked_cells(rules: Rules) -> None:
+    checked = 0
     for view in views_from_play(rules, 500, seed=23 + rules.diagonals):
         advice = hint(view)
         if advice.status != "dead":
@@ -211,6 +220,20 @@ def test_dead_hints_repair_without_touching_locked_cells(rules: Rules) -> None:
         assert advice.violations == expected.violations
         for repair in advice.repairs:
             assert not set(repair.cells) & set(view.locked)
+        # Independently of analysis: every smallest removal that revives the square, found by
+        # trying all removals by size, and their completions counted by the backtracker.
+        if advice.takebacks_needed is not None and advice.takebacks_needed <= 3:
+            locked = frozenset(view.locked)
+            brute = _brute_repairs(view.square, rules, locked)
+            assert [r.cells for r in advice.repairs] == brute
+            for repair in advice.repairs:
+                revived = view.square
+                for cell in repair.cells:
+                    revived = revived.remove(cell)
+                by_search = count_completions(revived, rules, method="backtrack")
+                assert repair.completions == by_search > 0
+            checked += 1
+    assert checked > 100
 
 
 def test_a_stuck_player_is_told_so() -> None:
@@ -312,3 +335,15 @@ def test_text_in_both_languages() -> None:
     assert "Recommended: Place Q♦ on row 1, column 3" in english
     assert "Empfehlung: Lege Karo-Dame auf Zeile 1, Spalte 3" in german
     assert str(advice) == english
+    # The numbers and the move, by an independent solver (dancing links): 48 completions; Q♦ on
+    # r1c3 leaves 12, the most of any legal placement from the hand (the first such in cell order).
+    square, rules = advice.view.square, advice.view.rules
+    assert oracles.dlx_count(square, rules) == 48
+    left = {
+        (cell, card): oracles.dlx_count(square.place(cell, card), rules)
+        for cell in square.empty_cells()
+        for card in advice.view.hand
+        if rules.is_legal(square, cell, card)
+    }
+    best = max(left.values())
+    assert best == 12 and min(key for key, n in left.items() if n == best) == (2, Card.parse("QD"))

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from officers import Rules, Square, UnsupportedError, finished_squares
 from officers.solve.index import CompletionIndex
 from officers.solve.verify import is_finished
-from tests.conftest import BOTH, IDS, partial_squares
+from tests.conftest import BOTH, IDS, finished_parts, partial_squares
 
 
 @pytest.mark.parametrize(("rules", "expected"), [(BOTH[0], 6912), (BOTH[1], 1152)], ids=IDS)
@@ -41,7 +42,7 @@ def test_closed_under_the_symmetries() -> None:
 
 
 @pytest.mark.parametrize("rules", BOTH, ids=IDS)
-@given(square=partial_squares())
+@given(square=st.one_of(partial_squares(), finished_parts()))
 def test_index_matches_filtering(rules: Rules, square: Square) -> None:
     index = CompletionIndex.get(rules)
     placed = [(cell, value) for cell, value in enumerate(square.values) if value != -1]
@@ -52,7 +53,7 @@ def test_index_matches_filtering(rules: Rules, square: Square) -> None:
 
 
 @pytest.mark.parametrize("rules", BOTH, ids=IDS)
-@given(square=partial_squares())
+@given(square=st.one_of(partial_squares(), finished_parts()))
 def test_safe_placements_match_the_definition(rules: Rules, square: Square) -> None:
     index = CompletionIndex.get(rules)
     safe = index.safe_placements(square)

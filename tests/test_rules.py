@@ -15,7 +15,7 @@ from officers import (
     Rules,
     Square,
 )
-from tests.conftest import partial_squares
+from tests.conftest import finished_parts, partial_squares
 
 BOTH = [STANDARD_RULES, DIAGONAL_RULES]
 
@@ -45,7 +45,7 @@ def test_lines() -> None:
 
 
 @pytest.mark.parametrize("rules", BOTH, ids=["rows-columns", "diagonals"])
-@given(square=partial_squares(), data=st.data())
+@given(square=st.one_of(partial_squares(), finished_parts()), data=st.data())
 def test_placement_matches_the_definition(
     rules: Rules, square: Square, data: st.DataObject
 ) -> None:

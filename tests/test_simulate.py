@@ -57,9 +57,17 @@ def test_a_simulation_is_its_games() -> None:
     assert result.wins == sum(1 for o in outcomes if o is not None and o.won)
     assert result.take_backs == sum(game.take_backs() for game in games)
     assert result.turns == sum(len(game.history) for game in games)
-    # the first deals of a longer run are the same games
-    longer = [play_game("designers", "normal", 2, 3, number=k) for k in range(3)]
-    assert [g.notation() for g in longer] == [g.notation() for g in games[:3]]
+    # a game depends on (seed, number) alone: playing it again gives the same game
+    again = [play_game("designers", "normal", 2, 3, number=k) for k in range(3)]
+    assert [g.notation() for g in again] == [g.notation() for g in games[:3]]
+    # and the first deals of a longer run are the games of a shorter one
+    shorter = simulate("designers", "normal", players=2, deals=3, seed=3, jobs=1)
+    first = games[:3]
+    assert shorter.wins == sum(1 for g in first if (o := g.outcome()) is not None and o.won)
+    assert shorter.take_backs == sum(game.take_backs() for game in first)
+    assert shorter.turns == sum(len(game.history) for game in first)
+    # and each number deals another game (a few of the 12870 two-player deals may repeat)
+    assert len({game.root().notation() for game in games}) > 25
 
 
 def test_deal_seeds_depend_on_seed_and_number_only() -> None:
