@@ -127,6 +127,8 @@ def count_completions(
         from officers.solve import backtrack
 
         if square.placed_count() == 0:
+            # The empty square: count by the relabelling symmetry (docs/mathematics.md). The
+            # plain search stays in backtrack.count, so the tests can hold one against the other.
             return backtrack.count_finished(rules)
         return backtrack.count(square, rules)
     from officers.solve import cpsat
