@@ -1,48 +1,37 @@
-"""The command line: ``officers COMMAND ...`` (also ``python -m officers``).
+"""The commands about squares: ``show``, ``count``, ``complete`` and ``enumerate`` (wired into
+``officers`` by :func:`add_commands`).
 
-Exit status: 0 for a plain answer; 1 when the answer is "no" (the square breaks the rules, cannot
-be completed, ...); 2 for input that cannot be used, with one line on standard error; 3 when a
-solver ran out of time (the answer is unknown); 4 for an internal error (a bug: please report it).
+Exit status: 0 for an answer; 1 when the square breaks the rules (``show``) or cannot be finished
+(``count``, ``complete``); 3 when ``--method cpsat`` ran out of time.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
-from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from collections.abc import Iterator
+from typing import Any
 
-from officers import _cli_game, _cli_hints, _cli_puzzle, solve
-from officers._cli_common import EXIT_NO, EXIT_OK, add_diagonals, add_json, add_square, emit
-from officers.errors import OfficersError, SolverTimeoutError
-from officers.rules import Rules
+from officers import (
+    METHODS,
+    Rules,
+    Square,
+    completions,
+    count_completions,
+    count_finished_squares,
+    finished_squares,
+)
+from officers.cli.common import (
+    Commands,
+    ExitCode,
+    add_diagonals,
+    add_json,
+    add_square,
+    emit,
+)
 from officers.solve.cpsat import DEFAULT_TIME_LIMIT
-from officers.square import Square
 
-__all__ = ["main"]
-
-EXIT_USAGE = 2
-EXIT_UNKNOWN = 3
-EXIT_INTERNAL = 4
-
-
-class _UsageError(Exception):
-    """Raised by the parser instead of printing usage and exiting."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise _UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
-
-
-def _add_square_arguments(parser: argparse.ArgumentParser) -> None:
-    add_square(parser)
-    add_diagonals(parser)
-    parser.add_argument(
-        "--order", type=int, default=4, metavar="N", help="the order of the square (default 4)"
-    )
-    add_json(parser)
+__all__ = ["add_commands"]
 
 
 def _read(args: argparse.Namespace) -> tuple[Square, Rules]:
@@ -50,10 +39,14 @@ def _read(args: argparse.Namespace) -> tuple[Square, Rules]:
     return Square.parse(args.square, order=args.order), rules
 
 
+def _text(square: Square) -> str:
+    return square.notation() if square.order <= 26 else json.dumps(square.to_dict()["cells"])
+
+
 # --- officers show -----------------------------------------------------------------------------
 
 
-def _show(args: argparse.Namespace) -> int:
+def _show(args: argparse.Namespace) -> ExitCode:
     square, rules = _read(args)
     conflicts = rules.conflicts(square)
     if args.json:
@@ -74,15 +67,15 @@ def _show(args: argparse.Namespace) -> int:
                 print(f"  {conflict}")
         else:
             print(f"keeps the rule of the square ({rules.describe()})")
-    return EXIT_NO if conflicts else EXIT_OK
+    return ExitCode.NO if conflicts else ExitCode.OK
 
 
 # --- officers count / complete / enumerate ----------------------------------------------------
 
 
-def _count(args: argparse.Namespace) -> int:
+def _count(args: argparse.Namespace) -> ExitCode:
     square, rules = _read(args)
-    number = solve.count_completions(square, rules, method=args.method, time_limit=args.time_limit)
+    number = count_completions(square, rules, method=args.method, time_limit=args.time_limit)
     if args.json:
         emit(
             {
@@ -95,12 +88,12 @@ def _count(args: argparse.Namespace) -> int:
         )
     else:
         print(number)
-    return EXIT_OK if number else EXIT_NO
+    return ExitCode.OK if number else ExitCode.NO
 
 
-def _complete(args: argparse.Namespace) -> int:
+def _complete(args: argparse.Namespace) -> ExitCode:
     square, rules = _read(args)
-    found = solve.completions(square, rules, method=args.method, time_limit=args.time_limit)
+    found = completions(square, rules, method=args.method, time_limit=args.time_limit)
     chosen = list(found) if args.all else [s for s in [next(found, None)] if s is not None]
     if args.json:
         data: dict[str, Any] = {"square": square.to_dict(), "rules": rules.to_dict()}
@@ -120,20 +113,20 @@ def _complete(args: argparse.Namespace) -> int:
         print(chosen[0].picture(ascii=args.ascii))
         print()
         print(_text(chosen[0]))
-    return EXIT_OK if chosen else EXIT_NO
+    return ExitCode.OK if chosen else ExitCode.NO
 
 
-def _enumerate(args: argparse.Namespace) -> int:
+def _enumerate(args: argparse.Namespace) -> ExitCode:
     rules = Rules(order=args.order, diagonals=args.diagonals)
     if args.count_only:
-        number = solve.count_finished_squares(rules, method=args.method, time_limit=args.time_limit)
+        number = count_finished_squares(rules, method=args.method, time_limit=args.time_limit)
         if args.json:
             emit({"rules": rules.to_dict(), "count": number})
         else:
             print(number)
-        return EXIT_OK
+        return ExitCode.OK
     if args.json:
-        squares = solve.finished_squares(rules, method=args.method, time_limit=args.time_limit)
+        squares = finished_squares(rules, method=args.method, time_limit=args.time_limit)
         emit(
             {
                 "rules": rules.to_dict(),
@@ -141,25 +134,34 @@ def _enumerate(args: argparse.Namespace) -> int:
                 "squares": [_text(s) for s in squares],
             }
         )
-        return EXIT_OK
+        return ExitCode.OK
+    stream: Iterator[Square]
     if args.method in (None, "backtrack") and rules.order != 4:
         # Stream: a large order is listed as it is found, not sorted in memory first.
-        stream = solve.completions(Square.empty(rules.order), rules, method="backtrack")
+        stream = completions(Square.empty(rules.order), rules, method="backtrack")
     else:
-        stream = iter(solve.finished_squares(rules, method=args.method, time_limit=args.time_limit))
+        stream = iter(finished_squares(rules, method=args.method, time_limit=args.time_limit))
     for square in stream:
         print(_text(square))
-    return EXIT_OK
+    return ExitCode.OK
 
 
-def _text(square: Square) -> str:
-    return square.notation() if square.order <= 26 else json.dumps(square.to_dict()["cells"])
+# --- wiring ------------------------------------------------------------------------------------
+
+
+def _add_square_arguments(parser: argparse.ArgumentParser) -> None:
+    add_square(parser)
+    add_diagonals(parser)
+    parser.add_argument(
+        "--order", type=int, default=4, metavar="N", help="the order of the square (default 4)"
+    )
+    add_json(parser)
 
 
 def _add_method_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--method",
-        choices=solve.METHODS,
+        choices=METHODS,
         help="index (order 4, the default there), backtrack (the default elsewhere) or cpsat",
     )
     parser.add_argument(
@@ -172,17 +174,9 @@ def _add_method_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-# --- the parser --------------------------------------------------------------------------------
-
-
-def _parser() -> _Parser:
-    parser = _Parser(
-        prog="officers",
-        description="The exact solver for Euler's Officers and graeco-latin squares.",
-    )
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    commands.required = True
-
+def add_commands(commands: Commands) -> None:
+    """Add ``show``, ``count``, ``complete`` and ``enumerate`` to the sub-parsers of
+    ``officers``."""
     show = commands.add_parser(
         "show",
         help="picture a square and say where it breaks the rules",
@@ -227,36 +221,3 @@ def _parser() -> _Parser:
     add_json(enumerate_)
     _add_method_arguments(enumerate_)
     enumerate_.set_defaults(run=_enumerate)
-
-    _cli_puzzle.add_commands(commands)
-    _cli_hints.add_commands(commands)
-    _cli_game.add_commands(commands)
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status."""
-    try:
-        args = _parser().parse_args(argv)
-        run: Callable[[argparse.Namespace], int] = args.run
-        return run(args)
-    except _UsageError as error:
-        print(error, file=sys.stderr)
-        return EXIT_USAGE
-    except SolverTimeoutError as error:
-        print(f"officers: {error}", file=sys.stderr)
-        return EXIT_UNKNOWN
-    except OfficersError as error:
-        print(f"officers: {error}", file=sys.stderr)
-        return EXIT_USAGE
-    except KeyboardInterrupt:
-        print("officers: interrupted", file=sys.stderr)
-        return 130
-    except BrokenPipeError:
-        return EXIT_OK
-    except Exception as error:  # no traceback ever reaches a user
-        print(
-            f"officers: internal error ({type(error).__name__}: {error}); please report it",
-            file=sys.stderr,
-        )
-        return EXIT_INTERNAL

@@ -1,4 +1,4 @@
-"""The ``explain`` and ``hint`` commands of the command line (see :mod:`officers.cli`).
+"""The advice commands: ``explain`` and ``hint`` (wired into ``officers`` by :func:`add_commands`).
 
 ``officers explain SQUARE`` says whether a square can still be finished, in how many ways, what
 the dead-end checks find, and which take-backs repair it. ``officers hint SQUARE --hand ...``
@@ -9,31 +9,26 @@ finished), 1 when it is dead, 2 for input that cannot be used.
 from __future__ import annotations
 
 import argparse
-from typing import TYPE_CHECKING, Any
 
-from officers._cli_common import EXIT_NO, EXIT_OK, add_diagonals, add_json, add_square
-
-if TYPE_CHECKING:
-    from officers.analysis import Explanation
-    from officers.hints import Hint
-    from officers.square import Square
+from officers import Explanation, Hint, PlayerView, Rules, Square, explain, hint, parse_cell
+from officers.cli.common import Commands, ExitCode, add_diagonals, add_json, add_square
 
 __all__ = ["add_commands"]
 
 
-def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
+def add_commands(commands: Commands) -> None:
     """Add the ``explain`` and ``hint`` subcommands to the sub-parsers of ``officers``."""
-    explain = commands.add_parser(
+    explain_ = commands.add_parser(
         "explain",
         help="say why a square is dead, and how to repair it",
         description="Say whether a square can still be finished and in how many ways; for a "
         "dead square, what the dead-end checks find and the smallest sets of take-backs that "
         "revive it. Exit status 1 when the square is dead.",
     )
-    _add_common(explain)
-    explain.set_defaults(run=_explain)
+    _add_common(explain_)
+    explain_.set_defaults(run=_explain)
 
-    hint = commands.add_parser(
+    hint_ = commands.add_parser(
         "hint",
         help="the hint of one player: safe and deadly cells, forced moves, a recommended move",
         description="The hint of one player, from what that player may know: for each card in "
@@ -41,24 +36,24 @@ def add_commands(commands: argparse._SubParsersAction[Any]) -> None:
         "moves, the take-back to make when the square is dead, and one recommended move. Exit "
         "status 1 when the square is dead.",
     )
-    _add_common(hint)
-    hint.add_argument(
+    _add_common(hint_)
+    hint_.add_argument(
         "--hand", required=True, metavar="CARDS", help="the player's cards, e.g. 'AS KH QD'"
     )
-    hint.add_argument(
+    hint_.add_argument(
         "--others",
         metavar="CARDS",
         help="the cards the other players hold together (default: every card in neither the "
         "square nor the hand, as with two players)",
     )
-    hint.add_argument(
+    hint_.add_argument(
         "--tokens",
         type=int,
         default=1,
         metavar="N",
         help="take-back tokens left (default 1, the Normal level)",
     )
-    hint.set_defaults(run=_hint)
+    hint_.set_defaults(run=_hint)
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
@@ -77,28 +72,23 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
 
 
 def _locked(text: str) -> list[int]:
-    from officers.square import parse_cell
+    """The cells of ``--locked``, separated by commas, semicolons or spaces.
 
+    >>> _locked("r1c1, r3c2")
+    [0, 9]
+    """
     return [
         parse_cell(part) for part in text.replace(";", ",").replace(" ", ",").split(",") if part
     ]
 
 
-def _explain(args: argparse.Namespace) -> int:
-    from officers.analysis import explain
-    from officers.rules import Rules
-    from officers.square import Square
-
+def _explain(args: argparse.Namespace) -> ExitCode:
     square = Square.parse(args.square)
     explanation = explain(square, Rules(diagonals=args.diagonals), locked=_locked(args.locked))
     return _answer(args, square, explanation)
 
 
-def _hint(args: argparse.Namespace) -> int:
-    from officers.hints import PlayerView, hint
-    from officers.rules import Rules
-    from officers.square import Square
-
+def _hint(args: argparse.Namespace) -> ExitCode:
     view = PlayerView.of(
         Square.parse(args.square),
         args.hand,
@@ -110,7 +100,7 @@ def _hint(args: argparse.Namespace) -> int:
     return _answer(args, view.square, hint(view))
 
 
-def _answer(args: argparse.Namespace, square: Square, answer: Explanation | Hint) -> int:
+def _answer(args: argparse.Namespace, square: Square, answer: Explanation | Hint) -> ExitCode:
     """Print the answer (JSON, or the square's picture and the text) and return the status."""
     if args.json:
         print(answer.to_json())
@@ -118,4 +108,4 @@ def _answer(args: argparse.Namespace, square: Square, answer: Explanation | Hint
         print(square.picture())
         print()
         print(answer.text(args.lang))
-    return EXIT_NO if answer.status == "dead" else EXIT_OK
+    return ExitCode.NO if answer.status == "dead" else ExitCode.OK

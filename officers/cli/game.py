@@ -1,4 +1,4 @@
-"""The game's commands of the command line: ``verify-rules``, ``simulate``, ``deal``, ``state`` and
+"""The game's commands: ``verify-rules``, ``simulate``, ``deal``, ``state`` and
 ``play`` (wired into ``officers`` by :func:`add_commands`).
 
 Exit status: 0 for an answer; 1 when a claim of the rules does not hold (``verify-rules``) or the
@@ -11,19 +11,34 @@ import argparse
 import random
 import sys
 from collections.abc import Callable
-from typing import Any, TextIO
+from typing import TextIO, TypeVar
 
-from officers._cli_common import EXIT_NO, EXIT_OK, add_json, emit
-from officers.errors import IllegalPlacementError, NotationError
+from officers import (
+    LEVELS,
+    GameRecord,
+    GameState,
+    IllegalPlacementError,
+    Level,
+    NotationError,
+    Variant,
+    get_bot,
+    hint,
+    new_game,
+)
+from officers.cli.common import Commands, ExitCode, add_json, emit
 from officers.game import player_name
 
 __all__ = ["add_commands"]
 
-_LEVEL_NAMES = ("easy", "normal", "hard", "expert")
+_T = TypeVar("_T")
 
 
-def _list(text: str, read: Callable[[str], Any], every: tuple[Any, ...] | None = None) -> list[Any]:
-    """A comma-separated list (``all`` for every value when ``every`` is given)."""
+def _list(text: str, read: Callable[[str], _T], every: tuple[_T, ...] | None = None) -> list[_T]:
+    """A comma-separated list (``all`` for every value when ``every`` is given).
+
+    >>> _list("2, 3", _whole), _list("ALL", _whole, (1, 2))
+    ([2, 3], [1, 2])
+    """
     if every is not None and text.strip().lower() == "all":
         return list(every)
     items = [item.strip() for item in text.split(",") if item.strip()]
@@ -33,6 +48,7 @@ def _list(text: str, read: Callable[[str], Any], every: tuple[Any, ...] | None =
 
 
 def _whole(text: str) -> int:
+    """A whole number, or :class:`~officers.NotationError` quoting the text."""
     if not text.isdigit():
         raise NotationError(f"cannot read {text!r}: expected a whole number")
     return int(text)
@@ -41,24 +57,23 @@ def _whole(text: str) -> int:
 # --- officers verify-rules -------------------------------------------------------------------------
 
 
-def _verify_rules(args: argparse.Namespace) -> int:
-    from officers.verify_rules import _timed, report, report_json
+def _verify_rules(args: argparse.Namespace) -> ExitCode:
+    from officers.verify_rules import _timed, report, report_json  # lazy: the CLI starts fast
 
     claims, seconds = _timed(args.deals, args.games, args.seed, args.jobs)
     print(report_json(claims, seconds) if args.json else report(claims, seconds))
-    return EXIT_OK if all(claim.holds for claim in claims) else EXIT_NO
+    return ExitCode.OK if all(claim.holds for claim in claims) else ExitCode.NO
 
 
 # --- officers simulate ------------------------------------------------------------------------------
 
 
-def _simulate(args: argparse.Namespace) -> int:
-    from officers.bots import get_bot
-    from officers.game import Level, Variant
+def _simulate(args: argparse.Namespace) -> ExitCode:
+    # lazy: the CLI starts fast
     from officers.simulate import Task, results_json, results_table, run_tasks
 
     bots = _list(args.bot, lambda name: get_bot(name).name)
-    levels = _list(args.level, Level.get, _LEVEL_NAMES)
+    levels = _list(args.level, Level.get, LEVELS)
     players = _list(args.players, _whole, (1, 2, 3, 4))
     tokens: list[int | None] = [None] if args.tokens is None else _list(args.tokens, _whole)
     variant = Variant(open_hands=False, coins=False, ozanam=args.ozanam)
@@ -75,16 +90,14 @@ def _simulate(args: argparse.Namespace) -> int:
         print(results_json(results))
     else:
         print(results_table(results, markdown=args.markdown))
-    return EXIT_OK
+    return ExitCode.OK
 
 
 # --- officers deal / state / play -------------------------------------------------------------------
 
 
-def _new_game(args: argparse.Namespace, *, coins: bool = False) -> Any:
+def _new_game(args: argparse.Namespace, *, coins: bool = False) -> GameState:
     """The game the options of :func:`_add_game_options` ask for."""
-    from officers.game import Variant, new_game
-
     return new_game(
         args.level,
         args.players,
@@ -94,18 +107,16 @@ def _new_game(args: argparse.Namespace, *, coins: bool = False) -> Any:
     )
 
 
-def _deal(args: argparse.Namespace) -> int:
+def _deal(args: argparse.Namespace) -> ExitCode:
     game = _new_game(args, coins=args.coins)
     if args.json:
         emit({**game.to_dict(), "seed": game.seed})
     else:
         print(game.notation())
-    return EXIT_OK
+    return ExitCode.OK
 
 
-def _state(args: argparse.Namespace) -> int:
-    from officers.game import GameRecord, GameState
-
+def _state(args: argparse.Namespace) -> ExitCode:
     text = args.game.strip()
     game = GameRecord.parse(text).replay() if text.startswith("[") else GameState.parse(text)
     for move_text in args.moves:
@@ -138,12 +149,10 @@ def _state(args: argparse.Namespace) -> int:
         if outcome is None and (viewer is None or viewer == game.turn):
             moves = [move.notation() for move in game.legal_moves()]
             print(f"legal moves of {player_name(game.turn)}: " + (" ".join(moves) or "none"))
-    return EXIT_NO if outcome is not None and not outcome.won else EXIT_OK
+    return ExitCode.NO if outcome is not None and not outcome.won else ExitCode.OK
 
 
-def _play(args: argparse.Namespace) -> int:
-    from officers.bots import get_bot
-
+def _play(args: argparse.Namespace) -> ExitCode:
     game = _new_game(args)
     seat = None if args.human is None else args.human - 1
     if seat is not None and not 0 <= seat < game.players:
@@ -165,13 +174,11 @@ def _play(args: argparse.Namespace) -> int:
         print(game, file=out)
         print(file=out)
     print(game.record(), file=out)
-    return EXIT_OK if outcome is not None and outcome.won else EXIT_NO
+    return ExitCode.OK if outcome is not None and outcome.won else ExitCode.NO
 
 
-def _human_turn(game: Any, out: TextIO) -> bool:
+def _human_turn(game: GameState, out: TextIO) -> bool:
     """Read and play one move of the human; False on end of input or 'quit'."""
-    from officers.hints import hint
-
     print(file=out)
     print(game, file=out)
     while True:
@@ -216,7 +223,7 @@ def _add_game_options(parser: argparse.ArgumentParser, *, level: str = "normal")
     parser.add_argument("--ozanam", action="store_true", help="variant: Ozanam's riddle start")
 
 
-def add_commands(commands: Any) -> None:
+def add_commands(commands: Commands) -> None:
     """Add ``verify-rules``, ``simulate``, ``deal``, ``state`` and ``play`` to the sub-parsers
     object of the ``officers`` command line."""
     verify = commands.add_parser(
@@ -239,7 +246,7 @@ def add_commands(commands: Any) -> None:
     simulate = commands.add_parser(
         "simulate",
         help="play many games of bots: win rates, take-backs, reasons of losses",
-        description="Play many deals with a team of bots and print the win rate with its 95 %% "
+        description="Play many deals with a team of bots and print the win rate with its 95 % "
         "confidence interval, the take-backs a game and the reasons of the losses. --bot, "
         "--level, --players and --tokens take lists separated by ',' (and --level all); every "
         "combination is one row, all with the same deals. The numbers depend on --seed only, "

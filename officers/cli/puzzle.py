@@ -9,7 +9,8 @@
     A random riddle; the same seed gives the same riddle everywhere. Exit status 1 when no
     riddle as asked was found.
 
-Input that cannot be used gives exit status 2 and one line on standard error (see ``cli.py``).
+Input that cannot be used gives exit status 2 and one line on standard error (see
+:mod:`officers.cli`).
 """
 
 from __future__ import annotations
@@ -17,27 +18,40 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
-from typing import Any
 
-from officers import puzzles
-from officers._cli_common import EXIT_NO, EXIT_OK, add_diagonals, add_json, add_square, emit
-from officers.rules import Rules
-from officers.square import Square
-from officers.symmetry import canonical_form
+from officers import (
+    RiddleNotFoundError,
+    Rules,
+    Square,
+    canonical_form,
+    census,
+    count_classes_burnside,
+    grade_start,
+    new_start,
+    start_classes,
+    verify_start,
+)
+from officers.cli.common import (
+    Commands,
+    ExitCode,
+    Parser,
+    add_diagonals,
+    add_json,
+    add_square,
+    emit,
+)
 
 __all__ = ["add_commands"]
 
 
-def add_commands(commands: Any) -> None:
+def add_commands(commands: Commands) -> None:
     """Add ``puzzle`` (with ``verify``, ``census`` and ``new``) to the sub-parsers of the CLI."""
     puzzle = commands.add_parser(
         "puzzle",
         help="puzzle starts: verify a riddle, take the census, make a new one",
         description="Puzzle starts (Ozanam's riddles): starts with exactly one completion.",
     )
-    actions = puzzle.add_subparsers(
-        dest="puzzle_action", metavar="ACTION", parser_class=type(puzzle)
-    )
+    actions = puzzle.add_subparsers(dest="puzzle_action", metavar="ACTION", parser_class=Parser)
     actions.required = True
 
     verify = actions.add_parser(
@@ -51,7 +65,7 @@ def add_commands(commands: Any) -> None:
     _add_common(verify)
     verify.set_defaults(run=_verify)
 
-    census = actions.add_parser(
+    census_ = actions.add_parser(
         "census",
         help="how many starts of each number of cards are unique",
         description="For every number of cards: how many starts have exactly one completion, "
@@ -59,11 +73,11 @@ def add_commands(commands: Any) -> None:
         "smallest riddle; the symmetry classes of the smallest riddles (checked by Burnside's "
         "lemma). The count is exhaustive.",
     )
-    census.add_argument(
+    census_.add_argument(
         "--classes", action="store_true", help="list the classes of the smallest riddles"
     )
-    _add_common(census)
-    census.set_defaults(run=_census)
+    _add_common(census_)
+    census_.set_defaults(run=_census)
 
     new = actions.add_parser(
         "new",
@@ -96,11 +110,11 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
     add_json(parser)
 
 
-def _verify(args: argparse.Namespace) -> int:
+def _verify(args: argparse.Namespace) -> ExitCode:
     rules = Rules(diagonals=args.diagonals)
     square = Square(args.square)
-    report = puzzles.verify_start(square, rules)
-    grade = puzzles.grade_start(square, rules) if report.unique else None
+    report = verify_start(square, rules)
+    grade = grade_start(square, rules) if report.unique else None
     if args.json:
         data = report.to_dict()
         data["grade"] = None if grade is None else grade.to_dict()
@@ -114,20 +128,20 @@ def _verify(args: argparse.Namespace) -> int:
             print(f"completion: {report.completion.notation()}")
         if grade is not None:
             print(grade)
-    return EXIT_OK if report.unique else EXIT_NO
+    return ExitCode.OK if report.unique else ExitCode.NO
 
 
-def _census(args: argparse.Namespace) -> int:
+def _census(args: argparse.Namespace) -> ExitCode:
     rules = Rules(diagonals=args.diagonals)
-    table = puzzles.census(rules)
-    classes = puzzles.start_classes(rules)
-    burnside = puzzles.count_classes_burnside(rules)
+    table = census(rules)
+    classes = start_classes(rules)
+    burnside = count_classes_burnside(rules)
     if args.json:
         data = table.to_dict()
         data["classes"] = [c.to_dict() for c in classes]
         data["classes_by_burnside"] = burnside
         emit(data)
-        return EXIT_OK
+        return ExitCode.OK
     print(
         f"Unique starts by number of cards ({rules.describe()}, {table.finished} finished squares)"
     )
@@ -146,25 +160,25 @@ def _census(args: argparse.Namespace) -> int:
     if args.classes:
         for item in classes:
             print(f"  {item}")
-    return EXIT_OK
+    return ExitCode.OK
 
 
-def _new(args: argparse.Namespace) -> int:
+def _new(args: argparse.Namespace) -> ExitCode:
     rules = Rules(diagonals=args.diagonals)
     seed: int | str | None = args.seed
     if isinstance(seed, str):
         with contextlib.suppress(ValueError):
             seed = int(seed)
     try:
-        riddle = puzzles.new_start(
+        riddle = new_start(
             args.cards, rules, seed=seed, minimal=args.minimal, difficulty=args.difficulty
         )
-    except puzzles.RiddleNotFoundError as error:
+    except RiddleNotFoundError as error:
         print(f"officers: {error}", file=sys.stderr)
-        return EXIT_NO
+        return ExitCode.NO
     if args.json:
         emit(riddle.to_dict())
-        return EXIT_OK
+        return ExitCode.OK
     print(riddle.start)
     print()
     print(riddle.start.notation())
@@ -173,4 +187,4 @@ def _new(args: argparse.Namespace) -> int:
     print(f"seed: {riddle.seed!r}")
     if args.solution:
         print(f"solution: {riddle.solution.notation()}")
-    return EXIT_OK
+    return ExitCode.OK
