@@ -23,16 +23,16 @@ Wilson interval
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
 import random
 import sys
-import time
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final, TextIO
+from typing import TYPE_CHECKING, Any, Final
 
 from officers.bots import Bot, get_bot, passes_checks
 from officers.errors import NotationError
@@ -342,32 +342,18 @@ def _result(task: Task, deals: int, seed: int, tally: _Tally) -> SimulationResul
     )
 
 
-class _Progress:
-    """A progress bar on standard error (when it is a terminal)."""
+@contextlib.contextmanager
+def _progress(total: int, enabled: bool) -> Iterator[Callable[[int], object]]:
+    """A progress bar of ``total`` games on standard error when ``enabled``; yields the function
+    that advances it by a number of games. tqdm draws it (imported only when a bar is shown),
+    and the bar leaves no trace when it closes."""
+    if not enabled or total <= 0:
+        yield lambda games: None
+        return
+    from tqdm import tqdm
 
-    def __init__(self, total: int, enabled: bool, stream: TextIO) -> None:
-        self.total = total
-        self.done = 0
-        self.enabled = enabled and total > 0
-        self.stream = stream
-        self.start = time.perf_counter()
-
-    def advance(self, games: int) -> None:
-        self.done += games
-        if self.enabled:
-            width = 30
-            filled = round(width * self.done / self.total)
-            elapsed = time.perf_counter() - self.start
-            self.stream.write(
-                f"\rsimulating [{'#' * filled}{'.' * (width - filled)}] "
-                f"{self.done}/{self.total} games  {elapsed:.1f} s"
-            )
-            self.stream.flush()
-
-    def close(self) -> None:
-        if self.enabled:
-            self.stream.write("\r" + " " * 70 + "\r")
-            self.stream.flush()
+    with tqdm(total=total, desc="simulating", unit=" games", leave=False, file=sys.stderr) as bar:
+        yield bar.update
 
 
 def _jobs(jobs: int | None) -> int:
@@ -412,18 +398,16 @@ def run_tasks(
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
         raise NotationError(f"the seed must be a whole number >= 0, got {seed!r}")
     workers = _jobs(jobs)
-    bar = _Progress(
-        deals * len(tasks), sys.stderr.isatty() if progress is None else progress, sys.stderr
-    )
+    shown = sys.stderr.isatty() if progress is None else progress
     tallies = [_Tally() for _ in tasks]
-    try:
+    with _progress(deals * len(tasks), shown) as advance:
         if executor is None and workers == 1:
             step = max(1, min(100, deals))
             for i, task in enumerate(tasks):
                 for start in range(0, deals, step):
                     stop = min(deals, start + step)
                     tallies[i].add(_run_chunk(task, seed, start, stop))
-                    bar.advance(stop - start)
+                    advance(stop - start)
         else:
             chunks = max(1, 4 * (workers if executor is None else _jobs(None)))
             step = max(1, min(250, math.ceil(deals * len(tasks) / chunks)))
@@ -440,12 +424,10 @@ def run_tasks(
                 for future in concurrent.futures.as_completed(futures):
                     i, games = futures[future]
                     tallies[i].add(future.result())
-                    bar.advance(games)
+                    advance(games)
             finally:
                 if own:
                     pool.shutdown(cancel_futures=True)
-    finally:
-        bar.close()
     return [_result(task, deals, seed, tally) for task, tally in zip(tasks, tallies, strict=True)]
 
 

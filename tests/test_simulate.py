@@ -161,9 +161,29 @@ def test_table_and_json() -> None:
 def test_progress_bar(capsys: pytest.CaptureFixture[str]) -> None:
     simulate("designers", "normal", players=2, deals=5, seed=1, jobs=1, progress=True)
     err = capsys.readouterr().err
-    assert "simulating [" in err and "5/5 games" in err
+    assert "simulating" in err and "0/5" in err
+    *_, last, end = err.split("\r")
+    assert last.strip() == end == ""  # the bar is wiped when it closes
     simulate("designers", "normal", players=2, deals=5, seed=1, jobs=1)  # not a terminal
     assert capsys.readouterr().err == ""
+    simulate("designers", "normal", players=2, deals=0, seed=1, jobs=1, progress=True)
+    assert capsys.readouterr().err == ""  # nothing to count, no bar
+
+
+def test_no_bar_no_tqdm() -> None:
+    # The bar's library is imported only when a bar is shown.
+    code = (
+        "import sys; from officers.simulate import simulate; "
+        "simulate('exact', 'normal', deals=2, jobs=1, progress=False); "
+        "print('tqdm' in sys.modules); "
+        "simulate('exact', 'normal', deals=2, jobs=1, progress=True); "
+        "print('tqdm' in sys.modules)"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True
+    )
+    assert result.stdout.split() == ["False", "True"]
+    assert "simulating" in result.stderr
 
 
 @pytest.mark.parametrize(
