@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import oracles
 from officers import (
     Rules,
     Square,
@@ -26,8 +27,8 @@ from officers import (
 from officers.errors import NotationError
 from officers.solve.verify import is_finished
 from officers.symmetry import symmetry_group
-from tests import oracles
-from tests.conftest import BOTH, IDS, finished_parts, partial_squares
+from tests.helpers import BOTH, IDS
+from tests.strategies import finished_parts, partial_squares
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "counts.json").read_text())["counts"]
 

@@ -13,8 +13,8 @@ from hypothesis import strategies as st
 
 from officers import EMPTY, NotationError, Rules, SolverTimeoutError, Square
 from officers.solve import cpsat
-from tests.conftest import partial_squares
-from tests.oracles import constraint_count, dlx_count, dlx_solutions, lines
+from oracles import constraint_count, dlx_count, dlx_solutions, lines
+from tests.strategies import partial_squares
 
 RULE_SETS = [Rules(), Rules(diagonals=True)]
 

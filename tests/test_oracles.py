@@ -8,14 +8,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from officers import EMPTY, Rules, Square
-from tests.conftest import partial_squares
-from tests.oracles import (
+from oracles import (
     constraint_count,
     constraint_solutions,
     dlx_count,
     dlx_solutions,
     lines,
 )
+from tests.strategies import partial_squares
 
 KNOWN = [
     (1, False, 1),
