@@ -15,6 +15,7 @@ from oracles import (
     dlx_solutions,
     lines,
 )
+from tests.helpers import once_per_input
 from tests.strategies import partial_squares
 
 KNOWN = [
@@ -107,6 +108,7 @@ def test_full_squares() -> None:
 
 @settings(max_examples=60)
 @given(partial_squares(order=4), st.booleans())
+@once_per_input
 def test_the_oracles_agree(square: Square, diagonals: bool) -> None:
     rules = Rules(diagonals=diagonals)
     by_dlx = dlx_solutions(square, rules)
