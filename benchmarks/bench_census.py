@@ -1,6 +1,6 @@
 """How long the census of unique starts takes (target: all 4-card starts, both rule sets, < 2 s).
 
-Run: ``python benchmarks/bench_census.py`` (add ``--grades`` for the table of grades of all
+Run: ``python -m benchmarks.bench_census`` (add ``--grades`` for the table of grades of all
 riddles by number of cards in docs/puzzles.md, about 15 s more). The census counts every unique start with any number
 of cards (the 4-card starts among them) exhaustively. "cold" includes building the completion
 index of the rule set; "warm" reuses the index. Also timed: the symmetry classes of the smallest

@@ -11,23 +11,18 @@
 3. Counting all graeco-latin squares of order 5 (6,220,800) with the backtracker and the
    relabelling symmetry; and the diagonal ones (57,600).
 
-Run: ``python benchmarks/bench_engine.py [--queries N]``. Prints Markdown tables.
+Run: ``python -m benchmarks.bench_engine [--queries N]``. Prints Markdown tables.
 """
 
 from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from peers import DECIDERS, ENUMERATORS, best_of, format_seconds, table
-from workloads import mixed_squares
-
+from benchmarks.peers import DECIDERS, ENUMERATORS, best_of, format_seconds, table
+from benchmarks.workloads import mixed_squares
 from officers import Rules, Square
 from officers.solve import backtrack
 from officers.solve.index import CompletionIndex, _finished_values

@@ -9,7 +9,7 @@ Deciding: ``workloads.mixed_squares`` (partial squares of 1-15 cards, a third ea
 legal play, from finished squares, and random cards anywhere, mostly illegal), each query timed
 on its own; the table gives the mean per query, and the peers must agree on every answer.
 
-Run: ``python benchmarks/bench_enumerate_peers.py [--queries N] [--seed S]``.
+Run: ``python -m benchmarks.bench_enumerate_peers [--queries N] [--seed S]``.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ import statistics
 import time
 from collections import Counter
 
-from peers import (
+from benchmarks.peers import (
     DECIDERS,
     ENUMERATORS,
     best_of,
@@ -28,8 +28,7 @@ from peers import (
     format_seconds,
     table,
 )
-from workloads import mixed_squares
-
+from benchmarks.workloads import mixed_squares
 from officers import Rules
 
 BASELINE = "exact_cover DLX"

@@ -5,7 +5,7 @@ player to move holds all 8 of theirs (an 8-card hand). Each call is timed on its
 warm-up (the index built, networkx imported); the table gives the median and the 90th percentile,
 for live and dead squares apart, with and without the diagonals.
 
-Run: ``python benchmarks/bench_hints.py [--positions N] [--seed S]``.
+Run: ``python -m benchmarks.bench_hints [--positions N] [--seed S]``.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """How long ``import officers`` takes in a fresh interpreter (target: under 0.1 s).
 
-Run: ``python benchmarks/bench_import.py``. Prints the median of several fresh imports, and what
+Run: ``python -m benchmarks.bench_import``. Prints the median of several fresh imports, and what
 a bare interpreter costs for contrast, and checks that no heavy module was imported.
 """
 

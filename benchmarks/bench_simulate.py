@@ -1,6 +1,6 @@
 """The designers' full experiment: 2500 deals × 4 levels × 3 player counts, the designers' bot.
 
-Run: ``python benchmarks/bench_simulate.py [--deals N] [--jobs J] [--bot B] [--seed S]``.
+Run: ``python -m benchmarks.bench_simulate [--deals N] [--jobs J] [--bot B] [--seed S]``.
 Target: under 60 s on 2 cores. Prints the table of results and the time; also checks that one
 job and several jobs give the same numbers on a small run first.
 """

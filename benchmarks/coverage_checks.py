@@ -4,7 +4,7 @@ Random legal play, seeded: from the empty square, place a card chosen uniformly 
 (cell, card) placements, again and again. The first square of a game that cannot be finished
 (the exact index says so) is that game's dead square; each check then runs on it alone.
 
-Run: ``python benchmarks/coverage_checks.py [--games N] [--seed S] [--write docs/coverage.md]``
+Run: ``python -m benchmarks.coverage_checks [--games N] [--seed S] [--write docs/coverage.md]``
 (20,000 games a rule set by default: about a minute for both on one core).
 """
 
@@ -161,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
             "square. A check *catches* a square when it reports a violation on it. The rule check "
             "(a line already holds a rank or a suit twice) is left out: legal play never breaks "
             "the rule.\n\n"
-            "Made by `python benchmarks/coverage_checks.py "
+            "Made by `python -m benchmarks.coverage_checks "
             f"--games {args.games} --seed {args.seed} --write docs/coverage.md`.\n\n"
         )
         outro = (

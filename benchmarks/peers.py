@@ -3,7 +3,7 @@
 Each *enumerator* takes the rules and returns every finished square of the rules' order as a
 sorted list of value tuples (``square.values``); each *decider* takes a square and the rules and
 says whether the square can be finished. The models are those of the test oracles
-(``tests/oracles.py``) and of :mod:`officers.solve.cpsat`:
+(the package ``oracles`` beside ``officers``) and of :mod:`officers.solve.cpsat`:
 
 - ``exact_cover`` (Knuth's dancing links in C) on the exact-cover matrix;
 - OR-tools CP-SAT on the Boolean exact-cover model of :mod:`officers.solve.cpsat`;
@@ -12,26 +12,20 @@ says whether the square can be finished. The models are those of the test oracle
 :func:`table` prints timings next to a baseline, so that other benchmarks can put officers' own
 solvers in the same table::
 
-    from peers import ENUMERATORS, best_of, table
+    from benchmarks.peers import ENUMERATORS, best_of, table
     rows = [(name, best_of(lambda: run(rules))) for name, run in ENUMERATORS.items()]
     print(table(rows, baseline="exact_cover DLX"))
 """
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
-_ROOT = Path(__file__).resolve().parent.parent
-if str(_ROOT) not in sys.path:  # the oracles live in tests/, next to officers/
-    sys.path.insert(0, str(_ROOT))
-
-from officers import Rules, Square  # noqa: E402
-from officers.solve import cpsat  # noqa: E402
-from tests import oracles  # noqa: E402
+import oracles
+from officers import Rules, Square
+from officers.solve import cpsat
 
 __all__ = [
     "DECIDERS",
@@ -57,11 +51,11 @@ Values = tuple[int, ...]
 def dlx_finished(rules: Rules) -> list[Values]:
     """Every finished square by dancing links (``exact_cover``), as sorted value tuples."""
     empty = Square.empty(rules.order)
-    built = oracles._dlx_matrix(empty, rules)
+    built = oracles.dlx_matrix(empty, rules)
     assert built is not None  # an empty square is neither full nor against the rules
     matrix, options = built
     found = []
-    for cover in oracles._dlx_cover_rows(matrix):
+    for cover in oracles.dlx_cover_rows(matrix):
         grid = [0] * (rules.order * rules.order)
         for row in cover:
             cell, value = options[row]
@@ -95,7 +89,7 @@ def cpsat_count_finished(rules: Rules) -> int:
 def constraint_finished(rules: Rules) -> list[Values]:
     """Every finished square by python-constraint, as sorted value tuples."""
     size = rules.order * rules.order
-    problem = oracles._constraint_problem(Square.empty(rules.order), rules)
+    problem = oracles.constraint_problem(Square.empty(rules.order), rules)
     found = [tuple(solution[cell] for cell in range(size)) for solution in problem.getSolutions()]
     found.sort()
     return found
@@ -119,7 +113,7 @@ def cpsat_is_completable(square: Square, rules: Rules) -> bool:
 
 def constraint_is_completable(square: Square, rules: Rules) -> bool:
     """python-constraint's first solution, if any (its search stops there)."""
-    problem: Any = oracles._constraint_problem(square, rules)
+    problem: Any = oracles.constraint_problem(square, rules)
     if problem is None:  # breaks the rules, or full
         return bool(oracles.constraint_solutions(square, rules))
     return problem.getSolution() is not None
@@ -130,7 +124,7 @@ def dlx_is_completable(square: Square, rules: Rules) -> bool:
     import exact_cover  # type: ignore[import-untyped]
     from exact_cover.error import NoSolution  # type: ignore[import-untyped]
 
-    built = oracles._dlx_matrix(square, rules)
+    built = oracles.dlx_matrix(square, rules)
     if built is None:
         return bool(oracles.dlx_solutions(square, rules))
     matrix, _ = built

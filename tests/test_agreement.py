@@ -12,6 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import oracles
 from officers import (
     Rules,
     Square,
@@ -26,8 +27,8 @@ from officers import (
 from officers.errors import NotationError
 from officers.solve.verify import is_finished
 from officers.symmetry import symmetry_group
-from tests import oracles
-from tests.conftest import BOTH, IDS, finished_parts, partial_squares
+from tests.helpers import BOTH, IDS, once_per_input
+from tests.strategies import finished_parts, partial_squares
 
 GOLDEN = json.loads((Path(__file__).parent / "golden" / "counts.json").read_text())["counts"]
 
@@ -61,9 +62,11 @@ def test_golden_counts_by_two_methods(entry: dict[str, int]) -> None:
         assert count_completions(first_row, rules, method="backtrack") * 14400 == entry["count"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rules", BOTH, ids=IDS)
 def test_every_one_and_two_card_square(rules: Rules) -> None:
-    """Exhaustive: the index and the backtracker agree on all 29,056 squares of 1-2 cards."""
+    """Exhaustive: the index and the backtracker agree on all 29,056 squares of 1-2 cards, each
+    one searched (the default run checks the backtracker on one square of each class, below)."""
     for square in small_squares():
         by_index = count_completions(square, rules, method="index")
         assert count_completions(square, rules, method="backtrack") == by_index, square
@@ -87,14 +90,16 @@ def test_every_small_square_by_every_method(
 ) -> None:
     """All five methods on all 29,056 squares of 1-2 cards, through symmetry: the true count is
     the same across a class (a symmetry maps the completions of one square one-to-one onto those
-    of the other); the index is checked on every square (above, also against the backtracker),
-    and CP-SAT, python-constraint and exact cover on one square of each class."""
+    of the other); the index is checked on every square, and the backtracker, CP-SAT,
+    python-constraint and exact cover on one square of each class."""
     assert sum(len(members) for members in small_classes) == 29056
     for members in small_classes:
         counts = {count_completions(square, rules) for square in members}
         assert len(counts) == 1, members[0]
         (expected,) = counts
         first = members[0]
+        assert count_completions(first, rules, method="backtrack") == expected
+        assert is_completable(first, rules, method="backtrack") == (expected > 0)
         assert count_completions(first, rules, method="cpsat", time_limit=None) == expected
         assert oracles.constraint_count(first, rules) == expected
         assert oracles.dlx_count(first, rules) == expected
@@ -103,6 +108,7 @@ def test_every_small_square_by_every_method(
 @pytest.mark.parametrize("rules", BOTH, ids=IDS)
 @settings(max_examples=100)
 @given(square=st.one_of(partial_squares(), finished_parts()))
+@once_per_input
 def test_index_and_backtracker_agree(rules: Rules, square: Square) -> None:
     by_index = list(completions(square, rules, method="index"))
     by_backtrack = list(completions(square, rules, method="backtrack"))

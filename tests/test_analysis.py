@@ -36,7 +36,8 @@ from officers.analysis import (
     repairs,
 )
 from officers.solve.index import CompletionIndex
-from tests.conftest import BOTH, IDS, partial_squares
+from tests.helpers import BOTH, IDS
+from tests.strategies import partial_squares
 
 # --- positions from random legal play ------------------------------------------------------------
 

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from officers import NotationError, Rules, Square
 from officers.solve.backtrack import _projector, count, count_finished, is_completable, solutions
-from tests.conftest import partial_squares
+from tests.strategies import partial_squares
 
 EMPTY = -1
 RULE_SETS = [False, True]

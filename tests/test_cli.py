@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from tests.conftest import run_cli as run
+from tests.helpers import run_cli as run
 
 OZANAM = "AC3/1JS2/1AH1QD/4"
 

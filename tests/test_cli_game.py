@@ -8,7 +8,7 @@ import json
 import pytest
 
 from officers.game import GameRecord, GameState, Variant, new_game
-from tests.conftest import run_cli as run
+from tests.helpers import run_cli as run
 
 LATE = "AC3/QHJSAD1/KSAHJCQD/JDQCKHAS hard 0 2 KDKC/QSJH - - 13"
 STUCK = "JDKHQC1/KC1JSAD/QSACKDJH/AHQD1KS hard 0 2 QH/ASJC - - 14"

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.conftest import run_cli as run
+from tests.helpers import run_cli as run
 from tests.test_hints import assert_valid
 
 OZANAM = "AC3/1JS2/1AH1QD/4"

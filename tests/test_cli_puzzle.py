@@ -9,7 +9,7 @@ import pytest
 from officers import Rules, Square, count_completions
 from officers.puzzles import census, start_classes
 from officers.symmetry import canonical_form
-from tests.conftest import run_cli
+from tests.helpers import run_cli
 
 OZANAM = "AC3/1JS2/1AH1QD/4"
 OZANAM_DIAGONAL = "ADJC2/4/JS3/KC3"

@@ -13,8 +13,9 @@ from hypothesis import strategies as st
 
 from officers import EMPTY, NotationError, Rules, SolverTimeoutError, Square
 from officers.solve import cpsat
-from tests.conftest import partial_squares
-from tests.oracles import constraint_count, dlx_count, dlx_solutions, lines
+from oracles import constraint_count, dlx_count, dlx_solutions, lines
+from tests.helpers import once_per_input
+from tests.strategies import partial_squares
 
 RULE_SETS = [Rules(), Rules(diagonals=True)]
 
@@ -96,6 +97,7 @@ def test_order_5_with_a_card() -> None:
 
 @settings(max_examples=150)
 @given(squares_and_rules)
+@once_per_input
 def test_count_agrees_with_dancing_links(case: tuple[Square, Rules]) -> None:
     square, rules = case
     assert cpsat.count(square, rules) == dlx_count(square, rules)
@@ -103,6 +105,7 @@ def test_count_agrees_with_dancing_links(case: tuple[Square, Rules]) -> None:
 
 @settings(max_examples=30)
 @given(squares_and_rules)
+@once_per_input
 def test_count_agrees_with_python_constraint(case: tuple[Square, Rules]) -> None:
     square, rules = case
     assert cpsat.count(square, rules) == constraint_count(square, rules)
@@ -118,6 +121,7 @@ def test_order_5_agrees_with_dancing_links(square: Square, diagonals: bool) -> N
 
 @settings(max_examples=100)
 @given(squares_and_rules)
+@once_per_input
 def test_solutions_are_finished_extensions(case: tuple[Square, Rules]) -> None:
     square, rules = case
     found = list(cpsat.solutions(square, rules))
@@ -127,6 +131,7 @@ def test_solutions_are_finished_extensions(case: tuple[Square, Rules]) -> None:
 
 @settings(max_examples=100)
 @given(squares_and_rules)
+@once_per_input
 def test_is_completable_is_count_positive(case: tuple[Square, Rules]) -> None:
     square, rules = case
     assert cpsat.is_completable(square, rules) == (cpsat.count(square, rules) > 0)

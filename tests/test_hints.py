@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
+import oracles
 from officers import (
     ALL_CARDS,
     Card,
@@ -24,8 +25,7 @@ from officers import (
 from officers.analysis import explain
 from officers.hints import Hint, PlayerView, hint, recommend
 from officers.solve.index import CompletionIndex
-from tests import oracles
-from tests.conftest import BOTH, IDS
+from tests.helpers import BOTH, IDS
 from tests.test_analysis import _brute_repairs, played
 
 SCHEMA_PATH = Path(__file__).resolve().parent.parent / "docs" / "hints.schema.json"

@@ -9,7 +9,8 @@ from hypothesis import strategies as st
 from officers import Rules, Square, UnsupportedError, finished_squares
 from officers.solve.index import CompletionIndex
 from officers.solve.verify import is_finished
-from tests.conftest import BOTH, IDS, finished_parts, partial_squares
+from tests.helpers import BOTH, IDS
+from tests.strategies import finished_parts, partial_squares
 
 
 @pytest.mark.parametrize(("rules", "expected"), [(BOTH[0], 6912), (BOTH[1], 1152)], ids=IDS)

@@ -8,14 +8,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from officers import EMPTY, Rules, Square
-from tests.conftest import partial_squares
-from tests.oracles import (
+from oracles import (
     constraint_count,
     constraint_solutions,
     dlx_count,
     dlx_solutions,
     lines,
 )
+from tests.helpers import once_per_input
+from tests.strategies import partial_squares
 
 KNOWN = [
     (1, False, 1),
@@ -107,6 +108,7 @@ def test_full_squares() -> None:
 
 @settings(max_examples=60)
 @given(partial_squares(order=4), st.booleans())
+@once_per_input
 def test_the_oracles_agree(square: Square, diagonals: bool) -> None:
     rules = Rules(diagonals=diagonals)
     by_dlx = dlx_solutions(square, rules)

@@ -15,7 +15,7 @@ from officers import (
     Rules,
     Square,
 )
-from tests.conftest import finished_parts, partial_squares
+from tests.strategies import finished_parts, partial_squares
 
 BOTH = [STANDARD_RULES, DIAGONAL_RULES]
 

@@ -19,7 +19,7 @@ from officers import (
     describe_cell,
     parse_cell,
 )
-from tests.conftest import partial_squares
+from tests.strategies import partial_squares
 
 OZANAM = "AC3/1JS2/1AH1QD/4"
 

@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 from officers import Rules, Square, UnsupportedError, finished_squares
 from officers.solve.verify import is_finished
 from officers.symmetry import Symmetry, canonical_form, symmetry_group
-
-from .conftest import partial_squares
+from tests.strategies import partial_squares
 
 STANDARD = Rules()
 DIAGONAL = Rules(diagonals=True)

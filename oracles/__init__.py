@@ -1,5 +1,9 @@
 """Two more solvers, independent of officers' own, for the tests and the benchmarks only.
 
+This package sits beside ``officers/`` in the repository and is not part of the wheel: run the
+tests and the benchmarks from the repository root (``python -m pytest``,
+``python -m benchmarks.bench_engine``), where ``import oracles`` finds it.
+
 - :func:`constraint_count` / :func:`constraint_solutions`: python-constraint (the maintained
   ``python-constraint2`` distribution, imported as ``constraint``): a backtracking search with
   forward checking over one variable per empty cell.
@@ -22,7 +26,16 @@ from typing import Any
 
 from officers import EMPTY, Rules, Square
 
-__all__ = ["constraint_count", "constraint_solutions", "dlx_count", "dlx_solutions", "lines"]
+__all__ = [
+    "constraint_count",
+    "constraint_problem",
+    "constraint_solutions",
+    "dlx_count",
+    "dlx_cover_rows",
+    "dlx_matrix",
+    "dlx_solutions",
+    "lines",
+]
 
 
 def lines(order: int, diagonals: bool) -> list[tuple[int, ...]]:
@@ -79,7 +92,7 @@ def _filled(square: Square, placements: Iterable[tuple[int, int]]) -> Square:
 # --- python-constraint -------------------------------------------------------------------------
 
 
-def _constraint_problem(square: Square, rules: Rules) -> Any:
+def constraint_problem(square: Square, rules: Rules) -> Any:
     """The python-constraint problem, or ``None`` if the square breaks the rules or is full."""
     import constraint  # type: ignore[import-untyped]
 
@@ -143,7 +156,7 @@ def constraint_solutions(square: Square, rules: Rules) -> list[Square]:
     >>> [s.notation() for s in constraint_solutions(Square("ASKHQDJC/QCJDAHKS/KDACJSQH/4"), Rules())]
     ['ASKHQDJC/QCJDAHKS/KDACJSQH/JHQSKCAD']
     """
-    problem = _constraint_problem(square, rules)
+    problem = constraint_problem(square, rules)
     if problem is None:
         return _unsearched(square, rules)
     result = [_filled(square, solution.items()) for solution in problem.getSolutions()]
@@ -157,7 +170,7 @@ def constraint_count(square: Square, rules: Rules) -> int:
     >>> constraint_count(Square("AS3/4/4/4"), Rules(diagonals=True)), constraint_count(Square("AS1KS1/4/4/4"), Rules())
     (72, 0)
     """
-    problem = _constraint_problem(square, rules)
+    problem = constraint_problem(square, rules)
     if problem is None:
         return len(constraint_solutions(square, rules))
     return sum(1 for _ in problem.getSolutionIter())
@@ -166,7 +179,7 @@ def constraint_count(square: Square, rules: Rules) -> int:
 # --- exact_cover (dancing links) ---------------------------------------------------------------
 
 
-def _dlx_matrix(square: Square, rules: Rules) -> tuple[Any, list[tuple[int, int]]] | None:
+def dlx_matrix(square: Square, rules: Rules) -> tuple[Any, list[tuple[int, int]]] | None:
     """The exact-cover matrix and the ``(cell, value)`` of each of its rows, or ``None`` when the
     square breaks the rules or is full.
 
@@ -226,7 +239,7 @@ def _dlx_count_covers(matrix: Any) -> int:
     return int(exact_cover.get_solution_count(matrix))
 
 
-def _dlx_cover_rows(matrix: Any) -> list[list[int]]:
+def dlx_cover_rows(matrix: Any) -> list[list[int]]:
     """Every exact cover, as lists of row indices.
 
     ``exact_cover.get_all_solutions`` (1.5) drops the rows of a cover that uses every row of the
@@ -250,11 +263,11 @@ def dlx_solutions(square: Square, rules: Rules) -> list[Square]:
     >>> len(dlx_solutions(Square(), Rules(diagonals=True))), dlx_solutions(Square("Aa1/2", order=2), Rules(order=2))
     (1152, [])
     """
-    built = _dlx_matrix(square, rules)
+    built = dlx_matrix(square, rules)
     if built is None:
         return _unsearched(square, rules)
     matrix, options = built
-    result = [_filled(square, [options[row] for row in cover]) for cover in _dlx_cover_rows(matrix)]
+    result = [_filled(square, [options[row] for row in cover]) for cover in dlx_cover_rows(matrix)]
     return sorted(result, key=lambda s: s.values)
 
 
@@ -265,7 +278,7 @@ def dlx_count(square: Square, rules: Rules) -> int:
     >>> dlx_count(Square(), Rules()), dlx_count(Square("AS3/4/4/4"), Rules(diagonals=True))
     (6912, 72)
     """
-    built = _dlx_matrix(square, rules)
+    built = dlx_matrix(square, rules)
     if built is None:
         return len(dlx_solutions(square, rules))
     matrix, _ = built
