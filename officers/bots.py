@@ -279,6 +279,13 @@ def _fails(
             folded |= folded >> 16
             if folded & need != need:
                 return 3
+    return _trap_fails(values, ranks, suits, filled, tables)
+
+
+def _trap_fails(
+    values: list[int], ranks: list[int], suits: list[int], filled: list[int], tables: _Tables
+) -> int:
+    """Check 4 of :func:`_fails`: 4 when it fails, else 0."""
     # 4. Euler's trap: two parallel lines pair their ranks (suits) by one pairing into two
     # swaps, x <-> x ^ d; the pairing is fixed by one known pair, so an empty cell opposite a
     # filled one has a forced rank (suit), which must not stand in its row or column yet.

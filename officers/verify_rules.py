@@ -127,7 +127,9 @@ def _random_play(games: int, seed: int, diagonals: bool) -> _Samples:
         values = [EMPTY] * 16
         fresh = True
         while True:
-            legal = legal_pairs(values, ALL_CARDS_SET & ~card_set(v for v in values if v >= 0), diagonals)
+            legal = legal_pairs(
+                values, ALL_CARDS_SET & ~card_set(v for v in values if v >= 0), diagonals
+            )
             if not legal:
                 break
             cell, card = legal[below(rng, len(legal))]

@@ -57,7 +57,14 @@ from officers.rules import Rules
 from officers.solve.base import Solver, safe_placements_by_counting
 from officers.square import EMPTY, Square
 
-__all__ = ["BACKTRACK", "BacktrackSolver", "completions", "count", "count_finished", "is_completable"]
+__all__ = [
+    "BACKTRACK",
+    "BacktrackSolver",
+    "completions",
+    "count",
+    "count_finished",
+    "is_completable",
+]
 
 _TABLE_BITS = 16
 """Projections of sets of values are looked up in tables over at most this many bits."""

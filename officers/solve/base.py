@@ -43,9 +43,7 @@ class Solver(Protocol):
     name: str
     """The method name the facade knows the backend by (``"index"``, ...)."""
 
-    def is_completable(
-        self, square: Square, rules: Rules, *, time_limit: float | None
-    ) -> bool:
+    def is_completable(self, square: Square, rules: Rules, *, time_limit: float | None) -> bool:
         """Whether some finished square extends the square."""
         ...
 
