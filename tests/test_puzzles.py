@@ -518,3 +518,27 @@ def test_impossible_riddles_are_refused() -> None:
     # a 15-card start leaves one cell, which can take one card: never grade 2
     with pytest.raises(RiddleNotFoundError, match="15-card riddle of grade 2"):
         new_start(15, seed=1, difficulty=2, max_tries=50)
+
+
+class _OnlyRandom(random.Random):
+    """A generator that fails on every draw but ``random()``."""
+
+    def getrandbits(self, k: int) -> int:
+        raise AssertionError("only random() may be drawn")
+
+
+@given(st.integers(min_value=1, max_value=5000), st.integers(min_value=0, max_value=2**32))
+def test_draws_are_uniform_ranges_from_random_only(n: int, seed: int) -> None:
+    from officers.draw import below, shuffled
+
+    rng = _OnlyRandom(seed)
+    assert all(0 <= below(rng, n) < n for _ in range(20))
+    assert sorted(shuffled(rng, min(n, 40))) == list(range(min(n, 40)))
+
+
+def test_new_start_draws_from_random_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    from officers.puzzles import generate
+
+    monkeypatch.setattr(generate.random, "Random", _OnlyRandom)
+    riddle = new_start(5, seed="only random()")
+    assert verify_start(riddle.start).unique
