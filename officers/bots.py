@@ -88,8 +88,8 @@ class _Tables:
     bits ``16c .. 16c+15``, card ``v`` at bit ``v`` of a slot). A filled cell's slot holds its
     card; an empty cell's slot holds the cards that may still go there (not placed yet, and no
     line through the cell holds their rank or suit). Placing card ``v`` on cell ``c`` clears
-    ``kill[16c+v]`` (slot ``c``, card ``v`` everywhere, and the cards sharing a rank or a suit
-    with ``v`` on the cells that share a line with ``c``) and sets ``bit[16c+v]``.
+    ``kill[key(c, v)]`` (slot ``c``, card ``v`` everywhere, and the cards sharing a rank or a suit
+    with ``v`` on the cells that share a line with ``c``) and sets ``bit[key(c, v)]``.
     """
 
     def __init__(self, diagonals: bool) -> None:
