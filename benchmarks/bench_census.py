@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Callable
 
 from officers import Rules, puzzles
+from officers.puzzles import counting
 from officers.solve import index as index_module
 from officers.solve.index import CompletionIndex
 
@@ -27,8 +28,8 @@ def forget() -> None:
     """Drop every cache, so that the next census starts from nothing."""
     CompletionIndex._cache.clear()
     index_module._VALUES_CACHE.clear()
-    puzzles._census_data.cache_clear()
-    puzzles._subset_masks.cache_clear()
+    counting.census_data.cache_clear()
+    counting.subset_masks.cache_clear()
 
 
 def timed(action: Callable[[], object], repeat: int = 5, *, cold: bool = False) -> float:
@@ -45,7 +46,7 @@ def timed(action: Callable[[], object], repeat: int = 5, *, cold: bool = False) 
 
 def warm_census(rules: Rules) -> Callable[[], object]:
     def action() -> object:
-        puzzles._census_data.cache_clear()
+        counting.census_data.cache_clear()
         return puzzles.census(rules)
 
     return action

@@ -36,7 +36,7 @@ def officers_index_enumeration(rules: Rules) -> list[Square]:
 
 
 def officers_backtrack_enumeration(rules: Rules) -> list[Square]:
-    return list(backtrack.solutions(Square(), rules))
+    return list(backtrack.completions(Square(), rules))
 
 
 def enumerate_section() -> None:

@@ -41,7 +41,9 @@ __all__ = [
     "CELLS",
     "EMPTY",
     "PEERS",
+    "RANKS_CARDS",
     "RANK_CARDS",
+    "SUITS_CARDS",
     "SUIT_CARDS",
     "can_place",
     "card_set",
@@ -58,6 +60,15 @@ RANK_CARDS: Final = tuple(0xF << (4 * r) for r in range(4))
 """The card set of one rank: ``RANK_CARDS[rank]``."""
 SUIT_CARDS: Final = tuple(0x1111 << s for s in range(4))
 """The card set of one suit: ``SUIT_CARDS[suit]``."""
+RANKS_CARDS: Final = tuple(sum(RANK_CARDS[r] for r in range(4) if m >> r & 1) for m in range(16))
+"""The card set of the cards whose rank is in a set of ranks: ``RANKS_CARDS[ranks]``, ``ranks``
+a 4-bit int (bit ``r``: rank ``r``).
+
+>>> RANKS_CARDS[0b0011] == RANK_CARDS[0] | RANK_CARDS[1]
+True
+"""
+SUITS_CARDS: Final = tuple(sum(SUIT_CARDS[s] for s in range(4) if m >> s & 1) for m in range(16))
+"""The card set of the cards whose suit is in a set of suits: ``SUITS_CARDS[suits]``."""
 
 
 def _lines(diagonals: bool) -> list[tuple[int, ...]]:

@@ -47,6 +47,16 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, ClassVar, Final
 
+from officers.bitboard import (
+    CELLS,
+    PEERS,
+    RANKS_CARDS,
+    SUITS_CARDS,
+    card_set,
+    key,
+    legal_pairs,
+)
+from officers.draw import below, pick, shuffle
 from officers.errors import NotationError
 from officers.game import Move
 from officers.rules import Rules
@@ -68,22 +78,6 @@ __all__ = [
     "passes_checks",
 ]
 
-_CELLS: Final = 16
-
-
-# --- random choices that do not depend on the Python version ----------------------------------
-# Only ``Random.random()`` has a sequence that Python guarantees for a seed, so every choice of a
-# bot is drawn from it.
-
-
-def _below(rng: random.Random, n: int) -> int:
-    return int(rng.random() * n)
-
-
-def _pick(rng: random.Random, items: Sequence[int]) -> int:
-    return items[_below(rng, len(items))]
-
-
 # --- the designers' checks -----------------------------------------------------------------------
 
 
@@ -94,28 +88,25 @@ class _Tables:
     bits ``16c .. 16c+15``, card ``v`` at bit ``v`` of a slot). A filled cell's slot holds its
     card; an empty cell's slot holds the cards that may still go there (not placed yet, and no
     line through the cell holds their rank or suit). Placing card ``v`` on cell ``c`` clears
-    ``kill[16c+v]`` (slot ``c``, card ``v`` everywhere, and the cards sharing a rank or a suit
-    with ``v`` on the cells that share a line with ``c``) and sets ``bit[16c+v]``.
+    ``kill[key(c, v)]`` (slot ``c``, card ``v`` everywhere, and the cards sharing a rank or a suit
+    with ``v`` on the cells that share a line with ``c``) and sets ``bit[key(c, v)]``.
     """
 
     def __init__(self, diagonals: bool) -> None:
         rules = Rules(diagonals=diagonals)
         self.lines: tuple[tuple[int, ...], ...] = tuple(line.cells for line in rules.lines)
-        peers = [
-            {other for line in rules.lines_through(cell) for other in line.cells} - {cell}
-            for cell in range(_CELLS)
-        ]
-        everywhere = [sum(1 << (16 * slot + card) for slot in range(_CELLS)) for card in range(16)]
+        peers = PEERS[diagonals]
+        everywhere = [sum(1 << key(slot, card) for slot in range(CELLS)) for card in range(CELLS)]
         kill = []
         bit = []
-        for cell in range(_CELLS):
+        for cell in range(CELLS):
             for card in range(16):
-                blocked = _RANK_CARDS[1 << (card >> 2)] | _SUIT_CARDS[1 << (card & 3)]
+                blocked = RANKS_CARDS[1 << (card >> 2)] | SUITS_CARDS[1 << (card & 3)]
                 mask = (0xFFFF << (16 * cell)) | everywhere[card]
                 for peer in peers[cell]:
                     mask |= blocked << (16 * peer)
                 kill.append(mask)
-                bit.append(1 << (16 * cell + card))
+                bit.append(1 << key(cell, card))
         self.kill: tuple[int, ...] = tuple(kill)
         self.bit: tuple[int, ...] = tuple(bit)
         self.diagonal_slots: tuple[int, ...] = tuple(
@@ -140,16 +131,11 @@ class _Tables:
         ] = tuple(pairs)
 
 
-# Card bitsets of the cards whose rank (suit) is in a 4-bit set of ranks (suits).
-_RANK_CARDS: Final = tuple(sum(0xF << (4 * r) for r in range(4) if m >> r & 1) for m in range(16))
-_SUIT_CARDS: Final = tuple(sum(0x1111 << s for s in range(4) if m >> s & 1) for m in range(16))
-
-
-def _every_slot(pattern: int, slots: Iterable[int] = range(_CELLS)) -> int:
+def _every_slot(pattern: int, slots: Iterable[int] = range(CELLS)) -> int:
     return sum(pattern << (16 * slot) for slot in slots)
 
 
-_ALL: Final = (1 << (16 * _CELLS)) - 1
+_ALL: Final = (1 << (16 * CELLS)) - 1
 _LOW15: Final = _every_slot(0x7FFF)
 _HIGH: Final = _every_slot(0x8000)
 _LOW3: Final = _every_slot(0x7777)
@@ -178,9 +164,9 @@ class _Board:
         table_bit = tables.bit
         for cell, value in enumerate(values):
             if value >= 0:
-                key = 16 * cell + value
-                kill |= table_kill[key]
-                bits |= table_bit[key]
+                placement = key(cell, value)
+                kill |= table_kill[placement]
+                bits |= table_bit[placement]
                 _mark(ranks, suits, filled, cell, value)
         self.kill = kill
         self.bits = bits
@@ -190,12 +176,10 @@ class _Board:
 
     def legal(self, hand: Iterable[int]) -> list[tuple[int, int]]:
         """Every (cell, card) with the card in the hand that the rules allow, cell order."""
-        mask = 0
-        for card in hand:
-            mask |= 1 << card
+        mask = card_set(hand)
         free = (_ALL ^ self.kill) & ~self.bits
         result = []
-        for cell in range(_CELLS):
+        for cell in range(CELLS):
             cards = free >> (16 * cell) & mask
             while cards:
                 low = cards & -cards
@@ -211,7 +195,7 @@ class _Board:
 
     def fails_after(self, cell: int, card: int) -> int:
         """:meth:`fails` for the square with the card placed on the (empty) cell."""
-        key = 16 * cell + card
+        placement = key(cell, card)
         values = self.values.copy()
         values[cell] = card
         ranks = self.ranks.copy()
@@ -221,8 +205,8 @@ class _Board:
         tables = self.tables
         return _fails(
             values,
-            self.kill | tables.kill[key],
-            self.bits | tables.bit[key],
+            self.kill | tables.kill[placement],
+            self.bits | tables.bit[placement],
             ranks,
             suits,
             filled,
@@ -295,6 +279,13 @@ def _fails(
             folded |= folded >> 16
             if folded & need != need:
                 return 3
+    return _trap_fails(values, ranks, suits, filled, tables)
+
+
+def _trap_fails(
+    values: list[int], ranks: list[int], suits: list[int], filled: list[int], tables: _Tables
+) -> int:
+    """Check 4 of :func:`_fails`: 4 when it fails, else 0."""
     # 4. Euler's trap: two parallel lines pair their ranks (suits) by one pairing into two
     # swaps, x <-> x ^ d; the pairing is fixed by one known pair, so an empty cell opposite a
     # filled one has a forced rank (suit), which must not stand in its row or column yet.
@@ -401,12 +392,7 @@ class Bot(ABC):
 
 
 def _legal(values: Sequence[int], hand: Sequence[int], diagonals: bool) -> list[tuple[int, int]]:
-    from officers.game import _legal_pairs
-
-    mask = 0
-    for card in hand:
-        mask |= 1 << int(card)
-    return _legal_pairs(values, mask, diagonals)
+    return legal_pairs(values, card_set(hand), diagonals)
 
 
 def _removable(view: PlayerView) -> list[int]:
@@ -462,10 +448,10 @@ class DesignersBot(Bot):
                 found = self._passing(board, legal, rng)
                 if found is not None:
                     return Move.place(*found)
-            return Move.place(*legal[_below(rng, len(legal))])
+            return Move.place(*legal[below(rng, len(legal))])
         cell = self._repair(view, rng)
         if cell is None:
-            cell = _pick(rng, _removable(view))
+            cell = pick(rng, _removable(view))
         return Move.take_back(cell)
 
     def _groups(
@@ -484,7 +470,7 @@ class DesignersBot(Bot):
             left = list(group)
             n = len(left)
             while n:
-                j = _below(rng, n)
+                j = below(rng, n)
                 cell, card = left[j]
                 n -= 1
                 left[j] = left[n]
@@ -498,9 +484,7 @@ class DesignersBot(Bot):
         values = view.square.values
         diagonals = view.rules.diagonals
         cells = _removable(view)
-        for i in range(len(cells) - 1, 0, -1):
-            j = _below(rng, i + 1)
-            cells[i], cells[j] = cells[j], cells[i]
+        shuffle(rng, cells)
         for cell in cells:
             after = list(values)
             card = after[cell]
@@ -545,18 +529,18 @@ class ExactBot(Bot):
         hand = {int(card) for card in view.hand}
         safe = [pair for pair in safe_placements(square, view.rules) if pair[1] in hand]
         if safe:
-            return Move.place(*safe[_below(rng, len(safe))])
+            return Move.place(*safe[below(rng, len(safe))])
         removable = _removable(view)
         if view.tokens > 0 and removable:
             from officers.analysis import repairs
 
             found = repairs(square, view.rules, locked=view.locked)
             cells = sorted({cell for repair in found for cell in repair.cells})
-            return Move.take_back(_pick(rng, cells or removable))
+            return Move.take_back(pick(rng, cells or removable))
         legal = _legal(square.values, view.hand, view.rules.diagonals)
         if legal:
-            return Move.place(*legal[_below(rng, len(legal))])
-        return Move.take_back(_pick(rng, removable))
+            return Move.place(*legal[below(rng, len(legal))])
+        return Move.take_back(pick(rng, removable))
 
 
 class RandomBot(Bot):
@@ -567,8 +551,8 @@ class RandomBot(Bot):
     def choose(self, view: PlayerView, rng: random.Random) -> Move:
         legal = _legal(view.square.values, view.hand, view.rules.diagonals)
         if legal:
-            return Move.place(*legal[_below(rng, len(legal))])
-        return Move.take_back(_pick(rng, _removable(view)))
+            return Move.place(*legal[below(rng, len(legal))])
+        return Move.take_back(pick(rng, _removable(view)))
 
 
 class HintedBot(Bot):

@@ -24,6 +24,7 @@ __all__ = [
     "IllegalPlacementError",
     "NotationError",
     "OfficersError",
+    "RiddleNotFoundError",
     "SolverTimeoutError",
     "UnsupportedError",
 ]
@@ -47,3 +48,7 @@ class UnsupportedError(OfficersError, ValueError):
 
 class SolverTimeoutError(OfficersError, TimeoutError):
     """A solver hit its time limit before it knew the answer: the answer is unknown."""
+
+
+class RiddleNotFoundError(OfficersError):
+    """:func:`officers.new_start` tried as often as it was allowed and found no riddle as asked."""

@@ -230,17 +230,30 @@ class Rules:
         """The JSON form: ``{"order": 4, "diagonals": false}``."""
         return {"order": self.order, "diagonals": self.diagonals}
 
-    def _check_square(self, square: Square) -> None:
+    def check_square(self, square: Square) -> None:
+        """Raise :class:`~officers.NotationError` unless the square has the rules' order.
+
+        >>> Rules(order=3).check_square(Square())
+        Traceback (most recent call last):
+        ...
+        officers.errors.NotationError: rules of order 3 cannot judge a square of order 4 (Square('4/4/4/4'))
+        """
         if square.order != self.order:
             raise NotationError(
                 f"rules of order {self.order} cannot judge a square of order {square.order} "
                 f"({square!r})"
             )
 
+    _check_square = check_square
 
-def _rules_for(square: Square, rules: Rules | None) -> Rules:
+
+def rules_for(square: Square, rules: Rules | None) -> Rules:
     """Check the arguments of a function taking a square and optional rules; return the rules
-    (by default the plain rule of the square's order). Their orders are not compared."""
+    (by default the plain rule of the square's order). Their orders are not compared.
+
+    >>> rules_for(Square.empty(3), None)
+    Rules(order=3, diagonals=False)
+    """
     if not isinstance(square, Square):
         raise NotationError(f"expected a Square, got {square!r} (read text with Square(text))")
     if rules is None:
@@ -248,6 +261,9 @@ def _rules_for(square: Square, rules: Rules | None) -> Rules:
     if not isinstance(rules, Rules):
         raise NotationError(f"expected Rules, got {rules!r}")
     return rules
+
+
+_rules_for = rules_for
 
 
 @functools.cache

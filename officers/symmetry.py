@@ -19,7 +19,7 @@ card part
 group
     Every cell part with every card part: ``1152 * 1152 = 1327104`` symmetries without the
     diagonals, ``32 * 1152 = 36864`` with them. As permutations of the 256 pairs
-    ``(cell, card)`` (key ``16 * cell + card``) they form a group of that order.
+    ``(cell, card)`` (at :func:`officers.bitboard.key` ``(cell, card)``) they form a group of that order.
 canonical form
     Of a partial square: the smallest of its images under the group, comparing the cells in
     order (cell 0 first) and counting an empty cell as larger than every card, so that the cards
@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from math import factorial
 from typing import Final
 
+from officers.bitboard import CELLS, key
 from officers.errors import UnsupportedError
 from officers.rules import Rules
 from officers.square import EMPTY, Square
@@ -55,7 +56,6 @@ from officers.square import EMPTY, Square
 __all__ = ["Symmetry", "SymmetryGroup", "canonical_form", "symmetry_group"]
 
 N: Final = 4
-CELLS: Final = 16
 _IDENTITY: Final = tuple(range(CELLS))
 _EMPTY_KEY: Final = CELLS  # an empty cell compares after every card in the canonical order
 
@@ -87,14 +87,14 @@ class Symmetry:
         return Square._make(N, tuple(out))
 
     def pairs(self) -> Permutation:
-        """The symmetry as a permutation of the 256 pairs ``(cell, card)``, key
-        ``16 * cell + card``.
+        """The symmetry as a permutation of the 256 pairs ``(cell, card)``, at
+        :func:`officers.bitboard.key` ``(cell, card)``.
 
         >>> Symmetry(tuple(range(16)), tuple(range(16))).pairs() == tuple(range(256))
         True
         """
         return tuple(
-            CELLS * self.cells[cell] + self.cards[card]
+            key(self.cells[cell], self.cards[card])
             for cell in range(CELLS)
             for card in range(CELLS)
         )

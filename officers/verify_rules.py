@@ -29,7 +29,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
+from officers.bitboard import ALL_CARDS_SET, card_set, legal_pairs
 from officers.cards import Card
+from officers.draw import below
 from officers.game import OZANAM_STARTS, deal, new_game
 from officers.rules import DIAGONAL_RULES, STANDARD_RULES, Rules
 from officers.simulate import SimulationResult, Task
@@ -116,7 +118,6 @@ def _tasks() -> list[Task]:
 
 def _random_play(games: int, seed: int, diagonals: bool) -> _Samples:
     """Random legal placements from the empty square until nobody can place."""
-    from officers.game import _legal_pairs
     from officers.solve.index import CompletionIndex
 
     index = CompletionIndex.get(Rules(diagonals=diagonals))
@@ -126,10 +127,12 @@ def _random_play(games: int, seed: int, diagonals: bool) -> _Samples:
         values = [EMPTY] * 16
         fresh = True
         while True:
-            legal = _legal_pairs(values, 0xFFFF & ~sum(1 << v for v in values if v >= 0), diagonals)
+            legal = legal_pairs(
+                values, ALL_CARDS_SET & ~card_set(v for v in values if v >= 0), diagonals
+            )
             if not legal:
                 break
-            cell, card = legal[int(rng.random() * len(legal))]
+            cell, card = legal[below(rng, len(legal))]
             values[cell] = card
             square = Square.from_values(values)
             if index.is_completable(square):

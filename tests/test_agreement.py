@@ -141,3 +141,20 @@ def test_facade_errors() -> None:
         is_completable(Square(), Rules(order=5))
     with pytest.raises(NotationError, match="expected a Square"):
         is_completable("AC3/1JS2/1AH1QD/4")  # type: ignore[arg-type]
+
+
+def test_every_backend_is_a_solver_and_the_facade_dispatches_to_it() -> None:
+    from officers.solve import BACKENDS, METHODS, Solver, count_completions
+
+    assert tuple(BACKENDS) == METHODS
+    square = Square("AS KH QD JC / QC JD AH KS / 4 / 4")
+    for method, backend in BACKENDS.items():
+        assert isinstance(backend, Solver)
+        assert backend.name == method
+        rules = Rules()
+        found = sorted(s.values for s in backend.completions(square, rules, time_limit=None))
+        assert len(found) == backend.count(square, rules, time_limit=None) == 2
+        assert backend.is_completable(square, rules, time_limit=None)
+        assert count_completions(square, method=method) == 2
+        safe = backend.safe_placements(square, rules, time_limit=None)
+        assert sum(safe.values()) == 2 * 8  # each completion counted once per empty cell

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from officers import NotationError, Rules, Square
-from officers.solve.backtrack import _projector, count, count_finished, is_completable, solutions
+from officers.solve.backtrack import _projector, completions, count, count_finished, is_completable
 from tests.strategies import partial_squares
 
 EMPTY = -1
@@ -127,7 +127,7 @@ def check_against_brute_force(square: Square, diagonals: bool) -> None:
     n = square.order
     rules = Rules(order=n, diagonals=diagonals)
     expected = set(brute_completions(square.values, n, diagonals))
-    found = [finished.values for finished in solutions(square, rules)]
+    found = [finished.values for finished in completions(square, rules)]
     assert len(found) == len(set(found))
     assert set(found) == expected
     assert count(square, rules) == len(expected)
@@ -172,7 +172,7 @@ def test_known_counts(order: int, diagonals: bool, expected: int) -> None:
     rules = Rules(order=order, diagonals=diagonals)
     assert count_finished(rules) == expected
     assert count(Square.empty(order), rules) == expected
-    assert sum(1 for _ in solutions(Square.empty(order), rules)) == expected
+    assert sum(1 for _ in completions(Square.empty(order), rules)) == expected
 
 
 def test_order_5() -> None:
@@ -213,14 +213,14 @@ def test_every_first_row_has_as_many_completions(diagonals: bool, data: st.DataO
 @given(square=partial_squares(order=4).filter(lambda square: square.placed_count() >= 2))
 def test_solutions_extend_and_are_finished(diagonals: bool, square: Square) -> None:
     rules = Rules(diagonals=diagonals)
-    found = list(solutions(square, rules))
+    found = list(completions(square, rules))
     for finished in found:
         assert finished.order == 4
         assert is_finished(finished.values, 4, diagonals)
         assert all(v in (EMPTY, w) for v, w in zip(square.values, finished.values, strict=True))
     assert len(set(found)) == len(found) == count(square, rules)
     assert is_completable(square, rules) == bool(found)
-    assert [s.values for s in solutions(square, rules)] == [s.values for s in found]
+    assert [s.values for s in completions(square, rules)] == [s.values for s in found]
     if breaks_rules(square.values, 4, diagonals):
         assert found == []
 
@@ -250,7 +250,7 @@ def test_a_square_that_breaks_the_rules_has_no_completion(diagonals: bool, squar
         return
     assert count(square, rules) == 0
     assert not is_completable(square, rules)
-    assert list(solutions(square, rules)) == []
+    assert list(completions(square, rules)) == []
 
 
 @pytest.mark.parametrize(("n", "diagonals"), [(3, False), (4, False), (4, True), (5, True)])
@@ -260,7 +260,7 @@ def test_a_finished_square_has_itself(n: int, diagonals: bool, data: st.DataObje
     rules = Rules(order=n, diagonals=diagonals)
     assert count(square, rules) == 1
     assert is_completable(square, rules)
-    assert list(solutions(square, rules)) == [square]
+    assert list(completions(square, rules)) == [square]
 
 
 @pytest.mark.parametrize("n", [4, 5])
@@ -286,7 +286,7 @@ def test_order_5_solutions_are_finished(diagonals: bool, data: st.DataObject) ->
     seconds = data.draw(st.permutations(range(n)))
     values = [n * a + b for a, b in zip(firsts, seconds, strict=True)] + [EMPTY] * (n * n - n)
     square = Square.from_values(values, n)
-    found = [finished.values for finished in solutions(square, rules)]
+    found = [finished.values for finished in completions(square, rules)]
     assert found
     assert len(set(found)) == len(found) == count(square, rules)
     for finished in found:
@@ -359,7 +359,7 @@ def test_order_5_random(diagonals: bool, square: Square) -> None:
 def test_mismatched_order() -> None:
     square, rules = Square.empty(3), Rules(order=4)
     with pytest.raises(NotationError, match=r"order 4.*order 3"):
-        solutions(square, rules)  # at once, before the first next()
+        completions(square, rules)  # at once, before the first next()
     with pytest.raises(NotationError, match=r"order 4.*order 3"):
         count(square, rules)
     with pytest.raises(NotationError, match=r"order 4.*order 3"):

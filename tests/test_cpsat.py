@@ -77,7 +77,7 @@ def test_known_counts(order: int, diagonals: bool, expected: int) -> None:
 
 def test_every_finished_square_of_order_4() -> None:
     for rules in RULE_SETS:
-        found = list(cpsat.solutions(Square(), rules))
+        found = list(cpsat.completions(Square(), rules))
         assert found == finished_squares(rules.diagonals)
         assert all(is_finished(square, rules) for square in found)
         assert [s.values for s in found] == sorted(s.values for s in found)
@@ -124,7 +124,7 @@ def test_order_5_agrees_with_dancing_links(square: Square, diagonals: bool) -> N
 @once_per_input
 def test_solutions_are_finished_extensions(case: tuple[Square, Rules]) -> None:
     square, rules = case
-    found = list(cpsat.solutions(square, rules))
+    found = list(cpsat.completions(square, rules))
     assert all(is_finished(f, rules) and extends(f, square) for f in found)
     assert found == dlx_solutions(square, rules)  # the same squares, in the same order
 
@@ -145,20 +145,20 @@ def test_full_squares() -> None:
     rules = Rules()
     assert cpsat.count(finished, rules) == 1
     assert cpsat.is_completable(finished, rules)
-    assert list(cpsat.solutions(finished, rules)) == [finished]
+    assert list(cpsat.completions(finished, rules)) == [finished]
     assert cpsat.count(finished, Rules(diagonals=True)) == int(
         is_finished(finished, Rules(diagonals=True))
     )
     broken = Square.from_values(list(range(16)), 4)  # row 1 holds four Aces
     assert cpsat.count(broken, rules) == 0
     assert not cpsat.is_completable(broken, rules)
-    assert list(cpsat.solutions(broken, rules)) == []
+    assert list(cpsat.completions(broken, rules)) == []
 
 
 def test_one_empty_cell() -> None:
     finished = finished_squares(True)[5]
     square = finished.remove(9)
-    assert list(cpsat.solutions(square, Rules(diagonals=True))) == [finished]
+    assert list(cpsat.completions(square, Rules(diagonals=True))) == [finished]
     assert dlx_solutions(square, Rules(diagonals=True)) == [finished]
 
 
@@ -169,7 +169,7 @@ def test_squares_that_break_the_rules() -> None:
             if rules.conflicts(square):
                 assert cpsat.count(square, rules) == 0
                 assert not cpsat.is_completable(square, rules)
-                assert list(cpsat.solutions(square, rules)) == []
+                assert list(cpsat.completions(square, rules)) == []
     # keeps the rule, yet dead (docs/coverage.md: no quick check catches it)
     square = Square("AS3/4/3QS/1JH2")
     assert not Rules().conflicts(square)
@@ -208,7 +208,7 @@ def test_count_times_out() -> None:
 
 def test_solutions_and_is_completable_time_out() -> None:
     with pytest.raises(SolverTimeoutError, match="unknown"):
-        cpsat.solutions(Square.empty(5), Rules(order=5), time_limit=1e-6)
+        cpsat.completions(Square.empty(5), Rules(order=5), time_limit=1e-6)
     with pytest.raises(SolverTimeoutError, match=r"after 1e-06 s on '8/8/8/8/8/8/8/8'"):
         cpsat.is_completable(Square.empty(8), Rules(order=8), time_limit=1e-6)
 
@@ -242,7 +242,7 @@ def test_orders_must_match() -> None:
     with pytest.raises(NotationError):
         cpsat.is_completable(square, rules)
     with pytest.raises(NotationError):
-        cpsat.solutions(square, rules)  # at once, not at the first next()
+        cpsat.completions(square, rules)  # at once, not at the first next()
 
 
 def test_import_does_not_load_ortools() -> None:

@@ -31,9 +31,6 @@ from officers.puzzles import (
     OZANAM_DIAGONAL_START,
     OZANAM_START,
     RiddleNotFoundError,
-    _census_data,
-    _Reasoner,
-    _unique_sets,
     census,
     count_classes_burnside,
     grade_start,
@@ -41,6 +38,8 @@ from officers.puzzles import (
     start_classes,
     verify_start,
 )
+from officers.puzzles.counting import census_data, unique_sets
+from officers.puzzles.grade import Reasoner
 from officers.solve.index import CompletionIndex
 from officers.solve.verify import is_finished
 from officers.symmetry import Symmetry, symmetry_group
@@ -163,7 +162,7 @@ def test_verify_other_orders() -> None:
 # --- the census --------------------------------------------------------------------------------
 
 
-def agree_method_unique_sets(rules: Rules) -> list[int]:
+def agree_methodunique_sets(rules: Rules) -> list[int]:
     """Independent of the index bitsets: the cells ``T`` of a representative ``S`` are unique iff
     ``T`` lies inside no set of cells where ``S`` agrees with another finished square."""
     squares = [s.values for s in finished_squares(rules)]
@@ -190,13 +189,13 @@ def agree_method_unique_sets(rules: Rules) -> list[int]:
 
 @pytest.mark.parametrize("rules", BOTH, ids=IDS)
 def test_census_unique_sets_by_agreement(rules: Rules) -> None:
-    data = _census_data(rules.diagonals)
-    assert list(data.unique_sets) == agree_method_unique_sets(rules)
+    data = census_data(rules.diagonals)
+    assert list(data.unique_sets) == agree_methodunique_sets(rules)
 
 
 @pytest.mark.parametrize("rules", BOTH, ids=IDS)
 def test_census_minimal_by_definition(rules: Rules) -> None:
-    data = _census_data(rules.diagonals)
+    data = census_data(rules.diagonals)
     table = census(rules)
     for k in range(3, 8):
         minimal = 0
@@ -246,10 +245,10 @@ def test_census_against_the_backtracker_on_random_starts(rules: Rules) -> None:
     of the square must equal those of its representative (the relabelling argument)."""
     index = CompletionIndex.get(rules)
     rng = random.Random(4)
-    data = _census_data(rules.diagonals)
+    data = census_data(rules.diagonals)
     for _ in range(25):
         number = rng.randrange(len(index))
-        sets, _ = _unique_sets(index, number)
+        sets, _ = unique_sets(index, number)
         values = index.values[number]
         for k in (3, 4, 5, 6, 8):
             cells = rng.sample(range(16), k)
@@ -340,7 +339,7 @@ def test_reasoning_never_rules_out_a_completion(data: st.DataObject) -> None:
     rules = data.draw(st.sampled_from(BOTH))
     start = data.draw(sub_squares(rules, 0, 10))
     level = data.draw(st.sampled_from([1, 2, 3]))
-    state = _Reasoner(rules, level, 0).propagate(start)
+    state = Reasoner(rules, level, 0).propagate(start)
     assert state is not None
     placed, candidates = state
     for completion in completions(start, rules):
@@ -363,25 +362,25 @@ def test_eulers_trap_at_grade_3() -> None:
     Queen, and row 2 has one (Q♥): dead. Grade 2 reasoning does not see it; grade 3 does."""
     square = Square("4/2JDQH/1JHQS1/4")
     assert STANDARD.is_valid(square) and count_completions(square) == 0
-    assert _Reasoner(STANDARD, 2, 0).propagate(square) is not None
-    assert _Reasoner(STANDARD, 3, 0).propagate(square) is None
+    assert Reasoner(STANDARD, 2, 0).propagate(square) is not None
+    assert Reasoner(STANDARD, 3, 0).propagate(square) is None
     fine = Square("ASKHQDJC/KDACJSQH/4/4")  # A K Q J over K A J Q: pairs by swaps
     assert count_completions(fine) > 0
-    assert _Reasoner(STANDARD, 3, 0).propagate(fine) is not None
+    assert Reasoner(STANDARD, 3, 0).propagate(fine) is not None
 
 
 def test_guessing_does_what_the_missing_techniques_would() -> None:
     start = Square("1KH1JC/KD3/QC3/4")  # grade 2: level 1 alone is stuck
     assert grade_start(start).level == 2
-    assert not _Reasoner(STANDARD, 1, 0).solve(start)
-    assert _Reasoner(STANDARD, 1, 1).solve(start)  # level 1 with one guess at a time
-    assert _Reasoner(STANDARD, 3, 0).solve(start)
+    assert not Reasoner(STANDARD, 1, 0).solve(start)
+    assert Reasoner(STANDARD, 1, 1).solve(start)  # level 1 with one guess at a time
+    assert Reasoner(STANDARD, 3, 0).solve(start)
 
 
 def all_riddles(rules: Rules, k: int, *, minimal: bool) -> list[Square]:
     """Every unique (minimal) k-card start of the representatives: one per class of 576."""
     index = CompletionIndex.get(rules)
-    data = _census_data(rules.diagonals)
+    data = census_data(rules.diagonals)
     starts = []
     for number, sets in zip(data.representatives, data.unique_sets, strict=True):
         for cells in itertools.combinations(range(16), k):
@@ -519,3 +518,27 @@ def test_impossible_riddles_are_refused() -> None:
     # a 15-card start leaves one cell, which can take one card: never grade 2
     with pytest.raises(RiddleNotFoundError, match="15-card riddle of grade 2"):
         new_start(15, seed=1, difficulty=2, max_tries=50)
+
+
+class _OnlyRandom(random.Random):
+    """A generator that fails on every draw but ``random()``."""
+
+    def getrandbits(self, k: int) -> int:
+        raise AssertionError("only random() may be drawn")
+
+
+@given(st.integers(min_value=1, max_value=5000), st.integers(min_value=0, max_value=2**32))
+def test_draws_are_uniform_ranges_from_random_only(n: int, seed: int) -> None:
+    from officers.draw import below, shuffled
+
+    rng = _OnlyRandom(seed)
+    assert all(0 <= below(rng, n) < n for _ in range(20))
+    assert sorted(shuffled(rng, min(n, 40))) == list(range(min(n, 40)))
+
+
+def test_new_start_draws_from_random_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    from officers.puzzles import generate
+
+    monkeypatch.setattr(generate.random, "Random", _OnlyRandom)
+    riddle = new_start(5, seed="only random()")
+    assert verify_start(riddle.start).unique

@@ -13,7 +13,9 @@ Three independent methods answer the same questions, and the tests hold them to 
     raises :class:`~officers.SolverTimeoutError` ("unknown") instead of hanging.
 
 Every function takes the square, then optionally the ``rules`` (default: rows and columns at the
-square's order) and the ``method``. A square that breaks the rules has no completion.
+square's order) and the ``method``. A square that breaks the rules has no completion. Each method
+is a backend that implements the protocol :class:`~officers.solve.base.Solver`; the functions
+check their arguments and dispatch through :data:`BACKENDS`.
 
 >>> from officers import Square, Rules, count_completions, is_completable, completions
 >>> start = Square("AC3/1JS2/1AH1QD/4")
@@ -32,16 +34,21 @@ Square('ACKDQSJH/QHJSADKC/KSAHJCQD/JDQCKHAS')
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Literal, get_args
+from typing import Final, Literal, get_args
 
 from officers.errors import NotationError, UnsupportedError
-from officers.rules import Rules, _rules_for
-from officers.solve.cpsat import DEFAULT_TIME_LIMIT
+from officers.rules import Rules, rules_for
+from officers.solve.backtrack import BACKTRACK
+from officers.solve.base import Solver
+from officers.solve.cpsat import CPSAT, DEFAULT_TIME_LIMIT
+from officers.solve.index import INDEX, CompletionIndex
 from officers.square import Square
 
 __all__ = [
+    "BACKENDS",
     "METHODS",
     "Method",
+    "Solver",
     "completions",
     "count_completions",
     "count_finished_squares",
@@ -53,13 +60,14 @@ __all__ = [
 Method = Literal["index", "backtrack", "cpsat"]
 METHODS: tuple[Method, ...] = get_args(Method)
 
+BACKENDS: Final[dict[Method, Solver]] = {"index": INDEX, "backtrack": BACKTRACK, "cpsat": CPSAT}
+"""The backends by method name: each answers the :class:`~officers.solve.base.Solver` questions."""
 
-def _setup(
-    square: Square, rules: Rules | None, method: Method | None
-) -> tuple[Square, Rules, Method]:
-    rules = _rules_for(square, rules)
-    rules._check_square(square)
-    return square, rules, _method(rules, method)
+
+def _setup(square: Square, rules: Rules | None, method: Method | None) -> tuple[Rules, Solver]:
+    rules = rules_for(square, rules)
+    rules.check_square(square)
+    return rules, BACKENDS[_method(rules, method)]
 
 
 def _method(rules: Rules, method: Method | None) -> Method:
@@ -91,18 +99,8 @@ def is_completable(
     >>> is_completable(Square("AC3/1JS2/1AH1QD/4")), is_completable(Square("AS1KS1/4/4/4"))
     (True, False)
     """
-    square, rules, method = _setup(square, rules, method)
-    if method == "index":
-        from officers.solve.index import CompletionIndex
-
-        return CompletionIndex.get(rules).is_completable(square)
-    if method == "backtrack":
-        from officers.solve import backtrack
-
-        return backtrack.is_completable(square, rules)
-    from officers.solve import cpsat
-
-    return cpsat.is_completable(square, rules, time_limit=time_limit)
+    rules, backend = _setup(square, rules, method)
+    return backend.is_completable(square, rules, time_limit=time_limit)
 
 
 def count_completions(
@@ -114,26 +112,15 @@ def count_completions(
 ) -> int:
     """The number of finished squares that extend the square.
 
+    With ``"backtrack"`` the empty square is counted by the relabelling symmetry
+    (docs/mathematics.md).
+
     >>> from officers import Square, Rules
     >>> count_completions(Square()), count_completions(Square("AS3/4/4/4"), Rules(diagonals=True))
     (6912, 72)
     """
-    square, rules, method = _setup(square, rules, method)
-    if method == "index":
-        from officers.solve.index import CompletionIndex
-
-        return CompletionIndex.get(rules).count(square)
-    if method == "backtrack":
-        from officers.solve import backtrack
-
-        if square.placed_count() == 0:
-            # The empty square: count by the relabelling symmetry (docs/mathematics.md). The
-            # plain search stays in backtrack.count, so the tests can hold one against the other.
-            return backtrack.count_finished(rules)
-        return backtrack.count(square, rules)
-    from officers.solve import cpsat
-
-    return cpsat.count(square, rules, time_limit=time_limit)
+    rules, backend = _setup(square, rules, method)
+    return backend.count(square, rules, time_limit=time_limit)
 
 
 def completions(
@@ -152,18 +139,8 @@ def completions(
     >>> len(list(completions(Square("AS KH QD JC / QC JD AH KS / 4 / 4"))))
     2
     """
-    square, rules, method = _setup(square, rules, method)
-    if method == "index":
-        from officers.solve.index import CompletionIndex
-
-        return CompletionIndex.get(rules).completions(square)
-    if method == "backtrack":
-        from officers.solve import backtrack
-
-        return backtrack.solutions(square, rules)
-    from officers.solve import cpsat
-
-    return cpsat.solutions(square, rules, time_limit=time_limit)
+    rules, backend = _setup(square, rules, method)
+    return backend.completions(square, rules, time_limit=time_limit)
 
 
 def safe_placements(
@@ -181,19 +158,8 @@ def safe_placements(
     >>> len(safe), safe[(1, Card.KING_OF_DIAMONDS)]
     (12, 1)
     """
-    square, rules, method = _setup(square, rules, method)
-    if method == "index":
-        from officers.solve.index import CompletionIndex
-
-        return CompletionIndex.get(rules).safe_placements(square)
-    result: dict[tuple[int, int], int] = {}
-    for cell, value in rules.legal_placements(square):
-        left = count_completions(
-            square.place(cell, value), rules, method=method, time_limit=time_limit
-        )
-        if left:
-            result[(cell, value)] = left
-    return result
+    rules, backend = _setup(square, rules, method)
+    return backend.safe_placements(square, rules, time_limit=time_limit)
 
 
 def finished_squares(
@@ -214,8 +180,6 @@ def finished_squares(
     rules = Rules() if rules is None else rules
     method = _method(rules, method)
     if method == "index":
-        from officers.solve.index import CompletionIndex
-
         return list(CompletionIndex.get(rules).squares)
     return sorted(
         completions(Square.empty(rules.order), rules, method=method, time_limit=time_limit),

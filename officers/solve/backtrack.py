@@ -50,12 +50,21 @@ import functools
 import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from typing import Final
 
 from officers.errors import NotationError
 from officers.rules import Rules
+from officers.solve.base import Solver, safe_placements_by_counting
 from officers.square import EMPTY, Square
 
-__all__ = ["count", "count_finished", "is_completable", "solutions"]
+__all__ = [
+    "BACKTRACK",
+    "BacktrackSolver",
+    "completions",
+    "count",
+    "count_finished",
+    "is_completable",
+]
 
 _TABLE_BITS = 16
 """Projections of sets of values are looked up in tables over at most this many bits."""
@@ -350,7 +359,7 @@ def _square(cand: list[int], order: int) -> Square:
 # --- the public functions ----------------------------------------------------------------------
 
 
-def solutions(square: Square, rules: Rules) -> Iterator[Square]:
+def completions(square: Square, rules: Rules) -> Iterator[Square]:
     """Every finished square that extends the square, one at a time.
 
     The order is that of the depth-first search: after propagation it fills the unsettled cell
@@ -361,7 +370,7 @@ def solutions(square: Square, rules: Rules) -> Iterator[Square]:
     :class:`~officers.NotationError` at once, not at the first ``next()``.
 
     >>> from officers import Rules, Square
-    >>> for finished in solutions(Square("AS KH QD JC / QC JD AH KS / 4 / 4"), Rules()):
+    >>> for finished in completions(Square("AS KH QD JC / QC JD AH KS / 4 / 4"), Rules()):
     ...     print(finished.notation())
     ASKHQDJC/QCJDAHKS/KDACJSQH/JHQSKCAD
     ASKHQDJC/QCJDAHKS/JHQSKCAD/KDACJSQH
@@ -423,3 +432,44 @@ def count_finished(rules: Rules) -> int:
     first_row = [n * i + i for i in range(n)]
     square = Square.from_values(first_row + [EMPTY] * (n * n - n), n)
     return math.factorial(n) ** 2 * count(square, rules)
+
+
+class BacktrackSolver:
+    """The backtracking backend of :mod:`officers.solve` (a
+    :class:`~officers.solve.base.Solver`); it has no time limit."""
+
+    name = "backtrack"
+
+    def is_completable(
+        self, square: Square, rules: Rules, *, time_limit: float | None = None
+    ) -> bool:
+        """See :func:`is_completable`."""
+        return is_completable(square, rules)
+
+    def count(self, square: Square, rules: Rules, *, time_limit: float | None = None) -> int:
+        """See :func:`count`; the empty square is counted by symmetry (:func:`count_finished`).
+
+        The plain search stays in :func:`count`, so the tests can hold one against the other.
+        """
+        if square.placed_count() == 0:
+            return count_finished(rules)
+        return count(square, rules)
+
+    def completions(
+        self, square: Square, rules: Rules, *, time_limit: float | None = None
+    ) -> Iterator[Square]:
+        """See :func:`completions`."""
+        return completions(square, rules)
+
+    def safe_placements(
+        self, square: Square, rules: Rules, *, time_limit: float | None = None
+    ) -> dict[tuple[int, int], int]:
+        """One count per legal placement."""
+        return safe_placements_by_counting(self, square, rules, time_limit=time_limit)
+
+    def __repr__(self) -> str:
+        return "BACKTRACK"
+
+
+BACKTRACK: Final[Solver] = BacktrackSolver()
+"""The backtracking backend."""

@@ -1,4 +1,11 @@
-"""The completion index (order 4): every finished square, and bitsets over them.
+"""The completion index: the public order-4 engine of officers, every finished square and
+bitsets over them.
+
+Everything at order 4 that must be exact and fast (the facade :mod:`officers.solve` by default,
+the analysis, the hints, the starts, the bots) asks this index. Its public attributes
+(:attr:`CompletionIndex.values`, :attr:`~CompletionIndex.table`, :attr:`~CompletionIndex.full`)
+and methods are its interface; callers index :attr:`~CompletionIndex.table` with
+:func:`officers.bitboard.key` (or use :meth:`~CompletionIndex.having`), never by hand.
 
 Glossary
 --------
@@ -9,8 +16,8 @@ finished squares
 bitset
     A Python int whose bit ``k`` stands for finished square ``k``.
 table
-    For each ``(cell, card)`` (key ``16 * cell + card``) the bitset of the finished squares that
-    hold that card on that cell.
+    For each ``(cell, card)`` (at :func:`~officers.bitboard.key` ``(cell, card)``) the bitset of
+    the finished squares that hold that card on that cell.
 mask
     The AND of the tables of a partial square's placed cards: the bitset of its completions.
 
@@ -30,6 +37,8 @@ squares with that first row (12; 2 with the diagonals); the 576 relabellings of 
 (6912, 1152)
 >>> index.count(Square("AC3/1JS2/1AH1QD/4"))
 1
+>>> index.table[key(0, 0)] == index.having(0, 0), index.having(0, 0).bit_count()  # A♠ top left
+(True, 432)
 """
 
 from __future__ import annotations
@@ -43,14 +52,15 @@ from dataclasses import dataclass
 from operator import itemgetter
 from typing import ClassVar, Final
 
+from officers.bitboard import CELLS, key
 from officers.errors import UnsupportedError
 from officers.rules import Rules
+from officers.solve.base import Solver
 from officers.square import EMPTY, Square
 
-__all__ = ["CompletionIndex", "IndexStats"]
+__all__ = ["INDEX", "CompletionIndex", "IndexSolver", "IndexStats"]
 
 N: Final = 4
-CELLS: Final = 16
 FIRST_ROW: Final = (0, 5, 10, 15)  # A♠ K♥ Q♦ J♣
 
 
@@ -65,9 +75,22 @@ class IndexStats:
 
 
 class CompletionIndex:
-    """Bitsets over all finished squares of order 4 under one rule set.
+    """Bitsets over all finished squares of order 4 under one rule set: the order-4 engine.
 
-    Use :meth:`get` to obtain the (shared, lazily built) index of a rule set.
+    Use :meth:`get` to obtain the (shared, lazily built) index of a rule set. Its public
+    attributes, read-only by convention:
+
+    ``rules``
+        The rule set (order 4).
+    ``values``
+        The finished squares as tuples of 16 card values, sorted: finished square ``k`` is
+        ``values[k]``.
+    ``table``
+        ``table[key(cell, card)]`` (:func:`officers.bitboard.key`): the bitset of the finished
+        squares with the card on the cell; see :meth:`having`.
+    ``full``
+        The bitset of every finished square, ``(1 << len(index)) - 1``: the mask of the empty
+        square.
     """
 
     _cache: ClassVar[dict[bool, CompletionIndex]] = {}
@@ -102,6 +125,11 @@ class CompletionIndex:
     def __len__(self) -> int:
         return len(self.values)
 
+    def having(self, cell: int, card: int) -> int:
+        """The bitset of the finished squares with the card on the cell:
+        ``table[key(cell, card)]``."""
+        return self.table[key(cell, card)]
+
     @property
     def squares(self) -> tuple[Square, ...]:
         """The finished squares, in index order."""
@@ -116,9 +144,9 @@ class CompletionIndex:
         """The bitset of the finished squares that extend the square."""
         table = self.table
         mask = self.full
-        for key, value in enumerate(square.values):
+        for cell, value in enumerate(square.values):
             if value != EMPTY:
-                mask &= table[key * CELLS + value]
+                mask &= table[key(cell, value)]
                 if not mask:
                     return 0
         return mask
@@ -159,14 +187,14 @@ class CompletionIndex:
                 finished = values[low.bit_length() - 1]
                 mask ^= low
                 for cell in empty:
-                    key = (cell, finished[cell])
-                    counts[key] = counts.get(key, 0) + 1
+                    pair = (cell, finished[cell])
+                    counts[pair] = counts.get(pair, 0) + 1
             return dict(sorted(counts.items()))
         table = self.table
         used = set(square.values)
         free = [value for value in range(CELLS) if value not in used]
         for cell in empty:
-            base = cell * CELLS
+            base = key(cell, 0)
             for value in free:
                 left = (mask & table[base + value]).bit_count()
                 if left:
@@ -273,12 +301,48 @@ def _reduced_squares(diagonals: bool) -> list[tuple[int, ...]]:
 
 
 def _tables(values: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
-    """For each key ``16 * cell + card`` the bitset of the squares with that card there."""
+    """For each :func:`~officers.bitboard.key` the bitset of the squares with that placement."""
     size = (len(values) + 7) // 8
-    rows = [bytearray(size) for _ in range(CELLS * CELLS)]
-    keys = range(0, CELLS * CELLS, CELLS)
+    rows = [bytearray(size) for _ in range(key(CELLS, 0))]
+    keys = [key(cell, 0) for cell in range(CELLS)]
     for k, square in enumerate(values):
         byte, bit = k >> 3, 1 << (k & 7)
         for base, value in zip(keys, square, strict=True):
             rows[base + value][byte] |= bit
     return tuple(int.from_bytes(row, "little") for row in rows)
+
+
+class IndexSolver:
+    """The index backend of :mod:`officers.solve` (a :class:`~officers.solve.base.Solver`):
+    order 4 only; it has no time limit."""
+
+    name = "index"
+
+    def is_completable(
+        self, square: Square, rules: Rules, *, time_limit: float | None = None
+    ) -> bool:
+        """See :meth:`CompletionIndex.is_completable`."""
+        return CompletionIndex.get(rules).is_completable(square)
+
+    def count(self, square: Square, rules: Rules, *, time_limit: float | None = None) -> int:
+        """See :meth:`CompletionIndex.count`."""
+        return CompletionIndex.get(rules).count(square)
+
+    def completions(
+        self, square: Square, rules: Rules, *, time_limit: float | None = None
+    ) -> Iterator[Square]:
+        """See :meth:`CompletionIndex.completions`."""
+        return CompletionIndex.get(rules).completions(square)
+
+    def safe_placements(
+        self, square: Square, rules: Rules, *, time_limit: float | None = None
+    ) -> dict[tuple[int, int], int]:
+        """See :meth:`CompletionIndex.safe_placements`."""
+        return CompletionIndex.get(rules).safe_placements(square)
+
+    def __repr__(self) -> str:
+        return "INDEX"
+
+
+INDEX: Final[Solver] = IndexSolver()
+"""The index backend."""

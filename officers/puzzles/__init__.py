@@ -1,0 +1,89 @@
+"""Puzzle starts ("Ozanam's riddles"): uniqueness, the census, classes, new riddles and grades.
+
+Glossary
+--------
+start
+    A partial square laid out before the game. A *riddle* is a start with exactly one
+    completion.
+completion
+    A finished square that extends the start (keeps every card of it where it is).
+unique
+    Having exactly one completion.
+minimal
+    Unique, and no card can be left out: removing any one card of the start leaves more than
+    one completion. A unique start that is not minimal has *redundant* cards.
+k
+    The number of cards of a start (``k``-card start).
+sub-square
+    The cards of a finished square on a set of cells. Every completable start is a sub-square
+    of each of its completions, so a unique ``k``-card start is a sub-square of exactly one
+    finished square: the census counts it there, once.
+relabelling
+    Renaming the ranks and the suits (``4! * 4! = 576`` ways). It maps finished squares to
+    finished squares, keeps every cell, and moves every finished square (its first row holds
+    four different ranks and suits), so the finished squares fall into classes of 576, each
+    with one *representative* whose first row is A♠ K♥ Q♦ J♣ (12 representatives, 2 with the
+    diagonals).
+grade
+    The reasoning a person needs to solve a riddle (1-4, see :func:`grade_start`), which maps
+    onto the game's levels Easy, Normal, Hard and Expert.
+
+The modules: :mod:`~officers.puzzles.verify` (one start), :mod:`~officers.puzzles.counting`
+(the census), :mod:`~officers.puzzles.classes` (classes under the symmetries),
+:mod:`~officers.puzzles.grade` (the human-technique grader) and
+:mod:`~officers.puzzles.generate` (new riddles). Importing the package builds no index.
+
+>>> from officers import Rules
+>>> from officers.puzzles import OZANAM_START, verify_start, census, new_start
+>>> report = verify_start(OZANAM_START)
+>>> report.completions, report.minimal
+(1, True)
+>>> census(Rules()).smallest
+4
+>>> riddle = new_start(k=6, seed=2024)
+>>> riddle.start.placed_count(), verify_start(riddle.start).unique
+(6, True)
+"""
+
+from __future__ import annotations
+
+from officers.errors import RiddleNotFoundError
+from officers.puzzles.classes import StartClass, count_classes_burnside, start_classes
+from officers.puzzles.counting import Census, CensusRow, census
+from officers.puzzles.generate import Riddle, new_start
+from officers.puzzles.grade import (
+    HIGHEST_GRADE,
+    LEVEL_NAMES,
+    TECHNIQUES,
+    Grade,
+    Step,
+    grade_start,
+)
+from officers.puzzles.verify import (
+    OZANAM_DIAGONAL_START,
+    OZANAM_START,
+    StartReport,
+    verify_start,
+)
+
+__all__ = [
+    "HIGHEST_GRADE",
+    "LEVEL_NAMES",
+    "OZANAM_DIAGONAL_START",
+    "OZANAM_START",
+    "TECHNIQUES",
+    "Census",
+    "CensusRow",
+    "Grade",
+    "Riddle",
+    "RiddleNotFoundError",
+    "StartClass",
+    "StartReport",
+    "Step",
+    "census",
+    "count_classes_burnside",
+    "grade_start",
+    "new_start",
+    "start_classes",
+    "verify_start",
+]

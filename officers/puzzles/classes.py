@@ -1,0 +1,238 @@
+"""The unique starts in classes under the symmetries of the square, two ways: the orbits, and
+Burnside's lemma.
+
+>>> from officers import Rules
+>>> len(start_classes(Rules(diagonals=True)))
+42
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from officers.puzzles.base import CELLS, RELABELLINGS, N, check_k, order4_diagonals
+from officers.puzzles.counting import census, census_data, subset_masks
+from officers.rules import STANDARD_RULES, Rules
+from officers.solve.index import CompletionIndex
+from officers.square import EMPTY, Square
+
+__all__ = ["StartClass", "count_classes_burnside", "start_classes"]
+
+
+@dataclass(frozen=True)
+class StartClass:
+    """A class of unique starts that are images of each other under the symmetries.
+
+    ``representative`` is the canonical form (the smallest image) of every start in the class;
+    ``size`` the number of starts in the class; ``stabilizer`` the number of symmetries that map
+    each of them onto itself (``size * stabilizer`` is the order of the group).
+    """
+
+    representative: Square
+    size: int
+    stabilizer: int
+
+    def __str__(self) -> str:
+        return (
+            f"{self.representative.notation()}: {self.size} starts, "
+            f"each kept by {self.stabilizer} symmetr{'y' if self.stabilizer == 1 else 'ies'}"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        return {
+            "representative": self.representative.notation(),
+            "size": self.size,
+            "stabilizer": self.stabilizer,
+        }
+
+
+def start_classes(rules: Rules | None = None, k: int | None = None) -> tuple[StartClass, ...]:
+    """The unique ``k``-card starts (default: the smallest) grouped into symmetry classes,
+    largest class first.
+
+    The renamings of ranks and suits move every unique start (a renaming that kept it would
+    keep its only completion, and none keeps a finished square), so a start is known by a
+    representative finished square and a set of cells; the other symmetries (cell parts and the
+    rank-suit exchange) act on these pairs, and their orbits are the classes.
+
+    >>> classes = start_classes(Rules(diagonals=True))
+    >>> len(classes), sum(c.size for c in classes) == census(Rules(diagonals=True)).row(4).unique
+    (42, True)
+    >>> print(start_classes(Rules())[0])
+    ASKH2/QD3/2AC1/4: 663552 starts, each kept by 2 symmetries
+    """
+    from officers.symmetry import symmetry_group
+
+    rules = STANDARD_RULES if rules is None else rules
+    data = census_data(order4_diagonals(rules))
+    k = census(rules).smallest if k is None else check_k(k)
+    group = symmetry_group(rules)
+    index = CompletionIndex.get(rules)
+    level, _ = subset_masks()
+    where = {number: i for i, number in enumerate(data.representatives)}
+    moves = []  # per generator: (representative -> representative, byte tables for the cells)
+    exchange = tuple(4 * (v & 3) + (v >> 2) for v in range(CELLS))
+    identity = tuple(range(CELLS))
+    generators = [(g.cells, identity) for g in group.generators if g.cards == identity]
+    generators.append((identity, exchange))
+    for cells, cards in generators:
+        images = []
+        for number in data.representatives:
+            image = [EMPTY] * CELLS
+            for cell, value in enumerate(index.values[number]):
+                image[cells[cell]] = cards[value]
+            images.append(where[_representative_number(index, image)])
+        low = [_map_cells(cells, subset) for subset in range(256)]
+        high = [_map_cells(cells, subset << 8) for subset in range(256)]
+        moves.append((images, low, high))
+    seen: set[tuple[int, int]] = set()
+    classes: list[StartClass] = []
+    for i, sets in enumerate(data.unique_sets):
+        for subset in _members(sets & level[k]):
+            if (i, subset) in seen:
+                continue
+            orbit = [(i, subset)]
+            seen.add((i, subset))
+            for j, t in orbit:  # grows while it is read
+                for images, low, high in moves:
+                    moved = (images[j], low[t & 255] | high[t >> 8])
+                    if moved not in seen:
+                        seen.add(moved)
+                        orbit.append(moved)
+            values = index.values[data.representatives[i]]
+            start = Square._make(
+                N, tuple(v if subset >> c & 1 else EMPTY for c, v in enumerate(values))
+            )
+            size = len(orbit) * RELABELLINGS
+            classes.append(StartClass(group.canonical(start), size, group.order // size))
+    classes.sort(key=lambda c: (-c.size, _key(c.representative)))
+    return tuple(classes)
+
+
+def count_classes_burnside(rules: Rules | None = None, k: int | None = None) -> int:
+    """The number of classes of unique ``k``-card starts by Burnside's lemma: the average, over
+    all symmetries ``g``, of the number of unique starts that ``g`` maps onto themselves.
+
+    A symmetry that keeps a unique start keeps its only completion, so the sum runs over the
+    finished squares ``S`` and the symmetries ``g`` keeping ``S``, counting the unique sets of
+    cells of ``S`` that ``g``'s cell part maps onto themselves; the renamings (which keep every
+    cell) make the sum 576 times that over the representatives.
+
+    >>> count_classes_burnside(Rules(diagonals=True)) == len(start_classes(Rules(diagonals=True)))
+    True
+    """
+    from fractions import Fraction
+
+    from officers.symmetry import symmetry_group
+
+    rules = STANDARD_RULES if rules is None else rules
+    data = census_data(order4_diagonals(rules))
+    k = census(rules).smallest if k is None else check_k(k)
+    group = symmetry_group(rules)
+    index = CompletionIndex.get(rules)
+    fixed = 0
+    for number, sets in zip(data.representatives, data.unique_sets, strict=True):
+        values = index.values[number]
+        for cells in group.cell_permutations:
+            cycles = _cycles(cells)
+            for swap in (False, True):
+                if _card_part_exists(values, cells, swap):
+                    fixed += sum(sets >> subset & 1 for subset in _unions_of_cycles(cycles, k))
+    total = Fraction(RELABELLINGS * fixed, group.order)
+    if total.denominator != 1:  # pragma: no cover - a failed self-check
+        raise AssertionError(f"Burnside's count is not whole: {total}")
+    return int(total)
+
+
+def _representative_number(index: CompletionIndex, values: list[int]) -> int:
+    """The index number of the representative of a finished square (given by its values)."""
+    ranks = [0] * N
+    suits = [0] * N
+    for i in range(N):
+        ranks[values[i] >> 2] = i
+        suits[values[i] & 3] = i
+    renamed = tuple(N * ranks[v >> 2] + suits[v & 3] for v in values)
+    return _number_of(index, renamed)
+
+
+def _number_of(index: CompletionIndex, values: tuple[int, ...]) -> int:
+    """The index number of a finished square (bisection: the index is sorted)."""
+    number = bisect.bisect_left(index.values, values)
+    if number == len(index.values) or index.values[number] != values:  # pragma: no cover
+        raise AssertionError(f"not a finished square: {values}")
+    return number
+
+
+def _map_cells(cells: tuple[int, ...], subset: int) -> int:
+    image = 0
+    for cell in range(CELLS):
+        if subset >> cell & 1:
+            image |= 1 << cells[cell]
+    return image
+
+
+def _members(bits: int) -> Iterator[int]:
+    """The positions of the set bits of an int, lowest first."""
+    while bits:
+        low = bits & -bits
+        yield low.bit_length() - 1
+        bits ^= low
+
+
+def _cycles(permutation: tuple[int, ...]) -> list[int]:
+    """The cycles of a permutation of the cells, as sets of cells."""
+    seen = 0
+    cycles = []
+    for start in range(len(permutation)):
+        if seen >> start & 1:
+            continue
+        cycle = 0
+        cell = start
+        while not cycle >> cell & 1:
+            cycle |= 1 << cell
+            cell = permutation[cell]
+        seen |= cycle
+        cycles.append(cycle)
+    return cycles
+
+
+def _unions_of_cycles(cycles: list[int], k: int) -> Iterator[int]:
+    """Every union of cycles with ``k`` cells in all."""
+
+    def walk(i: int, chosen: int, size: int) -> Iterator[int]:
+        if size == k:
+            yield chosen
+            return
+        for j in range(i, len(cycles)):
+            grown = size + cycles[j].bit_count()
+            if grown <= k:
+                yield from walk(j + 1, chosen | cycles[j], grown)
+
+    return walk(0, 0, 0)
+
+
+def _card_part_exists(values: tuple[int, ...], cells: tuple[int, ...], swap: bool) -> bool:
+    """Whether some renaming (after the exchange if ``swap``) completes the cell part to a
+    symmetry that maps the finished square onto itself."""
+    ranks = [-1] * N
+    suits = [-1] * N
+    for cell, value in enumerate(values):
+        target = values[cells[cell]]
+        rank, suit = (value & 3, value >> 2) if swap else (value >> 2, value & 3)
+        if ranks[rank] == -1:
+            ranks[rank] = target >> 2
+        elif ranks[rank] != target >> 2:
+            return False
+        if suits[suit] == -1:
+            suits[suit] = target & 3
+        elif suits[suit] != target & 3:
+            return False
+    return True
+
+
+def _key(square: Square) -> tuple[int, ...]:
+    return tuple(CELLS if v == EMPTY else v for v in square.values)
