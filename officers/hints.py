@@ -31,9 +31,9 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar
 
 from officers.analysis import (
     JSON_VERSION,
@@ -278,8 +278,10 @@ def _cards(what: str, cards: object) -> list[Card]:
 
 # --- the hint -------------------------------------------------------------------------------------
 
+_T = TypeVar("_T")
 
-def _read(kind: str, data: Mapping[str, Any], read: Any) -> Any:
+
+def _read(kind: str, data: Mapping[str, Any], read: Callable[[Mapping[str, Any]], _T]) -> _T:
     """``read(data)``, raising :class:`NotationError` (quoting the data) when it cannot."""
     try:
         return read(data)
@@ -308,7 +310,7 @@ class Placement:
             "a placement",
             data,
             lambda d: cls(int(d["cell"]), Card.parse(d["card"]), int(d["completions"])),
-        )  # type: ignore[no-any-return]
+        )
 
 
 @dataclass(frozen=True)
@@ -358,7 +360,7 @@ class CardHint:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, dead: bool = False) -> CardHint:
         """Read the JSON form of :meth:`to_dict` (``dead``: whether the square is dead)."""
-        return _read(  # type: ignore[no-any-return]
+        return _read(
             "a card hint",
             data,
             lambda d: cls(
@@ -412,7 +414,7 @@ class ForcedMove:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> ForcedMove:
         """Read the JSON form of :meth:`to_dict`."""
-        return _read(  # type: ignore[no-any-return]
+        return _read(
             "a forced move",
             data,
             lambda d: cls(
@@ -507,7 +509,7 @@ class Recommendation:
                 tokens,
             )
 
-        return _read("a recommendation", data, read)  # type: ignore[no-any-return]
+        return _read("a recommendation", data, read)
 
 
 @dataclass(frozen=True)
@@ -590,7 +592,7 @@ class Hint:
                 recommendation=Recommendation.from_dict(d["recommendation"], tokens=view.tokens),
             )
 
-        return _read("a hint", data, read)  # type: ignore[no-any-return]
+        return _read("a hint", data, read)
 
     @classmethod
     def from_json(cls, text: str) -> Hint:

@@ -109,7 +109,9 @@ def check_lines(square: Square, rules: Rules | None = None) -> tuple[Violation, 
     return tuple(line_violations(Board(square, rules)))
 
 
-def missing(board: Board, cells: Sequence[int]) -> list[tuple[Attribute, int, tuple[int, ...], int]]:
+def missing(
+    board: Board, cells: Sequence[int]
+) -> list[tuple[Attribute, int, tuple[int, ...], int]]:
     """For a group of cells: each rank and suit it misses and cannot get any more, with its
     empty cells and the card set of the remaining cards of that rank or suit."""
     values = board.values

@@ -136,7 +136,15 @@ def _blocked(
     held = None if blocker is None else Card(values[blocker])
     line = None if blocker is None or blocker == cell else board.line_between(cell, blocker)
     return Blocked(
-        rank_swap, suit_swap, cell, opposite, Card(need), blocker, Card(values[opposite]), held, line
+        rank_swap,
+        suit_swap,
+        cell,
+        opposite,
+        Card(need),
+        blocker,
+        Card(values[opposite]),
+        held,
+        line,
     )
 
 

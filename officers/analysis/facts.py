@@ -54,6 +54,7 @@ QUARTERS: Final[tuple[tuple[int, ...], ...]] = (
 QUARTER_KEYS: Final = ("top-left", "top-right", "bottom-left", "bottom-right")
 """The names of the quarters in the JSON form."""
 
+
 def letter(attribute: Attribute, symbol: int) -> str:
     """The letter of a rank or suit in the notation: ``letter("suit", 1) == "H"``."""
     return Rank(symbol).letter() if attribute == "rank" else Suit(symbol).letter()
@@ -175,7 +176,12 @@ class Violation:
             "cells": list(self.cells),
             "cards": [card.notation() for card in self.cards],
             "lines": [
-                {"kind": line.kind, "index": line.index, "name": line.name, "cells": list(line.cells)}
+                {
+                    "kind": line.kind,
+                    "index": line.index,
+                    "name": line.name,
+                    "cells": list(line.cells),
+                }
                 for line in self.lines
             ],
             "quarter": None if self.quarter is None else QUARTER_KEYS[self.quarter],

@@ -168,9 +168,7 @@ def _line_missing(fact: Violation) -> str:
         why = "auf ihre freien Felder passt keine der übrigen Karten " + _of_this(attribute)
     else:
         why = f"alle {plural(attribute, symbol)} liegen schon anderswo"
-    return (
-        f"{cap(line_name(fact.lines[0]))} kann k{acc(attribute, symbol)} mehr bekommen: {why}."
-    )
+    return f"{cap(line_name(fact.lines[0]))} kann k{acc(attribute, symbol)} mehr bekommen: {why}."
 
 
 def _matching_cards(fact: Violation) -> str:
@@ -388,8 +386,7 @@ def recommendation(fact: Recommendation) -> str:
     if fact.action == "place" and card is not None and at is not None:
         if fact.reason == "forced":
             return (
-                f"Lege {card_name(card)} auf {cell(at)}: jede Vervollständigung hat die "
-                "Karte dort."
+                f"Lege {card_name(card)} auf {cell(at)}: jede Vervollständigung hat die Karte dort."
             )
         return (
             f"Lege {card_name(card)} auf {cell(at)}: von deinen sicheren Zügen lässt "
@@ -431,9 +428,7 @@ def hint(fact: Hint) -> str:
     if fact.status == "finished":
         lines.append("Das Quadrat ist fertig.")
     elif fact.status == "live":
-        lines.append(
-            f"Das Quadrat lässt sich noch fertigstellen: {completions(fact.completions)}."
-        )
+        lines.append(f"Das Quadrat lässt sich noch fertigstellen: {completions(fact.completions)}.")
     else:
         lines.append("Das Quadrat ist tot: kein fertiges Quadrat setzt es fort.")
         if fact.violations:

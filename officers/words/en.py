@@ -282,7 +282,10 @@ def explanation(fact: Explanation) -> str:
             f"The square can still be finished: {completions(fact.completions)} "
             f"({fact.rules.describe()})."
         )
-    lines = [f"The square is dead: no finished square extends it ({fact.rules.describe()}).", "Why:"]
+    lines = [
+        f"The square is dead: no finished square extends it ({fact.rules.describe()}).",
+        "Why:",
+    ]
     lines += [f"  - {violation(v)}" for v in fact.violations]
     if not fact.violations:
         lines.append("  - No quick check shows it; only the full search does.")
