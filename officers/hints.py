@@ -586,7 +586,9 @@ class Hint:
                 cards=tuple(CardHint.from_dict(c, dead=dead) for c in d["cards"]),
                 forced=tuple(ForcedMove.from_dict(f) for f in d["forced"]),
                 stuck=bool(d["stuck"]),
-                violations=tuple(Violation.from_dict(v) for v in d["violations"]),
+                violations=tuple(
+                    Violation.from_dict(v, view.square, view.rules) for v in d["violations"]
+                ),
                 takebacks_needed=d["takebacks_needed"],
                 repairs=tuple(Repair.from_dict(r) for r in d["repairs"]),
                 recommendation=Recommendation.from_dict(d["recommendation"], tokens=view.tokens),

@@ -150,14 +150,17 @@ class Explanation:
         try:
             if data["kind"] != "explanation" or data["status"] not in ("live", "dead", "finished"):
                 raise ValueError(data["kind"])
-            rules = data["rules"]
+            square = Square(data["square"])
+            rules = Rules(
+                order=int(data["rules"]["order"]), diagonals=bool(data["rules"]["diagonals"])
+            )
             return cls(
-                square=Square(data["square"]),
-                rules=Rules(order=int(rules["order"]), diagonals=bool(rules["diagonals"])),
+                square=square,
+                rules=rules,
                 locked=tuple(int(cell) for cell in data["locked"]),
                 status=data["status"],
                 completions=int(data["completions"]),
-                violations=tuple(Violation.from_dict(v) for v in data["violations"]),
+                violations=tuple(Violation.from_dict(v, square, rules) for v in data["violations"]),
                 takebacks_needed=data["takebacks_needed"],
                 repairs=tuple(Repair.from_dict(r) for r in data["repairs"]),
             )

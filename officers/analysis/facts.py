@@ -20,7 +20,8 @@ from typing import Any, Final, Literal, get_args
 
 from officers.cards import Card, Rank, Suit
 from officers.errors import NotationError
-from officers.rules import DIAGONAL_RULES, Attribute, Line
+from officers.rules import DIAGONAL_RULES, Attribute, Line, Rules
+from officers.square import Square
 from officers.words import Language, speaker
 
 __all__ = [
@@ -196,11 +197,13 @@ class Violation:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> Violation:
+    def from_dict(
+        cls, data: Mapping[str, Any], square: Square | None = None, rules: Rules | None = None
+    ) -> Violation:
         """Read the JSON form of :meth:`to_dict` (the sentences are ignored).
 
-        A ``blocked`` witness is read without the cards that only its sentence names
-        (``facing``, ``held``, ``line``), so only violations without one round-trip exactly.
+        The cards a ``blocked`` witness names only in its sentence (``facing``, ``held``,
+        ``line``) are read from the ``square`` and its ``rules`` when given.
         """
         try:
             check, attribute = data["check"], data["attribute"]
@@ -219,7 +222,7 @@ class Violation:
                     (_symbol(attribute, a), _symbol(attribute, b)) for a, b in data["pairs"]
                 ),
                 quarter=None if quarter is None else QUARTER_KEYS.index(quarter),
-                blocked=tuple(_blocked(item) for item in data["blocked"]),
+                blocked=tuple(_blocked(item, square, rules) for item in data["blocked"]),
             )
         except (KeyError, TypeError, ValueError) as error:
             if isinstance(error, NotationError):
@@ -227,8 +230,27 @@ class Violation:
             raise NotationError(f"cannot read a violation from {str(dict(data))[:80]!r}") from error
 
 
-def _blocked(data: Mapping[str, Any]) -> Blocked:
+def _blocked(data: Mapping[str, Any], square: Square | None, rules: Rules | None) -> Blocked:
     rank_pair, suit_pair = data["ranks"][0], data["suits"][0]
+    cell, opposite, blocker = int(data["cell"]), int(data["opposite"]), data["blocker"]
+    if square is not None:
+        facing, held, line = square[opposite], None, None
+        if blocker is not None:
+            held = square[blocker]
+            lines = (rules or DIAGONAL_RULES).lines_through(cell)
+            if blocker != cell:
+                line = next((line for line in lines if blocker in line.cells), None)
+        return Blocked(
+            _symbol("rank", rank_pair[0]) ^ _symbol("rank", rank_pair[1]),
+            _symbol("suit", suit_pair[0]) ^ _symbol("suit", suit_pair[1]),
+            cell,
+            opposite,
+            Card.parse(data["card"]),
+            blocker,
+            facing,
+            held,
+            line,
+        )
     return Blocked(
         _symbol("rank", rank_pair[0]) ^ _symbol("rank", rank_pair[1]),
         _symbol("suit", suit_pair[0]) ^ _symbol("suit", suit_pair[1]),
