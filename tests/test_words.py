@@ -62,12 +62,27 @@ def test_every_language_renders_every_kind_of_fact(lang: str) -> None:
     ):
         advice = hint(view)
         facts += [advice, advice.recommendation, *advice.cards, *advice.forced]
+    start, rules = Square("AC3/1JS2/1AH1QD/4"), Rules(diagonals=True)
+    for cell, card in [(0, 4), (1, 13), (7, 9), (6, 14), (15, 3)]:
+        facts.append(rules.illegal(start, cell, Card(card)))
+    facts += rules.conflicts(Square("AS1AH1/4/4/4")) + Rules(order=5).conflicts(
+        Square("Aa1Ab2/5/5/5/5", order=5)
+    )
     kinds = set()
     for fact in facts:
         text = fact.text(lang)  # type: ignore[attr-defined]
-        assert text and "None" not in text, (lang, fact)
+        assert text and "None" not in text and "?" not in text, (lang, fact)
         kinds.add(type(fact).__name__)
-    assert kinds == {"Explanation", "Repair", "Hint", "Recommendation", "CardHint", "ForcedMove"}
+    assert kinds == {
+        "Conflict",
+        "Illegal",
+        "Explanation",
+        "Repair",
+        "Hint",
+        "Recommendation",
+        "CardHint",
+        "ForcedMove",
+    }
 
 
 def test_languages_say_different_things() -> None:

@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from officers.analysis import Explanation, Violation
     from officers.hints import CardHint, ForcedMove, Hint, Recommendation
     from officers.repairs import Repair
+    from officers.rules import Conflict, Illegal
 
 __all__ = ["FACTS", "VIOLATIONS", "Language", "Speaker", "languages", "speaker"]
 
@@ -47,6 +48,8 @@ Language: TypeAlias = str
 """A language code: the name of a module of :mod:`officers.words` (``"en"``, ``"de"``)."""
 
 FACTS: Final = (
+    "conflict",
+    "illegal",
     "violation",
     "repair",
     "explanation",
@@ -82,6 +85,10 @@ class Speaker(Protocol):
     SENTENCES: Mapping[tuple[str, str], object]
 
     def join(self, items: Sequence[str], separator: str = ", ") -> str: ...
+
+    def conflict(self, fact: Conflict) -> str: ...
+
+    def illegal(self, fact: Illegal) -> str: ...
 
     def violation(self, fact: Violation) -> str: ...
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from officers.cards import Card, Rank, Suit
-from officers.rules import Attribute, Line, Rules
+from officers.rules import Attribute, Conflict, Illegal, Line, Rules, show
 
 if TYPE_CHECKING:
     from officers.analysis import Blocked, Explanation, Violation
@@ -55,9 +55,9 @@ def join(items: Sequence[str], separator: str = ", ") -> str:
     return separator.join(items[:-1]) + " und " + items[-1]
 
 
-def cell(index: int) -> str:
+def cell(index: int, order: int = 4) -> str:
     """``Zeile 3, Spalte 2``."""
-    row, column = divmod(index, 4)
+    row, column = divmod(index, order)
     return f"Zeile {row + 1}, Spalte {column + 1}"
 
 
@@ -133,6 +133,59 @@ def _placed(indices: Sequence[int], cards: Sequence[Card]) -> str:
 
 def _of_this(attribute: Attribute) -> str:
     return "dieses Rangs" if attribute == "rank" else "dieser Farbe"
+
+
+# --- die Regel des Quadrats (jede Ordnung) -------------------------------------------------------
+
+RANK_NOM_A: Final = ("ein Ass", "ein König", "eine Dame", "ein Bube")
+SUIT_NOM_A: Final = ("ein Pik", "ein Herz", "ein Karo", "ein Kreuz")
+
+
+def _show(value: int, order: int) -> str:
+    return card_name(Card(value)) if order == 4 else show(value, order)
+
+
+def _symbol(attribute: str, symbol: int, order: int) -> str:
+    if order > 26:
+        return str(symbol)
+    return chr(ord("A" if attribute == "rank" else "a") + symbol)
+
+
+def conflict(fact: Conflict) -> str:
+    """``Zeile 1 enthält zwei Asse: Pik-Ass (Zeile 1, Spalte 1) und Herz-Ass (...)``."""
+    n, order = len(fact.cells), fact.order
+    count = NUMBER[n] if 2 <= n <= 4 else str(n)
+    where = join(
+        [
+            f"{_show(value, order)} ({cell(c, order)})"
+            for c, value in zip(fact.cells, fact.values, strict=True)
+        ]
+    )
+    if order == 4:
+        what = plural(fact.attribute, fact.symbol)
+    else:
+        what = f"Zellen mit {_symbol(fact.attribute, fact.symbol, order)}"
+    return f"{cap(line_name(fact.line))} enthält {count} {what}: {where}"
+
+
+def illegal(fact: Illegal) -> str:
+    """``ein Karo steht schon in Spalte 4 (Karo-Dame auf Zeile 3, Spalte 4)``."""
+    order = fact.order
+    held = _show(fact.held, order)
+    if fact.reason == "taken":
+        return f"auf dem Feld liegt schon {held}"
+    if fact.reason == "placed":
+        return f"die Karte liegt schon im Quadrat ({cell(fact.where, order)})"
+    assert fact.line is not None
+    symbol = divmod(fact.value, order)[0 if fact.reason == "rank" else 1]
+    if order == 4:
+        what = (RANK_NOM_A if fact.reason == "rank" else SUIT_NOM_A)[symbol]
+    else:
+        what = f"eine Zelle mit {_symbol(fact.reason, symbol, order)}"
+    return (
+        f"{what} steht schon in {line_name(fact.line).replace('die ', 'der ')} "
+        f"({held} auf {cell(fact.where, order)})"
+    )
 
 
 # --- Verstöße -------------------------------------------------------------------------------------

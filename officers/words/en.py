@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from officers.cards import Card, Rank, Suit
-from officers.rules import Attribute, Line
+from officers.rules import Attribute, Conflict, Illegal, Line, show
 from officers.square import describe_cell
 
 if TYPE_CHECKING:
@@ -51,9 +51,9 @@ def join(items: Sequence[str], separator: str = ", ") -> str:
     return separator.join(items[:-1]) + " and " + items[-1]
 
 
-def cell(index: int) -> str:
+def cell(index: int, order: int = 4) -> str:
     """``row 3, column 2``."""
-    return describe_cell(index)
+    return describe_cell(index, order)
 
 
 def cells(indices: Iterable[int]) -> str:
@@ -105,6 +105,55 @@ def _or(lines: Sequence[Line]) -> str:
 
 def _placed(indices: Sequence[int], cards: Sequence[Card]) -> str:
     return join([f"{card} at {cell(c)}" for c, card in zip(indices, cards, strict=True)])
+
+
+# --- the rule of the square (any order) ----------------------------------------------------------
+
+_SUIT_SINGULAR: Final = ("♠", "♥", "♦", "♣")
+
+
+def _symbol(attribute: str, symbol: int, order: int) -> str:
+    if order > 26:
+        return str(symbol)
+    return chr(ord("A" if attribute == "rank" else "a") + symbol)
+
+
+def conflict(fact: Conflict) -> str:
+    """``row 1 holds two Aces: A♠ at row 1, column 1 and A♥ at row 1, column 3``."""
+    n, order = len(fact.cells), fact.order
+    count = NUMBER[n] if 2 <= n <= 4 else str(n)
+    where = " and ".join(
+        f"{show(value, order)} at {cell(c, order)}"
+        for c, value in zip(fact.cells, fact.values, strict=True)
+    )
+    if order == 4:
+        what = (
+            RANK_PLURAL[fact.symbol]
+            if fact.attribute == "rank"
+            else f"{_SUIT_SINGULAR[fact.symbol]} cards"
+        )
+    elif order <= 26:
+        what = f"cells with {_symbol(fact.attribute, fact.symbol, order)}"
+    else:
+        what = f"cells with symbol {fact.symbol}"
+    return f"{fact.line.name} holds {count} {what}: {where}"
+
+
+def illegal(fact: Illegal) -> str:
+    """``a ♦ already stands in column 4 (Q♦ at row 3, column 4)``."""
+    order = fact.order
+    held = show(fact.held, order)
+    if fact.reason == "taken":
+        return f"the cell is taken by {held}"
+    if fact.reason == "placed":
+        return f"it is already in the square ({cell(fact.where, order)})"
+    assert fact.line is not None
+    symbol = divmod(fact.value, order)[0 if fact.reason == "rank" else 1]
+    if order == 4:
+        what = a(fact.reason, symbol) if fact.reason == "rank" else f"a {_SUIT_SINGULAR[symbol]}"
+    else:
+        what = f"a cell with {_symbol(fact.reason, symbol, order)}"
+    return f"{what} already stands in {fact.line.name} ({held} at {cell(fact.where, order)})"
 
 
 # --- violations -----------------------------------------------------------------------------------
