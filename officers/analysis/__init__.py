@@ -1,8 +1,9 @@
 """Dead ends: quick checks with witnesses, the exact status, and repairs (order 4).
 
 A square is *dead* when no finished square extends it. The exact engine
-(:func:`officers.is_completable`) says whether; the checks here say *why*, in a sentence a player
-understands (English and German), with the cells, cards and lines that show it. Every check is
+(:func:`officers.is_completable`) says whether; the checks here say *why*, as facts: the check,
+the cells, cards and lines that show it, the rank or suit, the numbers. :mod:`officers.words`
+tells the facts in a sentence a player understands (``violation.text("de")``). Every check is
 sound: it never calls a completable square dead (the tests hold it to that on thousands of
 squares). No check catches every dead square; :func:`explain` gives the exact answer next to them.
 
@@ -24,9 +25,13 @@ swap
     columns. Underneath, the pairing of ranks ``x <-> x ^ m`` is the number ``m`` (1, 2 or 3).
 repair
     A smallest set of placed, not locked cards whose removal makes the square completable again;
-    each card removed costs one take-back.
+    each card removed costs one take-back (:mod:`officers.repairs`).
 locked
     A cell whose card may not be taken back (a puzzle start).
+
+Modules: ``facts`` (the results), ``board`` (the legal placements, computed once), ``checks``
+(rule, cell, card, line, quarter), ``matching``, ``euler``, ``explain`` (all at once, and the
+exact status).
 
 >>> from officers import Square
 >>> dead = Square("4/ AS JD 2/ 4/ KH QS 2")
