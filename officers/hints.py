@@ -31,32 +31,27 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, TypeVar
 
 from officers.analysis import (
     JSON_VERSION,
-    Language,
+    Board,
     Repair,
     Status,
     Violation,
-    _Board,
-    _cap,
-    _cell_de,
-    _cell_en,
-    _completions_de,
-    _completions_en,
-    _explaining_violations,
-    _join_de,
-    _join_en,
-    _locked,
-    _repairs,
+    explaining_violations,
 )
+from officers.bitboard import key
 from officers.cards import Card
 from officers.errors import NotationError
+from officers.repairs import locked_cells as _locked
+from officers.repairs import smallest_repairs
 from officers.rules import STANDARD_RULES, Rules
+from officers.solve.index import CompletionIndex
 from officers.square import Square, describe_cell, parse_cell
+from officers.words import Language, speaker
 
 __all__ = [
     "Action",
@@ -283,6 +278,18 @@ def _cards(what: str, cards: object) -> list[Card]:
 
 # --- the hint -------------------------------------------------------------------------------------
 
+_T = TypeVar("_T")
+
+
+def _read(kind: str, data: Mapping[str, Any], read: Callable[[Mapping[str, Any]], _T]) -> _T:
+    """``read(data)``, raising :class:`NotationError` (quoting the data) when it cannot."""
+    try:
+        return read(data)
+    except NotationError:
+        raise
+    except (KeyError, TypeError, ValueError) as error:
+        raise NotationError(f"cannot read {kind} from {str(dict(data))[:80]!r}") from error
+
 
 @dataclass(frozen=True)
 class Placement:
@@ -296,6 +303,15 @@ class Placement:
         """The JSON form."""
         return {"cell": self.cell, "card": self.card.notation(), "completions": self.completions}
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Placement:
+        """Read the JSON form of :meth:`to_dict`."""
+        return _read(
+            "a placement",
+            data,
+            lambda d: cls(int(d["cell"]), Card.parse(d["card"]), int(d["completions"])),
+        )
+
 
 @dataclass(frozen=True)
 class CardHint:
@@ -307,81 +323,53 @@ class CardHint:
     deadly: tuple[int, ...]
     dead: bool = False
 
+    def by_completions(self) -> list[tuple[int, list[int]]]:
+        """The safe cells grouped by the completions they leave, most first."""
+        groups: dict[int, list[int]] = {}
+        for placement in self.safe:
+            groups.setdefault(placement.completions, []).append(placement.cell)
+        return sorted(groups.items(), key=lambda item: -item[0])
+
+    def text(self, lang: Language = "en") -> str:
+        """One sentence in the language asked for (see :mod:`officers.words`)."""
+        return speaker(lang).card_hint(self)
+
     @property
     def text_en(self) -> str:
         """One sentence in English."""
-        card = self.card
-        if not self.safe and not self.deadly:
-            return f"{card} fits on no empty cell."
-        if self.dead:
-            return f"{card} may go on {_where(self.deadly, 'en')} (the square is already dead)."
-        parts = []
-        if self.safe:
-            groups = [
-                f"{_where(cells, 'en')} ({_completions_en(left)} left)"
-                for left, cells in _by_completions(self.safe)
-            ]
-            parts.append(f"{card} is safe on {' and on '.join(groups)}")
-        else:
-            parts.append(f"{card} has no safe cell")
-        if self.deadly:
-            parts.append(f"it kills the square on {_where(self.deadly, 'en')}")
-        return ". ".join(_cap(part) for part in parts) + "."
+        return self.text("en")
 
     @property
     def text_de(self) -> str:
         """One sentence in German."""
-        name = self.card.name_de()
-        if not self.safe and not self.deadly:
-            return f"{name} passt auf kein freies Feld."
-        if self.dead:
-            return f"{name} darf auf {_where(self.deadly, 'de')} (das Quadrat ist schon tot)."
-        parts = []
-        if self.safe:
-            groups = [
-                f"{_where(cells, 'de')} (noch {_completions_de(left)})"
-                for left, cells in _by_completions(self.safe)
-            ]
-            parts.append(f"{name} ist sicher auf {' und auf '.join(groups)}")
-        else:
-            parts.append(f"{name} hat kein sicheres Feld")
-        if self.deadly:
-            parts.append(f"auf {_where(self.deadly, 'de')} macht die Karte das Quadrat tot")
-        return ". ".join(_cap(part) for part in parts) + "."
+        return self.text("de")
+
+    def __str__(self) -> str:
+        return self.text("en")
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form."""
+        """The JSON form (``dead`` is not part of it: the hint's status says so)."""
         return {
             "card": self.card.notation(),
             "safe": [placement.to_dict() for placement in self.safe],
             "deadly": list(self.deadly),
-            "text_en": self.text_en,
-            "text_de": self.text_de,
+            "text_en": self.text("en"),
+            "text_de": self.text("de"),
         }
 
-
-def _by_completions(safe: Sequence[Placement]) -> list[tuple[int, list[int]]]:
-    """The safe cells grouped by the completions they leave, most first."""
-    groups: dict[int, list[int]] = {}
-    for placement in safe:
-        groups.setdefault(placement.completions, []).append(placement.cell)
-    return sorted(groups.items(), key=lambda item: -item[0])
-
-
-def _where(cells: Iterable[int], lang: Language) -> str:
-    """Cells grouped by row: ``row 2, columns 3 and 4; row 3, column 1``."""
-    rows: dict[int, list[int]] = {}
-    for cell in cells:
-        rows.setdefault(cell // 4, []).append(cell % 4 + 1)
-    parts = []
-    for row, columns in rows.items():
-        numbers = [str(column) for column in columns]
-        many = len(numbers) > 1
-        if lang == "de":
-            parts.append(f"Zeile {row + 1}, Spalte{'n' if many else ''} {_join_de(numbers)}")
-        else:
-            parts.append(f"row {row + 1}, column{'s' if many else ''} {_join_en(numbers)}")
-    return "; ".join(parts)
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, dead: bool = False) -> CardHint:
+        """Read the JSON form of :meth:`to_dict` (``dead``: whether the square is dead)."""
+        return _read(
+            "a card hint",
+            data,
+            lambda d: cls(
+                Card.parse(d["card"]),
+                tuple(Placement.from_dict(p) for p in d["safe"]),
+                tuple(int(cell) for cell in d["deadly"]),
+                dead,
+            ),
+        )
 
 
 @dataclass(frozen=True)
@@ -395,26 +383,22 @@ class ForcedMove:
     yours: bool
     obvious: bool
 
+    def text(self, lang: Language = "en") -> str:
+        """One sentence in the language asked for (see :mod:`officers.words`)."""
+        return speaker(lang).forced_move(self)
+
     @property
     def text_en(self) -> str:
         """One sentence in English."""
-        who = "you hold it" if self.yours else "another player holds it"
-        return (
-            f"{self.card} belongs on {_cell_en(self.cell)}: every completion has it there"
-            + (" (the rules leave no other choice)" if self.obvious else "")
-            + f"; {who}."
-        )
+        return self.text("en")
 
     @property
     def text_de(self) -> str:
         """One sentence in German."""
-        who = "du hast sie" if self.yours else "ein Mitspieler hat sie"
-        return (
-            f"{self.card.name_de()} gehört auf {_cell_de(self.cell)}: jede Vervollständigung hat "
-            "die Karte dort"
-            + (" (die Regeln lassen keine andere Wahl)" if self.obvious else "")
-            + f"; {who}."
-        )
+        return self.text("de")
+
+    def __str__(self) -> str:
+        return self.text("en")
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""
@@ -423,9 +407,32 @@ class ForcedMove:
             "card": self.card.notation(),
             "yours": self.yours,
             "obvious": self.obvious,
-            "text_en": self.text_en,
-            "text_de": self.text_de,
+            "text_en": self.text("en"),
+            "text_de": self.text("de"),
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> ForcedMove:
+        """Read the JSON form of :meth:`to_dict`."""
+        return _read(
+            "a forced move",
+            data,
+            lambda d: cls(
+                int(d["cell"]), Card.parse(d["card"]), bool(d["yours"]), bool(d["obvious"])
+            ),
+        )
+
+
+_ACTIONS: Final = ("place", "take-back", "skip", "concede", "none")
+_REASONS: Final = (
+    "forced",
+    "most-completions",
+    "repair",
+    "cannot-repair",
+    "lost",
+    "empty-hand",
+    "finished",
+)
 
 
 @dataclass(frozen=True)
@@ -444,6 +451,7 @@ class Recommendation:
     - ``"cannot-repair"``, ``"lost"`` (stuck with no token left), ``"empty-hand"``, ``"finished"``.
 
     ``completions`` is the number of completions after the move (after the whole repair).
+    ``tokens`` (the take-back tokens left) is not part of the JSON form.
     """
 
     action: Action
@@ -454,91 +462,22 @@ class Recommendation:
     takebacks: int | None = None
     tokens: int = 0
 
+    def text(self, lang: Language = "en") -> str:
+        """One sentence in the language asked for (see :mod:`officers.words`)."""
+        return speaker(lang).recommendation(self)
+
     @property
     def text_en(self) -> str:
         """One sentence in English."""
-        card, cell, left = self.card, self.cell, self.completions or 0
-        needed = self.takebacks or 0
-        if self.action == "place" and card is not None and cell is not None:
-            if self.reason == "forced":
-                return f"Place {card} on {_cell_en(cell)}: every completion has it there."
-            return (
-                f"Place {card} on {_cell_en(cell)}: of your safe moves it leaves the most "
-                f"completions ({left})."
-            )
-        if self.action == "take-back" and card is not None and cell is not None:
-            if needed == 1:
-                return (
-                    f"Take back {card} from {_cell_en(cell)}: the square is dead, and without it "
-                    f"it has {_completions_en(left)}."
-                )
-            return (
-                f"Take back {card} from {_cell_en(cell)}: the square is dead, and this is the "
-                f"first of {needed} take-backs that revive it ({_completions_en(left)} then)."
-            )
-        if self.reason == "cannot-repair":
-            if self.takebacks is None:
-                return (
-                    "The square is dead and no take-back can save it (the locked start cards "
-                    "alone cannot be finished): the team may agree to stop, which is a loss."
-                )
-            return (
-                f"The square is dead and needs {needed} take-back{'' if needed == 1 else 's'}, but "
-                f"{_tokens_en(self.tokens)} left: the team may agree to stop, which is a loss."
-            )
-        if self.reason == "lost":
-            return "You are stuck and no token is left: the team has lost."
-        if self.reason == "empty-hand":
-            return "Your hand is empty: you are skipped."
-        return "The square is finished: you have won together."
+        return self.text("en")
 
     @property
     def text_de(self) -> str:
         """One sentence in German."""
-        card, cell, left = self.card, self.cell, self.completions or 0
-        needed = self.takebacks or 0
-        if self.action == "place" and card is not None and cell is not None:
-            if self.reason == "forced":
-                return (
-                    f"Lege {card.name_de()} auf {_cell_de(cell)}: jede Vervollständigung hat die "
-                    "Karte dort."
-                )
-            return (
-                f"Lege {card.name_de()} auf {_cell_de(cell)}: von deinen sicheren Zügen lässt "
-                f"dieser die meisten Vervollständigungen übrig ({left})."
-            )
-        if self.action == "take-back" and card is not None and cell is not None:
-            if needed == 1:
-                return (
-                    f"Nimm die Karte {card.name_de()} von {_cell_de(cell)} zurück: das Quadrat ist "
-                    f"tot, ohne sie hat es wieder {_completions_de(left)}."
-                )
-            return (
-                f"Nimm die Karte {card.name_de()} von {_cell_de(cell)} zurück: das Quadrat ist "
-                f"tot, und das ist die erste von {needed} Rücknahmen, die es retten (danach "
-                f"{_completions_de(left)})."
-            )
-        if self.reason == "cannot-repair":
-            if self.takebacks is None:
-                return (
-                    "Das Quadrat ist tot, und keine Rücknahme rettet es (schon die festen "
-                    "Startkarten lassen sich nicht fertigstellen): ihr könnt gemeinsam aufhören, "
-                    "das zählt als verloren."
-                )
-            return (
-                f"Das Quadrat ist tot und braucht {needed} Rücknahme{'' if needed == 1 else 'n'}, aber "
-                f"{_tokens_de(self.tokens)}: ihr könnt gemeinsam aufhören, das zählt als "
-                "verloren."
-            )
-        if self.reason == "lost":
-            return "Du steckst fest, und es ist keine Münze mehr übrig: das Team hat verloren."
-        if self.reason == "empty-hand":
-            return "Deine Hand ist leer: du wirst übersprungen."
-        return "Das Quadrat ist fertig: ihr habt gemeinsam gewonnen."
+        return self.text("de")
 
-    def text(self, lang: Language = "en") -> str:
-        """The sentence in English (``"en"``) or German (``"de"``)."""
-        return self.text_de if lang == "de" else self.text_en
+    def __str__(self) -> str:
+        return self.text("en")
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""
@@ -549,21 +488,28 @@ class Recommendation:
             "card": None if self.card is None else self.card.notation(),
             "completions": self.completions,
             "takebacks": self.takebacks,
-            "text_en": self.text_en,
-            "text_de": self.text_de,
+            "text_en": self.text("en"),
+            "text_de": self.text("de"),
         }
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, tokens: int = 0) -> Recommendation:
+        """Read the JSON form of :meth:`to_dict` (``tokens``: the take-back tokens left)."""
 
-def _tokens_en(tokens: int) -> str:
-    if tokens == 0:
-        return "no token is"
-    return f"only {tokens} token{' is' if tokens == 1 else 's are'}"
+        def read(d: Mapping[str, Any]) -> Recommendation:
+            if d["action"] not in _ACTIONS or d["reason"] not in _REASONS:
+                raise ValueError(d["action"])
+            return cls(
+                d["action"],
+                d["reason"],
+                d["cell"],
+                None if d["card"] is None else Card.parse(d["card"]),
+                d["completions"],
+                d["takebacks"],
+                tokens,
+            )
 
-
-def _tokens_de(tokens: int) -> str:
-    if tokens == 0:
-        return "es ist keine Münze mehr übrig"
-    return f"es {'ist' if tokens == 1 else 'sind'} nur noch {tokens} Münze{'' if tokens == 1 else 'n'} übrig"
+        return _read("a recommendation", data, read)
 
 
 @dataclass(frozen=True)
@@ -589,54 +535,8 @@ class Hint:
     recommendation: Recommendation
 
     def text(self, lang: Language = "en") -> str:
-        """The hint as a few lines of text, in English (``"en"``) or German (``"de"``)."""
-        de = lang == "de"
-        lines = []
-        if self.status == "finished":
-            lines.append("Das Quadrat ist fertig." if de else "The square is finished.")
-        elif self.status == "live":
-            lines.append(
-                f"Das Quadrat lässt sich noch fertigstellen: {_completions_de(self.completions)}."
-                if de
-                else f"The square can still be finished: {_completions_en(self.completions)}."
-            )
-        else:
-            lines.append(
-                "Das Quadrat ist tot: kein fertiges Quadrat setzt es fort."
-                if de
-                else "The square is dead: no finished square extends it."
-            )
-            if self.violations:
-                lines.append("Warum:" if de else "Why:")
-            for violation in self.violations:
-                lines.append(f"  - {violation.text(lang)}")
-        if self.stuck:
-            lines.append(
-                "Du steckst fest: keine deiner Karten darf auf ein freies Feld, also musst du "
-                "eine Karte zurücknehmen."
-                if de
-                else "You are stuck: none of your cards may go on any empty cell, so you must "
-                "take back."
-            )
-        if self.cards:
-            lines.append("Deine Karten:" if de else "Your cards:")
-            for card_hint in self.cards:
-                lines.append(f"  - {card_hint.text_de if de else card_hint.text_en}")
-        if self.forced:
-            lines.append("Erzwungen:" if de else "Forced:")
-            for forced in self.forced:
-                lines.append(f"  - {forced.text_de if de else forced.text_en}")
-        if self.status == "dead" and self.takebacks_needed:
-            needed = self.takebacks_needed
-            lines.append(
-                f"Kleinste Reparaturen ({needed} Rücknahme{'' if needed == 1 else 'n'}):"
-                if de
-                else f"Smallest repairs ({needed} take-back{'' if needed == 1 else 's'}):"
-            )
-            for repair in self.repairs:
-                lines.append(f"  - {repair.text(lang)}")
-        lines.append(("Empfehlung: " if de else "Recommended: ") + self.recommendation.text(lang))
-        return "\n".join(lines)
+        """The hint as a few lines of text, in the language asked for (see :mod:`officers.words`)."""
+        return speaker(lang).hint(self)
 
     def __str__(self) -> str:
         return self.text("en")
@@ -665,6 +565,48 @@ class Hint:
         kwargs.setdefault("ensure_ascii", False)
         return json.dumps(self.to_dict(), **kwargs)
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Hint:
+        """Read the JSON form of :meth:`to_dict` (the sentences are ignored).
+
+        >>> advice = hint(PlayerView.of("AS1KS1/4/4/4", "QD JC KH", tokens=1))
+        >>> Hint.from_dict(advice.to_dict()) == advice
+        True
+        """
+
+        def read(d: Mapping[str, Any]) -> Hint:
+            if d["kind"] != "hint" or d["status"] not in ("live", "dead", "finished"):
+                raise ValueError(d["kind"])
+            view = PlayerView.from_dict(d["view"])
+            dead = d["status"] == "dead"
+            return cls(
+                view=view,
+                status=d["status"],
+                completions=int(d["completions"]),
+                cards=tuple(CardHint.from_dict(c, dead=dead) for c in d["cards"]),
+                forced=tuple(ForcedMove.from_dict(f) for f in d["forced"]),
+                stuck=bool(d["stuck"]),
+                violations=tuple(
+                    Violation.from_dict(v, view.square, view.rules) for v in d["violations"]
+                ),
+                takebacks_needed=d["takebacks_needed"],
+                repairs=tuple(Repair.from_dict(r) for r in d["repairs"]),
+                recommendation=Recommendation.from_dict(d["recommendation"], tokens=view.tokens),
+            )
+
+        return _read("a hint", data, read)
+
+    @classmethod
+    def from_json(cls, text: str) -> Hint:
+        """Read the JSON text of :meth:`to_json`."""
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as error:
+            raise NotationError(f"cannot read JSON {text[:80]!r}: {error}") from error
+        if not isinstance(data, dict):
+            raise NotationError(f"cannot read a hint from {text[:80]!r}")
+        return cls.from_dict(data)
+
 
 def hint(view: PlayerView) -> Hint:
     """The hint for a player, computed from their view alone.
@@ -680,56 +622,21 @@ def hint(view: PlayerView) -> Hint:
     >>> print(hint(PlayerView.of("AS1KS1/4/4/4", "QD JC KH", tokens=1)).recommendation.text_en)
     Take back A♠ from row 1, column 1: the square is dead, and without it it has 432 completions.
     """
-    from officers.solve.index import CompletionIndex
-
     if not isinstance(view, PlayerView):
         raise NotationError(f"a hint needs a PlayerView, got {view!r}")
     square, rules = view.square, view.rules
     index = CompletionIndex.get(rules)
-    table = index.table
     mask = index.mask(square)
     total = mask.bit_count()
-    board = _Board(square, rules)
-    legal = board.legal
-    empty = board.empty
+    board = Board(square, rules)
     dead = not mask
-    status: Status = "dead" if dead else "finished" if not empty else "live"
-
-    card_hints = []
-    stuck = True
-    best: tuple[int, int, int] | None = None  # (-completions, cell, card) of the best safe move
-    for card in view.hand:
-        safe = []
-        deadly = []
-        for cell in empty:
-            if (legal[cell] >> card) & 1:
-                stuck = False
-                left = (mask & table[16 * cell + card]).bit_count() if mask else 0
-                if left:
-                    safe.append(Placement(cell, card, left))
-                    key = (-left, cell, int(card))
-                    if best is None or key < best:
-                        best = key
-                else:
-                    deadly.append(cell)
-        card_hints.append(CardHint(card, tuple(safe), tuple(deadly), dead))
-    stuck = stuck and bool(view.hand)
-
-    forced = []
-    if mask and empty:
-        first = index.values[(mask & -mask).bit_length() - 1]
-        hand = set(view.hand)
-        for cell in empty:
-            value = first[cell]
-            if mask & table[16 * cell + value] == mask:
-                only_card = legal[cell] == 1 << value
-                only_cell = sum((legal[other] >> value) & 1 for other in empty) == 1
-                forced.append(ForcedMove(cell, Card(value), value in hand, only_card or only_cell))
-
+    status: Status = "dead" if dead else "finished" if not board.empty else "live"
+    card_hints, best, stuck = _card_hints(view, board, index, mask)
+    forced = _forced(view, board, index, mask)
     violations: tuple[Violation, ...] = ()
     if dead:
-        violations = _explaining_violations(board)
-        found = _repairs(square, rules, view.locked)
+        violations = explaining_violations(board)
+        found = smallest_repairs(square, rules, view.locked)
     else:
         found = (Repair((), (), total),)
     needed = len(found[0].cells) if found else None
@@ -739,8 +646,8 @@ def hint(view: PlayerView) -> Hint:
         view=view,
         status=status,
         completions=total,
-        cards=tuple(card_hints),
-        forced=tuple(forced),
+        cards=card_hints,
+        forced=forced,
         stuck=stuck,
         violations=violations,
         takebacks_needed=needed,
@@ -749,11 +656,61 @@ def hint(view: PlayerView) -> Hint:
     )
 
 
+def _card_hints(
+    view: PlayerView, board: Board, index: CompletionIndex, mask: int
+) -> tuple[tuple[CardHint, ...], tuple[int, int, int] | None, bool]:
+    """Each card in hand with its safe and deadly cells; the best safe move
+    ``(-completions, cell, card)``; whether the player is stuck."""
+    table = index.table
+    legal = board.legal
+    empty = board.empty
+    dead = not mask
+    card_hints = []
+    stuck = True
+    best: tuple[int, int, int] | None = None
+    for card in view.hand:
+        safe = []
+        deadly = []
+        for cell in empty:
+            if (legal[cell] >> card) & 1:
+                stuck = False
+                left = (mask & table[key(cell, card)]).bit_count() if mask else 0
+                if left:
+                    safe.append(Placement(cell, card, left))
+                    candidate = (-left, cell, int(card))
+                    if best is None or candidate < best:
+                        best = candidate
+                else:
+                    deadly.append(cell)
+        card_hints.append(CardHint(card, tuple(safe), tuple(deadly), dead))
+    return tuple(card_hints), best, stuck and bool(view.hand)
+
+
+def _forced(
+    view: PlayerView, board: Board, index: CompletionIndex, mask: int
+) -> tuple[ForcedMove, ...]:
+    """The forced placements of every remaining card."""
+    empty = board.empty
+    if not mask or not empty:
+        return ()
+    table, legal = index.table, board.legal
+    first = index.values[(mask & -mask).bit_length() - 1]
+    hand = set(view.hand)
+    forced = []
+    for cell in empty:
+        value = first[cell]
+        if mask & table[key(cell, value)] == mask:
+            only_card = legal[cell] == 1 << value
+            only_cell = sum((legal[other] >> value) & 1 for other in empty) == 1
+            forced.append(ForcedMove(cell, Card(value), value in hand, only_card or only_cell))
+    return tuple(forced)
+
+
 def _recommend(
     view: PlayerView,
     status: Status,
     total: int,
-    forced: list[ForcedMove],
+    forced: tuple[ForcedMove, ...],
     best: tuple[int, int, int] | None,
     found: tuple[Repair, ...],
     needed: int | None,

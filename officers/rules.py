@@ -24,11 +24,12 @@ import functools
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from officers.cards import Card, Rank, Suit
+from officers.cards import Card
 from officers.errors import IllegalPlacementError, NotationError
 from officers.square import EMPTY, Square, describe_cell
+from officers.words import Language, speaker
 
-__all__ = ["Conflict", "Line", "Rules", "DIAGONAL_RULES", "STANDARD_RULES"]
+__all__ = ["Conflict", "Illegal", "Line", "Rules", "DIAGONAL_RULES", "STANDARD_RULES", "show"]
 
 LineKind = Literal["row", "column", "diagonal", "anti-diagonal"]
 Attribute = Literal["rank", "suit"]
@@ -66,13 +67,16 @@ class Conflict:
     order: int
     values: tuple[int, ...]
 
+    def text(self, lang: Language = "en") -> str:
+        """The conflict in the language asked for (see :mod:`officers.words`).
+
+        >>> print(Rules().conflicts(Square("AS1AH1/4/4/4"))[0].text("de"))
+        Zeile 1 enthält zwei Asse: Pik-Ass (Zeile 1, Spalte 1) und Herz-Ass (Zeile 1, Spalte 3)
+        """
+        return speaker(lang).conflict(self)
+
     def __str__(self) -> str:
-        count = {2: "two", 3: "three", 4: "four"}.get(len(self.cells), str(len(self.cells)))
-        where = " and ".join(
-            f"{_show(value, self.order)} at {describe_cell(cell, self.order)}"
-            for cell, value in zip(self.cells, self.values, strict=True)
-        )
-        return f"{self.line.name} holds {count} {_plural(self.attribute, self.symbol, self.order)}: {where}"
+        return self.text("en")
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready description: line, attribute, symbol and cells."""
@@ -83,6 +87,40 @@ class Conflict:
             "cells": list(self.cells),
             "text": str(self),
         }
+
+
+Reason = Literal["taken", "placed", "rank", "suit"]
+
+
+@dataclass(frozen=True, slots=True)
+class Illegal:
+    """Why a card (``value``) may not go on a ``cell`` of a square of the ``order``.
+
+    ``reason`` is ``"taken"`` (the cell holds ``held``), ``"placed"`` (the card already lies on
+    ``where``), or ``"rank"`` / ``"suit"`` (``held`` on ``where``, in ``line`` through the cell,
+    has the card's rank or suit).
+
+    >>> illegal = Rules().illegal(Square("AC3/4/4/4"), 4, Card.parse("AH"))
+    >>> illegal.reason, illegal.where, illegal.line
+    ('rank', 0, Line(kind='column', index=0, cells=(0, 4, 8, 12)))
+    >>> illegal.text("de")
+    'ein Ass steht schon in Spalte 1 (Kreuz-Ass auf Zeile 1, Spalte 1)'
+    """
+
+    reason: Reason
+    cell: int
+    value: int
+    order: int
+    where: int
+    held: int
+    line: Line | None = None
+
+    def text(self, lang: Language = "en") -> str:
+        """The reason in the language asked for (see :mod:`officers.words`)."""
+        return speaker(lang).illegal(self)
+
+    def __str__(self) -> str:
+        return self.text("en")
 
 
 @dataclass(frozen=True)
@@ -124,27 +162,44 @@ class Rules:
 
     # --- placements ------------------------------------------------------------------------
 
-    def why_illegal(self, square: Square, cell: int, card: int | tuple[int, int]) -> str | None:
-        """Why the card may not go on the cell, as one sentence, or ``None`` if it may."""
+    def illegal(self, square: Square, cell: int, card: int | tuple[int, int]) -> Illegal | None:
+        """Why the card may not go on the cell (an :class:`Illegal`), or ``None`` if it may.
+
+        A card or cell that is not one of the square raises :class:`~officers.IllegalPlacementError`.
+        """
         self._check_square(square)
+        n = self.order
+        values = square.values
         try:
             square.place(cell, card)
-        except IllegalPlacementError as error:
-            return str(error).split(": ", 1)[1]
-        n = self.order
-        value = n * card[0] + card[1] if isinstance(card, tuple) else int(card)
+        except IllegalPlacementError:
+            value = _value(card, n)
+            if value is None or not isinstance(cell, int) or isinstance(cell, bool):
+                raise
+            if not 0 <= cell < len(values):
+                raise
+            if values[cell] != EMPTY:
+                return Illegal("taken", cell, value, n, cell, values[cell])
+            where = values.index(value)
+            return Illegal("placed", cell, value, n, where, value)
+        value = _value(card, n)
+        assert value is not None
         a, b = divmod(value, n)
-        values = square.values
         for line in self._through[cell]:
             for other in line.cells:
                 other_value = values[other]
                 if other_value == EMPTY:
                     continue
                 if other_value // n == a:
-                    return _already("rank", a, line, other, other_value, n)
+                    return Illegal("rank", cell, value, n, other, other_value, line)
                 if other_value % n == b:
-                    return _already("suit", b, line, other, other_value, n)
+                    return Illegal("suit", cell, value, n, other, other_value, line)
         return None
+
+    def why_illegal(self, square: Square, cell: int, card: int | tuple[int, int]) -> str | None:
+        """Why the card may not go on the cell, as one sentence (English), or ``None`` if it may."""
+        illegal = self.illegal(square, cell, card)
+        return None if illegal is None else illegal.text("en")
 
     def is_legal(self, square: Square, cell: int, card: int | tuple[int, int]) -> bool:
         """Whether the card may go on the cell: the cell is empty, the card not yet placed, and
@@ -159,11 +214,11 @@ class Rules:
         ...
         officers.errors.IllegalPlacementError: cannot place A♥ on row 2, column 1: an Ace already stands in column 1 (A♣ at row 1, column 1)
         """
-        reason = self.why_illegal(square, cell, card)
-        if reason is not None:
-            shown = _show(square._value_of(card), self.order)
+        illegal = self.illegal(square, cell, card)
+        if illegal is not None:
             raise IllegalPlacementError(
-                f"cannot place {shown} on {describe_cell(cell, self.order)}: {reason}"
+                f"cannot place {show(illegal.value, self.order)} on "
+                f"{describe_cell(cell, self.order)}: {illegal.text('en')}"
             )
         return square.place(cell, card)
 
@@ -278,39 +333,28 @@ def _lines(order: int, diagonals: bool) -> tuple[tuple[Line, ...], tuple[tuple[L
     return tuple(lines), through
 
 
-_SUIT_SINGULAR: Final = ("♠", "♥", "♦", "♣")
+def _value(card: object, order: int) -> int | None:
+    """The value of a card (or pair) of a square of the order, or ``None`` if it is none."""
+    if isinstance(card, tuple):
+        if len(card) == 2 and all(isinstance(x, int) and 0 <= x < order for x in card):
+            return order * int(card[0]) + int(card[1])
+    elif isinstance(card, int) and not isinstance(card, bool) and 0 <= card < order * order:
+        return card
+    return None
 
 
-def _show(value: int, order: int) -> str:
+def show(value: int, order: int) -> str:
+    """A card of order 4 (``A♣``), else a pair as letters (``Ab``) or numbers (``(0, 1)``).
+
+    >>> show(3, 4), show(1, 5), show(1, 30)
+    ('A♣', 'Ab', '(0, 1)')
+    """
     if order == 4:
         return str(Card(value))
     a, b = divmod(value, order)
     if order <= 26:
         return chr(ord("A") + a) + chr(ord("a") + b)
     return f"({a}, {b})"
-
-
-def _plural(attribute: str, symbol: int, order: int) -> str:
-    if order == 4:
-        if attribute == "rank":
-            return Rank(symbol).name_en() + "s"
-        return f"{Suit(symbol).symbol()} cards"
-    letter = chr(ord("A") + symbol) if attribute == "rank" else chr(ord("a") + symbol)
-    return f"cells with {letter}" if order <= 26 else f"cells with symbol {symbol}"
-
-
-def _already(attribute: str, symbol: int, line: Line, cell: int, value: int, order: int) -> str:
-    if order == 4:
-        if attribute == "rank":
-            name = Rank(symbol).name_en()
-            what = ("an " if name == "Ace" else "a ") + name
-        else:
-            what = "a " + _SUIT_SINGULAR[symbol]
-    else:
-        what = "a cell with " + (
-            chr(ord("A" if attribute == "rank" else "a") + symbol) if order <= 26 else str(symbol)
-        )
-    return f"{what} already stands in {line.name} ({_show(value, order)} at {describe_cell(cell, order)})"
 
 
 STANDARD_RULES: Final = Rules()

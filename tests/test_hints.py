@@ -22,7 +22,7 @@ from officers import (
     finished_squares,
     safe_placements,
 )
-from officers.analysis import explain
+from officers.analysis import Explanation, explain
 from officers.hints import Hint, PlayerView, hint, recommend
 from officers.solve.index import CompletionIndex
 from tests.helpers import BOTH, IDS
@@ -347,3 +347,21 @@ def test_text_in_both_languages() -> None:
     }
     best = max(left.values())
     assert best == 12 and min(key for key, n in left.items() if n == best) == (2, Card.parse("QD"))
+
+
+@pytest.mark.parametrize("rules", BOTH, ids=IDS)
+def test_hint_and_explanation_round_trip_through_json(rules: Rules) -> None:
+    statuses = set()
+    for view in views_from_play(rules, 30, seed=5 + rules.diagonals, players=2):
+        advice = hint(view)
+        text = advice.to_json()
+        again = Hint.from_json(text)
+        assert again == advice and again.to_json() == text
+        explanation = explain(view.square, rules, locked=view.locked)
+        assert Explanation.from_json(explanation.to_json()) == explanation
+        statuses.add(advice.status)
+    assert statuses >= {"live", "dead"}
+    with pytest.raises(NotationError, match="cannot read a hint"):
+        Hint.from_dict({"kind": "hint"})
+    with pytest.raises(NotationError, match="cannot read an explanation"):
+        Explanation.from_json('{"kind": "hint"}')

@@ -109,6 +109,16 @@ def test_reasons() -> None:
     assert DIAGONAL_RULES.why_illegal(start, 15, Card.KING_OF_CLUBS) == (
         "a ♣ already stands in the main diagonal (A♣ at row 1, column 1)"
     )
+    illegal = DIAGONAL_RULES.illegal(start, 15, Card.KING_OF_CLUBS)
+    assert illegal is not None and (illegal.reason, illegal.where, illegal.held) == ("suit", 0, 3)
+    assert illegal.text("de") == (
+        "ein Kreuz steht schon in der Hauptdiagonale (Kreuz-Ass auf Zeile 1, Spalte 1)"
+    )
+    assert rules.illegal(start, 0, Card.KING_OF_HEARTS).text("de") == (  # type: ignore[union-attr]
+        "auf dem Feld liegt schon Kreuz-Ass"
+    )
+    with pytest.raises(IllegalPlacementError, match="no cell 16"):
+        rules.why_illegal(start, 16, Card.KING_OF_HEARTS)
 
 
 def test_finished() -> None:

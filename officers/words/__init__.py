@@ -1,0 +1,122 @@
+"""Words: every sentence officers says, rendered from structured facts, one module per language.
+
+The checks, the repairs and the hints produce *facts*: which check, the cells, cards and lines,
+the rank or suit, the numbers. They hold no sentences. A fact becomes a sentence only when its
+text is asked for (``fact.text(lang)``), here: :func:`speaker` finds the module of the language
+(``officers/words/en.py``, ``officers/words/de.py``, ...), and that module renders every kind of
+fact (:class:`Speaker`). A third language is one new module beside them, with the same functions.
+
+Glossary
+--------
+language
+    A short code, the name of a module of this package: ``"en"`` (English), ``"de"`` (German).
+fact
+    A result object that can be told in words: one of :data:`FACTS`.
+speaker
+    The module of one language: it renders each of :data:`FACTS` and each violation of
+    :data:`VIOLATIONS` (see :class:`Speaker`).
+
+>>> languages()
+('de', 'en')
+>>> speaker("de").join(["A", "B", "C"])
+'A, B und C'
+>>> speaker("fr")
+Traceback (most recent call last):
+  ...
+officers.errors.UnsupportedError: no words for language 'fr': expected one of de, en
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import TYPE_CHECKING, Final, Protocol, TypeAlias, cast
+
+from officers.errors import UnsupportedError
+
+if TYPE_CHECKING:
+    from officers.analysis import Explanation, Violation
+    from officers.hints import CardHint, ForcedMove, Hint, Recommendation
+    from officers.repairs import Repair
+    from officers.rules import Conflict, Illegal
+
+__all__ = ["FACTS", "VIOLATIONS", "Language", "Speaker", "languages", "speaker"]
+
+Language: TypeAlias = str
+"""A language code: the name of a module of :mod:`officers.words` (``"en"``, ``"de"``)."""
+
+FACTS: Final = (
+    "conflict",
+    "illegal",
+    "violation",
+    "repair",
+    "explanation",
+    "card_hint",
+    "forced_move",
+    "recommendation",
+    "hint",
+)
+"""The kinds of fact a language renders: one function of that name each (see :class:`Speaker`)."""
+
+VIOLATIONS: Final = (
+    ("rule", "twice"),
+    ("cell", "no-card"),
+    ("card", "no-cell"),
+    ("line", "missing"),
+    ("matching", "cards"),
+    ("matching", "cells"),
+    ("euler", "broken"),
+    ("euler", "blocked"),
+    ("quarter", "twice"),
+    ("quarter", "missing"),
+)
+"""Every ``(check, kind)`` a :class:`~officers.analysis.Violation` can have."""
+
+
+class Speaker(Protocol):
+    """What the module of a language provides: one function per kind of fact.
+
+    ``SENTENCES`` maps each ``(check, kind)`` of :data:`VIOLATIONS` to the function that tells
+    that violation; ``join`` joins words with the language's "and".
+    """
+
+    SENTENCES: Mapping[tuple[str, str], object]
+
+    def join(self, items: Sequence[str], separator: str = ", ") -> str: ...
+
+    def conflict(self, fact: Conflict) -> str: ...
+
+    def illegal(self, fact: Illegal) -> str: ...
+
+    def violation(self, fact: Violation) -> str: ...
+
+    def repair(self, fact: Repair) -> str: ...
+
+    def explanation(self, fact: Explanation) -> str: ...
+
+    def card_hint(self, fact: CardHint) -> str: ...
+
+    def forced_move(self, fact: ForcedMove) -> str: ...
+
+    def recommendation(self, fact: Recommendation) -> str: ...
+
+    def hint(self, fact: Hint) -> str: ...
+
+
+@cache
+def languages() -> tuple[Language, ...]:
+    """The languages there are words for: the modules of this package, sorted."""
+    return tuple(sorted(module.name for module in pkgutil.iter_modules(__path__)))
+
+
+@cache
+def speaker(lang: Language) -> Speaker:
+    """The module that renders facts in ``lang`` (:class:`~officers.errors.UnsupportedError` for
+    a language without one)."""
+    if lang not in languages():
+        raise UnsupportedError(
+            f"no words for language {lang!r}: expected one of {', '.join(languages())}"
+        )
+    return cast("Speaker", importlib.import_module(f"{__name__}.{lang}"))
