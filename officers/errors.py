@@ -5,6 +5,7 @@ input that was wrong are also :class:`ValueError`, so ``except ValueError`` keep
 
 - :class:`NotationError`: the text (or JSON) cannot be read at all;
 - :class:`IllegalPlacementError`: it can be read, but the move is not allowed here;
+- :class:`InvalidGameError`: values (not text) that make no level, move, deal or game state;
 - :class:`UnsupportedError`: a method cannot answer this question (the index at order 5).
 
 :class:`SolverTimeoutError` is not a ``ValueError``: the question was fine, the solver ran out of
@@ -22,6 +23,7 @@ from __future__ import annotations
 
 __all__ = [
     "IllegalPlacementError",
+    "InvalidGameError",
     "NotationError",
     "OfficersError",
     "SolverTimeoutError",
@@ -47,3 +49,8 @@ class UnsupportedError(OfficersError, ValueError):
 
 class SolverTimeoutError(OfficersError, TimeoutError):
     """A solver hit its time limit before it knew the answer: the answer is unknown."""
+
+
+class InvalidGameError(OfficersError, ValueError):
+    """Values that make no level, move, deal or game state (tokens < 0, a card 16, a hand holding
+    a placed card, ...); text that cannot be read raises :class:`NotationError` instead."""
