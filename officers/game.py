@@ -826,7 +826,7 @@ class GameState:
             raise NotationError(
                 f"cannot read game {_excerpt(data)}: missing or malformed {error}"
             ) from None
-        except InvalidGameError as error:
+        except (NotationError, InvalidGameError) as error:
             raise NotationError(f"cannot read game {_excerpt(data)}: {error}") from None
         if data.get("notation", state.notation()) != state.notation():
             raise NotationError(
