@@ -64,10 +64,17 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from officers.bitboard import ALL_CARDS_SET, can_place, card_set, cards_in, fits, legal_pairs
+from officers.bitboard import can_place, card_set, cards_in, fits, legal_pairs
 from officers.cards import Card
 from officers.errors import IllegalPlacementError, InvalidGameError, NotationError
-from officers.game_notation import END_EVENTS, read_fields, view_from_notation
+from officers.game_notation import (
+    END_EVENTS,
+    GameFields,
+    check_position,
+    fields_from_dict,
+    read_fields,
+    view_from_notation,
+)
 from officers.levels import (
     EASY,
     EXPERT,
@@ -228,71 +235,17 @@ class GameState:
 
     def _check(self) -> None:
         """Raise unless the parts make a state of the game."""
-        where = "the game state"
-        if isinstance(self._tokens, bool) or not isinstance(self._tokens, int) or self._tokens < 0:
-            raise InvalidGameError(
-                f"{where}: tokens left must be a whole number >= 0, got {self._tokens!r}"
-            )
-        if isinstance(self._number, bool) or not isinstance(self._number, int) or self._number < 1:
-            raise InvalidGameError(f"{where}: the turn number must be >= 1, got {self._number!r}")
-        if not (isinstance(self._turn, int) and 0 <= self._turn < self._players):
-            raise InvalidGameError(
-                f"{where}: the player to move must be 1-{self._players}, got {self._turn + 1!r}"
-            )
-        seen = card_set(v for v in self._square.values if v != EMPTY)
-        for player, hand in enumerate(self._hands):
-            if hand & seen:
-                card = _hand(hand & seen)[0]
-                raise InvalidGameError(
-                    f"{where}: {card} is both in {player_name(player)}'s hand and elsewhere"
-                )
-            seen |= hand
-        if seen != ALL_CARDS_SET:
-            missing = ", ".join(str(card) for card in _hand(ALL_CARDS_SET & ~seen))
-            raise InvalidGameError(
-                f"{where}: {missing} {'is' if ',' not in missing else 'are'} neither in the square nor in a hand"
-            )
-        for cell in self._locked:
-            if not _is_cell(cell):
-                raise InvalidGameError(f"{where}: locked cell {cell!r} is not a cell 0-15")
-            if self._square.values[cell] == EMPTY:
-                raise InvalidGameError(f"{where}: locked cell {cell_name(cell)} is empty")
-        conflicts = self._rules.conflicts(self._square)
-        if conflicts:
-            raise IllegalPlacementError(
-                f"{where}: the square breaks the rule of the square: {conflicts[0]}"
-            )
-        self._check_coins(where)
-        if self._end is not None and self._end not in END_EVENTS:
-            raise InvalidGameError(
-                f"{where}: unknown end {self._end!r}: expected conceded or timeout"
-            )
-        if self._end is not None and self._square.is_full():
-            raise InvalidGameError(f"{where}: a finished square cannot end by {self._end}")
-        if any(self._hands) and not self._hands[self._turn]:
-            raise InvalidGameError(
-                f"{where}: {player_name(self._turn)} is to move but has no cards (would be skipped)"
-            )
-
-    def _check_coins(self, where: str) -> None:
-        if self._coins is None:
-            return
-        if len(self._coins) != self._players:
-            raise InvalidGameError(f"{where}: {len(self._coins)} coins for {self._players} players")
-        for player, coin in enumerate(self._coins):
-            if coin == COIN_OFF:
-                continue
-            if not _is_cell(coin):
-                raise InvalidGameError(
-                    f"{where}: {player_name(player)}'s coin {coin!r} is not a cell"
-                )
-            if self._square.values[coin] != EMPTY:
-                raise InvalidGameError(
-                    f"{where}: {player_name(player)}'s coin lies on {cell_name(coin)}, which is not empty"
-                )
-        placed = [c for c in self._coins if c != COIN_OFF]
-        if len(set(placed)) != len(placed):
-            raise InvalidGameError(f"{where}: two coins lie on one cell")
+        check_position(
+            self._square,
+            self._hands,
+            rules=self._rules,
+            tokens=self._tokens,
+            turn=self._turn,
+            locked=self._locked,
+            coins=self._coins,
+            number=self._number,
+            end=self._end,
+        )
 
     # --- reading the state ------------------------------------------------------------------
 
@@ -720,6 +673,11 @@ class GameState:
                 f"({fields.hand_texts[unknown]!r}): this is a player's view (read it with "
                 "view_from_notation)"
             )
+        return cls._from_fields(fields, repr(text))
+
+    @classmethod
+    def _from_fields(cls, fields: GameFields, quoted: str) -> GameState:
+        """The state of the fields read from ``quoted`` (a game notation or its JSON form)."""
         try:
             return cls(
                 fields.square,
@@ -735,10 +693,10 @@ class GameState:
             )
         except IllegalPlacementError as error:
             message = str(error).replace("the game state: ", "")
-            raise IllegalPlacementError(f"cannot read game {text!r}: {message}") from None
+            raise IllegalPlacementError(f"cannot read game {quoted}: {message}") from None
         except InvalidGameError as error:
             message = str(error).replace("the game state: ", "")
-            raise NotationError(f"cannot read game {text!r}: {message}") from None
+            raise NotationError(f"cannot read game {quoted}: {message}") from None
 
     def notation(self, viewer: int | None = None) -> str:
         """The one-line game notation. With ``viewer``, the other players' hands are written as
@@ -807,27 +765,7 @@ class GameState:
         >>> GameState.from_dict(state.to_dict()) == state
         True
         """
-        if not isinstance(data, Mapping):
-            raise NotationError(f"cannot read game {_excerpt(data)}: expected an object")
-        try:
-            state = cls(
-                Square.from_json(data["square"]),
-                [[Card.parse(card) for card in hand] for hand in data["hands"]],
-                level=data["level"],
-                tokens=data["tokens"],
-                turn=data["turn"],
-                locked=data.get("locked", ()),
-                coins=data.get("coins"),
-                open_hands=data.get("open_hands", False),
-                number=data.get("number", 1),
-                end=data.get("end"),
-            )
-        except (KeyError, TypeError) as error:
-            raise NotationError(
-                f"cannot read game {_excerpt(data)}: missing or malformed {error}"
-            ) from None
-        except (NotationError, InvalidGameError) as error:
-            raise NotationError(f"cannot read game {_excerpt(data)}: {error}") from None
+        state = cls._from_fields(fields_from_dict(data), _excerpt(data))
         if data.get("notation", state.notation()) != state.notation():
             raise NotationError(
                 f"cannot read game {_excerpt(data)}: its notation does not match its parts"

@@ -1,9 +1,10 @@
-"""Reading the game notation: one line, one small reader per field.
+"""Reading the game notation: one line, one small reader per field; checking a position.
 
 The game notation is ``square level tokens turn hands locked coins number [end]`` (see
 docs/game.md). :func:`read_fields` splits a line into its :class:`GameFields`; the game
-(:meth:`officers.game.GameState.parse`) checks that they make a state, and
-:func:`view_from_notation` reads a player's view, where other hands may be unknown (``?n``).
+(:meth:`officers.game.GameState.parse`) checks with :func:`check_position` that they make a
+state, and :func:`view_from_notation` reads a player's view, where other hands may be unknown
+(``?n``). :func:`fields_from_dict` reads the same fields from the JSON form.
 
 Glossary
 --------
@@ -20,18 +21,28 @@ unknown hand
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
+from officers.bitboard import ALL_CARDS_SET, card_set, cards_in
 from officers.cards import ALL_CARDS, Card
-from officers.errors import IllegalPlacementError, NotationError
+from officers.errors import IllegalPlacementError, InvalidGameError, NotationError
 from officers.levels import MAX_PLAYERS, Level
-from officers.moves import Termination, player_name
-from officers.square import Square, parse_cell
+from officers.moves import COIN_OFF, Termination, player_name
+from officers.rules import Rules
+from officers.square import EMPTY, Square, cell_name, parse_cell
 from officers.view import PlayerView
 
-__all__ = ["END_EVENTS", "FIELDS", "GameFields", "read_fields", "view_from_notation"]
+__all__ = [
+    "END_EVENTS",
+    "FIELDS",
+    "GameFields",
+    "check_position",
+    "fields_from_dict",
+    "read_fields",
+    "view_from_notation",
+]
 
 END_EVENTS: Final[dict[str, Termination]] = {"conceded": "conceded", "timeout": "out of time"}
 """The words of the ``end`` field and the termination each stands for."""
@@ -101,6 +112,49 @@ def read_fields(text: object) -> GameFields:
         number=_read_number(parts[7], fail),
         end=_read_end(parts[8] if len(parts) == 9 else None, fail),
     )
+
+
+def fields_from_dict(data: Mapping[str, Any]) -> GameFields:
+    """The fields of the JSON form of a game (:meth:`officers.game.GameState.to_dict`): ``square``
+    (its JSON form), ``level`` (a name), ``hands`` (lists of card notations), ``turn`` (0-based),
+    ``tokens``, and optionally ``locked``, ``coins``, ``open_hands``, ``number`` and ``end``.
+    Their values are checked by the game, not here.
+
+    >>> fields_from_dict({"square": "{\\"order\\": 4, \\"notation\\": \\"4/4/4/4\\"}",
+    ...     "level": "easy", "hands": [["AS"], []], "turn": 0, "tokens": 3}).counts
+    (1, 0)
+    """
+    if not isinstance(data, Mapping):
+        raise NotationError(f"cannot read game {_excerpt(data)}: expected an object")
+    try:
+        hands = tuple(tuple(Card.parse(card) for card in hand) for hand in data["hands"])
+        return GameFields(
+            square=Square.from_json(data["square"]),
+            level=Level.get(data["level"]),
+            open_hands=data.get("open_hands", False),
+            tokens=data["tokens"],
+            turn=data["turn"],
+            hands=hands,
+            hand_texts=tuple("".join(card.notation() for card in hand) or "-" for hand in hands),
+            counts=tuple(len(hand) for hand in hands),
+            locked=tuple(data.get("locked", ())),
+            coins=None if data.get("coins") is None else tuple(data["coins"]),
+            number=data.get("number", 1),
+            end=data.get("end"),
+        )
+    except KeyError as error:
+        raise NotationError(f"cannot read game {_excerpt(data)}: it has no {error}") from None
+    except (TypeError, AttributeError):
+        raise NotationError(
+            f"cannot read game {_excerpt(data)}: a field has the wrong type"
+        ) from None
+    except (NotationError, InvalidGameError) as error:
+        raise NotationError(f"cannot read game {_excerpt(data)}: {error}") from None
+
+
+def _excerpt(data: object) -> str:
+    text = repr(data)
+    return text if len(text) <= 80 else text[:77] + "..."
 
 
 def _read_square(text: str, fail: Fail) -> Square:
@@ -200,6 +254,90 @@ def _read_end(text: str | None, fail: Fail) -> str | None:
     if text is not None and text not in END_EVENTS:
         raise fail(f"unknown end {text!r}: expected 'conceded' or 'timeout'")
     return text
+
+
+def check_position(
+    square: Square,
+    hands: Sequence[int],
+    *,
+    rules: Rules,
+    tokens: int,
+    turn: int,
+    locked: Iterable[int],
+    coins: Sequence[int] | None,
+    number: int,
+    end: str | None,
+) -> None:
+    """Raise unless the parts make a position of the game: :class:`InvalidGameError` (or
+    :class:`IllegalPlacementError` when the square breaks the rule) saying what is wrong.
+
+    ``hands`` are card sets (16-bit ints), ``coins`` a cell or :data:`~officers.moves.COIN_OFF`
+    for each player; the game checks its parts with it.
+    """
+    where = "the game state"
+    if isinstance(tokens, bool) or not isinstance(tokens, int) or tokens < 0:
+        raise InvalidGameError(f"{where}: tokens left must be a whole number >= 0, got {tokens!r}")
+    if isinstance(number, bool) or not isinstance(number, int) or number < 1:
+        raise InvalidGameError(f"{where}: the turn number must be >= 1, got {number!r}")
+    if not (isinstance(turn, int) and 0 <= turn < len(hands)):
+        raise InvalidGameError(
+            f"{where}: the player to move must be 1-{len(hands)}, got {turn + 1!r}"
+        )
+    seen = card_set(v for v in square.values if v != EMPTY)
+    for player, hand in enumerate(hands):
+        if hand & seen:
+            card = Card(cards_in(hand & seen)[0])
+            raise InvalidGameError(
+                f"{where}: {card} is both in {player_name(player)}'s hand and elsewhere"
+            )
+        seen |= hand
+    if seen != ALL_CARDS_SET:
+        missing = ", ".join(str(card) for card in map(Card, cards_in(ALL_CARDS_SET & ~seen)))
+        raise InvalidGameError(
+            f"{where}: {missing} {'is' if ',' not in missing else 'are'} neither in the square nor in a hand"
+        )
+    for cell in locked:
+        if not _is_cell(cell):
+            raise InvalidGameError(f"{where}: locked cell {cell!r} is not a cell 0-15")
+        if square.values[cell] == EMPTY:
+            raise InvalidGameError(f"{where}: locked cell {cell_name(cell)} is empty")
+    conflicts = rules.conflicts(square)
+    if conflicts:
+        raise IllegalPlacementError(
+            f"{where}: the square breaks the rule of the square: {conflicts[0]}"
+        )
+    _check_coins(where, square, len(hands), coins)
+    if end is not None and end not in END_EVENTS:
+        raise InvalidGameError(f"{where}: unknown end {end!r}: expected conceded or timeout")
+    if end is not None and square.is_full():
+        raise InvalidGameError(f"{where}: a finished square cannot end by {end}")
+    if any(hands) and not hands[turn]:
+        raise InvalidGameError(
+            f"{where}: {player_name(turn)} is to move but has no cards (would be skipped)"
+        )
+
+
+def _check_coins(where: str, square: Square, players: int, coins: Sequence[int] | None) -> None:
+    if coins is None:
+        return
+    if len(coins) != players:
+        raise InvalidGameError(f"{where}: {len(coins)} coins for {players} players")
+    for player, coin in enumerate(coins):
+        if coin == COIN_OFF:
+            continue
+        if not _is_cell(coin):
+            raise InvalidGameError(f"{where}: {player_name(player)}'s coin {coin!r} is not a cell")
+        if square.values[coin] != EMPTY:
+            raise InvalidGameError(
+                f"{where}: {player_name(player)}'s coin lies on {cell_name(coin)}, which is not empty"
+            )
+    placed = [c for c in coins if c != COIN_OFF]
+    if len(set(placed)) != len(placed):
+        raise InvalidGameError(f"{where}: two coins lie on one cell")
+
+
+def _is_cell(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 16
 
 
 def view_from_notation(text: str, player: int | None = None) -> PlayerView:
