@@ -115,6 +115,10 @@ __all__ = [
 ]
 
 
+# The old private name, until bots.py and verify_rules.py use officers.bitboard.legal_pairs.
+_legal_pairs = legal_pairs
+
+
 @functools.cache
 def _hand(mask: int) -> tuple[Card, ...]:
     """The cards of a card set, as cards."""
