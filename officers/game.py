@@ -472,25 +472,31 @@ class GameState:
             move = Move("take", move.cell, Card(value), move.coin)
             after_cell_empty = True
         if move.coin is not None:
-            if self._coins is None:
-                raise IllegalPlacementError(
-                    f"cannot move a coin: this game is played without keep-free coins ({move.notation()})"
-                )
-            if move.coin != COIN_OFF:
-                target_empty = values[move.coin] == EMPTY and move.coin != move.cell
-                if move.coin == move.cell and after_cell_empty:
-                    target_empty = True
-                if not target_empty:
-                    raise IllegalPlacementError(
-                        f"cannot put the coin on {describe_cell(move.coin)}: the cell is not empty"
-                    )
-                for player, coin in enumerate(self._coins):
-                    if coin == move.coin and player != self._turn:
-                        raise IllegalPlacementError(
-                            f"cannot put the coin on {describe_cell(move.coin)}: "
-                            f"{player_name(player)}'s coin lies there"
-                        )
+            self._check_coin(move, after_cell_empty)
         return move
+
+    def _check_coin(self, move: Move, after_cell_empty: bool) -> None:
+        """Raise unless the move's coin action may be played (``after_cell_empty``: the move
+        empties its cell)."""
+        assert move.coin is not None
+        if self._coins is None:
+            raise IllegalPlacementError(
+                f"cannot move a coin: this game is played without keep-free coins ({move.notation()})"
+            )
+        if move.coin != COIN_OFF:
+            target_empty = self._square.values[move.coin] == EMPTY and move.coin != move.cell
+            if move.coin == move.cell and after_cell_empty:
+                target_empty = True
+            if not target_empty:
+                raise IllegalPlacementError(
+                    f"cannot put the coin on {describe_cell(move.coin)}: the cell is not empty"
+                )
+            for player, coin in enumerate(self._coins):
+                if coin == move.coin and player != self._turn:
+                    raise IllegalPlacementError(
+                        f"cannot put the coin on {describe_cell(move.coin)}: "
+                        f"{player_name(player)}'s coin lies there"
+                    )
 
     def push(self, move: Move) -> None:
         """Play a move of the player to move. An illegal move (a slip, a card not in the hand,
