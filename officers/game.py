@@ -66,7 +66,13 @@ from typing import Any
 
 from officers.bitboard import can_place, card_set, cards_in, fits, legal_pairs
 from officers.cards import Card
-from officers.errors import IllegalPlacementError, InvalidGameError, NotationError
+from officers.errors import (
+    IllegalPlacementError,
+    InvalidGameError,
+    NotationError,
+    excerpt,
+    read_json,
+)
 from officers.game_notation import (
     END_EVENTS,
     GameFields,
@@ -775,10 +781,10 @@ class GameState:
         >>> GameState.from_dict(state.to_dict()) == state
         True
         """
-        state = cls._from_fields(fields_from_dict(data), _excerpt(data))
+        state = cls._from_fields(fields_from_dict(data), excerpt(data))
         if data.get("notation", state.notation()) != state.notation():
             raise NotationError(
-                f"cannot read game {_excerpt(data)}: its notation does not match its parts"
+                f"cannot read game {excerpt(data)}: its notation does not match its parts"
             )
         return state
 
@@ -789,13 +795,7 @@ class GameState:
     @classmethod
     def from_json(cls, text: str) -> GameState:
         """Read the JSON text of :meth:`to_json`."""
-        if not isinstance(text, str):
-            raise NotationError(f"cannot read game {_excerpt(text)}: expected JSON text")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise NotationError(f"cannot read game {_excerpt(text)}: {error}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(read_json(text, "game"))
 
     # --- Python protocol -------------------------------------------------------------------------
 
@@ -884,8 +884,3 @@ def new_game(
         open_hands=variant.open_hands,
         seed=seed,
     )
-
-
-def _excerpt(data: object) -> str:
-    text = repr(data)
-    return text if len(text) <= 80 else text[:77] + "..."

@@ -27,7 +27,7 @@ from typing import Any, Final
 
 from officers.bitboard import ALL_CARDS_SET, card_set, cards_in
 from officers.cards import ALL_CARDS, Card
-from officers.errors import IllegalPlacementError, InvalidGameError, NotationError
+from officers.errors import IllegalPlacementError, InvalidGameError, NotationError, excerpt
 from officers.levels import MAX_PLAYERS, Level
 from officers.moves import COIN_OFF, Termination, player_name
 from officers.rules import Rules
@@ -125,7 +125,7 @@ def fields_from_dict(data: Mapping[str, Any]) -> GameFields:
     (1, 0)
     """
     if not isinstance(data, Mapping):
-        raise NotationError(f"cannot read game {_excerpt(data)}: expected an object")
+        raise NotationError(f"cannot read game {excerpt(data)}: expected an object")
     try:
         hands = tuple(tuple(Card.parse(card) for card in hand) for hand in data["hands"])
         return GameFields(
@@ -143,18 +143,13 @@ def fields_from_dict(data: Mapping[str, Any]) -> GameFields:
             end=data.get("end"),
         )
     except KeyError as error:
-        raise NotationError(f"cannot read game {_excerpt(data)}: it has no {error}") from None
+        raise NotationError(f"cannot read game {excerpt(data)}: it has no {error}") from None
     except (TypeError, AttributeError):
         raise NotationError(
-            f"cannot read game {_excerpt(data)}: a field has the wrong type"
+            f"cannot read game {excerpt(data)}: a field has the wrong type"
         ) from None
     except (NotationError, InvalidGameError) as error:
-        raise NotationError(f"cannot read game {_excerpt(data)}: {error}") from None
-
-
-def _excerpt(data: object) -> str:
-    text = repr(data)
-    return text if len(text) <= 80 else text[:77] + "..."
+        raise NotationError(f"cannot read game {excerpt(data)}: {error}") from None
 
 
 def _read_square(text: str, fail: Fail) -> Square:

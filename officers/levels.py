@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from officers.cards import ALL_CARDS, Card
-from officers.errors import InvalidGameError, NotationError
+from officers.errors import InvalidGameError, NotationError, excerpt, read_json
 from officers.puzzles import OZANAM_DIAGONAL_START, OZANAM_START
 from officers.rules import Rules
 from officers.square import Square
@@ -147,7 +147,7 @@ class Level:
         missing ``tokens`` or ``clock`` is the named level's."""
         if not isinstance(data, Mapping) or not isinstance(data.get("name"), str):
             raise NotationError(
-                f"cannot read level {_excerpt(data)}: expected an object with a 'name'"
+                f"cannot read level {excerpt(data)}: expected an object with a 'name'"
             )
         base = cls.get(data["name"])
         try:
@@ -155,10 +155,10 @@ class Level:
                 tokens=data.get("tokens", base.tokens), clock=data.get("clock", base.clock)
             )
         except InvalidGameError as error:
-            raise NotationError(f"cannot read level {_excerpt(data)}: {error}") from None
+            raise NotationError(f"cannot read level {excerpt(data)}: {error}") from None
         if data.get("diagonals", level.diagonals) != level.diagonals:
             raise NotationError(
-                f"cannot read level {_excerpt(data)}: level {level.name!r} "
+                f"cannot read level {excerpt(data)}: level {level.name!r} "
                 f"{'has' if level.diagonals else 'has no'} diagonal rule"
             )
         return level
@@ -170,7 +170,7 @@ class Level:
     @classmethod
     def from_json(cls, text: str) -> Level:
         """Read the JSON text of :meth:`to_json`."""
-        return cls.from_dict(_load_json(text, "level"))
+        return cls.from_dict(read_json(text, "level"))
 
     def __str__(self) -> str:
         return self.name
@@ -218,13 +218,13 @@ class Variant:
         names = {field.name for field in dataclasses.fields(cls)}
         if not isinstance(data, Mapping) or set(data) - names:
             raise NotationError(
-                f"cannot read variant {_excerpt(data)}: expected an object with some of "
+                f"cannot read variant {excerpt(data)}: expected an object with some of "
                 f"{', '.join(sorted(names))}"
             )
         try:
             return cls(**data)
         except InvalidGameError as error:
-            raise NotationError(f"cannot read variant {_excerpt(data)}: {error}") from None
+            raise NotationError(f"cannot read variant {excerpt(data)}: {error}") from None
 
     def to_json(self, **kwargs: Any) -> str:
         """The JSON text of :meth:`to_dict` (``kwargs`` go to :func:`json.dumps`)."""
@@ -233,7 +233,7 @@ class Variant:
     @classmethod
     def from_json(cls, text: str) -> Variant:
         """Read the JSON text of :meth:`to_json`."""
-        return cls.from_dict(_load_json(text, "variant"))
+        return cls.from_dict(read_json(text, "variant"))
 
 
 # --- the deal --------------------------------------------------------------------------------
@@ -271,17 +271,3 @@ def check_players(players: object) -> None:
     """Raise :class:`~officers.errors.InvalidGameError` unless ``players`` is 1-4."""
     if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= MAX_PLAYERS:
         raise InvalidGameError(f"a game has 1-4 players (1 is Solo), got {players!r}")
-
-
-def _excerpt(data: object) -> str:
-    text = repr(data)
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
-def _load_json(text: object, what: str) -> Any:
-    if not isinstance(text, str):
-        raise NotationError(f"cannot read {what} {_excerpt(text)}: expected JSON text")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise NotationError(f"cannot read {what} {_excerpt(text)}: {error}") from None

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, get_args
 
 from officers.cards import Card
-from officers.errors import InvalidGameError, NotationError
+from officers.errors import InvalidGameError, NotationError, excerpt, read_json
 from officers.square import cell_name, describe_cell, parse_cell
 
 __all__ = ["COIN_OFF", "Move", "MoveKind", "Outcome", "Termination", "player_name"]
@@ -231,7 +231,7 @@ class Move:
         agree)."""
         if not isinstance(data, Mapping) or data.get("kind") not in get_args(MoveKind):
             raise NotationError(
-                f"cannot read move {_excerpt(data)}: expected an object with a 'kind' "
+                f"cannot read move {excerpt(data)}: expected an object with a 'kind' "
                 "(place, take, concede or timeout)"
             )
         card, coin = data.get("card"), data.get("coin")
@@ -243,10 +243,10 @@ class Move:
                 COIN_OFF if coin == "off" else coin,
             )
         except (NotationError, InvalidGameError) as error:
-            raise NotationError(f"cannot read move {_excerpt(data)}: {error}") from None
+            raise NotationError(f"cannot read move {excerpt(data)}: {error}") from None
         if data.get("notation", move.notation()) != move.notation():
             raise NotationError(
-                f"cannot read move {_excerpt(data)}: its notation does not match its parts"
+                f"cannot read move {excerpt(data)}: its notation does not match its parts"
             )
         return move
 
@@ -257,7 +257,7 @@ class Move:
     @classmethod
     def from_json(cls, text: str) -> Move:
         """Read the JSON text of :meth:`to_json`."""
-        return cls.from_dict(_load_json(text, "move"))
+        return cls.from_dict(read_json(text, "move"))
 
     def __str__(self) -> str:
         return self.notation(symbols=True)
@@ -314,17 +314,17 @@ class Outcome:
     def from_dict(cls, data: Mapping[str, Any]) -> Outcome:
         """Read the JSON form of :meth:`to_dict` (``text`` is not needed)."""
         if not isinstance(data, Mapping):
-            raise NotationError(f"cannot read outcome {_excerpt(data)}: expected an object")
+            raise NotationError(f"cannot read outcome {excerpt(data)}: expected an object")
         won, reason, player = data.get("won"), data.get("reason"), data.get("player")
         if not isinstance(won, bool) or reason not in get_args(Termination):
             raise NotationError(
-                f"cannot read outcome {_excerpt(data)}: expected 'won' (true or false) and a "
+                f"cannot read outcome {excerpt(data)}: expected 'won' (true or false) and a "
                 f"'reason' ({', '.join(get_args(Termination))})"
             )
         if won != (reason == "finished"):
-            raise NotationError(f"cannot read outcome {_excerpt(data)}: only 'finished' is won")
+            raise NotationError(f"cannot read outcome {excerpt(data)}: only 'finished' is won")
         if player is not None and not _is_player(player):
-            raise NotationError(f"cannot read outcome {_excerpt(data)}: 'player' is 0-3 or null")
+            raise NotationError(f"cannot read outcome {excerpt(data)}: 'player' is 0-3 or null")
         return cls(won, data["reason"], player)
 
     def to_json(self, **kwargs: Any) -> str:
@@ -334,23 +334,8 @@ class Outcome:
     @classmethod
     def from_json(cls, text: str) -> Outcome:
         """Read the JSON text of :meth:`to_json`."""
-        return cls.from_dict(_load_json(text, "outcome"))
+        return cls.from_dict(read_json(text, "outcome"))
 
 
 def _is_player(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4
-
-
-def _excerpt(data: object) -> str:
-    """A bounded excerpt of some input, for error messages."""
-    text = repr(data)
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
-def _load_json(text: object, what: str) -> Any:
-    if not isinstance(text, str):
-        raise NotationError(f"cannot read {what} {_excerpt(text)}: expected JSON text")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise NotationError(f"cannot read {what} {_excerpt(text)}: {error}") from None

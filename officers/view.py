@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from officers.cards import Card
-from officers.errors import NotationError
+from officers.errors import NotationError, read_json
 from officers.rules import STANDARD_RULES, Rules
 from officers.square import EMPTY, Square, describe_cell, parse_cell
 
@@ -233,13 +233,7 @@ class PlayerView:
     @classmethod
     def from_json(cls, text: str) -> PlayerView:
         """Read the JSON text of :meth:`to_json`."""
-        if not isinstance(text, str):
-            raise NotationError(f"cannot read player view {text!r}: expected JSON text")
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as error:
-            raise NotationError(f"cannot read player view {text[:80]!r}: {error}") from None
-        return cls.from_dict(data)
+        return cls.from_dict(read_json(text, "player view"))
 
 
 def _locked(square: Square, locked: Iterable[int]) -> tuple[int, ...]:
