@@ -27,9 +27,9 @@ coin
     me") or off the square. A card placed on a coin's cell sends the coin back to its owner.
 
 Levels, variants and the deal live in :mod:`officers.levels`, moves and outcomes in
-:mod:`officers.moves`, the notation reader in :mod:`officers.game_notation`, the player's view
-in :mod:`officers.view` and game records in :mod:`officers.record`; this module re-exports the
-names a user expects here.
+:mod:`officers.moves`, the notation reader in :mod:`officers.game_notation` and the player's view
+in :mod:`officers.view`; this module re-exports the names a user expects here. Game records sit
+above the game, in :mod:`officers.record` (``GameRecord.from_game(state)``).
 
 >>> from officers.game import new_game, Move
 >>> game = new_game("normal", players=2, seed=7)
