@@ -58,7 +58,6 @@ from officers.game import (
     HARD,
     LEVELS,
     NORMAL,
-    GameRecord,
     GameState,
     Level,
     Move,
@@ -96,6 +95,7 @@ from officers.puzzles import (
     start_classes,
     verify_start,
 )
+from officers.record import GameRecord
 from officers.rules import DIAGONAL_RULES, STANDARD_RULES, Conflict, Line, Rules
 from officers.solve import (
     METHODS,

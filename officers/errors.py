@@ -5,6 +5,7 @@ input that was wrong are also :class:`ValueError`, so ``except ValueError`` keep
 
 - :class:`NotationError`: the text (or JSON) cannot be read at all;
 - :class:`IllegalPlacementError`: it can be read, but the move is not allowed here;
+- :class:`InvalidGameError`: values (not text) that make no level, move, deal or game state;
 - :class:`UnsupportedError`: a method cannot answer this question (the index at order 5).
 
 :class:`SolverTimeoutError` is not a ``ValueError``: the question was fine, the solver ran out of
@@ -20,13 +21,19 @@ cannot read card '10S': only the court cards play (ranks A K Q J, German D B)
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 __all__ = [
     "IllegalPlacementError",
+    "InvalidGameError",
     "NotationError",
     "OfficersError",
     "RiddleNotFoundError",
     "SolverTimeoutError",
     "UnsupportedError",
+    "excerpt",
+    "read_json",
 ]
 
 
@@ -52,3 +59,34 @@ class SolverTimeoutError(OfficersError, TimeoutError):
 
 class RiddleNotFoundError(OfficersError):
     """:func:`officers.new_start` tried as often as it was allowed and found no riddle as asked."""
+
+
+class InvalidGameError(OfficersError, ValueError):
+    """Values that make no level, move, deal or game state (tokens < 0, a card 16, a hand holding
+    a placed card, ...); text that cannot be read raises :class:`NotationError` instead."""
+
+
+def excerpt(value: object, limit: int = 80) -> str:
+    """``repr(value)``, cut to ``limit`` characters: how a message quotes its input.
+
+    >>> excerpt("x" * 100, limit=12)
+    "'xxxxxxxx..."
+    """
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def read_json(text: object, what: str) -> Any:
+    """Decode JSON ``text``, or raise :class:`NotationError` quoting it (``what`` names the value).
+
+    >>> read_json("[1", "move")
+    Traceback (most recent call last):
+    ...
+    officers.errors.NotationError: cannot read move '[1': Expecting ',' delimiter: line 1 column 3 (char 2)
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"cannot read {what} {excerpt(text)}: expected JSON text")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as error:
+        raise NotationError(f"cannot read {what} {excerpt(text)}: {error}") from None

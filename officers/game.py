@@ -1,4 +1,4 @@
-"""The game: levels, variants, the deal, turns, moves, tokens, the outcome, notation and records.
+"""The game: the state of a game in progress, its turns, its notation, and views of it.
 
 Glossary
 --------
@@ -14,8 +14,9 @@ turn
     One move of the player to move: a placement or a take-back. A player with an empty hand is
     skipped (the engine moves on by itself). The *turn number* counts turns from 1.
 move
-    A :class:`Move`: ``place`` a card of the hand on an empty cell, ``take`` a card back into the
-    hand, or one of the two events that end the game, ``concede`` and ``timeout``.
+    A :class:`~officers.moves.Move`: ``place`` a card of the hand on an empty cell, ``take`` a
+    card back into the hand, or one of the two events that end the game, ``concede`` and
+    ``timeout``.
 slip
     A placement that breaks the rule of the square. :meth:`GameState.push` refuses it with
     :class:`~officers.IllegalPlacementError` and leaves the state unchanged: it costs nothing.
@@ -24,6 +25,11 @@ locked cell
 coin
     The keep-free coin of a player (variant): on an empty cell ("please leave this place for
     me") or off the square. A card placed on a coin's cell sends the coin back to its owner.
+
+Levels, variants and the deal live in :mod:`officers.levels`, moves and outcomes in
+:mod:`officers.moves`, the notation reader in :mod:`officers.game_notation` and the player's view
+in :mod:`officers.view`; this module re-exports the names a user expects here. Game records sit
+above the game, in :mod:`officers.record` (``GameRecord.from_game(state)``).
 
 >>> from officers.game import new_game, Move
 >>> game = new_game("normal", players=2, seed=7)
@@ -51,21 +57,46 @@ True
 
 from __future__ import annotations
 
-import dataclasses
 import functools
+import json
 import random
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import Any
 
-from officers.cards import ALL_CARDS, Card
-from officers.errors import IllegalPlacementError, NotationError
+from officers.bitboard import can_place, card_set, cards_in, fits, legal_pairs
+from officers.cards import Card
+from officers.errors import (
+    IllegalPlacementError,
+    InvalidGameError,
+    NotationError,
+    excerpt,
+    read_json,
+)
+from officers.game_notation import (
+    END_EVENTS,
+    GameFields,
+    check_position,
+    fields_from_dict,
+    read_fields,
+    view_from_notation,
+)
+from officers.levels import (
+    EASY,
+    EXPERT,
+    HARD,
+    LEVELS,
+    NORMAL,
+    OZANAM_STARTS,
+    Level,
+    Variant,
+    check_players,
+    deal,
+)
+from officers.moves import COIN_OFF, Move, MoveKind, Outcome, Termination, player_name
 from officers.rules import Rules
-from officers.square import EMPTY, Square, cell_name, describe_cell, parse_cell
-
-if TYPE_CHECKING:
-    from officers.hints import PlayerView
+from officers.square import EMPTY, Square, cell_name, describe_cell
+from officers.view import PlayerView
 
 __all__ = [
     "COIN_OFF",
@@ -75,502 +106,42 @@ __all__ = [
     "LEVELS",
     "NORMAL",
     "OZANAM_STARTS",
-    "GameRecord",
     "GameState",
     "Level",
     "Move",
     "MoveKind",
     "Outcome",
+    "PlayerView",
     "Termination",
     "Variant",
     "deal",
     "new_game",
     "player_name",
+    "view_from_notation",
 ]
-
-MoveKind = Literal["place", "take", "concede", "timeout"]
-Termination = Literal["finished", "stuck", "conceded", "out of time"]
-
-COIN_OFF: Final = -1
-"""A coin action: take one's keep-free coin off the square."""
-
-_CELLS: Final = 16
-_FULL: Final = (1 << _CELLS) - 1
-_MAX_PLAYERS: Final = 4
-
-
-def player_name(player: int) -> str:
-    """How people see a player: ``player 1`` for player 0.
-
-    >>> player_name(0)
-    'player 1'
-    """
-    return f"player {player + 1}"
-
-
-# --- levels and variants ---------------------------------------------------------------------
-
-_LEVEL_DIAGONALS: Final[dict[str, bool]] = {
-    "easy": False,
-    "normal": False,
-    "hard": False,
-    "expert": True,
-    # Rules rather than levels, for custom games:
-    "rows": False,
-    "diagonals": True,
-}
-
-
-@dataclass(frozen=True)
-class Level:
-    """A difficulty level: its name, its take-back tokens, the diagonal rule and the clock.
-
-    The four levels of the rules are :data:`EASY`, :data:`NORMAL`, :data:`HARD` and
-    :data:`EXPERT`. Tokens and the clock (seconds a turn, ``None`` for none) are configurable
-    with :meth:`replace`; the name fixes whether the diagonals are lines. Two more names stand
-    for the bare rules of a custom game: ``rows`` (rows and columns) and ``diagonals``.
-
-    >>> Level.get("expert")
-    Level(name='expert', tokens=0, diagonals=True, clock=30.0)
-    >>> Level.get("Normal").replace(tokens=2).rules
-    Rules(order=4, diagonals=False)
-    """
-
-    name: str
-    tokens: int
-    diagonals: bool
-    clock: float | None = None
-
-    def __post_init__(self) -> None:
-        if self.name not in _LEVEL_DIAGONALS:
-            raise NotationError(
-                f"unknown level {self.name!r}: expected one of {', '.join(_LEVEL_DIAGONALS)}"
-            )
-        if _LEVEL_DIAGONALS[self.name] != self.diagonals:
-            raise NotationError(
-                f"level {self.name!r} {'has' if _LEVEL_DIAGONALS[self.name] else 'has no'} "
-                f"diagonal rule, got diagonals={self.diagonals!r}"
-            )
-        if not isinstance(self.tokens, int) or isinstance(self.tokens, bool) or self.tokens < 0:
-            raise NotationError(f"tokens must be a whole number >= 0, got {self.tokens!r}")
-        if self.clock is not None and (
-            isinstance(self.clock, bool)
-            or not isinstance(self.clock, (int, float))
-            or not self.clock > 0
-        ):
-            raise NotationError(f"the clock must be seconds > 0 or None, got {self.clock!r}")
-        if self.clock is not None:
-            object.__setattr__(self, "clock", float(self.clock))
-
-    @classmethod
-    def get(cls, name: str | Level) -> Level:
-        """The level of a name (any case): ``easy``, ``normal``, ``hard``, ``expert``,
-        ``rows`` or ``diagonals``; a :class:`Level` is returned as it is.
-
-        >>> Level.get("HARD").tokens
-        0
-        """
-        if isinstance(name, Level):
-            return name
-        if not isinstance(name, str):
-            raise NotationError(f"cannot read level {name!r}: expected a name such as 'normal'")
-        key = name.strip().lower()
-        for level in LEVELS:
-            if level.name == key:
-                return level
-        if key in _LEVEL_DIAGONALS:
-            return cls(key, 0, _LEVEL_DIAGONALS[key])
-        raise NotationError(
-            f"cannot read level {name!r}: expected one of {', '.join(_LEVEL_DIAGONALS)}"
-        )
-
-    def replace(self, **changes: Any) -> Level:
-        """A copy with some fields changed: ``EXPERT.replace(clock=20)``."""
-        return dataclasses.replace(self, **changes)
-
-    @property
-    def rules(self) -> Rules:
-        """The rule of the square on this level."""
-        return Rules(diagonals=self.diagonals)
-
-    def __str__(self) -> str:
-        return self.name
-
-
-EASY: Final = Level("easy", 3, False)
-NORMAL: Final = Level("normal", 1, False)
-HARD: Final = Level("hard", 0, False)
-EXPERT: Final = Level("expert", 0, True, 30.0)
-LEVELS: Final[tuple[Level, ...]] = (EASY, NORMAL, HARD, EXPERT)
-"""The four levels of the rules, easiest first."""
-
-OZANAM_STARTS: Final[Mapping[bool, Square]] = {
-    False: Square("AC3/1JS2/1AH1QD/4"),
-    True: Square("ADJC2/4/JS3/KC3"),
-}
-"""The rules' two puzzle starts (Ozanam's riddles), by whether the diagonals are lines."""
-
-
-@dataclass(frozen=True)
-class Variant:
-    """The optional variants of the rules (Solo is simply one player).
-
-    ``open_hands``: every player sees every hand. ``coins``: each player has a keep-free coin.
-    ``ozanam``: the game starts from the rules' puzzle start of its rule set (four locked cards;
-    the other twelve are dealt).
-
-    >>> Variant(coins=True)
-    Variant(open_hands=False, coins=True, ozanam=False)
-    """
-
-    open_hands: bool = False
-    coins: bool = False
-    ozanam: bool = False
-
-
-# --- the deal --------------------------------------------------------------------------------
-
-
-def deal(players: int, seed: int, *, start: Square | None = None) -> tuple[tuple[Card, ...], ...]:
-    """Deal the cards not in ``start`` (all 16 by default) to the players, from a seed.
-
-    The cards are put in card order, shuffled by Fisher-Yates driven only by
-    ``random.Random(seed).random()`` (whose sequence Python guarantees for a seed), and dealt one
-    at a time from player 1 on: 2 players get 8/8, 3 players 6/5/5, 4 players 4 each, one player
-    all. The same seed gives the same deal on every machine and Python version. Each hand comes
-    back in card order.
-
-    >>> [len(hand) for hand in deal(3, seed=1)]
-    [6, 5, 5]
-    >>> " ".join(card.notation() for card in deal(2, seed=7)[0])
-    'AS AD AC KS QD QC JD JC'
-    """
-    _check_players(players)
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise NotationError(f"a deal's seed is a whole number >= 0, got {seed!r}")
-    cards = [card for card in ALL_CARDS if start is None or card not in start]
-    rng = random.Random(seed)
-    for i in range(len(cards) - 1, 0, -1):
-        j = int(rng.random() * (i + 1))
-        cards[i], cards[j] = cards[j], cards[i]
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    for k, card in enumerate(cards):
-        hands[k % players].append(card)
-    return tuple(tuple(sorted(hand)) for hand in hands)
-
-
-def _check_players(players: object) -> None:
-    if (
-        not isinstance(players, int)
-        or isinstance(players, bool)
-        or not 1 <= players <= _MAX_PLAYERS
-    ):
-        raise NotationError(f"a game has 1-4 players (1 is Solo), got {players!r}")
-
-
-# --- moves -----------------------------------------------------------------------------------
-
-_MOVE: Final = re.compile(
-    r"\s*(?:(?P<take>x)\s*(?:(?P<tcard>\S\S)\s*@)?\s*(?P<tcell>r\d+c\d+|\d+)"
-    r"|(?P<card>\S\S)\s*@\s*(?P<cell>r\d+c\d+|\d+)"
-    r"|(?P<event>concede|timeout))"
-    r"\s*(?:\+\s*(?P<coin>r\d+c\d+|\d+|off))?\s*",
-    re.IGNORECASE,
-)
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """A move: place a card, take one back, or an event that ends the game.
-
-    Build one with :meth:`place`, :meth:`take_back`, :meth:`concede`, :meth:`timeout` or read
-    it with :meth:`parse`. ``coin`` is the keep-free coin action at the end of the turn (variant):
-    ``None`` leaves the coin where it is, a cell puts it there, :data:`COIN_OFF` lifts it.
-
-    Move notation: ``AS@r1c1`` places A♠ on row 1, column 1; ``xr1c1`` takes back the card on
-    row 1, column 1 (``xAS@r1c1`` names the card too, and must name the right one);
-    ``concede``; ``timeout`` (the player to move ran out of time). A coin action follows as
-    ``+r2c3`` or ``+off``.
-
-    >>> Move.parse("A♠@r1c1"), Move.parse("x KH @ r2c2 + r1c4").notation()
-    (Move.parse('AS@r1c1'), 'xKH@r2c2+r1c4')
-    >>> Move.place(0, Card.ACE_OF_SPADES) == Move.parse("as@0")
-    True
-    >>> print(Move.parse("xKH@r2c2"))
-    xK♥@r2c2
-    """
-
-    kind: MoveKind
-    cell: int | None = None
-    card: Card | None = None
-    coin: int | None = None
-
-    def __post_init__(self) -> None:
-        if self.kind not in ("place", "take", "concede", "timeout"):
-            raise NotationError(f"unknown kind of move {self.kind!r}")
-        if self.kind in ("place", "take"):
-            if not _is_cell(self.cell):
-                raise NotationError(f"a {self.kind} move needs a cell 0-15, got {self.cell!r}")
-            if self.kind == "place" and self.card is None:
-                raise NotationError("a place move needs a card")
-        elif self.cell is not None or self.card is not None or self.coin is not None:
-            raise NotationError(f"a {self.kind} move has no cell, card or coin")
-        if self.card is not None and not isinstance(self.card, Card):
-            if (
-                isinstance(self.card, int)
-                and not isinstance(self.card, bool)
-                and 0 <= self.card < 16
-            ):
-                object.__setattr__(self, "card", Card(self.card))
-            else:
-                raise NotationError(f"not a card: {self.card!r}")
-        if self.coin is not None and self.coin != COIN_OFF and not _is_cell(self.coin):
-            raise NotationError(
-                f"a coin goes on a cell 0-15 or off ({COIN_OFF}), got {self.coin!r}"
-            )
-
-    @classmethod
-    def place(cls, cell: int, card: int, coin: int | None = None) -> Move:
-        """Place ``card`` on ``cell``."""
-        return cls("place", cell, _as_card(card), coin)
-
-    @classmethod
-    def take_back(cls, cell: int, card: int | None = None, coin: int | None = None) -> Move:
-        """Take back the card on ``cell`` (``card`` optionally names it)."""
-        return cls("take", cell, None if card is None else _as_card(card), coin)
-
-    @classmethod
-    def concede(cls) -> Move:
-        """The team agrees the square is dead and stops: a loss."""
-        return cls("concede")
-
-    @classmethod
-    def timeout(cls) -> Move:
-        """The player to move ran out of time (the frontend's clock): a loss."""
-        return cls("timeout")
-
-    @classmethod
-    def parse(cls, text: str) -> Move:
-        """Read the move notation (see the class documentation).
-
-        >>> Move.parse("QD@r3c4+off")
-        Move.parse('QD@r3c4+off')
-        >>> Move.parse("QD r3c4")
-        Traceback (most recent call last):
-        ...
-        officers.errors.NotationError: cannot read move 'QD r3c4': expected a placement such as 'AS@r1c1', a take-back such as 'xr1c1', 'concede' or 'timeout'
-        """
-        if not isinstance(text, str):
-            raise NotationError(f"cannot read move {text!r}: expected a string such as 'AS@r1c1'")
-        match = _MOVE.fullmatch(text)
-        if not match:
-            raise NotationError(
-                f"cannot read move {text!r}: expected a placement such as 'AS@r1c1', "
-                "a take-back such as 'xr1c1', 'concede' or 'timeout'"
-            )
-        try:
-            coin_text = match.group("coin")
-            coin = None
-            if coin_text is not None:
-                coin = COIN_OFF if coin_text.lower() == "off" else parse_cell(coin_text)
-            if match.group("event"):
-                event: MoveKind = (
-                    "concede" if match.group("event").lower() == "concede" else "timeout"
-                )
-                if coin is not None:
-                    raise NotationError("an event carries no coin action")
-                return cls(event)
-            if match.group("take"):
-                tcard = match.group("tcard")
-                return cls(
-                    "take",
-                    parse_cell(match.group("tcell")),
-                    None if tcard is None else Card.parse(tcard),
-                    coin,
-                )
-            return cls(
-                "place", parse_cell(match.group("cell")), Card.parse(match.group("card")), coin
-            )
-        except NotationError as error:
-            raise NotationError(f"cannot read move {text!r}: {error}") from None
-
-    def notation(self, *, symbols: bool = False) -> str:
-        """The move notation in ASCII (``symbols=True``: suits as ``♠ ♥ ♦ ♣``)."""
-        if self.kind in ("concede", "timeout"):
-            return self.kind
-        assert self.cell is not None
-        card = "" if self.card is None else (str(self.card) if symbols else self.card.notation())
-        cell = cell_name(self.cell)
-        text = (
-            f"{card}@{cell}"
-            if self.kind == "place"
-            else (f"x{card}@{cell}" if card else f"x{cell}")
-        )
-        if self.coin is not None:
-            text += "+off" if self.coin == COIN_OFF else f"+{cell_name(self.coin)}"
-        return text
-
-    def describe(self) -> str:
-        """The move as a sentence: ``place A♠ on row 1, column 1``."""
-        if self.kind == "concede":
-            return "concede (the team agrees the square is dead)"
-        if self.kind == "timeout":
-            return "run out of time"
-        assert self.cell is not None
-        where = describe_cell(self.cell)
-        if self.kind == "place":
-            text = f"place {self.card} on {where}"
-        else:
-            text = f"take back {'the card' if self.card is None else self.card} from {where}"
-        if self.coin == COIN_OFF:
-            text += ", then lift the coin"
-        elif self.coin is not None:
-            text += f", then put the coin on {describe_cell(self.coin)}"
-        return text
-
-    def __str__(self) -> str:
-        return self.notation(symbols=True)
-
-    def __repr__(self) -> str:
-        return f"Move.parse({self.notation()!r})"
-
-
-def _as_card(value: int) -> Card:
-    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < _CELLS:
-        return Card(value)
-    raise NotationError(f"not a card: {value!r} (expected a Card or 0-15)")
-
-
-def _is_cell(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < _CELLS
-
-
-# --- the outcome -----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """How a game ended: won or lost, why, and which player it concerns.
-
-    ``reason`` is ``finished`` (a win: all 16 cards are in the square), ``stuck`` (the player
-    to move can place no card and cannot take back), ``conceded`` or ``out of time``.
-    ``player`` is the player who was stuck or out of time, else ``None``.
-
-    >>> print(Outcome(False, "stuck", 1))
-    lost: player 2 is stuck and cannot take back
-    """
-
-    won: bool
-    reason: Termination
-    player: int | None = None
-
-    def __str__(self) -> str:
-        if self.won:
-            return "won: all 16 cards are in the square"
-        if self.reason == "stuck":
-            who = "a player" if self.player is None else player_name(self.player)
-            return f"lost: {who} is stuck and cannot take back"
-        if self.reason == "conceded":
-            return "lost: the team conceded"
-        who = "a player" if self.player is None else player_name(self.player)
-        return f"lost: {who} ran out of time"
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form: ``won``, ``reason``, ``player`` (0-based or null) and ``text``."""
-        return {"won": self.won, "reason": self.reason, "player": self.player, "text": str(self)}
-
-
-# --- fast tables -------------------------------------------------------------------------------
-
-
-def _peers(diagonals: bool) -> tuple[tuple[int, ...], ...]:
-    rules = Rules(diagonals=diagonals)
-    return tuple(
-        tuple(sorted({c for line in rules.lines_through(cell) for c in line.cells} - {cell}))
-        for cell in range(_CELLS)
-    )
-
-
-_PEERS: Final = {False: _peers(False), True: _peers(True)}
-
-
-def _legal_pairs(values: Sequence[int], hand: int, diagonals: bool) -> list[tuple[int, int]]:
-    """Every (cell, card) with the card in the hand bitset that the rules allow, cell order."""
-    result: list[tuple[int, int]] = []
-    if not hand:
-        return result
-    cards = [card for card in range(_CELLS) if hand >> card & 1]
-    for cell, peers in enumerate(_PEERS[diagonals]):
-        if values[cell] != EMPTY:
-            continue
-        ranks = suits = 0
-        for peer in peers:
-            value = values[peer]
-            if value != EMPTY:
-                ranks |= 1 << (value >> 2)
-                suits |= 1 << (value & 3)
-        for card in cards:
-            if not (ranks >> (card >> 2) & 1 or suits >> (card & 3) & 1):
-                result.append((cell, card))
-    return result
-
-
-def _can_place(values: Sequence[int], hand: int, diagonals: bool) -> bool:
-    if not hand:
-        return False
-    cards = [card for card in range(_CELLS) if hand >> card & 1]
-    for cell, peers in enumerate(_PEERS[diagonals]):
-        if values[cell] != EMPTY:
-            continue
-        ranks = suits = 0
-        for peer in peers:
-            value = values[peer]
-            if value != EMPTY:
-                ranks |= 1 << (value >> 2)
-                suits |= 1 << (value & 3)
-        for card in cards:
-            if not (ranks >> (card >> 2) & 1 or suits >> (card & 3) & 1):
-                return True
-    return False
-
-
-def _fits(values: Sequence[int], cell: int, card: int, diagonals: bool) -> bool:
-    """Whether the card may go on the cell (the cell is empty, the card not placed, no line
-    through the cell holds its rank or suit)."""
-    if values[cell] != EMPTY or card in values:
-        return False
-    rank = card >> 2
-    suit = card & 3
-    for peer in _PEERS[diagonals][cell]:
-        value = values[peer]
-        if value != EMPTY and (value >> 2 == rank or value & 3 == suit):
-            return False
-    return True
-
-
-def _mask(cards: Iterable[int]) -> int:
-    mask = 0
-    for card in cards:
-        mask |= 1 << int(card)
-    return mask
 
 
 @functools.cache
-def _cards(mask: int) -> tuple[Card, ...]:
-    return tuple(card for card in ALL_CARDS if mask >> card & 1)
+def _hand(mask: int) -> tuple[Card, ...]:
+    """The cards of a card set, as cards."""
+    return tuple(Card(card) for card in cards_in(mask))
 
 
-# Whether officers.hints.PlayerView has exactly the fields GameState.view() fills in.
-_VIEW_FIELDS: dict[type, bool] = {}
+def _is_cell(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 16
 
 
-# --- the state ---------------------------------------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class _Snapshot:
+    """One position, as pushed on the undo stack."""
 
-# One state, as pushed on the undo stack: square, hands (bitsets), tokens left, player to move,
-# coins (or None), turn number, end event (or None).
-_Snapshot = tuple[Square, tuple[int, ...], int, int, "tuple[int, ...] | None", int, "str | None"]
-
-_END_EVENTS: Final[dict[str, Termination]] = {"conceded": "conceded", "timeout": "out of time"}
+    square: Square
+    hands: tuple[int, ...]  # card sets
+    tokens: int
+    turn: int
+    coins: tuple[int, ...] | None
+    number: int
+    end: str | None
 
 
 class GameState:
@@ -650,11 +221,11 @@ class GameState:
         self._rules = self._level.rules
         self._diagonals = self._level.diagonals
         if not isinstance(square, Square) or square.order != 4:
-            raise NotationError(f"a game is played on a square of order 4, got {square!r}")
-        _check_players(len(hands))
+            raise InvalidGameError(f"a game is played on a square of order 4, got {square!r}")
+        check_players(len(hands))
         self._players = len(hands)
         self._square = square
-        self._hands = tuple(_mask(hand) for hand in hands)
+        self._hands = tuple(card_set(hand) for hand in hands)
         self._tokens = self._level.tokens if tokens is None else tokens
         self._turn = turn
         self._locked = frozenset(locked)
@@ -670,67 +241,17 @@ class GameState:
 
     def _check(self) -> None:
         """Raise unless the parts make a state of the game."""
-        where = "the game state"
-        if isinstance(self._tokens, bool) or not isinstance(self._tokens, int) or self._tokens < 0:
-            raise NotationError(
-                f"{where}: tokens left must be a whole number >= 0, got {self._tokens!r}"
-            )
-        if isinstance(self._number, bool) or not isinstance(self._number, int) or self._number < 1:
-            raise NotationError(f"{where}: the turn number must be >= 1, got {self._number!r}")
-        if not (isinstance(self._turn, int) and 0 <= self._turn < self._players):
-            raise NotationError(
-                f"{where}: the player to move must be 1-{self._players}, got {self._turn + 1!r}"
-            )
-        seen = _mask(v for v in self._square.values if v != EMPTY)
-        for player, hand in enumerate(self._hands):
-            if hand & seen:
-                card = _cards(hand & seen)[0]
-                raise NotationError(
-                    f"{where}: {card} is both in {player_name(player)}'s hand and elsewhere"
-                )
-            seen |= hand
-        if seen != _FULL:
-            missing = ", ".join(str(card) for card in _cards(_FULL & ~seen))
-            raise NotationError(
-                f"{where}: {missing} {'is' if ',' not in missing else 'are'} neither in the square nor in a hand"
-            )
-        for cell in self._locked:
-            if not _is_cell(cell):
-                raise NotationError(f"{where}: locked cell {cell!r} is not a cell 0-15")
-            if self._square.values[cell] == EMPTY:
-                raise NotationError(f"{where}: locked cell {cell_name(cell)} is empty")
-        conflicts = self._rules.conflicts(self._square)
-        if conflicts:
-            raise IllegalPlacementError(
-                f"{where}: the square breaks the rule of the square: {conflicts[0]}"
-            )
-        if self._coins is not None:
-            if len(self._coins) != self._players:
-                raise NotationError(
-                    f"{where}: {len(self._coins)} coins for {self._players} players"
-                )
-            for player, coin in enumerate(self._coins):
-                if coin == COIN_OFF:
-                    continue
-                if not _is_cell(coin):
-                    raise NotationError(
-                        f"{where}: {player_name(player)}'s coin {coin!r} is not a cell"
-                    )
-                if self._square.values[coin] != EMPTY:
-                    raise NotationError(
-                        f"{where}: {player_name(player)}'s coin lies on {cell_name(coin)}, which is not empty"
-                    )
-            placed = [c for c in self._coins if c != COIN_OFF]
-            if len(set(placed)) != len(placed):
-                raise NotationError(f"{where}: two coins lie on one cell")
-        if self._end is not None and self._end not in _END_EVENTS:
-            raise NotationError(f"{where}: unknown end {self._end!r}: expected conceded or timeout")
-        if self._end is not None and self._square.is_full():
-            raise NotationError(f"{where}: a finished square cannot end by {self._end}")
-        if any(self._hands) and not self._hands[self._turn]:
-            raise NotationError(
-                f"{where}: {player_name(self._turn)} is to move but has no cards (would be skipped)"
-            )
+        check_position(
+            self._square,
+            self._hands,
+            rules=self._rules,
+            tokens=self._tokens,
+            turn=self._turn,
+            locked=self._locked,
+            coins=self._coins,
+            number=self._number,
+            end=self._end,
+        )
 
     # --- reading the state ------------------------------------------------------------------
 
@@ -738,6 +259,23 @@ class GameState:
     def level(self) -> Level:
         """The level (its tokens are the starting tokens; see :attr:`tokens` for those left)."""
         return self._level
+
+    @level.setter
+    def level(self, level: Level) -> None:
+        """Change the level's starting tokens or clock (a record's ``Tokens`` and ``Clock``);
+        its name, and so the rule of the square, stays.
+
+        >>> state = new_game("expert", 2, seed=1)
+        >>> state.level = state.level.replace(clock=12.5)
+        >>> state.level.clock
+        12.5
+        """
+        if not isinstance(level, Level) or level.name != self._level.name:
+            raise InvalidGameError(
+                f"a game of level {self._level.name!r} cannot become {level!r}: "
+                "only its tokens and clock may change"
+            )
+        self._level = level
 
     @property
     def rules(self) -> Rules:
@@ -792,6 +330,12 @@ class GameState:
         """The seed of the deal, when the game was dealt by :func:`new_game`."""
         return self._seed
 
+    @seed.setter
+    def seed(self, seed: int | None) -> None:
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+            raise InvalidGameError(f"a deal's seed is a whole number >= 0, got {seed!r}")
+        self._seed = seed
+
     @property
     def history(self) -> tuple[Move, ...]:
         """The moves pushed so far (take-backs name their card)."""
@@ -799,12 +343,12 @@ class GameState:
 
     def hand(self, player: int) -> tuple[Card, ...]:
         """A player's hand, in card order."""
-        return _cards(self._hands[player])
+        return _hand(self._hands[player])
 
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every hand, in player order."""
-        return tuple(_cards(hand) for hand in self._hands)
+        return tuple(_hand(hand) for hand in self._hands)
 
     def take_backs(self) -> int:
         """How many take-backs were played since the start of the history."""
@@ -826,7 +370,7 @@ class GameState:
         values = self._square.values
         moves = [
             Move("place", cell, Card(card))
-            for cell, card in _legal_pairs(values, self._hands[self._turn], self._diagonals)
+            for cell, card in legal_pairs(values, self._hands[self._turn], self._diagonals)
         ]
         if self._tokens > 0:
             moves.extend(
@@ -840,7 +384,7 @@ class GameState:
         """The player to move's legal placements as ``(cell, card)``, cell then card order."""
         return [
             (cell, Card(card))
-            for cell, card in _legal_pairs(
+            for cell, card in legal_pairs(
                 self._square.values, self._hands[self._turn], self._diagonals
             )
         ]
@@ -850,7 +394,7 @@ class GameState:
         return (
             not self.is_over_by_event()
             and not self._square.is_full()
-            and not _can_place(self._square.values, self._hands[self._turn], self._diagonals)
+            and not can_place(self._square.values, self._hands[self._turn], self._diagonals)
         )
 
     def is_over_by_event(self) -> bool:
@@ -902,7 +446,7 @@ class GameState:
                     f"it is not in {who}'s hand"
                 )
             reason = None
-            if not _fits(values, move.cell, move.card, self._diagonals):
+            if not fits(values, move.cell, move.card, self._diagonals):
                 reason = self._rules.why_illegal(self._square, move.cell, move.card)
             if reason is not None:
                 raise IllegalPlacementError(
@@ -930,25 +474,31 @@ class GameState:
             move = Move("take", move.cell, Card(value), move.coin)
             after_cell_empty = True
         if move.coin is not None:
-            if self._coins is None:
-                raise IllegalPlacementError(
-                    f"cannot move a coin: this game is played without keep-free coins ({move.notation()})"
-                )
-            if move.coin != COIN_OFF:
-                target_empty = values[move.coin] == EMPTY and move.coin != move.cell
-                if move.coin == move.cell and after_cell_empty:
-                    target_empty = True
-                if not target_empty:
-                    raise IllegalPlacementError(
-                        f"cannot put the coin on {describe_cell(move.coin)}: the cell is not empty"
-                    )
-                for player, coin in enumerate(self._coins):
-                    if coin == move.coin and player != self._turn:
-                        raise IllegalPlacementError(
-                            f"cannot put the coin on {describe_cell(move.coin)}: "
-                            f"{player_name(player)}'s coin lies there"
-                        )
+            self._check_coin(move, after_cell_empty)
         return move
+
+    def _check_coin(self, move: Move, after_cell_empty: bool) -> None:
+        """Raise unless the move's coin action may be played (``after_cell_empty``: the move
+        empties its cell)."""
+        assert move.coin is not None
+        if self._coins is None:
+            raise IllegalPlacementError(
+                f"cannot move a coin: this game is played without keep-free coins ({move.notation()})"
+            )
+        if move.coin != COIN_OFF:
+            target_empty = self._square.values[move.coin] == EMPTY and move.coin != move.cell
+            if move.coin == move.cell and after_cell_empty:
+                target_empty = True
+            if not target_empty:
+                raise IllegalPlacementError(
+                    f"cannot put the coin on {describe_cell(move.coin)}: the cell is not empty"
+                )
+            for player, coin in enumerate(self._coins):
+                if coin == move.coin and player != self._turn:
+                    raise IllegalPlacementError(
+                        f"cannot put the coin on {describe_cell(move.coin)}: "
+                        f"{player_name(player)}'s coin lies there"
+                    )
 
     def push(self, move: Move) -> None:
         """Play a move of the player to move. An illegal move (a slip, a card not in the hand,
@@ -1009,7 +559,7 @@ class GameState:
         return self._history[-1] if self._history else None
 
     def _snapshot(self) -> _Snapshot:
-        return (
+        return _Snapshot(
             self._square,
             self._hands,
             self._tokens,
@@ -1021,15 +571,13 @@ class GameState:
 
     def _restore(self, snapshot: _Snapshot) -> None:
         self._cached = False
-        (
-            self._square,
-            self._hands,
-            self._tokens,
-            self._turn,
-            self._coins,
-            self._number,
-            self._end,
-        ) = snapshot
+        self._square = snapshot.square
+        self._hands = snapshot.hands
+        self._tokens = snapshot.tokens
+        self._turn = snapshot.turn
+        self._coins = snapshot.coins
+        self._number = snapshot.number
+        self._end = snapshot.end
 
     def clone(self) -> GameState:
         """An independent copy, with the same history (so :meth:`pop` works on it too)."""
@@ -1071,11 +619,11 @@ class GameState:
     def _outcome(self) -> Outcome | None:
         if self._end is not None:
             return Outcome(
-                False, _END_EVENTS[self._end], self._turn if self._end == "timeout" else None
+                False, END_EVENTS[self._end], self._turn if self._end == "timeout" else None
             )
         if self._square.is_full():
             return Outcome(True, "finished")
-        if _can_place(self._square.values, self._hands[self._turn], self._diagonals):
+        if can_place(self._square.values, self._hands[self._turn], self._diagonals):
             return None
         if self._tokens > 0 and any(
             value != EMPTY and cell not in self._locked
@@ -1091,38 +639,32 @@ class GameState:
     # --- views -----------------------------------------------------------------------------------
 
     def view(self, player: int | None = None) -> PlayerView:
-        """What one player may know (default: the player to move), as an
-        :class:`officers.hints.PlayerView`: the square, the rules, the own hand, the cards the
-        others hold together, tokens left and locked cells."""
-        from officers.hints import PlayerView
+        """What one player may know (default: the player to move), as a
+        :class:`~officers.view.PlayerView`: the square, the rules, the own hand, the cards the
+        others hold together, tokens left and locked cells.
 
+        >>> state = GameState.parse("AC3/QHJSAD1/KSAHJCQD/JDQCKHAS hard 0 2 KDKC/QSJH - - 13")
+        >>> state.view(0).hand, state.view(0).others == state.hand(1)
+        ((Card.KING_OF_DIAMONDS, Card.KING_OF_CLUBS), True)
+        """
         player = self._turn if player is None else player
         if not (isinstance(player, int) and 0 <= player < self._players):
-            raise NotationError(f"there is no player {player!r} in a game of {self._players}")
+            raise InvalidGameError(f"there is no player {player!r} in a game of {self._players}")
         own = self._hands[player]
         others = 0
         for hand in self._hands:
             others |= hand
         others &= ~own
-        values: dict[str, object] = {
-            "square": self._square,
-            "rules": self._rules,
-            "hand": _cards(own),
-            "others": _cards(others),
-            "tokens": self._tokens,
-            "locked": tuple(sorted(self._locked)),
-        }
-        if _VIEW_FIELDS.get(PlayerView) is None:
-            names = {item.name for item in dataclasses.fields(PlayerView)}
-            _VIEW_FIELDS[PlayerView] = names == set(values)
-        if not _VIEW_FIELDS[PlayerView]:
-            return PlayerView(**values)  # type: ignore[arg-type]
         # The state is consistent by construction, so the view is built without checking it
         # again (the checks cost more than the rest of a bot's turn).
-        view = object.__new__(PlayerView)
-        for name, value in values.items():
-            object.__setattr__(view, name, value)
-        return view
+        return PlayerView._make(
+            self._square,
+            self._rules,
+            _hand(own),
+            _hand(others),
+            self._tokens,
+            tuple(sorted(self._locked)),
+        )
 
     # --- notation ------------------------------------------------------------------------------
 
@@ -1135,7 +677,7 @@ class GameState:
         ...
         officers.errors.NotationError: cannot read game 'AC3/QHJSAD1/KSAHJCQD/JDQCKHAS hard 0 1 ?2/QSJH - - 13': player 1's hand is unknown ('?2'): this is a player's view (read it with view_from_notation)
         """
-        fields = _read_fields(text)
+        fields = read_fields(text)
         if any(hand is None for hand in fields.hands):
             unknown = next(i for i, hand in enumerate(fields.hands) if hand is None)
             raise NotationError(
@@ -1143,6 +685,11 @@ class GameState:
                 f"({fields.hand_texts[unknown]!r}): this is a player's view (read it with "
                 "view_from_notation)"
             )
+        return cls._from_fields(fields, repr(text))
+
+    @classmethod
+    def _from_fields(cls, fields: GameFields, quoted: str) -> GameState:
+        """The state of the fields read from ``quoted`` (a game notation or its JSON form)."""
         try:
             return cls(
                 fields.square,
@@ -1156,9 +703,12 @@ class GameState:
                 number=fields.number,
                 end=fields.end,
             )
-        except (NotationError, IllegalPlacementError) as error:
+        except IllegalPlacementError as error:
             message = str(error).replace("the game state: ", "")
-            raise type(error)(f"cannot read game {text!r}: {message}") from None
+            raise IllegalPlacementError(f"cannot read game {quoted}: {message}") from None
+        except InvalidGameError as error:
+            message = str(error).replace("the game state: ", "")
+            raise NotationError(f"cannot read game {quoted}: {message}") from None
 
     def notation(self, viewer: int | None = None) -> str:
         """The one-line game notation. With ``viewer``, the other players' hands are written as
@@ -1174,7 +724,7 @@ class GameState:
             if viewer is not None and player != viewer and not self._open:
                 hands.append(f"?{hand.bit_count()}")
             else:
-                hands.append("".join(card.notation() for card in _cards(hand)) or "-")
+                hands.append("".join(card.notation() for card in _hand(hand)) or "-")
         locked = ",".join(cell_name(cell) for cell in sorted(self._locked)) or "-"
         if self._coins is None:
             coins = "-"
@@ -1206,65 +756,47 @@ class GameState:
             "turn": self._turn,
             "number": self._number,
             "tokens": self._tokens,
-            "hands": [[card.notation() for card in _cards(hand)] for hand in self._hands],
+            "hands": [[card.notation() for card in _hand(hand)] for hand in self._hands],
             "locked": sorted(self._locked),
             "coins": None
             if self._coins is None
             else [None if c == COIN_OFF else c for c in self._coins],
             "open_hands": self._open,
+            "end": self._end,
             "outcome": None if outcome is None else outcome.to_dict(),
             "legal_moves": [move.notation() for move in self.legal_moves()],
         }
 
-    # --- records ---------------------------------------------------------------------------------
-
-    def record(self, headers: Mapping[str, str] | None = None) -> GameRecord:
-        """The game record: the start (its notation), the moves, and headers.
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameState:
+        """Read the JSON form of :meth:`to_dict`: the position from ``square``, ``level``,
+        ``hands``, ``turn``, ``tokens``, ``locked``, ``coins``, ``open_hands``, ``number`` and
+        ``end``; ``notation``, when given, must agree (the rest is derived and not read).
 
         >>> state = GameState.parse("AC3/QHJSAD1/KSAHJCQD/JDQCKHAS hard 0 2 KDKC/QSJH - - 13")
-        >>> state.push(Move.parse("JH@r1c4"))
-        >>> print(state.record())
-        [Game "Euler's Officers"]
-        [Level "hard"]
-        [Players "2"]
-        [Tokens "0"]
-        [Setup "AC3/QHJSAD1/KSAHJCQD/JDQCKHAS hard 0 2 KDKC/QSJH - - 13"]
-        [Result "*"]
-        <BLANKLINE>
-        13. JH@r1c4 *
+        >>> GameState.from_dict(state.to_dict()) == state
+        True
         """
-        root = self.root()
-        result = _result_text(self.outcome())
-        fields: dict[str, str] = {"Game": "Euler's Officers", "Level": self._level.name}
-        fields["Players"] = str(self._players)
-        fields["Tokens"] = str(self._level.tokens)
-        clock = self._level.clock
-        if clock != Level.get(self._level.name).clock:
-            fields["Clock"] = "none" if clock is None else f"{clock:g}"
-        variants = [
-            name
-            for name, on in (
-                ("open hands", self._open),
-                ("keep-free coins", self._coins is not None),
+        state = cls._from_fields(fields_from_dict(data), excerpt(data))
+        if data.get("notation", state.notation()) != state.notation():
+            raise NotationError(
+                f"cannot read game {excerpt(data)}: its notation does not match its parts"
             )
-            if on
-        ]
-        if self._locked:
-            variants.append("locked start")
-        if variants:
-            fields["Variants"] = ", ".join(variants)
-        if self._seed is not None:
-            fields["Seed"] = str(self._seed)
-        fields["Setup"] = root.notation()
-        fields["Result"] = result
-        if headers:
-            fields.update(headers)
-        return GameRecord(tuple(fields.items()), tuple(self._history), root._number)
+        return state
+
+    def to_json(self, **kwargs: Any) -> str:
+        """The JSON text of :meth:`to_dict` (``kwargs`` go to :func:`json.dumps`)."""
+        return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
+
+    @classmethod
+    def from_json(cls, text: str) -> GameState:
+        """Read the JSON text of :meth:`to_json`."""
+        return cls.from_dict(read_json(text, "game"))
 
     # --- Python protocol -------------------------------------------------------------------------
 
     def _key(self) -> tuple[Any, ...]:
-        return (self._level.name, self._players, self._locked, self._open, *self._snapshot())
+        return (self._level.name, self._players, self._locked, self._open, self._snapshot())
 
     def __eq__(self, other: object) -> bool:
         """States are equal when their positions are: the level's name, the players, the square,
@@ -1289,7 +821,7 @@ class GameState:
         info.append(str(outcome) if outcome is not None else f"{player_name(self._turn)} to move")
         lines.append(" · ".join(info))
         for player, hand in enumerate(self._hands):
-            shown = " ".join(str(card) for card in _cards(hand)) or "(no cards)"
+            shown = " ".join(str(card) for card in _hand(hand)) or "(no cards)"
             coin = ""
             if self._coins is not None and self._coins[player] != COIN_OFF:
                 coin = f"  [coin on {cell_name(self._coins[player])}]"
@@ -1325,9 +857,9 @@ def new_game(
     if tokens is not None:
         chosen = chosen.replace(tokens=tokens)
     variant = Variant() if variant is None else variant
-    _check_players(players)
+    check_players(players)
     if start is not None and variant.ozanam:
-        raise NotationError("give either a start square or the Ozanam variant, not both")
+        raise InvalidGameError("give either a start square or the Ozanam variant, not both")
     if isinstance(start, str):
         start = Square(start)
     if variant.ozanam:
@@ -1348,339 +880,3 @@ def new_game(
         open_hands=variant.open_hands,
         seed=seed,
     )
-
-
-# --- reading the notation --------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class _Fields:
-    square: Square
-    level: Level
-    open_hands: bool
-    tokens: int
-    turn: int
-    hands: tuple[tuple[Card, ...] | None, ...]
-    hand_texts: tuple[str, ...]
-    counts: tuple[int, ...]
-    locked: tuple[int, ...]
-    coins: tuple[int | None, ...] | None
-    number: int
-    end: str | None
-
-
-_NUMBER: Final = re.compile(r"\d+")
-_FIELDS: Final = "square level tokens turn hands locked coins number [end]"
-
-
-def _read_fields(text: object) -> _Fields:
-    if not isinstance(text, str):
-        raise NotationError(f"cannot read game {text!r}: expected a string ({_FIELDS})")
-    parts = text.split()
-    if len(parts) not in (8, 9):
-        raise NotationError(
-            f"cannot read game {text!r}: expected 8 or 9 fields separated by spaces "
-            f"({_FIELDS}), got {len(parts)}"
-        )
-
-    def fail(message: str) -> NotationError:
-        return NotationError(f"cannot read game {text!r}: {message}")
-
-    (
-        square_text,
-        level_text,
-        tokens_text,
-        turn_text,
-        hands_text,
-        locked_text,
-        coins_text,
-        number_text,
-    ) = parts[:8]
-    try:
-        square = Square(square_text)
-    except NotationError as error:
-        raise fail(str(error)) from None
-    level_name, *options = level_text.split("+")
-    if level_name.lower() not in _LEVEL_DIAGONALS:
-        raise fail(f"unknown level {level_name!r} (expected one of {', '.join(_LEVEL_DIAGONALS)})")
-    level = Level.get(level_name)
-    for option in options:
-        if option.lower() != "open":
-            raise fail(f"unknown variant {option!r} in the level field (expected '+open')")
-    if not _NUMBER.fullmatch(tokens_text):
-        raise fail(f"tokens left {tokens_text!r} is not a whole number")
-    hand_texts = tuple(hands_text.split("/"))
-    players = len(hand_texts)
-    if not 1 <= players <= _MAX_PLAYERS:
-        raise fail(f"{players} hands, expected 1-4 separated by '/'")
-    if not _NUMBER.fullmatch(turn_text) or not 1 <= int(turn_text) <= players:
-        raise fail(f"the player to move {turn_text!r} is not 1-{players}")
-    hands: list[tuple[Card, ...] | None] = []
-    counts: list[int] = []
-    for player, hand_text in enumerate(hand_texts):
-        if hand_text == "-":
-            hands.append(())
-            counts.append(0)
-        elif hand_text.startswith("?"):
-            if not _NUMBER.fullmatch(hand_text[1:]) or int(hand_text[1:]) > _CELLS:
-                raise fail(f"{player_name(player)}'s hand {hand_text!r}: expected '?' and a count")
-            hands.append(None)
-            counts.append(int(hand_text[1:]))
-        else:
-            if len(hand_text) % 2:
-                raise fail(
-                    f"{player_name(player)}'s hand {hand_text!r} is not a list of two-character cards"
-                )
-            cards = []
-            for i in range(0, len(hand_text), 2):
-                try:
-                    cards.append(Card.parse(hand_text[i : i + 2]))
-                except NotationError as error:
-                    raise fail(f"{player_name(player)}'s hand: {error}") from None
-            if len(set(cards)) != len(cards):
-                raise fail(f"{player_name(player)}'s hand {hand_text!r} holds a card twice")
-            hands.append(tuple(sorted(cards)))
-            counts.append(len(cards))
-    locked: list[int] = []
-    if locked_text != "-":
-        for item in locked_text.split(","):
-            try:
-                locked.append(parse_cell(item))
-            except NotationError as error:
-                raise fail(f"locked cells: {error}") from None
-        if len(set(locked)) != len(locked):
-            raise fail("a locked cell is named twice")
-    coins: list[int | None] | None = None
-    if coins_text != "-":
-        coins = []
-        coin_texts = coins_text.split("/")
-        if len(coin_texts) != players:
-            raise fail(
-                f"{len(coin_texts)} coins for {players} players (use '.' for a coin off the square)"
-            )
-        for item in coin_texts:
-            if item == ".":
-                coins.append(None)
-                continue
-            try:
-                coins.append(parse_cell(item))
-            except NotationError as error:
-                raise fail(f"coins: {error}") from None
-    if not _NUMBER.fullmatch(number_text) or int(number_text) < 1:
-        raise fail(f"the turn number {number_text!r} is not a whole number >= 1")
-    end = parts[8] if len(parts) == 9 else None
-    if end is not None and end not in _END_EVENTS:
-        raise fail(f"unknown end {end!r}: expected 'conceded' or 'timeout'")
-    return _Fields(
-        square,
-        level,
-        bool(options),
-        int(tokens_text),
-        int(turn_text) - 1,
-        tuple(hands),
-        hand_texts,
-        tuple(counts),
-        tuple(locked),
-        None if coins is None else tuple(coins),
-        int(number_text),
-        end,
-    )
-
-
-def view_from_notation(text: str, player: int | None = None) -> PlayerView:
-    """Read a player's view from the game notation, where other hands may be unknown (``?n``).
-
-    ``player`` (0-based) is whose view it is; by default the only player whose hand is given.
-
-    >>> view = view_from_notation("AC3/QHJSAD1/KSAHJCQD/JDQCKHAS hard 0 2 ?2/QSJH - - 13")
-    >>> view.hand, view.others
-    ((Card.QUEEN_OF_SPADES, Card.JACK_OF_HEARTS), (Card.KING_OF_DIAMONDS, Card.KING_OF_CLUBS))
-    """
-    from officers.hints import PlayerView
-
-    fields = _read_fields(text)
-    known = [i for i, hand in enumerate(fields.hands) if hand is not None]
-    if player is None:
-        if len(known) != 1:
-            raise NotationError(
-                f"cannot read view {text!r}: {len(known)} hands are known; say whose view it is"
-            )
-        player = known[0]
-    if not 0 <= player < len(fields.hands) or fields.hands[player] is None:
-        raise NotationError(f"cannot read view {text!r}: {player_name(player)}'s hand is not given")
-    own = fields.hands[player]
-    assert own is not None
-    used = set(fields.square.values) | set(own)
-    others = tuple(card for card in ALL_CARDS if card not in used)
-    if sum(fields.counts) - len(own) != len(others):
-        raise NotationError(
-            f"cannot read view {text!r}: the other hands hold {sum(fields.counts) - len(own)} "
-            f"cards, but {len(others)} are neither in the square nor in the own hand"
-        )
-    conflicts = fields.level.rules.conflicts(fields.square)
-    if conflicts:
-        raise IllegalPlacementError(
-            f"cannot read view {text!r}: the square breaks the rule: {conflicts[0]}"
-        )
-    return PlayerView(
-        square=fields.square,
-        rules=fields.level.rules,
-        hand=own,
-        others=others,
-        tokens=fields.tokens,
-        locked=tuple(sorted(fields.locked)),
-    )
-
-
-# --- game records ------------------------------------------------------------------------------
-
-_HEADER: Final = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
-_MOVE_NUMBER: Final = re.compile(r"(\d+)\.")
-_RESULTS: Final = ("won", "lost", "*")
-
-
-def _result_text(outcome: Outcome | None) -> str:
-    if outcome is None:
-        return "*"
-    return "won" if outcome.won else f"lost ({outcome.reason})"
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """A game record, like a chess PGN: headers, then the moves; it replays to the game.
-
-    The ``Setup`` header holds the game notation of the start, so the record does not depend on
-    how the cards were dealt. The movetext numbers each turn (``13. JH@r1c4``) and ends with the
-    result: ``won``, ``lost`` or ``*`` (still going on).
-
-    >>> record = GameRecord.parse('''
-    ... [Setup "AC3/QHJSAD1/KSAHJCQD/JDQCKHAS hard 0 2 KDKC/QSJH - - 13"]
-    ... 13. JH@r1c4 14. KD@r1c2 *
-    ... ''')
-    >>> record.replay().notation()
-    'ACKD1JH/QHJSAD1/KSAHJCQD/JDQCKHAS hard 0 2 KC/QS - - 15'
-    """
-
-    headers: tuple[tuple[str, str], ...]
-    moves: tuple[Move, ...]
-    first_number: int = 1
-
-    @property
-    def header(self) -> dict[str, str]:
-        """The headers as a dict."""
-        return dict(self.headers)
-
-    @property
-    def setup(self) -> str:
-        """The game notation of the start."""
-        try:
-            return self.header["Setup"]
-        except KeyError:
-            raise NotationError("the game record has no Setup header") from None
-
-    def replay(self) -> GameState:
-        """The state at the end of the record (with the record's moves as its history).
-
-        The ``Tokens`` and ``Clock`` headers (``none`` for no clock) configure the level; without
-        them the level's defaults apply. ``Seed`` is kept. The ``Result`` header, if any, must
-        agree with how the moves end.
-        """
-        header = self.header
-        state = GameState.parse(self.setup)
-        changes: dict[str, Any] = {}
-        tokens = header.get("Tokens")
-        if tokens is not None:
-            if not tokens.isdigit():
-                raise NotationError(f"cannot read game record: Tokens {tokens!r} is not a number")
-            changes["tokens"] = int(tokens)
-        clock = header.get("Clock")
-        if clock is not None:
-            try:
-                changes["clock"] = None if clock.lower() == "none" else float(clock)
-            except ValueError:
-                raise NotationError(
-                    f"cannot read game record: Clock {clock!r} is not seconds or 'none'"
-                ) from None
-        if changes:
-            state._level = state._level.replace(**changes)
-        seed = header.get("Seed")
-        if seed is not None and seed.isdigit():
-            state._seed = int(seed)
-        for index, move in enumerate(self.moves):
-            try:
-                state.push(move)
-            except IllegalPlacementError as error:
-                raise IllegalPlacementError(
-                    f"game record: move {index + 1} ({move.notation()}) cannot be played: {error}"
-                ) from None
-        result = header.get("Result")
-        if result is not None:
-            actual = _result_text(state.outcome())
-            if result.split(" ")[0] != actual.split(" ")[0]:
-                raise NotationError(
-                    f"game record: the Result header says {result!r}, but the moves end {actual!r}"
-                )
-        return state
-
-    def text(self) -> str:
-        """The record as text (what ``str()`` gives)."""
-        lines = [f'[{key} "{_escape(value)}"]' for key, value in self.headers]
-        result = self.header.get("Result", "*").split(" ")[0]
-        tokens: list[str] = []
-        number = self.first_number
-        for move in self.moves:
-            if move.kind in ("concede", "timeout"):
-                tokens.append(move.notation())
-            else:
-                tokens.append(f"{number}. {move.notation()}")
-                number += 1
-        tokens.append(result)
-        body = []
-        line = ""
-        for token in tokens:
-            if line and len(line) + 1 + len(token) > 79:
-                body.append(line)
-                line = token
-            else:
-                line = f"{line} {token}" if line else token
-        body.append(line)
-        return "\n".join(lines) + "\n\n" + "\n".join(body)
-
-    def __str__(self) -> str:
-        return self.text()
-
-    @classmethod
-    def parse(cls, text: str) -> GameRecord:
-        """Read a game record: ``[Key "value"]`` header lines, then the movetext (move
-        numbers ``N.`` are optional; ``{...}`` comments are skipped)."""
-        if not isinstance(text, str):
-            raise NotationError(f"cannot read game record {text!r}: expected text")
-        headers: list[tuple[str, str]] = []
-        rest = text.strip()
-        while rest.startswith("["):
-            match = _HEADER.match(rest)
-            if not match:
-                line = rest.splitlines()[0]
-                raise NotationError(
-                    f'cannot read game record: bad header line {line!r} (expected [Key "value"])'
-                )
-            headers.append((match.group(1), _unescape(match.group(2))))
-            rest = rest[match.end() :].lstrip()
-        if not any(key == "Setup" for key, _ in headers):
-            raise NotationError("cannot read game record: it has no Setup header (the start)")
-        rest = re.sub(r"\{[^}]*\}", " ", rest)
-        moves: list[Move] = []
-        for token in rest.split():
-            if _MOVE_NUMBER.fullmatch(token) or token in _RESULTS:
-                continue
-            moves.append(Move.parse(token))
-        number = _read_fields(dict(headers)["Setup"]).number
-        return cls(tuple(headers), tuple(moves), number)
-
-
-def _escape(value: str) -> str:
-    return value.replace("\\", "\\\\").replace('"', '\\"')
-
-
-def _unescape(value: str) -> str:
-    return re.sub(r"\\(.)", r"\1", value)

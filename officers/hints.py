@@ -30,8 +30,7 @@ Place K♦ on row 1, column 2: every completion has it there.
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeVar
 
@@ -46,11 +45,9 @@ from officers.analysis import (
 from officers.bitboard import key
 from officers.cards import Card
 from officers.errors import NotationError
-from officers.repairs import locked_cells as _locked
 from officers.repairs import smallest_repairs
-from officers.rules import STANDARD_RULES, Rules
 from officers.solve.index import CompletionIndex
-from officers.square import Square, describe_cell, parse_cell
+from officers.view import PlayerView
 from officers.words import Language, speaker
 
 __all__ = [
@@ -70,211 +67,6 @@ Action = Literal["place", "take-back", "skip", "concede", "none"]
 Reason = Literal[
     "forced", "most-completions", "repair", "cannot-repair", "lost", "empty-hand", "finished"
 ]
-
-_SEPARATORS: Final = re.compile(r"[\s,;]+")
-
-
-# --- the player's view ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class PlayerView:
-    """What one player may know: the square, the rules, the own hand, the cards the others hold
-    together, the take-back tokens left, and the locked cells (start cards that may not be taken
-    back). Hands are kept sorted; the view checks that it adds up.
-
-    Build it with :meth:`of` (from text) or :meth:`for_player` (from a deal).
-
-    >>> PlayerView.of("AS3/4/4/4", "KH QD", tokens=1).others[:3]
-    (Card.ACE_OF_HEARTS, Card.ACE_OF_DIAMONDS, Card.ACE_OF_CLUBS)
-    >>> PlayerView.of("AS3/4/4/4", "AS KH")
-    Traceback (most recent call last):
-      ...
-    officers.errors.NotationError: A♠ is in the hand but already lies on the square (row 1, column 1)
-    """
-
-    square: Square
-    rules: Rules
-    hand: tuple[Card, ...]
-    others: tuple[Card, ...]
-    tokens: int = 0
-    locked: tuple[int, ...] = ()
-
-    def __post_init__(self) -> None:
-        square, rules = self.square, self.rules
-        if not isinstance(square, Square) or square.order != 4:
-            raise NotationError(f"a player view needs a Square of order 4, got {square!r}")
-        if not isinstance(rules, Rules) or rules.order != 4:
-            raise NotationError(f"a player view needs Rules of order 4, got {rules!r}")
-        hand = _cards("hand", self.hand)
-        others = _cards("others' cards", self.others)
-        for card in hand:
-            if card in others:
-                raise NotationError(f"{card} is both in the hand and among the others' cards")
-        for where, cards in (("in the hand", hand), ("among the others' cards", others)):
-            for card in cards:
-                cell = square.cell_of(card)
-                if cell is not None:
-                    raise NotationError(
-                        f"{card} is {where} but already lies on the square ({describe_cell(cell)})"
-                    )
-        missing = [card for card in square.unplaced() if card not in hand and card not in others]
-        if missing:
-            raise NotationError(
-                "the hand and the others' cards must together be every card not in the square; "
-                f"nobody holds {', '.join(str(card) for card in missing)}"
-            )
-        tokens = self.tokens
-        if not isinstance(tokens, int) or isinstance(tokens, bool) or tokens < 0:
-            raise NotationError(f"tokens left must be a whole number >= 0, got {tokens!r}")
-        object.__setattr__(self, "hand", tuple(sorted(hand)))
-        object.__setattr__(self, "others", tuple(sorted(others)))
-        object.__setattr__(self, "locked", _locked(square, self.locked))
-
-    @classmethod
-    def of(
-        cls,
-        square: Square | str,
-        hand: str | Iterable[Card | int | str],
-        others: str | Iterable[Card | int | str] | None = None,
-        *,
-        rules: Rules | None = None,
-        tokens: int = 0,
-        locked: str | Iterable[int | str] = (),
-    ) -> PlayerView:
-        """A view from text or values. ``hand`` and ``others`` are cards (``"AS KH"``, a list of
-        cards or ints); ``others`` left out means every card in neither the square nor the hand
-        (the two-player case). ``locked`` lists cells (``"r1c1,r3c2"`` or ints).
-
-        >>> PlayerView.of("AC3/1JS2/1AH1QD/4", "KD QS", "AS JH KH JD", tokens=1)
-        Traceback (most recent call last):
-          ...
-        officers.errors.NotationError: the hand and the others' cards must together be every card not in the square; nobody holds A♦, K♠, K♣, Q♥, Q♣, J♣
-        """
-        board = square if isinstance(square, Square) else Square.parse(square)
-        own = _read_cards(hand, "hand")
-        if others is None:
-            rest = [card for card in board.unplaced() if card not in own]
-        else:
-            rest = _read_cards(others, "others' cards")
-        cells: list[int]
-        if isinstance(locked, str):
-            cells = [parse_cell(part) for part in _SEPARATORS.split(locked.strip()) if part]
-        else:
-            cells = [parse_cell(cell) for cell in locked]
-        return cls(
-            board,
-            STANDARD_RULES if rules is None else rules,
-            tuple(own),
-            tuple(rest),
-            tokens,
-            tuple(cells),
-        )
-
-    @classmethod
-    def for_player(
-        cls,
-        square: Square,
-        hands: Sequence[Iterable[Card | int]],
-        player: int,
-        *,
-        rules: Rules | None = None,
-        tokens: int = 0,
-        locked: Iterable[int] = (),
-    ) -> PlayerView:
-        """The view of one ``player`` (an index into ``hands``) when the players hold ``hands``:
-        the player's own hand, and the other hands merged (who holds which is left out).
-
-        >>> from officers import ALL_CARDS
-        >>> hands = [ALL_CARDS[0:6], ALL_CARDS[6:11], ALL_CARDS[11:16]]
-        >>> view = PlayerView.for_player(Square(), hands, 1)
-        >>> view.hand == ALL_CARDS[6:11], view.others == ALL_CARDS[0:6] + ALL_CARDS[11:16]
-        (True, True)
-        """
-        if not 0 <= player < len(hands):
-            raise NotationError(f"player {player!r} is not one of the {len(hands)} hands")
-        own = [Card(card) for card in hands[player]]
-        rest = [
-            Card(card) for index, cards in enumerate(hands) if index != player for card in cards
-        ]
-        return cls(
-            square,
-            STANDARD_RULES if rules is None else rules,
-            tuple(own),
-            tuple(rest),
-            tokens,
-            tuple(locked),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form: square notation, rules, hand, others, tokens, locked cells."""
-        return {
-            "square": self.square.notation(),
-            "rules": self.rules.to_dict(),
-            "hand": [card.notation() for card in self.hand],
-            "others": [card.notation() for card in self.others],
-            "tokens": self.tokens,
-            "locked": list(self.locked),
-        }
-
-    @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> PlayerView:
-        """Read the JSON form of :meth:`to_dict` (``others`` and ``tokens``, ``locked`` optional).
-
-        >>> view = PlayerView.of("AC3/1JS2/1AH1QD/4", "KD QS", tokens=2, locked="r1c1")
-        >>> PlayerView.from_dict(view.to_dict()) == view
-        True
-        """
-        if not isinstance(data, Mapping) or "square" not in data or "hand" not in data:
-            raise NotationError(
-                f"cannot read player view {data!r}: expected an object with 'square' and 'hand'"
-            )
-        rules_data = data.get("rules") or {}
-        if not isinstance(rules_data, Mapping):
-            raise NotationError(f"cannot read player view {data!r}: 'rules' must be an object")
-        rules = Rules(
-            order=rules_data.get("order", 4), diagonals=rules_data.get("diagonals", False)
-        )
-        return cls.of(
-            data["square"],
-            data["hand"],
-            data.get("others"),
-            rules=rules,
-            tokens=data.get("tokens", 0),
-            locked=data.get("locked", ()),
-        )
-
-
-def _read_cards(cards: str | Iterable[Card | int | str], what: str) -> list[Card]:
-    items: Iterable[Card | int | str]
-    if isinstance(cards, str):
-        items = [part for part in _SEPARATORS.split(cards.strip()) if part]
-    else:
-        items = cards
-    result = []
-    for item in items:
-        if isinstance(item, str):
-            result.append(Card.parse(item))
-        elif isinstance(item, int) and not isinstance(item, bool) and 0 <= item < 16:
-            result.append(Card(item))
-        else:
-            raise NotationError(f"cannot read {what} card {item!r}: expected e.g. 'AS' or 0-15")
-    return result
-
-
-def _cards(what: str, cards: object) -> list[Card]:
-    if not isinstance(cards, (tuple, list, frozenset, set)):
-        raise NotationError(f"the {what} must be a tuple of cards, got {cards!r}")
-    result: list[Card] = []
-    for item in cards:
-        if not isinstance(item, int) or isinstance(item, bool) or not 0 <= item < 16:
-            raise NotationError(f"the {what} hold {item!r}, which is not a card")
-        card = Card(item)
-        if card in result:
-            raise NotationError(f"the {what} list {card} twice")
-        result.append(card)
-    return result
-
 
 # --- the hint -------------------------------------------------------------------------------------
 

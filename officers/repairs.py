@@ -32,7 +32,7 @@ from typing import Any
 from officers.bitboard import EMPTY, key
 from officers.cards import Card
 from officers.errors import NotationError, UnsupportedError
-from officers.rules import Rules, _rules_for
+from officers.rules import Rules, rules_for
 from officers.solve.index import CompletionIndex
 from officers.square import Square, describe_cell
 from officers.words import Language, speaker
@@ -105,7 +105,7 @@ def order4_rules(square: Square, rules: Rules | None) -> Rules:
       ...
     officers.errors.UnsupportedError: the dead-end checks are for the game's order 4, not Rules(order=5, diagonals=False) and a square of order 5
     """
-    rules = _rules_for(square, rules)
+    rules = rules_for(square, rules)
     if rules.order != 4 or square.order != 4:
         raise UnsupportedError(
             f"the dead-end checks are for the game's order 4, not {rules!r} and a square of "

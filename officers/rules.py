@@ -29,7 +29,7 @@ from officers.errors import IllegalPlacementError, NotationError
 from officers.square import EMPTY, Square, describe_cell
 from officers.words import Language, speaker
 
-__all__ = ["Conflict", "Illegal", "Line", "Rules", "DIAGONAL_RULES", "STANDARD_RULES", "show"]
+__all__ = ["Conflict", "Illegal", "Line", "Rules", "DIAGONAL_RULES", "STANDARD_RULES", "rules_for", "show"]
 
 LineKind = Literal["row", "column", "diagonal", "anti-diagonal"]
 Attribute = Literal["rank", "suit"]
@@ -167,7 +167,7 @@ class Rules:
 
         A card or cell that is not one of the square raises :class:`~officers.IllegalPlacementError`.
         """
-        self._check_square(square)
+        self.check_square(square)
         n = self.order
         values = square.values
         try:
@@ -224,7 +224,7 @@ class Rules:
 
     def legal_placements(self, square: Square) -> list[tuple[int, int]]:
         """Every ``(cell, value)`` the rules allow on the square, in cell then value order."""
-        self._check_square(square)
+        self.check_square(square)
         n = self.order
         used = set(square.values)
         free_values = [v for v in range(n * n) if v not in used]
@@ -247,7 +247,7 @@ class Rules:
 
     def conflicts(self, square: Square) -> list[Conflict]:
         """Where the square breaks the rule: each line with a rank or suit more than once."""
-        self._check_square(square)
+        self.check_square(square)
         n = self.order
         found = []
         for line in self._lines:
@@ -299,7 +299,6 @@ class Rules:
                 f"({square!r})"
             )
 
-    _check_square = check_square
 
 
 def rules_for(square: Square, rules: Rules | None) -> Rules:
@@ -317,8 +316,6 @@ def rules_for(square: Square, rules: Rules | None) -> Rules:
         raise NotationError(f"expected Rules, got {rules!r}")
     return rules
 
-
-_rules_for = rules_for
 
 
 @functools.cache

@@ -7,7 +7,8 @@ import json
 
 import pytest
 
-from officers.game import GameRecord, GameState, Variant, new_game
+from officers.game import GameState, Variant, new_game
+from officers.record import GameRecord
 from tests.helpers import run_cli as run
 
 LATE = "AC3/QHJSAD1/KSAHJCQD/JDQCKHAS hard 0 2 KDKC/QSJH - - 13"

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
+import ast
 import os
 import pickle
 import random
 import subprocess
 import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from officers import ALL_CARDS, Card, IllegalPlacementError, NotationError, Rules, Square
+from officers.errors import InvalidGameError
 from officers.game import (
     COIN_OFF,
     EASY,
@@ -22,7 +25,6 @@ from officers.game import (
     LEVELS,
     NORMAL,
     OZANAM_STARTS,
-    GameRecord,
     GameState,
     Level,
     Move,
@@ -32,7 +34,8 @@ from officers.game import (
     new_game,
     view_from_notation,
 )
-from officers.hints import PlayerView
+from officers.record import GameRecord
+from officers.view import PlayerView
 
 # A late position: 12 cards placed (of the completion of Ozanam's start), 2 cards each left.
 LATE = "AC3/QHJSAD1/KSAHJCQD/JDQCKHAS hard 0 2 KDKC/QSJH - - 13"
@@ -74,20 +77,22 @@ def test_tokens_and_clock_are_configurable() -> None:
     assert Level.get("expert").replace(clock=None).clock is None
     game = new_game("hard", 2, seed=1, tokens=2)
     assert game.tokens == 2 and game.level.tokens == 2
-    assert game.record().header["Tokens"] == "2"
+    assert GameRecord.from_game(game).header["Tokens"] == "2"
 
 
 @pytest.mark.parametrize(
-    ("make", "message"),
+    ("make", "error", "message"),
     [
-        (lambda: Level.get("impossible"), "cannot read level"),
-        (lambda: Level("expert", 0, False), "diagonal"),
-        (lambda: NORMAL.replace(tokens=-1), "tokens"),
-        (lambda: EXPERT.replace(clock=0), "clock"),
+        (lambda: Level.get("impossible"), NotationError, "cannot read level"),
+        (lambda: Level("expert", 0, False), InvalidGameError, "diagonal"),
+        (lambda: NORMAL.replace(tokens=-1), InvalidGameError, "tokens"),
+        (lambda: EXPERT.replace(clock=0), InvalidGameError, "clock"),
     ],
 )
-def test_bad_levels(make: object, message: str) -> None:
-    with pytest.raises(NotationError, match=message):
+def test_bad_levels(make: object, error: type[Exception], message: str) -> None:
+    # A name that cannot be read is a NotationError; values that make no level are not text.
+    assert not issubclass(InvalidGameError, NotationError)
+    with pytest.raises(error, match=message):
         make()  # type: ignore[operator]
 
 
@@ -141,10 +146,10 @@ def test_deal_is_the_same_in_fresh_interpreters_whatever_the_hash_seed() -> None
 
 def test_deal_rejects_bad_seeds_and_player_counts() -> None:
     for seed in (-1, 1.5, "7", True):
-        with pytest.raises(NotationError):
+        with pytest.raises(InvalidGameError):
             deal(2, seed)  # type: ignore[arg-type]
     for players in (0, 5, True):
-        with pytest.raises(NotationError, match="1-4 players"):
+        with pytest.raises(InvalidGameError, match="1-4 players"):
             deal(players, 1)
 
 
@@ -354,7 +359,7 @@ def test_open_hands() -> None:
 # --- views -----------------------------------------------------------------------------------------
 
 
-def test_view_is_the_players_view_from_hints() -> None:
+def test_view_is_the_checked_players_view() -> None:
     game = new_game("normal", 3, seed=21)
     play_random(game, random.Random(2), steps=5)
     for player in range(3):
@@ -365,7 +370,7 @@ def test_view_is_the_players_view_from_hints() -> None:
         )
         assert view == built
         assert view_from_notation(game.notation(viewer=player)) == view
-    with pytest.raises(NotationError):
+    with pytest.raises(InvalidGameError):
         game.view(3)
 
 
@@ -483,7 +488,7 @@ def test_record_replays_to_the_same_state() -> None:
         if move.kind == "place" and empty and rng.random() < 0.3:
             move = Move(move.kind, move.cell, move.card, rng.choice(empty))
         game.push(move)
-    text = str(game.record({"Event": 'A "test" game'}))
+    text = str(GameRecord.from_game(game, {"Event": 'A "test" game'}))
     record = GameRecord.parse(text)
     assert record.header["Event"] == 'A "test" game' and record.header["Seed"] == "12"
     replayed = record.replay()
@@ -494,7 +499,7 @@ def test_record_replays_to_the_same_state() -> None:
 def test_record_with_a_wrong_result_or_move_is_refused() -> None:
     game = GameState.parse(LATE)
     game.push(Move.parse("QS@r1c3"))
-    text = str(game.record())
+    text = str(GameRecord.from_game(game))
     with pytest.raises(NotationError, match="Result"):
         GameRecord.parse(text.replace('[Result "*"]', '[Result "won"]')).replay()
     with pytest.raises(IllegalPlacementError, match="move 1"):
@@ -505,10 +510,15 @@ def test_record_with_a_wrong_result_or_move_is_refused() -> None:
 
 def test_record_keeps_the_clock() -> None:
     game = new_game(EXPERT.replace(clock=12.5), 2, seed=1)
-    assert game.record().header["Clock"] == "12.5"
-    assert GameRecord.parse(str(game.record())).replay().level.clock == 12.5
-    assert "Clock" not in new_game("expert", 2, seed=1).record().header
-    assert GameRecord.parse(str(new_game("expert", 2, seed=1).record())).replay().level.clock == 30
+    assert GameRecord.from_game(game).header["Clock"] == "12.5"
+    assert GameRecord.parse(str(GameRecord.from_game(game))).replay().level.clock == 12.5
+    assert "Clock" not in GameRecord.from_game(new_game("expert", 2, seed=1)).header
+    assert (
+        GameRecord.parse(str(GameRecord.from_game(new_game("expert", 2, seed=1))))
+        .replay()
+        .level.clock
+        == 30
+    )
 
 
 def test_a_game_state_pickles() -> None:
@@ -595,7 +605,7 @@ def test_random_games_stay_legal_and_round_trip(
         assert GameState.parse(text) == game and GameState.parse(text).notation() == text
         for viewer in range(players):
             assert view_from_notation(game.notation(viewer), viewer) == game.view(viewer)
-        record = GameRecord.parse(str(game.record()))
+        record = GameRecord.parse(str(GameRecord.from_game(game)))
         assert record.replay() == game
     check_invariants(game)
     # pop() undoes push() exactly, back to the start
@@ -641,7 +651,167 @@ def test_moves_check_their_parts() -> None:
         lambda: Move.place(0, 0, coin=16),
     ]
     for make in makers:
-        with pytest.raises(NotationError):
+        with pytest.raises(InvalidGameError):
             make()
     assert Move.place(0, 0, coin=COIN_OFF).notation() == "AS@r1c1+off"
     assert Move.place(9, card("KH")).describe() == "place K♥ on row 3, column 2"
+
+
+# --- conversions -------------------------------------------------------------------------------
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.sampled_from(["easy", "normal", "hard", "expert"]),
+    st.integers(1, 4),
+    st.integers(0, 2**32),
+    st.integers(0, 30),
+    st.booleans(),
+    st.booleans(),
+)
+def test_game_states_round_trip_through_notation_dict_and_json(
+    level: str, players: int, seed: int, steps: int, open_hands: bool, coins: bool
+) -> None:
+    game = new_game(level, players, seed, variant=Variant(open_hands=open_hands, coins=coins))
+    play_random(game, random.Random(seed), steps=steps)
+    assert GameState.parse(game.notation()) == game
+    assert GameState.from_dict(game.to_dict()) == game
+    assert GameState.from_json(game.to_json()) == game
+    for player in range(players):
+        view = game.view(player)
+        assert PlayerView.from_dict(view.to_dict()) == view
+        assert PlayerView.from_json(view.to_json()) == view
+    for move in game.history:
+        assert Move.parse(move.notation()) == move
+        assert Move.from_dict(move.to_dict()) == move
+        assert Move.from_json(move.to_json()) == move
+    outcome = game.outcome()
+    if outcome is not None:
+        assert Outcome.from_json(outcome.to_json()) == outcome
+
+
+def test_an_ended_game_keeps_its_end_in_the_dict() -> None:
+    game = new_game("normal", 2, seed=4)
+    game.push(Move.timeout())
+    data = game.to_dict()
+    assert data["end"] == "timeout" and data["outcome"]["reason"] == "out of time"
+    assert GameState.from_dict(data) == game
+    assert GameState.from_dict(data).outcome() == Outcome(False, "out of time", 0)
+
+
+def test_levels_variants_and_outcomes_round_trip() -> None:
+    for level in (*LEVELS, EXPERT.replace(clock=None), EASY.replace(tokens=5, clock=9.5)):
+        assert Level.from_dict(level.to_dict()) == level
+        assert Level.from_json(level.to_json()) == level
+    for open_hands in (False, True):
+        for coins in (False, True):
+            for ozanam in (False, True):
+                variant = Variant(open_hands, coins, ozanam)
+                assert Variant.from_json(variant.to_json()) == variant
+    outcomes = [Outcome(True, "finished"), Outcome(False, "conceded")]
+    outcomes += [Outcome(False, "stuck", 2), Outcome(False, "out of time", 0)]
+    for outcome in outcomes:
+        assert Outcome.from_dict(outcome.to_dict()) == outcome
+
+
+@pytest.mark.parametrize(
+    ("read", "message"),
+    [
+        (lambda: GameState.from_dict({"square": "4/4/4/4"}), "cannot read game"),
+        (lambda: GameState.from_json("{"), "cannot read game"),
+        (lambda: GameState.from_dict([1, 2]), "expected an object"),  # type: ignore[arg-type]
+        (lambda: Move.from_dict({"kind": "jump"}), "cannot read move"),
+        (lambda: Move.from_dict({"kind": "place", "cell": 0, "card": "ZZ"}), "cannot read move"),
+        (
+            lambda: Move.from_dict({"kind": "place", "cell": 0, "card": "AS", "notation": "x"}),
+            "match",
+        ),
+        (lambda: Outcome.from_dict({"won": True, "reason": "stuck"}), "only 'finished'"),
+        (lambda: Outcome.from_json("[]"), "cannot read outcome"),
+        (lambda: Level.from_dict({"name": "normal", "tokens": -1}), "tokens"),
+        (lambda: Level.from_dict({"name": "expert", "diagonals": False}), "diagonal"),
+        (lambda: Variant.from_dict({"coins": "yes"}), "true or false"),
+        (lambda: Variant.from_dict({"dice": True}), "cannot read variant"),
+    ],
+)
+def test_bad_data_is_a_notation_error_that_quotes_it(read: object, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        read()  # type: ignore[operator]
+
+
+def test_a_game_dict_with_parts_that_make_no_game_is_refused() -> None:
+    data = GameState.parse(LATE).to_dict()
+    data["hands"] = [["KD", "KC"], ["QS", "KD"]]
+    with pytest.raises(NotationError, match="K♦ is both"):
+        GameState.from_dict(data)
+    data = GameState.parse(LATE).to_dict()
+    data["notation"] = LATE.replace("hard", "normal")
+    with pytest.raises(NotationError, match="does not match"):
+        GameState.from_dict(data)
+
+
+def test_values_that_were_never_text_raise_invalid_game_error() -> None:
+    with pytest.raises(InvalidGameError, match="tokens"):
+        GameState(Square(), [ALL_CARDS[:8], ALL_CARDS[8:]], tokens=-1)
+    with pytest.raises(InvalidGameError, match="neither in the square nor in a hand"):
+        GameState(Square(), [ALL_CARDS[:8], ALL_CARDS[8:15]])
+    with pytest.raises(InvalidGameError, match="not a level"):
+        Level.get(3)  # type: ignore[arg-type]
+    with pytest.raises(InvalidGameError, match="either a start square or the Ozanam variant"):
+        new_game(start="AC3/4/4/4", variant=Variant(ozanam=True))
+    with pytest.raises(InvalidGameError, match="true or false"):
+        Variant(coins=1)  # type: ignore[arg-type]
+
+
+def test_the_level_may_change_its_tokens_and_clock_but_not_its_name() -> None:
+    game = new_game("normal", 2, seed=5)
+    game.level = game.level.replace(tokens=4, clock=20)
+    assert game.level.tokens == 4 and game.level.clock == 20.0
+    with pytest.raises(InvalidGameError, match="only its tokens and clock"):
+        game.level = HARD
+    with pytest.raises(InvalidGameError, match="seed"):
+        game.seed = -2
+    game.seed = 77
+    assert GameRecord.from_game(game).header["Seed"] == "77"
+
+
+def test_the_record_is_made_beside_the_game_and_replays_it() -> None:
+    game = new_game("easy", 3, seed=8, variant=Variant(coins=True))
+    play_random(game, random.Random(8), steps=12)
+    record = GameRecord.from_game(game, {"Event": "club night"})
+    assert record.header["Event"] == "club night"
+    assert record.moves == game.history
+    assert GameRecord.parse(str(record)) == record
+    assert record.replay() == game
+    assert record.replay().history == game.history
+
+
+def test_the_undo_stack_holds_frozen_snapshots() -> None:
+    import dataclasses
+
+    game = new_game("normal", 2, seed=6)
+    game.push(game.legal_moves()[0])
+    snapshot = game._stack[0]
+    assert dataclasses.is_dataclass(snapshot)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        snapshot.tokens = 9  # type: ignore[misc]
+
+
+def test_the_game_does_not_import_the_hints_or_the_record() -> None:
+    # Walk the officers modules that officers.game imports, directly or not.
+    root = Path(__file__).resolve().parent.parent / "officers"
+    seen: set[str] = set()
+    todo = ["game"]
+    while todo:
+        name = todo.pop()
+        if name in seen:
+            continue
+        seen.add(name)
+        path = root / f"{name.replace('.', '/')}.py"
+        if not path.exists():
+            path = root / name.replace(".", "/") / "__init__.py"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("officers."):
+                todo.append(node.module.removeprefix("officers."))  # type: ignore[union-attr]
+    assert "game_notation" in seen and "view" in seen
+    assert "hints" not in seen and "record" not in seen

@@ -140,7 +140,7 @@ def _state(args: argparse.Namespace) -> ExitCode:
             }
         emit(data)
     elif args.record:
-        print(game.record())
+        print(GameRecord.from_game(game))
     else:
         if viewer is None:
             print(game)
@@ -176,7 +176,7 @@ def _play(args: argparse.Namespace) -> ExitCode:
     if seat is not None:
         print(game, file=out)
         print(file=out)
-    print(game.record(), file=out)
+    print(GameRecord.from_game(game), file=out)
     return ExitCode.OK if outcome is not None and outcome.won else ExitCode.NO
 
 

@@ -1,0 +1,105 @@
+"""The shape of the package: sizes, private names and the direction of imports.
+
+docs/architecture.md draws the layers; these tests keep the code to the drawing.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "officers"
+MODULES = sorted(PACKAGE.rglob("*.py"))
+MAX_MODULE_LINES = 900
+MAX_FUNCTION_LINES = 80
+
+
+def _name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _tree(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+def _imports(path: Path) -> list[tuple[str, str | None, int]]:
+    """(module, imported name or None, line) of every officers import in a module."""
+    found: list[tuple[str, str | None, int]] = []
+    for node in ast.walk(_tree(path)):
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("officers"):
+            found += [(node.module, alias.name, node.lineno) for alias in node.names]
+        elif isinstance(node, ast.Import):
+            found += [
+                (alias.name, None, node.lineno)
+                for alias in node.names
+                if alias.name.startswith("officers")
+            ]
+    return found
+
+
+def test_the_package_has_the_modules_of_the_drawing() -> None:
+    names = {_name(path) for path in MODULES}
+    assert {"officers.view", "officers.record", "officers.bitboard", "officers.words"} <= names
+    assert {"officers.cli", "officers.solve.base", "officers.repairs"} <= names
+
+
+@pytest.mark.parametrize("path", MODULES, ids=_name)
+def test_no_module_is_too_big(path: Path) -> None:
+    lines = len(path.read_text(encoding="utf-8").splitlines())
+    assert lines <= MAX_MODULE_LINES, f"{_name(path)} has {lines} lines"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=_name)
+def test_no_function_is_too_long(path: Path) -> None:
+    long = [
+        f"{node.name} ({node.end_lineno - node.lineno + 1} lines)"
+        for node in ast.walk(_tree(path))
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        and node.end_lineno is not None
+        and node.end_lineno - node.lineno + 1 > MAX_FUNCTION_LINES
+    ]
+    assert not long, f"{_name(path)}: {', '.join(long)}"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=_name)
+def test_no_private_name_crosses_a_module_border(path: Path) -> None:
+    crossing = [
+        f"line {line}: {name} from {module}"
+        for module, name, line in _imports(path)
+        if name is not None
+        and name.startswith("_")
+        and not name.startswith("__")
+        or any(part.startswith("_") and part != "__main__" for part in module.split("."))
+    ]
+    assert not crossing, f"{_name(path)}: {crossing}"
+
+
+@pytest.mark.parametrize(
+    ("lower", "higher"),
+    [
+        ("officers.game", "officers.hints"),
+        ("officers.game", "officers.record"),
+        ("officers.view", "officers.hints"),
+        ("officers.view", "officers.game"),
+        ("officers.analysis", "officers.hints"),
+        ("officers.solve", "officers.analysis"),
+        ("officers.rules", "officers.solve"),
+        ("officers.square", "officers.rules"),
+        ("officers.cards", "officers.square"),
+    ],
+)
+def test_layers_import_downwards_only(lower: str, higher: str) -> None:
+    modules = [path for path in MODULES if _name(path) == lower or _name(path).startswith(lower + ".")]
+    assert modules, lower
+    upward = [
+        f"{_name(path)} line {line}: {module}"
+        for path in modules
+        for module, _, line in _imports(path)
+        if module == higher or module.startswith(higher + ".")
+    ]
+    assert not upward, upward
