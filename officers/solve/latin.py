@@ -257,31 +257,43 @@ def exact_covers(
     [[1, 6], [3, 4]]
     """
     items = [bit for bit in range(universe.bit_length()) if universe >> bit & 1]
-    holders = {bit: [o for o in options if o >> bit & 1] for bit in items}
+    # holders[item]: the set of the indices of the options holding the item, as an int
+    holders = dict.fromkeys(items, 0)
+    for index, option in enumerate(options):
+        for item in items:
+            if option >> item & 1:
+                holders[item] |= 1 << index
+    clashes = [0] * len(options)  # the options that share an item with each option
+    for index, option in enumerate(options):
+        for item in items:
+            if option >> item & 1:
+                clashes[index] |= holders[item]
     chosen: list[int] = []
 
-    def search(remaining: list[int], covered: int) -> Iterator[list[int]]:
+    def search(alive: int, covered: int) -> Iterator[list[int]]:
         if covered == universe:
             yield list(chosen)
             return
         if deadline is not None and time.monotonic() > deadline:
             raise SolverTimeoutError("the exact cover search ran out of time")
-        best: list[int] | None = None
-        for bit in items:
-            if covered >> bit & 1:
-                continue
-            here = [o for o in holders[bit] if not o & covered]
-            if best is None or len(here) < len(best):
-                best = here
-                if len(best) <= 1:
-                    break
-        assert best is not None
-        for option in best:
-            chosen.append(option)
-            yield from search([o for o in remaining if not o & option], covered | option)
+        best, fewest = 0, -1
+        for item in items:
+            if not covered >> item & 1:
+                here = holders[item] & alive
+                size = here.bit_count()
+                if fewest < 0 or size < fewest:
+                    best, fewest = here, size
+                    if size <= 1:
+                        break
+        while best:
+            low = best & -best
+            best ^= low
+            index = low.bit_length() - 1
+            chosen.append(options[index])
+            yield from search(alive & ~clashes[index], covered | options[index])
             chosen.pop()
 
-    yield from search(list(options), 0)
+    yield from search((1 << len(options)) - 1, 0)
 
 
 def _cells_of(transversal: tuple[int, ...]) -> int:
@@ -352,9 +364,7 @@ def count_orthogonal_mates(
     return found
 
 
-def has_orthogonal_mate(
-    latin: Sequence[Sequence[int]], *, time_limit: float | None = None
-) -> bool:
+def has_orthogonal_mate(latin: Sequence[Sequence[int]], *, time_limit: float | None = None) -> bool:
     """Whether the Latin square has an orthogonal mate (``n`` disjoint transversals).
 
     >>> has_orthogonal_mate(cyclic_square(7)), has_orthogonal_mate(cyclic_square(8))
@@ -389,9 +399,7 @@ def latin_squares(n: int, *, reduced: bool = False) -> Iterator[LatinSquare]:
             column_free[0] = 0
             row_free[i] &= ~(1 << i)
             column_free[i] &= ~(1 << i)
-    cells = [
-        (r, c) for r in range(n) for c in range(n) if not (reduced and (r == 0 or c == 0))
-    ]
+    cells = [(r, c) for r in range(n) for c in range(n) if not (reduced and (r == 0 or c == 0))]
 
     def fill(k: int) -> Iterator[LatinSquare]:
         if k == len(cells):
