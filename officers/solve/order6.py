@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from officers.errors import NotationError, SolverTimeoutError
@@ -114,7 +114,7 @@ def _plural(count: int, word: str) -> str:
     return f"{count} {word}{'s' * (count != 1)}"
 
 
-def _step(states: dict[int, int], row: tuple[int, ...] | list[int], n: int) -> dict[int, int]:
+def _step(states: dict[int, int], row: Sequence[int], n: int) -> dict[int, int]:
     """Extend partial transversals by one row.
 
     ``states`` maps ``columns | symbols << n`` (the bitsets of the columns and the symbols that
