@@ -151,7 +151,7 @@ def _cyclic_mate(m: int, deadline: float | None) -> tuple[list[int], list[int], 
             return found
 
 
-class _Restart(Exception):
+class _RestartError(Exception):
     """The search used up its budget of dead ends."""
 
 
@@ -219,13 +219,13 @@ def _cyclic_search(
                 return True
         dead_ends += 1
         if dead_ends > budget:
-            raise _Restart
+            raise _RestartError
         return False
 
     try:
         if not search(variables, full, full, full, k):
             return None
-    except _Restart:
+    except _RestartError:
         return None
     psi = [values[("d", d)] for d in range(m)]
     return psi, [values[("g", a)] for a in range(k)], [values[("h", a)] for a in range(k)]
