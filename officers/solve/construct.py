@@ -1,0 +1,323 @@
+"""A graeco-latin square of every order that has one: all but 2 and 6.
+
+Three constructions, each giving two orthogonal Latin squares:
+
+finite field
+    For a prime power ``q``: in the field GF(q), ``L1(i, j) = i + j`` and ``L2(i, j) = x*i + j``
+    for an ``x`` other than 0 and 1 (so ``q >= 3``). Equal pairs would need ``(x - 1)*i = 0``.
+product (MacNeish, 1922)
+    From orthogonal pairs of orders ``p`` and ``q``, the pair of order ``p*q`` whose cell
+    ``(p_i*q + q_i, p_j*q + q_j)`` holds the pair of blocks. Every order that is not 2 modulo 4
+    is a product of prime powers other than 2.
+cyclic with three points at infinity (n = 2 modulo 4, n >= 10)
+    After Bose, Shrikhande and Parker (1959): the symbols, rows and columns are ``Z_m`` and three
+    points ``∞0, ∞1, ∞2`` with ``m = n - 3`` odd; both squares are invariant under adding 1 to
+    the row, the column and the finite symbols. ``L`` is fixed (``L(i, j) = 2j - i`` except on
+    three diagonals); a small search finds the diagonals and the values that make ``M``
+    orthogonal to it (see :func:`_cyclic_mate`).
+
+>>> square = graeco_latin_square(10)
+>>> from officers.solve.verify import is_finished
+>>> square.order, is_finished(square)
+(10, True)
+>>> graeco_latin_square(6)
+Traceback (most recent call last):
+...
+officers.errors.UnsupportedError: no graeco-latin square of order 6 exists (Euler's 36 officers; Tarry 1900): every Latin square of order 6 lacks an orthogonal mate
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from officers.errors import NotationError, SolverTimeoutError, UnsupportedError
+from officers.solve.latin import LatinSquare, graeco_latin
+from officers.square import Square
+
+__all__ = ["graeco_latin_square", "orthogonal_pair", "prime_power"]
+
+Pair = tuple[LatinSquare, LatinSquare]
+
+
+def prime_power(n: int) -> tuple[int, int] | None:
+    """``(p, k)`` when ``n == p**k`` for a prime ``p`` and ``k >= 1``, else ``None``.
+
+    >>> prime_power(27), prime_power(12), prime_power(1)
+    ((3, 3), None, None)
+    """
+    if n < 2:
+        return None
+    p = next(d for d in range(2, n + 1) if n % d == 0)
+    k = 0
+    while n % p == 0:
+        n //= p
+        k += 1
+    return (p, k) if n == 1 else None
+
+
+def _field_tables(p: int, k: int) -> tuple[list[list[int]], list[list[int]]]:
+    """Addition and multiplication tables of GF(p**k), elements as base-``p`` digit vectors.
+
+    The element ``e`` stands for the polynomial whose coefficients are the base-``p`` digits of
+    ``e``; multiplication is modulo the first monic polynomial of degree ``k`` for which the
+    quotient ring has no zero divisors (a finite ring without zero divisors is a field).
+    """
+    q = p**k
+
+    def digits(e: int) -> list[int]:
+        return [e // p**i % p for i in range(k)]
+
+    def number(ds: list[int]) -> int:
+        return sum(d * p**i for i, d in enumerate(ds))
+
+    add = [
+        [number([(x + y) % p for x, y in zip(digits(a), digits(b), strict=True)]) for b in range(q)]
+        for a in range(q)
+    ]
+    for modulus in range(p**k):  # the low coefficients of x**k + ...
+        low = digits(modulus)
+
+        def times(a: int, b: int, low: list[int] = low) -> int:
+            product = [0] * (2 * k - 1)
+            for i, x in enumerate(digits(a)):
+                for j, y in enumerate(digits(b)):
+                    product[i + j] = (product[i + j] + x * y) % p
+            for top in range(2 * k - 2, k - 1, -1):  # x**top = x**(top-k) * -(low)
+                c, product[top] = product[top], 0
+                for i, x in enumerate(low):
+                    product[top - k + i] = (product[top - k + i] - c * x) % p
+            return number(product[:k])
+
+        mul = [[times(a, b) for b in range(q)] for a in range(q)]
+        if all(mul[a][b] for a in range(1, q) for b in range(1, q)):
+            return add, mul
+    raise AssertionError(
+        f"no irreducible polynomial of degree {k} over GF({p})"
+    )  # pragma: no cover
+
+
+def _field_pair(q: int) -> Pair:
+    p, k = prime_power(q) or (q, 1)
+    add, mul = _field_tables(p, k)
+    x = 2  # the element 2 (p > 2) or the polynomial x (p = 2): neither 0 nor 1
+    first = tuple(tuple(add[i][j] for j in range(q)) for i in range(q))
+    second = tuple(tuple(add[mul[x][i]][j] for j in range(q)) for i in range(q))
+    return first, second
+
+
+def _product(left: Pair, right: Pair) -> Pair:
+    p, q = len(left[0]), len(right[0])
+
+    def block(a: LatinSquare, b: LatinSquare) -> LatinSquare:
+        return tuple(
+            tuple(a[i // q][j // q] * q + b[i % q][j % q] for j in range(p * q))
+            for i in range(p * q)
+        )
+
+    return block(left[0], right[0]), block(left[1], right[1])
+
+
+# --- n = 2 modulo 4 ----------------------------------------------------------------------------
+
+_INFINITE = 3
+"""Points at infinity in the cyclic construction (they carry the pair of order 3)."""
+
+_DEAD_ENDS = 20
+"""Dead ends before the cyclic search starts again with a new random order."""
+
+
+def _cyclic_mate(m: int, deadline: float | None) -> tuple[list[int], list[int], list[int]]:
+    """The orbit data of a mate ``M`` of the cyclic square ``L`` on ``Z_m`` and 3 infinities.
+
+    ``L(i, j) = i + 2d`` on the diagonal ``d = j - i``, except ``∞a`` on the diagonal ``a``
+    (``a < 3``); then row ``i`` lacks ``i + 2a`` (it stands at ``(i, ∞a)``) and column ``j``
+    lacks ``j + a`` (at ``(∞a, j)``). ``M(i, j) = i + psi[d]`` (``psi[d] < 0``: ``M`` holds
+    ``∞(-psi[d]-1)`` on that diagonal), ``M(i, ∞a) = i + g[a]``, ``M(∞a, j) = j + h[a]``. ``M``
+    is Latin and orthogonal to ``L`` when, modulo ``m``, the finite ``psi[d]`` together with the
+    ``g[a]`` are all different (rows), so are the finite ``psi[d] - d`` with the ``h[a]``
+    (columns), and so are the differences ``psi[d] - 2d`` on the diagonals where both are
+    finite, with ``g[a] - 2a`` and ``h[a] - a`` (every pair of finite symbols once); the three
+    diagonals where ``M`` is infinite pair the infinities with every finite symbol.
+
+    A depth-first search finds them: it fills the variable with the fewest values left, tries
+    the values in a random order (seeded by ``m``, so every run gives the same square), and
+    starts again after ``_DEAD_ENDS`` dead ends.
+    """
+    rng = random.Random(m)
+    while True:  # short runs: the time to a solution has a heavy tail, restarts cut it
+        found = _cyclic_search(m, rng, _DEAD_ENDS, deadline)
+        if found is not None:
+            return found
+
+
+class _RestartError(Exception):
+    """The search used up its budget of dead ends."""
+
+
+def _cyclic_search(
+    m: int, rng: random.Random, budget: int, deadline: float | None
+) -> tuple[list[int], list[int], list[int]] | None:
+    """One run of the search of :func:`_cyclic_mate`; ``None`` after ``budget`` dead ends."""
+    k = _INFINITE
+    full = (1 << m) - 1
+
+    def shift(bits: int, by: int) -> int:  # {v : v - by in bits}
+        by %= m
+        return ((bits << by) | (bits >> (m - by))) & full
+
+    # a variable: ("d", d) a diagonal, ("g", a) or ("h", a) a cell at infinity
+    variables = [("d", d) for d in range(m)] + [("g", a) for a in range(k)]
+    variables += [("h", a) for a in range(k)]
+    values = {variable: 0 for variable in variables}
+    dead_ends = 0
+
+    def legal(variable: tuple[str, int], rows: int, columns: int, pairs: int) -> int:
+        kind, x = variable
+        if kind == "g":
+            return rows & shift(pairs, 2 * x)
+        if kind == "h":
+            return columns & shift(pairs, x)
+        here = rows & shift(columns, x)
+        return here if x < k else here & shift(pairs, 2 * x)
+
+    def search(left: list[tuple[str, int]], rows: int, columns: int, pairs: int, free: int) -> bool:
+        nonlocal dead_ends
+        if not left:
+            return True
+        if deadline is not None and time.monotonic() > deadline:
+            raise SolverTimeoutError(
+                f"no orthogonal pair of order {m + k} found in time by the cyclic construction"
+            )
+        best, options, fewest = left[0], 0, m + 2
+        for variable in left:
+            bits = legal(variable, rows, columns, pairs)
+            size = bits.bit_count() + (variable[0] == "d" and variable[1] >= k and free > 0)
+            if size < fewest:
+                best, options, fewest = variable, bits, size
+        rest = [v for v in left if v != best]
+        choices = [v for v in range(m) if options >> v & 1]
+        if best[0] == "d" and best[1] >= k and free:
+            choices.append(-1)
+        rng.shuffle(choices)
+        kind, x = best
+        for v in choices:
+            if v < 0:
+                values[best] = -(k - free) - 1
+                if search(rest, rows, columns, pairs, free - 1):
+                    return True
+                continue
+            values[best] = v
+            if kind == "g":
+                used = (rows ^ 1 << v, columns, pairs ^ 1 << (v - 2 * x) % m)
+            elif kind == "h":
+                used = (rows, columns ^ 1 << v, pairs ^ 1 << (v - x) % m)
+            else:
+                p = pairs ^ 1 << (v - 2 * x) % m if x >= k else pairs
+                used = (rows ^ 1 << v, columns ^ 1 << (v - x) % m, p)
+            if search(rest, *used, free):
+                return True
+        dead_ends += 1
+        if dead_ends > budget:
+            raise _RestartError
+        return False
+
+    try:
+        if not search(variables, full, full, full, k):
+            return None
+    except _RestartError:
+        return None
+    psi = [values[("d", d)] for d in range(m)]
+    return psi, [values[("g", a)] for a in range(k)], [values[("h", a)] for a in range(k)]
+
+
+def _cyclic_pair(n: int, deadline: float | None) -> Pair:
+    k = _INFINITE
+    m = n - k
+    psi, g, h = _cyclic_mate(m, deadline)
+    big_l = [[0] * n for _ in range(n)]
+    big_m = [[0] * n for _ in range(n)]
+    for i in range(m):
+        for d in range(m):
+            j = (i + d) % m
+            big_l[i][j] = m + d if d < k else (i + 2 * d) % m
+            big_m[i][j] = m - psi[d] - 1 if psi[d] < 0 else (i + psi[d]) % m
+        for a in range(k):
+            big_l[i][m + a], big_m[i][m + a] = (i + 2 * a) % m, (i + g[a]) % m
+            big_l[m + a][i], big_m[m + a][i] = (i + a) % m, (i + h[a]) % m
+    for a in range(k):
+        for b in range(k):
+            big_l[m + a][m + b] = m + (a + b) % k
+            big_m[m + a][m + b] = m + (2 * a + b) % k
+    return tuple(map(tuple, big_l)), tuple(map(tuple, big_m))
+
+
+# --- the public functions ----------------------------------------------------------------------
+
+
+def _factors(n: int) -> list[int]:
+    """The prime-power factors of ``n``."""
+    factors = []
+    p = 2
+    while n > 1:
+        if n % p == 0:
+            q = 1
+            while n % p == 0:
+                n //= p
+                q *= p
+            factors.append(q)
+        p += 1
+    return factors
+
+
+def orthogonal_pair(n: int, *, time_limit: float | None = None) -> Pair:
+    """Two orthogonal Latin squares of order ``n`` (not 2 or 6), by the constructions above.
+
+    ``time_limit`` bounds the search used when ``n`` is 2 modulo 4 (it raises
+    :class:`~officers.SolverTimeoutError`; it has never been needed up to order 100).
+
+    >>> first, second = orthogonal_pair(3)
+    >>> first, second
+    (((0, 1, 2), (1, 2, 0), (2, 0, 1)), ((0, 1, 2), (2, 0, 1), (1, 2, 0)))
+    """
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise NotationError(f"the order of a square is a whole number >= 1, got {n!r}")
+    if n in (2, 6):
+        reason = (
+            "the two Latin squares of order 2 have no transversal"
+            if n == 2
+            else "every Latin square of order 6 lacks an orthogonal mate"
+        )
+        story = " (Euler's 36 officers; Tarry 1900)" if n == 6 else ""
+        raise UnsupportedError(f"no graeco-latin square of order {n} exists{story}: {reason}")
+    deadline = None if time_limit is None else time.monotonic() + time_limit
+    return _pair(n, deadline)
+
+
+def _pair(n: int, deadline: float | None) -> Pair:
+    if n == 1:
+        return ((0,),), ((0,),)
+    if n % 4 == 2:
+        # a product with an odd factor when there is one: 30 = 10 * 3; else the search (2p)
+        odd = next((b for b in range(3, n // 10 + 1, 2) if n % b == 0), None)
+        if odd is not None:
+            return _product(_pair(n // odd, deadline), _pair(odd, deadline))
+        return _cyclic_pair(n, deadline)
+    result: Pair = ((0,),), ((0,),)
+    for q in _factors(n):
+        result = _product(result, _field_pair(q))
+    return result
+
+
+def graeco_latin_square(n: int, *, time_limit: float | None = None) -> Square:
+    """A finished square of order ``n`` (rows and columns only): every order but 2 and 6.
+
+    Raises :class:`~officers.UnsupportedError` for 2 and 6, saying why none exists.
+
+    >>> print(graeco_latin_square(3))
+    Aa Bb Cc
+    Bc Ca Ab
+    Cb Ac Ba
+    """
+    first, second = orthogonal_pair(n, time_limit=time_limit)
+    return graeco_latin(first, second)

@@ -1,0 +1,193 @@
+"""Latin squares, transversals, orthogonal mates and the order-6 census, held to known counts."""
+
+from __future__ import annotations
+
+import itertools
+import math
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from officers import Rules, Square
+from officers.errors import NotationError, SolverTimeoutError
+from officers.solve import backtrack
+from officers.solve.latin import (
+    are_orthogonal,
+    count_latin_squares,
+    count_orthogonal_mates,
+    count_transversals,
+    cyclic_square,
+    graeco_latin,
+    has_orthogonal_mate,
+    latin_square,
+    latin_squares,
+    layers,
+    orthogonal_mates,
+    transversals,
+)
+from officers.solve.order6 import mate_census, prove_order_6
+from officers.solve.verify import is_finished
+
+# TAOCP 7.2.2.1, square (a) (also in Volume 4 Fascicle 0): 808 transversals
+KNUTH_A = (
+    (0, 1, 2, 3, 4, 5, 6, 7, 8, 9),
+    (1, 8, 3, 2, 5, 4, 7, 6, 9, 0),
+    (2, 9, 5, 6, 3, 0, 8, 4, 7, 1),
+    (3, 7, 0, 9, 8, 6, 1, 5, 2, 4),
+    (4, 6, 7, 5, 2, 9, 0, 8, 1, 3),
+    (5, 0, 9, 4, 7, 8, 3, 1, 6, 2),
+    (6, 5, 4, 7, 1, 3, 2, 9, 0, 8),
+    (7, 4, 1, 8, 0, 2, 9, 3, 5, 6),
+    (8, 3, 6, 0, 9, 1, 5, 2, 4, 7),
+    (9, 2, 8, 1, 6, 7, 4, 0, 3, 5),
+)
+
+
+def brute_transversals(square: tuple[tuple[int, ...], ...]) -> list[tuple[int, ...]]:
+    """Every permutation of the columns whose cells hold n different symbols."""
+    n = len(square)
+    return [
+        p for p in itertools.permutations(range(n)) if len({square[r][p[r]] for r in range(n)}) == n
+    ]
+
+
+def brute_mates(square: tuple[tuple[int, ...], ...]) -> int:
+    """Latin squares with first row 0..n-1 orthogonal to the square, by listing all of them."""
+    n = len(square)
+    return sum(
+        1
+        for other in latin_squares(n)
+        if other[0] == tuple(range(n)) and are_orthogonal(square, other)
+    )
+
+
+def test_cyclic_squares_have_a006717_transversals() -> None:
+    # OEIS A006717 (odd orders 1, 3, 5, 7, 9): 1, 3, 15, 133, 2025
+    assert [count_transversals(cyclic_square(n)) for n in (1, 3, 5, 7, 9)] == [
+        1,
+        3,
+        15,
+        133,
+        2025,
+    ]
+    assert [sum(1 for _ in transversals(cyclic_square(n))) for n in (1, 3, 5, 7)] == [
+        1,
+        3,
+        15,
+        133,
+    ]
+
+
+@pytest.mark.parametrize("n", [2, 4, 6, 8])
+def test_even_cyclic_squares_have_no_transversal(n: int) -> None:
+    assert count_transversals(cyclic_square(n)) == 0
+    assert not has_orthogonal_mate(cyclic_square(n))
+
+
+def test_knuth_square_a() -> None:
+    found = list(transversals(KNUTH_A))
+    assert len(found) == count_transversals(KNUTH_A) == 808
+    assert len(set(found)) == 808
+    mates = list(orthogonal_mates(KNUTH_A))
+    assert len(mates) == 1  # as the C dancing links count it (tests/oracles.py matrix form)
+    (mate,) = mates
+    assert mate[0] == tuple(range(10))
+    assert is_finished(graeco_latin(KNUTH_A, mate))
+
+
+def test_knuth_square_a_mates_agree_with_c_dancing_links() -> None:
+    np = pytest.importorskip("numpy")
+    exact_cover = pytest.importorskip("exact_cover")
+    found = list(transversals(KNUTH_A))
+    matrix = np.zeros((len(found), 100), dtype=np.int32)
+    for i, t in enumerate(found):
+        for r, c in enumerate(t):
+            matrix[i, 10 * r + c] = 1
+    assert exact_cover.get_solution_count(matrix) == count_orthogonal_mates(KNUTH_A)
+
+
+squares_by_order = {n: list(latin_squares(n)) for n in (1, 2, 3, 4)}
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.sampled_from([3, 4]), st.data())
+def test_agrees_with_brute_force(n: int, data: st.DataObject) -> None:
+    square = data.draw(st.sampled_from(squares_by_order[n]))
+    assert sorted(transversals(square)) == brute_transversals(square)
+    assert count_transversals(square) == len(brute_transversals(square))
+    assert count_orthogonal_mates(square) == brute_mates(square)
+    for mate in orthogonal_mates(square):
+        assert are_orthogonal(square, mate)
+
+
+def test_latin_square_counts_two_ways() -> None:
+    # OEIS A002860 and A000315
+    assert [sum(1 for _ in latin_squares(n)) for n in range(1, 5)] == [1, 2, 12, 576]
+    assert [count_latin_squares(n) for n in range(1, 6)] == [1, 2, 12, 576, 161280]
+    reduced = [1, 1, 1, 4, 56, 9408]
+    assert [count_latin_squares(n, reduced=True) for n in range(1, 7)] == reduced
+    assert [mate_census(n).squares for n in range(1, 7)] == reduced
+    # plain listing with the first row fixed, times n!: a second count at order 5
+    first_row = sum(1 for s in latin_squares(5) if s[0] == (0, 1, 2, 3, 4))
+    assert first_row * math.factorial(5) == 161280
+
+
+def test_orthogonal_pairs_two_ways() -> None:
+    pairs = [mate_census(n).orthogonal_pairs() for n in range(1, 7)]
+    assert pairs == [1, 0, 72, 6912, 6_220_800, 0]
+    # the same by summing the mates over every Latin square (orders 1-4) ...
+    for n in range(1, 5):
+        total = sum(count_orthogonal_mates(s) for s in latin_squares(n)) * math.factorial(n)
+        assert total == pairs[n - 1]
+    # ... and by the independent backtracker of full squares
+    for n in (3, 4):
+        assert backtrack.count_finished(Rules(order=n)) == pairs[n - 1]
+
+
+def test_order_6_proof() -> None:
+    proof = prove_order_6()
+    assert proof.squares == 9408
+    assert proof.transversal_counts == ((0, 2100), (8, 7020), (24, 108), (32, 180))
+    assert proof.with_mates == proof.mates == 0
+    assert "no graeco-latin square of order 6 exists" in proof.summary()
+    assert proof.seconds < 30
+
+
+def test_census_counts_agree_with_the_mates_of_each_square() -> None:
+    census = mate_census(5)
+    reduced = list(latin_squares(5, reduced=True))
+    assert census.mates == sum(count_orthogonal_mates(s) for s in reduced)
+    assert census.with_mates == sum(has_orthogonal_mate(s) for s in reduced)
+    counts: dict[int, int] = {}
+    for s in reduced:
+        counts[count_transversals(s)] = counts.get(count_transversals(s), 0) + 1
+    assert census.transversal_counts == tuple(sorted(counts.items()))
+
+
+def test_layers_round_trip() -> None:
+    square = Square("AS KH QD JC / QC JD AH KS / JH QS KC AD / KD AC JS QH")
+    first, second = layers(square)
+    assert are_orthogonal(first, second)
+    assert graeco_latin(first, second) == square
+
+
+@pytest.mark.parametrize(
+    "rows",
+    [[], [[0, 1], [1]], [[0, 1], [0, 1]], [[0, 2], [2, 0]], [[0, 0], [1, 1]], "ab", [[True]]],
+)
+def test_bad_latin_squares_are_refused_with_the_input_quoted(rows: object) -> None:
+    with pytest.raises(NotationError, match="not a Latin square"):
+        latin_square(rows)  # type: ignore[arg-type]
+
+
+def test_layers_refuses_a_partial_square() -> None:
+    with pytest.raises(NotationError, match="not full"):
+        layers(Square("AS3/4/4/4"))
+
+
+def test_time_limit() -> None:
+    with pytest.raises(SolverTimeoutError, match="so far"):
+        count_orthogonal_mates(cyclic_square(9), time_limit=0.05)
+    with pytest.raises(SolverTimeoutError):
+        mate_census(6, time_limit=0.0)
