@@ -37,6 +37,8 @@ __all__ = [
     "Card",
     "Rank",
     "Suit",
+    "Spelling",
+    "read_card",
     "ACE_OF_SPADES", "ACE_OF_HEARTS", "ACE_OF_DIAMONDS", "ACE_OF_CLUBS",
     "KING_OF_SPADES", "KING_OF_HEARTS", "KING_OF_DIAMONDS", "KING_OF_CLUBS",
     "QUEEN_OF_SPADES", "QUEEN_OF_HEARTS", "QUEEN_OF_DIAMONDS", "QUEEN_OF_CLUBS",
@@ -52,7 +54,7 @@ _SUIT_NAMES_EN: Final = ("Spades", "Hearts", "Diamonds", "Clubs")
 _SUIT_NAMES_DE: Final = ("Pik", "Herz", "Karo", "Kreuz")
 
 # Which language a spelling belongs to: "en", "de", or "" for both (A, K, suits).
-Language = str
+Spelling = str
 
 
 class Rank(enum.IntEnum):
@@ -149,7 +151,7 @@ class Card(enum.IntEnum):
         >>> Card.parse("B♣"), Card.parse("Queen of Hearts"), Card.parse("Kreuz-König")
         (Card.JACK_OF_CLUBS, Card.QUEEN_OF_HEARTS, Card.KING_OF_CLUBS)
         """
-        return _parse_card(text)[0]
+        return read_card(text)[0]
 
     @property
     def rank(self) -> Rank:
@@ -206,7 +208,7 @@ JACK_OF_CLUBS: Final = Card.JACK_OF_CLUBS
 # --- reading -------------------------------------------------------------------------------
 
 # rank letter (upper case) -> (rank, language)
-_RANK_BY_LETTER: Final[dict[str, tuple[int, Language]]] = {
+_RANK_BY_LETTER: Final[dict[str, tuple[int, Spelling]]] = {
     "A": (0, ""), "K": (1, ""), "Q": (2, "en"), "J": (3, "en"), "D": (2, "de"), "B": (3, "de"),
 }  # fmt: skip
 _SUIT_BY_CHAR: Final[dict[str, int]] = {
@@ -214,12 +216,12 @@ _SUIT_BY_CHAR: Final[dict[str, int]] = {
     **{symbol: i for i, symbol in enumerate(_SUIT_SYMBOLS)},
     **{symbol: i for i, symbol in enumerate("♤♡♢♧")},  # the outlined symbols, too
 }
-_RANK_BY_NAME: Final[dict[str, tuple[int, Language]]] = {
+_RANK_BY_NAME: Final[dict[str, tuple[int, Spelling]]] = {
     **{name.casefold(): (i, "en") for i, name in enumerate(_RANK_NAMES_EN)},
     **{name.casefold(): (i, "de") for i, name in enumerate(_RANK_NAMES_DE)},
     "koenig": (1, "de"),
 }
-_SUIT_BY_NAME: Final[dict[str, tuple[int, Language]]] = {
+_SUIT_BY_NAME: Final[dict[str, tuple[int, Spelling]]] = {
     **{name.casefold(): (i, "en") for i, name in enumerate(_SUIT_NAMES_EN)},
     **{name.casefold(): (i, "de") for i, name in enumerate(_SUIT_NAMES_DE)},
 }
@@ -229,8 +231,12 @@ _ENGLISH_NAME: Final = re.compile(r"(\w+)\s+of\s+(\w+)", re.IGNORECASE)
 _GERMAN_NAME: Final = re.compile(r"(\w+)\s*-\s*(\w+)|(\w+)\s+(\w+)")
 
 
-def _parse_card(text: object) -> tuple[Card, Language]:
-    """Read a card and say which language its spelling belongs to ("en", "de" or "")."""
+def read_card(text: object) -> tuple[Card, Spelling]:
+    """Read a card and say which language its spelling belongs to ("en", "de" or "" for both).
+
+    >>> read_card("D♦"), read_card("Q♦"), read_card("A♦")
+    ((Card.QUEEN_OF_DIAMONDS, 'de'), (Card.QUEEN_OF_DIAMONDS, 'en'), (Card.ACE_OF_DIAMONDS, ''))
+    """
     if not isinstance(text, str):
         raise NotationError(f"cannot read card {text!r}: expected a string such as 'AS' or 'A♠'")
     stripped = text.strip()
@@ -241,7 +247,7 @@ def _parse_card(text: object) -> tuple[Card, Language]:
     return _parse_name(text, stripped)
 
 
-def _parse_short(text: str, stripped: str) -> tuple[Card, Language]:
+def _parse_short(text: str, stripped: str) -> tuple[Card, Spelling]:
     rank_char, suit_char = stripped[:-1].upper(), stripped[-1].upper()
     if rank_char not in _RANK_BY_LETTER:
         if rank_char.isdigit() or rank_char == "T":
@@ -257,7 +263,7 @@ def _parse_short(text: str, stripped: str) -> tuple[Card, Language]:
     return Card(4 * rank + _SUIT_BY_CHAR[suit_char]), language
 
 
-def _parse_name(text: str, stripped: str) -> tuple[Card, Language]:
+def _parse_name(text: str, stripped: str) -> tuple[Card, Spelling]:
     english = _ENGLISH_NAME.fullmatch(stripped)
     if english:
         rank_word, suit_word = english.group(1), english.group(2)

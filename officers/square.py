@@ -40,7 +40,7 @@ import re
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
-from officers.cards import Card, _parse_card
+from officers.cards import Card, read_card
 from officers.errors import IllegalPlacementError, NotationError
 
 __all__ = [
@@ -541,7 +541,7 @@ def _parse_cell_text(
     where = f"row {row_number}, column {column}"
     if order == 4:
         try:
-            card, language = _parse_card(pair)
+            card, language = read_card(pair)
         except NotationError as error:
             reason = str(error).split(": ", 1)[1]
             raise NotationError(
