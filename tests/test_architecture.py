@@ -71,9 +71,9 @@ def test_no_private_name_crosses_a_module_border(path: Path) -> None:
     crossing = [
         f"line {line}: {name} from {module}"
         for module, name, line in _imports(path)
-        if name is not None
+        if (name is not None
         and name.startswith("_")
-        and not name.startswith("__")
+        and not name.startswith("__"))
         or any(part.startswith("_") and part != "__main__" for part in module.split("."))
     ]
     assert not crossing, f"{_name(path)}: {crossing}"
