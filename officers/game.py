@@ -843,12 +843,38 @@ def new_game(
     variant: Variant | None = None,
     start: Square | str | None = None,
 ) -> GameState:
-    """A new game: the level (a name or a :class:`Level`), 1-4 players, and a deal from ``seed``.
+    """A new game: the level, 1-4 players, and a deal from ``seed``.
 
-    ``tokens`` overrides the level's take-back tokens. ``variant`` chooses open hands,
-    keep-free coins and Ozanam's riddle start; ``start`` gives any other start square (its cards
-    are locked). Without a seed a fresh one is drawn (and kept in :attr:`GameState.seed`).
+    Parameters
+    ----------
+    level : Level or str
+        The level, or its name (``"easy"``, ``"normal"``, ``"hard"``, ``"expert"``).
+    players : int
+        1 to 4; the cards are dealt as the rules say (6, 5, 5 with three players).
+    seed : int or None
+        The deal's seed; the same seed gives the same deal. Without one a fresh seed is drawn
+        and kept in :attr:`GameState.seed`.
+    tokens : int or None
+        Overrides the level's take-back tokens.
+    variant : Variant or None
+        Open hands, keep-free coins, Ozanam's riddle start.
+    start : Square or str or None
+        Any other start square; its cards are locked (never taken back).
 
+    Returns
+    -------
+    GameState
+        The game before its first move; player 1 (``turn == 0``) begins.
+
+    Raises
+    ------
+    InvalidGameError
+        For a bad number of players or tokens, or both ``start`` and the Ozanam variant.
+    NotationError
+        For a ``start`` text that cannot be read.
+
+    Examples
+    --------
     >>> game = new_game("expert", players=3, seed=5, variant=Variant(ozanam=True))
     >>> game.square, [len(hand) for hand in game.hands], sorted(game.locked)
     (Square('ADJC2/4/JS3/KC3'), [4, 4, 4], [0, 1, 8, 12])

@@ -60,10 +60,37 @@ def new_start(
 ) -> Riddle:
     """A random riddle: a ``k``-card start with exactly one completion.
 
-    ``k`` defaults to the smallest number of cards a riddle can have (4). ``minimal=True`` asks
-    for a minimal riddle (no card can be left out); ``difficulty`` for a grade (1-4, or the
-    level names ``"easy"``, ``"normal"``, ``"hard"``, ``"expert"``; see :func:`grade_start`).
+    Parameters
+    ----------
+    k : int or None
+        The number of cards; by default the smallest a riddle can have (4).
+    rules : Rules or None
+        Rows and columns (default) or with the diagonals.
+    seed : int or str or None
+        The same seed gives the same riddle everywhere; without one a seed is made up and kept
+        in :attr:`Riddle.seed`.
+    minimal : bool
+        Ask for a minimal riddle (no card can be left out).
+    difficulty : int or str or None
+        A grade (1-4, or the level names ``"easy"``, ``"normal"``, ``"hard"``, ``"expert"``;
+        see :func:`grade_start`).
+    max_tries : int
+        How many random starts to try.
 
+    Returns
+    -------
+    Riddle
+        The start, its completion, its grade and the seed.
+
+    Raises
+    ------
+    RiddleNotFoundError
+        When ``max_tries`` tries found none.
+    UnsupportedError
+        When no such riddle exists at all.
+
+    Notes
+    -----
     The same ``seed`` (an int or a str) gives the same riddle on every machine and Python
     version: the generator draws only ``random.Random(seed).random()`` (the Mersenne Twister,
     whose output for a given seed Python keeps fixed) through :mod:`officers.draw`, never
@@ -76,6 +103,8 @@ def new_start(
     :class:`~officers.UnsupportedError` when no such riddle exists at all (fewer cards than the census allows, a minimal riddle with more
     cards than any, or a grade above :data:`HIGHEST_GRADE`).
 
+    Examples
+    --------
     >>> riddle = new_start(k=5, seed="Euler", minimal=True)
     >>> riddle.start == new_start(k=5, seed="Euler", minimal=True).start
     True

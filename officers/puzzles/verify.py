@@ -105,9 +105,30 @@ def verify_start(
     start is minimal (removing any one card breaks uniqueness), and if not, which cards are
     redundant.
 
-    ``method`` and ``time_limit`` go to :func:`officers.count_completions` (default: the index
-    at order 4).
+    Parameters
+    ----------
+    square : Square
+        The start.
+    rules : Rules or None
+        The rule set (default: rows and columns, at the square's order).
+    method : {"index", "backtrack", "cpsat"} or None
+        Passed to :func:`officers.count_completions` (default: the index at order 4).
+    time_limit : float or None
+        Seconds for each count.
 
+    Returns
+    -------
+    StartReport
+        The number of completions, the completion when it is unique, whether the start is
+        minimal and which of its cards are redundant.
+
+    Raises
+    ------
+    SolverTimeoutError
+        When a count runs out of time.
+
+    Examples
+    --------
     >>> from officers import Rules
     >>> report = verify_start(OZANAM_DIAGONAL_START, Rules(diagonals=True))
     >>> report.unique, report.minimal, report.completion
