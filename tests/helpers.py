@@ -1,18 +1,36 @@
 """Helpers shared by the test modules: the game's two rule sets, the command line run in the
-test's own process, and property tests that check each input once."""
+test's own process, property tests that check each input once, positions from random play, the
+brute-force repairs, and the JSON schema of hints."""
 
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Hashable
-from typing import ParamSpec
+import itertools
+import json
+import random
+from collections.abc import Callable, Hashable, Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any, ParamSpec
 
 import pytest
+from jsonschema import Draft202012Validator
 
-from officers import Rules
+from officers import Rules, Square, count_completions
 from officers.cli import main
 
-__all__ = ["BOTH", "IDS", "once_per_input", "run_cli"]
+__all__ = [
+    "BOTH",
+    "IDS",
+    "assert_valid",
+    "brute_repairs",
+    "once_per_input",
+    "played",
+    "played_squares",
+    "random_game",
+    "run_cli",
+    "validator",
+]
 
 P = ParamSpec("P")
 
@@ -54,3 +72,72 @@ def once_per_input(test: Callable[P, None]) -> Callable[P, None]:
             passed.add(key)
 
     return check
+
+
+# --- positions from random legal play ------------------------------------------------------------
+
+
+def random_game(rng: random.Random, rules: Rules, start: Square | None = None) -> Iterator[Square]:
+    """The squares of one game of random legal placements (until no card may go anywhere)."""
+    square = Square() if start is None else start
+    yield square
+    while True:
+        moves = rules.legal_placements(square)
+        if not moves:
+            return
+        cell, value = rng.choice(moves)
+        square = square.place(cell, value)
+        yield square
+
+
+def played_squares(rules: Rules, games: int, seed: int) -> list[Square]:
+    """Every square of ``games`` random games (live and dead ones, with repeats removed)."""
+    rng = random.Random(seed)
+    seen: dict[Square, None] = {}
+    for _ in range(games):
+        for square in random_game(rng, rules):
+            seen[square] = None
+    return list(seen)
+
+
+_PLAYED: dict[bool, list[Square]] = {}
+
+
+def played(rules: Rules) -> list[Square]:
+    """About 5000 squares from random play under the rules (computed once per session)."""
+    if rules.diagonals not in _PLAYED:
+        _PLAYED[rules.diagonals] = played_squares(rules, 450, seed=2024 + rules.diagonals)
+    return _PLAYED[rules.diagonals]
+
+
+def brute_repairs(square: Square, rules: Rules, locked: frozenset[int]) -> list[tuple[int, ...]]:
+    """Every smallest removal set that revives the square, by trying all of them by size."""
+    removable = [c for c in range(16) if square.values[c] != -1 and c not in locked]
+    for size in range(len(removable) + 1):
+        found = []
+        for chosen in itertools.combinations(removable, size):
+            trial = square
+            for cell in chosen:
+                trial = trial.remove(cell)
+            if count_completions(trial, rules):
+                found.append(chosen)
+        if found:
+            return found
+    return []
+
+
+# --- the JSON schema of hints and explanations ------------------------------------------------------
+
+SCHEMA_PATH = Path(__file__).resolve().parent.parent / "docs" / "hints.schema.json"
+
+
+@cache
+def validator() -> Draft202012Validator:
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    return Draft202012Validator(schema)
+
+
+def assert_valid(data: dict[str, Any]) -> None:
+    errors = sorted(validator().iter_errors(data), key=str)
+    assert not errors, [f"{list(e.absolute_path)}: {e.message}" for e in errors[:3]]

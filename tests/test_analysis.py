@@ -36,43 +36,10 @@ from officers.analysis import (
     repairs,
 )
 from officers.solve.index import CompletionIndex
-from tests.helpers import BOTH, IDS
+from tests.helpers import BOTH, IDS, brute_repairs, played
 from tests.strategies import partial_squares
 
 # --- positions from random legal play ------------------------------------------------------------
-
-
-def random_game(rng: random.Random, rules: Rules, start: Square | None = None) -> Iterator[Square]:
-    """The squares of one game of random legal placements (until no card may go anywhere)."""
-    square = Square() if start is None else start
-    yield square
-    while True:
-        moves = rules.legal_placements(square)
-        if not moves:
-            return
-        cell, value = rng.choice(moves)
-        square = square.place(cell, value)
-        yield square
-
-
-def played_squares(rules: Rules, games: int, seed: int) -> list[Square]:
-    """Every square of ``games`` random games (live and dead ones, with repeats removed)."""
-    rng = random.Random(seed)
-    seen: dict[Square, None] = {}
-    for _ in range(games):
-        for square in random_game(rng, rules):
-            seen[square] = None
-    return list(seen)
-
-
-_PLAYED: dict[bool, list[Square]] = {}
-
-
-def played(rules: Rules) -> list[Square]:
-    """About 5000 squares from random play under the rules (computed once per session)."""
-    if rules.diagonals not in _PLAYED:
-        _PLAYED[rules.diagonals] = played_squares(rules, 450, seed=2024 + rules.diagonals)
-    return _PLAYED[rules.diagonals]
 
 
 def _rank(value: int) -> int:
@@ -367,20 +334,6 @@ def test_every_violation_has_sentences(rules: Rules) -> None:
 # --- exact status and repairs ---------------------------------------------------------------------
 
 
-def _brute_repairs(square: Square, rules: Rules, locked: frozenset[int]) -> list[tuple[int, ...]]:
-    """Every smallest removal set that revives the square, by trying all of them by size."""
-    removable = [c for c in range(16) if square.values[c] != -1 and c not in locked]
-    for size in range(len(removable) + 1):
-        found = []
-        for chosen in itertools.combinations(removable, size):
-            trial = square
-            for cell in chosen:
-                trial = trial.remove(cell)
-            if count_completions(trial, rules):
-                found.append(chosen)
-        if found:
-            return found
-    return []
 
 
 @pytest.mark.parametrize("rules", BOTH, ids=IDS)
@@ -390,7 +343,7 @@ def test_repairs_are_the_smallest_and_all_of_them(rules: Rules) -> None:
     needed = set()
     for square in dead:
         found = repairs(square, rules)
-        assert [r.cells for r in found] == _brute_repairs(square, rules, frozenset())
+        assert [r.cells for r in found] == brute_repairs(square, rules, frozenset())
         for repair in found:
             revived = square
             for cell, card in zip(repair.cells, repair.cards, strict=True):
@@ -408,7 +361,7 @@ def test_repairs_of_any_square_with_locked_cells(square: Square, data: st.DataOb
     placed = [c for c in range(16) if square.values[c] != -1]
     locked = frozenset(data.draw(st.lists(st.sampled_from(placed), max_size=3)) if placed else [])
     found = repairs(square, rules, locked=locked)
-    expected = _brute_repairs(square, rules, locked)
+    expected = brute_repairs(square, rules, locked)
     base = Square.from_values([v if c in locked else -1 for c, v in enumerate(square.values)])
     if not is_completable(base, rules):
         assert found == () and expected == []

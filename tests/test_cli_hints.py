@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from tests.helpers import assert_valid
 from tests.helpers import run_cli as run
-from tests.test_hints import assert_valid
 
 OZANAM = "AC3/1JS2/1AH1QD/4"
 DEAD = "4/ASJD2/4/KHQS2"  # Euler's trap: rows 2 and 4 pair the Spade with a Heart and a Diamond

@@ -4,12 +4,9 @@ from __future__ import annotations
 
 import json
 import random
-from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
-from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
 import oracles
 from officers import (
@@ -25,22 +22,7 @@ from officers import (
 from officers.analysis import Explanation, explain
 from officers.hints import Hint, PlayerView, hint, recommend
 from officers.solve.index import CompletionIndex
-from tests.helpers import BOTH, IDS
-from tests.test_analysis import _brute_repairs, played
-
-SCHEMA_PATH = Path(__file__).resolve().parent.parent / "docs" / "hints.schema.json"
-
-
-@cache
-def validator() -> Draft202012Validator:
-    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
-    Draft202012Validator.check_schema(schema)
-    return Draft202012Validator(schema)
-
-
-def assert_valid(data: dict[str, Any]) -> None:
-    errors = sorted(validator().iter_errors(data), key=str)
-    assert not errors, [f"{list(e.absolute_path)}: {e.message}" for e in errors[:3]]
+from tests.helpers import BOTH, IDS, assert_valid, brute_repairs, played, validator
 
 
 def views_from_play(rules: Rules, count: int, seed: int, players: int = 2) -> list[PlayerView]:
@@ -224,7 +206,7 @@ def test_dead_hints_repair_without_touching_locked_cells(rules: Rules) -> None:
         # trying all removals by size, and their completions counted by the backtracker.
         if advice.takebacks_needed is not None and advice.takebacks_needed <= 3:
             locked = frozenset(view.locked)
-            brute = _brute_repairs(view.square, rules, locked)
+            brute = brute_repairs(view.square, rules, locked)
             assert [r.cells for r in advice.repairs] == brute
             for repair in advice.repairs:
                 revived = view.square
