@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from officers import Rules, Square
-from officers.errors import NotationError, SolverTimeoutError
+from officers.errors import NotationError, NotLatinSquareError, SolverTimeoutError
 from officers.solve import backtrack
 from officers.solve.latin import (
     are_orthogonal,
@@ -177,12 +177,20 @@ def test_layers_round_trip() -> None:
     [[], [[0, 1], [1]], [[0, 1], [0, 1]], [[0, 2], [2, 0]], [[0, 0], [1, 1]], "ab", [[True]]],
 )
 def test_bad_latin_squares_are_refused_with_the_input_quoted(rows: object) -> None:
-    with pytest.raises(NotationError, match="not a Latin square"):
+    with pytest.raises(NotLatinSquareError, match="not a Latin square") as caught:
         latin_square(rows)  # type: ignore[arg-type]
+    assert not isinstance(caught.value, NotationError)  # rows of ints are not text
+    assert isinstance(caught.value, ValueError)
+
+
+def test_a_long_bad_latin_square_is_quoted_in_part() -> None:
+    rows = [list(range(40)) for _ in range(40)]
+    with pytest.raises(NotLatinSquareError, match=r"\.\.\.: column 1 holds 0 twice"):
+        latin_square(rows)
 
 
 def test_layers_refuses_a_partial_square() -> None:
-    with pytest.raises(NotationError, match="not full"):
+    with pytest.raises(NotLatinSquareError, match="not full"):
         layers(Square("AS3/4/4/4"))
 
 
