@@ -48,6 +48,7 @@ from officers.cards import (
 from officers.errors import (
     IllegalPlacementError,
     NotationError,
+    NotLatinSquareError,
     OfficersError,
     SolverTimeoutError,
     UnsupportedError,
@@ -107,6 +108,18 @@ from officers.solve import (
     is_completable,
     safe_placements,
 )
+from officers.solve.construct import graeco_latin_square
+from officers.solve.latin import (
+    count_latin_squares,
+    count_orthogonal_mates,
+    count_transversals,
+    has_orthogonal_mate,
+    latin_squares,
+    layers,
+    orthogonal_mates,
+    transversals,
+)
+from officers.solve.order6 import MateCensus, prove_order_6
 from officers.square import EMPTY, Square, cell_name, describe_cell, parse_cell
 from officers.symmetry import canonical_form, symmetry_group
 
@@ -126,6 +139,7 @@ __all__ = [
     "Line",
     "METHODS",
     "Method",
+    "NotLatinSquareError",
     "NotationError",
     "OfficersError",
     "Rank",
@@ -144,6 +158,10 @@ __all__ = [
     "is_completable",
     "parse_cell",
     "safe_placements",
+    # Latin squares, their mates, graeco-latin squares of any order
+    "MateCensus", "count_latin_squares", "count_orthogonal_mates", "count_transversals",
+    "graeco_latin_square", "has_orthogonal_mate", "latin_squares", "layers", "orthogonal_mates",
+    "prove_order_6", "transversals",
     # dead ends and hints
     "CHECKS", "Check", "Explanation", "Repair", "Violation", "check_square", "explain", "repairs",
     "CardHint", "ForcedMove", "Hint", "Placement", "PlayerView", "Recommendation", "hint",

@@ -6,7 +6,8 @@ input that was wrong are also :class:`ValueError`, so ``except ValueError`` keep
 - :class:`NotationError`: the text (or JSON) cannot be read at all;
 - :class:`IllegalPlacementError`: it can be read, but the move is not allowed here;
 - :class:`InvalidGameError`: values (not text) that make no level, move, deal or game state;
-- :class:`UnsupportedError`: a method cannot answer this question (the index at order 5).
+- :class:`UnsupportedError`: a method cannot answer this question (the index at order 5);
+- :class:`NotLatinSquareError`: rows of ints (not text) that make no Latin square.
 
 :class:`SolverTimeoutError` is not a ``ValueError``: the question was fine, the solver ran out of
 time before it could answer ("unknown").
@@ -27,6 +28,7 @@ from typing import Any
 __all__ = [
     "IllegalPlacementError",
     "InvalidGameError",
+    "NotLatinSquareError",
     "NotationError",
     "OfficersError",
     "RiddleNotFoundError",
@@ -90,3 +92,8 @@ def read_json(text: object, what: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise NotationError(f"cannot read {what} {excerpt(text)}: {error}") from None
+
+
+class NotLatinSquareError(OfficersError, ValueError):
+    """Rows of ints (not text) that make no Latin square, or a pair of Latin squares that makes no
+    graeco-latin square; the message quotes them (bounded) and says where they fail."""

@@ -74,3 +74,64 @@ def test_python_dash_m() -> None:
     assert result.stderr.strip() == (
         "officers: cannot read square 'AC3/1JS/4/4': row 2 has 2 cells, expected 4"
     )
+
+
+# --- any order: the census, the constructions, the proof of order 6 ------------------------------
+
+
+def test_count_the_empty_square_of_order_6_is_zero_by_the_proof(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "count", "6/6/6/6/6/6", "--order", "6", "--json")
+    data = json.loads(out)
+    assert code == 1
+    assert (data["completions"], data["completable"], data["method"]) == (0, False, "census")
+
+
+def test_complete_order_2_says_none_exists_and_why(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "complete", "2/2", "--order", "2")
+    assert code == 1
+    assert "no graeco-latin square of order 2 exists" in out and "transversal" in out
+
+
+def test_complete_order_6_json_gives_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "complete", "6/6/6/6/6/6", "--order", "6", "--json")
+    data = json.loads(out)
+    assert code == 1 and data["completion"] is None
+    assert "Euler's 36 officers" in data["reason"]
+
+
+@pytest.mark.parametrize("n", [7, 10, 30])
+def test_complete_the_empty_square_by_construction(
+    capsys: pytest.CaptureFixture[str], n: int
+) -> None:
+    from officers import Square
+    from officers.solve.verify import is_finished
+
+    code, out, _ = run(capsys, "complete", "/".join([str(n)] * n), "--order", str(n), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["method"] == "construction"
+    square = Square.from_json(data["completion"])
+    assert square.order == n and is_finished(square)
+
+
+def test_complete_with_diagonals_still_searches(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "complete", "5/5/5/5/5", "--order", "5", "--diagonals", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["method"] == "backtrack"
+
+
+def test_prove_order_6(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "prove-order-6")
+    assert code == 0
+    assert "9408 reduced Latin squares examined" in out
+    assert "with an orthogonal mate: 0 squares" in out and "time:" in out
+
+
+def test_euler36_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "euler36", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert (data["version"], data["kind"], data["holds"]) == (1, "order-6-proof", True)
+    assert data["squares"] == sum(row["squares"] for row in data["transversals"]) == 9408
+    assert data["with_mates"] == data["orthogonal_pairs"] == 0

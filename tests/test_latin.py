@@ -10,8 +10,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from officers import Rules, Square
-from officers.errors import NotationError, SolverTimeoutError
+from officers.errors import NotationError, NotLatinSquareError, SolverTimeoutError
 from officers.solve import backtrack
+from officers.solve.construct import graeco_latin_square
 from officers.solve.latin import (
     are_orthogonal,
     count_latin_squares,
@@ -177,12 +178,20 @@ def test_layers_round_trip() -> None:
     [[], [[0, 1], [1]], [[0, 1], [0, 1]], [[0, 2], [2, 0]], [[0, 0], [1, 1]], "ab", [[True]]],
 )
 def test_bad_latin_squares_are_refused_with_the_input_quoted(rows: object) -> None:
-    with pytest.raises(NotationError, match="not a Latin square"):
+    with pytest.raises(NotLatinSquareError, match="not a Latin square") as caught:
         latin_square(rows)  # type: ignore[arg-type]
+    assert not isinstance(caught.value, NotationError)  # rows of ints are not text
+    assert isinstance(caught.value, ValueError)
+
+
+def test_a_long_bad_latin_square_is_quoted_in_part() -> None:
+    rows = [list(range(40)) for _ in range(40)]
+    with pytest.raises(NotLatinSquareError, match=r"\.\.\.: column 1 holds 0 twice"):
+        latin_square(rows)
 
 
 def test_layers_refuses_a_partial_square() -> None:
-    with pytest.raises(NotationError, match="not full"):
+    with pytest.raises(NotLatinSquareError, match="not full"):
         layers(Square("AS3/4/4/4"))
 
 
@@ -191,3 +200,58 @@ def test_time_limit() -> None:
         count_orthogonal_mates(cyclic_square(9), time_limit=0.05)
     with pytest.raises(SolverTimeoutError):
         mate_census(6, time_limit=0.0)
+
+
+# --- the facade: the empty square by the census and the constructions ---------------------------
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
+def test_the_census_counts_agree_with_the_backtracker(n: int) -> None:
+    from officers import count_completions
+    from officers.solve import chosen_method
+
+    empty = Square.empty(n)
+    assert chosen_method(empty) == "census"
+    by_census = count_completions(empty)
+    assert by_census == count_completions(empty, method="backtrack")
+    assert by_census == mate_census(n).orthogonal_pairs()
+
+
+def test_the_facade_answers_order_6_by_the_proof() -> None:
+    from officers import completions, count_completions, is_completable
+
+    empty = Square.empty(6)
+    assert count_completions(empty) == 0
+    assert is_completable(empty) is False
+    assert next(completions(empty), None) is None
+
+
+@pytest.mark.parametrize("n", range(1, 13))
+def test_is_completable_on_the_empty_square(n: int) -> None:
+    from officers import completions, is_completable
+
+    empty = Square.empty(n)
+    assert is_completable(empty) is (n not in (2, 6))
+    first = next(completions(empty), None)
+    assert (first is not None) is (n not in (2, 6))
+    if first is not None:
+        assert is_finished(first)
+        if n != 4:  # the index lists order 4 in lexicographic order
+            assert first == graeco_latin_square(n)
+
+
+def test_completions_of_the_empty_square_continue_past_the_construction() -> None:
+    from officers import completions
+
+    found = list(itertools.islice(completions(Square.empty(3)), 100))
+    assert len(found) == len(set(found)) == 72
+    assert found[0] == graeco_latin_square(3)
+
+
+def test_an_explicit_method_or_the_diagonals_keep_the_search() -> None:
+    from officers import count_completions
+    from officers.solve import chosen_method
+
+    assert chosen_method(Square.empty(5), method="backtrack") == "backtrack"
+    assert count_completions(Square.empty(5), Rules(order=5, diagonals=True)) == 57600
+    assert chosen_method(Square.empty(5), Rules(order=5, diagonals=True)) == "backtrack"

@@ -29,6 +29,8 @@ from officers.cli.common import (
     add_square,
     emit,
 )
+from officers.solve import chosen_method
+from officers.solve.construct import why_none
 from officers.solve.cpsat import DEFAULT_TIME_LIMIT
 
 __all__ = ["add_commands"]
@@ -81,7 +83,7 @@ def _count(args: argparse.Namespace) -> ExitCode:
             {
                 "square": square.to_dict(),
                 "rules": rules.to_dict(),
-                "method": args.method or ("index" if rules.order == 4 else "backtrack"),
+                "method": chosen_method(square, rules, args.method),
                 "completable": number > 0,
                 "completions": number,
             }
@@ -91,13 +93,24 @@ def _count(args: argparse.Namespace) -> ExitCode:
     return ExitCode.OK if number else ExitCode.NO
 
 
+def _why_not(square: Square, rules: Rules) -> str:
+    """Why the square has no completion, in a line."""
+    reason = None
+    if not rules.diagonals and square.placed_count() == 0:
+        reason = why_none(rules.order)  # the empty square of order 2 or 6
+    return reason or f"the square cannot be finished ({rules.describe()})"
+
+
 def _complete(args: argparse.Namespace) -> ExitCode:
     square, rules = _read(args)
     found = completions(square, rules, method=args.method, time_limit=args.time_limit)
     chosen = list(found) if args.all else [s for s in [next(found, None)] if s is not None]
     if args.json:
         data: dict[str, Any] = {"square": square.to_dict(), "rules": rules.to_dict()}
+        data["method"] = chosen_method(square, rules, args.method, question="completions")
         data["completable"] = bool(chosen)
+        if not chosen:
+            data["reason"] = _why_not(square, rules)
         if args.all:
             data["count"] = len(chosen)
             data["completions"] = [_text(s) for s in chosen]
@@ -105,7 +118,7 @@ def _complete(args: argparse.Namespace) -> ExitCode:
             data["completion"] = chosen[0].to_dict() if chosen else None
         emit(data)
     elif not chosen:
-        print(f"no completion: the square cannot be finished ({rules.describe()})")
+        print(f"no completion: {_why_not(square, rules)}")
     elif args.all:
         for completion in chosen:
             print(_text(completion))

@@ -17,6 +17,21 @@ square's order) and the ``method``. A square that breaks the rules has no comple
 is a backend that implements the protocol :class:`~officers.solve.base.Solver`; the functions
 check their arguments and dispatch through :data:`BACKENDS`.
 
+Without a ``method`` the functions pick the fastest sound one for the question. The empty square
+of order ``n`` without diagonals (the question "how many graeco-latin squares, is there one,
+show me one") is answered by the mathematics, not by a search:
+
+- :func:`count_completions`, ``n <= 6``: the census of the reduced Latin squares and their mates
+  (:func:`~officers.solve.order6.mate_census`, under a second at order 6, 0 by the proof);
+- :func:`is_completable`: ``n <= 6`` by the census, above by the constructions (every order
+  but 2 and 6 has a square, :mod:`officers.solve.construct`);
+- :func:`completions`, ``n != 4``: :func:`~officers.solve.construct.graeco_latin_square` first,
+  then the backtracker's squares (none for 2 and 6); at order 4 the index lists them all in
+  lexicographic order in microseconds.
+
+Anything else goes to the index at order 4 and to the backtracker elsewhere;
+:func:`chosen_method` names the choice. An explicit ``method`` is always obeyed.
+
 >>> from officers import Square, Rules, count_completions, is_completable, completions
 >>> start = Square("AC3/1JS2/1AH1QD/4")
 >>> is_completable(start), count_completions(start), count_completions(start, Rules(diagonals=True))
@@ -29,10 +44,13 @@ Square('ACKDQSJH/QHJSADKC/KSAHJCQD/JDQCKHAS')
 (6912, 1152)
 >>> len(finished_squares(Rules(order=3)))
 72
+>>> count_completions(Square.empty(6)), is_completable(Square.empty(10))
+(0, True)
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from typing import Final, Literal, get_args
 
@@ -40,8 +58,10 @@ from officers.errors import NotationError, UnsupportedError
 from officers.rules import Rules, rules_for
 from officers.solve.backtrack import BACKTRACK
 from officers.solve.base import Solver
+from officers.solve.construct import graeco_latin_square, why_none
 from officers.solve.cpsat import CPSAT, DEFAULT_TIME_LIMIT
 from officers.solve.index import INDEX, CompletionIndex
+from officers.solve.order6 import MateCensus, mate_census
 from officers.square import Square
 
 __all__ = [
@@ -49,6 +69,8 @@ __all__ = [
     "METHODS",
     "Method",
     "Solver",
+    "census_of",
+    "chosen_method",
     "completions",
     "count_completions",
     "count_finished_squares",
@@ -62,6 +84,52 @@ METHODS: tuple[Method, ...] = get_args(Method)
 
 BACKENDS: Final[dict[Method, Solver]] = {"index": INDEX, "backtrack": BACKTRACK, "cpsat": CPSAT}
 """The backends by method name: each answers the :class:`~officers.solve.base.Solver` questions."""
+
+
+CENSUS_ORDERS: Final = 6
+"""The highest order whose empty square is counted by the census of its reduced Latin squares."""
+
+
+@functools.cache
+def census_of(order: int) -> MateCensus:
+    """The census of the reduced Latin squares of ``order`` (at most 7) and their mates, taken
+    once per process.
+
+    >>> census_of(6).orthogonal_pairs(), census_of(5).orthogonal_pairs()
+    (0, 6220800)
+    """
+    return mate_census(order)
+
+
+def _plain_empty(square: Square, rules: Rules, method: Method | None) -> bool:
+    """Whether the question is about the empty square under rows and columns, method unchosen."""
+    return method is None and not rules.diagonals and square.placed_count() == 0
+
+
+def chosen_method(
+    square: Square,
+    rules: Rules | None = None,
+    method: Method | None = None,
+    question: Literal["count", "is_completable", "completions"] = "count",
+) -> str:
+    """The method that answers the ``question`` about the square: one of :data:`METHODS`, or
+    ``"census"`` or ``"construction"`` for the empty square (see the module's docstring).
+
+    >>> chosen_method(Square.empty(6)), chosen_method(Square.empty(30), question="completions")
+    ('census', 'construction')
+    >>> chosen_method(Square("AS3/4/4/4")), chosen_method(Square.empty(5), Rules(5, True))
+    ('index', 'backtrack')
+    """
+    rules = rules_for(square, rules)
+    if _plain_empty(square, rules, method):
+        n = rules.order
+        if question == "count" and n <= CENSUS_ORDERS:
+            return "census"
+        if question == "is_completable":
+            return "census" if n <= CENSUS_ORDERS else "construction"
+        if question == "completions" and n != 4:
+            return "construction"
+    return _method(rules, method)
 
 
 def _setup(square: Square, rules: Rules | None, method: Method | None) -> tuple[Rules, Solver]:
@@ -100,6 +168,10 @@ def is_completable(
     (True, False)
     """
     rules, backend = _setup(square, rules, method)
+    if _plain_empty(square, rules, method):
+        if rules.order <= CENSUS_ORDERS:
+            return census_of(rules.order).with_mates > 0
+        return why_none(rules.order) is None  # the constructions: every order but 2 and 6
     return backend.is_completable(square, rules, time_limit=time_limit)
 
 
@@ -120,6 +192,8 @@ def count_completions(
     (6912, 72)
     """
     rules, backend = _setup(square, rules, method)
+    if _plain_empty(square, rules, method) and rules.order <= CENSUS_ORDERS:
+        return census_of(rules.order).orthogonal_pairs()
     return backend.count(square, rules, time_limit=time_limit)
 
 
@@ -140,7 +214,22 @@ def completions(
     2
     """
     rules, backend = _setup(square, rules, method)
+    if _plain_empty(square, rules, method) and rules.order != 4:
+        return _constructed_first(square, rules, backend, time_limit)
     return backend.completions(square, rules, time_limit=time_limit)
+
+
+def _constructed_first(
+    square: Square, rules: Rules, backend: Solver, time_limit: float | None
+) -> Iterator[Square]:
+    """The constructed square of the order, then the backend's others (none for 2 and 6)."""
+    if why_none(rules.order) is not None:
+        return
+    first = graeco_latin_square(rules.order, time_limit=time_limit)
+    yield first
+    for found in backend.completions(square, rules, time_limit=time_limit):
+        if found != first:
+            yield found
 
 
 def safe_placements(

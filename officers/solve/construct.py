@@ -31,11 +31,11 @@ from __future__ import annotations
 import random
 import time
 
-from officers.errors import NotationError, SolverTimeoutError, UnsupportedError
+from officers.errors import SolverTimeoutError, UnsupportedError, excerpt
 from officers.solve.latin import LatinSquare, graeco_latin
 from officers.square import Square
 
-__all__ = ["graeco_latin_square", "orthogonal_pair", "prime_power"]
+__all__ = ["graeco_latin_square", "orthogonal_pair", "prime_power", "why_none"]
 
 Pair = tuple[LatinSquare, LatinSquare]
 
@@ -270,6 +270,28 @@ def _factors(n: int) -> list[int]:
     return factors
 
 
+def why_none(n: int) -> str | None:
+    """Why no graeco-latin square of order ``n`` exists (rows and columns only), or ``None``
+    when one does: every order but 2 and 6.
+
+    >>> why_none(2)
+    'no graeco-latin square of order 2 exists: the two Latin squares of order 2 have no transversal'
+    >>> why_none(7) is None
+    True
+    """
+    if n == 2:
+        return (
+            "no graeco-latin square of order 2 exists: "
+            "the two Latin squares of order 2 have no transversal"
+        )
+    if n == 6:
+        return (
+            "no graeco-latin square of order 6 exists (Euler's 36 officers; Tarry 1900): "
+            "every Latin square of order 6 lacks an orthogonal mate"
+        )
+    return None
+
+
 def orthogonal_pair(n: int, *, time_limit: float | None = None) -> Pair:
     """Two orthogonal Latin squares of order ``n`` (not 2 or 6), by the constructions above.
 
@@ -281,15 +303,10 @@ def orthogonal_pair(n: int, *, time_limit: float | None = None) -> Pair:
     (((0, 1, 2), (1, 2, 0), (2, 0, 1)), ((0, 1, 2), (2, 0, 1), (1, 2, 0)))
     """
     if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-        raise NotationError(f"the order of a square is a whole number >= 1, got {n!r}")
-    if n in (2, 6):
-        reason = (
-            "the two Latin squares of order 2 have no transversal"
-            if n == 2
-            else "every Latin square of order 6 lacks an orthogonal mate"
-        )
-        story = " (Euler's 36 officers; Tarry 1900)" if n == 6 else ""
-        raise UnsupportedError(f"no graeco-latin square of order {n} exists{story}: {reason}")
+        raise UnsupportedError(f"the order of a square is a whole number >= 1, got {excerpt(n)}")
+    reason = why_none(n)
+    if reason is not None:
+        raise UnsupportedError(reason)
     deadline = None if time_limit is None else time.monotonic() + time_limit
     return _pair(n, deadline)
 

@@ -40,7 +40,7 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import TypeAlias
 
-from officers.errors import NotationError, SolverTimeoutError
+from officers.errors import NotLatinSquareError, SolverTimeoutError, UnsupportedError, excerpt
 from officers.square import EMPTY, Square
 
 __all__ = [
@@ -64,57 +64,52 @@ LatinSquare: TypeAlias = tuple[tuple[int, ...], ...]
 """A Latin square: ``n`` rows of the symbols ``0 .. n-1``."""
 
 
-def _excerpt(rows: object, limit: int = 80) -> str:
-    text = repr(rows)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 def latin_square(rows: Sequence[Sequence[int]]) -> LatinSquare:
     """Read and check a Latin square given as a sequence of rows of the ints ``0 .. n-1``.
 
-    Raises :class:`~officers.NotationError` (a ``ValueError``) quoting the input when it is not
-    a Latin square.
+    Raises :class:`~officers.NotLatinSquareError` (a ``ValueError``) quoting the input when it
+    is not a Latin square.
 
     >>> latin_square([[0, 1], [1, 0]])
     ((0, 1), (1, 0))
     >>> latin_square([[0, 1], [0, 1]])
     Traceback (most recent call last):
     ...
-    officers.errors.NotationError: not a Latin square [[0, 1], [0, 1]]: column 1 holds 0 twice
+    officers.errors.NotLatinSquareError: not a Latin square [[0, 1], [0, 1]]: column 1 holds 0 twice
     """
     try:
         square = tuple(tuple(row) for row in rows)
     except TypeError:
-        raise NotationError(
-            f"not a Latin square {_excerpt(rows)}: expected a sequence of rows of ints"
+        raise NotLatinSquareError(
+            f"not a Latin square {excerpt(rows)}: expected a sequence of rows of ints"
         ) from None
     n = len(square)
     if n == 0:
-        raise NotationError(f"not a Latin square {_excerpt(rows)}: it has no rows")
+        raise NotLatinSquareError(f"not a Latin square {excerpt(rows)}: it has no rows")
     symbols = set(range(n))
     for r, row in enumerate(square):
         if len(row) != n:
-            raise NotationError(
-                f"not a Latin square {_excerpt(rows)}: row {r + 1} has {len(row)} entries, "
+            raise NotLatinSquareError(
+                f"not a Latin square {excerpt(rows)}: row {r + 1} has {len(row)} entries, "
                 f"expected {n}"
             )
         for value in row:
             if not isinstance(value, int) or isinstance(value, bool) or value not in symbols:
-                raise NotationError(
-                    f"not a Latin square {_excerpt(rows)}: {value!r} in row {r + 1} is not "
+                raise NotLatinSquareError(
+                    f"not a Latin square {excerpt(rows)}: {value!r} in row {r + 1} is not "
                     f"one of 0-{n - 1}"
                 )
         if len(set(row)) != n:
             twice = next(v for v in row if row.count(v) > 1)
-            raise NotationError(
-                f"not a Latin square {_excerpt(rows)}: row {r + 1} holds {twice} twice"
+            raise NotLatinSquareError(
+                f"not a Latin square {excerpt(rows)}: row {r + 1} holds {twice} twice"
             )
     for c in range(n):
         column = [row[c] for row in square]
         if len(set(column)) != n:
             twice = next(v for v in column if column.count(v) > 1)
-            raise NotationError(
-                f"not a Latin square {_excerpt(rows)}: column {c + 1} holds {twice} twice"
+            raise NotLatinSquareError(
+                f"not a Latin square {excerpt(rows)}: column {c + 1} holds {twice} twice"
             )
     return tuple(tuple(int(v) for v in row) for row in square)
 
@@ -131,9 +126,14 @@ def cyclic_square(n: int) -> LatinSquare:
 def layers(square: Square) -> tuple[LatinSquare, LatinSquare]:
     """The two Latin squares of a full square: its first symbols and its second symbols.
 
-    Raises :class:`~officers.NotationError` when the square is not full or a layer is not Latin.
+    Raises :class:`~officers.NotLatinSquareError` when the square is not full or a layer is not
+    Latin.
 
     >>> from officers import Square
+    >>> layers(Square("AS3/4/4/4"))
+    Traceback (most recent call last):
+    ...
+    officers.errors.NotLatinSquareError: cannot take the layers of Square('AS3/4/4/4'): it is not full
     >>> first, second = layers(Square("Aa Bb / Bb Aa", order=2))
     Traceback (most recent call last):
     ...
@@ -144,7 +144,7 @@ def layers(square: Square) -> tuple[LatinSquare, LatinSquare]:
     """
     n = square.order
     if not square.is_full():
-        raise NotationError(f"cannot take the layers of {square!r}: it is not full")
+        raise NotLatinSquareError(f"cannot take the layers of {excerpt(square)}: it is not full")
     values = square.values
     first = [[values[n * r + c] // n for c in range(n)] for r in range(n)]
     second = [[values[n * r + c] % n for c in range(n)] for r in range(n)]
@@ -154,7 +154,7 @@ def layers(square: Square) -> tuple[LatinSquare, LatinSquare]:
 def graeco_latin(first: Sequence[Sequence[int]], second: Sequence[Sequence[int]]) -> Square:
     """The square holding ``n * first[r][c] + second[r][c]``: full when the two are orthogonal.
 
-    Raises :class:`~officers.NotationError` when they are not orthogonal Latin squares.
+    Raises :class:`~officers.NotLatinSquareError` when they are not orthogonal Latin squares.
 
     >>> graeco_latin(cyclic_square(3), ((0, 1, 2), (2, 0, 1), (1, 2, 0)))
     Square.parse('AaBbCc/BcCaAb/CbAcBa', order=3)
@@ -162,8 +162,8 @@ def graeco_latin(first: Sequence[Sequence[int]], second: Sequence[Sequence[int]]
     a, b = latin_square(first), latin_square(second)
     n = len(a)
     if len(b) != n or not are_orthogonal(a, b):
-        raise NotationError(
-            f"cannot pair {_excerpt(first)} with {_excerpt(second)}: they are not orthogonal "
+        raise NotLatinSquareError(
+            f"cannot pair {excerpt(first)} with {excerpt(second)}: they are not orthogonal "
             "Latin squares of one order"
         )
     return Square._make(n, tuple(n * a[r][c] + b[r][c] for r in range(n) for c in range(n)))
@@ -387,7 +387,7 @@ def latin_squares(n: int, *, reduced: bool = False) -> Iterator[LatinSquare]:
     4
     """
     if n < 1:
-        raise NotationError(f"the order of a Latin square is a whole number >= 1, got {n!r}")
+        raise UnsupportedError(f"the order of a Latin square is a whole number >= 1, got {n!r}")
     full = (1 << n) - 1
     grid = [[EMPTY] * n for _ in range(n)]
     row_free = [full] * n

@@ -33,7 +33,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from officers.errors import NotationError, SolverTimeoutError
+from officers.errors import SolverTimeoutError, UnsupportedError
 from officers.solve.latin import exact_covers
 
 __all__ = ["MateCensus", "mate_census", "prove_order_6"]
@@ -228,7 +228,7 @@ def mate_census(n: int, *, time_limit: float | None = None) -> MateCensus:
     (((0, 3), (8, 1)), 2)
     """
     if not isinstance(n, int) or isinstance(n, bool) or not 1 <= n <= 7:
-        raise NotationError(f"the census covers orders 1-7, got {n!r}")
+        raise UnsupportedError(f"the census covers orders 1-7, got {n!r}")
     start = time.monotonic()
     deadline = None if time_limit is None else start + time_limit
     split = max(n - 2, 1)
