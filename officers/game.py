@@ -99,25 +99,9 @@ from officers.square import EMPTY, Square, cell_name, describe_cell
 from officers.view import PlayerView
 
 __all__ = [
-    "COIN_OFF",
-    "EASY",
-    "EXPERT",
-    "HARD",
-    "LEVELS",
-    "NORMAL",
-    "OZANAM_STARTS",
-    "GameState",
-    "Level",
-    "Move",
-    "MoveKind",
-    "Outcome",
-    "PlayerView",
-    "Termination",
-    "Variant",
-    "deal",
-    "new_game",
-    "player_name",
-    "view_from_notation",
+    "COIN_OFF", "EASY", "EXPERT", "HARD", "LEVELS", "NORMAL", "OZANAM_STARTS", "GameState",
+    "Level", "Move", "MoveKind", "Outcome", "PlayerView", "Termination", "Variant", "deal",
+    "new_game", "player_name", "view_from_notation",
 ]
 
 
@@ -848,18 +832,17 @@ def new_game(
     Parameters
     ----------
     level : Level or str
-        The level, or its name (``"easy"``, ``"normal"``, ``"hard"``, ``"expert"``).
+        The level or its name: ``"easy"``, ``"normal"``, ``"hard"``, ``"expert"``.
     players : int
-        1 to 4; the cards are dealt as the rules say (6, 5, 5 with three players).
+        1 to 4, dealt as the rules say.
     seed : int or None
-        The deal's seed; the same seed gives the same deal. Without one a fresh seed is drawn
-        and kept in :attr:`GameState.seed`.
+        The same seed gives the same deal; by default a fresh one (kept in ``GameState.seed``).
     tokens : int or None
         Overrides the level's take-back tokens.
     variant : Variant or None
         Open hands, keep-free coins, Ozanam's riddle start.
     start : Square or str or None
-        Any other start square; its cards are locked (never taken back).
+        Any other start square; its cards are locked.
 
     Returns
     -------
@@ -869,9 +852,9 @@ def new_game(
     Raises
     ------
     InvalidGameError
-        For a bad number of players or tokens, or both ``start`` and the Ozanam variant.
+        Bad players or tokens, or both ``start`` and the Ozanam variant.
     NotationError
-        For a ``start`` text that cannot be read.
+        A ``start`` text that cannot be read.
 
     Examples
     --------
