@@ -16,21 +16,44 @@ STUCK = "JDKHQC1/KC1JSAD/QSACKDJH/AHQD1KS hard 0 2 QH/ASJC - - 14"
 
 
 def test_verify_rules(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "verify-rules")
-    assert code == 0 and not err
+    code, out, err = run(capsys, "verify-rules", "--deals", "40", "--games", "60")
+    assert not err
     assert "“There are 6912 different finished squares" in out
     assert "6912 without the diagonals and 1152 with them" in out
-    assert out.strip().splitlines()[-1].startswith("all 15 claims hold")
-    assert "DOES NOT HOLD" not in out
+    assert "How the figures are judged" in out and "Newcombe" in out
+    for figure in ("80 %", "57 %", "41 %", "up to 85 %", "43 %", "90 %", "83 %"):
+        assert figure in out, figure
+    assert out.count("(2500 deals); officers ") == 7 and out.count(", 40 deals)") == 7
+    last = out.strip().splitlines()[-1]
+    assert "of 22 claims hold" in last or last.startswith("all 22 claims hold")
+    assert code == (1 if " not" in last else 0)
 
 
 def test_verify_rules_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "verify-rules", "--deals", "10", "--games", "40", "--json")
     data = json.loads(out)
-    assert code == (0 if data["all_hold"] else 1) and len(data["claims"]) == 15
+    assert code == (1 if data["failed"] else 0) and len(data["claims"]) == 22
     holds = {claim["key"]: claim["holds"] for claim in data["claims"]}
     exact = ["finished-squares", "ozanam-starts", "quarters", "every-deal-can-be-won", "deal"]
     assert all(holds[key] for key in exact)  # the claims that do not rest on sampling
+    figures = [claim["figure"] for claim in data["claims"] if "figure" in claim]
+    assert [figure["published"] for figure in figures] == [0.8, 0.57, 0.41, 0.85, 0.43, 0.9, 0.83]
+    for figure in figures:
+        low, high = figure["difference_95"]
+        assert figure["agrees"] == (low <= 0 <= high) and figure["deals"] == 10
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    [("--deals", "0"), ("--games", "-1"), ("--deals", "-3"), ("--deals", "10000000000"),
+     ("--games", "0"), ("--jobs", "0"), ("--seed", "-1"), ("--deals", "many")],
+)  # fmt: skip
+def test_verify_rules_refuses_bad_arguments(
+    capsys: pytest.CaptureFixture[str], arguments: tuple[str, str]
+) -> None:
+    code, out, err = run(capsys, "verify-rules", *arguments)
+    assert code == 2 and not out and len(err.strip().splitlines()) == 1
+    assert "claim" not in err
 
 
 def test_simulate_table(capsys: pytest.CaptureFixture[str]) -> None:
