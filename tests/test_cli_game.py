@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import io
 import json
+import random
 
 import pytest
 
+from officers.bots import get_bot
+from officers.cli.game import seat_text
 from officers.game import GameState, Variant, new_game
 from officers.record import GameRecord
 from tests.helpers import run_cli as run
@@ -176,3 +179,80 @@ def test_play_with_a_human(
     record = GameRecord.parse(out[out.index("[Game") :])
     assert record.moves[0].notation() == first and len(record.moves) == 2
     assert code == 1  # stopped before the end
+
+
+# --- what a human seat sees ------------------------------------------------------------------------
+
+
+def redealt(game: GameState, seat: int, rng: random.Random) -> GameState:
+    """The same position with the cards of the other seats shuffled and dealt again among them
+    (each keeps its number of cards)."""
+    others = [player for player in range(game.players) if player != seat]
+    pool = [card for player in others for card in game.hand(player)]
+    rng.shuffle(pool)
+    hands: list[list[int]] = [[int(card) for card in game.hand(p)] for p in range(game.players)]
+    start = 0
+    for player in others:
+        size = len(hands[player])
+        hands[player] = [int(card) for card in pool[start : start + size]]
+        start += size
+    state = GameState.parse(game.notation())
+    return GameState(
+        state.square,
+        hands,
+        level=state.level,
+        tokens=state.tokens,
+        turn=state.turn,
+        locked=state.locked,
+        coins=state.coins,
+        open_hands=state.open_hands,
+        number=state.number,
+    )
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+@pytest.mark.parametrize("open_hands", [False, True])
+@pytest.mark.parametrize("ozanam", [False, True])
+def test_a_seat_sees_only_what_it_may_know(players: int, open_hands: bool, ozanam: bool) -> None:
+    rng = random.Random(players * 4 + 2 * open_hands + ozanam)
+    bot = get_bot("designers")
+    changed = checked = 0
+    for seed in range(6):
+        variant = Variant(open_hands=open_hands, ozanam=ozanam)
+        game = new_game("easy", players, seed, variant=variant)
+        while game.outcome() is None:
+            seat = game.turn
+            shown = seat_text(game, seat)
+            for _ in range(3):
+                other = redealt(game, seat, rng)
+                assert other.view(seat).hand == game.view(seat).hand
+                if open_hands:
+                    changed += seat_text(other, seat) != shown
+                else:
+                    assert seat_text(other, seat) == shown  # nothing hidden leaks
+                checked += 1
+            assert str(game.hand(seat)[0]) in shown if game.hand(seat) else True
+            if players == 2 and not open_hands:
+                partner = " ".join(str(card) for card in game.hand(1 - seat)) or "(no cards)"
+                assert f"holds (all the cards not in yours): {partner}" in shown
+            game.push(bot.choose(game.view(), rng))
+    assert checked > 50
+    if open_hands and players >= 3:
+        assert changed > 0  # open hands show who holds which card
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_play_shows_a_human_no_hidden_hand(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, players: int
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("moves\nquit\n"))
+    code, out, _ = run(capsys, "play", "--seed", "3", "--players", str(players), "--human", "2")
+    before = out[: out.index("your move")]
+    assert "you (player 2): " in before
+    for player in range(1, players + 1):
+        if player != 2:
+            assert f"\nplayer {player}: " not in before  # no other hand, card by card
+    if players > 2:
+        assert "the others hold together: " in before
+    # the record at the end may show the deal
+    assert code == 1 and "[Game" in out
