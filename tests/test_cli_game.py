@@ -42,7 +42,7 @@ def test_verify_rules_json(capsys: pytest.CaptureFixture[str]) -> None:
     figures = [claim["figure"] for claim in data["claims"] if "figure" in claim]
     assert [figure["published"] for figure in figures] == [0.8, 0.57, 0.41, 0.85, 0.43, 0.9, 0.83]
     for figure in figures:
-        low, high = figure["difference_95"]
+        low, high = figure["difference_interval"]
         assert figure["agrees"] == (low <= 0 <= high) and figure["deals"] == 10
 
 
