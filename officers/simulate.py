@@ -11,6 +11,10 @@ fatal card
     The last placement that turned a square that could still be finished into a dead one (the
     exact index decides). A lost game is put down to its fatal card: one that passed the
     designers' four checks (a dead end the checks missed) or one that failed them.
+dead placement, wasted take-back
+    In a lost game: a placement on a square the bot's own checks (the designers' four) had
+    already called dead, and a take-back on a dead square that left it dead (a token spent for
+    nothing). They tell what a team did after its dead end.
 Wilson interval
     The 95 % confidence interval of a win rate (Wilson's score interval: good near 0 and 1).
 
