@@ -16,8 +16,9 @@ removable card
 The bots
 --------
 ``designers``
-    The designers' bot (:class:`DesignersBot`): a random passing pair; takes back when its checks
-    show a dead end at the start of its turn and a token is left.
+    The designers' bot (:class:`DesignersBot`): a random passing pair; whenever its checks fail
+    at the start of its turn and a token is left, it takes back (a repair card, else a card whose
+    removal passes the checks, else any removable card) and does not place.
 ``neighbour``
     :class:`NeighbourBot`: the same checks, but it prefers cells next to a placed card and never
     takes back unless it must.
@@ -416,17 +417,29 @@ def _adjacent_to_placed(values: Sequence[int], cell: int) -> bool:
 class DesignersBot(Bot):
     """The designers' bot of the rules' simulation.
 
-    Before each move it runs its four checks (:func:`designers_checks`) and places a card of its
-    hand on an empty cell chosen uniformly at random among the legal pairs after which the checks
-    pass; if none passes, a random legal pair anyway. When at the start of its turn its checks show
-    that the square is already dead and a token is left, it takes back: a random removable card
-    whose removal leaves a square that passes the checks and gives it a passing placement other
-    than putting that card back (if there is none, it places as usual). When it cannot place at
-    all, it must take back: such a card if there is one, else any removable card.
+    The rules: "before every card it runs the four checks above, then places a random card on a
+    random place that passes them, and when its checks show a dead end, it takes back."
 
-    The uniform choice among passing pairs is made by trying the legal pairs in a random order
-    and taking the first that passes, which picks each passing pair with the same chance while
-    running the checks as few times as possible.
+    In ours: at the start of its turn it runs its four checks (:func:`designers_checks`) on the
+    square.
+
+    - When they pass, it places a card of its hand on an empty cell chosen uniformly at random
+      among the legal pairs after which the checks still pass (a random legal pair if none does).
+    - When they fail and a token is left, it takes back and does not place. It takes back a
+      *repair card* if there is one: a removable card whose removal leaves a square that passes
+      the checks and offers a passing placement other than putting that card back. Otherwise a
+      removable card whose removal leaves a square that passes the checks, if any. Otherwise any
+      removable card. (With a single token only a repair card can help; so on Normal the bot
+      plays as it would if it took back only to repair.)
+    - When they fail and no token is left, it places a random legal pair (the square is lost
+      anyway; it plays on until someone is stuck).
+    - When it cannot place at all, it must take back, chosen the same way (its checks fail then:
+      a card in its hand has no cell left).
+
+    Every choice is drawn from ``rng`` through :mod:`officers.draw`. The uniform choice among
+    passing pairs is made by trying the legal pairs in a random order and taking the first that
+    passes, which picks each passing pair with the same chance while running the checks as few
+    times as possible.
     """
 
     name: ClassVar[str] = "designers"
@@ -437,10 +450,8 @@ class DesignersBot(Bot):
         diagonals = view.rules.diagonals
         board = _Board(values, diagonals)
         alive = board.fails() == 0
-        if not alive and view.tokens > 0 and self.takes_back:
-            cell = self._repair(view, rng)
-            if cell is not None:
-                return Move.take_back(cell)
+        if not alive and view.tokens > 0 and self.takes_back and _removable(view):
+            return Move.take_back(self._take_back_cell(view, rng))
         legal = board.legal(view.hand)
         if legal:
             # The checks are monotone: once they fail, they fail after any placement.
@@ -449,10 +460,18 @@ class DesignersBot(Bot):
                 if found is not None:
                     return Move.place(*found)
             return Move.place(*legal[below(rng, len(legal))])
+        return Move.take_back(self._take_back_cell(view, rng))
+
+    def _take_back_cell(self, view: PlayerView, rng: random.Random) -> int:
+        """The card to take back: a repair card, else a card whose removal leaves a square that
+        passes the checks, else any removable card (at random within each). The neighbour bot,
+        which takes back only when stuck, skips the middle choice."""
         cell = self._repair(view, rng)
+        if cell is None and self.takes_back:
+            cell = self._passing_removal(view, rng)
         if cell is None:
             cell = pick(rng, _removable(view))
-        return Move.take_back(cell)
+        return cell
 
     def _groups(
         self, values: Sequence[int], legal: list[tuple[int, int]]
@@ -495,6 +514,19 @@ class DesignersBot(Bot):
             for place, placed in board.legal([*view.hand, card]):
                 if (place != cell or placed != card) and not board.fails_after(place, placed):
                     return cell
+        return None
+
+    def _passing_removal(self, view: PlayerView, rng: random.Random) -> int | None:
+        """A random removable card whose take-back leaves a square that passes the checks;
+        ``None`` if there is none."""
+        values = view.square.values
+        cells = _removable(view)
+        shuffle(rng, cells)
+        for cell in cells:
+            after = list(values)
+            after[cell] = EMPTY
+            if not _Board(after, view.rules.diagonals).fails():
+                return cell
         return None
 
 

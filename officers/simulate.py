@@ -11,6 +11,10 @@ fatal card
     The last placement that turned a square that could still be finished into a dead one (the
     exact index decides). A lost game is put down to its fatal card: one that passed the
     designers' four checks (a dead end the checks missed) or one that failed them.
+dead placement, wasted take-back
+    In a lost game: a placement on a square the bot's own checks (the designers' four) had
+    already called dead, and a take-back on a dead square that left it dead (a token spent for
+    nothing). They tell what a team did after its dead end.
 Wilson interval
     The 95 % confidence interval of a win rate (Wilson's score interval: good near 0 and 1).
 
@@ -143,26 +147,41 @@ def _team(bot: str | Bot | Sequence[str | Bot], players: int) -> list[Bot]:
     return team
 
 
-def _play(state: GameState, team: Sequence[Bot], rng: random.Random) -> tuple[bool, bool]:
-    """Play to the end; return (a fatal card was placed, it passed the checks)."""
+@dataclass
+class _Facts:
+    """What one game shows about its loss: whether a fatal card was placed and whether it passed
+    the checks; the placements on squares whose checks had already failed; the take-backs on a
+    dead square that left it dead."""
+
+    fatal: bool = False
+    fatal_passed: bool = False
+    dead_placements: int = 0
+    wasted_take_backs: int = 0
+
+
+def _play(state: GameState, team: Sequence[Bot], rng: random.Random) -> _Facts:
+    """Play to the end; return what the game shows about its loss."""
     from officers.solve.index import CompletionIndex
 
     index = CompletionIndex.get(state.rules)
     alive = index.is_completable(state.square)
-    fatal = False
-    fatal_passed = False
+    facts = _Facts()
     while state.outcome() is None:
         move = team[state.turn].choose(state.view(), rng)
+        if move.kind == "place" and not alive and not passes_checks(state.square, state.rules):
+            facts.dead_placements += 1
         state.push(move)
         if move.kind == "place":
             now = index.is_completable(state.square)
             if alive and not now:
-                fatal = True
-                fatal_passed = passes_checks(state.square, state.rules)
+                facts.fatal = True
+                facts.fatal_passed = passes_checks(state.square, state.rules)
             alive = now
         elif move.kind == "take":
-            alive = alive or index.is_completable(state.square)
-    return fatal, fatal_passed
+            revived = alive or index.is_completable(state.square)
+            facts.wasted_take_backs += not revived
+            alive = revived
+    return facts
 
 
 # --- many games -----------------------------------------------------------------------------------
@@ -210,8 +229,12 @@ class _Tally:
     turns: int = 0
     take_back_games: Counter[int] = field(default_factory=Counter)
     losses: Counter[str] = field(default_factory=Counter)
+    dead_placements: int = 0
+    wasted_take_backs: int = 0
 
     def add(self, other: _Tally) -> None:
+        self.dead_placements += other.dead_placements
+        self.wasted_take_backs += other.wasted_take_backs
         self.wins += other.wins
         self.games += other.games
         self.take_backs += other.take_backs
@@ -232,7 +255,7 @@ def _run_chunk(task: Task, seed: int, start: int, stop: int) -> _Tally:
             tokens=task.tokens,
             variant=task.variant,
         )
-        fatal, passed = _play(state, team, random.Random(bot_seed(seed, number)))
+        facts = _play(state, team, random.Random(bot_seed(seed, number)))
         outcome = state.outcome()
         assert outcome is not None
         used = state.take_backs()
@@ -242,12 +265,15 @@ def _run_chunk(task: Task, seed: int, start: int, stop: int) -> _Tally:
         tally.take_back_games[used] += 1
         if outcome.won:
             tally.wins += 1
-        elif outcome.reason != "stuck":
+            continue
+        tally.dead_placements += facts.dead_placements
+        tally.wasted_take_backs += facts.wasted_take_backs
+        if outcome.reason != "stuck":
             tally.losses[outcome.reason] += 1
-        elif not fatal:
+        elif not facts.fatal:
             tally.losses["stuck"] += 1
         else:
-            tally.losses[LOSS_MISSED if passed else LOSS_FAILED] += 1
+            tally.losses[LOSS_MISSED if facts.fatal_passed else LOSS_FAILED] += 1
     return tally
 
 
@@ -257,7 +283,10 @@ class SimulationResult:
     reasons of the losses. Two runs with the same task, deals and seed give equal results.
 
     ``take_back_games`` maps the number of take-backs a game used to how many games used that
-    many; ``losses`` maps each reason of loss to its number of games.
+    many; ``losses`` maps each reason of loss to its number of games. In the lost games,
+    ``dead_placements`` counts the placements on squares the bot's own checks had already called
+    dead, and ``wasted_take_backs`` the tokens spent on take-backs that left the square dead
+    (the exact index decides).
     """
 
     bot: str
@@ -273,6 +302,8 @@ class SimulationResult:
     take_back_games: tuple[tuple[int, int], ...]
     losses: tuple[tuple[str, int], ...]
     variant: Variant = field(default_factory=Variant)
+    dead_placements: int = 0
+    wasted_take_backs: int = 0
 
     @property
     def win_rate(self) -> float:
@@ -293,6 +324,21 @@ class SimulationResult:
     def take_backs_per_game(self) -> float:
         """The mean number of take-backs a game."""
         return self.take_backs / self.deals if self.deals else 0.0
+
+    @property
+    def lost(self) -> int:
+        """The games lost."""
+        return self.deals - self.wins
+
+    @property
+    def dead_placements_per_loss(self) -> float:
+        """Placements on squares the checks called dead, per lost game."""
+        return self.dead_placements / self.lost if self.lost else 0.0
+
+    @property
+    def wasted_take_backs_per_loss(self) -> float:
+        """Take-backs that left the square dead, per lost game."""
+        return self.wasted_take_backs / self.lost if self.lost else 0.0
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (see docs/game.md)."""
@@ -317,6 +363,10 @@ class SimulationResult:
             "take_back_games": {str(k): v for k, v in self.take_back_games},
             "turns": self.turns,
             "losses": dict(self.losses),
+            "lost_games": {
+                "dead_placements": self.dead_placements,
+                "wasted_take_backs": self.wasted_take_backs,
+            },
         }
 
     def table(self) -> str:
@@ -339,6 +389,8 @@ def _result(task: Task, deals: int, seed: int, tally: _Tally) -> SimulationResul
         take_back_games=tuple(sorted(tally.take_back_games.items())),
         losses=tuple(sorted(tally.losses.items(), key=lambda item: (-item[1], item[0]))),
         variant=task.variant,
+        dead_placements=tally.dead_placements,
+        wasted_take_backs=tally.wasted_take_backs,
     )
 
 
@@ -471,11 +523,13 @@ def _percent(x: float) -> str:
 
 def results_table(results: Sequence[SimulationResult], *, markdown: bool = False) -> str:
     """The results as a table, one row a result: bot, level, players, tokens, deals, wins, the
-    win rate with its 95 % interval, take-backs a game, and the losses by reason.
+    win rate with its 95 % interval, take-backs a game, the losses by reason, and in a lost game
+    (on average) the placements on squares the bot's checks called dead and the take-backs that
+    left the square dead ("on dead / wasted").
 
     >>> print(results_table([simulate("exact", "normal", players=2, deals=5, seed=0, jobs=1)]))
-    bot    level   players  tokens  deals  wins  win rate  95 % interval   take-backs/game  losses: missed / failed / other
-    exact  normal        2       1      5     5  100.0 %   56.6 – 100.0 %             0.00  0 / 0 / 0
+    bot    level   players  tokens  deals  wins  win rate  95 % interval   take-backs/game  losses: missed / failed / other  a lost game: on dead / wasted
+    exact  normal        2       1      5     5  100.0 %   56.6 – 100.0 %             0.00  0 / 0 / 0                        0.0 / 0.0
     """
     header = [
         "bot",
@@ -488,6 +542,7 @@ def results_table(results: Sequence[SimulationResult], *, markdown: bool = False
         "95 % interval",
         "take-backs/game",
         "losses: missed / failed / other",
+        "a lost game: on dead / wasted",
     ]
     rows = []
     for result in results:
@@ -507,6 +562,7 @@ def results_table(results: Sequence[SimulationResult], *, markdown: bool = False
                 f"{100 * result.low:.1f} – {100 * result.high:.1f} %",
                 f"{result.take_backs_per_game:.2f}",
                 f"{missed} / {failed} / {other}",
+                f"{result.dead_placements_per_loss:.1f} / {result.wasted_take_backs_per_loss:.1f}",
             ]
         )
     right = {2, 3, 4, 5, 8}

@@ -248,37 +248,47 @@ def test_designers_bot_chooses_uniformly_among_passing_pairs() -> None:
 
 
 def test_designers_bot_takes_back_when_its_checks_see_a_dead_end() -> None:
+    """Whenever its checks fail and a token is left, it takes back: a repair card if there is
+    one, else a card whose removal passes the checks, else any removable card."""
     bot = DesignersBot()
-    found = 0
-    for state in positions(2, 60, seed=2, level="easy"):
+    kinds: Counter[str] = Counter()
+    for state in positions(2, 80, seed=2, level="easy"):
         view = state.view()
         if view.tokens == 0 or reference_checks(view.square, view.rules) == 0:
             continue
-        if not state.legal_placements():
-            continue
         move = bot.choose(view, random.Random(1))
-        # a take-back must be of a card that gives a passing square and a new passing placement
-        candidates = []
+        removable = [cell for cell, _ in view.square.placed() if cell not in view.locked]
+        passing = []  # removal leaves a square that passes the checks
+        repairs = []  # ... and offers a passing placement other than putting the card back
         for cell, card in view.square.placed():
+            if cell in view.locked:
+                continue
             after = view.square.remove(cell)
             if reference_checks(after, view.rules):
                 continue
+            passing.append(cell)
             hand = set(view.hand) | {card}
             if any(
                 (c, v) != (cell, card) and reference_checks(after.place(c, v), view.rules) == 0
                 for c, v in view.rules.legal_placements(after)
                 if v in hand
             ):
-                candidates.append(cell)
-        if candidates:
-            assert move.kind == "take" and move.cell in candidates
-            found += 1
+                repairs.append(cell)
+        assert move.kind == "take", view
+        if repairs:
+            assert move.cell in repairs
+            kinds["repair"] += 1
+        elif passing:
+            assert move.cell in passing
+            kinds["passing"] += 1
         else:
-            assert move.kind == "place"
-        # with no token left it places instead
+            assert move.cell in removable
+            kinds["any"] += 1
+        # with no token left it places instead (or is stuck)
         no_token = PlayerView(view.square, view.rules, view.hand, view.others, 0, view.locked)
-        assert bot.choose(no_token, random.Random(1)).kind == "place"
-    assert found >= 5
+        if state.legal_placements():
+            assert bot.choose(no_token, random.Random(1)).kind == "place"
+    assert kinds["repair"] >= 5 and kinds["passing"] + kinds["any"] >= 5, kinds
 
 
 def test_stuck_bots_take_back() -> None:

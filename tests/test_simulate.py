@@ -101,6 +101,23 @@ def test_losses_have_reasons() -> None:
     assert dict(designers.losses).keys() <= {LOSS_MISSED}
 
 
+def test_lost_games_count_dead_placements_and_wasted_take_backs() -> None:
+    results = run_tasks(
+        [Task.make(bot, "easy", 2) for bot in ("designers", "random")], deals=60, seed=3, jobs=1
+    )
+    designers, random_bot = results
+    for result in results:
+        assert result.lost > 0
+        assert result.wasted_take_backs <= result.take_backs  # only tokens can be wasted
+        assert result.to_dict()["lost_games"]["dead_placements"] == result.dead_placements
+    # a lost game on Easy spent its 3 tokens, each on a square the checks called dead
+    assert designers.take_backs >= 3 * designers.lost and designers.wasted_take_backs > 0
+    # a random player goes on placing on squares the checks call dead
+    assert random_bot.dead_placements_per_loss > 1
+    hard = simulate("designers", "hard", players=2, deals=40, seed=3, jobs=1)
+    assert hard.wasted_take_backs == 0 < hard.dead_placements
+
+
 def test_more_tokens_are_used_and_never_exceeded() -> None:
     results = run_tasks(
         [Task.make("designers", "hard", 2, tokens=t) for t in range(4)], deals=50, seed=2, jobs=1
@@ -204,7 +221,9 @@ def test_bad_arguments(kwargs: dict[str, object], message: str) -> None:
 
 
 def test_dask_cluster() -> None:
-    distributed = pytest.importorskip("distributed")
+    # distributed is in the test extra: this test runs wherever the suite does, never skipped
+    import distributed
+
     tasks = [Task.make("designers", "normal", 2)]
     expected = run_tasks(tasks, deals=30, seed=5, jobs=1)
     with (

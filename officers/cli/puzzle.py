@@ -6,8 +6,10 @@
     The census of unique starts by number of cards, and the classes of the smallest.
 ``officers puzzle new [--cards K] [--seed S] [--difficulty D] [--diagonals] [--minimal]
 [--solution] [--json]``
-    A random riddle; the same seed gives the same riddle everywhere. Exit status 1 when no
-    riddle as asked was found.
+    A random riddle; the same seed gives the same riddle everywhere. ``--difficulty`` offers the
+    grades a riddle can have (1 to :data:`~officers.puzzles.HIGHEST_GRADE`). Exit status 1 when
+    no riddle as asked was found in the tries allowed; 2 when no riddle can be as asked (the
+    census says so) or the input cannot be used.
 
 Input that cannot be used gives exit status 2 and one line on standard error (see
 :mod:`officers.cli`).
@@ -40,6 +42,7 @@ from officers.cli.common import (
     add_square,
     emit,
 )
+from officers.puzzles import HIGHEST_GRADE, LEVEL_NAMES
 
 __all__ = ["add_commands"]
 
@@ -84,7 +87,9 @@ def add_commands(commands: Commands) -> None:
         help="make a random riddle (the same seed gives the same riddle)",
         description="Make a random start with exactly one completion. The same seed (and the "
         "same options) gives the same riddle on every machine and Python version; without a "
-        "seed one is made up and shown. Exit status 1 when no riddle as asked was found.",
+        "seed one is made up and shown. Exit status 1 when no riddle as asked was found in the "
+        "tries allowed; 2 when no riddle can be as asked (too few cards, or minimal with too "
+        "many; see the census) or for input that cannot be used.",
     )
     new.add_argument(
         "--cards", type=int, metavar="K", help="the number of cards (default: the fewest, 4)"
@@ -92,10 +97,12 @@ def add_commands(commands: Commands) -> None:
     new.add_argument(
         "--seed", metavar="S", help="a whole number or any text (default: a fresh one, shown)"
     )
+    grades = ", ".join(f"{grade} or {LEVEL_NAMES[grade].lower()}" for grade in _GRADES)
     new.add_argument(
         "--difficulty",
         metavar="D",
-        help="the grade: 1-4 or easy, normal, hard, expert (default: any)",
+        type=_grade,
+        help=f"the grade: {grades} (default: any; no riddle has a higher grade)",
     )
     new.add_argument(
         "--minimal", action="store_true", help="every card is needed (none can be left out)"
@@ -103,6 +110,32 @@ def add_commands(commands: Commands) -> None:
     new.add_argument("--solution", action="store_true", help="show the solution too")
     _add_common(new)
     new.set_defaults(run=_new)
+
+
+_GRADES = tuple(range(1, HIGHEST_GRADE + 1))
+
+
+def _grade(text: str) -> int:
+    """A grade a riddle can have, from ``1``, ``2``, ``easy`` or ``normal`` (any case).
+
+    >>> _grade("Normal"), _grade("1")
+    (2, 1)
+    >>> _grade("expert")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: no riddle has grade 4 (Expert): every riddle is solved with grade 2 reasoning or less
+    """
+    wanted = text.strip().casefold()
+    for grade, name in LEVEL_NAMES.items():
+        if wanted in (str(grade), name.casefold()):
+            if grade > HIGHEST_GRADE:
+                raise argparse.ArgumentTypeError(
+                    f"no riddle has grade {grade} ({name}): every riddle is solved with grade "
+                    f"{HIGHEST_GRADE} reasoning or less"
+                )
+            return grade
+    names = ", ".join(f"{g} or {LEVEL_NAMES[g].lower()}" for g in _GRADES)
+    raise argparse.ArgumentTypeError(f"cannot read difficulty {text!r}: expected {names}")
 
 
 def _add_common(parser: argparse.ArgumentParser) -> None:
