@@ -149,7 +149,11 @@ def legal_pairs(values: Sequence[int], hand: int, diagonals: bool) -> list[tuple
 
 
 def can_place(values: Sequence[int], hand: int, diagonals: bool) -> bool:
-    """Whether some card of the card set ``hand`` may go on some empty cell."""
+    """Whether some card of the card set ``hand`` may go on some empty cell.
+
+    The loop of :func:`legal_pairs`, stopping at the first pair: written out, because a shared
+    generator makes this three times slower (0.6 µs against 1.9 µs) on the game's hot path.
+    """
     if not hand:
         return False
     cards = cards_in(hand)
