@@ -1,0 +1,203 @@
+"""Reliability: no input can hang the library, exhaust its memory or reach an internal error.
+
+Each class of failure has a regression test named after it (``test_class1_...``), and each
+parser a Hypothesis property: it raises nothing but the library's errors, and it round-trips.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from officers import Card, NotationError, OfficersError, Rules, Square, parse_cell
+from officers.square import MAX_ORDER, MAX_TEXT_ORDER, cell_name, describe_cell
+from tests.strategies import partial_squares
+
+SHORT = 300
+"""No message may be longer than this many characters, whatever the input."""
+
+BIG = "x" * 128_000
+
+
+def quickly(seconds: float = 1.0) -> _Timer:
+    return _Timer(seconds)
+
+
+class _Timer:
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+
+    def __enter__(self) -> None:
+        self.start = time.perf_counter()
+
+    def __exit__(self, *exc: object) -> None:
+        took = time.perf_counter() - self.start
+        assert took < self.seconds, f"took {took:.2f} s"
+
+
+# --- class 1: bounded cost ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: Square.parse("", order=10**9),
+        lambda: Square.empty(10**9),
+        lambda: Square(order=MAX_ORDER + 1),
+        lambda: Rules(order=10**6),
+        lambda: Square.from_json('{"order": 1000000000, "cells": []}'),
+        lambda: Square.from_values(iter(range(10**12)), 4),
+    ],
+)
+def test_class1_huge_orders_are_refused_at_once(make: object) -> None:
+    with quickly(), pytest.raises(ValueError) as info:
+        make()  # type: ignore[operator]
+    assert isinstance(info.value, OfficersError)
+    assert len(str(info.value)) < SHORT
+
+
+def test_class1_rules_cost_grows_as_the_cells() -> None:
+    with quickly(2.0):
+        rules = Rules(order=MAX_ORDER, diagonals=True)
+    n = MAX_ORDER
+    assert len(rules.lines) == 2 * n + 2
+    assert [line.name for line in rules.lines_through(0)] == ["row 1", "column 1", "the main diagonal"]
+    assert [line.name for line in rules.lines_through(n - 1)] == [
+        "row 1",
+        f"column {n}",
+        "the anti-diagonal",
+    ]
+
+
+def test_class1_json_nesting_is_a_notation_error() -> None:
+    with pytest.raises(NotationError, match="nested too deeply"):
+        Square.from_json("[" * 100_000)
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        lambda: Square(BIG),
+        lambda: Square("AS" + BIG + "/4/4/4"),
+        lambda: Square.from_json(BIG),
+        lambda: Square.from_json('{"cells": "' + BIG + '"}'),
+        lambda: Square.from_values([BIG] * 16),
+        lambda: Card.parse(BIG),
+        lambda: parse_cell(BIG),
+        lambda: parse_cell("r" + "1" * 5000 + "c1"),
+    ],
+)
+def test_class1_messages_quote_a_bounded_excerpt(read: object) -> None:
+    with quickly(), pytest.raises(ValueError) as info:
+        read()  # type: ignore[operator]
+    assert isinstance(info.value, OfficersError)
+    assert len(str(info.value)) < SHORT
+
+
+@pytest.mark.parametrize("order", [27, 33, 40, MAX_ORDER])
+def test_class1_text_notation_stops_at_26(order: int) -> None:
+    with pytest.raises(NotationError, match="no text notation"):
+        Square.parse("/".join(["Ab" + str(order - 1)] * order), order=order)
+    with pytest.raises(NotationError, match="no text notation"):
+        Square.empty(order).notation()
+    # JSON carries them instead, both ways
+    square = Square.empty(order).place(order, (0, 1))
+    assert Square.from_json(square.to_json()) == square
+
+
+def test_class1_lower_case_is_never_a_first_symbol() -> None:
+    n = MAX_TEXT_ORDER
+    rest = f"/{n}" * (n - 1)
+    for wrong in ("aA", "ab", "AB", "Zz" if n < 26 else "ZA"):
+        with pytest.raises(NotationError, match="not a cell"):
+            Square.parse(f"{wrong}{n - 1}{rest}", order=n)
+    assert Square.parse(f"Za{n - 1}{rest}", order=n).pair_at(0) == (n - 1, 0)
+
+
+# --- class 4: wrong types and out-of-range values from callers ---------------------------------
+
+
+def test_class4_out_of_range_cells_raise_clear_errors() -> None:
+    with pytest.raises(NotationError, match="order"):
+        cell_name(5, 0)
+    with pytest.raises(ValueError, match="no cell 16"):
+        cell_name(16)
+    with pytest.raises(ValueError, match="no cell -1"):
+        describe_cell(-1)
+    with pytest.raises(TypeError, match="a cell is an int"):
+        cell_name("r1c1")  # type: ignore[arg-type]
+    with pytest.raises(OfficersError, match="no cell 16"):
+        Rules().why_illegal(Square(), 16, 0)
+    with pytest.raises(OfficersError, match="not a card"):
+        Rules().why_illegal(Square(), 0, 16)
+    with pytest.raises(IndexError, match="no cell 16"):
+        Rules().lines_through(16)
+
+
+# --- class 8: quirks ---------------------------------------------------------------------------
+
+
+def test_class8_only_ascii_letters_fold() -> None:
+    for text in ("Aſ", "ſS", "AK", "A\u212a", "Aſ3/4/4/4"):
+        with pytest.raises(NotationError):
+            Card.parse(text) if "/" not in text else Square(text)
+    with pytest.raises(NotationError):
+        Card.parse("Ace of ſpades")
+    with pytest.raises(NotationError):
+        Card.parse("\u212aing of Spades")  # the Kelvin sign lower-cases to k
+    assert Card.parse("Kreuz-König") == Card.KING_OF_CLUBS
+
+
+def test_class8_negative_cells_are_not_counted_from_the_end() -> None:
+    square = Square("3AS/4/4/4")
+    assert square[3] == Card.ACE_OF_SPADES
+    for cell in (-1, -16, 16):
+        with pytest.raises(IndexError, match=f"no cell {cell}"):
+            square[cell]
+        with pytest.raises(IndexError):
+            square.pair_at(cell)
+        with pytest.raises(IndexError):
+            square.is_empty(cell)
+
+
+def test_class8_emoji_suits_read_as_plain_suits() -> None:
+    assert Card.parse("A\u2660\ufe0f") == Card.ACE_OF_SPADES
+    assert Card.parse("q\u2665\ufe0e") == Card.QUEEN_OF_HEARTS
+    assert Square("A\u2660\ufe0f K\u2665\ufe0f 2/4/4/4") == Square("ASKH2/4/4/4")
+
+
+# --- properties: the readers raise only the library's errors, and round-trip -------------------
+
+TEXT = st.text(
+    alphabet=st.sampled_from("AKQJDBSHDCaksdhc♠♥♦♣ſ\ufe0f²①0123456789/. -rRcCofxX@+[]{}\":,"),
+    max_size=40,
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(TEXT | st.text(max_size=20))
+def test_readers_raise_only_library_errors(text: str) -> None:
+    for read in (Card.parse, parse_cell, Square, Square.from_json):
+        try:
+            read(text)  # type: ignore[operator]
+        except OfficersError as error:
+            assert isinstance(error, ValueError)
+            assert len(str(error)) < SHORT
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, 7).flatmap(lambda n: partial_squares(order=n)))
+def test_square_notation_and_json_round_trip(square: Square) -> None:
+    assert Square.parse(square.notation(), order=square.order) == square
+    assert Square.from_json(square.to_json()) == square
+    for cell in range(len(square)):
+        assert parse_cell(cell_name(cell, square.order), square.order) == cell
+
+
+@given(st.sampled_from(list(Card)))
+def test_card_round_trips(card: Card) -> None:
+    for text in (card.notation(), str(card), str(card) + "\ufe0f", card.name_en(), card.name_de()):
+        assert Card.parse(text) == card
