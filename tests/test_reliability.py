@@ -12,7 +12,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from officers import Card, NotationError, OfficersError, Rules, Square, parse_cell
+from officers import (
+    Card,
+    NotationError,
+    OfficersError,
+    Rules,
+    SolverTimeoutError,
+    Square,
+    parse_cell,
+)
+from officers.solve import backtrack
+from officers.solve.backtrack import BACKTRACK
 from officers.square import MAX_ORDER, MAX_TEXT_ORDER, cell_name, describe_cell
 from tests.strategies import partial_squares
 
@@ -115,6 +125,59 @@ def test_class1_lower_case_is_never_a_first_symbol() -> None:
         with pytest.raises(NotationError, match="not a cell"):
             Square.parse(f"{wrong}{n - 1}{rest}", order=n)
     assert Square.parse(f"Za{n - 1}{rest}", order=n).pair_at(0) == (n - 1, 0)
+
+
+# --- class 2: time limits that protect -------------------------------------------------------
+
+HARD = [
+    (Square.empty(6), Rules(order=6)),  # no finished square of order 6: the search is long
+    (Square.empty(7), Rules(order=7)),
+]
+
+
+@pytest.mark.parametrize(("square", "rules"), HARD)
+def test_class2_backtracker_honours_time_limits(square: Square, rules: Rules) -> None:
+    calls = [
+        lambda: backtrack.is_completable(square, rules, time_limit=0.3),
+        lambda: backtrack.count(square, rules, time_limit=0.3),
+        lambda: list(backtrack.completions(square, rules, time_limit=0.3)),
+        lambda: BACKTRACK.is_completable(square, rules, time_limit=0.3),
+        lambda: BACKTRACK.count(square, rules, time_limit=0.3),
+        lambda: list(BACKTRACK.completions(square, rules, time_limit=0.3)),
+    ]
+    for call in calls:
+        with quickly(1.5), pytest.raises(SolverTimeoutError, match=r"unknown: .* after 0\.3 s"):
+            call()
+
+
+def test_class2_timeout_says_what_it_knows() -> None:
+    # a deadline that stops the count midway reports a true lower bound
+    with pytest.raises(SolverTimeoutError, match=r"at least \d+ completions found") as info:
+        backtrack.count(Square.empty(5), Rules(order=5), time_limit=0.2)
+    found = int(str(info.value).split("at least ")[1].split()[0])
+    total = backtrack.count_finished(Rules(order=5), time_limit=60)  # by symmetry: fast
+    assert 0 < found < total == 6_220_800
+    assert backtrack.count(Square.empty(5), Rules(order=5), limit=found) == found
+
+
+def test_class2_completions_time_is_search_time_only() -> None:
+    stream = backtrack.completions(Square("AS3/4/4/4"), Rules(), time_limit=0.5)
+    first = next(stream)
+    time.sleep(0.6)  # the caller's time, not the search's
+    assert first != next(stream)
+
+
+@pytest.mark.parametrize("bad", [0, -1, float("nan"), float("inf"), "2", True, 10**400])
+def test_class2_time_limits_are_validated(bad: object) -> None:
+    for call in (backtrack.is_completable, backtrack.count, backtrack.completions):
+        with pytest.raises(NotationError, match="time limit"):
+            call(Square(), Rules(), time_limit=bad)  # type: ignore[operator]
+
+
+def test_class2_backtracker_refuses_orders_it_cannot_hold() -> None:
+    order = backtrack.MAX_BACKTRACK_ORDER + 1
+    with quickly(), pytest.raises(ValueError, match="up to order"):
+        backtrack.is_completable(Square.empty(order), Rules(order=order), time_limit=1)
 
 
 # --- class 4: wrong types and out-of-range values from callers ---------------------------------
