@@ -153,7 +153,7 @@ def test_class2_backtracker_honours_time_limits(square: Square, rules: Rules) ->
 def test_class2_timeout_says_what_it_knows() -> None:
     # a deadline that stops the count midway reports a true lower bound
     with pytest.raises(SolverTimeoutError, match=r"at least \d+ completions found") as info:
-        backtrack.count(Square.empty(5), Rules(order=5), time_limit=0.2)
+        backtrack.count(Square.empty(5), Rules(order=5), time_limit=0.5)
     found = int(str(info.value).split("at least ")[1].split()[0])
     total = backtrack.count_finished(Rules(order=5), time_limit=60)  # by symmetry: fast
     assert 0 < found < total == 6_220_800
@@ -178,6 +178,20 @@ def test_class2_backtracker_refuses_orders_it_cannot_hold() -> None:
     order = backtrack.MAX_BACKTRACK_ORDER + 1
     with quickly(), pytest.raises(ValueError, match="up to order"):
         backtrack.is_completable(Square.empty(order), Rules(order=order), time_limit=1)
+
+
+def test_class2_cpsat_limit_covers_building_the_model() -> None:
+    from officers.solve import cpsat
+
+    with quickly(0.5), pytest.raises(SolverTimeoutError, match="before building its model"):
+        cpsat.is_completable(Square.empty(30), Rules(order=30), time_limit=1)
+    with quickly(0.5), pytest.raises(ValueError, match="at most 1,000,000"):
+        cpsat.is_completable(Square.empty(40), Rules(order=40), time_limit=1)
+    with quickly(2.5), pytest.raises(SolverTimeoutError, match="unknown"):
+        cpsat.count(Square.empty(20), Rules(order=20), time_limit=1)
+    for bad in (0, float("nan"), float("inf"), "1"):
+        with pytest.raises(NotationError, match="time limit"):
+            cpsat.count(Square(), Rules(), time_limit=bad)  # type: ignore[arg-type]
 
 
 # --- class 4: wrong types and out-of-range values from callers ---------------------------------
