@@ -21,6 +21,9 @@ from officers import (
     Square,
     parse_cell,
 )
+from officers.game import GameState, Move
+from officers.game_notation import read_fields
+from officers.record import GameRecord
 from officers.solve import backtrack
 from officers.solve.backtrack import BACKTRACK
 from officers.square import MAX_ORDER, MAX_TEXT_ORDER, cell_name, describe_cell
@@ -192,6 +195,93 @@ def test_class2_cpsat_limit_covers_building_the_model() -> None:
     for bad in (0, float("nan"), float("inf"), "1"):
         with pytest.raises(NotationError, match="time limit"):
             cpsat.count(Square(), Rules(), time_limit=bad)  # type: ignore[arg-type]
+
+
+# --- class 3: ASCII digits only, with bounds -------------------------------------------------
+
+START = "AC3/QHJSAD1/KSAHJCQD/JDQCKHAS hard 0 2 KDKC/QSJH - - 13"
+SETUP = f'[Setup "{START}"]\n'
+NOT_ASCII = ["²", "①", "٣", "\uff13"]  # superscript, circled, Arabic-Indic, full-width 3
+
+
+@pytest.mark.parametrize("digit", NOT_ASCII)
+def test_class3_only_ascii_digits(digit: str) -> None:
+    readers = [
+        lambda: parse_cell(digit),
+        lambda: parse_cell(f"r{digit}c1"),
+        lambda: Square(f"{digit}/4/4/4"),
+        lambda: Square.parse(f"{digit}/3/3", order=3),
+        lambda: Move.parse(f"AS@r1c{digit}"),
+        lambda: Move.parse(f"AS@{digit}"),
+        lambda: read_fields(START.replace("hard 0", f"hard {digit}")),
+        lambda: read_fields(START.replace("- - 13", f"r1c{digit} - 13")),
+        lambda: read_fields(START.replace("- - 13", f"- - 1{digit}")),
+        lambda: GameRecord.parse(f'[Tokens "{digit}"]\n{SETUP}').replay(),
+        lambda: GameRecord.parse(f'[Seed "{digit}"]\n{SETUP}').replay(),
+        lambda: GameRecord.parse(f'[Clock "{digit}"]\n{SETUP}').replay(),
+    ]
+    for read in readers:
+        with pytest.raises(NotationError) as info:
+            read()
+        assert digit in str(info.value)
+
+
+@pytest.mark.parametrize("length", [40, 5000, 100_000])
+def test_class3_numbers_have_bounded_length(length: int) -> None:
+    many = "1" * length
+    readers = [
+        lambda: parse_cell(many),
+        lambda: parse_cell(f"r{many}c1"),
+        lambda: Square(f"{many}/4/4/4"),
+        lambda: Move.parse(f"AS@{many}"),
+        lambda: read_fields(START.replace("- - 13", f"- - {many}")),
+        lambda: read_fields(START.replace("hard 0", f"hard {many}")),
+        lambda: GameRecord.parse(f'[Tokens "{many}"]\n{SETUP}').replay(),
+        lambda: GameRecord.parse(f'[Seed "{many}"]\n{SETUP}').replay(),
+    ]
+    for read in readers:
+        with quickly(), pytest.raises(NotationError) as info:
+            read()
+        assert len(str(info.value)) < SHORT
+
+
+def test_class3_record_headers_read_in_linear_time() -> None:
+    megabyte = 1_000_000
+    with quickly(2.0):
+        record = GameRecord.parse('[A "b"]\n' * (megabyte // 8) + SETUP + "13. JH@r1c4 *")
+    assert len(record.headers) == megabyte // 8 + 1
+    with quickly(2.0):
+        assert len(GameRecord.parse(f'[A "{"b" * megabyte}"]\n{SETUP}').header["A"]) == megabyte
+    for text in ('[A "' + "b" * megabyte, "[" * megabyte, SETUP + "{" * megabyte):
+        with quickly(2.0), pytest.raises(NotationError) as info:
+            GameRecord.parse(text)
+        assert len(str(info.value)) < SHORT
+
+
+def test_class3_record_writes_only_what_it_reads_back() -> None:
+    state = GameState.parse(START)
+    state.push(Move.parse("concede"))
+    for bad in ({"My Key": "x"}, {"": "x"}, {"Note": "two\nlines"}, {"Setup": "4/4/4/4"}):
+        with pytest.raises(ValueError):
+            GameRecord.from_game(state, bad)
+    record = GameRecord.from_game(state, {"Event": 'a "quoted" \\ value', "Setup": START})
+    again = GameRecord.parse(str(record))
+    assert again == record and again.replay() == record.replay()
+
+
+def test_class3_record_results_and_seeds_are_not_ignored() -> None:
+    with pytest.raises(NotationError, match="among the moves"):
+        GameRecord.parse(SETUP + "won 13. JH@r1c4")
+    with pytest.raises(NotationError, match="Result header"):
+        GameRecord.parse(f'[Result "won"]\n{SETUP}13. JH@r1c4 lost')
+    conceded = f"{SETUP}13. concede lost"
+    assert GameRecord.parse(conceded).replay().outcome() is not None
+    assert GameRecord.parse(f'[Result "lost"]\n{conceded}').replay().outcome() is not None
+    with pytest.raises(NotationError, match="lost \\(stuck\\)"):
+        GameRecord.parse(f'[Result "lost (stuck)"]\n{conceded}').replay()
+    with pytest.raises(NotationError, match="Seed '-5'"):
+        GameRecord.parse(f'[Seed "-5"]\n{SETUP}').replay()
+    assert GameRecord.parse(f'[Seed "5"]\n{SETUP}').replay().seed == 5
 
 
 # --- class 4: wrong types and out-of-range values from callers ---------------------------------
