@@ -138,8 +138,10 @@ class Card(enum.IntEnum):
     @classmethod
     def from_parts(cls, rank: int, suit: int) -> Card:
         """The card of a rank and a suit (each a :class:`Rank`/:class:`Suit` or an int 0-3)."""
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (rank, suit)):
+            raise TypeError(f"rank and suit are ints 0-3, got rank={rank!r:.40}, suit={suit!r:.40}")
         if not (0 <= rank < 4 and 0 <= suit < 4):
-            raise ValueError(f"rank and suit must be 0-3, got rank={rank!r}, suit={suit!r}")
+            raise ValueError(f"rank and suit must be 0-3, got rank={rank!r:.40}, suit={suit!r:.40}")
         return cls(4 * rank + suit)
 
     @classmethod

@@ -291,6 +291,7 @@ class Rules:
 
     def is_finished(self, square: Square) -> bool:
         """Whether the square is full and keeps the rule: a finished square."""
+        self.check_square(square)
         return square.is_full() and self.is_valid(square)
 
     def to_dict(self) -> dict[str, Any]:
@@ -304,7 +305,13 @@ class Rules:
         Traceback (most recent call last):
         ...
         officers.errors.NotationError: rules of order 3 cannot judge a square of order 4 (Square('4/4/4/4'))
+
+        Anything but a :class:`~officers.Square` raises ``TypeError`` (a misuse of the API).
         """
+        if not isinstance(square, Square):
+            raise TypeError(
+                f"expected a Square, got {excerpt(square)} (read text with Square(text))"
+            )
         if square.order != self.order:
             raise NotationError(
                 f"rules of order {self.order} cannot judge a square of order {square.order} "
@@ -361,10 +368,14 @@ def _lines(order: int, diagonals: bool) -> tuple[tuple[Line, ...], tuple[tuple[L
     return tuple(lines), tuple(through)
 
 
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
+
+
 def _value(card: object, order: int) -> int | None:
     """The value of a card (or pair) of a square of the order, or ``None`` if it is none."""
     if isinstance(card, tuple):
-        if len(card) == 2 and all(isinstance(x, int) and 0 <= x < order for x in card):
+        if len(card) == 2 and all(_is_int(x) and 0 <= x < order for x in card):
             return order * int(card[0]) + int(card[1])
     elif isinstance(card, int) and not isinstance(card, bool) and 0 <= card < order * order:
         return card

@@ -38,7 +38,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Final
 
 from officers.cards import Card, read_card
@@ -203,6 +203,10 @@ class Square:
         Square('AS3/4/4/4')
         """
         check_order(order)
+        if not isinstance(values, Iterable) or isinstance(values, str | bytes | Mapping):
+            raise NotationError(
+                f"cannot build a square from {excerpt(values)}: expected a list of values"
+            )
         cells = tuple(itertools.islice(values, order * order + 1))
         if len(cells) != order * order:
             raise NotationError(
@@ -371,7 +375,9 @@ class Square:
     def _value_of(self, card: int | tuple[int, int]) -> int:
         n = self._order
         if isinstance(card, tuple):
-            if len(card) == 2 and all(isinstance(x, int) and 0 <= x < n for x in card):
+            if len(card) == 2 and all(
+                isinstance(x, int) and not isinstance(x, bool) and 0 <= x < n for x in card
+            ):
                 return n * card[0] + card[1]
         elif isinstance(card, int) and not isinstance(card, bool) and 0 <= card < n * n:
             return card

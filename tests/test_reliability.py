@@ -77,7 +77,11 @@ def test_class1_rules_cost_grows_as_the_cells() -> None:
         rules = Rules(order=MAX_ORDER, diagonals=True)
     n = MAX_ORDER
     assert len(rules.lines) == 2 * n + 2
-    assert [line.name for line in rules.lines_through(0)] == ["row 1", "column 1", "the main diagonal"]
+    assert [line.name for line in rules.lines_through(0)] == [
+        "row 1",
+        "column 1",
+        "the main diagonal",
+    ]
     assert [line.name for line in rules.lines_through(n - 1)] == [
         "row 1",
         f"column {n}",
@@ -304,6 +308,43 @@ def test_class4_out_of_range_cells_raise_clear_errors() -> None:
         Rules().lines_through(16)
 
 
+ANYTHING = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**30), 10**30),
+    st.floats(),
+    st.text(max_size=8),
+    st.binary(max_size=4),
+    st.tuples(st.integers(-2, 5), st.integers(-2, 5)),
+    st.tuples(st.booleans(), st.text(max_size=2)),
+    st.lists(st.integers(-2, 16), max_size=17),
+    st.builds(object),
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(ANYTHING, st.sampled_from(range(9)))
+def test_class4_misuse_raises_clear_errors(value: object, which: int) -> None:
+    rules, square = Rules(), Square("AC3/4/4/4")
+    calls = [
+        lambda: rules.illegal(square, value, 0),  # type: ignore[arg-type]
+        lambda: rules.illegal(square, 4, value),  # type: ignore[arg-type]
+        lambda: rules.conflicts(value),  # type: ignore[arg-type]
+        lambda: rules.is_finished(value),  # type: ignore[arg-type]
+        lambda: square.place(value, 5),  # type: ignore[arg-type]
+        lambda: square.place(5, value),  # type: ignore[arg-type]
+        lambda: Card.from_parts(value, 0),  # type: ignore[arg-type]
+        lambda: Square.from_values(value),  # type: ignore[arg-type]
+        lambda: cell_name(value),  # type: ignore[arg-type]
+    ]
+    try:
+        calls[which]()
+    except (OfficersError, TypeError, ValueError, IndexError) as error:
+        text = str(error)
+        assert text and len(text) < SHORT
+        assert "object has no attribute" not in text and "not supported between" not in text
+
+
 # --- class 8: quirks ---------------------------------------------------------------------------
 
 
@@ -339,7 +380,7 @@ def test_class8_emoji_suits_read_as_plain_suits() -> None:
 # --- properties: the readers raise only the library's errors, and round-trip -------------------
 
 TEXT = st.text(
-    alphabet=st.sampled_from("AKQJDBSHDCaksdhc♠♥♦♣ſ\ufe0f²①0123456789/. -rRcCofxX@+[]{}\":,"),
+    alphabet=st.sampled_from('AKQJDBSHDCaksdhc♠♥♦♣ſ\ufe0f²①0123456789/. -rRcCofxX@+[]{}":,'),
     max_size=40,
 )
 
@@ -362,6 +403,70 @@ def test_square_notation_and_json_round_trip(square: Square) -> None:
     assert Square.from_json(square.to_json()) == square
     for cell in range(len(square)):
         assert parse_cell(cell_name(cell, square.order), square.order) == cell
+
+
+MOVE_TEXT = st.text(
+    alphabet=st.sampled_from("AKQJSHDC♠\ufe0fx@+rc0123456789²① offcncedtim"), max_size=20
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(MOVE_TEXT | st.text(max_size=12))
+def test_move_parse_raises_only_library_errors_and_round_trips(text: str) -> None:
+    try:
+        move = Move.parse(text)
+    except OfficersError as error:
+        assert isinstance(error, ValueError) and len(str(error)) < SHORT
+    else:
+        assert Move.parse(move.notation()) == move
+        assert Move.parse(move.notation(symbols=True)) == move
+
+
+@settings(max_examples=100, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from([*START.split(), "²", "?3", "r1c1,r1c1", "-", "normal+open"]), max_size=10
+    )
+)
+def test_game_fields_raise_only_library_errors(parts: list[str]) -> None:
+    try:
+        read_fields(" ".join(parts))
+    except OfficersError as error:
+        assert isinstance(error, ValueError) and len(str(error)) < SHORT
+
+
+RECORD_PIECES = [
+    SETUP,
+    '[Seed "7"]\n',
+    '[Result "lost (conceded)"]\n',
+    '[Bad Key "x"]\n',
+    "[",
+    "{",
+    "}",
+    "13.",
+    "JH@r1c4",
+    "concede",
+    "won",
+    "lost",
+    "*",
+    '"',
+    "\\",
+    " ",
+    "\n",
+]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(RECORD_PIECES), max_size=12))
+def test_game_record_raises_only_library_errors_and_round_trips(pieces: list[str]) -> None:
+    try:
+        record = GameRecord.parse("".join(pieces))
+        state = record.replay()
+    except OfficersError as error:
+        assert isinstance(error, ValueError) and len(str(error)) < SHORT
+    else:
+        again = GameRecord.parse(str(record))
+        assert again.moves == record.moves and again.replay() == state
 
 
 @given(st.sampled_from(list(Card)))
