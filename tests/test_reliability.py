@@ -167,6 +167,11 @@ def test_class2_timeout_says_what_it_knows() -> None:
     assert backtrack.count(Square.empty(5), Rules(order=5), limit=found) == found
 
 
+def test_class2_count_by_symmetry_reports_the_square_asked() -> None:
+    with pytest.raises(SolverTimeoutError, match=r"on '6/6/6/6/6/6' .*by symmetry"):
+        BACKTRACK.count(Square.empty(6), Rules(order=6), time_limit=0.3)
+
+
 def test_class2_completions_time_is_search_time_only() -> None:
     stream = backtrack.completions(Square("AS3/4/4/4"), Rules(), time_limit=0.5)
     first = next(stream)
