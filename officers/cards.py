@@ -30,7 +30,7 @@ import enum
 import re
 from typing import Final
 
-from officers.errors import NotationError
+from officers.errors import NotationError, excerpt
 
 __all__ = [
     "ALL_CARDS",
@@ -138,8 +138,10 @@ class Card(enum.IntEnum):
     @classmethod
     def from_parts(cls, rank: int, suit: int) -> Card:
         """The card of a rank and a suit (each a :class:`Rank`/:class:`Suit` or an int 0-3)."""
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (rank, suit)):
+            raise TypeError(f"rank and suit are ints 0-3, got rank={rank!r:.40}, suit={suit!r:.40}")
         if not (0 <= rank < 4 and 0 <= suit < 4):
-            raise ValueError(f"rank and suit must be 0-3, got rank={rank!r}, suit={suit!r}")
+            raise ValueError(f"rank and suit must be 0-3, got rank={rank!r:.40}, suit={suit!r:.40}")
         return cls(4 * rank + suit)
 
     @classmethod
@@ -227,8 +229,12 @@ _SUIT_BY_NAME: Final[dict[str, tuple[int, Spelling]]] = {
 }
 _EXPECTED_RANK: Final = "ranks A K Q J, German D B"
 _EXPECTED_SUIT: Final = "suits S H D C or ♠ ♥ ♦ ♣"
-_ENGLISH_NAME: Final = re.compile(r"(\w+)\s+of\s+(\w+)", re.IGNORECASE)
-_GERMAN_NAME: Final = re.compile(r"(\w+)\s*-\s*(\w+)|(\w+)\s+(\w+)")
+_ENGLISH_NAME: Final = re.compile(r"(\w+)\s+of\s+(\w+)", re.IGNORECASE | re.ASCII)
+_GERMAN_NAME: Final = re.compile(r"([\wÖö]+)\s*-\s*([\wÖö]+)|([\wÖö]+)\s+([\wÖö]+)", re.ASCII)
+_MAX_NAME_LENGTH: Final = 40
+"""The longest card text read: ``Queen of Diamonds`` has 17 characters."""
+_VARIATION_SELECTORS: Final = str.maketrans("", "", "\ufe0e\ufe0f")
+"""Emoji (U+FE0F) and text (U+FE0E) presentation selectors, which phones send after ``♠``."""
 
 
 def read_card(text: object) -> tuple[Card, Spelling]:
@@ -238,26 +244,45 @@ def read_card(text: object) -> tuple[Card, Spelling]:
     ((Card.QUEEN_OF_DIAMONDS, 'de'), (Card.QUEEN_OF_DIAMONDS, 'en'), (Card.ACE_OF_DIAMONDS, ''))
     """
     if not isinstance(text, str):
-        raise NotationError(f"cannot read card {text!r}: expected a string such as 'AS' or 'A♠'")
-    stripped = text.strip()
+        raise NotationError(
+            f"cannot read card {excerpt(text)}: expected a string such as 'AS' or 'A♠'"
+        )
+    stripped = text.strip().translate(_VARIATION_SELECTORS)
     if not stripped:
-        raise NotationError(f"cannot read card {text!r}: it is empty (expected e.g. 'AS' or 'A♠')")
-    if len(stripped) == 2 or (len(stripped) == 3 and stripped[0].isdigit()):
+        raise NotationError(
+            f"cannot read card {excerpt(text)}: it is empty (expected e.g. 'AS' or 'A♠')"
+        )
+    if len(stripped) > _MAX_NAME_LENGTH:
+        raise NotationError(
+            f"cannot read card {excerpt(text)}: too long for a card "
+            "(expected e.g. 'AS', 'A♠' or 'Ace of Spades')"
+        )
+    if len(stripped) == 2 or (len(stripped) == 3 and stripped[0] in "0123456789"):
         return _parse_short(text, stripped)
     return _parse_name(text, stripped)
 
 
+def _ascii_upper(text: str) -> str:
+    """Upper case for ASCII letters only: ``"ſ".upper()`` is ``"S"``, but ``ſ`` is no suit."""
+    return "".join(char.upper() if char.isascii() else char for char in text)
+
+
+def _fold(word: str) -> str:
+    """Lower case for ASCII letters (and ``Ö``) only, so that no other letter reads as one."""
+    return "".join(char.lower() if char.isascii() or char in "Öö" else char for char in word)
+
+
 def _parse_short(text: str, stripped: str) -> tuple[Card, Spelling]:
-    rank_char, suit_char = stripped[:-1].upper(), stripped[-1].upper()
+    rank_char, suit_char = _ascii_upper(stripped[:-1]), _ascii_upper(stripped[-1])
     if rank_char not in _RANK_BY_LETTER:
-        if rank_char.isdigit() or rank_char == "T":
+        if rank_char[0] in "0123456789T":
             why = f"only the court cards play ({_EXPECTED_RANK})"
         else:
             why = f"unknown rank {rank_char!r} (expected {_EXPECTED_RANK})"
-        raise NotationError(f"cannot read card {text!r}: {why}")
+        raise NotationError(f"cannot read card {excerpt(text)}: {why}")
     if suit_char not in _SUIT_BY_CHAR:
         raise NotationError(
-            f"cannot read card {text!r}: unknown suit {stripped[-1]!r} (expected {_EXPECTED_SUIT})"
+            f"cannot read card {excerpt(text)}: unknown suit {stripped[-1]!r} (expected {_EXPECTED_SUIT})"
         )
     rank, language = _RANK_BY_LETTER[rank_char]
     return Card(4 * rank + _SUIT_BY_CHAR[suit_char]), language
@@ -272,29 +297,29 @@ def _parse_name(text: str, stripped: str) -> tuple[Card, Spelling]:
         german = _GERMAN_NAME.fullmatch(stripped)
         if not german:
             raise NotationError(
-                f"cannot read card {text!r}: expected two characters such as 'AS' or 'A♠', "
+                f"cannot read card {excerpt(text)}: expected two characters such as 'AS' or 'A♠', "
                 "or a name such as 'Ace of Spades' or 'Pik-Ass'"
             )
         suit_word = german.group(1) or german.group(3)
         rank_word = german.group(2) or german.group(4)
         style = "de"
-    rank_entry = _RANK_BY_NAME.get(rank_word.casefold())
-    suit_entry = _SUIT_BY_NAME.get(suit_word.casefold())
+    rank_entry = _RANK_BY_NAME.get(_fold(rank_word))
+    suit_entry = _SUIT_BY_NAME.get(_fold(suit_word))
     if rank_entry is None:
-        if rank_word.isdigit():
+        if rank_word.isascii() and rank_word.isdigit():
             why = "only the court cards play (Ace, King, Queen, Jack)"
         else:
             why = f"unknown rank {rank_word!r} (expected Ace King Queen Jack, German Ass König Dame Bube)"
-        raise NotationError(f"cannot read card {text!r}: {why}")
+        raise NotationError(f"cannot read card {excerpt(text)}: {why}")
     if suit_entry is None:
         raise NotationError(
-            f"cannot read card {text!r}: unknown suit {suit_word!r} "
+            f"cannot read card {excerpt(text)}: unknown suit {suit_word!r} "
             "(expected Spades Hearts Diamonds Clubs, German Pik Herz Karo Kreuz)"
         )
     if not (rank_entry[1] == suit_entry[1] == style):
         meant = Card(4 * rank_entry[0] + suit_entry[0])
         raise NotationError(
-            f"cannot read card {text!r}: it mixes German and English "
+            f"cannot read card {excerpt(text)}: it mixes German and English "
             f"(write {meant.name_en()!r} or {meant.name_de()!r})"
         )
     return Card(4 * rank_entry[0] + suit_entry[0]), style

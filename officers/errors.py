@@ -22,7 +22,9 @@ cannot read card '10S': only the court cards play (ranks A K Q J, German D B)
 
 from __future__ import annotations
 
+import contextlib
 import json
+import math
 from typing import Any
 
 __all__ = [
@@ -34,6 +36,7 @@ __all__ = [
     "RiddleNotFoundError",
     "SolverTimeoutError",
     "UnsupportedError",
+    "check_time_limit",
     "excerpt",
     "read_json",
 ]
@@ -97,3 +100,28 @@ def read_json(text: object, what: str) -> Any:
 class NotLatinSquareError(OfficersError, ValueError):
     """Rows of ints (not text) that make no Latin square, or a pair of Latin squares that makes no
     graeco-latin square; the message quotes them (bounded) and says where they fail."""
+
+
+def check_time_limit(time_limit: object) -> float | None:
+    """A time limit in seconds, checked: a finite number > 0, or ``None`` for none.
+
+    Anything else raises :class:`NotationError` (a ``ValueError``) quoting it.
+
+    >>> check_time_limit(2), check_time_limit(None)
+    (2.0, None)
+    >>> check_time_limit(float("nan"))
+    Traceback (most recent call last):
+    ...
+    officers.errors.NotationError: the time limit is a number of seconds > 0 (finite) or None, got nan
+    """
+    if time_limit is None:
+        return None
+    seconds = math.nan
+    if isinstance(time_limit, int | float) and not isinstance(time_limit, bool):
+        with contextlib.suppress(OverflowError):  # an int too large for a float
+            seconds = float(time_limit)
+    if not (math.isfinite(seconds) and seconds > 0):
+        raise NotationError(
+            f"the time limit is a number of seconds > 0 (finite) or None, got {excerpt(time_limit)}"
+        )
+    return seconds

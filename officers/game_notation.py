@@ -50,7 +50,8 @@ END_EVENTS: Final[dict[str, Termination]] = {"conceded": "conceded", "timeout": 
 FIELDS: Final = "square level tokens turn hands locked coins number [end]"
 """The fields of the game notation, in order."""
 
-_NUMBER: Final = re.compile(r"\d+")
+_NUMBER: Final = re.compile(r"[0-9]{1,9}")
+"""A whole number in the game notation: ASCII digits only, at most 9 of them."""
 
 Fail = Callable[[str], NotationError]
 
@@ -81,16 +82,16 @@ def read_fields(text: object) -> GameFields:
     """Split one line of game notation into its fields; :class:`NotationError` quoting the line
     when a field cannot be read."""
     if not isinstance(text, str):
-        raise NotationError(f"cannot read game {text!r}: expected a string ({FIELDS})")
+        raise NotationError(f"cannot read game {excerpt(text)}: expected a string ({FIELDS})")
     parts = text.split()
     if len(parts) not in (8, 9):
         raise NotationError(
-            f"cannot read game {text!r}: expected 8 or 9 fields separated by spaces "
+            f"cannot read game {excerpt(text)}: expected 8 or 9 fields separated by spaces "
             f"({FIELDS}), got {len(parts)}"
         )
 
     def fail(message: str) -> NotationError:
-        return NotationError(f"cannot read game {text!r}: {message}")
+        return NotationError(f"cannot read game {excerpt(text)}: {message}")
 
     square = _read_square(parts[0], fail)
     level, open_hands = _read_level(parts[1], fail)
@@ -166,17 +167,17 @@ def _read_level(text: str, fail: Fail) -> tuple[Level, bool]:
         level = Level.get(name)
     except NotationError:
         raise fail(
-            f"unknown level {name!r} (expected one of easy, normal, hard, expert, rows, diagonals)"
+            f"unknown level {excerpt(name)} (expected one of easy, normal, hard, expert, rows, diagonals)"
         ) from None
     for option in options:
         if option.lower() != "open":
-            raise fail(f"unknown variant {option!r} in the level field (expected '+open')")
+            raise fail(f"unknown variant {excerpt(option)} in the level field (expected '+open')")
     return level, bool(options)
 
 
 def _read_tokens(text: str, fail: Fail) -> int:
     if not _NUMBER.fullmatch(text):
-        raise fail(f"tokens left {text!r} is not a whole number")
+        raise fail(f"tokens left {excerpt(text)} is not a whole number")
     return int(text)
 
 
@@ -185,7 +186,7 @@ def _read_turn(text: str, players: int, fail: Fail) -> int:
     if not 1 <= players <= MAX_PLAYERS:
         raise fail(f"{players} hands, expected 1-4 separated by '/'")
     if not _NUMBER.fullmatch(text) or not 1 <= int(text) <= players:
-        raise fail(f"the player to move {text!r} is not 1-{players}")
+        raise fail(f"the player to move {excerpt(text)} is not 1-{players}")
     return int(text) - 1
 
 
@@ -195,10 +196,10 @@ def _read_hand(player: int, text: str, fail: Fail) -> tuple[tuple[Card, ...] | N
         return (), 0
     if text.startswith("?"):
         if not _NUMBER.fullmatch(text[1:]) or int(text[1:]) > len(ALL_CARDS):
-            raise fail(f"{who}'s hand {text!r}: expected '?' and a count")
+            raise fail(f"{who}'s hand {excerpt(text)}: expected '?' and a count")
         return None, int(text[1:])
-    if len(text) % 2:
-        raise fail(f"{who}'s hand {text!r} is not a list of two-character cards")
+    if len(text) % 2 or len(text) > 2 * len(ALL_CARDS):
+        raise fail(f"{who}'s hand {excerpt(text)} is not a list of two-character cards")
     cards = []
     for i in range(0, len(text), 2):
         try:
@@ -206,7 +207,7 @@ def _read_hand(player: int, text: str, fail: Fail) -> tuple[tuple[Card, ...] | N
         except NotationError as error:
             raise fail(f"{who}'s hand: {error}") from None
     if len(set(cards)) != len(cards):
-        raise fail(f"{who}'s hand {text!r} holds a card twice")
+        raise fail(f"{who}'s hand {excerpt(text)} holds a card twice")
     return tuple(sorted(cards)), len(cards)
 
 
@@ -241,13 +242,13 @@ def _read_coins(text: str, players: int, fail: Fail) -> tuple[int | None, ...] |
 
 def _read_number(text: str, fail: Fail) -> int:
     if not _NUMBER.fullmatch(text) or int(text) < 1:
-        raise fail(f"the turn number {text!r} is not a whole number >= 1")
+        raise fail(f"the turn number {excerpt(text)} is not a whole number >= 1")
     return int(text)
 
 
 def _read_end(text: str | None, fail: Fail) -> str | None:
     if text is not None and text not in END_EVENTS:
-        raise fail(f"unknown end {text!r}: expected 'conceded' or 'timeout'")
+        raise fail(f"unknown end {excerpt(text)}: expected 'conceded' or 'timeout'")
     return text
 
 
@@ -271,12 +272,12 @@ def check_position(
     """
     where = "the game state"
     if isinstance(tokens, bool) or not isinstance(tokens, int) or tokens < 0:
-        raise InvalidGameError(f"{where}: tokens left must be a whole number >= 0, got {tokens!r}")
+        raise InvalidGameError(f"{where}: tokens left must be a whole number >= 0, got {excerpt(tokens)}")
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
-        raise InvalidGameError(f"{where}: the turn number must be >= 1, got {number!r}")
+        raise InvalidGameError(f"{where}: the turn number must be >= 1, got {excerpt(number)}")
     if not (isinstance(turn, int) and 0 <= turn < len(hands)):
         raise InvalidGameError(
-            f"{where}: the player to move must be 1-{len(hands)}, got {turn + 1!r}"
+            f"{where}: the player to move must be 1-{len(hands)}, got {excerpt(turn + 1)}"
         )
     seen = card_set(v for v in square.values if v != EMPTY)
     for player, hand in enumerate(hands):
@@ -293,7 +294,7 @@ def check_position(
         )
     for cell in locked:
         if not _is_cell(cell):
-            raise InvalidGameError(f"{where}: locked cell {cell!r} is not a cell 0-15")
+            raise InvalidGameError(f"{where}: locked cell {excerpt(cell)} is not a cell 0-15")
         if square.values[cell] == EMPTY:
             raise InvalidGameError(f"{where}: locked cell {cell_name(cell)} is empty")
     conflicts = rules.conflicts(square)
@@ -303,7 +304,7 @@ def check_position(
         )
     _check_coins(where, square, len(hands), coins)
     if end is not None and end not in END_EVENTS:
-        raise InvalidGameError(f"{where}: unknown end {end!r}: expected conceded or timeout")
+        raise InvalidGameError(f"{where}: unknown end {excerpt(end)}: expected conceded or timeout")
     if end is not None and square.is_full():
         raise InvalidGameError(f"{where}: a finished square cannot end by {end}")
     if any(hands) and not hands[turn]:
@@ -321,7 +322,7 @@ def _check_coins(where: str, square: Square, players: int, coins: Sequence[int] 
         if coin == COIN_OFF:
             continue
         if not _is_cell(coin):
-            raise InvalidGameError(f"{where}: {player_name(player)}'s coin {coin!r} is not a cell")
+            raise InvalidGameError(f"{where}: {player_name(player)}'s coin {excerpt(coin)} is not a cell")
         if square.values[coin] != EMPTY:
             raise InvalidGameError(
                 f"{where}: {player_name(player)}'s coin lies on {cell_name(coin)}, which is not empty"
@@ -349,24 +350,24 @@ def view_from_notation(text: str, player: int | None = None) -> PlayerView:
     if player is None:
         if len(known) != 1:
             raise NotationError(
-                f"cannot read view {text!r}: {len(known)} hands are known; say whose view it is"
+                f"cannot read view {excerpt(text)}: {len(known)} hands are known; say whose view it is"
             )
         player = known[0]
     if not 0 <= player < len(fields.hands) or fields.hands[player] is None:
-        raise NotationError(f"cannot read view {text!r}: {player_name(player)}'s hand is not given")
+        raise NotationError(f"cannot read view {excerpt(text)}: {player_name(player)}'s hand is not given")
     own = fields.hands[player]
     assert own is not None
     used = set(fields.square.values) | set(own)
     others = tuple(card for card in ALL_CARDS if card not in used)
     if sum(fields.counts) - len(own) != len(others):
         raise NotationError(
-            f"cannot read view {text!r}: the other hands hold {sum(fields.counts) - len(own)} "
+            f"cannot read view {excerpt(text)}: the other hands hold {sum(fields.counts) - len(own)} "
             f"cards, but {len(others)} are neither in the square nor in the own hand"
         )
     conflicts = fields.level.rules.conflicts(fields.square)
     if conflicts:
         raise IllegalPlacementError(
-            f"cannot read view {text!r}: the square breaks the rule: {conflicts[0]}"
+            f"cannot read view {excerpt(text)}: the square breaks the rule: {conflicts[0]}"
         )
     return PlayerView(
         square=fields.square,

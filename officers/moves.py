@@ -53,12 +53,14 @@ def player_name(player: int) -> str:
 # --- moves -----------------------------------------------------------------------------------
 
 _MOVE: Final = re.compile(
-    r"\s*(?:(?P<take>x)\s*(?:(?P<tcard>\S\S)\s*@)?\s*(?P<tcell>r\d+c\d+|\d+)"
-    r"|(?P<card>\S\S)\s*@\s*(?P<cell>r\d+c\d+|\d+)"
+    r"\s*(?:(?P<take>x)\s*(?:(?P<tcard>\S\S\ufe0f?)\s*@)?\s*(?P<tcell>{cell})"
+    r"|(?P<card>\S\S\ufe0f?)\s*@\s*(?P<cell>{cell})"
     r"|(?P<event>concede|timeout))"
-    r"\s*(?:\+\s*(?P<coin>r\d+c\d+|\d+|off))?\s*",
+    r"\s*(?:\+\s*(?P<coin>{cell}|off))?\s*".replace("{cell}", r"r[0-9]{1,2}c[0-9]{1,2}|[0-9]{1,3}"),
     re.IGNORECASE,
 )
+_MAX_MOVE_TEXT: Final = 80
+"""The longest move text read (``xQD@r3c4+r1c1`` with room for spaces)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +94,7 @@ class Move:
             raise InvalidGameError(f"unknown kind of move {self.kind!r}")
         if self.kind in ("place", "take"):
             if not _is_cell(self.cell):
-                raise InvalidGameError(f"a {self.kind} move needs a cell 0-15, got {self.cell!r}")
+                raise InvalidGameError(f"a {self.kind} move needs a cell 0-15, got {excerpt(self.cell)}")
             if self.kind == "place" and self.card is None:
                 raise InvalidGameError("a place move needs a card")
         elif self.cell is not None or self.card is not None or self.coin is not None:
@@ -105,10 +107,10 @@ class Move:
             ):
                 object.__setattr__(self, "card", Card(self.card))
             else:
-                raise InvalidGameError(f"not a card: {self.card!r}")
+                raise InvalidGameError(f"not a card: {excerpt(self.card)}")
         if self.coin is not None and self.coin != COIN_OFF and not _is_cell(self.coin):
             raise InvalidGameError(
-                f"a coin goes on a cell 0-15 or off ({COIN_OFF}), got {self.coin!r}"
+                f"a coin goes on a cell 0-15 or off ({COIN_OFF}), got {excerpt(self.coin)}"
             )
 
     @classmethod
@@ -143,11 +145,13 @@ class Move:
         officers.errors.NotationError: cannot read move 'QD r3c4': expected a placement such as 'AS@r1c1', a take-back such as 'xr1c1', 'concede' or 'timeout'
         """
         if not isinstance(text, str):
-            raise NotationError(f"cannot read move {text!r}: expected a string such as 'AS@r1c1'")
-        match = _MOVE.fullmatch(text)
+            raise NotationError(
+                f"cannot read move {excerpt(text)}: expected a string such as 'AS@r1c1'"
+            )
+        match = _MOVE.fullmatch(text) if len(text) <= _MAX_MOVE_TEXT else None
         if not match:
             raise NotationError(
-                f"cannot read move {text!r}: expected a placement such as 'AS@r1c1', "
+                f"cannot read move {excerpt(text)}: expected a placement such as 'AS@r1c1', "
                 "a take-back such as 'xr1c1', 'concede' or 'timeout'"
             )
         try:
@@ -174,7 +178,7 @@ class Move:
                 "place", parse_cell(match.group("cell")), Card.parse(match.group("card")), coin
             )
         except (NotationError, InvalidGameError) as error:
-            raise NotationError(f"cannot read move {text!r}: {error}") from None
+            raise NotationError(f"cannot read move {excerpt(text)}: {error}") from None
 
     def notation(self, *, symbols: bool = False) -> str:
         """The move notation in ASCII (``symbols=True``: suits as ``♠ ♥ ♦ ♣``)."""
@@ -269,7 +273,7 @@ class Move:
 def _as_card(value: int) -> Card:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < _CELLS:
         return Card(value)
-    raise InvalidGameError(f"not a card: {value!r} (expected a Card or 0-15)")
+    raise InvalidGameError(f"not a card: {excerpt(value)} (expected a Card or 0-15)")
 
 
 def _is_cell(value: object) -> bool:

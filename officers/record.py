@@ -30,7 +30,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
-from officers.errors import IllegalPlacementError, NotationError
+from officers.errors import IllegalPlacementError, InvalidGameError, NotationError, excerpt
 from officers.game import GameState
 from officers.game_notation import read_fields
 from officers.levels import Level
@@ -38,8 +38,12 @@ from officers.moves import Move, Outcome
 
 __all__ = ["GameRecord"]
 
-_HEADER: Final = re.compile(r'\[\s*([A-Za-z][A-Za-z0-9_]*)\s+"((?:[^"\\]|\\.)*)"\s*\]')
-_MOVE_NUMBER: Final = re.compile(r"(\d+)\.")
+_HEADER: Final = re.compile(r'\[[ \t]*([A-Za-z][A-Za-z0-9_]*)[ \t]+"((?:[^"\\\n]|\\.)*)"[ \t]*\]')
+_KEY: Final = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,63}")
+_SPACE: Final = re.compile(r"\s*")
+_MOVE_NUMBER: Final = re.compile(r"([0-9]{1,9})\.")
+_WHOLE: Final = re.compile(r"[0-9]{1,30}")
+_SECONDS: Final = re.compile(r"[0-9]{1,9}(?:\.[0-9]{1,9})?")
 _RESULTS: Final = ("won", "lost", "*")
 
 
@@ -103,8 +107,14 @@ class GameRecord:
             fields["Seed"] = str(state.seed)
         fields["Setup"] = root.notation()
         fields["Result"] = _result_text(state.outcome())
-        if headers:
-            fields.update(headers)
+        for key, value in (headers or {}).items():
+            _check_header(key, value)
+            if key == "Setup" and value != fields["Setup"]:
+                raise InvalidGameError(
+                    f"the Setup header is the game's start ({fields['Setup']!r}); "
+                    f"it cannot be replaced by {excerpt(value)}"
+                )
+            fields[key] = value
         return cls(tuple(fields.items()), state.history, root.number)
 
     @property
@@ -132,21 +142,29 @@ class GameRecord:
         changes: dict[str, Any] = {}
         tokens = header.get("Tokens")
         if tokens is not None:
-            if not tokens.isdigit():
-                raise NotationError(f"cannot read game record: Tokens {tokens!r} is not a number")
+            if not _WHOLE.fullmatch(tokens):
+                raise NotationError(
+                    f"cannot read game record: Tokens {excerpt(tokens)} is not a number"
+                )
             changes["tokens"] = int(tokens)
         clock = header.get("Clock")
         if clock is not None:
-            try:
-                changes["clock"] = None if clock.lower() == "none" else float(clock)
-            except ValueError:
+            if clock.lower() != "none" and not _SECONDS.fullmatch(clock):
                 raise NotationError(
-                    f"cannot read game record: Clock {clock!r} is not seconds or 'none'"
-                ) from None
+                    f"cannot read game record: Clock {excerpt(clock)} is not seconds or 'none'"
+                )
+            changes["clock"] = None if clock.lower() == "none" else float(clock)
         if changes:
-            state.level = state.level.replace(**changes)
+            try:
+                state.level = state.level.replace(**changes)
+            except InvalidGameError as error:
+                raise NotationError(f"cannot read game record: {error}") from None
         seed = header.get("Seed")
-        if seed is not None and seed.isdigit():
+        if seed is not None:
+            if not _WHOLE.fullmatch(seed):
+                raise NotationError(
+                    f"cannot read game record: Seed {excerpt(seed)} is not a whole number >= 0"
+                )
             state.seed = int(seed)
         for index, move in enumerate(self.moves):
             try:
@@ -158,9 +176,11 @@ class GameRecord:
         result = header.get("Result")
         if result is not None:
             actual = _result_text(state.outcome())
-            if result.split(" ")[0] != actual.split(" ")[0]:
+            # "lost" alone leaves the reason out; given, the reason must agree too
+            if result != actual and result != actual.split(" ")[0]:
                 raise NotationError(
-                    f"game record: the Result header says {result!r}, but the moves end {actual!r}"
+                    f"game record: the Result header says {excerpt(result)}, "
+                    f"but the moves end {actual!r}"
                 )
         return state
 
@@ -196,28 +216,88 @@ class GameRecord:
         """Read a game record: ``[Key "value"]`` header lines, then the movetext (move
         numbers ``N.`` are optional; ``{...}`` comments are skipped)."""
         if not isinstance(text, str):
-            raise NotationError(f"cannot read game record {text!r}: expected text")
-        headers: list[tuple[str, str]] = []
-        rest = text.strip()
-        while rest.startswith("["):
-            match = _HEADER.match(rest)
-            if not match:
-                line = rest.splitlines()[0]
-                raise NotationError(
-                    f'cannot read game record: bad header line {line!r} (expected [Key "value"])'
-                )
-            headers.append((match.group(1), _unescape(match.group(2))))
-            rest = rest[match.end() :].lstrip()
+            raise NotationError(f"cannot read game record {excerpt(text)}: expected text")
+        headers, start = _read_headers(text)
         if not any(key == "Setup" for key, _ in headers):
             raise NotationError("cannot read game record: it has no Setup header (the start)")
-        rest = re.sub(r"\{[^}]*\}", " ", rest)
+        tokens = _movetext(text, start).split()
         moves: list[Move] = []
-        for token in rest.split():
-            if _MOVE_NUMBER.fullmatch(token) or token in _RESULTS:
+        for index, token in enumerate(tokens):
+            if _MOVE_NUMBER.fullmatch(token):
+                continue
+            if token in _RESULTS:
+                if index != len(tokens) - 1:
+                    raise NotationError(
+                        f"cannot read game record: the result {token!r} stands among the moves "
+                        "(it ends the movetext)"
+                    )
+                _check_result(token, dict(headers).get("Result"))
                 continue
             moves.append(Move.parse(token))
         number = read_fields(dict(headers)["Setup"]).number
         return cls(tuple(headers), tuple(moves), number)
+
+
+def _read_headers(text: str) -> tuple[list[tuple[str, str]], int]:
+    """The ``[Key "value"]`` headers at the start of the text, and where the movetext starts.
+
+    One pass over the text: each header is matched where the last one ended.
+    """
+    headers: list[tuple[str, str]] = []
+    position = _SPACE.match(text).end()  # type: ignore[union-attr]
+    while text.startswith("[", position):
+        match = _HEADER.match(text, position)
+        if not match:
+            end = text.find("\n", position, position + 200)
+            line = text[position : end if end >= 0 else position + 200]
+            raise NotationError(
+                f"cannot read game record: bad header line {excerpt(line)} "
+                '(expected [Key "value"])'
+            )
+        headers.append((match.group(1), _unescape(match.group(2))))
+        position = _SPACE.match(text, match.end()).end()  # type: ignore[union-attr]
+    return headers, position
+
+
+def _movetext(text: str, start: int) -> str:
+    """The movetext from ``start``, its ``{...}`` comments blanked (one pass)."""
+    parts = []
+    position = start
+    while True:
+        opening = text.find("{", position)
+        if opening < 0:
+            parts.append(text[position:])
+            return " ".join(parts)
+        closing = text.find("}", opening)
+        if closing < 0:
+            raise NotationError(
+                f"cannot read game record: a comment opens ({excerpt(text[opening:], 40)}) "
+                "but does not close"
+            )
+        parts.append(text[position:opening])
+        position = closing + 1
+
+
+def _check_result(word: str, header: str | None) -> None:
+    """The result that ends the movetext must be the Result header's (its first word)."""
+    if header is not None and header.split(" ")[0] != word:
+        raise NotationError(
+            f"cannot read game record: the movetext ends {word!r} but the Result header says "
+            f"{excerpt(header)}"
+        )
+
+
+def _check_header(key: object, value: object) -> None:
+    """A header that :meth:`GameRecord.parse` can read back, or ``ValueError``/``TypeError``."""
+    if not isinstance(key, str) or not isinstance(value, str):
+        raise TypeError(f"a header is two strings, got {excerpt(key)}: {excerpt(value)}")
+    if not _KEY.fullmatch(key):
+        raise InvalidGameError(
+            f"cannot write the header key {excerpt(key)}: a letter, then letters, digits or _ "
+            "(at most 64)"
+        )
+    if "\n" in value or "\r" in value:
+        raise InvalidGameError(f"cannot write the header {key}: its value {excerpt(value)} spans lines")
 
 
 def _escape(value: str) -> str:

@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from officers.cards import Card
-from officers.errors import IllegalPlacementError, NotationError
-from officers.square import EMPTY, Square, describe_cell
+from officers.errors import IllegalPlacementError, NotationError, excerpt
+from officers.square import EMPTY, MAX_TEXT_ORDER, Square, check_order, describe_cell
 from officers.words import Language, speaker
 
 __all__ = ["Conflict", "Illegal", "Line", "Rules", "DIAGONAL_RULES", "STANDARD_RULES", "rules_for", "show"]
@@ -139,10 +139,9 @@ class Rules:
     _through: tuple[tuple[Line, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        if not isinstance(self.order, int) or isinstance(self.order, bool) or self.order < 1:
-            raise NotationError(f"the order of a square is a whole number >= 1, got {self.order!r}")
+        check_order(self.order)
         if not isinstance(self.diagonals, bool):
-            raise NotationError(f"diagonals must be True or False, got {self.diagonals!r}")
+            raise NotationError(f"diagonals must be True or False, got {excerpt(self.diagonals)}")
         lines, through = _lines(self.order, self.diagonals)
         object.__setattr__(self, "_lines", lines)
         object.__setattr__(self, "_through", through)
@@ -153,7 +152,20 @@ class Rules:
         return self._lines
 
     def lines_through(self, cell: int) -> tuple[Line, ...]:
-        """The lines through a cell: its row, its column, and the diagonals it lies on."""
+        """The lines through a cell: its row, its column, and the diagonals it lies on.
+
+        >>> Rules().lines_through(16)
+        Traceback (most recent call last):
+        ...
+        IndexError: there is no cell 16 in a square of order 4 (cells are 0-15)
+        """
+        if not isinstance(cell, int) or isinstance(cell, bool):
+            raise TypeError(f"a cell is an int, got {excerpt(cell)}")
+        if not 0 <= cell < len(self._through):
+            raise IndexError(
+                f"there is no cell {cell} in a square of order {self.order} "
+                f"(cells are 0-{len(self._through) - 1})"
+            )
         return self._through[cell]
 
     def describe(self) -> str:
@@ -279,6 +291,7 @@ class Rules:
 
     def is_finished(self, square: Square) -> bool:
         """Whether the square is full and keeps the rule: a finished square."""
+        self.check_square(square)
         return square.is_full() and self.is_valid(square)
 
     def to_dict(self) -> dict[str, Any]:
@@ -292,11 +305,17 @@ class Rules:
         Traceback (most recent call last):
         ...
         officers.errors.NotationError: rules of order 3 cannot judge a square of order 4 (Square('4/4/4/4'))
+
+        Anything but a :class:`~officers.Square` raises ``TypeError`` (a misuse of the API).
         """
+        if not isinstance(square, Square):
+            raise TypeError(
+                f"expected a Square, got {excerpt(square)} (read text with Square(text))"
+            )
         if square.order != self.order:
             raise NotationError(
                 f"rules of order {self.order} cannot judge a square of order {square.order} "
-                f"({square!r})"
+                f"({excerpt(square)})"
             )
 
 
@@ -309,31 +328,54 @@ def rules_for(square: Square, rules: Rules | None) -> Rules:
     Rules(order=3, diagonals=False)
     """
     if not isinstance(square, Square):
-        raise NotationError(f"expected a Square, got {square!r} (read text with Square(text))")
+        raise NotationError(
+            f"expected a Square, got {excerpt(square)} (read text with Square(text))"
+        )
     if rules is None:
         return Rules(order=square.order)
     if not isinstance(rules, Rules):
-        raise NotationError(f"expected Rules, got {rules!r}")
+        raise NotationError(f"expected Rules, got {excerpt(rules)}")
     return rules
 
 
 
-@functools.cache
+@functools.lru_cache(maxsize=16)
 def _lines(order: int, diagonals: bool) -> tuple[tuple[Line, ...], tuple[tuple[Line, ...], ...]]:
+    """The lines and the lines through each cell: ``O(n²)`` work and memory.
+
+    >>> lines, through = _lines(3, True)
+    >>> [line.name for line in through[4]]
+    ['row 2', 'column 2', 'the main diagonal', 'the anti-diagonal']
+    """
     n = order
-    lines = [Line("row", r, tuple(range(n * r, n * r + n))) for r in range(n)]
-    lines += [Line("column", c, tuple(range(c, n * n, n))) for c in range(n)]
+    rows = [Line("row", r, tuple(range(n * r, n * r + n))) for r in range(n)]
+    columns = [Line("column", c, tuple(range(c, n * n, n))) for c in range(n)]
+    lines = rows + columns
+    diagonal = anti = None
     if diagonals:
-        lines.append(Line("diagonal", 0, tuple(i * (n + 1) for i in range(n))))
-        lines.append(Line("anti-diagonal", 1, tuple((i + 1) * (n - 1) for i in range(n))))
-    through = tuple(tuple(line for line in lines if cell in line.cells) for cell in range(n * n))
-    return tuple(lines), through
+        diagonal = Line("diagonal", 0, tuple(i * (n + 1) for i in range(n)))
+        anti = Line("anti-diagonal", 1, tuple((i + 1) * (n - 1) for i in range(n)))
+        lines += [diagonal, anti]
+    through = []
+    for cell in range(n * n):
+        row, column = divmod(cell, n)
+        mine = [rows[row], columns[column]]
+        if diagonal is not None and row == column:
+            mine.append(diagonal)
+        if anti is not None and row + column == n - 1:
+            mine.append(anti)
+        through.append(tuple(mine))
+    return tuple(lines), tuple(through)
+
+
+def _is_int(x: object) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def _value(card: object, order: int) -> int | None:
     """The value of a card (or pair) of a square of the order, or ``None`` if it is none."""
     if isinstance(card, tuple):
-        if len(card) == 2 and all(isinstance(x, int) and 0 <= x < order for x in card):
+        if len(card) == 2 and all(_is_int(x) and 0 <= x < order for x in card):
             return order * int(card[0]) + int(card[1])
     elif isinstance(card, int) and not isinstance(card, bool) and 0 <= card < order * order:
         return card
@@ -349,7 +391,7 @@ def show(value: int, order: int) -> str:
     if order == 4:
         return str(Card(value))
     a, b = divmod(value, order)
-    if order <= 26:
+    if order <= MAX_TEXT_ORDER:
         return chr(ord("A") + a) + chr(ord("a") + b)
     return f"({a}, {b})"
 

@@ -35,16 +35,20 @@ True
 
 from __future__ import annotations
 
+import itertools
 import json
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Final
 
 from officers.cards import Card, read_card
-from officers.errors import IllegalPlacementError, NotationError
+from officers.errors import IllegalPlacementError, NotationError, UnsupportedError, excerpt
 
 __all__ = [
     "EMPTY",
+    "MAX_ORDER",
+    "MAX_TEXT_ORDER",
+    "check_order",
     "Square",
     "cell_name",
     "describe_cell",
@@ -54,8 +58,19 @@ __all__ = [
 EMPTY: Final = -1
 """The value of an empty cell."""
 
-_MAX_LETTER_ORDER: Final = 26
-_CELL_NAME: Final = re.compile(r"\s*r\s*(\d+)\s*c\s*(\d+)\s*", re.IGNORECASE)
+MAX_ORDER: Final = 256
+"""The largest order of a :class:`Square` or :class:`~officers.Rules` (65,536 cells)."""
+
+MAX_TEXT_ORDER: Final = 26
+"""The largest order with a text notation (one letter A-Z, a-z per symbol); above it, JSON."""
+
+_MAX_LETTER_ORDER: Final = MAX_TEXT_ORDER
+_MAX_CELL_TEXT: Final = 32
+"""The longest cell text read (``r256c256`` with spaces to spare)."""
+_CELL_NAME: Final = re.compile(r"\s*r\s*([0-9]{1,3})\s*c\s*([0-9]{1,3})\s*", re.IGNORECASE)
+_VARIATION_SELECTORS: Final = "\ufe0e\ufe0f"
+"""Presentation selectors (phones send ``♠`` U+FE0F): ignored, like spaces."""
+_CELL_INDEX: Final = re.compile(r"\s*([0-9]{1,5})\s*")
 
 
 def cell_name(cell: int, order: int = 4) -> str:
@@ -63,8 +78,12 @@ def cell_name(cell: int, order: int = 4) -> str:
 
     >>> cell_name(9)
     'r3c2'
+    >>> cell_name(16)
+    Traceback (most recent call last):
+    ...
+    ValueError: there is no cell 16 in a square of order 4 (cells are 0-15)
     """
-    row, column = divmod(cell, order)
+    row, column = divmod(_check_cell_arg(cell, order), order)
     return f"r{row + 1}c{column + 1}"
 
 
@@ -74,32 +93,53 @@ def describe_cell(cell: int, order: int = 4) -> str:
     >>> describe_cell(9)
     'row 3, column 2'
     """
-    row, column = divmod(cell, order)
+    row, column = divmod(_check_cell_arg(cell, order), order)
     return f"row {row + 1}, column {column + 1}"
+
+
+def _check_cell_arg(cell: object, order: int) -> int:
+    """The cell, checked: a misuse of the Python API raises ``TypeError`` or ``ValueError``."""
+    check_order(order)
+    if not isinstance(cell, int) or isinstance(cell, bool):
+        raise TypeError(f"a cell is an int, got {excerpt(cell)}")
+    if not 0 <= cell < order * order:
+        raise ValueError(
+            f"there is no cell {cell} in a square of order {order} (cells are 0-{order * order - 1})"
+        )
+    return cell
 
 
 def parse_cell(text: str | int, order: int = 4) -> int:
     """Read a cell: ``r3c2`` (1-based row and column) or its index ``9``.
 
+    Only ASCII digits count, at most a few of them; anything else raises
+    :class:`~officers.NotationError` quoting (an excerpt of) the text.
+
     >>> parse_cell("r3c2"), parse_cell("R1C4"), parse_cell("15")
     (9, 3, 15)
+    >>> parse_cell("r²c1")
+    Traceback (most recent call last):
+    ...
+    officers.errors.NotationError: cannot read cell 'r²c1': expected 'rRcC' such as 'r3c2' (row 3, column 2) or an index 0-15
     """
+    check_order(order)
     if isinstance(text, int) and not isinstance(text, bool):
         if 0 <= text < order * order:
             return text
-        raise NotationError(f"cannot read cell {text!r}: expected 0-{order * order - 1}")
+        raise NotationError(f"cannot read cell {excerpt(text)}: expected 0-{order * order - 1}")
     if not isinstance(text, str):
-        raise NotationError(f"cannot read cell {text!r}: expected a name such as 'r3c2'")
-    match = _CELL_NAME.fullmatch(text)
+        raise NotationError(f"cannot read cell {excerpt(text)}: expected a name such as 'r3c2'")
+    match = _CELL_NAME.fullmatch(text) if len(text) <= _MAX_CELL_TEXT else None
     if match:
         row, column = int(match.group(1)), int(match.group(2))
         if 1 <= row <= order and 1 <= column <= order:
             return order * (row - 1) + (column - 1)
-        raise NotationError(f"cannot read cell {text!r}: rows and columns are 1-{order}")
-    if text.strip().isdigit() and int(text) < order * order:
-        return int(text)
+        raise NotationError(f"cannot read cell {excerpt(text)}: rows and columns are 1-{order}")
+    index = _CELL_INDEX.fullmatch(text) if len(text) <= _MAX_CELL_TEXT else None
+    if index and int(index.group(1)) < order * order:
+        return int(index.group(1))
     raise NotationError(
-        f"cannot read cell {text!r}: expected 'rRcC' such as 'r3c2' (row 3, column 2) "
+        f"cannot read cell {excerpt(text)}: expected 'rRcC' such as 'r3c2' (row 3, column 2) "
         f"or an index 0-{order * order - 1}"
     )
 
@@ -120,7 +160,7 @@ class Square:
 
     def __init__(self, text: str | None = None, *, order: int = 4) -> None:
         if text is None:
-            _check_order(order)
+            check_order(order)
             values: tuple[int, ...] = (EMPTY,) * (order * order)
         else:
             values = _parse_square(text, order)
@@ -162,12 +202,17 @@ class Square:
         >>> Square.from_values([0] + [-1] * 15)
         Square('AS3/4/4/4')
         """
-        _check_order(order)
-        cells = tuple(values)
+        check_order(order)
+        if not isinstance(values, Iterable) or isinstance(values, str | bytes | Mapping):
+            raise NotationError(
+                f"cannot build a square from {excerpt(values)}: expected a list of values"
+            )
+        cells = tuple(itertools.islice(values, order * order + 1))
         if len(cells) != order * order:
             raise NotationError(
-                f"cannot build a square of order {order} from {len(cells)} values "
-                f"{list(cells)!r}: expected {order * order}"
+                f"cannot build a square of order {order} from "
+                f"{'more than ' * (len(cells) > order * order)}{len(cells)} values "
+                f"{excerpt(list(cells))}: expected {order * order}"
             )
         seen: dict[int, int] = {}
         for cell, value in enumerate(cells):
@@ -177,13 +222,13 @@ class Square:
                 or not (value == EMPTY or 0 <= value < order * order)
             ):
                 raise NotationError(
-                    f"cannot build a square from values {list(cells)!r}: "
-                    f"{value!r} at cell {cell} is not 0-{order * order - 1} or {EMPTY}"
+                    f"cannot build a square from values {excerpt(list(cells))}: "
+                    f"{excerpt(value)} at cell {cell} is not 0-{order * order - 1} or {EMPTY}"
                 )
             if value != EMPTY:
                 if value in seen:
                     raise NotationError(
-                        f"cannot build a square from values {list(cells)!r}: "
+                        f"cannot build a square from values {excerpt(list(cells))}: "
                         f"value {value} stands twice (cells {seen[value]} and {cell})"
                     )
                 seen[value] = cell
@@ -214,17 +259,34 @@ class Square:
         """The card on a cell, or ``None`` (order 4; use :meth:`pair_at` at other orders)."""
         if self._order != 4:
             raise TypeError(f"square of order {self._order} holds pairs, not cards: use pair_at()")
-        value = self._values[cell]
+        value = self._values[self._index(cell)]
         return None if value == EMPTY else Card(value)
 
     def pair_at(self, cell: int) -> tuple[int, int] | None:
         """The pair of symbols ``(a, b)`` on a cell, or ``None``; ``(rank, suit)`` at order 4."""
-        value = self._values[cell]
+        value = self._values[self._index(cell)]
         return None if value == EMPTY else divmod(value, self._order)
 
     def is_empty(self, cell: int) -> bool:
         """Whether the cell is empty."""
-        return self._values[cell] == EMPTY
+        return self._values[self._index(cell)] == EMPTY
+
+    def _index(self, cell: object) -> int:
+        """The cell, checked: unlike a list, a square has no negative cells.
+
+        >>> Square()[-1]
+        Traceback (most recent call last):
+        ...
+        IndexError: there is no cell -1 in a square of order 4 (cells are 0-15)
+        """
+        if not isinstance(cell, int) or isinstance(cell, bool):
+            raise TypeError(f"a cell is an int, got {excerpt(cell)}")
+        if not 0 <= cell < len(self._values):
+            raise IndexError(
+                f"there is no cell {cell} in a square of order {self._order} "
+                f"(cells are 0-{len(self._values) - 1})"
+            )
+        return cell
 
     def empty_cells(self) -> list[int]:
         """The empty cells, in order."""
@@ -306,19 +368,21 @@ class Square:
     def _check_cell(self, cell: int) -> None:
         if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < len(self._values):
             raise IllegalPlacementError(
-                f"there is no cell {cell!r} in a square of order {self._order} "
+                f"there is no cell {excerpt(cell)} in a square of order {self._order} "
                 f"(cells are 0-{len(self._values) - 1})"
             )
 
     def _value_of(self, card: int | tuple[int, int]) -> int:
         n = self._order
         if isinstance(card, tuple):
-            if len(card) == 2 and all(isinstance(x, int) and 0 <= x < n for x in card):
+            if len(card) == 2 and all(
+                isinstance(x, int) and not isinstance(x, bool) and 0 <= x < n for x in card
+            ):
                 return n * card[0] + card[1]
         elif isinstance(card, int) and not isinstance(card, bool) and 0 <= card < n * n:
             return card
         raise IllegalPlacementError(
-            f"{card!r} is not a card of a square of order {n} "
+            f"{excerpt(card)} is not a card of a square of order {n} "
             f"(expected a Card, a value 0-{n * n - 1} or a pair (a, b) with 0 <= a, b < {n})"
         )
 
@@ -434,9 +498,30 @@ class Square:
 # --- reading the notation ----------------------------------------------------------------------
 
 
-def _check_order(order: object) -> None:
+def check_order(order: object) -> int:
+    """The order, checked: a whole number 1-:data:`MAX_ORDER`.
+
+    Raises :class:`~officers.NotationError` for anything else, or
+    :class:`~officers.UnsupportedError` for an order above :data:`MAX_ORDER` (at once: nothing
+    of that size is built).
+
+    >>> check_order(10**9)
+    Traceback (most recent call last):
+    ...
+    officers.errors.UnsupportedError: squares and rules go up to order 256, got 1000000000
+    """
     if not isinstance(order, int) or isinstance(order, bool) or order < 1:
-        raise NotationError(f"the order of a square is a whole number >= 1, got {order!r}")
+        raise NotationError(f"the order of a square is a whole number >= 1, got {excerpt(order)}")
+    if order > MAX_ORDER:
+        raise UnsupportedError(
+            f"squares and rules go up to order {MAX_ORDER}, got {excerpt(order, 40)}"
+        )
+    return order
+
+
+def _cut(digits: str) -> str:
+    """A run of digits as written, or its start when it is long."""
+    return digits if len(digits) <= 12 else digits[:9] + "..."
 
 
 def _letters(value: int, order: int) -> str:
@@ -445,20 +530,25 @@ def _letters(value: int, order: int) -> str:
 
 
 def _parse_square(text: object, order: int) -> tuple[int, ...]:
-    _check_order(order)
+    check_order(order)
+    if order > MAX_TEXT_ORDER:
+        raise NotationError(
+            f"squares of order {order} have no text notation (at most {MAX_TEXT_ORDER}): "
+            "use Square.from_json()"
+        )
     if not isinstance(text, str):
         raise NotationError(
-            f"cannot read square {text!r}: expected a string such as 'AC3/1JS2/1AH1QD/4'"
+            f"cannot read square {excerpt(text)}: expected a string such as 'AC3/1JS2/1AH1QD/4'"
         )
     if not text.strip():
         raise NotationError(
-            f"cannot read square {text!r}: it is empty (the empty square is "
+            f"cannot read square {excerpt(text)}: it is empty (the empty square is "
             f"{'/'.join([str(order)] * order)!r})"
         )
     rows = text.split("/")
     if len(rows) != order:
         raise NotationError(
-            f"cannot read square {text!r}: it has {len(rows)} row{'s' * (len(rows) != 1)}, "
+            f"cannot read square {excerpt(text)}: it has {len(rows)} row{'s' * (len(rows) != 1)}, "
             f"expected {order} separated by '/'"
         )
     values: list[int] = []
@@ -467,13 +557,13 @@ def _parse_square(text: object, order: int) -> tuple[int, ...]:
         cells = _parse_row(text, row, row_number, order, languages)
         if len(cells) != order:
             raise NotationError(
-                f"cannot read square {text!r}: row {row_number} has {len(cells)} "
+                f"cannot read square {excerpt(text)}: row {row_number} has {len(cells)} "
                 f"cell{'s' * (len(cells) != 1)}, expected {order}"
             )
         values.extend(cells)
     if len(languages) == 2:
         raise NotationError(
-            f"cannot read square {text!r}: it mixes German ({languages['de']!r}) and English "
+            f"cannot read square {excerpt(text)}: it mixes German ({languages['de']!r}) and English "
             f"({languages['en']!r}) rank letters; write Q J or D B throughout"
         )
     seen: dict[int, int] = {}
@@ -483,7 +573,7 @@ def _parse_square(text: object, order: int) -> tuple[int, ...]:
         if value in seen:
             shown = str(Card(value)) if order == 4 else _letters(value, order)
             raise NotationError(
-                f"cannot read square {text!r}: {shown} stands twice "
+                f"cannot read square {excerpt(text)}: {shown} stands twice "
                 f"({describe_cell(seen[value], order)} and {describe_cell(cell, order)})"
             )
         seen[value] = cell
@@ -497,7 +587,7 @@ def _parse_row(
     i = 0
     while i < len(row):
         char = row[i]
-        if char.isspace():
+        if char.isspace() or char in _VARIATION_SELECTORS:
             i += 1
         elif char == ".":
             cells.append(EMPTY)
@@ -506,28 +596,33 @@ def _parse_row(
             j = i
             while j < len(row) and row[j] in "0123456789":
                 j += 1
+            if j - i > len(str(order)):
+                raise NotationError(
+                    f"cannot read square {excerpt(text)}: row {row_number} has a run of "
+                    f"{_cut(row[i:j])} empty cells, expected at most {order}"
+                )
             run = int(row[i:j])
             if run == 0:
-                raise NotationError(f"cannot read square {text!r}: row {row_number} has a run of 0")
+                raise NotationError(f"cannot read square {excerpt(text)}: row {row_number} has a run of 0")
             if run > order:
                 raise NotationError(
-                    f"cannot read square {text!r}: row {row_number} has a run of {run} "
+                    f"cannot read square {excerpt(text)}: row {row_number} has a run of {run} "
                     f"empty cells, expected at most {order}"
                 )
             cells.extend([EMPTY] * run)
             i = j
         elif not char.isalpha():
             raise NotationError(
-                f"cannot read square {text!r}: unexpected character {char!r} in row {row_number}"
+                f"cannot read square {excerpt(text)}: unexpected character {char!r} in row {row_number}"
             )
         else:
             j = i + 1
-            while j < len(row) and row[j].isspace():
+            while j < len(row) and (row[j].isspace() or row[j] in _VARIATION_SELECTORS):
                 j += 1
             if j >= len(row):
                 raise NotationError(
-                    f"cannot read square {text!r}: row {row_number} ends in the middle of a "
-                    f"cell ({row[i:].strip()!r})"
+                    f"cannot read square {excerpt(text)}: row {row_number} ends in the middle of a "
+                    f"cell ({excerpt(row[i:].strip())})"
                 )
             pair = row[i] + row[j]
             cells.append(_parse_cell_text(text, pair, row_number, len(cells) + 1, order, languages))
@@ -545,17 +640,17 @@ def _parse_cell_text(
         except NotationError as error:
             reason = str(error).split(": ", 1)[1]
             raise NotationError(
-                f"cannot read square {text!r}: {pair!r} at {where} is not a card: {reason}"
+                f"cannot read square {excerpt(text)}: {pair!r} at {where} is not a card: {reason}"
             ) from None
         if language:
             languages.setdefault(language, pair)
         return int(card)
     a = ord(pair[0]) - ord("A")
     b = ord(pair[1]) - ord("a")
-    if not (0 <= a < order and 0 <= b < order):
+    if not (0 <= a < order <= MAX_TEXT_ORDER and 0 <= b < order):
         last_upper, last_lower = chr(ord("A") + order - 1), chr(ord("a") + order - 1)
         raise NotationError(
-            f"cannot read square {text!r}: {pair!r} at {where} is not a cell of order {order} "
+            f"cannot read square {excerpt(text)}: {pair!r} at {where} is not a cell of order {order} "
             f"(expected a letter A-{last_upper} then a letter a-{last_lower})"
         )
     return order * a + b
@@ -568,7 +663,7 @@ def _square_from_json(data: object) -> Square:
     try:
         return _read_json(data)
     except NotationError as error:
-        prefix = f"cannot read square JSON {data!r}"
+        prefix = f"cannot read square JSON {excerpt(data)}"
         if str(error).startswith(prefix):
             raise
         raise NotationError(f"{prefix}: {error}") from None
@@ -579,30 +674,33 @@ def _read_json(data: object) -> Square:
     if isinstance(data, (str, bytes)):
         try:
             data = json.loads(data)
+        except RecursionError:
+            raise NotationError(
+                f"cannot read square JSON {excerpt(original)}: nested too deeply"
+            ) from None
         except ValueError as error:
-            raise NotationError(f"cannot read square JSON {original!r}: {error}") from None
+            raise NotationError(f"cannot read square JSON {excerpt(original)}: {error}") from None
     if not isinstance(data, Mapping):
-        raise NotationError(f"cannot read square JSON {original!r}: expected an object")
-    order = data.get("order", 4)
-    _check_order(order)
+        raise NotationError(f"cannot read square JSON {excerpt(original)}: expected an object")
+    order = check_order(data.get("order", 4))
     notation = data.get("notation")
     cells = data.get("cells")
     if notation is None and cells is None:
-        raise NotationError(f"cannot read square JSON {original!r}: expected 'cells' or 'notation'")
+        raise NotationError(f"cannot read square JSON {excerpt(original)}: expected 'cells' or 'notation'")
     from_notation = None if notation is None else Square.parse(notation, order=order)
     if cells is None:
         assert from_notation is not None
         return from_notation
     if not isinstance(cells, list) or len(cells) != order * order:
         raise NotationError(
-            f"cannot read square JSON {original!r}: 'cells' must be a list of {order * order}"
+            f"cannot read square JSON {excerpt(original)}: 'cells' must be a list of {order * order}"
         )
     values = [_json_cell(original, cell, item, order) for cell, item in enumerate(cells)]
     square = Square.from_values(values, order)
     if from_notation is not None and from_notation != square:
         raise NotationError(
-            f"cannot read square JSON {original!r}: 'notation' and 'cells' disagree "
-            f"({from_notation.notation()!r} against {square.notation()!r})"
+            f"cannot read square JSON {excerpt(original)}: 'notation' and 'cells' disagree "
+            f"({excerpt(from_notation.notation())} against {excerpt(square.notation())})"
         )
     return square
 
@@ -615,7 +713,7 @@ def _json_cell(original: object, cell: int, item: object, order: int) -> int:
             return int(Card.parse(item))
         except NotationError as error:
             raise NotationError(
-                f"cannot read square JSON {original!r}: cell {cell}: {error}"
+                f"cannot read square JSON {excerpt(original)}: cell {cell}: {error}"
             ) from None
     if (
         isinstance(item, list)
@@ -625,7 +723,7 @@ def _json_cell(original: object, cell: int, item: object, order: int) -> int:
         a, b = item
         return order * int(a) + int(b)
     raise NotationError(
-        f"cannot read square JSON {original!r}: cell {cell} holds {item!r}, expected null, "
+        f"cannot read square JSON {excerpt(original)}: cell {cell} holds {excerpt(item)}, expected null, "
         + ("a card such as 'AS' or " if order == 4 else "")
         + f"a pair [a, b] with 0 <= a, b < {order}"
     )

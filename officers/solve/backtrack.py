@@ -48,23 +48,34 @@ from __future__ import annotations
 
 import functools
 import math
+import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from officers.errors import NotationError
+from officers.errors import (
+    NotationError,
+    SolverTimeoutError,
+    UnsupportedError,
+    check_time_limit,
+    excerpt,
+)
 from officers.rules import Rules
 from officers.solve.base import Solver, safe_placements_by_counting
-from officers.square import EMPTY, Square
+from officers.square import EMPTY, MAX_TEXT_ORDER, Square
 
 __all__ = [
     "BACKTRACK",
+    "MAX_BACKTRACK_ORDER",
     "BacktrackSolver",
     "completions",
     "count",
     "count_finished",
     "is_completable",
 ]
+
+MAX_BACKTRACK_ORDER: Final = 64
+"""The largest order the backtracker takes: its tables hold ``2 * n**4`` bits (4 MB at 64)."""
 
 _TABLE_BITS = 16
 """Projections of sets of values are looked up in tables over at most this many bits."""
@@ -90,12 +101,13 @@ class _Tables:
     project: Projector  # cand -> (proj_a of each cell, proj_b of each cell)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=8)
 def _tables(order: int, diagonals: bool) -> _Tables:
     n, size = order, order * order
-    lines = tuple(line.cells for line in Rules(order=order, diagonals=diagonals).lines)
+    rules = Rules(order=order, diagonals=diagonals)
+    lines = tuple(line.cells for line in rules.lines)
     peers = tuple(
-        tuple(sorted({p for line in lines if cell in line for p in line} - {cell}))
+        tuple(sorted({p for line in rules.lines_through(cell) for p in line.cells} - {cell}))
         for cell in range(size)
     )
     full = (1 << size) - 1
@@ -180,7 +192,9 @@ def _projector(n: int) -> Projector:
 # --- propagation -------------------------------------------------------------------------------
 
 
-def _propagate(cand: list[int], free: list[int], t: _Tables) -> list[int] | None:
+def _propagate(
+    cand: list[int], free: list[int], t: _Tables, clock: _Clock | None = None
+) -> list[int] | None:
     """Apply the three rules until nothing changes; ``cand`` changes in place.
 
     Returns the cells still unsettled (empty: a finished square), or ``None`` if the state is
@@ -196,6 +210,8 @@ def _propagate(cand: list[int], free: list[int], t: _Tables) -> list[int] | None
     """
     peers, keep_peer, keep_other = t.peers, t.keep_peer, t.keep_other
     while True:
+        if clock is not None and time.monotonic() > clock.deadline:
+            raise _OutOfTimeError
         # Rule 1: settle the cells with one candidate.
         settled = False
         rest = []
@@ -298,18 +314,54 @@ def _lines(cand: list[int], t: _Tables) -> bool | None:
 # --- search ------------------------------------------------------------------------------------
 
 
-def _start(square: Square, rules: Rules) -> tuple[State | None, _Tables]:
+class _OutOfTimeError(Exception):
+    """The search's time ran out; the public functions say what they knew by then."""
+
+
+class _Clock:
+    """When the search must stop: a ``deadline`` on :func:`time.monotonic`, which moves on
+    while the caller holds a square that :func:`completions` yielded (that time is not the
+    search's)."""
+
+    __slots__ = ("deadline", "paused")
+
+    def __init__(self, time_limit: float | None) -> None:
+        self.deadline = math.inf if time_limit is None else time.monotonic() + time_limit
+        self.paused = 0.0
+
+    def check(self) -> None:
+        if time.monotonic() > self.deadline:
+            raise _OutOfTimeError
+
+    def pause(self) -> None:
+        self.paused = time.monotonic()
+
+    def resume(self) -> None:
+        self.deadline += time.monotonic() - self.paused
+
+
+def _start(square: Square, rules: Rules, clock: _Clock) -> tuple[State | None, _Tables]:
     """The state of a square before propagation, or ``None`` if it breaks the rules."""
+    if not isinstance(square, Square):
+        raise NotationError(f"expected a Square, got {excerpt(square)}")
+    if not isinstance(rules, Rules):
+        raise NotationError(f"expected Rules, got {excerpt(rules)}")
     if square.order != rules.order:
         raise NotationError(
             f"rules of order {rules.order} cannot judge a square of order {square.order} "
-            f"({square!r})"
+            f"({excerpt(square)})"
+        )
+    if rules.order > MAX_BACKTRACK_ORDER:
+        raise UnsupportedError(
+            f"the backtracker searches squares up to order {MAX_BACKTRACK_ORDER}, "
+            f"not {rules.order}: use method='cpsat'"
         )
     t = _tables(rules.order, rules.diagonals)
     cand = [t.full] * t.size
     free = list(range(t.size))
     given = [(cell, value) for cell, value in enumerate(square.values) if value != EMPTY]
     for cell, value in given:
+        clock.check()
         if not cand[cell] >> value & 1:
             return None, t
         for other in free:
@@ -321,18 +373,25 @@ def _start(square: Square, rules: Rules) -> tuple[State | None, _Tables]:
     return (cand, [cell for cell in free if cell not in filled]), t
 
 
-def _search(state: State | None, t: _Tables) -> Iterator[list[int]]:
-    """Every finished ``cand`` (each cell one bit) below the state, depth first."""
+def _search(state: State | None, t: _Tables, clock: _Clock) -> Iterator[list[int]]:
+    """Every finished ``cand`` (each cell one bit) below the state, depth first.
+
+    Raises :class:`_OutOfTimeError` when the clock runs out: it is checked at every node and in
+    every round of propagation, so a search stops within a round of its deadline.
+    """
     if state is None:
         return
     stack = [state]
     while stack:
+        clock.check()
         cand, free = stack.pop()
-        rest = _propagate(cand, free, t)
+        rest = _propagate(cand, free, t, clock)
         if rest is None:
             continue
         if not rest:
+            clock.pause()
             yield cand
+            clock.resume()
             continue
         best, fewest = rest[0], t.size + 1
         for cell in rest:
@@ -356,10 +415,24 @@ def _square(cand: list[int], order: int) -> Square:
     return Square.from_values([x.bit_length() - 1 for x in cand], order)
 
 
+def _timeout(square: Square, rules: Rules, time_limit: float | None, knowing: str) -> str:
+    shown = (
+        excerpt(square.notation(), 60)
+        if square.order <= MAX_TEXT_ORDER
+        else f"a square of order {square.order} with {square.placed_count()} cells filled"
+    )
+    return (
+        f"unknown: the backtracker ran out of time after {time_limit:g} s on {shown} "
+        f"({rules.describe()}): {knowing}"
+    )
+
+
 # --- the public functions ----------------------------------------------------------------------
 
 
-def completions(square: Square, rules: Rules) -> Iterator[Square]:
+def completions(
+    square: Square, rules: Rules, *, time_limit: float | None = None
+) -> Iterator[Square]:
     """Every finished square that extends the square, one at a time.
 
     The order is that of the depth-first search: after propagation it fills the unsettled cell
@@ -369,19 +442,48 @@ def completions(square: Square, rules: Rules) -> Iterator[Square]:
     yields itself. A square and rules of different orders raise
     :class:`~officers.NotationError` at once, not at the first ``next()``.
 
+    ``time_limit`` (seconds, ``None`` for none) bounds the time spent searching, not the time
+    the caller holds a square; when it runs out, the next ``next()`` raises
+    :class:`~officers.SolverTimeoutError` saying how many squares came before.
+
     >>> from officers import Rules, Square
     >>> for finished in completions(Square("AS KH QD JC / QC JD AH KS / 4 / 4"), Rules()):
     ...     print(finished.notation())
     ASKHQDJC/QCJDAHKS/KDACJSQH/JHQSKCAD
     ASKHQDJC/QCJDAHKS/JHQSKCAD/KDACJSQH
     """
-    state, t = _start(square, rules)  # checks the orders now, not at the first next()
-    return (_square(cand, t.order) for cand in _search(state, t))
+    seconds = check_time_limit(time_limit)
+    clock = _Clock(seconds)
+    try:
+        state, t = _start(square, rules, clock)  # checks the arguments now, not at next()
+    except _OutOfTimeError:
+        raise SolverTimeoutError(
+            _timeout(square, rules, seconds, "before the search began")
+        ) from None
+    return _stream(square, rules, seconds, _search(state, t, clock), t.order)
 
 
-def count(square: Square, rules: Rules, *, limit: int | None = None) -> int:
+def _stream(
+    square: Square, rules: Rules, seconds: float | None, found: Iterator[list[int]], order: int
+) -> Iterator[Square]:
+    done = 0
+    try:
+        for cand in found:
+            yield _square(cand, order)
+            done += 1
+    except _OutOfTimeError:
+        knowing = f"{done} completion{'s' * (done != 1)} yielded so far"
+        raise SolverTimeoutError(_timeout(square, rules, seconds, knowing)) from None
+
+
+def count(
+    square: Square, rules: Rules, *, limit: int | None = None, time_limit: float | None = None
+) -> int:
     """The number of finished squares that extend the square, or ``limit`` if there are at least
     that many (the search stops there).
+
+    Out of time (``time_limit`` seconds; ``None`` for none) it raises
+    :class:`~officers.SolverTimeoutError` saying how many it had found: at least that many.
 
     >>> from officers import Rules, Square
     >>> start = Square("AS3/4/4/4")
@@ -389,20 +491,33 @@ def count(square: Square, rules: Rules, *, limit: int | None = None) -> int:
     (432, 72, 10)
     >>> count(Square("AS1KS1/4/4/4"), Rules())  # breaks the rules
     0
+    >>> count(Square.empty(6), Rules(order=6), time_limit=0.5)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    officers.errors.SolverTimeoutError: unknown: the backtracker ran out of time after 0.5 s on '6/6/6/6/6/6' (rows and columns): at least 0 completions found
     """
-    state, t = _start(square, rules)
+    seconds = check_time_limit(time_limit)
+    clock = _Clock(seconds)
     found = 0
-    if limit is not None and limit <= 0:
-        return 0
-    for _ in _search(state, t):
-        found += 1
-        if found == limit:
-            break
+    try:
+        state, t = _start(square, rules, clock)
+        if limit is not None and limit <= 0:
+            return 0
+        for _ in _search(state, t, clock):
+            found += 1
+            if found == limit:
+                break
+    except _OutOfTimeError:
+        knowing = f"at least {found} completion{'s' * (found != 1)} found"
+        raise SolverTimeoutError(_timeout(square, rules, seconds, knowing)) from None
     return found
 
 
-def is_completable(square: Square, rules: Rules) -> bool:
+def is_completable(square: Square, rules: Rules, *, time_limit: float | None = None) -> bool:
     """Whether some finished square extends the square: the search stops at the first.
+
+    Out of time (``time_limit`` seconds; ``None`` for none) it raises
+    :class:`~officers.SolverTimeoutError`.
 
     >>> from officers import Rules, Square
     >>> is_completable(Square("AC3/1JS2/1AH1QD/4"), Rules())
@@ -410,11 +525,17 @@ def is_completable(square: Square, rules: Rules) -> bool:
     >>> is_completable(Square("AC3/1JS2/1AH1QD/4"), Rules(diagonals=True))
     False
     """
-    state, t = _start(square, rules)
-    return next(_search(state, t), None) is not None
+    seconds = check_time_limit(time_limit)
+    clock = _Clock(seconds)
+    try:
+        state, t = _start(square, rules, clock)
+        return next(_search(state, t, clock), None) is not None
+    except _OutOfTimeError:
+        knowing = "no completion found yet"
+        raise SolverTimeoutError(_timeout(square, rules, seconds, knowing)) from None
 
 
-def count_finished(rules: Rules) -> int:
+def count_finished(rules: Rules, *, time_limit: float | None = None) -> int:
     """The number of finished squares of the rules' order, counted with the help of symmetry.
 
     Relabelling the first symbols (``n!`` ways) and, independently, the second symbols (``n!``
@@ -428,15 +549,29 @@ def count_finished(rules: Rules) -> int:
     >>> count_finished(Rules(order=1)), count_finished(Rules(order=2)), count_finished(Rules())
     (1, 0, 6912)
     """
+    if not isinstance(rules, Rules):
+        raise NotationError(f"expected Rules, got {excerpt(rules)}")
     n = rules.order
     first_row = [n * i + i for i in range(n)]
     square = Square.from_values(first_row + [EMPTY] * (n * n - n), n)
-    return math.factorial(n) ** 2 * count(square, rules)
+    orbit = math.factorial(n) ** 2
+    seconds = check_time_limit(time_limit)
+    clock = _Clock(seconds)
+    found = 0
+    try:
+        state, t = _start(square, rules, clock)
+        for _ in _search(state, t, clock):
+            found += 1
+    except _OutOfTimeError:
+        knowing = f"at least {found * orbit} completions found (by symmetry, {found} × {n}!²)"
+        empty = Square.empty(n)
+        raise SolverTimeoutError(_timeout(empty, rules, seconds, knowing)) from None
+    return orbit * found
 
 
 class BacktrackSolver:
     """The backtracking backend of :mod:`officers.solve` (a
-    :class:`~officers.solve.base.Solver`); it has no time limit."""
+    :class:`~officers.solve.base.Solver`); every method honours ``time_limit``."""
 
     name = "backtrack"
 
@@ -444,22 +579,27 @@ class BacktrackSolver:
         self, square: Square, rules: Rules, *, time_limit: float | None = None
     ) -> bool:
         """See :func:`is_completable`."""
-        return is_completable(square, rules)
+        return is_completable(square, rules, time_limit=time_limit)
 
     def count(self, square: Square, rules: Rules, *, time_limit: float | None = None) -> int:
         """See :func:`count`; the empty square is counted by symmetry (:func:`count_finished`).
 
         The plain search stays in :func:`count`, so the tests can hold one against the other.
         """
-        if square.placed_count() == 0:
-            return count_finished(rules)
-        return count(square, rules)
+        if (
+            isinstance(square, Square)
+            and isinstance(rules, Rules)
+            and square.placed_count() == 0
+            and rules.order == square.order
+        ):
+            return count_finished(rules, time_limit=time_limit)
+        return count(square, rules, time_limit=time_limit)
 
     def completions(
         self, square: Square, rules: Rules, *, time_limit: float | None = None
     ) -> Iterator[Square]:
         """See :func:`completions`."""
-        return completions(square, rules)
+        return completions(square, rules, time_limit=time_limit)
 
     def safe_placements(
         self, square: Square, rules: Rules, *, time_limit: float | None = None

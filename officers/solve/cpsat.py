@@ -53,11 +53,18 @@ take 46 s to count.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
-from officers.errors import NotationError, SolverTimeoutError
+from officers.errors import (
+    NotationError,
+    SolverTimeoutError,
+    UnsupportedError,
+    check_time_limit,
+    excerpt,
+)
 from officers.rules import Rules
 from officers.solve.base import Solver, safe_placements_by_counting
 from officers.square import EMPTY, Square
@@ -65,12 +72,32 @@ from officers.square import EMPTY, Square
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
-__all__ = ["CPSAT", "DEFAULT_TIME_LIMIT", "CpSatSolver", "completions", "count", "is_completable"]
+__all__ = [
+    "CPSAT",
+    "DEFAULT_TIME_LIMIT",
+    "MAX_VARIABLES",
+    "CpSatSolver",
+    "completions",
+    "count",
+    "is_completable",
+]
 
 DEFAULT_TIME_LIMIT: float = 10.0
 """Seconds CP-SAT may search before a function gives up with a ``SolverTimeoutError``."""
 
 _MAX_NOTATION_ORDER = 26
+
+MAX_VARIABLES: Final = 1_000_000
+"""The most Boolean variables a model may have (about 1.3 KB of memory each, built at about
+100,000 a second): an order-31 empty square has 923,521, the empty order 32 is refused."""
+
+_BUILD_RATE: Final = 200_000
+"""Variables a second that building a model can never beat: a model whose bound needs more
+than the time limit allows is refused at once."""
+
+
+class _OutOfTimeError(Exception):
+    """Building the model ran past the deadline."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,9 +111,10 @@ class _Problem:
     square: Square
     options: tuple[tuple[int, int], ...]
     groups: tuple[tuple[int, ...], ...]
+    deadline: float = math.inf  # on time.monotonic(): when building and solving must stop
 
 
-def _problem(square: Square, rules: Rules) -> _Problem | None:
+def _problem(square: Square, rules: Rules, deadline: float = math.inf) -> _Problem | None:
     """The problem of completing the square, or ``None`` when it plainly has no completion.
 
     Plainly: the square breaks the rules, or some empty cell, missing value or missing symbol of
@@ -111,6 +139,8 @@ def _problem(square: Square, rules: Rules) -> _Problem | None:
     by_cell: dict[int, list[int]] = {}
     by_value: dict[int, list[int]] = {value: [] for value in free}
     for cell in square.empty_cells():
+        if time.monotonic() > deadline:
+            raise _OutOfTimeError
         taken_a: set[int] = set()
         taken_b: set[int] = set()
         for line in rules.lines_through(cell):
@@ -128,6 +158,8 @@ def _problem(square: Square, rules: Rules) -> _Problem | None:
     groups: list[tuple[int, ...]] = [tuple(group) for group in by_cell.values()]
     groups += [tuple(group) for group in by_value.values()]
     for line in rules.lines:
+        if time.monotonic() > deadline:
+            raise _OutOfTimeError
         placed = [values[cell] for cell in line.cells if values[cell] != EMPTY]
         placed_a = {value // n for value in placed}
         placed_b = {value % n for value in placed}
@@ -139,57 +171,99 @@ def _problem(square: Square, rules: Rules) -> _Problem | None:
                 groups.append(tuple(i for i in on_line if options[i][1] % n == symbol))
     if not all(groups):
         return None
-    return _Problem(square, tuple(options), tuple(groups))
+    return _Problem(square, tuple(options), tuple(groups), deadline)
 
 
 def _start(square: Square, rules: Rules, time_limit: float | None) -> _Problem | None:
-    """Check the arguments and build the problem."""
+    """Check the arguments and build the problem, within the time limit.
+
+    The size of the model is bounded before anything is built: at most the empty cells times the
+    values not yet placed. Above :data:`MAX_VARIABLES` it raises
+    :class:`~officers.UnsupportedError`; when even a fast build could not finish within the
+    time limit it raises :class:`~officers.SolverTimeoutError` at once.
+    """
     if not isinstance(square, Square):
-        raise NotationError(f"expected a Square, got {square!r}")
+        raise NotationError(f"expected a Square, got {excerpt(square)}")
     if not isinstance(rules, Rules):
-        raise NotationError(f"expected Rules, got {rules!r}")
+        raise NotationError(f"expected Rules, got {excerpt(rules)}")
     rules.check_square(square)
-    if time_limit is not None and (
-        isinstance(time_limit, bool)
-        or not isinstance(time_limit, int | float)
-        or math.isnan(time_limit)
-        or time_limit <= 0
-    ):
-        raise NotationError(
-            f"the time limit is a number of seconds > 0 or None, got {time_limit!r}"
+    seconds = check_time_limit(time_limit)
+    empty = len(square.values) - square.placed_count()
+    bound = empty * empty
+    if bound > MAX_VARIABLES:
+        raise UnsupportedError(
+            f"CP-SAT would need up to {bound:,} variables for {_shown(square)} "
+            f"(at most {MAX_VARIABLES:,}): fill more cells or use another method"
         )
-    return _problem(square, rules)
+    if seconds is not None and bound > _BUILD_RATE * seconds:
+        raise SolverTimeoutError(
+            _timeout(
+                square,
+                rules,
+                seconds,
+                f"before building its model: up to {bound:,} variables take longer to build",
+            )
+        )
+    deadline = math.inf if seconds is None else time.monotonic() + seconds
+    try:
+        return _problem(square, rules, deadline)
+    except _OutOfTimeError:
+        raise SolverTimeoutError(_timeout(square, rules, seconds, "while building its model")) from None
 
 
 def _model(problem: _Problem) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
-    """The CP-SAT model of the problem and its Boolean variables (one per option)."""
+    """The CP-SAT model of the problem and its Boolean variables (one per option).
+
+    Raises :class:`_OutOfTimeError` when the problem's deadline passes while building.
+    """
     from ortools.sat.python import cp_model
 
+    deadline = problem.deadline
     model = cp_model.CpModel()
-    x = [model.new_bool_var(f"x_{cell}_{value}") for cell, value in problem.options]
-    for group in problem.groups:
+    x = []
+    for i, (cell, value) in enumerate(problem.options):
+        if not i % 4096 and time.monotonic() > deadline:
+            raise _OutOfTimeError
+        x.append(model.new_bool_var(f"x_{cell}_{value}"))
+    for k, group in enumerate(problem.groups):
+        if not k % 256 and time.monotonic() > deadline:
+            raise _OutOfTimeError
         model.add_exactly_one(x[i] for i in group)
     return model, x
 
 
-def _solver(time_limit: float | None) -> cp_model.CpSolver:
+def _built(
+    problem: _Problem, rules: Rules, time_limit: float | None
+) -> tuple[cp_model.CpModel, list[cp_model.IntVar]]:
+    """:func:`_model`, or the :class:`~officers.SolverTimeoutError` of running out of time."""
+    try:
+        return _model(problem)
+    except _OutOfTimeError:
+        raise SolverTimeoutError(
+            _timeout(problem.square, rules, time_limit, "while building its model")
+        ) from None
+
+
+def _solver(time_limit: float | None, deadline: float = math.inf) -> cp_model.CpSolver:
     from ortools.sat.python import cp_model
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = 1
     if time_limit is not None:
-        solver.parameters.max_time_in_seconds = float(time_limit)
+        left = min(float(time_limit), deadline - time.monotonic())
+        solver.parameters.max_time_in_seconds = max(left, 0.001)
     return solver
 
 
+def _shown(square: Square) -> str:
+    if square.order <= _MAX_NOTATION_ORDER:
+        return excerpt(square.notation(), 60)
+    return f"a square of order {square.order} with {square.placed_count()} cells filled"
+
+
 def _timeout(square: Square, rules: Rules, time_limit: float | None, doing: str) -> str:
-    shown = (
-        repr(square.notation())
-        if square.order <= _MAX_NOTATION_ORDER
-        else f"a square of order {square.order} with {square.placed_count()} cells filled"
-    )
     return (
-        f"unknown: CP-SAT ran out of time after {time_limit:g} s on {shown} "
+        f"unknown: CP-SAT ran out of time after {time_limit:g} s on {_shown(square)} "
         f"({rules.describe()}) {doing}"
     )
 
@@ -205,9 +279,9 @@ def _enumerate(
     """Enumerate the completions: how many (at most ``limit``) and, if ``keep``, their values."""
     from ortools.sat.python import cp_model
 
-    model, x = _model(problem)
+    model, x = _built(problem, rules, time_limit)
     model.add_decision_strategy(x, cp_model.CHOOSE_FIRST, cp_model.SELECT_MAX_VALUE)
-    solver = _solver(time_limit)
+    solver = _solver(time_limit, problem.deadline)
     solver.parameters.enumerate_all_solutions = True
     solver.parameters.search_branching = cp_model.FIXED_SEARCH
 
@@ -274,8 +348,8 @@ def is_completable(
         return True
     from ortools.sat.python import cp_model
 
-    model, _ = _model(problem)
-    solver = _solver(time_limit)
+    model, _ = _built(problem, rules, time_limit)
+    solver = _solver(time_limit, problem.deadline)
     status = solver.solve(model)
     if status in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return True
