@@ -21,11 +21,19 @@ row 1 holds two Aces: A♠ at row 1, column 1 and A♥ at row 1, column 3
 from __future__ import annotations
 
 import functools
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
 from officers.cards import Card
-from officers.errors import IllegalPlacementError, NotationError, excerpt
+from officers.errors import (
+    IllegalPlacementError,
+    NotationError,
+    UnsupportedError,
+    excerpt,
+    read_json,
+)
 from officers.square import EMPTY, MAX_TEXT_ORDER, Square, check_order, describe_cell
 from officers.words import Language, speaker
 
@@ -298,13 +306,50 @@ class Rules:
         """The JSON form: ``{"order": 4, "diagonals": false}``."""
         return {"order": self.order, "diagonals": self.diagonals}
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """Read the JSON form as a Python object; ``diagonals`` may be left out (false).
+
+        >>> Rules.from_dict({"order": 4, "diagonals": True})
+        Rules(order=4, diagonals=True)
+        >>> Rules.from_dict({"order": "4"})
+        Traceback (most recent call last):
+        ...
+        officers.errors.NotationError: cannot read rules {'order': '4'}: "order" is an int and "diagonals" a bool
+        """
+        if not isinstance(data, Mapping) or set(data) - {"order", "diagonals"}:
+            raise NotationError(
+                f"cannot read rules {excerpt(data)}: expected an object with \"order\" and "
+                "\"diagonals\""
+            )
+        order, diagonals = data.get("order", 4), data.get("diagonals", False)
+        if not isinstance(order, int) or isinstance(order, bool) or not isinstance(diagonals, bool):
+            raise NotationError(
+                f"cannot read rules {excerpt(data)}: \"order\" is an int and \"diagonals\" a bool"
+            )
+        return cls(order=order, diagonals=diagonals)
+
+    def to_json(self, **kwargs: Any) -> str:
+        """The JSON form as text; keyword arguments go to ``json.dumps``.
+
+        >>> Rules.from_json(Rules(diagonals=True).to_json())
+        Rules(order=4, diagonals=True)
+        """
+        return json.dumps(self.to_dict(), **kwargs)
+
+    @classmethod
+    def from_json(cls, text: str) -> Rules:
+        """Read the JSON form from text; see :meth:`from_dict`."""
+        return cls.from_dict(read_json(text, "rules"))
+
     def check_square(self, square: Square) -> None:
-        """Raise :class:`~officers.NotationError` unless the square has the rules' order.
+        """Raise :class:`~officers.UnsupportedError` (a ``ValueError``) unless the square has the
+        rules' order.
 
         >>> Rules(order=3).check_square(Square())
         Traceback (most recent call last):
         ...
-        officers.errors.NotationError: rules of order 3 cannot judge a square of order 4 (Square('4/4/4/4'))
+        officers.errors.UnsupportedError: rules of order 3 cannot judge a square of order 4 (Square('4/4/4/4'))
 
         Anything but a :class:`~officers.Square` raises ``TypeError`` (a misuse of the API).
         """
@@ -313,7 +358,7 @@ class Rules:
                 f"expected a Square, got {excerpt(square)} (read text with Square(text))"
             )
         if square.order != self.order:
-            raise NotationError(
+            raise UnsupportedError(
                 f"rules of order {self.order} cannot judge a square of order {square.order} "
                 f"({excerpt(square)})"
             )

@@ -243,6 +243,18 @@ class Square:
         """
         return _square_from_json(data)
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Square:
+        """Read the JSON form as a Python object (see :meth:`to_dict`); the round trip holds.
+
+        >>> square = Square("AC3/1JS2/1AH1QD/4")
+        >>> Square.from_dict(square.to_dict()) == square
+        True
+        """
+        if not isinstance(data, Mapping):
+            raise NotationError(f"cannot read square {excerpt(data)}: expected a JSON object")
+        return _square_from_json(data)
+
     # --- reading ---------------------------------------------------------------------------
 
     @property

@@ -137,7 +137,7 @@ def test_facade_errors() -> None:
         count_completions(Square.empty(5), method="index")
     with pytest.raises(NotationError, match="unknown method 'dlx'"):
         count_completions(Square(), method="dlx")  # type: ignore[arg-type]
-    with pytest.raises(NotationError, match="order 5 cannot judge a square of order 4"):
+    with pytest.raises(UnsupportedError, match="order 5 cannot judge a square of order 4"):
         is_completable(Square(), Rules(order=5))
     with pytest.raises(NotationError, match="expected a Square"):
         is_completable("AC3/1JS2/1AH1QD/4")  # type: ignore[arg-type]

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from officers import NotationError, Rules, Square
+from officers import Rules, Square, UnsupportedError
 from officers.solve.backtrack import _projector, completions, count, count_finished, is_completable
 from tests.strategies import partial_squares
 
@@ -358,11 +358,11 @@ def test_order_5_random(diagonals: bool, square: Square) -> None:
 
 def test_mismatched_order() -> None:
     square, rules = Square.empty(3), Rules(order=4)
-    with pytest.raises(NotationError, match=r"order 4.*order 3"):
+    with pytest.raises(UnsupportedError, match=r"order 4.*order 3"):
         completions(square, rules)  # at once, before the first next()
-    with pytest.raises(NotationError, match=r"order 4.*order 3"):
+    with pytest.raises(UnsupportedError, match=r"order 4.*order 3"):
         count(square, rules)
-    with pytest.raises(NotationError, match=r"order 4.*order 3"):
+    with pytest.raises(UnsupportedError, match=r"order 4.*order 3"):
         is_completable(square, rules)
-    with pytest.raises(NotationError, match=r"order 3.*order 5"):
+    with pytest.raises(UnsupportedError, match=r"order 3.*order 5"):
         count(Square.empty(5), Rules(order=3, diagonals=True))

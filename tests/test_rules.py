@@ -14,6 +14,7 @@ from officers import (
     NotationError,
     Rules,
     Square,
+    UnsupportedError,
 )
 from tests.strategies import finished_parts, partial_squares
 
@@ -134,6 +135,6 @@ def test_rules_reject_bad_arguments() -> None:
         Rules(order=0)
     with pytest.raises(NotationError, match="diagonals"):
         Rules(diagonals="yes")  # type: ignore[arg-type]
-    with pytest.raises(NotationError, match="order 5 cannot judge a square of order 4"):
+    with pytest.raises(UnsupportedError, match="order 5 cannot judge a square of order 4"):
         Rules(order=5).conflicts(Square())
     assert Rules() == STANDARD_RULES and hash(Rules(diagonals=True)) == hash(DIAGONAL_RULES)

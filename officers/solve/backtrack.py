@@ -346,11 +346,7 @@ def _start(square: Square, rules: Rules, clock: _Clock) -> tuple[State | None, _
         raise NotationError(f"expected a Square, got {excerpt(square)}")
     if not isinstance(rules, Rules):
         raise NotationError(f"expected Rules, got {excerpt(rules)}")
-    if square.order != rules.order:
-        raise NotationError(
-            f"rules of order {rules.order} cannot judge a square of order {square.order} "
-            f"({excerpt(square)})"
-        )
+    rules.check_square(square)
     if rules.order > MAX_BACKTRACK_ORDER:
         raise UnsupportedError(
             f"the backtracker searches squares up to order {MAX_BACKTRACK_ORDER}, "
