@@ -11,13 +11,16 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from officers.puzzles.base import CELLS, RELABELLINGS, N, check_k, order4_diagonals
 from officers.puzzles.counting import census, census_data, subset_masks
 from officers.rules import STANDARD_RULES, Rules
 from officers.solve.index import CompletionIndex
 from officers.square import EMPTY, Square
+
+if TYPE_CHECKING:
+    from officers.symmetry import Kind
 
 __all__ = ["StartClass", "count_classes_burnside", "start_classes"]
 
@@ -50,9 +53,12 @@ class StartClass:
         }
 
 
-def start_classes(rules: Rules | None = None, k: int | None = None) -> tuple[StartClass, ...]:
+def start_classes(
+    rules: Rules | None = None, k: int | None = None, kind: Kind = "lines"
+) -> tuple[StartClass, ...]:
     """The unique ``k``-card starts (default: the smallest) grouped into symmetry classes,
-    largest class first.
+    largest class first; ``kind`` chooses the symmetries (:data:`officers.symmetry.KINDS`):
+    ``"lines"``, the same picture up to the square's moves, or ``"puzzle"``, the same puzzle.
 
     The renamings of ranks and suits move every unique start (a renaming that kept it would
     keep its only completion, and none keeps a finished square), so a start is known by a
@@ -64,13 +70,15 @@ def start_classes(rules: Rules | None = None, k: int | None = None) -> tuple[Sta
     (42, True)
     >>> print(start_classes(Rules())[0])
     ASKH2/QD3/2AC1/4: 663552 starts, each kept by 2 symmetries
+    >>> len(start_classes(Rules(diagonals=True), kind="puzzle"))
+    3
     """
     from officers.symmetry import symmetry_group
 
     rules = STANDARD_RULES if rules is None else rules
     data = census_data(order4_diagonals(rules))
     k = census(rules).smallest if k is None else check_k(k)
-    group = symmetry_group(rules)
+    group = symmetry_group(rules, kind)
     index = CompletionIndex.get(rules)
     level, _ = subset_masks()
     where = {number: i for i, number in enumerate(data.representatives)}
@@ -113,7 +121,9 @@ def start_classes(rules: Rules | None = None, k: int | None = None) -> tuple[Sta
     return tuple(classes)
 
 
-def count_classes_burnside(rules: Rules | None = None, k: int | None = None) -> int:
+def count_classes_burnside(
+    rules: Rules | None = None, k: int | None = None, kind: Kind = "lines"
+) -> int:
     """The number of classes of unique ``k``-card starts by Burnside's lemma: the average, over
     all symmetries ``g``, of the number of unique starts that ``g`` maps onto themselves.
 
@@ -124,6 +134,8 @@ def count_classes_burnside(rules: Rules | None = None, k: int | None = None) -> 
 
     >>> count_classes_burnside(Rules(diagonals=True)) == len(start_classes(Rules(diagonals=True)))
     True
+    >>> count_classes_burnside(Rules(diagonals=True), kind="puzzle")
+    3
     """
     from fractions import Fraction
 
@@ -132,7 +144,7 @@ def count_classes_burnside(rules: Rules | None = None, k: int | None = None) -> 
     rules = STANDARD_RULES if rules is None else rules
     data = census_data(order4_diagonals(rules))
     k = census(rules).smallest if k is None else check_k(k)
-    group = symmetry_group(rules)
+    group = symmetry_group(rules, kind)
     index = CompletionIndex.get(rules)
     fixed = 0
     for number, sets in zip(data.representatives, data.unique_sets, strict=True):
