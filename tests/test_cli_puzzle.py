@@ -125,7 +125,7 @@ def test_new_without_seed_shows_it(capsys: pytest.CaptureFixture[str]) -> None:
     ("argv", "code", "quoted"),
     [
         (["verify", "AC3/1JS/4/4"], 2, "'AC3/1JS/4/4'"),
-        (["verify"], 2, "SQUARE"),
+        (["verify"], 2, "--file PATH"),
         ([], 2, "ACTION"),
         (["frobnicate"], 2, "'frobnicate'"),
         (["new", "--cards", "3"], 2, "at least 4 cards"),

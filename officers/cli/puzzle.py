@@ -1,11 +1,18 @@
-"""The ``officers puzzle`` command: verify a start, take the census, make a new riddle.
+"""The ``officers puzzle`` command: verify starts, report on one, take the census, make riddles.
 
-``officers puzzle verify SQUARE [--diagonals] [--json]``
-    Exit status 0 when the start has exactly one completion, 1 when it has none or several.
+``officers puzzle verify START... | --file PATH | - [--diagonals] [--format F] [--json | --csv]``
+    One start on the command line: its report. Several starts, a file or standard input
+    (``-``): one result per start, in input order, streamed (a table, JSON lines or CSV), and a
+    summary (on standard error when the output is JSON or CSV). Exit status 0 when every start
+    is a riddle, 1 when some are not, 2 when some line could not be read.
+``officers puzzle report START [--diagonals] [--json]``
+    Everything about one start: completions, the cards not needed, the grade, the solving path
+    step by step, the rating, the classes.
 ``officers puzzle census [--diagonals] [--classes] [--json]``
-    The census of unique starts by number of cards, and the classes of the smallest.
+    The census of unique starts by number of cards, and the classes of the smallest under both
+    kinds of symmetry.
 ``officers puzzle new [--cards K] [--seed S] [--difficulty D] [--diagonals] [--minimal]
-[--solution] [--json]``
+[--solution] [--count N] [--sheet FILE] [--json]``
     A random riddle; the same seed gives the same riddle everywhere. Exit status 1 when no
     riddle as asked was found.
 
@@ -17,29 +24,37 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import csv
 import sys
+from collections.abc import Iterable, Iterator
 
 from officers import (
+    Card,
+    NotationError,
     RiddleNotFoundError,
     Rules,
     Square,
     canonical_form,
     census,
     count_classes_burnside,
-    grade_start,
     new_start,
     start_classes,
-    verify_start,
 )
 from officers.cli.common import (
     Commands,
     ExitCode,
     Parser,
+    UsageError,
     add_diagonals,
     add_json,
     add_square,
     emit,
 )
+from officers.errors import excerpt
+from officers.puzzles import BatchResult, BatchSummary, verify_batch
+from officers.puzzles.batch import FORMATS
+from officers.puzzles.report import start_report
+from officers.square import cell_name
 
 __all__ = ["add_commands"]
 
@@ -56,14 +71,60 @@ def add_commands(commands: Commands) -> None:
 
     verify = actions.add_parser(
         "verify",
-        help="count a start's completions; say whether it is a minimal riddle and its grade",
-        description="Count the completions of a start, show the completion when it is unique, "
-        "say whether every card is needed (minimal) and how hard it is (its grade). Exit status "
-        "1 when the start has no completion or more than one.",
+        help="verify starts: one, several, a file or standard input",
+        description="Count the completions of each start exactly, and say whether it is a "
+        "riddle (one completion), whether every card is needed (minimal) and whether an "
+        "earlier start is the same puzzle. One start on the command line gets its report. "
+        "Lines: a square, perhaps followed by a rule word (diagonals, expert, standard); JSON "
+        'objects ({"square": ..., "diagonals": true, ...}); or CSV with a header naming a '
+        "square column. Exit status 0 when every start is a riddle, 1 when some are not, 2 "
+        "when some line could not be read.",
     )
-    add_square(verify, "a start")
+    verify.add_argument(
+        "starts",
+        nargs="*",
+        metavar="START",
+        help="starts in the square notation, e.g. 'AC3/1JS2/1AH1QD/4'; - reads standard input",
+    )
+    verify.add_argument("--file", metavar="PATH", help="read the starts from a file, one a line")
+    verify.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="auto",
+        help="how the lines are written (default: auto, see above)",
+    )
+    verify.add_argument("--csv", action="store_true", help="answer in CSV, one row per start")
+    verify.add_argument(
+        "--explain", action="store_true", help="the report of each start, with its solving path"
+    )
+    verify.add_argument(
+        "--symmetry",
+        choices=("puzzle", "lines"),
+        default="puzzle",
+        help="duplicates are the same puzzle (default) or the same picture up to the square's "
+        "moves",
+    )
+    verify.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a progress bar on standard error (default: when it is a terminal and the output "
+        "is not)",
+    )
     _add_common(verify)
     verify.set_defaults(run=_verify)
+
+    report = actions.add_parser(
+        "report",
+        help="everything about one start: grade, solving path, rating, classes",
+        description="The report of one start: its completions, the cards not needed, the grade "
+        "and the solving path (each step with its technique, cell, card and reason), the "
+        "rating, and its class under both kinds of symmetry. Exit status 1 when it is not a "
+        "riddle.",
+    )
+    add_square(report, "a start")
+    _add_common(report)
+    report.set_defaults(run=_report)
 
     census_ = actions.add_parser(
         "census",
@@ -112,23 +173,153 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
 
 def _verify(args: argparse.Namespace) -> ExitCode:
     rules = Rules(diagonals=args.diagonals)
-    square = Square(args.square)
-    report = verify_start(square, rules)
-    grade = grade_start(square, rules) if report.unique else None
-    if args.json:
+    if args.json and args.csv:
+        raise UsageError("officers puzzle verify: choose --json or --csv, not both")
+    if len(args.starts) == 1 and args.starts[0] != "-" and args.file is None and not args.csv:
+        return _report_one(Square(args.starts[0]), rules, args.json, args.explain)
+    if args.file is not None and args.starts:
+        raise UsageError("officers puzzle verify: give starts or --file PATH, not both")
+    if args.file is None and not args.starts:
+        raise UsageError(
+            "officers puzzle verify: give starts, --file PATH, or - to read standard input"
+        )
+    if args.starts.count("-") > 1 or ("-" in args.starts and len(args.starts) > 1):
+        raise UsageError("officers puzzle verify: - (standard input) stands alone")
+    with contextlib.ExitStack() as stack:
+        lines: Iterable[str]
+        total = None
+        if args.file is not None:
+            try:
+                lines = stack.enter_context(open(args.file, encoding="utf-8"))
+            except OSError as error:
+                raise NotationError(
+                    f"cannot read file {excerpt(args.file)}: {error.strerror}"
+                ) from None
+            if _show_progress(args.progress):
+                with open(args.file, encoding="utf-8") as counting:
+                    total = sum(1 for _ in counting)
+        elif args.starts == ["-"]:
+            lines = sys.stdin
+        else:
+            lines = args.starts
+        results = verify_batch(
+            lines, default_rules=rules, format=args.format, kind=args.symmetry
+        )
+        if _show_progress(args.progress):
+            results = _with_progress(results, total)
+        output = "json" if args.json else "csv" if args.csv else "table"
+        summary = _write_results(results, output, args.explain)
+    print(summary, file=sys.stderr if output != "table" else sys.stdout)
+    return ExitCode(summary.exit_status)
+
+
+def _show_progress(wanted: bool | None) -> bool:
+    if wanted is not None:
+        return wanted
+    return sys.stderr.isatty() and not sys.stdout.isatty()
+
+
+def _with_progress(results: Iterator[BatchResult], total: int | None) -> Iterator[BatchResult]:
+    from tqdm import tqdm
+
+    with tqdm(total=total, desc="verifying", unit=" lines", leave=False, file=sys.stderr) as bar:
+        line = 0
+        for result in results:
+            bar.update(result.line - line)
+            line = result.line
+            yield result
+
+
+_CSV_COLUMNS = (
+    "line", "square", "diagonals", "completions", "unique", "minimal", "redundant",
+    "canonical", "duplicate_of", "error",
+)  # fmt: skip
+
+
+def _write_results(results: Iterable[BatchResult], output: str, explain: bool) -> BatchSummary:
+    """Print each result as it comes (flushed, so that a pipe sees it at once)."""
+    summary = BatchSummary()
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    if output == "csv":
+        writer.writerow(_CSV_COLUMNS)
+    elif output == "table":
+        print(f"{'line':>5}  {'completions':>11}  {'verdict':<28}  start")
+    for result in results:
+        summary.add(result)
+        if output == "json":
+            data = result.to_dict()
+            if explain and result.square is not None and result.rules is not None:
+                data["report"] = start_report(result.square, result.rules).to_dict()
+            emit(data)
+        elif output == "csv":
+            data = result.to_dict()
+            writer.writerow(
+                [
+                    data["line"], data["square"] or "",
+                    "" if result.rules is None else result.rules.diagonals,
+                    "" if result.completions is None else result.completions,
+                    data["unique"], data["minimal"],
+                    " ".join(f"{r['card']}@{cell_name(r['cell'])}" for r in data["redundant"]),
+                    data["canonical"] or "",
+                    "" if result.duplicate_of is None else result.duplicate_of,
+                    result.error or "",
+                ]
+            )  # fmt: skip
+        else:
+            print(_table_row(result))
+            if explain and result.square is not None and result.rules is not None:
+                print(_indent(start_report(result.square, result.rules).text()))
+        sys.stdout.flush()
+    return summary
+
+
+def _table_row(result: BatchResult) -> str:
+    count = "-" if result.completions is None else str(result.completions)
+    if result.error is not None:
+        what = result.error
+    else:
+        assert result.square is not None and result.rules is not None
+        what = result.square.notation()
+        if result.rules.diagonals:
+            what += " (diagonals)"
+        if result.redundant:
+            what += " not needed: " + ", ".join(
+                f"{Card(result.square.values[c])} {cell_name(c)}" for c in result.redundant
+            )
+        if result.duplicate_of is not None:
+            what += f" same puzzle as line {result.duplicate_of}"
+    return f"{result.line:>5}  {count:>11}  {result.verdict:<28}  {what}"
+
+
+def _indent(text: str) -> str:
+    return "\n".join("        " + line if line else "" for line in text.splitlines()) + "\n"
+
+
+def _report_one(square: Square, rules: Rules, as_json: bool, explain: bool) -> ExitCode:
+    """The report of one start (``verify START`` and ``report START``)."""
+    report = start_report(square, rules)
+    if as_json:
         data = report.to_dict()
-        data["grade"] = None if grade is None else grade.to_dict()
         data["canonical"] = canonical_form(square, rules).notation()
         emit(data)
+    elif explain:
+        print(report.text())
     else:
         print(square)
         print()
-        print(f"{report.reason()} ({rules.describe()})")
-        if report.completion is not None:
-            print(f"completion: {report.completion.notation()}")
-        if grade is not None:
-            print(grade)
-    return ExitCode.OK if report.unique else ExitCode.NO
+        print(f"{report.verification.reason()} ({rules.describe()})")
+        if report.verification.completion is not None:
+            print(f"completion: {report.verification.completion.notation()}")
+        if report.grade is not None:
+            print(report.grade)
+        puzzle = report.classes["puzzle"]
+        if puzzle is not None:
+            print(f"class (same puzzle): {puzzle.notation()}")
+    return ExitCode.OK if report.verification.unique else ExitCode.NO
+
+
+def _report(args: argparse.Namespace) -> ExitCode:
+    return _report_one(Square(args.square), Rules(diagonals=args.diagonals), args.json, True)
 
 
 def _census(args: argparse.Namespace) -> ExitCode:
