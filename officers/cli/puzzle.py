@@ -52,8 +52,10 @@ from officers.cli.common import (
 )
 from officers.errors import excerpt
 from officers.puzzles import BatchResult, BatchSummary, verify_batch
-from officers.puzzles.batch import FORMATS
+from officers.puzzles.batch import FORMATS, SCHEMA_VERSION
+from officers.puzzles.collection import new_collection
 from officers.puzzles.report import start_report
+from officers.puzzles.sheet import sheet_html, sheet_svg
 from officers.square import cell_name
 
 __all__ = ["add_commands"]
@@ -162,6 +164,18 @@ def add_commands(commands: Commands) -> None:
         "--minimal", action="store_true", help="every card is needed (none can be left out)"
     )
     new.add_argument("--solution", action="store_true", help="show the solution too")
+    new.add_argument(
+        "--count",
+        type=int,
+        metavar="N",
+        help="N riddles, no two the same puzzle, reproducible from the seed",
+    )
+    new.add_argument(
+        "--sheet",
+        metavar="FILE",
+        help="also write a printable sheet: FILE.html (print CSS) or FILE.svg; the starts as "
+        "cards, the solutions on a later page",
+    )
     _add_common(new)
     new.set_defaults(run=_new)
 
@@ -360,6 +374,8 @@ def _new(args: argparse.Namespace) -> ExitCode:
     if isinstance(seed, str):
         with contextlib.suppress(ValueError):
             seed = int(seed)
+    if args.count is not None or args.sheet is not None:
+        return _collection(args, rules, seed)
     try:
         riddle = new_start(
             args.cards, rules, seed=seed, minimal=args.minimal, difficulty=args.difficulty
@@ -378,4 +394,42 @@ def _new(args: argparse.Namespace) -> ExitCode:
     print(f"seed: {riddle.seed!r}")
     if args.solution:
         print(f"solution: {riddle.solution.notation()}")
+    return ExitCode.OK
+
+
+def _collection(args: argparse.Namespace, rules: Rules, seed: int | str | None) -> ExitCode:
+    """``new --count N`` and ``new --sheet FILE``: riddles as JSON lines or a list, and a sheet."""
+    sheet = args.sheet
+    if sheet is not None and not sheet.lower().endswith((".html", ".htm", ".svg")):
+        raise UsageError(f"officers puzzle new: the sheet is a .html or .svg file, not {sheet!r}")
+    count = 1 if args.count is None else args.count
+    if count < 1:
+        raise UsageError(f"officers puzzle new: --count is 1 or more, not {count}")
+    try:
+        riddles = new_collection(
+            count, args.cards, rules, seed=seed, minimal=args.minimal, difficulty=args.difficulty
+        )
+    except RiddleNotFoundError as error:
+        print(f"officers: {error}", file=sys.stderr)
+        return ExitCode.NO
+    for number, riddle in enumerate(riddles, 1):
+        if args.json:
+            emit({"version": SCHEMA_VERSION, "kind": "riddle", "number": number,
+                  **riddle.to_dict()})  # fmt: skip
+        else:
+            solution = f"  solution {riddle.solution.notation()}" if args.solution else ""
+            print(
+                f"{number:>3}. {riddle.start.notation():<24} {riddle.grade}, "
+                f"seed {riddle.seed!r}{solution}"
+            )
+    if sheet is not None:
+        text = sheet_svg(riddles) if sheet.lower().endswith(".svg") else sheet_html(riddles)
+        try:
+            with open(sheet, "w", encoding="utf-8") as out:
+                out.write(text)
+        except OSError as error:
+            raise NotationError(
+                f"cannot write sheet {excerpt(sheet)}: {error.strerror}"
+            ) from None
+        print(f"sheet: {sheet} ({len(riddles)} riddles and their solutions)", file=sys.stderr)
     return ExitCode.OK
