@@ -66,6 +66,9 @@ def test_census_json(capsys: pytest.CaptureFixture[str], diagonals: bool) -> Non
         **census(rules).to_dict(),
         "classes": [c.to_dict() for c in start_classes(rules)],
         "classes_by_burnside": len(start_classes(rules)),
+        "puzzle_classes": [c.to_dict() for c in start_classes(rules, kind="puzzle")],
+        "puzzle_classes_by_burnside": len(start_classes(rules, kind="puzzle")),
+        "group_orders": {"lines": 36864 if diagonals else 1327104, "puzzle": 1327104},
     }
 
 

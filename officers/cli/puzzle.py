@@ -39,6 +39,7 @@ from officers import (
     count_classes_burnside,
     new_start,
     start_classes,
+    symmetry_group,
 )
 from officers.cli.common import (
     Commands,
@@ -341,10 +342,18 @@ def _census(args: argparse.Namespace) -> ExitCode:
     table = census(rules)
     classes = start_classes(rules)
     burnside = count_classes_burnside(rules)
+    puzzles = start_classes(rules, kind="puzzle")
+    puzzles_burnside = count_classes_burnside(rules, kind="puzzle")
     if args.json:
         data = table.to_dict()
         data["classes"] = [c.to_dict() for c in classes]
         data["classes_by_burnside"] = burnside
+        data["puzzle_classes"] = [c.to_dict() for c in puzzles]
+        data["puzzle_classes_by_burnside"] = puzzles_burnside
+        data["group_orders"] = {
+            "lines": symmetry_group(rules).order,
+            "puzzle": symmetry_group(rules, "puzzle").order,
+        }
         emit(data)
         return ExitCode.OK
     print(
@@ -360,10 +369,17 @@ def _census(args: argparse.Namespace) -> ExitCode:
     print(f"Minimal riddles have {table.smallest} to {table.largest_minimal} cards.")
     print(
         f"The {table.row(table.smallest).unique} riddles with {table.smallest} cards fall into "
-        f"{len(classes)} symmetry classes (Burnside's lemma: {burnside})."
+        f"{len(classes)} symmetry classes (Burnside's lemma: {burnside}) as the same picture up "
+        f"to the square's moves ({symmetry_group(rules).order} symmetries), and into "
+        f"{len(puzzles)} (Burnside's lemma: {puzzles_burnside}) as the same puzzle "
+        f"({symmetry_group(rules, 'puzzle').order} symmetries of the finished squares)."
     )
     if args.classes:
+        print("Same picture up to the square's moves:")
         for item in classes:
+            print(f"  {item}")
+        print("Same puzzle:")
+        for item in puzzles:
             print(f"  {item}")
     return ExitCode.OK
 
