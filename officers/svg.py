@@ -160,42 +160,55 @@ def square_svg(
         f'<rect width="{width}" height="{height}" fill="#2e6b3f" rx="8"/>',
     ]
     if labels:
-        parts.append('<g fill="#f4f1e8" font-family="sans-serif" font-size="12" aria-hidden="true">')
-        for i in range(4):
-            parts.append(
-                f'<text x="{margin + i * step_x + CARD_WIDTH // 2}" y="15" '
-                f'text-anchor="middle">{i + 1}</text>'
-            )
-            parts.append(
-                f'<text x="8" y="{margin + i * step_y + CARD_HEIGHT // 2 + 4}">{i + 1}</text>'
-            )
-        parts.append("</g>")
+        parts.append(_labels(margin))
     if diagonals:
-        right, bottom = width - _GAP // 2, height - _GAP // 2
-        left, top = margin - _GAP // 2, margin - _GAP // 2
-        parts.append(
-            f'<g stroke="#f4f1e8" stroke-opacity="0.5" stroke-width="2" aria-hidden="true">'
-            f'<line x1="{left}" y1="{top}" x2="{right}" y2="{bottom}"/>'
-            f'<line x1="{right}" y1="{top}" x2="{left}" y2="{bottom}"/></g>'
-        )
-    for cell, value in enumerate(square.values):
-        row, column = divmod(cell, 4)
-        x, y = margin + column * step_x, margin + row * step_y
-        where = _where(row, column, lang)
-        if value == EMPTY:
-            parts.append(
-                f'<g class="cell" data-cell="{cell}" aria-label="{where}">'
-                f'<rect x="{x}" y="{y}" width="{CARD_WIDTH}" height="{CARD_HEIGHT}" rx="6" '
-                f'fill="none" stroke="#f4f1e8" stroke-opacity="0.6" stroke-dasharray="4 3"/></g>'
-            )
-        else:
-            card = Card(value)
-            parts.append(
-                f'<g class="cell" data-cell="{cell}" data-card="{card.notation()}" '
-                f'aria-label="{where}">{card_face(card, x, y, lang=lang)}</g>'
-            )
+        parts.append(_diagonals(margin, width, height))
+    parts.extend(_cell(cell, value, margin, lang) for cell, value in enumerate(square.values))
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _labels(margin: int) -> str:
+    """The row and column numbers around the board."""
+    step_x, step_y = CARD_WIDTH + _GAP, CARD_HEIGHT + _GAP
+    parts = ['<g fill="#f4f1e8" font-family="sans-serif" font-size="12" aria-hidden="true">']
+    for i in range(4):
+        parts.append(
+            f'<text x="{margin + i * step_x + CARD_WIDTH // 2}" y="15" '
+            f'text-anchor="middle">{i + 1}</text>'
+        )
+        parts.append(f'<text x="8" y="{margin + i * step_y + CARD_HEIGHT // 2 + 4}">{i + 1}</text>')
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def _diagonals(margin: int, width: int, height: int) -> str:
+    """The two diagonals, drawn faintly across the board."""
+    right, bottom = width - _GAP // 2, height - _GAP // 2
+    left, top = margin - _GAP // 2, margin - _GAP // 2
+    return (
+        f'<g stroke="#f4f1e8" stroke-opacity="0.5" stroke-width="2" aria-hidden="true">'
+        f'<line x1="{left}" y1="{top}" x2="{right}" y2="{bottom}"/>'
+        f'<line x1="{right}" y1="{top}" x2="{left}" y2="{bottom}"/></g>'
+    )
+
+
+def _cell(cell: int, value: int, margin: int, lang: Language) -> str:
+    """One cell: a dashed outline, or the card on it."""
+    row, column = divmod(cell, 4)
+    x, y = margin + column * (CARD_WIDTH + _GAP), margin + row * (CARD_HEIGHT + _GAP)
+    where = _where(row, column, lang)
+    if value == EMPTY:
+        return (
+            f'<g class="cell" data-cell="{cell}" aria-label="{where}">'
+            f'<rect x="{x}" y="{y}" width="{CARD_WIDTH}" height="{CARD_HEIGHT}" rx="6" '
+            f'fill="none" stroke="#f4f1e8" stroke-opacity="0.6" stroke-dasharray="4 3"/></g>'
+        )
+    card = Card(value)
+    return (
+        f'<g class="cell" data-cell="{cell}" data-card="{card.notation()}" '
+        f'aria-label="{where}">{card_face(card, x, y, lang=lang)}</g>'
+    )
 
 
 def _where(row: int, column: int, lang: Language) -> str:

@@ -63,7 +63,8 @@ __all__ = ["add_commands"]
 
 
 def add_commands(commands: Commands) -> None:
-    """Add ``puzzle`` (with ``verify``, ``census`` and ``new``) to the sub-parsers of the CLI."""
+    """Add ``puzzle`` (with ``verify``, ``report``, ``census`` and ``new``) to the sub-parsers
+    of the CLI."""
     puzzle = commands.add_parser(
         "puzzle",
         help="puzzle starts: verify a riddle, take the census, make a new one",
@@ -72,6 +73,13 @@ def add_commands(commands: Commands) -> None:
     actions = puzzle.add_subparsers(dest="puzzle_action", metavar="ACTION", parser_class=Parser)
     actions.required = True
 
+    _add_verify(actions)
+    _add_report(actions)
+    _add_census(actions)
+    _add_new(actions)
+
+
+def _add_verify(actions: Commands) -> None:
     verify = actions.add_parser(
         "verify",
         help="verify starts: one, several, a file or standard input",
@@ -117,6 +125,8 @@ def add_commands(commands: Commands) -> None:
     _add_common(verify)
     verify.set_defaults(run=_verify)
 
+
+def _add_report(actions: Commands) -> None:
     report = actions.add_parser(
         "report",
         help="everything about one start: grade, solving path, rating, classes",
@@ -129,6 +139,8 @@ def add_commands(commands: Commands) -> None:
     _add_common(report)
     report.set_defaults(run=_report)
 
+
+def _add_census(actions: Commands) -> None:
     census_ = actions.add_parser(
         "census",
         help="how many starts of each number of cards are unique",
@@ -143,6 +155,8 @@ def add_commands(commands: Commands) -> None:
     _add_common(census_)
     census_.set_defaults(run=_census)
 
+
+def _add_new(actions: Commands) -> None:
     new = actions.add_parser(
         "new",
         help="make a random riddle (the same seed gives the same riddle)",
@@ -217,9 +231,7 @@ def _verify(args: argparse.Namespace) -> ExitCode:
             lines = sys.stdin
         else:
             lines = args.starts
-        results = verify_batch(
-            lines, default_rules=rules, format=args.format, kind=args.symmetry
-        )
+        results = verify_batch(lines, default_rules=rules, format=args.format, kind=args.symmetry)
         if _show_progress(args.progress):
             results = _with_progress(results, total)
         output = "json" if args.json else "csv" if args.csv else "table"
@@ -444,8 +456,6 @@ def _collection(args: argparse.Namespace, rules: Rules, seed: int | str | None) 
             with open(sheet, "w", encoding="utf-8") as out:
                 out.write(text)
         except OSError as error:
-            raise NotationError(
-                f"cannot write sheet {excerpt(sheet)}: {error.strerror}"
-            ) from None
+            raise NotationError(f"cannot write sheet {excerpt(sheet)}: {error.strerror}") from None
         print(f"sheet: {sheet} ({len(riddles)} riddles and their solutions)", file=sys.stderr)
     return ExitCode.OK
