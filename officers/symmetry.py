@@ -20,6 +20,11 @@ group
     Every cell part with every card part: ``1152 * 1152 = 1327104`` symmetries without the
     diagonals, ``32 * 1152 = 36864`` with them. As permutations of the 256 pairs
     ``(cell, card)`` (at :func:`officers.bitboard.key` ``(cell, card)``) they form a group of that order.
+kind
+    Which symmetries count (:data:`KINDS`): ``"lines"``, the group above, "same picture up to
+    the square's moves"; ``"puzzle"``, every symmetry of the *set* of finished squares, "same
+    puzzle", computed by :func:`automorphisms` (1327104 with or without the diagonals: with
+    them, 1152 cell permutations keep the set, though only 32 keep the lines).
 canonical form
     Of a partial square: the smallest of its images under the group, comparing the cells in
     order (cell 0 first) and counting an empty cell as larger than every card, so that the cards

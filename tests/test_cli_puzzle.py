@@ -194,3 +194,13 @@ def test_verify_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
     ):
         code, out, err = run(capsys, *argv)
         assert code == 2 and not out and len(err.strip().splitlines()) == 1, argv
+
+
+def test_verify_progress_and_explain(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "starts.csv"
+    path.write_text(f"name,square,rules\na,{OZANAM},\nb,{OZANAM_DIAGONAL},expert\n", "utf-8")
+    code, out, err = run(capsys, "verify", "--file", str(path), "--progress", "--explain")
+    assert code == 0 and "verifying" in err  # the bar, on standard error
+    assert out.count("solving path:") == 2 and "2 starts: 2 riddles" in out
