@@ -82,8 +82,11 @@ def grades_table() -> None:
 def main() -> None:
     print("census of unique starts (all k, exhaustive), median of 5 runs")
     print()
-    print("| rule set | census cold | census warm | 4-card unique | classes | Burnside |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print(
+        "| rule set | census cold | census warm | 4-card unique | classes | Burnside "
+        "| same-puzzle classes | their time |"
+    )
+    print("|---|---:|---:|---:|---:|---:|---:|---:|")
     total = 0.0
     for name, rules in RULE_SETS.items():
         cold = timed(functools.partial(puzzles.census, rules), cold=True)
@@ -92,13 +95,26 @@ def main() -> None:
         burnside = timed(functools.partial(puzzles.count_classes_burnside, rules))
         total += cold
         unique = puzzles.census(rules).row(4).unique
+        same = timed(functools.partial(puzzles.start_classes, rules, kind="puzzle"))
+        count = len(puzzles.start_classes(rules, kind="puzzle"))
+        lines = len(puzzles.start_classes(rules))
         print(
             f"| {name} | {cold * 1000:.0f} ms | {warm * 1000:.0f} ms | {unique} | "
-            f"{classes * 1000:.0f} ms | {burnside * 1000:.0f} ms |"
+            f"{lines} in {classes * 1000:.0f} ms | {burnside * 1000:.0f} ms | {count} | "
+            f"{same * 1000:.0f} ms |"
         )
     print()
     verdict = "met" if total < 2 else "MISSED"
     print(f"both rule sets from nothing: {total:.2f} s (target < 2 s: {verdict})")
+    from officers import symmetry
+
+    start = time.perf_counter()
+    symmetry._automorphisms.cache_clear()
+    orders = [symmetry.automorphisms(rules).order for rules in RULE_SETS.values()]
+    print(
+        f"the automorphism groups of the finished squares (orders {orders}) computed in "
+        f"{(time.perf_counter() - start) * 1000:.0f} ms"
+    )
     print()
     riddles = [puzzles.new_start(seed=seed).start for seed in range(50)]
     grade = timed(lambda: [puzzles.grade_start(start) for start in riddles]) / len(riddles)

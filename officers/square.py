@@ -475,6 +475,17 @@ class Square:
         data["cells"] = cells
         return data
 
+    def to_svg(self, **options: Any) -> str:
+        """The square drawn as SVG, its cards drawn by officers itself; the options go to
+        :func:`officers.svg.square_svg`.
+
+        >>> Square("AC3/4/4/4").to_svg().startswith("<svg")
+        True
+        """
+        from officers.svg import square_svg
+
+        return square_svg(self, **options)
+
     def to_json(self, **kwargs: Any) -> str:
         """The JSON form as text (see :meth:`to_dict`); keyword arguments go to ``json.dumps``.
 

@@ -20,6 +20,11 @@ group
     Every cell part with every card part: ``1152 * 1152 = 1327104`` symmetries without the
     diagonals, ``32 * 1152 = 36864`` with them. As permutations of the 256 pairs
     ``(cell, card)`` (at :func:`officers.bitboard.key` ``(cell, card)``) they form a group of that order.
+kind
+    Which symmetries count (:data:`KINDS`): ``"lines"``, the group above, "same picture up to
+    the square's moves"; ``"puzzle"``, every symmetry of the *set* of finished squares, "same
+    puzzle", computed by :func:`automorphisms` (1327104 with or without the diagonals: with
+    them, 1152 cell permutations keep the set, though only 32 keep the lines).
 canonical form
     Of a partial square: the smallest of its images under the group, comparing the cells in
     order (cell 0 first) and counting an empty cell as larger than every card, so that the cards
@@ -46,20 +51,47 @@ import functools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from math import factorial
-from typing import Final
+from typing import Final, Literal
 
 from officers.bitboard import CELLS, key
 from officers.errors import UnsupportedError
 from officers.rules import Rules
 from officers.square import EMPTY, Square
 
-__all__ = ["Symmetry", "SymmetryGroup", "canonical_form", "symmetry_group"]
+__all__ = [
+    "KINDS",
+    "Automorphisms",
+    "Kind",
+    "Symmetry",
+    "SymmetryGroup",
+    "automorphisms",
+    "canonical_form",
+    "graph_automorphisms",
+    "symmetry_group",
+]
 
 N: Final = 4
 _IDENTITY: Final = tuple(range(CELLS))
 _EMPTY_KEY: Final = CELLS  # an empty cell compares after every card in the canonical order
 
 Permutation = tuple[int, ...]
+
+Kind = Literal["lines", "puzzle"]
+"""Which symmetries count: ``"lines"`` or ``"puzzle"`` (see :data:`KINDS`)."""
+
+KINDS: Final[dict[str, str]] = {
+    "lines": "same picture up to the square's moves",
+    "puzzle": "same puzzle",
+}
+"""The two classifications and their names.
+
+``"lines"``: the symmetries that keep the lines of the rule set (rows, columns, and the
+diagonals on Expert) with the renamings and the rank-suit exchange: two starts are the same
+picture up to the square's moves. ``"puzzle"``: every rearrangement of cells and cards that
+maps the set of finished squares onto itself (:func:`automorphisms`): two starts are the same
+puzzle, with the same number of completions, the same completions up to the rearrangement, and
+the same cards needed. Without the diagonals the two groups are equal; with them the second is 6
+times larger."""
 
 
 @dataclass(frozen=True)
@@ -123,13 +155,18 @@ class SymmetryGroup:
     (:attr:`card_permutations`).
     """
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, kind: Kind = "lines") -> None:
         if rules.order != N:
             raise UnsupportedError(
                 f"symmetries are implemented for order 4 only, not for {rules!r}"
             )
+        if kind not in KINDS:
+            raise UnsupportedError(f"the kinds of symmetry are {list(KINDS)}, not {kind!r}")
         self.rules = rules
+        self.kind: Kind = kind
         self.generators: tuple[Symmetry, ...] = _generators(rules.diagonals)
+        if kind == "puzzle":
+            self.generators = _puzzle_generators(self.generators, rules.diagonals)
         self.cell_permutations: tuple[Permutation, ...] = _closure(
             [g.cells for g in self.generators]
         )
@@ -159,7 +196,14 @@ class SymmetryGroup:
                 yield Symmetry(cells, cards)
 
     def __repr__(self) -> str:
-        return f"symmetry_group({self.rules!r})"
+        if self.kind == "lines":
+            return f"symmetry_group({self.rules!r})"
+        return f"symmetry_group({self.rules!r}, {self.kind!r})"
+
+    @property
+    def name(self) -> str:
+        """The classification's name: "same picture up to the square's moves" or "same puzzle"."""
+        return KINDS[self.kind]
 
     def canonical(self, square: Square) -> Square:
         """The canonical form of a partial square: its smallest image (see the module doc).
@@ -232,12 +276,16 @@ class SymmetryGroup:
 
 
 @functools.cache
-def _group(diagonals: bool) -> SymmetryGroup:
-    return SymmetryGroup(Rules(diagonals=diagonals))
+def _group(diagonals: bool, kind: Kind) -> SymmetryGroup:
+    return SymmetryGroup(Rules(diagonals=diagonals), kind)
 
 
-def symmetry_group(rules: Rules | None = None) -> SymmetryGroup:
+def symmetry_group(rules: Rules | None = None, kind: Kind = "lines") -> SymmetryGroup:
     """The symmetry group of a rule set (order 4), built once per process.
+
+    ``kind="lines"`` (the default): the symmetries that keep the lines, "same picture up to the
+    square's moves"; ``kind="puzzle"``: every symmetry of the set of finished squares, "same
+    puzzle" (:func:`automorphisms`).
 
     >>> from officers import Rules
     >>> group = symmetry_group(Rules(diagonals=True))
@@ -249,17 +297,22 @@ def symmetry_group(rules: Rules | None = None) -> SymmetryGroup:
     rules = Rules() if rules is None else rules
     if rules.order != N:
         raise UnsupportedError(f"symmetries are implemented for order 4 only, not for {rules!r}")
-    return _group(rules.diagonals)
+    if kind not in KINDS:
+        raise UnsupportedError(f"the kinds of symmetry are {list(KINDS)}, not {kind!r}")
+    return _group(rules.diagonals, kind)
 
 
-def canonical_form(square: Square, rules: Rules | None = None) -> Square:
-    """The canonical form of a partial square under the symmetries of the rule set.
+def canonical_form(square: Square, rules: Rules | None = None, kind: Kind = "lines") -> Square:
+    """The canonical form of a partial square under the symmetries of the rule set (``kind``:
+    see :data:`KINDS`).
 
-    >>> from officers import Square
+    >>> from officers import Rules, Square
     >>> canonical_form(Square("AC3/1JS2/1AH1QD/4"))
     Square('ASKH2/QD3/2AC1/4')
+    >>> canonical_form(Square("ADJC2/4/JS3/KC3"), Rules(diagonals=True), "puzzle")
+    Square('ASKHQD1/2AH1/4/4')
     """
-    return symmetry_group(rules).canonical(square)
+    return symmetry_group(rules, kind).canonical(square)
 
 
 # --- building ----------------------------------------------------------------------------------
@@ -364,3 +417,199 @@ def _closure(generators: list[Permutation]) -> tuple[Permutation, ...]:
                     new.append(product)
         frontier = new
     return tuple(sorted(seen))
+
+
+# --- the automorphisms of the set of finished squares -------------------------------------------
+
+
+@dataclass(frozen=True)
+class Automorphisms:
+    """The symmetries of the set of finished squares of a rule set, found by a search
+    (:func:`automorphisms`): every pair ``(cells, cards)`` that maps each finished square to a
+    finished square.
+
+    ``cell_candidates`` and ``card_candidates`` count the automorphisms of the two weighted
+    graphs that bound the search; ``cell_permutations`` and ``card_permutations`` are the cell
+    and card parts of the symmetries found, and every cell part goes with every card part, so
+    :attr:`order` is the product of their numbers.
+    """
+
+    rules: Rules
+    cell_candidates: int
+    card_candidates: int
+    cell_permutations: tuple[Permutation, ...]
+    card_permutations: tuple[Permutation, ...]
+
+    @property
+    def order(self) -> int:
+        """The number of symmetries of the set of finished squares."""
+        return len(self.cell_permutations) * len(self.card_permutations)
+
+
+def automorphisms(rules: Rules | None = None) -> Automorphisms:
+    """The automorphism group of the set of finished squares (order 4), computed, not assumed.
+
+    The search, and why it finds every symmetry:
+
+    1. A symmetry ``(cells, cards)`` maps the finished squares with card ``v`` on cell ``c`` and
+       ``w`` on ``d`` onto those with ``cards[v]`` on ``cells[c]`` and ``cards[w]`` on
+       ``cells[d]``. So it keeps the *cell weight* of a pair of cells (how many pairs of cards
+       they hold together in some finished square) and the *card weight* of a pair of cards
+       (on how many pairs of cells they stand together): its cell part is an automorphism of
+       the weighted graph on the cells, its card part one of the graph on the cards
+       (:func:`graph_automorphisms`, 1152 each, with or without the diagonals).
+    2. The renamings of ranks and of suits (576) are checked on every finished square (their
+       generators; a map of a finite set into itself that is one-to-one is onto). Every
+       finished square is a renaming of one whose first row is A♠ K♥ Q♦ J♣ (12; 2 with the
+       diagonals), and every candidate normalises the renamings (checked), so a candidate
+       maps all finished squares onto finished squares as soon as it maps those few.
+    3. So every pair (cell candidate, card candidate up to renamings) is tried on the few.
+
+    >>> from officers import Rules
+    >>> standard, diagonal = automorphisms(Rules()), automorphisms(Rules(diagonals=True))
+    >>> standard.order, len(standard.cell_permutations), len(standard.card_permutations)
+    (1327104, 1152, 1152)
+    >>> diagonal.order, len(diagonal.cell_permutations), diagonal.cell_candidates
+    (1327104, 1152, 1152)
+    """
+    rules = Rules() if rules is None else rules
+    if rules.order != N:
+        raise UnsupportedError(f"symmetries are implemented for order 4 only, not for {rules!r}")
+    return _automorphisms(rules.diagonals)
+
+
+@functools.cache
+def _automorphisms(diagonals: bool) -> Automorphisms:
+    from officers.solve.index import CompletionIndex
+
+    rules = Rules(diagonals=diagonals)
+    index = CompletionIndex.get(rules)
+    finished = set(index.values)
+    table = index.table
+    together = [
+        [[bool(table[key(c, v)] & table[key(d, w)]) for w in range(CELLS)] for v in range(CELLS)]
+        if c != d
+        else None
+        for c in range(CELLS)
+        for d in range(CELLS)
+    ]
+    cell_weight = [
+        [sum(map(sum, together[CELLS * c + d] or ())) for d in range(CELLS)] for c in range(CELLS)
+    ]
+    card_weight = [
+        [
+            sum(row[v][w] for row in together if row is not None) if v != w else 0
+            for w in range(CELLS)
+        ]
+        for v in range(CELLS)
+    ]
+    cell_candidates = graph_automorphisms(cell_weight)
+    card_candidates = graph_automorphisms(card_weight)
+    renaming_generators = [g.cards for g in _generators(diagonals) if g.cards != _IDENTITY][:4]
+    for cards in renaming_generators:
+        if any(tuple(cards[v] for v in values) not in finished for values in finished):
+            raise AssertionError("a renaming breaks a finished square")  # pragma: no cover
+    renamings = set(_closure(renaming_generators))
+    for cards in card_candidates:
+        conjugated = (_compose(_compose(cards, g), _inverse(cards)) for g in renaming_generators)
+        if not all(c in renamings for c in conjugated):  # pragma: no cover
+            raise AssertionError("a card candidate does not normalise the renamings")
+    cosets: list[Permutation] = []
+    covered: set[Permutation] = set()
+    for cards in card_candidates:
+        if cards not in covered:
+            cosets.append(cards)
+            covered.update(_compose(cards, r) for r in renamings)
+    reduced = [values for values in index.values if values[:N] == (0, 5, 10, 15)]
+    found = [
+        (cells, cards)
+        for cells in cell_candidates
+        for cards in cosets
+        if all(_image(cells, cards, values) in finished for values in reduced)
+    ]
+    cell_parts = sorted({cells for cells, _ in found})
+    card_cosets = sorted({cards for _, cards in found})
+    if len(found) != len(cell_parts) * len(card_cosets):  # pragma: no cover
+        raise AssertionError("the symmetries are not every cell part with every card part")
+    card_parts = sorted({_compose(cards, r) for cards in card_cosets for r in renamings})
+    return Automorphisms(
+        rules, len(cell_candidates), len(card_candidates), tuple(cell_parts), tuple(card_parts)
+    )
+
+
+def graph_automorphisms(weight: list[list[int]]) -> list[Permutation]:
+    """Every permutation ``p`` of the vertices of a weighted complete graph (a symmetric matrix)
+    with ``weight[p[a]][p[b]] == weight[a][b]`` for all ``a, b``, in lexicographic order.
+
+    A depth-first search: the images of vertices ``0, 1, ...`` in turn, each checked against
+    the images chosen before it.
+
+    >>> path = [[0, 1, 0], [1, 0, 1], [0, 1, 0]]  # a - b - c
+    >>> graph_automorphisms(path)
+    [(0, 1, 2), (2, 1, 0)]
+    """
+    size = len(weight)
+    found: list[Permutation] = []
+    image = [0] * size
+    used = [False] * size
+
+    def extend(vertex: int) -> None:
+        if vertex == size:
+            found.append(tuple(image))
+            return
+        row = weight[vertex]
+        for target in range(size):
+            if used[target]:
+                continue
+            target_row = weight[target]
+            if target_row[target] != row[vertex] or any(
+                target_row[image[before]] != row[before] for before in range(vertex)
+            ):
+                continue
+            image[vertex] = target
+            used[target] = True
+            extend(vertex + 1)
+            used[target] = False
+
+    extend(0)
+    return found
+
+
+def _compose(first: Permutation, second: Permutation) -> Permutation:
+    """``first`` after ``second``."""
+    return tuple(first[i] for i in second)
+
+
+def _image(cells: Permutation, cards: Permutation, values: tuple[int, ...]) -> tuple[int, ...]:
+    out = [0] * CELLS
+    for cell, value in enumerate(values):
+        out[cells[cell]] = cards[value]
+    return tuple(out)
+
+
+def _puzzle_generators(lines: tuple[Symmetry, ...], diagonals: bool) -> tuple[Symmetry, ...]:
+    """The generators of the lines' group, and cell parts of :func:`automorphisms` added until
+    they generate all of them."""
+    found = _automorphisms(diagonals)
+    cells = [g for g in lines if g.cards == _IDENTITY]
+    cards = [g for g in lines if g.cards != _IDENTITY]
+    reached = set(_closure([g.cells for g in cells]))
+    for permutation in found.cell_permutations:
+        if permutation not in reached:
+            cells.append(Symmetry(permutation, _IDENTITY, _describe_cells(permutation)))
+            reached = set(_closure([g.cells for g in cells]))
+    if set(_closure([g.cards for g in cards])) != set(found.card_permutations):  # pragma: no cover
+        raise AssertionError("the card parts of the symmetries are not the renamings and exchange")
+    return tuple(cells + cards)
+
+
+def _describe_cells(cells: Permutation) -> str:
+    """A cell permutation in words: where the rows and columns go, when it moves lines to
+    lines, else the cells' images."""
+    rows = [{cells[N * r + c] // N for c in range(N)} for r in range(N)]
+    columns = [{cells[N * r + c] % N for r in range(N)} for c in range(N)]
+    if all(len(r) == 1 for r in rows) and all(len(c) == 1 for c in columns):
+        row_images = " ".join(str(min(r) + 1) for r in rows)
+        column_images = " ".join(str(min(c) + 1) for c in columns)
+        return f"rows 1 2 3 4 to rows {row_images}, columns 1 2 3 4 to columns {column_images}"
+    return "cells 0-15 to cells " + " ".join(map(str, cells))

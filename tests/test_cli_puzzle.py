@@ -66,6 +66,9 @@ def test_census_json(capsys: pytest.CaptureFixture[str], diagonals: bool) -> Non
         **census(rules).to_dict(),
         "classes": [c.to_dict() for c in start_classes(rules)],
         "classes_by_burnside": len(start_classes(rules)),
+        "puzzle_classes": [c.to_dict() for c in start_classes(rules, kind="puzzle")],
+        "puzzle_classes_by_burnside": len(start_classes(rules, kind="puzzle")),
+        "group_orders": {"lines": 36864 if diagonals else 1327104, "puzzle": 1327104},
     }
 
 
@@ -125,7 +128,7 @@ def test_new_without_seed_shows_it(capsys: pytest.CaptureFixture[str]) -> None:
     ("argv", "code", "quoted"),
     [
         (["verify", "AC3/1JS/4/4"], 2, "'AC3/1JS/4/4'"),
-        (["verify"], 2, "SQUARE"),
+        (["verify"], 2, "--file PATH"),
         ([], 2, "ACTION"),
         (["frobnicate"], 2, "'frobnicate'"),
         (["new", "--cards", "3"], 2, "at least 4 cards"),
@@ -142,3 +145,62 @@ def test_bad_requests(
     assert status == code and not out
     assert len(err.strip().splitlines()) == 1 and quoted in err
     assert "Traceback" not in err
+
+
+def test_new_count_json_lines_and_sheet(
+    capsys: pytest.CaptureFixture[str], tmp_path: pytest.TempPathFactory
+) -> None:
+    import xml.etree.ElementTree as ET
+    from pathlib import Path
+
+    sheet = Path(str(tmp_path)) / "riddles.svg"
+    argv = ["new", "--count", "4", "--cards", "6", "--seed", "9", "--json", "--sheet", str(sheet)]
+    code, out, err = run(capsys, *argv)
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert code == 0 and [r["number"] for r in rows] == [1, 2, 3, 4]
+    assert all(r["kind"] == "riddle" and r["version"] == 1 for r in rows)
+    forms = {canonical_form(Square(r["start"]["notation"]), Rules(), "puzzle") for r in rows}
+    assert len(forms) == 4 and "riddles.svg" in err
+    root = ET.parse(sheet).getroot()
+    assert len(root.findall(".//{http://www.w3.org/2000/svg}g[@class='card']")) == 4 * 6 + 4 * 16
+    assert run(capsys, *argv) == (code, out, err)  # reproducible from the seed
+    html = Path(str(tmp_path)) / "riddles.html"
+    code, out, _ = run(capsys, "new", "--count", "2", "--seed", "9", "--sheet", str(html))
+    assert code == 0 and len(out.splitlines()) == 2 and "<!DOCTYPE html>" in html.read_text()
+    code, _, err = run(capsys, "new", "--count", "2", "--sheet", str(sheet) + ".pdf")
+    assert code == 2 and ".pdf" in err
+    code, _, err = run(capsys, "new", "--count", "9", "--cards", "4", "--seed", "1")
+    assert code == 1 and "found only 4 pairwise different" in err
+
+
+def test_report(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "report", OZANAM_DIAGONAL, "--diagonals")
+    assert code == 0 and "solving path:" in out and "rating: " in out
+    assert "class (same puzzle): " in out and "class (same picture up to the square's moves)" in out
+    assert out.count("(only card for the cell)") == 12
+    code, out, _ = run(capsys, "verify", OZANAM, "--explain", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["kind"] == "start-report" and len(data["path"]) == 12
+    code, out, _ = run(capsys, "report", OZANAM_DIAGONAL)
+    assert code == 1 and "2 completions" in out
+
+
+def test_verify_usage_errors(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (
+        ["verify", OZANAM, "--file", "x.txt"],
+        ["verify", "-", "-"],
+        ["verify", OZANAM, OZANAM, "--json", "--csv"],
+        ["verify", "--file", "/nonexistent/starts.txt"],
+    ):
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and not out and len(err.strip().splitlines()) == 1, argv
+
+
+def test_verify_progress_and_explain(capsys: pytest.CaptureFixture[str], tmp_path: object) -> None:
+    from pathlib import Path
+
+    path = Path(str(tmp_path)) / "starts.csv"
+    path.write_text(f"name,square,rules\na,{OZANAM},\nb,{OZANAM_DIAGONAL},expert\n", "utf-8")
+    code, out, err = run(capsys, "verify", "--file", str(path), "--progress", "--explain")
+    assert code == 0 and "verifying" in err  # the bar, on standard error
+    assert out.count("solving path:") == 2 and "2 starts: 2 riddles" in out

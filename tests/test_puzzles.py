@@ -542,3 +542,81 @@ def test_new_start_draws_from_random_only(monkeypatch: pytest.MonkeyPatch) -> No
     monkeypatch.setattr(generate.random, "Random", _OnlyRandom)
     riddle = new_start(5, seed="only random()")
     assert verify_start(riddle.start).unique
+
+
+# --- collections, the report, the sheet ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("count", "k", "diagonals", "difficulty", "minimal"),
+    [(6, 6, False, 2, False), (4, 5, True, None, False), (3, 4, False, None, True)],
+)
+def test_collections_are_unique_pairwise_different_and_graded(
+    count: int, k: int, diagonals: bool, difficulty: int | None, minimal: bool
+) -> None:
+    from officers.puzzles.collection import new_collection
+    from officers.symmetry import canonical_form
+
+    rules = Rules(diagonals=diagonals)
+    riddles = new_collection(
+        count, k, rules, seed="sheet", difficulty=difficulty, minimal=minimal
+    )
+    assert len(riddles) == count
+    forms = set()
+    for riddle in riddles:
+        report = verify_start(riddle.start, rules)
+        assert report.unique and report.completion == riddle.solution
+        assert riddle.start.placed_count() == k
+        assert not minimal or report.minimal
+        if difficulty is not None:
+            assert grade_start(riddle.start, rules).level == difficulty
+        forms.add(canonical_form(riddle.start, rules, "puzzle"))
+        assert new_start(k, rules, seed=riddle.seed, minimal=minimal,
+                         difficulty=difficulty).start == riddle.start  # fmt: skip
+    assert len(forms) == count  # pairwise different puzzles
+    again = new_collection(count, k, rules, seed="sheet", difficulty=difficulty, minimal=minimal)
+    assert [r.start for r in again] == [r.start for r in riddles]
+
+
+def test_report_of_a_start() -> None:
+    from officers.puzzles.report import start_report
+
+    report = start_report(Square("ACKD2/1JS2/1AH1QD/4"))
+    assert report.verification.redundant == (1, 9)
+    assert report.grade is not None and len(report.path) == 16 - 5
+    placed = list(Square("ACKD2/1JS2/1AH1QD/4").values)
+    for step in report.path:
+        assert placed[step.step.cell] == -1 and step.reason
+        placed[step.step.cell] = int(step.step.card)
+    assert report.verification.completion is not None
+    assert tuple(placed) == report.verification.completion.values
+    data = report.to_dict()
+    assert data["kind"] == "start-report" and data["version"] == 1
+    assert data["rating"].startswith("only card for the cell")
+    assert set(data["classes"]) == {"lines", "puzzle"}
+    for kind, text in data["classes"].items():
+        from officers.symmetry import canonical_form
+
+        assert canonical_form(Square(text), Rules(), kind) == canonical_form(
+            Square("ACKD2/1JS2/1AH1QD/4"), Rules(), kind
+        )
+    not_a_riddle = start_report(Square("4/4/4/4"))
+    assert not_a_riddle.grade is None and not_a_riddle.rating is None
+    assert "solving path" not in not_a_riddle.text()
+
+
+def test_sheets_draw_every_start_and_solution() -> None:
+    import xml.etree.ElementTree as ET
+
+    from officers.puzzles.collection import new_collection
+    from officers.puzzles.sheet import sheet_html, sheet_svg
+
+    riddles = new_collection(4, 6, seed=3)
+    svg = ET.fromstring(sheet_svg(riddles))
+    cards = svg.findall(".//{http://www.w3.org/2000/svg}g[@class='card']")
+    assert len(cards) == 4 * 6 + 4 * 16
+    html = sheet_html(riddles)
+    assert html.count("<figure class=\"start\">") == 4 and html.count("class=\"solution\"") == 4
+    assert html.index("<h2>Solutions") > html.rindex('<figure class="start">')
+    assert "http://" not in html.replace("http://www.w3.org/2000/svg", "")
+    assert html == sheet_html(riddles)

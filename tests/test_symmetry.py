@@ -326,3 +326,139 @@ def test_other_orders_are_refused() -> None:
         symmetry_group(Rules(order=5))
     with pytest.raises(UnsupportedError, match="order 4 only"):
         canonical_form(Square.empty(3))
+
+
+# --- the automorphisms of the set of finished squares --------------------------------------------
+
+
+def pairs(cells: Perm, cards: Perm) -> Perm:
+    """A symmetry as a permutation of the 256 (cell, card) pairs."""
+    return tuple(16 * cells[c] + cards[v] for c in range(16) for v in range(16))
+
+
+@pytest.mark.parametrize("rules", BOTH, ids=["standard", "diagonals"])
+def test_automorphisms_keep_the_finished_squares(rules: Rules) -> None:
+    """Every generator of the "same puzzle" group maps the set of finished squares onto itself
+    (so the whole group does), and so do sampled elements."""
+    from officers.symmetry import automorphisms
+
+    everything = {s.values for s in finished_squares(rules)}
+    group = symmetry_group(rules, "puzzle")
+    for g in group.generators:
+        assert {image_values(g.cells, g.cards, v) for v in everything} == everything
+    found = automorphisms(rules)
+    assert set(found.cell_permutations) == set(group.cell_permutations)
+    assert set(found.card_permutations) == set(group.card_permutations)
+    for cells in found.cell_permutations[::97]:
+        for cards in found.card_permutations[::211]:
+            assert all(image_values(cells, cards, v) in everything for v in everything)
+
+
+@pytest.mark.parametrize("rules", BOTH, ids=["standard", "diagonals"])
+def test_automorphism_orders_two_ways(rules: Rules) -> None:
+    """The order found by the search (cell parts times card parts) equals the order of the group
+    its generators generate as permutations of the 256 pairs (Schreier-Sims), and the
+    orbit-stabilizer count on one finished square."""
+    from officers.symmetry import automorphisms
+
+    found = automorphisms(rules)
+    group = symmetry_group(rules, "puzzle")
+    assert found.order == group.order == 1327104
+    assert len(found.cell_permutations) == 1152 and len(found.card_permutations) == 1152
+    generators = [pairs(g.cells, g.cards) for g in group.generators]
+    assert schreier_sims_order(generators, 256) == found.order
+    # Orbit-stabilizer on the first finished square: the orbit by the generators, the
+    # stabilizer by trying every cell part with the card part it forces.
+    squares = [s.values for s in finished_squares(rules)]
+    everything = set(squares)
+    first = squares[0]
+    orbit = {first}
+    queue = [first]
+    for values in queue:
+        for g in group.generators:
+            image = image_values(g.cells, g.cards, values)
+            if image not in orbit:
+                orbit.add(image)
+                queue.append(image)
+    stabilizer = 0
+    for cells in product_permutations() if not rules.diagonals else found.cell_permutations:
+        forced = [0] * 16
+        for cell, value in enumerate(first):
+            forced[value] = first[cells[cell]]
+        cards = tuple(forced)
+        if cards in set(found.card_permutations) and all(
+            image_values(cells, cards, v) in everything for v in squares[:: max(1, len(squares) // 50)]
+        ):
+            stabilizer += 1
+    assert len(orbit) * stabilizer == found.order
+
+
+def test_diagonal_lines_group_is_a_subgroup_of_the_puzzle_group() -> None:
+    """With the diagonals, 32 cell parts keep the lines, 192 row-and-column permutations keep
+    the set of finished squares, and the search finds 1152 cell permutations that do: the set
+    has symmetries that are no row or column permutation at all."""
+    lines = set(symmetry_group(DIAGONAL).cell_permutations)
+    puzzle = set(symmetry_group(DIAGONAL, "puzzle").cell_permutations)
+    row_column = set(product_permutations())
+    assert lines < puzzle and len(lines) == 32 and len(puzzle) == 1152
+    assert len(puzzle & row_column) == 192
+    standard = symmetry_group(STANDARD, "puzzle")
+    assert set(standard.cell_permutations) == set(symmetry_group(STANDARD).cell_permutations)
+
+
+@pytest.mark.parametrize("rules", BOTH, ids=["standard", "diagonals"])
+def test_graph_automorphisms_agree_with_networkx(rules: Rules) -> None:
+    """The search's bound: the automorphisms of the weighted cell graph, by the project's search
+    and by networkx's VF2 matcher."""
+    import networkx as nx
+    from networkx.algorithms.isomorphism import GraphMatcher
+
+    from officers.bitboard import key as pair_key
+    from officers.solve.index import CompletionIndex
+    from officers.symmetry import graph_automorphisms
+
+    table = CompletionIndex.get(rules).table
+    weight = [
+        [
+            0 if c == d else sum(
+                bool(table[pair_key(c, v)] & table[pair_key(d, w)]) for v in range(16) for w in range(16)
+            )
+            for d in range(16)
+        ]
+        for c in range(16)
+    ]  # fmt: skip
+    ours = graph_automorphisms(weight)
+    graph = nx.Graph()
+    graph.add_nodes_from(range(16))
+    common = max({w for row in weight for w in row if w}, key=lambda w: sum(r.count(w) for r in weight))
+    graph.add_edges_from(
+        (c, d, {"w": weight[c][d]}) for c in range(16) for d in range(c + 1, 16) if weight[c][d] != common
+    )
+    matcher = GraphMatcher(graph, graph, edge_match=lambda a, b: a["w"] == b["w"])
+    theirs = sorted(tuple(m[i] for i in range(16)) for m in matcher.isomorphisms_iter())
+    assert ours == theirs and len(ours) == 1152
+
+
+@pytest.mark.parametrize("rules", BOTH, ids=["standard", "diagonals"])
+@pytest.mark.parametrize("kind", ["lines", "puzzle"])
+def test_burnside_agrees_with_the_orbits_under_each_group(rules: Rules, kind: str) -> None:
+    from officers.puzzles import count_classes_burnside, start_classes
+
+    for k in (4, 5):
+        classes = start_classes(rules, k, kind)  # type: ignore[arg-type]
+        assert len(classes) == count_classes_burnside(rules, k, kind)  # type: ignore[arg-type]
+        group = symmetry_group(rules, kind)  # type: ignore[arg-type]
+        assert all(c.size * c.stabilizer == group.order for c in classes)
+
+
+def test_class_counts_of_the_smallest_riddles() -> None:
+    from officers.puzzles import start_classes
+
+    counts = {
+        (diagonals, kind): len(start_classes(Rules(diagonals=diagonals), 4, kind))  # type: ignore[arg-type]
+        for diagonals in (False, True)
+        for kind in ("lines", "puzzle")
+    }
+    assert counts[(True, "lines")] == 42
+    assert counts[(False, "lines")] == counts[(False, "puzzle")]
+    assert counts[(True, "puzzle")] < counts[(True, "lines")]

@@ -1,15 +1,23 @@
-"""The ``officers puzzle`` command: verify a start, take the census, make a new riddle.
+"""The ``officers puzzle`` command: verify starts, report on one, take the census, make riddles.
 
-``officers puzzle verify SQUARE [--diagonals] [--json]``
-    Exit status 0 when the start has exactly one completion, 1 when it has none or several.
+``officers puzzle verify START... | --file PATH | - [--diagonals] [--format F] [--json | --csv]``
+    One start on the command line: its report. Several starts, a file or standard input
+    (``-``): one result per start, in input order, streamed (a table, JSON lines or CSV), and a
+    summary (on standard error when the output is JSON or CSV). Exit status 0 when every start
+    is a riddle, 1 when some are not, 2 when some line could not be read.
+``officers puzzle report START [--diagonals] [--json]``
+    Everything about one start: completions, the cards not needed, the grade, the solving path
+    step by step, the rating, the classes.
 ``officers puzzle census [--diagonals] [--classes] [--json]``
-    The census of unique starts by number of cards, and the classes of the smallest.
+    The census of unique starts by number of cards, and the classes of the smallest under both
+    kinds of symmetry.
 ``officers puzzle new [--cards K] [--seed S] [--difficulty D] [--diagonals] [--minimal]
-[--solution] [--json]``
-    A random riddle; the same seed gives the same riddle everywhere. ``--difficulty`` offers the
-    grades a riddle can have (1 to :data:`~officers.puzzles.HIGHEST_GRADE`). Exit status 1 when
-    no riddle as asked was found in the tries allowed; 2 when no riddle can be as asked (the
-    census says so) or the input cannot be used.
+[--solution] [--count N] [--sheet FILE] [--json]``
+    A random riddle (or ``--count N`` pairwise different ones, optionally printed as a sheet);
+    the same seed gives the same riddles everywhere. ``--difficulty`` offers the grades a riddle
+    can have (1 to :data:`~officers.puzzles.HIGHEST_GRADE`). Exit status 1 when no riddle as
+    asked was found in the tries allowed; 2 when no riddle can be as asked (the census says so)
+    or the input cannot be used.
 
 Input that cannot be used gives exit status 2 and one line on standard error (see
 :mod:`officers.cli`).
@@ -19,36 +27,47 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import csv
 import sys
+from collections.abc import Iterable, Iterator
 
 from officers import (
+    Card,
+    NotationError,
     RiddleNotFoundError,
     Rules,
     Square,
     canonical_form,
     census,
     count_classes_burnside,
-    grade_start,
     new_start,
     start_classes,
-    verify_start,
+    symmetry_group,
 )
 from officers.cli.common import (
     Commands,
     ExitCode,
     Parser,
+    UsageError,
     add_diagonals,
     add_json,
     add_square,
     emit,
 )
-from officers.puzzles import HIGHEST_GRADE, LEVEL_NAMES
+from officers.errors import excerpt
+from officers.puzzles import HIGHEST_GRADE, LEVEL_NAMES, BatchResult, BatchSummary, verify_batch
+from officers.puzzles.batch import FORMATS, SCHEMA_VERSION
+from officers.puzzles.collection import new_collection
+from officers.puzzles.report import start_report
+from officers.puzzles.sheet import sheet_html, sheet_svg
+from officers.square import cell_name
 
 __all__ = ["add_commands"]
 
 
 def add_commands(commands: Commands) -> None:
-    """Add ``puzzle`` (with ``verify``, ``census`` and ``new``) to the sub-parsers of the CLI."""
+    """Add ``puzzle`` (with ``verify``, ``report``, ``census`` and ``new``) to the sub-parsers
+    of the CLI."""
     puzzle = commands.add_parser(
         "puzzle",
         help="puzzle starts: verify a riddle, take the census, make a new one",
@@ -57,17 +76,74 @@ def add_commands(commands: Commands) -> None:
     actions = puzzle.add_subparsers(dest="puzzle_action", metavar="ACTION", parser_class=Parser)
     actions.required = True
 
+    _add_verify(actions)
+    _add_report(actions)
+    _add_census(actions)
+    _add_new(actions)
+
+
+def _add_verify(actions: Commands) -> None:
     verify = actions.add_parser(
         "verify",
-        help="count a start's completions; say whether it is a minimal riddle and its grade",
-        description="Count the completions of a start, show the completion when it is unique, "
-        "say whether every card is needed (minimal) and how hard it is (its grade). Exit status "
-        "1 when the start has no completion or more than one.",
+        help="verify starts: one, several, a file or standard input",
+        description="Count the completions of each start exactly, and say whether it is a "
+        "riddle (one completion), whether every card is needed (minimal) and whether an "
+        "earlier start is the same puzzle. One start on the command line gets its report. "
+        "Lines: a square, perhaps followed by a rule word (diagonals, expert, standard); JSON "
+        'objects ({"square": ..., "diagonals": true, ...}); or CSV with a header naming a '
+        "square column. Exit status 0 when every start is a riddle, 1 when some are not, 2 "
+        "when some line could not be read.",
     )
-    add_square(verify, "a start")
+    verify.add_argument(
+        "starts",
+        nargs="*",
+        metavar="START",
+        help="starts in the square notation, e.g. 'AC3/1JS2/1AH1QD/4'; - reads standard input",
+    )
+    verify.add_argument("--file", metavar="PATH", help="read the starts from a file, one a line")
+    verify.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="auto",
+        help="how the lines are written (default: auto, see above)",
+    )
+    verify.add_argument("--csv", action="store_true", help="answer in CSV, one row per start")
+    verify.add_argument(
+        "--explain", action="store_true", help="the report of each start, with its solving path"
+    )
+    verify.add_argument(
+        "--symmetry",
+        choices=("puzzle", "lines"),
+        default="puzzle",
+        help="duplicates are the same puzzle (default) or the same picture up to the square's "
+        "moves",
+    )
+    verify.add_argument(
+        "--progress",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="a progress bar on standard error (default: when it is a terminal and the output "
+        "is not)",
+    )
     _add_common(verify)
     verify.set_defaults(run=_verify)
 
+
+def _add_report(actions: Commands) -> None:
+    report = actions.add_parser(
+        "report",
+        help="everything about one start: grade, solving path, rating, classes",
+        description="The report of one start: its completions, the cards not needed, the grade "
+        "and the solving path (each step with its technique, cell, card and reason), the "
+        "rating, and its class under both kinds of symmetry. Exit status 1 when it is not a "
+        "riddle.",
+    )
+    add_square(report, "a start")
+    _add_common(report)
+    report.set_defaults(run=_report)
+
+
+def _add_census(actions: Commands) -> None:
     census_ = actions.add_parser(
         "census",
         help="how many starts of each number of cards are unique",
@@ -82,6 +158,8 @@ def add_commands(commands: Commands) -> None:
     _add_common(census_)
     census_.set_defaults(run=_census)
 
+
+def _add_new(actions: Commands) -> None:
     new = actions.add_parser(
         "new",
         help="make a random riddle (the same seed gives the same riddle)",
@@ -108,6 +186,18 @@ def add_commands(commands: Commands) -> None:
         "--minimal", action="store_true", help="every card is needed (none can be left out)"
     )
     new.add_argument("--solution", action="store_true", help="show the solution too")
+    new.add_argument(
+        "--count",
+        type=int,
+        metavar="N",
+        help="N riddles, no two the same puzzle, reproducible from the seed",
+    )
+    new.add_argument(
+        "--sheet",
+        metavar="FILE",
+        help="also write a printable sheet: FILE.html (print CSS) or FILE.svg; the starts as "
+        "cards, the solutions on a later page",
+    )
     _add_common(new)
     new.set_defaults(run=_new)
 
@@ -145,23 +235,151 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
 
 def _verify(args: argparse.Namespace) -> ExitCode:
     rules = Rules(diagonals=args.diagonals)
-    square = Square(args.square)
-    report = verify_start(square, rules)
-    grade = grade_start(square, rules) if report.unique else None
-    if args.json:
+    if args.json and args.csv:
+        raise UsageError("officers puzzle verify: choose --json or --csv, not both")
+    if len(args.starts) == 1 and args.starts[0] != "-" and args.file is None and not args.csv:
+        return _report_one(Square(args.starts[0]), rules, args.json, args.explain)
+    if args.file is not None and args.starts:
+        raise UsageError("officers puzzle verify: give starts or --file PATH, not both")
+    if args.file is None and not args.starts:
+        raise UsageError(
+            "officers puzzle verify: give starts, --file PATH, or - to read standard input"
+        )
+    if args.starts.count("-") > 1 or ("-" in args.starts and len(args.starts) > 1):
+        raise UsageError("officers puzzle verify: - (standard input) stands alone")
+    with contextlib.ExitStack() as stack:
+        lines: Iterable[str]
+        total = None
+        if args.file is not None:
+            try:
+                lines = stack.enter_context(open(args.file, encoding="utf-8"))
+            except OSError as error:
+                raise NotationError(
+                    f"cannot read file {excerpt(args.file)}: {error.strerror}"
+                ) from None
+            if _show_progress(args.progress):
+                with open(args.file, encoding="utf-8") as counting:
+                    total = sum(1 for _ in counting)
+        elif args.starts == ["-"]:
+            lines = sys.stdin
+        else:
+            lines = args.starts
+        results = verify_batch(lines, default_rules=rules, format=args.format, kind=args.symmetry)
+        if _show_progress(args.progress):
+            results = _with_progress(results, total)
+        output = "json" if args.json else "csv" if args.csv else "table"
+        summary = _write_results(results, output, args.explain)
+    print(summary, file=sys.stderr if output != "table" else sys.stdout)
+    return ExitCode(summary.exit_status)
+
+
+def _show_progress(wanted: bool | None) -> bool:
+    if wanted is not None:
+        return wanted
+    return sys.stderr.isatty() and not sys.stdout.isatty()
+
+
+def _with_progress(results: Iterator[BatchResult], total: int | None) -> Iterator[BatchResult]:
+    from tqdm import tqdm
+
+    with tqdm(total=total, desc="verifying", unit=" lines", leave=False, file=sys.stderr) as bar:
+        line = 0
+        for result in results:
+            bar.update(result.line - line)
+            line = result.line
+            yield result
+
+
+_CSV_COLUMNS = (
+    "line", "square", "diagonals", "completions", "unique", "minimal", "redundant",
+    "canonical", "duplicate_of", "error",
+)  # fmt: skip
+
+
+def _write_results(results: Iterable[BatchResult], output: str, explain: bool) -> BatchSummary:
+    """Print each result as it comes (flushed, so that a pipe sees it at once)."""
+    summary = BatchSummary()
+    writer = csv.writer(sys.stdout, lineterminator="\n")
+    if output == "csv":
+        writer.writerow(_CSV_COLUMNS)
+    elif output == "table":
+        print(f"{'line':>5}  {'completions':>11}  {'verdict':<28}  start")
+    for result in results:
+        summary.add(result)
+        if output == "json":
+            data = result.to_dict()
+            if explain and result.square is not None and result.rules is not None:
+                data["report"] = start_report(result.square, result.rules).to_dict()
+            emit(data)
+        elif output == "csv":
+            data = result.to_dict()
+            writer.writerow(
+                [
+                    data["line"], data["square"] or "",
+                    "" if result.rules is None else result.rules.diagonals,
+                    "" if result.completions is None else result.completions,
+                    data["unique"], data["minimal"],
+                    " ".join(f"{r['card']}@{cell_name(r['cell'])}" for r in data["redundant"]),
+                    data["canonical"] or "",
+                    "" if result.duplicate_of is None else result.duplicate_of,
+                    result.error or "",
+                ]
+            )  # fmt: skip
+        else:
+            print(_table_row(result))
+            if explain and result.square is not None and result.rules is not None:
+                print(_indent(start_report(result.square, result.rules).text()))
+        sys.stdout.flush()
+    return summary
+
+
+def _table_row(result: BatchResult) -> str:
+    count = "-" if result.completions is None else str(result.completions)
+    if result.error is not None:
+        what = result.error
+    else:
+        assert result.square is not None and result.rules is not None
+        what = result.square.notation()
+        if result.rules.diagonals:
+            what += " (diagonals)"
+        if result.redundant:
+            what += " not needed: " + ", ".join(
+                f"{Card(result.square.values[c])} {cell_name(c)}" for c in result.redundant
+            )
+        if result.duplicate_of is not None:
+            what += f" same puzzle as line {result.duplicate_of}"
+    return f"{result.line:>5}  {count:>11}  {result.verdict:<28}  {what}"
+
+
+def _indent(text: str) -> str:
+    return "\n".join("        " + line if line else "" for line in text.splitlines()) + "\n"
+
+
+def _report_one(square: Square, rules: Rules, as_json: bool, explain: bool) -> ExitCode:
+    """The report of one start (``verify START`` and ``report START``)."""
+    report = start_report(square, rules)
+    if as_json:
         data = report.to_dict()
-        data["grade"] = None if grade is None else grade.to_dict()
         data["canonical"] = canonical_form(square, rules).notation()
         emit(data)
+    elif explain:
+        print(report.text())
     else:
         print(square)
         print()
-        print(f"{report.reason()} ({rules.describe()})")
-        if report.completion is not None:
-            print(f"completion: {report.completion.notation()}")
-        if grade is not None:
-            print(grade)
-    return ExitCode.OK if report.unique else ExitCode.NO
+        print(f"{report.verification.reason()} ({rules.describe()})")
+        if report.verification.completion is not None:
+            print(f"completion: {report.verification.completion.notation()}")
+        if report.grade is not None:
+            print(report.grade)
+        puzzle = report.classes["puzzle"]
+        if puzzle is not None:
+            print(f"class (same puzzle): {puzzle.notation()}")
+    return ExitCode.OK if report.verification.unique else ExitCode.NO
+
+
+def _report(args: argparse.Namespace) -> ExitCode:
+    return _report_one(Square(args.square), Rules(diagonals=args.diagonals), args.json, True)
 
 
 def _census(args: argparse.Namespace) -> ExitCode:
@@ -169,10 +387,18 @@ def _census(args: argparse.Namespace) -> ExitCode:
     table = census(rules)
     classes = start_classes(rules)
     burnside = count_classes_burnside(rules)
+    puzzles = start_classes(rules, kind="puzzle")
+    puzzles_burnside = count_classes_burnside(rules, kind="puzzle")
     if args.json:
         data = table.to_dict()
         data["classes"] = [c.to_dict() for c in classes]
         data["classes_by_burnside"] = burnside
+        data["puzzle_classes"] = [c.to_dict() for c in puzzles]
+        data["puzzle_classes_by_burnside"] = puzzles_burnside
+        data["group_orders"] = {
+            "lines": symmetry_group(rules).order,
+            "puzzle": symmetry_group(rules, "puzzle").order,
+        }
         emit(data)
         return ExitCode.OK
     print(
@@ -188,10 +414,17 @@ def _census(args: argparse.Namespace) -> ExitCode:
     print(f"Minimal riddles have {table.smallest} to {table.largest_minimal} cards.")
     print(
         f"The {table.row(table.smallest).unique} riddles with {table.smallest} cards fall into "
-        f"{len(classes)} symmetry classes (Burnside's lemma: {burnside})."
+        f"{len(classes)} symmetry classes (Burnside's lemma: {burnside}) as the same picture up "
+        f"to the square's moves ({symmetry_group(rules).order} symmetries), and into "
+        f"{len(puzzles)} (Burnside's lemma: {puzzles_burnside}) as the same puzzle "
+        f"({symmetry_group(rules, 'puzzle').order} symmetries of the finished squares)."
     )
     if args.classes:
+        print("Same picture up to the square's moves:")
         for item in classes:
+            print(f"  {item}")
+        print("Same puzzle:")
+        for item in puzzles:
             print(f"  {item}")
     return ExitCode.OK
 
@@ -202,6 +435,8 @@ def _new(args: argparse.Namespace) -> ExitCode:
     if isinstance(seed, str):
         with contextlib.suppress(ValueError):
             seed = int(seed)
+    if args.count is not None or args.sheet is not None:
+        return _collection(args, rules, seed)
     try:
         riddle = new_start(
             args.cards, rules, seed=seed, minimal=args.minimal, difficulty=args.difficulty
@@ -220,4 +455,40 @@ def _new(args: argparse.Namespace) -> ExitCode:
     print(f"seed: {riddle.seed!r}")
     if args.solution:
         print(f"solution: {riddle.solution.notation()}")
+    return ExitCode.OK
+
+
+def _collection(args: argparse.Namespace, rules: Rules, seed: int | str | None) -> ExitCode:
+    """``new --count N`` and ``new --sheet FILE``: riddles as JSON lines or a list, and a sheet."""
+    sheet = args.sheet
+    if sheet is not None and not sheet.lower().endswith((".html", ".htm", ".svg")):
+        raise UsageError(f"officers puzzle new: the sheet is a .html or .svg file, not {sheet!r}")
+    count = 1 if args.count is None else args.count
+    if count < 1:
+        raise UsageError(f"officers puzzle new: --count is 1 or more, not {count}")
+    try:
+        riddles = new_collection(
+            count, args.cards, rules, seed=seed, minimal=args.minimal, difficulty=args.difficulty
+        )
+    except RiddleNotFoundError as error:
+        print(f"officers: {error}", file=sys.stderr)
+        return ExitCode.NO
+    for number, riddle in enumerate(riddles, 1):
+        if args.json:
+            emit({"version": SCHEMA_VERSION, "kind": "riddle", "number": number,
+                  **riddle.to_dict()})  # fmt: skip
+        else:
+            solution = f"  solution {riddle.solution.notation()}" if args.solution else ""
+            print(
+                f"{number:>3}. {riddle.start.notation():<24} {riddle.grade}, "
+                f"seed {riddle.seed!r}{solution}"
+            )
+    if sheet is not None:
+        text = sheet_svg(riddles) if sheet.lower().endswith(".svg") else sheet_html(riddles)
+        try:
+            with open(sheet, "w", encoding="utf-8") as out:
+                out.write(text)
+        except OSError as error:
+            raise NotationError(f"cannot write sheet {excerpt(sheet)}: {error.strerror}") from None
+        print(f"sheet: {sheet} ({len(riddles)} riddles and their solutions)", file=sys.stderr)
     return ExitCode.OK

@@ -28,7 +28,8 @@ grade
     The reasoning a person needs to solve a riddle (1-4, see :func:`grade_start`), which maps
     onto the game's levels Easy, Normal, Hard and Expert.
 
-The modules: :mod:`~officers.puzzles.verify` (one start), :mod:`~officers.puzzles.counting`
+The modules: :mod:`~officers.puzzles.verify` (one start), :mod:`~officers.puzzles.batch`
+(many starts at once), :mod:`~officers.puzzles.counting`
 (the census), :mod:`~officers.puzzles.classes` (classes under the symmetries),
 :mod:`~officers.puzzles.grade` (the human-technique grader) and
 :mod:`~officers.puzzles.generate` (new riddles). Importing the package builds no index.
@@ -48,7 +49,14 @@ The modules: :mod:`~officers.puzzles.verify` (one start), :mod:`~officers.puzzle
 from __future__ import annotations
 
 from officers.errors import RiddleNotFoundError
-from officers.puzzles.classes import StartClass, count_classes_burnside, start_classes
+from officers.puzzles.batch import BatchResult, BatchSummary, verify_batch
+from officers.puzzles.classes import (
+    RiddleClasses,
+    StartClass,
+    count_classes_burnside,
+    riddle_classes,
+    start_classes,
+)
 from officers.puzzles.counting import Census, CensusRow, census
 from officers.puzzles.generate import Riddle, new_start
 from officers.puzzles.grade import (
@@ -72,10 +80,13 @@ __all__ = [
     "OZANAM_DIAGONAL_START",
     "OZANAM_START",
     "TECHNIQUES",
+    "BatchResult",
+    "BatchSummary",
     "Census",
     "CensusRow",
     "Grade",
     "Riddle",
+    "RiddleClasses",
     "RiddleNotFoundError",
     "StartClass",
     "StartReport",
@@ -84,6 +95,8 @@ __all__ = [
     "count_classes_burnside",
     "grade_start",
     "new_start",
+    "riddle_classes",
     "start_classes",
+    "verify_batch",
     "verify_start",
 ]

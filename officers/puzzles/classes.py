@@ -9,17 +9,23 @@ Burnside's lemma.
 from __future__ import annotations
 
 import bisect
+import functools
+from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from officers.errors import UnsupportedError
 from officers.puzzles.base import CELLS, RELABELLINGS, N, check_k, order4_diagonals
 from officers.puzzles.counting import census, census_data, subset_masks
-from officers.rules import STANDARD_RULES, Rules
+from officers.rules import DIAGONAL_RULES, STANDARD_RULES, Rules
 from officers.solve.index import CompletionIndex
 from officers.square import EMPTY, Square
 
-__all__ = ["StartClass", "count_classes_burnside", "start_classes"]
+if TYPE_CHECKING:
+    from officers.symmetry import Kind
+
+__all__ = ["RiddleClasses", "StartClass", "count_classes_burnside", "riddle_classes", "start_classes"]
 
 
 @dataclass(frozen=True)
@@ -50,9 +56,12 @@ class StartClass:
         }
 
 
-def start_classes(rules: Rules | None = None, k: int | None = None) -> tuple[StartClass, ...]:
+def start_classes(
+    rules: Rules | None = None, k: int | None = None, kind: Kind = "lines"
+) -> tuple[StartClass, ...]:
     """The unique ``k``-card starts (default: the smallest) grouped into symmetry classes,
-    largest class first.
+    largest class first; ``kind`` chooses the symmetries (:data:`officers.symmetry.KINDS`):
+    ``"lines"``, the same picture up to the square's moves, or ``"puzzle"``, the same puzzle.
 
     The renamings of ranks and suits move every unique start (a renaming that kept it would
     keep its only completion, and none keeps a finished square), so a start is known by a
@@ -64,13 +73,15 @@ def start_classes(rules: Rules | None = None, k: int | None = None) -> tuple[Sta
     (42, True)
     >>> print(start_classes(Rules())[0])
     ASKH2/QD3/2AC1/4: 663552 starts, each kept by 2 symmetries
+    >>> len(start_classes(Rules(diagonals=True), kind="puzzle"))
+    3
     """
     from officers.symmetry import symmetry_group
 
     rules = STANDARD_RULES if rules is None else rules
     data = census_data(order4_diagonals(rules))
     k = census(rules).smallest if k is None else check_k(k)
-    group = symmetry_group(rules)
+    group = symmetry_group(rules, kind)
     index = CompletionIndex.get(rules)
     level, _ = subset_masks()
     where = {number: i for i, number in enumerate(data.representatives)}
@@ -113,7 +124,9 @@ def start_classes(rules: Rules | None = None, k: int | None = None) -> tuple[Sta
     return tuple(classes)
 
 
-def count_classes_burnside(rules: Rules | None = None, k: int | None = None) -> int:
+def count_classes_burnside(
+    rules: Rules | None = None, k: int | None = None, kind: Kind = "lines"
+) -> int:
     """The number of classes of unique ``k``-card starts by Burnside's lemma: the average, over
     all symmetries ``g``, of the number of unique starts that ``g`` maps onto themselves.
 
@@ -124,6 +137,8 @@ def count_classes_burnside(rules: Rules | None = None, k: int | None = None) -> 
 
     >>> count_classes_burnside(Rules(diagonals=True)) == len(start_classes(Rules(diagonals=True)))
     True
+    >>> count_classes_burnside(Rules(diagonals=True), kind="puzzle")
+    3
     """
     from fractions import Fraction
 
@@ -132,7 +147,7 @@ def count_classes_burnside(rules: Rules | None = None, k: int | None = None) -> 
     rules = STANDARD_RULES if rules is None else rules
     data = census_data(order4_diagonals(rules))
     k = census(rules).smallest if k is None else check_k(k)
-    group = symmetry_group(rules)
+    group = symmetry_group(rules, kind)
     index = CompletionIndex.get(rules)
     fixed = 0
     for number, sets in zip(data.representatives, data.unique_sets, strict=True):
@@ -146,6 +161,154 @@ def count_classes_burnside(rules: Rules | None = None, k: int | None = None) -> 
     if total.denominator != 1:  # pragma: no cover - a failed self-check
         raise AssertionError(f"Burnside's count is not whole: {total}")
     return int(total)
+
+
+class RiddleClasses:
+    """The class of a riddle in microseconds: for many riddles at once (use
+    :func:`riddle_classes`).
+
+    A riddle is its only completion ``S`` and its set of cells ``T``. The group moves the
+    finished squares in orbits; each orbit has a *root* (its first square in index order), and
+    for each finished square one symmetry is kept that takes it to its root. The riddle's
+    *class key* is the root of ``S`` with the smallest image of ``T`` (as a 16-bit set) under
+    that symmetry followed by each symmetry that keeps the root. Two riddles are equivalent
+    exactly when their keys are equal, and the *representative* (the root's cards on the key's
+    cells) is a riddle of the class, the same for every riddle in it.
+
+    >>> from officers import Rules, Square, symmetry_group
+    >>> classes = riddle_classes(Rules(), "lines")
+    >>> first = Square("AC3/1JS2/1AH1QD/4")
+    >>> second = symmetry_group(Rules()).generators[1].apply(first)
+    >>> classes.key(first) == classes.key(second), classes.representative(first)
+    (True, Square('ASKH2/2JS1/QC3/4'))
+    """
+
+    def __init__(self, rules: Rules, kind: Kind = "puzzle") -> None:
+        from officers.symmetry import symmetry_group
+
+        self.rules = rules
+        self.kind: Kind = kind
+        self.index = index = CompletionIndex.get(rules)
+        group = symmetry_group(rules, kind)
+        number = {values: i for i, values in enumerate(index.values)}
+        roots = [-1] * len(index)
+        to_root: list[tuple[int, ...]] = [()] * len(index)
+        identity = tuple(range(CELLS))
+        for first in range(len(index)):
+            if roots[first] != -1:
+                continue
+            roots[first] = first
+            from_root = {first: identity}  # cells of the root -> cells of the square
+            queue = [first]
+            for x in queue:  # grows while it is read
+                for g in group.generators:
+                    image = [EMPTY] * CELLS
+                    for cell, value in enumerate(index.values[x]):
+                        image[g.cells[cell]] = g.cards[value]
+                    y = number[tuple(image)]
+                    if roots[y] == -1:
+                        roots[y] = first
+                        from_root[y] = tuple(g.cells[c] for c in from_root[x])
+                        queue.append(y)
+            for y, cells in from_root.items():
+                inverse = [0] * CELLS
+                for cell, moved in enumerate(cells):
+                    inverse[moved] = cell
+                to_root[y] = tuple(inverse)
+        self.roots = tuple(roots)
+        self._to_root = tuple(to_root)
+        self._cards = frozenset(group.card_permutations)
+        self._cell_parts = group.cell_permutations
+        self._smallest: dict[int, array[int]] = {}
+
+    def _smallest_images(self, root: int) -> array[int]:
+        """For every set of cells, its smallest image under the symmetries that keep the root
+        (built on first use: the orbits of the 65536 sets under a few generators)."""
+        table = self._smallest.get(root)
+        if table is not None:
+            return table
+        values = self.index.values[root]
+        keeping = []
+        for cells in self._cell_parts:
+            card_part = [0] * CELLS
+            for cell, value in enumerate(values):
+                card_part[value] = values[cells[cell]]
+            if tuple(card_part) in self._cards:
+                keeping.append(cells)
+        generators: list[tuple[int, ...]] = []
+        reached = {tuple(range(CELLS))}
+        for cells in keeping:
+            if cells not in reached:
+                generators.append(cells)
+                reached = set(_closure(generators))
+        maps = [
+            ([_map_cells(g, subset) for subset in range(256)],
+             [_map_cells(g, subset << 8) for subset in range(256)])
+            for g in generators
+        ]  # fmt: skip
+        table = array("H", bytes(2 * (1 << CELLS)))
+        done = bytearray(1 << CELLS)
+        for first in range(1 << CELLS):
+            if done[first]:
+                continue
+            done[first] = 1
+            orbit = [first]
+            for subset in orbit:  # grows while it is read; the first is the smallest
+                a, b = subset & 255, subset >> 8
+                for low, high in maps:
+                    image = low[a] | high[b]
+                    if not done[image]:
+                        done[image] = 1
+                        orbit.append(image)
+            for subset in orbit:
+                table[subset] = first
+        self._smallest[root] = table
+        return table
+
+    def key_of(self, number: int, cells: int) -> tuple[int, int]:
+        """The class key of the riddle made of finished square ``number`` (in the index) on the
+        set of cells ``cells`` (bit ``c`` for cell ``c``)."""
+        root = self.roots[number]
+        moved = 0
+        to_root = self._to_root[number]
+        while cells:
+            low = cells & -cells
+            moved |= 1 << to_root[low.bit_length() - 1]
+            cells ^= low
+        return root, self._smallest_images(root)[moved]
+
+    def key(self, start: Square) -> tuple[int, int]:
+        """The class key of a riddle; raises :class:`~officers.UnsupportedError` unless the
+        start has exactly one completion."""
+        mask = self.index.mask(start)
+        if mask.bit_count() != 1:
+            raise UnsupportedError(
+                f"only a riddle has a class here: {start.notation()!r} has "
+                f"{mask.bit_count()} completions ({self.rules.describe()})"
+            )
+        cells = sum(1 << c for c, v in enumerate(start.values) if v != EMPTY)
+        return self.key_of(mask.bit_length() - 1, cells)
+
+    def square(self, key: tuple[int, int]) -> Square:
+        """The representative of the class with this key."""
+        root, cells = key
+        values = self.index.values[root]
+        return Square._make(N, tuple(v if cells >> c & 1 else EMPTY for c, v in enumerate(values)))
+
+    def representative(self, start: Square) -> Square:
+        """The representative of a riddle's class (see the class doc)."""
+        return self.square(self.key(start))
+
+
+@functools.cache
+def _riddle_classes(diagonals: bool, kind: Kind) -> RiddleClasses:
+    return RiddleClasses(DIAGONAL_RULES if diagonals else STANDARD_RULES, kind)
+
+
+def riddle_classes(rules: Rules | None = None, kind: Kind = "puzzle") -> RiddleClasses:
+    """The (shared, built once) :class:`RiddleClasses` of a rule set and a kind of symmetry."""
+    rules = STANDARD_RULES if rules is None else rules
+    return _riddle_classes(order4_diagonals(rules), kind)
 
 
 def _representative_number(index: CompletionIndex, values: list[int]) -> int:
@@ -165,6 +328,23 @@ def _number_of(index: CompletionIndex, values: tuple[int, ...]) -> int:
     if number == len(index.values) or index.values[number] != values:  # pragma: no cover
         raise AssertionError(f"not a finished square: {values}")
     return number
+
+
+def _closure(generators: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
+    """Every product of permutations of the cells (breadth first from the identity)."""
+    identity = tuple(range(CELLS))
+    seen = {identity}
+    frontier = [identity]
+    while frontier:
+        new = []
+        for element in frontier:
+            for g in generators:
+                product = tuple(g[i] for i in element)
+                if product not in seen:
+                    seen.add(product)
+                    new.append(product)
+        frontier = new
+    return sorted(seen)
 
 
 def _map_cells(cells: tuple[int, ...], subset: int) -> int:

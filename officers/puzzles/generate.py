@@ -113,18 +113,37 @@ def new_start(
     (True, True)
     """
     rules = STANDARD_RULES if rules is None else rules
-    diagonals = order4_diagonals(rules)
-    table = census(rules)
-    k = table.smallest if k is None else check_k(k)
+    order4_diagonals(rules)
+    k = census(rules).smallest if k is None else check_k(k)
     wanted = None if difficulty is None else _difficulty(difficulty)
     _check_wish(rules, k, minimal, wanted)
+    seed = _seed(seed)
+    riddle = _search(rules, k, seed, minimal, wanted, max_tries)
+    if riddle is not None:
+        return riddle
+    wish = "" if wanted is None else f" of grade {wanted} ({LEVEL_NAMES[wanted]})"
+    raise RiddleNotFoundError(
+        f"found no {'minimal ' if minimal else ''}{k}-card riddle{wish} in {max_tries} tries "
+        f"(seed {seed!r}, {rules.describe()}); try another number of cards"
+    )
+
+
+def _seed(seed: object) -> int | str:
+    """The seed checked, or a fresh one from the operating system."""
     if seed is None:
         import secrets
 
-        seed = secrets.randbits(64)
-    elif not isinstance(seed, (int, str)) or isinstance(seed, bool):
+        return secrets.randbits(64)
+    if not isinstance(seed, (int, str)) or isinstance(seed, bool):
         raise NotationError(f"a seed is an int or a str, got {seed!r}")
-    index = CompletionIndex.get(DIAGONAL_RULES if diagonals else STANDARD_RULES)
+    return seed
+
+
+def _search(
+    rules: Rules, k: int, seed: int | str, minimal: bool, wanted: int | None, max_tries: int
+) -> Riddle | None:
+    """The first of ``max_tries`` random tries that is a riddle as asked (see :func:`new_start`)."""
+    index = CompletionIndex.get(DIAGONAL_RULES if rules.diagonals else STANDARD_RULES)
     rng = random.Random(seed)
     for _ in range(max_tries):
         values = index.values[below(rng, len(index))]
@@ -140,11 +159,7 @@ def new_start(
             continue
         solution = Square._make(N, values)
         return Riddle(start, solution, rules, seed, is_minimal, grade)
-    wish = "" if wanted is None else f" of grade {wanted} ({LEVEL_NAMES[wanted]})"
-    raise RiddleNotFoundError(
-        f"found no {'minimal ' if minimal else ''}{k}-card riddle{wish} in {max_tries} tries "
-        f"(seed {seed!r}, {rules.describe()}); try another number of cards"
-    )
+    return None
 
 
 def _check_wish(rules: Rules, k: int, minimal: bool, wanted: int | None) -> None:
