@@ -1,0 +1,264 @@
+"""Counting and finding completions as an exact cover on bitsets, with the symmetries the givens
+leave: the engine behind the backtracker's counts at orders 5 and up.
+
+Glossary
+--------
+option
+    A cell holding a value: the int ``N * cell + value`` (``N = n * n``). A set of options is an
+    int used as a bitset; ``alive`` is the set of options still possible.
+constraint
+    Something every finished square does exactly once: a cell is filled; a value (a pair of
+    symbols) is placed; a line holds a first symbol; a line holds a second symbol. ``masks[c]``
+    is the set of options that do constraint ``c``. There are ``6 N`` of them (``6 N + 4 n``
+    with the diagonals), and a finished square is a set of options doing each exactly once.
+open
+    A constraint no chosen option does yet.
+branch
+    The search picks the open constraint with the fewest live options (a cell, a row and a
+    first symbol, a row and a second symbol, a column and either, or a pair: whichever has
+    fewest, as dancing links does) and tries each of them. None: dead. One: forced.
+free symbols, free lines
+    First symbols (second symbols) in no given cell; rows (columns) without a given cell. Their
+    permutations map completions to completions: see :class:`Symmetry`.
+
+>>> from officers import Rules, Square
+>>> start = Square.from_values([0] + [-1] * 24, 5)
+>>> count_completions(start, Rules(order=5))
+248832
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import math
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Final
+
+from officers.rules import Rules
+from officers.square import EMPTY, Square
+
+__all__ = ["OutOfTimeError", "count_completions", "find_completion"]
+
+
+class OutOfTimeError(Exception):
+    """The search passed its deadline; callers turn it into their own timeout error."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Matrix:
+    """The exact-cover matrix of an order and a rule set, as bitsets."""
+
+    order: int
+    masks: tuple[int, ...]  # masks[c]: the options doing constraint c
+    covers: tuple[tuple[int, ...], ...]  # covers[o]: the constraints option o does
+
+
+@functools.lru_cache(maxsize=4)
+def _matrix(order: int, diagonals: bool) -> _Matrix:
+    """The constraints: cells, values, then for each line its first and its second symbols.
+
+    >>> m = _matrix(3, False)
+    >>> len(m.masks), len(m.covers), m.covers[0]
+    (54, 81, (0, 9, 18, 21, 36, 39))
+    """
+    n, size = order, order * order
+    lines = [line.cells for line in Rules(order=n, diagonals=diagonals).lines]
+    through: list[list[int]] = [[] for _ in range(size)]
+    for index, line in enumerate(lines):
+        for cell in line:
+            through[cell].append(index)
+    covers: list[tuple[int, ...]] = []
+    for cell in range(size):
+        for value in range(size):
+            a, b = divmod(value, n)
+            mine = [cell, size + value]
+            mine += [2 * size + 2 * n * index + a for index in through[cell]]
+            mine += [2 * size + 2 * n * index + n + b for index in through[cell]]
+            covers.append(tuple(sorted(mine)))
+    masks = [0] * (2 * size + 2 * n * len(lines))
+    for option, mine in enumerate(covers):
+        for c in mine:
+            masks[c] |= 1 << option
+    return _Matrix(order=n, masks=tuple(masks), covers=tuple(covers))
+
+
+# --- search ------------------------------------------------------------------------------------
+
+
+def _start(square: Square, rules: Rules) -> tuple[int, list[int]] | None:
+    """The live options and the open constraints once the givens are placed; ``None`` if two
+    givens clash."""
+    m = _matrix(rules.order, rules.diagonals)
+    size = rules.order**2
+    alive = (1 << (size * size)) - 1
+    covered: set[int] = set()
+    for cell, value in enumerate(square.values):
+        if value == EMPTY:
+            continue
+        option = size * cell + value
+        if not alive >> option & 1:
+            return None
+        for c in m.covers[option]:
+            alive &= ~m.masks[c]
+        covered.update(m.covers[option])
+    return alive, [c for c in range(len(m.masks)) if c not in covered]
+
+
+@dataclass(frozen=True, slots=True)
+class _Problem:
+    """The matrix of one partial square, cut down to its live options and open constraints and
+    numbered afresh (so the bitsets are short)."""
+
+    order: int
+    options: tuple[int, ...]  # options[o]: the option N * cell + value that o stands for
+    masks: tuple[int, ...]  # masks[c]: the live options doing open constraint c, and c's sentinel
+    conflict: tuple[int, ...]  # conflict[o]: the options that o rules out (o included) and the
+    # sentinels of the constraints o does
+    marks: tuple[int, ...]  # marks[o]: o's row, column, first and second symbol, as a bitset
+    touched: int  # the rows, columns and symbols no symmetry moves, in the bits of ``marks``
+
+
+def _problem(square: Square, rules: Rules) -> _Problem | None:
+    """The problem of the square, or ``None`` if two givens clash."""
+    started = _start(square, rules)
+    if started is None:
+        return None
+    alive, open_ = started
+    m, n, size = _matrix(rules.order, rules.diagonals), rules.order, rules.order**2
+    options = [o for o in range(size * size) if alive >> o & 1]
+    number = {c: i for i, c in enumerate(open_)}
+    base = len(options)
+    masks = [1 << base + c for c in range(len(open_))]  # each with its sentinel bit
+    marks = []
+    for k, option in enumerate(options):
+        for c in m.covers[option]:
+            masks[number[c]] |= 1 << k
+        cell, value = divmod(option, size)
+        marks.append(_marks(n, *divmod(cell, n), *divmod(value, n)))
+    conflict = []
+    for option in options:
+        ruled = 0
+        for c in m.covers[option]:
+            ruled |= masks[number[c]]
+        conflict.append(ruled)
+    touched = (1 << 2 * n) - 1 if rules.diagonals else 0  # the diagonals pin rows and columns
+    for cell, value in enumerate(square.values):
+        if value != EMPTY:
+            touched |= _marks(n, *divmod(cell, n), *divmod(value, n))
+    return _Problem(n, tuple(options), tuple(masks), tuple(conflict), tuple(marks), touched)
+
+
+def _marks(n: int, row: int, column: int, a: int, b: int) -> int:
+    return 1 << row | 1 << n + column | 1 << 2 * n + a | 1 << 3 * n + b
+
+
+def _count(p: _Problem, deadline: float) -> int:
+    """The number of exact covers, counting one option per class of symmetric options.
+
+    The bits above the options are the open constraints' sentinels: ``alive & masks[c]`` has
+    no bit once ``c`` is done, its sentinel alone when ``c`` is dead, two bits when forced.
+    """
+    conflict, marks = p.conflict, p.marks
+    stack = [((1 << len(p.options) + len(p.masks)) - 1, list(p.masks), p.touched, 1)]
+    found = 0
+    while stack:
+        if time.monotonic() > deadline:
+            raise OutOfTimeError
+        alive, open_, touched, weight = stack.pop()
+        while True:
+            best, fewest = 0, 1 << 30
+            for mask in open_:
+                k = (alive & mask).bit_count()
+                if k < fewest and k:
+                    best, fewest = mask, k
+                    if k < 3:
+                        break
+            if fewest != 2:
+                break
+            option = ((alive & best) & -(alive & best)).bit_length() - 1  # forced
+            alive &= ~conflict[option]
+            touched |= marks[option]
+        if fewest == 1:
+            continue  # dead
+        if not best:
+            found += weight
+            continue
+        open_ = [mask for mask in open_ if alive & mask]
+        classes: dict[int, list[int]] = {}
+        x = alive & best
+        x ^= 1 << x.bit_length() - 1  # the sentinel
+        while x:
+            low = x & -x
+            x ^= low
+            option = low.bit_length() - 1
+            key = touched & marks[option]
+            if key in classes:
+                classes[key][1] += 1
+            else:
+                classes[key] = [option, 1]
+        for option, times in classes.values():
+            stack.append(
+                (alive & ~conflict[option], open_, touched | marks[option], weight * times)
+            )
+    return found
+
+
+def count_completions(
+    square: Square, rules: Rules, *, symmetry: bool = True, deadline: float = math.inf
+) -> int:
+    """The number of finished squares extending the square.
+
+    With ``symmetry`` each branch tries one option per class of options that a permutation of
+    the untouched rows, columns, first or second symbols maps onto each other, and counts it as
+    many times as its class has options (see the module's docstring for why that is exact).
+    Raises :class:`OutOfTimeError` past ``deadline`` (on :func:`time.monotonic`).
+    """
+    p = _problem(square, rules)
+    if p is None:
+        return 0
+    if not symmetry:
+        p = dataclasses.replace(p, touched=(1 << 4 * p.order) - 1)
+    return _count(p, deadline)
+
+
+def find_completion(square: Square, rules: Rules, *, deadline: float = math.inf) -> Square | None:
+    """One finished square extending the square, or ``None`` if there is none."""
+    p = _problem(square, rules)
+    if p is None:
+        return None
+    conflict = p.conflict
+    stack = [((1 << len(p.options) + len(p.masks)) - 1, list(p.masks), ())]
+    while stack:
+        if time.monotonic() > deadline:
+            raise OutOfTimeError
+        alive, open_, chosen = stack.pop()
+        best, fewest = 0, 1 << 30
+        for mask in open_:
+            k = (alive & mask).bit_count()
+            if k < fewest and k:
+                best, fewest = mask, k
+                if k < 3:
+                    break
+        if fewest == 1:
+            continue  # dead
+        if not best:
+            grid = list(square.values)
+            size = rules.order**2
+            for option in chosen:
+                cell, value = divmod(p.options[option], size)
+                grid[cell] = value
+            return Square.from_values(grid, rules.order)
+        open_ = [mask for mask in open_ if alive & mask]
+        x = alive & best
+        x ^= 1 << x.bit_length() - 1  # the sentinel
+        children = []
+        while x:
+            low = x & -x
+            x ^= low
+            option = low.bit_length() - 1
+            children.append((alive & ~conflict[option], open_, (*chosen, option)))
+        stack.extend(reversed(children))
+    return None
