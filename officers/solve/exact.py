@@ -118,6 +118,7 @@ class _Problem:
     conflict: tuple[int, ...]  # conflict[o]: the options that o rules out (o included) and the
     # sentinels of the constraints o does
     marks: tuple[int, ...]  # marks[o]: o's row, column, first and second symbol, as a bitset
+    option_bits: int  # every option (the bits below the sentinels)
     touched: int  # the rows, columns and symbols no symmetry moves, in the bits of ``marks``
 
 
@@ -148,19 +149,71 @@ def _problem(square: Square, rules: Rules) -> _Problem | None:
     for cell, value in enumerate(square.values):
         if value != EMPTY:
             touched |= _marks(n, *divmod(cell, n), *divmod(value, n))
-    return _Problem(n, tuple(options), tuple(masks), tuple(conflict), tuple(marks), touched)
+    return _Problem(
+        n, tuple(options), tuple(masks), tuple(conflict), tuple(marks), (1 << base) - 1, touched
+    )
 
 
 def _marks(n: int, row: int, column: int, a: int, b: int) -> int:
     return 1 << row | 1 << n + column | 1 << 2 * n + a | 1 << 3 * n + b
 
 
-def _count(p: _Problem, deadline: float) -> int:
-    """The number of exact covers, counting one option per class of symmetric options.
+def _settle(
+    alive: int, touched: int, open_: list[int], p: _Problem
+) -> tuple[int, int, int, int]:
+    """Propagate: place forced options, and drop the options that conflict with both options of
+    a constraint that has two, until neither applies. Returns ``alive``, ``touched``, the
+    constraint to branch on (0: none open, a finished square) and ``alive & it``'s bit count
+    (1: dead).
 
     The bits above the options are the open constraints' sentinels: ``alive & masks[c]`` has
     no bit once ``c`` is done, its sentinel alone when ``c`` is dead, two bits when forced.
     """
+    conflict, marks, options = p.conflict, p.marks, p.option_bits
+    changed = True
+    while changed:
+        changed = False
+        best, fewest = 0, 1 << 30
+        for mask in open_:
+            x = alive & mask
+            k = x.bit_count()
+            if k > 4:
+                if k < fewest:
+                    best, fewest = mask, k
+            elif k == 4:  # three options
+                x &= options
+                low = x & -x
+                x ^= low
+                mid = x & -x
+                common = conflict[low.bit_length() - 1] & conflict[mid.bit_length() - 1]
+                common &= conflict[(x ^ mid).bit_length() - 1] & alive & options & ~(x | low)
+                if common:
+                    alive &= ~common
+                    changed = True
+                elif fewest > 4:
+                    best, fewest = mask, 4
+            elif k == 3:  # two options: one will be placed, what both rule out goes
+                x &= options
+                low = x & -x
+                common = conflict[low.bit_length() - 1] & conflict[(x ^ low).bit_length() - 1]
+                common &= alive & options & ~x
+                if common:
+                    alive &= ~common
+                    changed = True
+                elif fewest > 3:
+                    best, fewest = mask, 3
+            elif k == 2:  # forced
+                option = (x & -x).bit_length() - 1
+                alive &= ~conflict[option]
+                touched |= marks[option]
+                changed = True
+            elif k:
+                return alive, touched, mask, 1  # dead
+    return alive, touched, best, fewest
+
+
+def _count(p: _Problem, deadline: float) -> int:
+    """The number of exact covers, counting one option per class of symmetric options."""
     conflict, marks = p.conflict, p.marks
     stack = [((1 << len(p.options) + len(p.masks)) - 1, list(p.masks), p.touched, 1)]
     found = 0
@@ -168,19 +221,7 @@ def _count(p: _Problem, deadline: float) -> int:
         if time.monotonic() > deadline:
             raise OutOfTimeError
         alive, open_, touched, weight = stack.pop()
-        while True:
-            best, fewest = 0, 1 << 30
-            for mask in open_:
-                k = (alive & mask).bit_count()
-                if k < fewest and k:
-                    best, fewest = mask, k
-                    if k < 3:
-                        break
-            if fewest != 2:
-                break
-            option = ((alive & best) & -(alive & best)).bit_length() - 1  # forced
-            alive &= ~conflict[option]
-            touched |= marks[option]
+        alive, touched, best, fewest = _settle(alive, touched, open_, p)
         if fewest == 1:
             continue  # dead
         if not best:
