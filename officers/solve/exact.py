@@ -119,6 +119,7 @@ class _Problem:
     # sentinels of the constraints o does
     marks: tuple[int, ...]  # marks[o]: o's row, column, first and second symbol, as a bitset
     option_bits: int  # every option (the bits below the sentinels)
+    all_touched: int  # every row, column and symbol: no symmetry left
     touched: int  # the rows, columns and symbols no symmetry moves, in the bits of ``marks``
 
 
@@ -150,7 +151,7 @@ def _problem(square: Square, rules: Rules) -> _Problem | None:
         if value != EMPTY:
             touched |= _marks(n, *divmod(cell, n), *divmod(value, n))
     return _Problem(
-        n, tuple(options), tuple(masks), tuple(conflict), tuple(marks), (1 << base) - 1, touched
+        n, tuple(options), tuple(masks), tuple(conflict), tuple(marks), (1 << base) - 1, (1 << 4 * n) - 1, touched
     )
 
 
@@ -212,6 +213,36 @@ def _settle(
     return alive, touched, best, fewest
 
 
+def _classes(x: int, touched: int, marks: tuple[int, ...]) -> dict[int, list[int]]:
+    """The options of ``x`` (a constraint's live options and its sentinel) by class of
+    symmetric options: ``{key: [an option, how many]}``."""
+    classes: dict[int, list[int]] = {}
+    x ^= 1 << x.bit_length() - 1  # the sentinel
+    while x:
+        low = x & -x
+        x ^= low
+        option = low.bit_length() - 1
+        key = touched & marks[option]
+        if key in classes:
+            classes[key][1] += 1
+        else:
+            classes[key] = [option, 1]
+    return classes
+
+
+def _fewest_classes(alive: int, touched: int, open_: list[int], p: _Problem) -> int:
+    """The open constraint with the fewest classes of symmetric options (then fewest options)."""
+    best, fewest = 0, (1 << 30, 0)
+    for mask in open_:
+        x = alive & mask
+        k = x.bit_count()
+        if k > 1:
+            size = (len(_classes(x, touched, p.marks)), k)
+            if size < fewest:
+                best, fewest = mask, size
+    return best
+
+
 def _count(p: _Problem, deadline: float) -> int:
     """The number of exact covers, counting one option per class of symmetric options."""
     conflict, marks = p.conflict, p.marks
@@ -228,18 +259,9 @@ def _count(p: _Problem, deadline: float) -> int:
             found += weight
             continue
         open_ = [mask for mask in open_ if alive & mask]
-        classes: dict[int, list[int]] = {}
-        x = alive & best
-        x ^= 1 << x.bit_length() - 1  # the sentinel
-        while x:
-            low = x & -x
-            x ^= low
-            option = low.bit_length() - 1
-            key = touched & marks[option]
-            if key in classes:
-                classes[key][1] += 1
-            else:
-                classes[key] = [option, 1]
+        if touched != p.all_touched:
+            best = _fewest_classes(alive, touched, open_, p)
+        classes = _classes(alive & best, touched, marks)
         for option, times in classes.values():
             stack.append(
                 (alive & ~conflict[option], open_, touched | marks[option], weight * times)
@@ -261,7 +283,7 @@ def count_completions(
     if p is None:
         return 0
     if not symmetry:
-        p = dataclasses.replace(p, touched=(1 << 4 * p.order) - 1)
+        p = dataclasses.replace(p, touched=p.all_touched)
     return _count(p, deadline)
 
 
