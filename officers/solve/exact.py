@@ -31,20 +31,17 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import math
-import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Final
 
 from officers.rules import Rules
 from officers.square import EMPTY, Square
 
-__all__ = ["OutOfTimeError", "count_completions", "find_completion"]
+__all__ = ["Check", "completions", "count_completions"]
 
 
-class OutOfTimeError(Exception):
-    """The search passed its deadline; callers turn it into their own timeout error."""
+Check = Callable[[], None]
+"""Called at every node of a search; it raises to stop the search (a time limit)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,13 +71,13 @@ def _matrix(order: int, diagonals: bool) -> _Matrix:
     for cell in range(size):
         for value in range(size):
             a, b = divmod(value, n)
-            mine = [cell, size + value]
-            mine += [2 * size + 2 * n * index + a for index in through[cell]]
-            mine += [2 * size + 2 * n * index + n + b for index in through[cell]]
-            covers.append(tuple(sorted(mine)))
+            doing = [cell, size + value]
+            doing += [2 * size + 2 * n * index + a for index in through[cell]]
+            doing += [2 * size + 2 * n * index + n + b for index in through[cell]]
+            covers.append(tuple(sorted(doing)))
     masks = [0] * (2 * size + 2 * n * len(lines))
-    for option, mine in enumerate(covers):
-        for c in mine:
+    for option, done in enumerate(covers):
+        for c in done:
             masks[c] |= 1 << option
     return _Matrix(order=n, masks=tuple(masks), covers=tuple(covers))
 
@@ -151,7 +148,14 @@ def _problem(square: Square, rules: Rules) -> _Problem | None:
         if value != EMPTY:
             touched |= _marks(n, *divmod(cell, n), *divmod(value, n))
     return _Problem(
-        n, tuple(options), tuple(masks), tuple(conflict), tuple(marks), (1 << base) - 1, (1 << 4 * n) - 1, touched
+        n,
+        tuple(options),
+        tuple(masks),
+        tuple(conflict),
+        tuple(marks),
+        (1 << base) - 1,
+        (1 << 4 * n) - 1,
+        touched,
     )
 
 
@@ -161,17 +165,17 @@ def _marks(n: int, row: int, column: int, a: int, b: int) -> int:
 
 def _settle(
     alive: int, touched: int, open_: list[int], p: _Problem
-) -> tuple[int, int, int, int]:
+) -> tuple[int, int, int, int, int]:
     """Propagate: place forced options, and drop the options that conflict with both options of
-    a constraint that has two, until neither applies. Returns ``alive``, ``touched``, the
-    constraint to branch on (0: none open, a finished square) and ``alive & it``'s bit count
-    (1: dead).
+    a constraint that has two (or three), until neither applies. Returns ``alive``,
+    ``touched``, the constraint to branch on (0: none open, a finished square), ``alive & it``'s
+    bit count (1: dead) and the options placed.
 
     The bits above the options are the open constraints' sentinels: ``alive & masks[c]`` has
     no bit once ``c`` is done, its sentinel alone when ``c`` is dead, two bits when forced.
     """
     conflict, marks, options = p.conflict, p.marks, p.option_bits
-    changed = True
+    changed, placed = True, 0
     while changed:
         changed = False
         best, fewest = 0, 1 << 30
@@ -204,13 +208,15 @@ def _settle(
                 elif fewest > 3:
                     best, fewest = mask, 3
             elif k == 2:  # forced
-                option = (x & -x).bit_length() - 1
+                low = x & -x
+                placed |= low
+                option = low.bit_length() - 1
                 alive &= ~conflict[option]
                 touched |= marks[option]
                 changed = True
             elif k:
-                return alive, touched, mask, 1  # dead
-    return alive, touched, best, fewest
+                return alive, touched, mask, 1, placed  # dead
+    return alive, touched, best, fewest, placed
 
 
 def _classes(x: int, touched: int, marks: tuple[int, ...]) -> dict[int, list[int]]:
@@ -243,85 +249,99 @@ def _fewest_classes(alive: int, touched: int, open_: list[int], p: _Problem) -> 
     return best
 
 
-def _count(p: _Problem, deadline: float) -> int:
+def _count(p: _Problem, check: Check) -> int:
     """The number of exact covers, counting one option per class of symmetric options."""
     conflict, marks = p.conflict, p.marks
+    all_touched = (1 << 4 * p.order) - 1
     stack = [((1 << len(p.options) + len(p.masks)) - 1, list(p.masks), p.touched, 1)]
     found = 0
     while stack:
-        if time.monotonic() > deadline:
-            raise OutOfTimeError
+        check()
         alive, open_, touched, weight = stack.pop()
-        alive, touched, best, fewest = _settle(alive, touched, open_, p)
+        alive, touched, best, fewest, _ = _settle(alive, touched, open_, p)
         if fewest == 1:
             continue  # dead
         if not best:
             found += weight
             continue
         open_ = [mask for mask in open_ if alive & mask]
-        if touched != p.all_touched:
+        if touched != all_touched:
             best = _fewest_classes(alive, touched, open_, p)
-        classes = _classes(alive & best, touched, marks)
-        for option, times in classes.values():
+        for option, times in _classes(alive & best, touched, marks).values():
             stack.append(
                 (alive & ~conflict[option], open_, touched | marks[option], weight * times)
             )
     return found
 
 
+def _covers(p: _Problem, check: Check) -> Iterator[int]:
+    """Every exact cover, as the set of options it chooses, depth first."""
+    conflict = p.conflict
+    touched = (1 << 4 * p.order) - 1  # no symmetry: every cover
+    stack = [((1 << len(p.options) + len(p.masks)) - 1, list(p.masks), 0)]
+    while stack:
+        check()
+        alive, open_, chosen = stack.pop()
+        alive, _, best, fewest, placed = _settle(alive, touched, open_, p)
+        chosen |= placed
+        if fewest == 1:
+            continue  # dead
+        if not best:
+            yield chosen
+            continue
+        open_ = [mask for mask in open_ if alive & mask]
+        x = alive & best & p.option_bits
+        children = []
+        while x:
+            low = x & -x
+            x ^= low
+            children.append((alive & ~conflict[low.bit_length() - 1], open_, chosen | low))
+        stack.extend(reversed(children))
+
+
+def _never() -> None:
+    """A check that never stops the search."""
+
+
 def count_completions(
-    square: Square, rules: Rules, *, symmetry: bool = True, deadline: float = math.inf
+    square: Square, rules: Rules, *, symmetry: bool = True, check: Check = _never
 ) -> int:
-    """The number of finished squares extending the square.
+    """The number of finished squares extending the square (of the rules' order).
 
     With ``symmetry`` each branch tries one option per class of options that a permutation of
     the untouched rows, columns, first or second symbols maps onto each other, and counts it as
     many times as its class has options (see the module's docstring for why that is exact).
-    Raises :class:`OutOfTimeError` past ``deadline`` (on :func:`time.monotonic`).
+    ``check`` is called at every node of the search; it may raise to stop it.
+
+    >>> from officers import Rules, Square
+    >>> start = Square("AS3/4/4/4")
+    >>> count_completions(start, Rules()), count_completions(start, Rules(), symmetry=False)
+    (432, 432)
     """
     p = _problem(square, rules)
     if p is None:
         return 0
     if not symmetry:
-        p = dataclasses.replace(p, touched=p.all_touched)
-    return _count(p, deadline)
+        p = dataclasses.replace(p, touched=(1 << 4 * p.order) - 1)
+    return _count(p, check)
 
 
-def find_completion(square: Square, rules: Rules, *, deadline: float = math.inf) -> Square | None:
-    """One finished square extending the square, or ``None`` if there is none."""
+def completions(square: Square, rules: Rules, *, check: Check = _never) -> Iterator[Square]:
+    """Every finished square extending the square (of the rules' order), depth first.
+
+    >>> from officers import Rules, Square
+    >>> [s.notation() for s in completions(Square("ASKHQDJC/QCJDAHKS/4/4"), Rules())]
+    ['ASKHQDJC/QCJDAHKS/KDACJSQH/JHQSKCAD', 'ASKHQDJC/QCJDAHKS/JHQSKCAD/KDACJSQH']
+    """
     p = _problem(square, rules)
     if p is None:
-        return None
-    conflict = p.conflict
-    stack = [((1 << len(p.options) + len(p.masks)) - 1, list(p.masks), ())]
-    while stack:
-        if time.monotonic() > deadline:
-            raise OutOfTimeError
-        alive, open_, chosen = stack.pop()
-        best, fewest = 0, 1 << 30
-        for mask in open_:
-            k = (alive & mask).bit_count()
-            if k < fewest and k:
-                best, fewest = mask, k
-                if k < 3:
-                    break
-        if fewest == 1:
-            continue  # dead
-        if not best:
-            grid = list(square.values)
-            size = rules.order**2
-            for option in chosen:
-                cell, value = divmod(p.options[option], size)
-                grid[cell] = value
-            return Square.from_values(grid, rules.order)
-        open_ = [mask for mask in open_ if alive & mask]
-        x = alive & best
-        x ^= 1 << x.bit_length() - 1  # the sentinel
-        children = []
-        while x:
-            low = x & -x
-            x ^= low
-            option = low.bit_length() - 1
-            children.append((alive & ~conflict[option], open_, (*chosen, option)))
-        stack.extend(reversed(children))
-    return None
+        return
+    size = rules.order**2
+    for cover in _covers(p, check):
+        grid, rest = list(square.values), cover
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            cell, value = divmod(p.options[low.bit_length() - 1], size)
+            grid[cell] = value
+        yield Square.from_values(grid, rules.order)
