@@ -303,6 +303,18 @@ def _never() -> None:
     """A check that never stops the search."""
 
 
+def _square(p: _Problem, square: Square, cover: int) -> Square:
+    """The square with the options of ``cover`` placed."""
+    size = p.order**2
+    grid = list(square.values)
+    while cover:
+        low = cover & -cover
+        cover ^= low
+        cell, value = divmod(p.options[low.bit_length() - 1], size)
+        grid[cell] = value
+    return Square.from_values(grid, p.order)
+
+
 def count_completions(
     square: Square, rules: Rules, *, symmetry: bool = True, check: Check = _never
 ) -> int:
@@ -336,12 +348,5 @@ def completions(square: Square, rules: Rules, *, check: Check = _never) -> Itera
     p = _problem(square, rules)
     if p is None:
         return
-    size = rules.order**2
     for cover in _covers(p, check):
-        grid, rest = list(square.values), cover
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            cell, value = divmod(p.options[low.bit_length() - 1], size)
-            grid[cell] = value
-        yield Square.from_values(grid, rules.order)
+        yield _square(p, square, cover)
