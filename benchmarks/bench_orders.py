@@ -10,6 +10,11 @@
    ``exact_cover`` package's C dancing links on the same transversal matrix (listing included
    in both).
 
+5. Counting the completions of sparse squares of orders 5 and 7 (random cells of a relabelled
+   constructed square): officers' exact cover with symmetry against the C dancing links (rounds
+   interleaved) and CP-SAT (10 s limit, one round); finding one square from a sparse start at
+   orders 7 to 12 (officers' exact cover against CP-SAT, 10 s each).
+
 Medians over a few rounds (the peers: one round). Run from the repository root:
 ``python -m benchmarks.bench_orders [--rounds N]``.
 """
@@ -17,14 +22,17 @@ Medians over a few rounds (the peers: one round). Run from the repository root:
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 from collections.abc import Callable
 
+import oracles
 from benchmarks.peers import dlx_is_completable
 from officers import Rules, Square, completions
 from officers.errors import SolverTimeoutError
 from officers.solve import cpsat
+from officers.solve.backtrack import cover_completions, cover_count
 from officers.solve.construct import graeco_latin_square
 from officers.solve.latin import count_orthogonal_mates, count_transversals, transversals
 from officers.solve.order6 import prove_order_6
@@ -102,10 +110,97 @@ def one_square_rows(rounds: int) -> None:
     print()
 
 
+def sparse_square(n: int, givens: int, seed: int) -> Square:
+    """``givens`` random cells of the constructed square of order ``n``, relabelled at random
+    (rows, columns, first and second symbols permuted): a sparse square with completions."""
+    rng = random.Random(seed)
+    finished = graeco_latin_square(n).values
+    rows, columns, firsts, seconds = (rng.sample(range(n), n) for _ in range(4))
+    grid = [-1] * (n * n)
+    for r in range(n):
+        for c in range(n):
+            a, b = divmod(finished[n * r + c], n)
+            grid[n * rows[r] + columns[c]] = n * firsts[a] + seconds[b]
+    keep = set(rng.sample(range(n * n), givens))
+    return Square.from_values([v if cell in keep else -1 for cell, v in enumerate(grid)], n)
+
+
+COUNT_CASES = [(5, 4, 0), (5, 4, 1), (7, 10, 0), (7, 10, 1), (7, 9, 0), (7, 9, 1), (7, 9, 3)]
+"""(order, givens, seed) of the sparse squares whose completions are counted."""
+
+
+def count_rows(rounds: int, cases: list[tuple[int, int, int]]) -> None:
+    """Counting completions: officers (exact cover with symmetry) against the C dancing links and
+    CP-SAT, rounds interleaved, medians and ratios from the same run."""
+    print("## Counting the completions of sparse squares\n")
+    print("| n | givens | seed | completions | officers | DLX | DLX / officers | CP-SAT |")
+    print("|---|---|---|---|---|---|---|---|")
+    for n, givens, seed in cases:
+        square, rules = sparse_square(n, givens, seed), Rules(order=n)
+        ours_t: list[float] = []
+        dlx_t: list[float] = []
+        answers: set[int] = set()
+        for _ in range(rounds):
+            for times, work in (
+                (ours_t, lambda square=square, rules=rules: cover_count(square, rules)),
+                (dlx_t, lambda square=square, rules=rules: oracles.dlx_count(square, rules)),
+            ):
+                start = time.perf_counter()
+                answers.add(work())
+                times.append(time.perf_counter() - start)
+        assert len(answers) == 1, answers
+        try:
+            start = time.perf_counter()
+            answers.add(cpsat.count(square, rules, time_limit=CPSAT_LIMIT))
+            sat = f"{time.perf_counter() - start:.2f} s"
+        except SolverTimeoutError:
+            sat = f"> {CPSAT_LIMIT:g} s"
+        assert len(answers) == 1, answers
+        ours, dlx = statistics.median(ours_t), statistics.median(dlx_t)
+        print(
+            f"| {n} | {givens} | {seed} | {answers.pop()} | {ours:.2f} s | {dlx:.2f} s "
+            f"| {dlx / ours:.1f}× | {sat} |",
+            flush=True,
+        )
+    print()
+
+
+def find_rows(cases: list[tuple[int, int, int]]) -> None:
+    """One square from a sparse start: officers' exact cover against CP-SAT (one round each)."""
+    print("## One square from a sparse start\n")
+    print("| n | givens | seed | officers (exact cover) | CP-SAT |")
+    print("|---|---|---|---|---|")
+    for n, givens, seed in cases:
+        square, rules = sparse_square(n, givens, seed), Rules(order=n)
+        cells = []
+        for work in (
+            lambda square=square, rules=rules: next(
+                cover_completions(square, rules, time_limit=CPSAT_LIMIT)
+            ),
+            lambda square=square, rules=rules: next(
+                cpsat.completions(square, rules, time_limit=CPSAT_LIMIT)
+            ),
+        ):
+            try:
+                seconds, found = median_time(work, 1)
+                assert isinstance(found, Square) and is_finished(found)
+                cells.append(f"{seconds:.2f} s")
+            except SolverTimeoutError:
+                cells.append(f"> {CPSAT_LIMIT:g} s")
+        print(f"| {n} | {givens} | {seed} | {cells[0]} | {cells[1]} |", flush=True)
+    print()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
-    rounds = parser.parse_args().rounds
+    parser.add_argument("--counts-only", action="store_true", help="only the rows of counting")
+    args = parser.parse_args()
+    rounds = args.rounds
+    count_rows(rounds, COUNT_CASES)
+    find_rows([(n, n + 2, 0) for n in range(7, 13)])
+    if args.counts_only:
+        return
 
     seconds, proof = median_time(prove_order_6, rounds)
     print("## Order 6\n")
