@@ -128,10 +128,6 @@ def _hand(mask: int) -> tuple[Card, ...]:
     return tuple(Card(card) for card in cards_in(mask))
 
 
-def _is_cell(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 16
-
-
 @dataclass(frozen=True, slots=True)
 class _Snapshot:
     """One position, as pushed on the undo stack."""
@@ -693,21 +689,18 @@ class GameState:
         """The state of the fields read from ``quoted`` (a game notation or its JSON form),
         checked by :func:`~officers.game_notation.check_fields` as a player's view is."""
         hands = check_fields(fields, quoted)
-        try:
-            return cls(
-                fields.square,
-                [cards_in(hand) for hand in hands],
-                level=fields.level,
-                tokens=fields.tokens,
-                turn=fields.turn,
-                locked=fields.locked,
-                coins=fields.coins,
-                open_hands=fields.open_hands,
-                number=fields.number,
-                end=fields.end,
-            )
-        except InvalidGameError as error:  # checked above; kept for the JSON form's types
-            raise NotationError(f"cannot read game {quoted}: {error}") from None
+        return cls(
+            fields.square,
+            [cards_in(hand) for hand in hands],
+            level=fields.level,
+            tokens=fields.tokens,
+            turn=fields.turn,
+            locked=fields.locked,
+            coins=fields.coins,
+            open_hands=fields.open_hands,
+            number=fields.number,
+            end=fields.end,
+        )
 
     def notation(self, viewer: int | None = None) -> str:
         """The one-line game notation. With ``viewer``, the other players' hands are written as

@@ -216,3 +216,94 @@ def test_class_5_errors_quote_a_bounded_excerpt() -> None:
         with pytest.raises(OfficersError) as error:
             read(text)
         assert len(str(error.value)) < 400
+
+
+# --- class 7: runaway runs ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["simulate", "--deals", "²"],
+        ["simulate", "--deals", "0"],
+        ["simulate", "--deals", "1000000001"],
+        ["simulate", "--deals", "1_000"],
+        ["simulate", "--jobs", "0"],
+        ["simulate", "--jobs", "١"],
+        ["simulate", "--seed", "-5"],
+        ["simulate", "--seed", "9" * 5000],
+        ["simulate", "--players", "①"],
+        ["simulate", "--tokens", "²"],
+        ["verify-rules", "--deals", "0"],
+        ["verify-rules", "--games", "0"],
+        ["verify-rules", "--games", "²"],
+        ["deal", "--players", "5"],
+        ["deal", "--seed", "³"],
+        ["play", "--human", "٣"],
+        ["state", "4/4/4/4 easy 3 1 ASAHADACKSKHKDKC/QSQHQDQCJSJHJDJC - - 1", "--viewer", "²"],
+    ],
+)
+def test_class_7_numbers_are_ascii_digits_with_bounds(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    from officers.cli import main
+
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and len(err) < 300
+
+
+def test_class_7_jobs_are_capped_to_the_cpus(capsys: pytest.CaptureFixture[str]) -> None:
+    from officers import simulate
+    from officers.cli import main
+
+    assert simulate._jobs(300) == simulate.cpus() <= 300
+    assert main(["simulate", "--deals", "3", "--jobs", "300", "--no-progress"]) == 0
+    err = capsys.readouterr().err
+    assert f"using {simulate.cpus()}" in err and err.count("\n") == 1
+
+
+def test_class_7_chunks_are_submitted_a_few_at_a_time() -> None:
+    import concurrent.futures
+    import threading
+
+    from officers.simulate import IN_FLIGHT, Task, cpus, run_tasks
+
+    class Counting(concurrent.futures.ThreadPoolExecutor):
+        def __init__(self) -> None:
+            super().__init__(2)
+            self.lock = threading.Lock()
+            self.pending = self.most = self.submitted = 0
+
+        def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+            with self.lock:
+                self.pending += 1
+                self.submitted += 1
+                self.most = max(self.most, self.pending)
+            future = super().submit(fn, *args, **kwargs)
+            future.add_done_callback(lambda _: self._done())
+            return future
+
+        def _done(self) -> None:
+            with self.lock:
+                self.pending -= 1
+
+    tasks = [Task.make("random", "easy"), Task.make("random", "hard")]
+    with Counting() as pool:
+        streamed = run_tasks(tasks, 600, seed=4, executor=pool)
+    assert pool.submitted > IN_FLIGHT * cpus()  # more chunks than may be in flight ...
+    assert pool.most <= IN_FLIGHT * cpus()  # ... and never more in flight
+    assert streamed == run_tasks(tasks, 600, seed=4, jobs=1)
+
+
+def test_class_7_a_move_with_other_digits_is_refused_and_play_goes_on(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import io
+
+    from officers.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("AS@r²c1\nAS@r1c١\nxr①c1\nquit\n"))
+    assert main(["play", "--human", "1", "--seed", "3"]) == 1
+    out = capsys.readouterr().out
+    assert out.count("cannot read move") == 3
