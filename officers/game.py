@@ -76,6 +76,7 @@ from officers.errors import (
 from officers.game_notation import (
     END_EVENTS,
     GameFields,
+    check_fields,
     check_position,
     fields_from_dict,
     read_fields,
@@ -99,9 +100,25 @@ from officers.square import EMPTY, Square, cell_name, describe_cell
 from officers.view import PlayerView
 
 __all__ = [
-    "COIN_OFF", "EASY", "EXPERT", "HARD", "LEVELS", "NORMAL", "OZANAM_STARTS", "GameState",
-    "Level", "Move", "MoveKind", "Outcome", "PlayerView", "Termination", "Variant", "deal",
-    "new_game", "player_name", "view_from_notation",
+    "COIN_OFF",
+    "EASY",
+    "EXPERT",
+    "HARD",
+    "LEVELS",
+    "NORMAL",
+    "OZANAM_STARTS",
+    "GameState",
+    "Level",
+    "Move",
+    "MoveKind",
+    "Outcome",
+    "PlayerView",
+    "Termination",
+    "Variant",
+    "deal",
+    "new_game",
+    "player_name",
+    "view_from_notation",
 ]
 
 
@@ -109,10 +126,6 @@ __all__ = [
 def _hand(mask: int) -> tuple[Card, ...]:
     """The cards of a card set, as cards."""
     return tuple(Card(card) for card in cards_in(mask))
-
-
-def _is_cell(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -665,34 +678,29 @@ class GameState:
         if any(hand is None for hand in fields.hands):
             unknown = next(i for i, hand in enumerate(fields.hands) if hand is None)
             raise NotationError(
-                f"cannot read game {text!r}: {player_name(unknown)}'s hand is unknown "
+                f"cannot read game {excerpt(text)}: {player_name(unknown)}'s hand is unknown "
                 f"({fields.hand_texts[unknown]!r}): this is a player's view (read it with "
                 "view_from_notation)"
             )
-        return cls._from_fields(fields, repr(text))
+        return cls._from_fields(fields, excerpt(text))
 
     @classmethod
     def _from_fields(cls, fields: GameFields, quoted: str) -> GameState:
-        """The state of the fields read from ``quoted`` (a game notation or its JSON form)."""
-        try:
-            return cls(
-                fields.square,
-                [hand or () for hand in fields.hands],
-                level=fields.level,
-                tokens=fields.tokens,
-                turn=fields.turn,
-                locked=fields.locked,
-                coins=fields.coins,
-                open_hands=fields.open_hands,
-                number=fields.number,
-                end=fields.end,
-            )
-        except IllegalPlacementError as error:
-            message = str(error).replace("the game state: ", "")
-            raise IllegalPlacementError(f"cannot read game {quoted}: {message}") from None
-        except InvalidGameError as error:
-            message = str(error).replace("the game state: ", "")
-            raise NotationError(f"cannot read game {quoted}: {message}") from None
+        """The state of the fields read from ``quoted`` (a game notation or its JSON form),
+        checked by :func:`~officers.game_notation.check_fields` as a player's view is."""
+        hands = check_fields(fields, quoted)
+        return cls(
+            fields.square,
+            [cards_in(hand) for hand in hands],
+            level=fields.level,
+            tokens=fields.tokens,
+            turn=fields.turn,
+            locked=fields.locked,
+            coins=fields.coins,
+            open_hands=fields.open_hands,
+            number=fields.number,
+            end=fields.end,
+        )
 
     def notation(self, viewer: int | None = None) -> str:
         """The one-line game notation. With ``viewer``, the other players' hands are written as

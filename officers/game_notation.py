@@ -38,6 +38,7 @@ __all__ = [
     "END_EVENTS",
     "FIELDS",
     "GameFields",
+    "check_fields",
     "check_position",
     "fields_from_dict",
     "read_fields",
@@ -155,9 +156,12 @@ def fields_from_dict(data: Mapping[str, Any]) -> GameFields:
 
 def _read_square(text: str, fail: Fail) -> Square:
     try:
-        return Square(text)
+        square = Square(text)
     except NotationError as error:
         raise fail(str(error)) from None
+    if square.order != 4:
+        raise fail(f"a game is played on a square of order 4, got order {square.order}")
+    return square
 
 
 def _read_level(text: str, fail: Fail) -> tuple[Level, bool]:
@@ -272,12 +276,17 @@ def check_position(
     """
     where = "the game state"
     if isinstance(tokens, bool) or not isinstance(tokens, int) or tokens < 0:
-        raise InvalidGameError(f"{where}: tokens left must be a whole number >= 0, got {excerpt(tokens)}")
+        raise InvalidGameError(
+            f"{where}: tokens left must be a whole number >= 0, got {excerpt(tokens)}"
+        )
     if isinstance(number, bool) or not isinstance(number, int) or number < 1:
         raise InvalidGameError(f"{where}: the turn number must be >= 1, got {excerpt(number)}")
-    if not (isinstance(turn, int) and 0 <= turn < len(hands)):
+    if not 1 <= len(hands) <= MAX_PLAYERS:
+        raise InvalidGameError(f"{where}: {len(hands)} hands, expected 1-{MAX_PLAYERS}")
+    if isinstance(turn, bool) or not (isinstance(turn, int) and 0 <= turn < len(hands)):
+        shown = turn + 1 if isinstance(turn, int) else turn
         raise InvalidGameError(
-            f"{where}: the player to move must be 1-{len(hands)}, got {excerpt(turn + 1)}"
+            f"{where}: the player to move must be 1-{len(hands)}, got {excerpt(shown)}"
         )
     seen = card_set(v for v in square.values if v != EMPTY)
     for player, hand in enumerate(hands):
@@ -322,7 +331,9 @@ def _check_coins(where: str, square: Square, players: int, coins: Sequence[int] 
         if coin == COIN_OFF:
             continue
         if not _is_cell(coin):
-            raise InvalidGameError(f"{where}: {player_name(player)}'s coin {excerpt(coin)} is not a cell")
+            raise InvalidGameError(
+                f"{where}: {player_name(player)}'s coin {excerpt(coin)} is not a cell"
+            )
         if square.values[coin] != EMPTY:
             raise InvalidGameError(
                 f"{where}: {player_name(player)}'s coin lies on {cell_name(coin)}, which is not empty"
@@ -336,10 +347,72 @@ def _is_cell(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 16
 
 
+def check_fields(fields: GameFields, quoted: str) -> tuple[int, ...]:
+    """Check that the fields read from ``quoted`` (a game notation, a view or its JSON form) make
+    a position of the game, with :func:`check_position`; return the hands as card sets.
+
+    Every unknown hand (``?n``) is given ``n`` of the cards that are neither in the square nor in
+    a known hand, in card order: what the position says of such a hand is its count only, so the
+    game and a player's view accept exactly the same lines. Raises :class:`NotationError`
+    quoting the text (:class:`IllegalPlacementError` when the square breaks the rule).
+
+    >>> check_fields(read_fields("4/4/4/4 easy 3 1 ?15/AS - - 1"), "(a view)")[1]
+    1
+    >>> check_fields(read_fields("4/4/4/4 easy 3 1 ?14/AS - - 1"), "(a view)")
+    Traceback (most recent call last):
+    ...
+    officers.errors.NotationError: cannot read game (a view): the unknown hands hold 14 cards, but 15 are neither in the square nor in a known hand
+    """
+    known = card_set(v for v in fields.square.values if v != EMPTY)
+    for hand in fields.hands:
+        if hand is not None:
+            known |= card_set(hand)
+    left = cards_in(ALL_CARDS_SET & ~known)
+    unknown = sum(
+        count for hand, count in zip(fields.hands, fields.counts, strict=True) if hand is None
+    )
+    if unknown and unknown != len(left):
+        raise NotationError(
+            f"cannot read game {quoted}: the unknown hands hold {unknown} cards, but {len(left)} "
+            "are neither in the square nor in a known hand"
+        )
+    hands = []
+    for hand, count in zip(fields.hands, fields.counts, strict=True):
+        if hand is None:
+            hands.append(card_set(left[:count]))
+            left = left[count:]
+        else:
+            hands.append(card_set(hand))
+    try:
+        check_position(
+            fields.square,
+            hands,
+            rules=fields.level.rules,
+            tokens=fields.tokens,
+            turn=fields.turn,
+            locked=fields.locked,
+            coins=None
+            if fields.coins is None
+            else [COIN_OFF if c is None else c for c in fields.coins],
+            number=fields.number,
+            end=fields.end,
+        )
+    except IllegalPlacementError as error:
+        message = str(error).replace("the game state: ", "")
+        raise IllegalPlacementError(f"cannot read game {quoted}: {message}") from None
+    except InvalidGameError as error:
+        message = str(error).replace("the game state: ", "")
+        raise NotationError(f"cannot read game {quoted}: {message}") from None
+    return tuple(hands)
+
+
 def view_from_notation(text: str, player: int | None = None) -> PlayerView:
     """Read a player's view from the game notation, where other hands may be unknown (``?n``).
 
     ``player`` (0-based) is whose view it is; by default the only player whose hand is given.
+    A line is read exactly when :meth:`officers.game.GameState.parse` would read it with the
+    unknown hands filled in (both check it with :func:`check_fields`), and the view is the one
+    that game would give the player.
 
     >>> view = view_from_notation("AC3/QHJSAD1/KSAHJCQD/JDQCKHAS hard 0 2 ?2/QSJH - - 13")
     >>> view.hand, view.others
@@ -353,27 +426,22 @@ def view_from_notation(text: str, player: int | None = None) -> PlayerView:
                 f"cannot read view {excerpt(text)}: {len(known)} hands are known; say whose view it is"
             )
         player = known[0]
+    if isinstance(player, bool) or not isinstance(player, int):
+        raise TypeError(f"player must be an int (0-based) or None, got {excerpt(player)}")
     if not 0 <= player < len(fields.hands) or fields.hands[player] is None:
-        raise NotationError(f"cannot read view {excerpt(text)}: {player_name(player)}'s hand is not given")
-    own = fields.hands[player]
-    assert own is not None
-    used = set(fields.square.values) | set(own)
-    others = tuple(card for card in ALL_CARDS if card not in used)
-    if sum(fields.counts) - len(own) != len(others):
         raise NotationError(
-            f"cannot read view {excerpt(text)}: the other hands hold {sum(fields.counts) - len(own)} "
-            f"cards, but {len(others)} are neither in the square nor in the own hand"
+            f"cannot read view {excerpt(text)}: {player_name(player)}'s hand is not given"
         )
-    conflicts = fields.level.rules.conflicts(fields.square)
-    if conflicts:
-        raise IllegalPlacementError(
-            f"cannot read view {excerpt(text)}: the square breaks the rule: {conflicts[0]}"
-        )
+    hands = check_fields(fields, excerpt(text))
+    own = hands[player]
+    others = 0
+    for hand in hands:
+        others |= hand
     return PlayerView(
         square=fields.square,
         rules=fields.level.rules,
-        hand=own,
-        others=others,
+        hand=tuple(map(Card, cards_in(own))),
+        others=tuple(map(Card, cards_in(others & ~own))),
         tokens=fields.tokens,
         locked=tuple(sorted(fields.locked)),
     )

@@ -28,10 +28,12 @@ Wilson interval
 from __future__ import annotations
 
 import contextlib
+import itertools
 import json
 import math
 import os
 import random
+import signal
 import sys
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -39,7 +41,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from officers.bots import Bot, get_bot, passes_checks
-from officers.errors import NotationError
+from officers.errors import NotationError, excerpt
 from officers.game import GameState, Level, Variant, new_game
 
 if TYPE_CHECKING:
@@ -51,6 +53,7 @@ __all__ = [
     "SimulationResult",
     "Task",
     "bot_seed",
+    "cpus",
     "deal_seed",
     "play_game",
     "results_json",
@@ -408,15 +411,74 @@ def _progress(total: int, enabled: bool) -> Iterator[Callable[[int], object]]:
         yield bar.update
 
 
+IN_FLIGHT: Final = 2
+"""Chunks of games submitted a worker at most at a time: the next are submitted as results come
+in, so memory stays flat however many deals are asked for, and an interrupt stops within a
+chunk."""
+
+
+def cpus() -> int:
+    """The number of CPUs this process may run on: the default, and the most, of ``jobs``."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
 def _jobs(jobs: int | None) -> int:
+    """The local processes to start: ``jobs``, at most one a CPU (see :func:`cpus`)."""
     if jobs is None:
-        try:
-            return max(1, len(os.sched_getaffinity(0)))
-        except AttributeError:  # not on Linux
-            return max(1, os.cpu_count() or 1)
+        return cpus()
     if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise NotationError(f"jobs must be a whole number >= 1, got {jobs!r}")
-    return jobs
+        raise NotationError(f"jobs must be a whole number >= 1, got {excerpt(jobs)}")
+    return min(jobs, cpus())
+
+
+def _quiet_worker() -> None:
+    """Workers leave an interrupt (Ctrl-C) to the process that started them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _chunks(tasks: int, deals: int, step: int) -> Iterator[tuple[int, int, int]]:
+    """``(task, start, stop)`` of every chunk of deals, lazily."""
+    for i in range(tasks):
+        for start in range(0, deals, step):
+            yield i, start, min(deals, start + step)
+
+
+def _run_in(
+    pool: concurrent.futures.Executor,
+    tasks: Sequence[Task],
+    deals: int,
+    seed: int,
+    tallies: Sequence[_Tally],
+    advance: Callable[[int], object],
+    *,
+    width: int,
+) -> None:
+    """Play the chunks of games in ``pool`` (``width`` workers), at most :data:`IN_FLIGHT` a
+    worker submitted at a time, adding each result to its task's tally as it comes in."""
+    import concurrent.futures
+
+    step = max(1, min(250, math.ceil(deals * len(tasks) / (4 * width))))
+    chunks = _chunks(len(tasks), deals, step)
+    pending: dict[concurrent.futures.Future[_Tally], tuple[int, int]] = {}
+    try:
+        while True:
+            for i, start, stop in itertools.islice(chunks, IN_FLIGHT * width - len(pending)):
+                pending[pool.submit(_run_chunk, tasks[i], seed, start, stop)] = (i, stop - start)
+            if not pending:
+                return
+            done, _ = concurrent.futures.wait(
+                pending, return_when=concurrent.futures.FIRST_COMPLETED
+            )
+            for future in done:
+                i, games = pending.pop(future)
+                tallies[i].add(future.result())
+                advance(games)
+    finally:
+        for future in pending:
+            future.cancel()
 
 
 def run_tasks(
@@ -433,9 +495,11 @@ def run_tasks(
 
     ``executor``: any :class:`concurrent.futures.Executor` (a Dask cluster's
     ``client.get_executor()`` runs the games across machines); it is not shut down. Otherwise
-    ``jobs`` local processes (default: every core; ``jobs=1`` runs in this process). The results
-    are the same whatever the jobs or the executor. ``progress``: a progress bar on standard
-    error (default: when standard error is a terminal).
+    ``jobs`` local processes (default and most: one a CPU, :func:`cpus`; ``jobs=1`` runs in this
+    process). The results are the same whatever the jobs or the executor. Chunks of games are
+    submitted a few at a time (:data:`IN_FLIGHT` a worker) and added up as they come in, so the
+    memory does not grow with ``deals``. ``progress``: a progress bar on standard error (default:
+    when standard error is a terminal).
 
     >>> easy, hard = run_tasks([Task.make("designers", "easy"), Task.make("designers", "hard")],
     ...                        deals=10, seed=2, jobs=1)
@@ -446,40 +510,25 @@ def run_tasks(
 
     tasks = list(tasks)
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
-        raise NotationError(f"deals must be a whole number >= 0, got {deals!r}")
+        raise NotationError(f"deals must be a whole number >= 0, got {excerpt(deals)}")
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise NotationError(f"the seed must be a whole number >= 0, got {seed!r}")
+        raise NotationError(f"the seed must be a whole number >= 0, got {excerpt(seed)}")
     workers = _jobs(jobs)
     shown = sys.stderr.isatty() if progress is None else progress
     tallies = [_Tally() for _ in tasks]
     with _progress(deals * len(tasks), shown) as advance:
         if executor is None and workers == 1:
-            step = max(1, min(100, deals))
-            for i, task in enumerate(tasks):
-                for start in range(0, deals, step):
-                    stop = min(deals, start + step)
-                    tallies[i].add(_run_chunk(task, seed, start, stop))
-                    advance(stop - start)
+            for i, start, stop in _chunks(len(tasks), deals, max(1, min(100, deals))):
+                tallies[i].add(_run_chunk(tasks[i], seed, start, stop))
+                advance(stop - start)
+        elif executor is not None:
+            _run_in(executor, tasks, deals, seed, tallies, advance, width=cpus())
         else:
-            chunks = max(1, 4 * (workers if executor is None else _jobs(None)))
-            step = max(1, min(250, math.ceil(deals * len(tasks) / chunks)))
-            own = executor is None
-            pool = concurrent.futures.ProcessPoolExecutor(max_workers=workers) if own else executor
-            assert pool is not None
+            pool = concurrent.futures.ProcessPoolExecutor(workers, initializer=_quiet_worker)
             try:
-                futures = {}
-                for i, task in enumerate(tasks):
-                    for start in range(0, deals, step):
-                        stop = min(deals, start + step)
-                        future = pool.submit(_run_chunk, task, seed, start, stop)
-                        futures[future] = (i, stop - start)
-                for future in concurrent.futures.as_completed(futures):
-                    i, games = futures[future]
-                    tallies[i].add(future.result())
-                    advance(games)
+                _run_in(pool, tasks, deals, seed, tallies, advance, width=workers)
             finally:
-                if own:
-                    pool.shutdown(cancel_futures=True)
+                pool.shutdown(cancel_futures=True)
     return [_result(task, deals, seed, tally) for task, tally in zip(tasks, tallies, strict=True)]
 
 

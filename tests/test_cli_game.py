@@ -96,11 +96,11 @@ def test_simulate_help(capsys: pytest.CaptureFixture[str]) -> None:
         (["simulate", "--level", "legendary"], "cannot read level 'legendary'"),
         (["simulate", "--bot", "genius"], "unknown bot 'genius'"),
         (["simulate", "--players", "two"], "expected a whole number"),
-        (["simulate", "--deals", "x"], "invalid int value"),
+        (["simulate", "--deals", "x"], "expected a whole number"),
         (["state", "4/4/4/4 normal"], "expected 8 or 9 fields"),
         (["state", LATE, "QS@r1c4"], "slip: cannot place Q♠ on row 1, column 4"),
         (["state", LATE, "QS@r9c9"], "cannot read move"),
-        (["deal", "--players", "5"], "1-4 players"),
+        (["deal", "--players", "5"], "expected a whole number 1-4"),
         (["state", LATE, "--viewer", "3"], "no player 3"),
     ],
 )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import re
 import sys
 import time
 from collections.abc import Callable, Iterable
@@ -28,13 +29,14 @@ from officers import (
 )
 from officers.cards import Card
 from officers.cli.common import Commands, ExitCode, add_json, emit
+from officers.errors import excerpt
 from officers.game import player_name
 from officers.square import cell_name
 
 DEFAULT_DEALS = 300  # officers.verify_rules.DEFAULT_DEALS, not imported: the CLI starts fast
 DEFAULT_GAMES = 300  # officers.verify_rules.DEFAULT_GAMES
 
-__all__ = ["add_commands", "seat_text"]
+__all__ = ["add_commands", "number", "seat_text"]
 
 _T = TypeVar("_T")
 
@@ -53,11 +55,61 @@ def _list(text: str, read: Callable[[str], _T], every: tuple[_T, ...] | None = N
     return [read(item) for item in items]
 
 
-def _whole(text: str) -> int:
-    """A whole number, or :class:`~officers.NotationError` quoting the text."""
-    if not text.isdigit():
-        raise NotationError(f"cannot read {text!r}: expected a whole number")
+def _whole(text: str, low: int = 0, high: int = 10**6) -> int:
+    """A whole number ``low``-``high`` in ASCII digits, or :class:`~officers.NotationError`
+    quoting the text.
+
+    >>> _whole("²")
+    Traceback (most recent call last):
+    ...
+    officers.errors.NotationError: cannot read '²': expected a whole number 0-1,000,000
+    """
+    if not _DIGITS.fullmatch(text) or not low <= int(text) <= high:
+        raise NotationError(f"cannot read {excerpt(text)}: expected a whole number {low}-{high:,}")
     return int(text)
+
+
+def number(low: int, high: int) -> Callable[[str], int]:
+    """An ``argparse`` type: a whole number ``low``-``high`` written in ASCII digits; anything
+    else (``²``, ``1_000``, ``-1``, too large) is a usage error (exit status 2).
+
+    >>> number(1, 4)("3")
+    3
+    >>> number(1, 4)("5")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a whole number 1-4, got '5'
+    """
+
+    def read(text: str) -> int:
+        if not _DIGITS.fullmatch(text) or not low <= int(text) <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number {low}-{high:,}, got {excerpt(text)}"
+            )
+        return int(text)
+
+    read.__name__ = "whole number"
+    return read
+
+
+_DIGITS = re.compile(r"[0-9]{1,19}")
+MAX_DEALS = 10**9
+"""The most deals ``simulate`` plays (it streams them: memory does not grow with them)."""
+MAX_SEED = 2**63 - 1
+MAX_TOKENS = 99
+MAX_JOBS = 1024
+"""The most ``--jobs`` read; more than the CPUs are capped to the CPUs, with a note."""
+
+
+def _note_jobs(jobs: int | None) -> None:
+    """One line on standard error when ``--jobs`` asks for more processes than CPUs."""
+    from officers.simulate import cpus
+
+    if jobs is not None and jobs > cpus():
+        print(
+            f"officers: note: --jobs {jobs} is more than the {cpus()} CPUs; using {cpus()}",
+            file=sys.stderr,
+        )
 
 
 # --- officers verify-rules -------------------------------------------------------------------------
@@ -66,6 +118,7 @@ def _whole(text: str) -> int:
 def _verify_rules(args: argparse.Namespace) -> ExitCode:
     from officers.verify_rules import report, report_json, verify_rules  # lazy: starts fast
 
+    _note_jobs(args.jobs)
     start = time.perf_counter()
     claims = verify_rules(args.deals, args.games, args.seed, jobs=args.jobs)
     seconds = time.perf_counter() - start
@@ -82,8 +135,10 @@ def _simulate(args: argparse.Namespace) -> ExitCode:
 
     bots = _list(args.bot, lambda name: get_bot(name).name)
     levels = _list(args.level, Level.get, LEVELS)
-    players = _list(args.players, _whole, (1, 2, 3, 4))
-    tokens: list[int | None] = [None] if args.tokens is None else _list(args.tokens, _whole)
+    players = _list(args.players, lambda text: _whole(text, 1, 4), (1, 2, 3, 4))
+    tokens: list[int | None] = (
+        [None] if args.tokens is None else _list(args.tokens, lambda t: _whole(t, 0, MAX_TOKENS))
+    )
     variant = Variant(open_hands=False, coins=False, ozanam=args.ozanam)
     tasks = [
         Task.make(bot, level, count, token, variant)
@@ -93,6 +148,7 @@ def _simulate(args: argparse.Namespace) -> ExitCode:
         for token in tokens
     ]
     progress = False if args.no_progress else None
+    _note_jobs(args.jobs)
     results = run_tasks(tasks, args.deals, args.seed, jobs=args.jobs, progress=progress)
     if args.json:
         print(results_json(results))
@@ -276,10 +332,14 @@ def _add_game_options(parser: argparse.ArgumentParser, *, level: str = "normal")
         "--level", default=level, help="easy, normal, hard or expert (default %(default)s)"
     )
     parser.add_argument(
-        "--players", type=int, default=2, help="1-4 (1 is Solo; default %(default)s)"
+        "--players", type=number(1, 4), default=2, help="1-4 (1 is Solo; default %(default)s)"
     )
-    parser.add_argument("--seed", type=int, help="the deal's seed (default: a fresh one)")
-    parser.add_argument("--tokens", type=int, help="take-back tokens (default: the level's)")
+    parser.add_argument(
+        "--seed", type=number(0, MAX_SEED), help="the deal's seed (default: a fresh one)"
+    )
+    parser.add_argument(
+        "--tokens", type=number(0, MAX_TOKENS), help="take-back tokens (default: the level's)"
+    )
     parser.add_argument("--open", action="store_true", help="variant: open hands")
     parser.add_argument("--ozanam", action="store_true", help="variant: Ozanam's riddle start")
 
@@ -304,19 +364,21 @@ def _add_verify_rules(commands: Commands) -> None:
     )
     verify.add_argument(
         "--deals",
-        type=int,
+        type=number(1, 10**6),
         default=DEFAULT_DEALS,
         help="games per bot, level and player count (default %(default)s; the rules' figures "
         "rest on 2500)",
     )
     verify.add_argument(
         "--games",
-        type=int,
+        type=number(1, 10**6),
         default=DEFAULT_GAMES,
         help="random games per rule set (default %(default)s)",
     )
-    verify.add_argument("--seed", type=int, default=1, help="default 1")
-    verify.add_argument("--jobs", type=int, help="processes (default: every core)")
+    verify.add_argument("--seed", type=number(0, MAX_SEED), default=1, help="default 1")
+    verify.add_argument(
+        "--jobs", type=number(1, MAX_JOBS), help="processes (default and most: every CPU)"
+    )
     add_json(verify)
     verify.set_defaults(run=_verify_rules)
 
@@ -337,9 +399,13 @@ def _add_simulate(commands: Commands) -> None:
     simulate.add_argument("--level", default="normal", help="easy, normal, hard, expert or all")
     simulate.add_argument("--players", default="2", help="1-4, or a list such as 2,3,4")
     simulate.add_argument("--tokens", help="take-back tokens (default: the level's), or a list")
-    simulate.add_argument("--deals", type=int, default=1000, help="default 1000")
-    simulate.add_argument("--seed", type=int, default=1, help="default 1")
-    simulate.add_argument("--jobs", type=int, help="processes (default: every core)")
+    simulate.add_argument(
+        "--deals", type=number(1, MAX_DEALS), default=1000, help="default 1000, at most 10^9"
+    )
+    simulate.add_argument("--seed", type=number(0, MAX_SEED), default=1, help="default 1")
+    simulate.add_argument(
+        "--jobs", type=number(1, MAX_JOBS), help="processes (default and most: every CPU)"
+    )
     simulate.add_argument("--ozanam", action="store_true", help="start from Ozanam's riddle")
     add_json(simulate)
     simulate.add_argument("--markdown", action="store_true", help="a Markdown table")
@@ -368,7 +434,7 @@ def _add_deal_state_play(commands: Commands) -> None:
     )
     state.add_argument("game", metavar="GAME", help="a game notation or a game record")
     state.add_argument("moves", metavar="MOVE", nargs="*", help="moves to play first")
-    state.add_argument("--viewer", type=int, help="show only what player N may know")
+    state.add_argument("--viewer", type=number(1, 4), help="show only what player N may know")
     state.add_argument("--record", action="store_true", help="print the game record")
     add_json(state)
     state.set_defaults(run=_state)
@@ -382,5 +448,5 @@ def _add_deal_state_play(commands: Commands) -> None:
     )
     _add_game_options(play)
     play.add_argument("--bot", default="designers", help="the bots' kind (default designers)")
-    play.add_argument("--human", type=int, help="your seat, 1-4 (default: bots only)")
+    play.add_argument("--human", type=number(1, 4), help="your seat, 1-4 (default: bots only)")
     play.set_defaults(run=_play)
