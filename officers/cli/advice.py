@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 
 from officers import Explanation, Hint, PlayerView, Rules, Square, explain, hint, parse_cell
+from officers.view import DEFAULT_TOKENS
 from officers.cli.common import Commands, ExitCode, add_diagonals, add_json, add_square
 
 __all__ = ["add_commands"]
@@ -49,9 +50,9 @@ def add_commands(commands: Commands) -> None:
     hint_.add_argument(
         "--tokens",
         type=int,
-        default=1,
+        default=DEFAULT_TOKENS,
         metavar="N",
-        help="take-back tokens left (default 1, the Normal level)",
+        help=f"take-back tokens left (default {DEFAULT_TOKENS}, the Normal level's)",
     )
     hint_.set_defaults(run=_hint)
 
