@@ -56,7 +56,18 @@ from officers.square import Square
 from officers.view import PlayerView
 from officers.words import read_lang
 
-__all__ = ["KINDS", "NAMES", "OPS", "STATUS", "BadRequest", "Limits", "handle", "schema"]
+__all__ = [
+    "DEFAULT_LIMITS",
+    "KINDS",
+    "NAMES",
+    "OPS",
+    "STATUS",
+    "BadRequest",
+    "Limits",
+    "handle",
+    "player_view",
+    "schema",
+]
 
 
 _T = TypeVar("_T")
@@ -231,7 +242,7 @@ def _schema(request: Request, limits: Limits) -> dict[str, Any]:
 Operation = Callable[[Request, Limits], dict[str, Any]]
 
 HANDLERS: Final[dict[str, Operation]] = {
-    "hello": lambda request, limits: hello_document(OPS),
+    "hello": lambda request, limits: hello_document((*OPS, "quit")),
     "health": lambda request, limits: health_document(),
     "hint": _hint,
     "explain": _explain,

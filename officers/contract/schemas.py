@@ -11,7 +11,7 @@ returns it self-contained (with the definitions it uses).
 >>> schema("frobnicate")
 Traceback (most recent call last):
   ...
-officers.errors.NotationError: no schema 'frobnicate': expected one of hint, explanation, count, completion, game, move, verification, hello, health, error, schema, hint-request, explain-request, count-request, complete-request, move-request, bot-request, new-request, verify-request, schema-request
+officers.errors.NotationError: no schema 'frobnicate': expected one of hint, explanation, count, completion, game, move, verification, hello, health, error, schema, bye, hint-request, explain-request, count-request, complete-request, move-request, bot-request, new-request, verify-request, schema-request
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ KINDS: Final = (
     "health",
     "error",
     "schema",
+    "bye",
 )
 """Every kind of document officers writes (the ``"kind"`` of each)."""
 
