@@ -207,14 +207,14 @@ class ForcedMove:
     def __str__(self) -> str:
         return self.text("en")
 
-    def to_dict(self, lang: str = "en") -> dict[str, Any]:
-        """The JSON form; ``text`` in the languages of ``lang``."""
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: the facts only (a finished square forces every card, and one sentence
+        each would double the size of a hint; :meth:`text` tells one)."""
         return {
             "cell": self.cell,
             "card": self.card.notation(),
             "yours": self.yours,
             "obvious": self.obvious,
-            "text": texts(self, lang),
         }
 
     @classmethod
@@ -361,7 +361,7 @@ class Hint:
             "completions": self.completions,
             "stuck": self.stuck,
             "cards": [card_hint.to_dict(lang) for card_hint in self.cards],
-            "forced": [forced.to_dict(lang) for forced in self.forced],
+            "forced": [forced.to_dict() for forced in self.forced],
             "reasons": [violation.to_dict(lang) for violation in reasons],
             "reasons_total": len(self.violations),
             "takebacks_needed": self.takebacks_needed,
