@@ -21,12 +21,15 @@ from officers.serve.app import Settings, create_app
 
 __all__ = ["SETTINGS_VARIABLE", "Settings", "app_from_environment", "create_app", "serve"]
 
+LOG_FORMAT = "%(asctime)s %(name)s %(message)s"
+
 SETTINGS_VARIABLE = "OFFICERS_SERVE_SETTINGS"
 """The environment variable that hands the settings to each worker process (JSON)."""
 
 
 def app_from_environment() -> object:
     """The application with the settings of :data:`SETTINGS_VARIABLE` (for uvicorn's workers)."""
+    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
     data = json.loads(os.environ.get(SETTINGS_VARIABLE, "{}"))
     settings = Settings(
         cors=tuple(data.get("cors", ("*",))),
@@ -40,7 +43,7 @@ def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, work
     """Run the service with uvicorn until SIGINT or SIGTERM (then it shuts down cleanly)."""
     import uvicorn
 
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(message)s")
+    logging.basicConfig(level=logging.INFO, format=LOG_FORMAT)
     os.environ[SETTINGS_VARIABLE] = json.dumps(asdict(settings))
     uvicorn.run(
         "officers.serve:app_from_environment",
