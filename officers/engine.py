@@ -38,7 +38,11 @@ def answer(line: str, limits: Limits = DEFAULT_LIMITS) -> tuple[dict[str, Any], 
         ident = None
     if isinstance(request, dict) and request.get("op") == "quit":
         return {**head("bye"), "id": ident}, False
-    return {**handle(request, limits), "id": ident}, True
+    try:
+        return {**handle(request, limits), "id": ident}, True
+    except Exception as error:  # a bug: answer it, and go on with the next line
+        message = f"internal error ({type(error).__name__}: {error}); please report it"
+        return {**error_document("internal", message), "id": ident}, True
 
 
 def run(lines: Iterable[str], out: TextIO, limits: Limits = DEFAULT_LIMITS) -> None:

@@ -147,7 +147,7 @@ def _explain(request: Request, limits: Limits) -> dict[str, Any]:
 
 
 def _words(request: Request) -> tuple[str, int | None]:
-    lang = request.get("lang", "en")
+    lang = request.word("lang", "en")
     read_lang(lang)
     return lang, request.count("max_reasons", MAX_REASONS, nullable=True)
 
@@ -189,7 +189,7 @@ def _move(request: Request, limits: Limits) -> dict[str, Any]:
 
 def _bot(request: Request, limits: Limits) -> dict[str, Any]:
     state = GameState.parse(request.text("game"))
-    name = request.get("bot", "designers")
+    name = request.word("bot", "designers")
     if name not in BOTS:
         raise BadRequest("bad-input", f"unknown bot {excerpt(name)}: expected one of {', '.join(BOTS)}")
     if state.is_over():
@@ -203,7 +203,7 @@ def _bot(request: Request, limits: Limits) -> dict[str, Any]:
 def _new(request: Request, limits: Limits) -> dict[str, Any]:
     variant = request.object("variant") if "variant" in request else {}
     flags = {key: bool(variant.get(key, False)) for key in ("open_hands", "coins", "ozanam")}
-    level = request.get("level", "normal")
+    level = request.word("level", "normal")
     seed = request.count("seed", None, nullable=True)
     start: Square | None = None
     if "start" in request:

@@ -54,6 +54,12 @@ class Request:
             raise BadRequest("limit", f"{name!r} is longer than 4096 characters")
         return value
 
+    def word(self, name: str, default: str) -> str:
+        """An optional string field (``default`` when missing or null)."""
+        if name not in self:
+            return default
+        return self.text(name)
+
     def texts(self, name: str) -> list[str]:
         """A field that must be a non-empty list of strings."""
         value = self.data.get(name)

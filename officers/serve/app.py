@@ -139,7 +139,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         assert isinstance(error, HTTPException)
         code = "not-found" if error.status_code == 404 else "bad-request"
         answer = error_document(code, f"{request.method} {excerpt(request.url.path)}: {error.detail}")
-        return JSONResponse(answer, status_code=error.status_code)
+        return JSONResponse(answer, status_code=error.status_code, headers=error.headers)
 
     async def internal(request: Request, error: Exception) -> Response:
         LOG.exception("internal error on %s %s", request.method, request.url.path)
