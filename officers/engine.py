@@ -32,7 +32,10 @@ def answer(line: str, limits: Limits = DEFAULT_LIMITS) -> tuple[dict[str, Any], 
     try:
         request = json.loads(line)
     except (json.JSONDecodeError, RecursionError) as error:
-        return {**error_document("bad-json", f"cannot read JSON {excerpt(line)}: {error}"), "id": None}, True
+        return {
+            **error_document("bad-json", f"cannot read JSON {excerpt(line)}: {error}"),
+            "id": None,
+        }, True
     ident = request.get("id") if isinstance(request, dict) else None
     if isinstance(ident, (dict, list)):
         ident = None

@@ -113,7 +113,9 @@ def test_bad_input_gives_one_line_and_status_2(
     assert quoted in err
 
 
-def test_hint_from_a_game_is_the_hint_of_that_players_view(capsys: pytest.CaptureFixture[str]) -> None:
+def test_hint_from_a_game_is_the_hint_of_that_players_view(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     from officers import GameState, hint
 
     state = GameState.parse(GAME)
@@ -134,15 +136,19 @@ def test_cli_and_library_share_the_tokens_default(capsys: pytest.CaptureFixture[
 
     assert DEFAULT_TOKENS == NORMAL.tokens == 1
     code, out, _ = run(capsys, "hint", "AS1KS1/4/4/4", "--hand", "KH QD", "--json")
+    assert code == 1
     assert json.loads(out) == hint(PlayerView.of("AS1KS1/4/4/4", "KH QD")).to_dict()
     assert json.loads(out)["recommendation"]["action"] == "take-back"
 
 
 def test_lang_both_and_max_reasons(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "explain", "4/1KD1QH/2QC1/QS3", "--json", "--lang", "both", "--max-reasons", "1")
+    code, out, _ = run(
+        capsys, "explain", "4/1KD1QH/2QC1/QS3", "--json", "--lang", "both", "--max-reasons", "1"
+    )
     data = json.loads(out)
+    assert code == 1
     assert_valid(data)
     assert [r["check"] for r in data["reasons"]] == ["card"] and data["reasons_total"] == 3
     assert data["reasons"][0]["text"].keys() == {"en", "de"} and len(data["repairs"]) == 1
-    code, out, _ = run(capsys, "explain", "4/1KD1QH/2QC1/QS3", "--lang", "both")
+    _, out, _ = run(capsys, "explain", "4/1KD1QH/2QC1/QS3", "--lang", "both")
     assert "The square is dead" in out and "Das Quadrat ist tot" in out

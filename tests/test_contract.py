@@ -3,7 +3,6 @@ and capped reasons, the sizes, and the one dispatcher's errors."""
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -34,7 +33,14 @@ REQUESTS: list[dict[str, Any]] = [
     {"op": "move", "game": GAME, "move": "AH@r1c1"},
     {"op": "bot", "game": GAME, "bot": "exact", "seed": 3},
     {"op": "new", "level": "expert", "players": 3, "seed": 5, "variant": {"ozanam": True}},
-    {"op": "new", "level": "easy", "players": 1, "seed": 5, "riddle": 1, "variant": {"coins": True}},
+    {
+        "op": "new",
+        "level": "easy",
+        "players": 1,
+        "seed": 5,
+        "riddle": 1,
+        "variant": {"coins": True},
+    },
     {"op": "verify", "starts": ["AC3/1JS2/1AH1QD/4", "4/4/4/4"]},
     {"op": "schema", "name": "count"},
     {"op": "nope"},
@@ -84,7 +90,9 @@ def test_one_shape_for_squares_cells_cards_and_players() -> None:
     lost = GameState.parse("JDKHQC1/KC1JSAD/QSACKDJH/AHQD1KS hard 0 2 QH/ASJC - - 14")
     answer = handle({"op": "move", "game": lost.notation(), "move": "concede"})
     assert answer["accepted"] is False and "game is over" in answer["refusal"]
-    assert answer["game"]["outcome"]["player"] == 2 and answer["game"]["outcome"]["reason"] == "stuck"
+    assert (
+        answer["game"]["outcome"]["player"] == 2 and answer["game"]["outcome"]["reason"] == "stuck"
+    )
 
 
 def test_a_slip_is_refused_with_the_rules_sentence_and_costs_nothing() -> None:
@@ -151,7 +159,9 @@ def test_the_library_and_the_contract_give_the_same_hint() -> None:
 def test_a_view_notation_reads_with_its_one_known_hand() -> None:
     masked = GameState.parse(GAME).notation(viewer=1)
     assert "?" in masked
-    assert handle({"op": "hint", "game": masked}) == handle({"op": "hint", "game": GAME, "player": 2})
+    assert handle({"op": "hint", "game": masked}) == handle(
+        {"op": "hint", "game": GAME, "player": 2}
+    )
 
 
 def test_limits_answer_at_once() -> None:

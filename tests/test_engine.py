@@ -30,6 +30,7 @@ def test_a_session_through_a_real_process() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "officers", "engine"],
         input=text,
+        check=False,
         capture_output=True,
         text=True,
         timeout=60,
@@ -54,21 +55,59 @@ def test_quit_ends_and_says_bye() -> None:
 
 JSONS = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=20),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4),
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
     max_leaves=12,
 )
 OPS = st.sampled_from(
-    ["hint", "explain", "count", "complete", "move", "bot", "new", "verify", "schema", "hello", "quit", "x"]
+    [
+        "hint",
+        "explain",
+        "count",
+        "complete",
+        "move",
+        "bot",
+        "new",
+        "verify",
+        "schema",
+        "hello",
+        "quit",
+        "x",
+    ]
 )
 FIELDS = st.sampled_from(
-    ["game", "player", "view", "square", "diagonals", "locked", "lang", "max_reasons", "move",
-     "bot", "seed", "level", "players", "variant", "tokens", "start", "riddle", "starts", "name"]
+    [
+        "game",
+        "player",
+        "view",
+        "square",
+        "diagonals",
+        "locked",
+        "lang",
+        "max_reasons",
+        "move",
+        "bot",
+        "seed",
+        "level",
+        "players",
+        "variant",
+        "tokens",
+        "start",
+        "riddle",
+        "starts",
+        "name",
+    ]
 )
 VALUES = st.one_of(
     JSONS,
-    st.sampled_from([GAME, "AS1KS1/4/4/4", "4/4/4/4", "AS@r1c1", "xr1c1", "exact", "de", "both", 1, 2, 3]),
+    st.sampled_from(
+        [GAME, "AS1KS1/4/4/4", "4/4/4/4", "AS@r1c1", "xr1c1", "exact", "de", "both", 1, 2, 3]
+    ),
 )
-REQUESTS = st.fixed_dictionaries({"op": OPS}, optional={"id": st.integers() | st.text(max_size=5)}).flatmap(
+REQUESTS = st.fixed_dictionaries(
+    {"op": OPS}, optional={"id": st.integers() | st.text(max_size=5)}
+).flatmap(
     lambda base: st.dictionaries(FIELDS, VALUES, max_size=4).map(lambda extra: {**extra, **base})
 )
 LINES = st.one_of(

@@ -4,7 +4,6 @@ cards staying hidden, one log line per request, a clean shutdown on SIGTERM."""
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import os
 import random
@@ -132,7 +131,9 @@ def test_cors_for_browser_frontends() -> None:
     preflight = call("OPTIONS", "/v1/hint", app=app, headers=headers)
     assert preflight.status_code == 200
     assert preflight.headers["access-control-allow-origin"] == "https://game.example"
-    other = call("OPTIONS", "/v1/hint", app=app, headers={**headers, "origin": "https://evil.example"})
+    other = call(
+        "OPTIONS", "/v1/hint", app=app, headers={**headers, "origin": "https://evil.example"}
+    )
     assert other.status_code == 400
     plain = call("GET", "/v1/health", app=create_app(Settings(cors=())), headers={"origin": "x"})
     assert "access-control-allow-origin" not in plain.headers
@@ -216,7 +217,12 @@ def test_serve_without_the_extra_says_which_to_install(tmp_path: Any) -> None:
     blocker.write_text("raise ImportError('no starlette here')\n")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), os.getcwd()])}
     result = subprocess.run(
-        [sys.executable, "-m", "officers", "serve"], capture_output=True, text=True, env=env, timeout=60
+        [sys.executable, "-m", "officers", "serve"],
+        check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
     )
     assert result.returncode == 2 and not result.stdout
     assert result.stderr.strip().splitlines() == [

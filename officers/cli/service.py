@@ -31,7 +31,10 @@ def add_commands(commands: Commands) -> None:
         "a bad line gets an error answer and never ends the engine; end of input ends it.",
     )
     engine.add_argument(
-        "--time-limit", type=float, default=Limits().time_limit, metavar="SECONDS",
+        "--time-limit",
+        type=float,
+        default=Limits().time_limit,
+        metavar="SECONDS",
         help="seconds for each solver call (default %(default)s)",
     )
     engine.set_defaults(run=_engine)
@@ -46,15 +49,23 @@ def add_commands(commands: Commands) -> None:
     serve.add_argument("--port", type=int, default=8000, help="the port (default %(default)s)")
     serve.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
     serve.add_argument(
-        "--cors", default="*", metavar="ORIGINS",
+        "--cors",
+        default="*",
+        metavar="ORIGINS",
         help="origins allowed by CORS, separated by commas ('*': any; '': none)",
     )
     serve.add_argument(
-        "--max-body", type=int, default=65536, metavar="BYTES",
+        "--max-body",
+        type=int,
+        default=65536,
+        metavar="BYTES",
         help="the largest request body (default %(default)s; larger ones get 413)",
     )
     serve.add_argument(
-        "--time-limit", type=float, default=Limits().time_limit, metavar="SECONDS",
+        "--time-limit",
+        type=float,
+        default=Limits().time_limit,
+        metavar="SECONDS",
         help="seconds for each solver call (default %(default)s; out of time: 503)",
     )
     serve.set_defaults(run=_serve)

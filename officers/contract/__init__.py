@@ -37,7 +37,7 @@ from officers.contract.documents import (
     schema_document,
     verification_document,
 )
-from officers.contract.requests import BadRequest, Request
+from officers.contract.requests import BadRequestError, Request
 from officers.contract.schemas import KINDS, NAMES, schema
 from officers.errors import (
     IllegalPlacementError,
@@ -48,7 +48,6 @@ from officers.errors import (
 from officers.game import GameState, Variant, new_game, view_from_notation
 from officers.game_notation import read_fields
 from officers.hints import hint
-from officers.moves import Move
 from officers.puzzles import new_start, verify_start
 from officers.rules import Rules
 from officers.solve import completions, count_completions
@@ -62,7 +61,7 @@ __all__ = [
     "NAMES",
     "OPS",
     "STATUS",
-    "BadRequest",
+    "BadRequestError",
     "Limits",
     "handle",
     "player_view",
@@ -101,8 +100,9 @@ STATUS: Final = {
 
 def _rules(request: Request, square: Square, limits: Limits) -> Rules:
     if square.order > limits.max_order:
-        raise BadRequest(
-            "limit", f"squares of order {square.order} are over this service's limit ({limits.max_order})"
+        raise BadRequestError(
+            "limit",
+            f"squares of order {square.order} are over this service's limit ({limits.max_order})",
         )
     return Rules(order=square.order, diagonals=request.flag("diagonals"))
 
@@ -111,7 +111,9 @@ def _square(request: Request, limits: Limits, name: str = "square") -> tuple[Squ
     text = request.text(name)
     order = text.count("/") + 1
     if order > limits.max_order:
-        raise BadRequest("limit", f"squares of order {order} are over this service's limit ({limits.max_order})")
+        raise BadRequestError(
+            "limit", f"squares of order {order} are over this service's limit ({limits.max_order})"
+        )
     square = Square(text, order=order)
     return square, _rules(request, square, limits)
 
@@ -121,7 +123,9 @@ def first_completion(square: Square, rules: Rules) -> Square | None:
     return next(completions(square, rules), None)
 
 
-def _solve(function: Callable[[Square, Rules], _T], square: Square, rules: Rules, limits: Limits) -> _T:
+def _solve(
+    function: Callable[[Square, Rules], _T], square: Square, rules: Rules, limits: Limits
+) -> _T:
     """``function(square, rules)``: at order 4 directly (the index answers at once), else in
     a child process under the time limit."""
     if rules.order == 4:
@@ -155,7 +159,7 @@ def _words(request: Request) -> tuple[str, int | None]:
 def player_view(request: Request) -> PlayerView:
     """The view a hint request is about: ``game`` (and ``player``, 1-based) or ``view``."""
     if ("game" in request) == ("view" in request):
-        raise BadRequest("bad-request", "a hint request needs either 'game' or 'view'")
+        raise BadRequestError("bad-request", "a hint request needs either 'game' or 'view'")
     if "view" in request:
         data = request.object("view")
         rules = data.get("rules")
@@ -191,9 +195,11 @@ def _bot(request: Request, limits: Limits) -> dict[str, Any]:
     state = GameState.parse(request.text("game"))
     name = request.word("bot", "designers")
     if name not in BOTS:
-        raise BadRequest("bad-input", f"unknown bot {excerpt(name)}: expected one of {', '.join(BOTS)}")
+        raise BadRequestError(
+            "bad-input", f"unknown bot {excerpt(name)}: expected one of {', '.join(BOTS)}"
+        )
     if state.is_over():
-        raise BadRequest("bad-input", f"the game is over ({state.outcome()}): no bot can move")
+        raise BadRequestError("bad-input", f"the game is over ({state.outcome()}): no bot can move")
     seed = request.count("seed", 0)
     move = get_bot(name).choose(state.view(), random.Random(seed))
     state.push(move)
@@ -226,7 +232,9 @@ def _new(request: Request, limits: Limits) -> dict[str, Any]:
 def _verify(request: Request, limits: Limits) -> dict[str, Any]:
     starts = request.texts("starts")
     if len(starts) > limits.max_batch:
-        raise BadRequest("limit", f"{len(starts)} starts are over this service's limit ({limits.max_batch})")
+        raise BadRequestError(
+            "limit", f"{len(starts)} starts are over this service's limit ({limits.max_batch})"
+        )
     squares = [Square(text) for text in starts]
     rules = Rules(diagonals=request.flag("diagonals"))
     return verification_document(rules, [report_item(s, verify_start(s, rules)) for s in squares])
@@ -235,14 +243,16 @@ def _verify(request: Request, limits: Limits) -> dict[str, Any]:
 def _schema(request: Request, limits: Limits) -> dict[str, Any]:
     name = request.text("name")
     if name not in NAMES:
-        raise BadRequest("not-found", f"no schema {excerpt(name)}: expected one of {', '.join(NAMES)}")
+        raise BadRequestError(
+            "not-found", f"no schema {excerpt(name)}: expected one of {', '.join(NAMES)}"
+        )
     return schema_document(name)
 
 
 Operation = Callable[[Request, Limits], dict[str, Any]]
 
 HANDLERS: Final[dict[str, Operation]] = {
-    "hello": lambda request, limits: hello_document((*OPS, "quit")),
+    "hello": lambda request, limits: hello_document((*HANDLERS, "quit")),
     "health": lambda request, limits: health_document(),
     "hint": _hint,
     "explain": _explain,
@@ -264,15 +274,19 @@ def handle(request: object, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
     ``error`` document (``code``, ``message``; :data:`STATUS` gives its HTTP status)."""
     try:
         if not isinstance(request, Mapping):
-            raise BadRequest("bad-request", f"a request is a JSON object, got {excerpt(request)}")
+            raise BadRequestError("bad-request", f"a request is a JSON object, got {excerpt(request)}")
         op = request.get("op")
         if not isinstance(op, str) or op not in HANDLERS:
-            raise BadRequest("unknown-op", f"unknown op {excerpt(op)}: expected one of {', '.join(OPS)}")
+            raise BadRequestError(
+                "unknown-op", f"unknown op {excerpt(op)}: expected one of {', '.join(OPS)}"
+            )
         return HANDLERS[op](Request(request), limits)
-    except BadRequest as error:
+    except BadRequestError as error:
         return error_document(error.code, error.message)
     except SolverTimeoutError as error:
-        return error_document("timeout", f"the solver ran out of time ({limits.time_limit} s): {error}")
+        return error_document(
+            "timeout", f"the solver ran out of time ({limits.time_limit} s): {error}"
+        )
     except (OfficersError, ValueError) as error:
         return error_document("bad-input", str(error))
     except RecursionError as error:

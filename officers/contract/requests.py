@@ -3,7 +3,7 @@
 >>> Request({"square": 4}).text("square")
 Traceback (most recent call last):
   ...
-officers.contract.requests.BadRequest: 'square' must be a string, got 4
+officers.contract.requests.BadRequestError: 'square' must be a string, got 4
 """
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from typing import Any
 
 from officers.errors import excerpt
 
-__all__ = ["BadRequest", "Request"]
+__all__ = ["BadRequestError", "Request"]
 
 
-class BadRequest(Exception):
+class BadRequestError(Exception):
     """A request that cannot be answered: an error ``code`` of the contract and a message."""
 
     def __init__(self, code: str, message: str) -> None:
@@ -30,7 +30,7 @@ def _whole(value: object) -> bool:
 
 
 class Request:
-    """The fields of one request, read with checks (:class:`BadRequest` for a wrong type)."""
+    """The fields of one request, read with checks (:class:`BadRequestError` for a wrong type)."""
 
     def __init__(self, data: Mapping[str, Any]) -> None:
         self.data = data
@@ -47,11 +47,11 @@ class Request:
         """A string field that must be there."""
         value = self.data.get(name)
         if value is None:
-            raise BadRequest("bad-request", f"the request needs {name!r}")
+            raise BadRequestError("bad-request", f"the request needs {name!r}")
         if not isinstance(value, str):
-            raise BadRequest("bad-request", f"{name!r} must be a string, got {excerpt(value)}")
+            raise BadRequestError("bad-request", f"{name!r} must be a string, got {excerpt(value)}")
         if len(value) > 4096:
-            raise BadRequest("limit", f"{name!r} is longer than 4096 characters")
+            raise BadRequestError("limit", f"{name!r} is longer than 4096 characters")
         return value
 
     def word(self, name: str, default: str) -> str:
@@ -64,7 +64,7 @@ class Request:
         """A field that must be a non-empty list of strings."""
         value = self.data.get(name)
         if not isinstance(value, list) or not value or not all(isinstance(v, str) for v in value):
-            raise BadRequest(
+            raise BadRequestError(
                 "bad-request", f"{name!r} must be a non-empty list of strings, got {excerpt(value)}"
             )
         return value
@@ -73,7 +73,7 @@ class Request:
         """A boolean field (default false)."""
         value = self.get(name, False)
         if not isinstance(value, bool):
-            raise BadRequest("bad-request", f"{name!r} must be true or false, got {excerpt(value)}")
+            raise BadRequestError("bad-request", f"{name!r} must be true or false, got {excerpt(value)}")
         return value
 
     def count(
@@ -85,7 +85,7 @@ class Request:
         if value is None and (nullable or default is None):
             return default
         if not _whole(value) or value < least:
-            raise BadRequest(
+            raise BadRequestError(
                 "bad-request", f"{name!r} must be a whole number >= {least}, got {excerpt(value)}"
             )
         return value
@@ -94,14 +94,14 @@ class Request:
         """An object field."""
         value = self.data.get(name)
         if not isinstance(value, dict):
-            raise BadRequest("bad-request", f"{name!r} must be an object, got {excerpt(value)}")
+            raise BadRequestError("bad-request", f"{name!r} must be an object, got {excerpt(value)}")
         return value
 
     def cells(self, name: str) -> list[int]:
         """A list of cells 0-15 (default empty)."""
         value = self.get(name, [])
         if not isinstance(value, list) or not all(_whole(v) and 0 <= v < 16 for v in value):
-            raise BadRequest(
+            raise BadRequestError(
                 "bad-request", f"{name!r} must be a list of cells 0-15, got {excerpt(value)}"
             )
         return value

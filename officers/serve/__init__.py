@@ -39,7 +39,9 @@ def app_from_environment() -> object:
     return create_app(settings)
 
 
-def serve(settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, workers: int = 1) -> None:
+def serve(
+    settings: Settings, *, host: str = "127.0.0.1", port: int = 8000, workers: int = 1
+) -> None:
     """Run the service with uvicorn until SIGINT or SIGTERM (then it shuts down cleanly)."""
     import uvicorn
 

@@ -53,20 +53,20 @@ def _error(code: str, message: str) -> JSONResponse:
     return JSONResponse(error_document(code, message), status_code=STATUS[code])
 
 
-class TooLarge(Exception):
+class BodyTooLargeError(Exception):
     """A request body over the limit."""
 
 
 async def _body(request: Request, limit: int) -> bytes:
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise TooLarge
+        raise BodyTooLargeError
     chunks = []
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
         if size > limit:
-            raise TooLarge
+            raise BodyTooLargeError
         chunks.append(chunk)
     return b"".join(chunks)
 
@@ -75,7 +75,7 @@ def _operation(op: str, settings: Settings) -> Any:
     async def endpoint(request: Request) -> Response:
         try:
             body = await _body(request, settings.max_body)
-        except TooLarge:
+        except BodyTooLargeError:
             return _error("too-large", f"the request body is over {settings.max_body} bytes")
         try:
             data = json.loads(body)
@@ -138,7 +138,9 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)
         code = "not-found" if error.status_code == 404 else "bad-request"
-        answer = error_document(code, f"{request.method} {excerpt(request.url.path)}: {error.detail}")
+        answer = error_document(
+            code, f"{request.method} {excerpt(request.url.path)}: {error.detail}"
+        )
         return JSONResponse(answer, status_code=error.status_code, headers=error.headers)
 
     async def internal(request: Request, error: Exception) -> Response:

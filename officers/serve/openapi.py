@@ -124,7 +124,10 @@ def _document() -> str:
                     },
                 },
                 "responses": {
-                    "200": {"description": f"A '{kind}' document", "content": _json(f"{kind}-document")},
+                    "200": {
+                        "description": f"A '{kind}' document",
+                        "content": _json(f"{kind}-document"),
+                    },
                     **_errors(codes + ((404,) if op == "schema" else ())),
                 },
             }
