@@ -36,11 +36,14 @@ from typing import Any, Final, Literal, TypeVar
 
 from officers.analysis import (
     JSON_VERSION,
+    MAX_REASONS,
     Board,
     Repair,
     Status,
     Violation,
+    capped,
     explaining_violations,
+    revived,
 )
 from officers.bitboard import key
 from officers.cards import Card
@@ -48,7 +51,7 @@ from officers.errors import NotationError
 from officers.repairs import smallest_repairs
 from officers.solve.index import CompletionIndex
 from officers.view import PlayerView
-from officers.words import Language, speaker
+from officers.words import Language, speaker, texts
 
 __all__ = [
     "Action",
@@ -139,14 +142,17 @@ class CardHint:
     def __str__(self) -> str:
         return self.text("en")
 
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form (``dead`` is not part of it: the hint's status says so)."""
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The JSON form (``dead`` is not part of it: the hint's status says so); ``safe``
+        groups the safe cells by the completions they leave, most first:
+        ``[{"completions": 12, "cells": [2, 3]}, ...]``."""
         return {
             "card": self.card.notation(),
-            "safe": [placement.to_dict() for placement in self.safe],
+            "safe": [
+                {"completions": left, "cells": cells} for left, cells in self.by_completions()
+            ],
             "deadly": list(self.deadly),
-            "text_en": self.text("en"),
-            "text_de": self.text("de"),
+            "text": texts(self, lang),
         }
 
     @classmethod
@@ -157,7 +163,16 @@ class CardHint:
             data,
             lambda d: cls(
                 Card.parse(d["card"]),
-                tuple(Placement.from_dict(p) for p in d["safe"]),
+                tuple(
+                    sorted(
+                        (
+                            Placement(int(cell), Card.parse(d["card"]), int(group["completions"]))
+                            for group in d["safe"]
+                            for cell in group["cells"]
+                        ),
+                        key=lambda placement: placement.cell,
+                    )
+                ),
                 tuple(int(cell) for cell in d["deadly"]),
                 dead,
             ),
@@ -193,14 +208,13 @@ class ForcedMove:
         return self.text("en")
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form."""
+        """The JSON form: the facts only (a finished square forces every card, and one sentence
+        each would double the size of a hint; :meth:`text` tells one)."""
         return {
             "cell": self.cell,
             "card": self.card.notation(),
             "yours": self.yours,
             "obvious": self.obvious,
-            "text_en": self.text("en"),
-            "text_de": self.text("de"),
         }
 
     @classmethod
@@ -271,8 +285,8 @@ class Recommendation:
     def __str__(self) -> str:
         return self.text("en")
 
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form."""
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The JSON form; ``text`` in the languages of ``lang``."""
         return {
             "action": self.action,
             "reason": self.reason,
@@ -280,8 +294,7 @@ class Recommendation:
             "card": None if self.card is None else self.card.notation(),
             "completions": self.completions,
             "takebacks": self.takebacks,
-            "text_en": self.text("en"),
-            "text_de": self.text("de"),
+            "text": texts(self, lang),
         }
 
     @classmethod
@@ -333,36 +346,41 @@ class Hint:
     def __str__(self) -> str:
         return self.text("en")
 
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form: ``{"version": 1, "kind": "hint", ...}`` (see docs/hints.md)."""
+    def to_dict(self, lang: str = "en", max_reasons: int | None = MAX_REASONS) -> dict[str, Any]:
+        """The JSON form: ``{"version": 2, "kind": "hint", ...}`` (see docs/json.md), the
+        sentences in the languages of ``lang``, the first ``max_reasons`` reasons and repairs
+        (``None``: all) with their totals. ``text`` is the recommendation's sentence (each part
+        has its own)."""
+        reasons, fixes = capped(self.violations, self.repairs, max_reasons)
         return {
             "version": JSON_VERSION,
             "kind": "hint",
+            "lang": lang,
             "view": self.view.to_dict(),
             "status": self.status,
             "completions": self.completions,
             "stuck": self.stuck,
-            "cards": [card_hint.to_dict() for card_hint in self.cards],
+            "cards": [card_hint.to_dict(lang) for card_hint in self.cards],
             "forced": [forced.to_dict() for forced in self.forced],
-            "violations": [violation.to_dict() for violation in self.violations],
+            "reasons": [violation.to_dict(lang) for violation in reasons],
+            "reasons_total": len(self.violations),
             "takebacks_needed": self.takebacks_needed,
-            "repairs": [repair.to_dict() for repair in self.repairs],
-            "recommendation": self.recommendation.to_dict(),
-            "text_en": self.text("en"),
-            "text_de": self.text("de"),
+            "repairs": [repair.to_dict(lang) for repair in fixes],
+            "repairs_total": sum(1 for repair in self.repairs if repair.cells),
+            "recommendation": self.recommendation.to_dict(lang),
         }
 
-    def to_json(self, **kwargs: Any) -> str:
+    def to_json(self, lang: str = "en", max_reasons: int | None = MAX_REASONS, **kwargs: Any) -> str:
         """The JSON form as text; keyword arguments go to ``json.dumps``."""
         kwargs.setdefault("ensure_ascii", False)
-        return json.dumps(self.to_dict(), **kwargs)
+        return json.dumps(self.to_dict(lang, max_reasons), **kwargs)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Hint:
         """Read the JSON form of :meth:`to_dict` (the sentences are ignored).
 
         >>> advice = hint(PlayerView.of("AS1KS1/4/4/4", "QD JC KH", tokens=1))
-        >>> Hint.from_dict(advice.to_dict()) == advice
+        >>> Hint.from_dict(advice.to_dict(max_reasons=None)) == advice
         True
         """
 
@@ -379,10 +397,14 @@ class Hint:
                 forced=tuple(ForcedMove.from_dict(f) for f in d["forced"]),
                 stuck=bool(d["stuck"]),
                 violations=tuple(
-                    Violation.from_dict(v, view.square, view.rules) for v in d["violations"]
+                    Violation.from_dict(v, view.square, view.rules) for v in d["reasons"]
                 ),
                 takebacks_needed=d["takebacks_needed"],
-                repairs=tuple(Repair.from_dict(r) for r in d["repairs"]),
+                repairs=revived(
+                    d["status"],
+                    int(d["completions"]),
+                    tuple(Repair.from_dict(r) for r in d["repairs"]),
+                ),
                 recommendation=Recommendation.from_dict(d["recommendation"], tokens=view.tokens),
             )
 

@@ -35,7 +35,7 @@ from officers.errors import NotationError, UnsupportedError
 from officers.rules import Rules, rules_for
 from officers.solve.index import CompletionIndex
 from officers.square import Square, describe_cell
-from officers.words import Language, speaker
+from officers.words import Language, speaker, texts
 
 __all__ = ["Repair", "locked_cells", "order4_rules", "repairs", "smallest_repairs"]
 
@@ -74,14 +74,13 @@ class Repair:
     def __str__(self) -> str:
         return self.text("en")
 
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form (see docs/hints.md)."""
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The JSON form (see docs/json.md); ``text`` in the languages of ``lang``."""
         return {
             "cells": list(self.cells),
             "cards": [card.notation() for card in self.cards],
             "completions": self.completions,
-            "text_en": self.text("en"),
-            "text_de": self.text("de"),
+            "text": texts(self, lang),
         }
 
     @classmethod

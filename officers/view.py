@@ -32,7 +32,11 @@ from officers.errors import NotationError, read_json
 from officers.rules import STANDARD_RULES, Rules
 from officers.square import EMPTY, Square, describe_cell, parse_cell
 
-__all__ = ["PlayerView"]
+__all__ = ["DEFAULT_TOKENS", "PlayerView"]
+
+DEFAULT_TOKENS: Final = 1
+"""The take-back tokens a view has when none are given: the Normal level's one token. The
+library, the command line and the JSON contract all default to it."""
 
 _SEPARATORS: Final = re.compile(r"[\s,;]+")
 
@@ -57,7 +61,7 @@ class PlayerView:
     rules: Rules
     hand: tuple[Card, ...]
     others: tuple[Card, ...]
-    tokens: int = 0
+    tokens: int = DEFAULT_TOKENS
     locked: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
@@ -121,12 +125,13 @@ class PlayerView:
         others: str | Iterable[Card | int | str] | None = None,
         *,
         rules: Rules | None = None,
-        tokens: int = 0,
+        tokens: int = DEFAULT_TOKENS,
         locked: str | Iterable[int | str] = (),
     ) -> PlayerView:
         """A view from text or values. ``hand`` and ``others`` are cards (``"AS KH"``, a list of
         cards or ints); ``others`` left out means every card in neither the square nor the hand
-        (the two-player case). ``locked`` lists cells (``"r1c1,r3c2"`` or ints).
+        (the two-player case). ``locked`` lists cells (``"r1c1,r3c2"`` or ints); ``tokens``
+        defaults to :data:`DEFAULT_TOKENS` (1, the Normal level's).
 
         >>> PlayerView.of("AC3/1JS2/1AH1QD/4", "KD QS", "AS JH KH JD", tokens=1)
         Traceback (most recent call last):
@@ -161,7 +166,7 @@ class PlayerView:
         player: int,
         *,
         rules: Rules | None = None,
-        tokens: int = 0,
+        tokens: int = DEFAULT_TOKENS,
         locked: Iterable[int] = (),
     ) -> PlayerView:
         """The view of one ``player`` (an index into ``hands``) when the players hold ``hands``:
@@ -222,7 +227,7 @@ class PlayerView:
             data["hand"],
             data.get("others"),
             rules=rules,
-            tokens=data.get("tokens", 0),
+            tokens=data.get("tokens", DEFAULT_TOKENS),
             locked=data.get("locked", ()),
         )
 

@@ -1,16 +1,14 @@
 """Helpers shared by the test modules: the game's two rule sets, the command line run in the
 test's own process, property tests that check each input once, positions from random play, the
-brute-force repairs, and the JSON schema of hints."""
+brute-force repairs, and the JSON schemas of the contract."""
 
 from __future__ import annotations
 
 import functools
 import itertools
-import json
 import random
 from collections.abc import Callable, Hashable, Iterator
 from functools import cache
-from pathlib import Path
 from typing import Any, ParamSpec
 
 import pytest
@@ -18,6 +16,7 @@ from jsonschema import Draft202012Validator
 
 from officers import Rules, Square, count_completions
 from officers.cli import main
+from officers.contract import schema as contract_schema
 
 __all__ = [
     "BOTH",
@@ -126,18 +125,17 @@ def brute_repairs(square: Square, rules: Rules, locked: frozenset[int]) -> list[
     return []
 
 
-# --- the JSON schema of hints and explanations ------------------------------------------------------
-
-SCHEMA_PATH = Path(__file__).resolve().parent.parent / "docs" / "hints.schema.json"
+# --- the JSON schemas of the contract (shipped in the package) ----------------------------------------
 
 
 @cache
-def validator() -> Draft202012Validator:
-    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+def validator(kind: str) -> Draft202012Validator:
+    schema = contract_schema(kind)
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema)
 
 
 def assert_valid(data: dict[str, Any]) -> None:
-    errors = sorted(validator().iter_errors(data), key=str)
+    """Assert that a document is valid against the schema of its kind."""
+    errors = sorted(validator(data["kind"]).iter_errors(data), key=str)
     assert not errors, [f"{list(e.absolute_path)}: {e.message}" for e in errors[:3]]

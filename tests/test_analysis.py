@@ -325,7 +325,7 @@ def test_every_violation_has_sentences(rules: Rules) -> None:
             assert violation.text_en.endswith(".") and violation.text_de.endswith(".")
             assert violation.text_en[0].isupper() or violation.text_en[0] in "AKQJ"
             data = violation.to_dict()
-            assert data["check"] == violation.check and data["text_de"] == violation.text_de
+            assert data["check"] == violation.check and data["text"] == {"en": violation.text_en}
             assert Violation.from_dict(data, square, rules) == violation
             if not violation.blocked:  # without the square, a blocked witness lacks its cards
                 assert Violation.from_dict(data) == violation

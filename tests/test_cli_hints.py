@@ -11,6 +11,7 @@ from tests.helpers import run_cli as run
 
 OZANAM = "AC3/1JS2/1AH1QD/4"
 DEAD = "4/ASJD2/4/KHQS2"  # Euler's trap: rows 2 and 4 pair the Spade with a Heart and a Diamond
+GAME = "AS3/4/4/4 normal 1 2 ADACKSQDQCJDJC/AHKHKDKCQSQHJSJH - - 2"
 
 
 def test_explain_live(capsys: pytest.CaptureFixture[str]) -> None:
@@ -34,7 +35,8 @@ def test_explain_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert_valid(data)
     assert data["kind"] == "explanation" and data["status"] == "dead"
     assert data["takebacks_needed"] == 1
-    assert {v["check"] for v in data["violations"]} == {"euler"}
+    assert {v["check"] for v in data["reasons"]} == {"euler"}
+    assert data["reasons_total"] == 2 and data["text"].keys() == {"en"}
 
 
 def test_explain_with_diagonals_and_locked(capsys: pytest.CaptureFixture[str]) -> None:
@@ -97,6 +99,9 @@ def test_hint_in_german_with_diagonals(capsys: pytest.CaptureFixture[str]) -> No
         (["hint", OZANAM, "--hand", "KD", "--others", "QS"], "nobody holds"),
         (["hint", OZANAM, "--hand", "KD", "--tokens", "-1"], "-1"),
         (["hint", OZANAM, "--hand", "KD", "--tokens", "x"], "'x'"),
+        (["hint", GAME, "--hand", "KD"], "not a game"),
+        (["hint", GAME, "--player", "3"], "player 3"),
+        (["hint", GAME.replace("normal", "normol"), "--player", "1"], "normol"),
     ],
 )
 def test_bad_input_gives_one_line_and_status_2(
@@ -106,3 +111,44 @@ def test_bad_input_gives_one_line_and_status_2(
     assert code == 2 and not out
     assert len(err.strip().splitlines()) == 1
     assert quoted in err
+
+
+def test_hint_from_a_game_is_the_hint_of_that_players_view(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from officers import GameState, hint
+
+    state = GameState.parse(GAME)
+    for player in (1, 2):
+        code, out, _ = run(capsys, "hint", GAME, "--player", str(player), "--json")
+        data = json.loads(out)
+        assert code == 0
+        assert_valid(data)
+        assert data == hint(state.view(player - 1)).to_dict()
+    code, out, _ = run(capsys, "hint", GAME, "--json")  # the player to move: player 2
+    assert json.loads(out) == hint(state.view(1)).to_dict()
+
+
+def test_cli_and_library_share_the_tokens_default(capsys: pytest.CaptureFixture[str]) -> None:
+    from officers import PlayerView, hint
+    from officers.levels import NORMAL
+    from officers.view import DEFAULT_TOKENS
+
+    assert DEFAULT_TOKENS == NORMAL.tokens == 1
+    code, out, _ = run(capsys, "hint", "AS1KS1/4/4/4", "--hand", "KH QD", "--json")
+    assert code == 1
+    assert json.loads(out) == hint(PlayerView.of("AS1KS1/4/4/4", "KH QD")).to_dict()
+    assert json.loads(out)["recommendation"]["action"] == "take-back"
+
+
+def test_lang_both_and_max_reasons(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "explain", "4/1KD1QH/2QC1/QS3", "--json", "--lang", "both", "--max-reasons", "1"
+    )
+    data = json.loads(out)
+    assert code == 1
+    assert_valid(data)
+    assert [r["check"] for r in data["reasons"]] == ["card"] and data["reasons_total"] == 3
+    assert data["reasons"][0]["text"].keys() == {"en", "de"} and len(data["repairs"]) == 1
+    _, out, _ = run(capsys, "explain", "4/1KD1QH/2QC1/QS3", "--lang", "both")
+    assert "The square is dead" in out and "Das Quadrat ist tot" in out

@@ -57,11 +57,20 @@ from officers.analysis.checks import (
     check_rule,
 )
 from officers.analysis.euler import check_euler
-from officers.analysis.explain import Explanation, check_square, explain, explaining_violations
+from officers.analysis.explain import (
+    Explanation,
+    capped,
+    check_square,
+    explain,
+    explaining_violations,
+    revived,
+)
 from officers.analysis.facts import (
     CHECKS,
     JSON_VERSION,
+    MAX_REASONS,
     QUARTERS,
+    RANKING,
     Blocked,
     Check,
     Status,
@@ -74,7 +83,9 @@ from officers.words import Language
 __all__ = [
     "CHECKS",
     "JSON_VERSION",
+    "MAX_REASONS",
     "QUARTERS",
+    "RANKING",
     "Blocked",
     "Board",
     "Check",
@@ -83,6 +94,7 @@ __all__ = [
     "Repair",
     "Status",
     "Violation",
+    "capped",
     "cards_of",
     "check_cards",
     "check_cells",
@@ -95,4 +107,5 @@ __all__ = [
     "explain",
     "explaining_violations",
     "repairs",
+    "revived",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from officers.analysis.board import Board
@@ -16,16 +16,32 @@ from officers.analysis.checks import (
     rule_violations,
 )
 from officers.analysis.euler import euler_violations
-from officers.analysis.facts import CHECKS, JSON_VERSION, Check, Status, Violation
+from officers.analysis.facts import (
+    CHECKS,
+    JSON_VERSION,
+    MAX_REASONS,
+    RANKING,
+    Check,
+    Status,
+    Violation,
+)
 from officers.analysis.matching import matching_violations
 from officers.errors import NotationError
 from officers.repairs import Repair, locked_cells, order4_rules, smallest_repairs
 from officers.rules import Rules
 from officers.solve.index import CompletionIndex
 from officers.square import Square
-from officers.words import Language, speaker
+from officers.words import Language, speaker, texts
 
-__all__ = ["RUNNERS", "Explanation", "check_square", "explain", "explaining_violations"]
+__all__ = [
+    "RUNNERS",
+    "Explanation",
+    "capped",
+    "check_square",
+    "explain",
+    "explaining_violations",
+    "revived",
+]
 
 RUNNERS: Final[dict[Check, Callable[[Board], list[Violation]]]] = {
     "rule": rule_violations,
@@ -64,14 +80,40 @@ def check_square(
 
 
 def explaining_violations(board: Board) -> tuple[Violation, ...]:
-    """The violations an explanation lists (see :func:`explain`)."""
+    """The violations an explanation lists (see :func:`explain`), the most telling first (in
+    the order of :data:`~officers.analysis.facts.RANKING`; one check's in the order it finds
+    them)."""
     violations = rule_violations(board)
     if not violations:  # a broken rule says it all; the other checks would only echo it
         for name in CHECKS[1:]:
             if name == "matching" and any(v.check in ("cell", "card") for v in violations):
                 continue
             violations.extend(RUNNERS[name](board))
-    return tuple(violations)
+    return tuple(sorted(violations, key=lambda violation: RANKING.index(violation.check)))
+
+
+def capped(
+    violations: tuple[Violation, ...], repairs: tuple[Repair, ...], max_reasons: int | None
+) -> tuple[tuple[Violation, ...], tuple[Repair, ...]]:
+    """The first ``max_reasons`` violations and repairs (all of them with ``None``), as the JSON
+    forms give them; the empty repair of a completable square (nothing to take back) left out.
+
+    >>> explanation = explain(Square("4/ AS JD 2/ 4/ KH QS 2"))
+    >>> reasons, fixes = capped(explanation.violations, explanation.repairs, 1)
+    >>> len(explanation.violations), len(reasons), [r.completions for r in fixes]
+    (2, 1, [4])
+    """
+    if max_reasons is not None and (
+        not isinstance(max_reasons, int) or isinstance(max_reasons, bool) or max_reasons < 0
+    ):
+        raise NotationError(f"max_reasons must be a whole number >= 0, got {max_reasons!r}")
+    fixes = tuple(repair for repair in repairs if repair.cells)
+    return violations[:max_reasons], fixes[:max_reasons]
+
+
+def revived(status: str, completions: int, repairs: tuple[Repair, ...]) -> tuple[Repair, ...]:
+    """The repairs read back from JSON: a completable square's one empty repair is not written."""
+    return repairs if status == "dead" else (Repair((), (), completions),)
 
 
 @dataclass(frozen=True)
@@ -116,35 +158,46 @@ class Explanation:
     def __str__(self) -> str:
         return self.text("en")
 
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form: ``{"version": 1, "kind": "explanation", ...}`` (see docs/hints.md)."""
+    def to_dict(self, lang: str = "en", max_reasons: int | None = MAX_REASONS) -> dict[str, Any]:
+        """The JSON form: ``{"version": 2, "kind": "explanation", ...}`` (see docs/json.md),
+        the sentences in the languages of ``lang``, the first ``max_reasons`` reasons and
+        repairs (``None``: all) with their totals.
+
+        >>> data = explain(Square("4/1KD1QH/2QC1/QS3")).to_dict(max_reasons=1)
+        >>> [r["check"] for r in data["reasons"]], data["reasons_total"], data["repairs_total"]
+        (['card'], 3, 3)
+        """
+        reasons, fixes = capped(self.violations, self.repairs, max_reasons)
+        told = replace(self, violations=reasons, repairs=fixes)
         return {
             "version": JSON_VERSION,
             "kind": "explanation",
+            "lang": lang,
             "square": self.square.notation(),
             "rules": self.rules.to_dict(),
             "locked": list(self.locked),
             "status": self.status,
             "completable": self.completable,
             "completions": self.completions,
-            "violations": [violation.to_dict() for violation in self.violations],
+            "reasons": [violation.to_dict(lang) for violation in reasons],
+            "reasons_total": len(self.violations),
             "takebacks_needed": self.takebacks_needed,
-            "repairs": [repair.to_dict() for repair in self.repairs],
-            "text_en": self.text("en"),
-            "text_de": self.text("de"),
+            "repairs": [repair.to_dict(lang) for repair in fixes],
+            "repairs_total": sum(1 for repair in self.repairs if repair.cells),
+            "text": texts(told, lang),
         }
 
-    def to_json(self, **kwargs: Any) -> str:
+    def to_json(self, lang: str = "en", max_reasons: int | None = MAX_REASONS, **kwargs: Any) -> str:
         """The JSON form as text; keyword arguments go to ``json.dumps``."""
         kwargs.setdefault("ensure_ascii", False)
-        return json.dumps(self.to_dict(), **kwargs)
+        return json.dumps(self.to_dict(lang, max_reasons), **kwargs)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Explanation:
         """Read the JSON form of :meth:`to_dict` (the sentences are ignored).
 
         >>> explanation = explain(Square("AS1KS1/4/4/4"))
-        >>> Explanation.from_dict(explanation.to_dict()) == explanation
+        >>> Explanation.from_dict(explanation.to_dict(max_reasons=None)) == explanation
         True
         """
         try:
@@ -160,9 +213,13 @@ class Explanation:
                 locked=tuple(int(cell) for cell in data["locked"]),
                 status=data["status"],
                 completions=int(data["completions"]),
-                violations=tuple(Violation.from_dict(v, square, rules) for v in data["violations"]),
+                violations=tuple(Violation.from_dict(v, square, rules) for v in data["reasons"]),
                 takebacks_needed=data["takebacks_needed"],
-                repairs=tuple(Repair.from_dict(r) for r in data["repairs"]),
+                repairs=revived(
+                    data["status"],
+                    int(data["completions"]),
+                    tuple(Repair.from_dict(r) for r in data["repairs"]),
+                ),
             )
         except (KeyError, TypeError, ValueError) as error:
             if isinstance(error, NotationError):

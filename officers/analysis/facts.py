@@ -22,13 +22,15 @@ from officers.cards import Card, Rank, Suit
 from officers.errors import NotationError
 from officers.rules import DIAGONAL_RULES, Attribute, Line, Rules
 from officers.square import Square
-from officers.words import Language, speaker
+from officers.words import Language, speaker, texts
 
 __all__ = [
     "CHECKS",
     "JSON_VERSION",
     "QUARTERS",
+    "MAX_REASONS",
     "QUARTER_KEYS",
+    "RANKING",
     "Blocked",
     "Check",
     "Status",
@@ -41,8 +43,25 @@ CHECKS: Final[tuple[Check, ...]] = get_args(Check)
 
 Status = Literal["live", "dead", "finished"]
 
-JSON_VERSION: Final = 1
-"""The version of the JSON forms (``"version"``); see docs/hints.md."""
+JSON_VERSION: Final = 2
+"""The version of the JSON forms (``"version"``); see docs/json.md. Version 1 (officers 0.1)
+wrote every sentence twice (``text_en``, ``text_de``), every reason, and 0-based players."""
+
+MAX_REASONS: Final = 3
+"""How many reasons (and repairs) a JSON explanation or hint gives by default."""
+
+RANKING: Final[tuple[Check, ...]] = (
+    "rule",
+    "card",
+    "cell",
+    "line",
+    "matching",
+    "euler",
+    "quarter",
+)
+"""The order in which an explanation gives its reasons, the most telling first: a broken rule,
+a card with no cell, a cell with no card, a line that cannot get a rank or suit, the matching,
+Euler's trap, the quarters."""
 
 QUARTERS: Final[tuple[tuple[int, ...], ...]] = (
     (0, 1, 4, 5),
@@ -168,8 +187,8 @@ class Violation:
     def __str__(self) -> str:
         return self.text("en")
 
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form (see docs/hints.md)."""
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The JSON form (see docs/json.md); ``text`` in the languages of ``lang``."""
         attribute = self.attribute
         return {
             "check": self.check,
@@ -192,8 +211,7 @@ class Violation:
             if attribute is None
             else [[letter(attribute, a), letter(attribute, b)] for a, b in self.pairs],
             "blocked": [blocked.to_dict() for blocked in self.blocked],
-            "text_en": self.text("en"),
-            "text_de": self.text("de"),
+            "text": texts(self, lang),
         }
 
     @classmethod

@@ -7,6 +7,7 @@ One module per group of commands, each adding its commands to the parser with ``
 - :mod:`officers.cli.advice`: ``explain``, ``hint``
 - :mod:`officers.cli.game`: ``verify-rules``, ``simulate``, ``deal``, ``state``, ``play``
 - :mod:`officers.cli.proof`: ``prove-order-6`` (also ``euler36``)
+- :mod:`officers.cli.service`: ``engine``, ``serve``, ``schema`` (for other programs)
 - :mod:`officers.cli.common`: what they share (:class:`ExitCode`, the parser, common arguments)
 
 Exit status (:class:`ExitCode`): 0 for a plain answer; 1 when the answer is "no" (the square
@@ -25,7 +26,7 @@ import sys
 from collections.abc import Sequence
 
 from officers import OfficersError, SolverTimeoutError
-from officers.cli import advice, game, proof, puzzle, squares
+from officers.cli import advice, game, proof, puzzle, service, squares
 from officers.cli.common import Command, ExitCode, Parser, UsageError
 
 __all__ = ["ExitCode", "main", "parser"]
@@ -48,6 +49,7 @@ def parser() -> Parser:
     advice.add_commands(commands)
     game.add_commands(commands)
     proof.add_commands(commands)
+    service.add_commands(commands)
     return top
 
 

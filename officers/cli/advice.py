@@ -2,7 +2,8 @@
 
 ``officers explain SQUARE`` says whether a square can still be finished, in how many ways, what
 the dead-end checks find, and which take-backs repair it. ``officers hint SQUARE --hand ...``
-gives the hint of one player. Exit status 0 when the square can still be finished (or is
+gives the hint of one player; ``officers hint GAME --player N`` the hint of player N (1-based)
+of a game notation. Exit status 0 when the square can still be finished (or is
 finished), 1 when it is dead, 2 for input that cannot be used.
 """
 
@@ -11,7 +12,12 @@ from __future__ import annotations
 import argparse
 
 from officers import Explanation, Hint, PlayerView, Rules, Square, explain, hint, parse_cell
-from officers.cli.common import Commands, ExitCode, add_diagonals, add_json, add_square
+from officers.analysis import MAX_REASONS
+from officers.cli.common import Commands, ExitCode, UsageError, add_diagonals, add_json, add_square
+from officers.contract import player_view
+from officers.contract.requests import Request
+from officers.view import DEFAULT_TOKENS
+from officers.words import LANGS, read_lang
 
 __all__ = ["add_commands"]
 
@@ -38,7 +44,14 @@ def add_commands(commands: Commands) -> None:
     )
     _add_common(hint_)
     hint_.add_argument(
-        "--hand", required=True, metavar="CARDS", help="the player's cards, e.g. 'AS KH QD'"
+        "--hand", metavar="CARDS", help="the player's cards, e.g. 'AS KH QD' (with a square)"
+    )
+    hint_.add_argument(
+        "--player",
+        type=int,
+        metavar="N",
+        help="with a game notation instead of a square: whose hint (1 is the first player; "
+        "default: the player to move, or the one hand given)",
     )
     hint_.add_argument(
         "--others",
@@ -49,9 +62,9 @@ def add_commands(commands: Commands) -> None:
     hint_.add_argument(
         "--tokens",
         type=int,
-        default=1,
+        default=DEFAULT_TOKENS,
         metavar="N",
-        help="take-back tokens left (default 1, the Normal level)",
+        help=f"take-back tokens left (default {DEFAULT_TOKENS}, the Normal level's)",
     )
     hint_.set_defaults(run=_hint)
 
@@ -66,9 +79,19 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
         help="cells whose cards may not be taken back (start cards), e.g. 'r1c1,r3c2'",
     )
     parser.add_argument(
-        "--lang", choices=("en", "de"), default="en", help="the language of the text (en or de)"
+        "--lang",
+        choices=LANGS,
+        default="en",
+        help="the language of the text (en, de, or both in JSON)",
     )
-    add_json(parser, help="answer in JSON (docs/hints.md)")
+    parser.add_argument(
+        "--max-reasons",
+        type=int,
+        default=MAX_REASONS,
+        metavar="N",
+        help=f"in JSON, the reasons and repairs given (default {MAX_REASONS}; the totals are given)",
+    )
+    add_json(parser, help="answer in JSON (docs/json.md)")
 
 
 def _locked(text: str) -> list[int]:
@@ -89,6 +112,14 @@ def _explain(args: argparse.Namespace) -> ExitCode:
 
 
 def _hint(args: argparse.Namespace) -> ExitCode:
+    if " " in args.square.strip():  # a game notation: the engine derives the player's view
+        if args.hand is not None or args.others is not None:
+            raise UsageError("officers hint: give --hand and --others with a square, not a game")
+        request = Request({"game": args.square, "player": args.player})
+        view = player_view(request)
+        return _answer(args, view.square, hint(view))
+    if args.hand is None:
+        raise UsageError("officers hint: a square needs --hand (or give a game notation)")
     view = PlayerView.of(
         Square.parse(args.square),
         args.hand,
@@ -103,9 +134,10 @@ def _hint(args: argparse.Namespace) -> ExitCode:
 def _answer(args: argparse.Namespace, square: Square, answer: Explanation | Hint) -> ExitCode:
     """Print the answer (JSON, or the square's picture and the text) and return the status."""
     if args.json:
-        print(answer.to_json())
+        print(answer.to_json(args.lang, None if args.max_reasons < 0 else args.max_reasons))
     else:
         print(square.picture())
-        print()
-        print(answer.text(args.lang))
+        for lang in read_lang(args.lang):
+            print()
+            print(answer.text(lang))
     return ExitCode.NO if answer.status == "dead" else ExitCode.OK

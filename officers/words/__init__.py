@@ -42,7 +42,18 @@ if TYPE_CHECKING:
     from officers.repairs import Repair
     from officers.rules import Conflict, Illegal
 
-__all__ = ["FACTS", "VIOLATIONS", "Language", "Speaker", "languages", "speaker"]
+__all__ = [
+    "FACTS",
+    "LANGS",
+    "VIOLATIONS",
+    "Language",
+    "Speaker",
+    "Told",
+    "languages",
+    "read_lang",
+    "speaker",
+    "texts",
+]
 
 Language: TypeAlias = str
 """A language code: the name of a module of :mod:`officers.words` (``"en"``, ``"de"``)."""
@@ -120,3 +131,40 @@ def speaker(lang: Language) -> Speaker:
             f"no words for language {lang!r}: expected one of {', '.join(languages())}"
         )
     return cast("Speaker", importlib.import_module(f"{__name__}.{lang}"))
+
+
+LANGS: Final = ("en", "de", "both")
+"""What a JSON answer may ask for as ``lang``: one language, or ``"both"`` (English and German)."""
+
+
+class Told(Protocol):
+    """A fact that can be told in words: it has ``text(lang)``."""
+
+    def text(self, lang: Language = "en") -> str: ...
+
+
+def read_lang(lang: object) -> tuple[Language, ...]:
+    """The languages of a ``lang`` of the JSON contract (:data:`LANGS`).
+
+    >>> read_lang("de"), read_lang("both")
+    (('de',), ('en', 'de'))
+    >>> read_lang("fr")
+    Traceback (most recent call last):
+      ...
+    officers.errors.UnsupportedError: cannot use lang 'fr': expected one of en, de, both
+    """
+    if lang == "both":
+        return ("en", "de")
+    if isinstance(lang, str) and lang in LANGS:
+        return (lang,)
+    raise UnsupportedError(f"cannot use lang {lang!r}: expected one of {', '.join(LANGS)}")
+
+
+def texts(fact: Told, lang: object = "en") -> dict[Language, str]:
+    """The sentences of a fact in the JSON form: ``{"en": ...}`` (one key per language asked for).
+
+    >>> from officers.repairs import Repair
+    >>> texts(Repair((), (), 5), "both")
+    {'en': 'Nothing to take back: 5 completions.', 'de': 'Nichts zurückzunehmen: 5 Vervollständigungen.'}
+    """
+    return {code: fact.text(code) for code in read_lang(lang)}

@@ -1,0 +1,230 @@
+"""The HTTP service: endpoints, protection (413, 400, 422, 503), CORS, the docs page, hidden
+cards staying hidden, one log line per request, a clean shutdown on SIGTERM."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from typing import Any
+
+import httpx
+import pytest
+
+from officers import GameState, hint, new_game
+from officers.contract import Limits
+from officers.serve import Settings, create_app
+from tests.helpers import assert_valid
+
+GAME = "4/4/4/4 normal 1 1 ASADACKSQDQCJDJC/AHKHKDKCQSQHJSJH - - 1"
+APP = create_app()
+
+
+def call(method: str, path: str, app: Any = APP, **kwargs: Any) -> httpx.Response:
+    """One request to the application in this process (ASGI transport)."""
+
+    async def go() -> httpx.Response:
+        transport = httpx.ASGITransport(app=app)
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+            return await client.request(method, path, **kwargs)
+
+    return asyncio.run(go())
+
+
+@pytest.mark.parametrize(
+    ("op", "body", "kind"),
+    [
+        ("hint", {"game": GAME, "player": 2}, "hint"),
+        ("explain", {"square": "AS1KS1/4/4/4"}, "explanation"),
+        ("count", {"square": "AC3/1JS2/1AH1QD/4"}, "count"),
+        ("complete", {"square": "AC3/1JS2/1AH1QD/4", "diagonals": False}, "completion"),
+        ("move", {"game": GAME, "move": "AS@r1c1"}, "move"),
+        ("bot", {"game": GAME, "bot": "designers"}, "move"),
+        ("new", {"level": "expert", "players": 3, "seed": 4}, "game"),
+        ("verify", {"starts": ["AC3/1JS2/1AH1QD/4"]}, "verification"),
+        ("schema", {"name": "hint"}, "schema"),
+    ],
+)
+def test_every_endpoint_answers_its_kind(op: str, body: dict[str, Any], kind: str) -> None:
+    response = call("POST", f"/v1/{op}", json=body)
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"].startswith("application/json")
+    data = response.json()
+    assert data["kind"] == kind and data["version"] == 2
+    assert_valid(data)
+
+
+def test_health_openapi_and_docs_page() -> None:
+    health = call("GET", "/v1/health").json()
+    assert_valid(health)
+    document = call("GET", "/openapi.json").json()
+    assert document["openapi"] == "3.1.0" and document["info"]["version"] == health["officers"]
+    assert {"/v1/hint", "/v1/verify", "/v1/health"} <= set(document["paths"])
+    page = call("GET", "/docs")
+    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+    assert page.text.count("<form") == len(document["paths"])
+    assert "https://" not in page.text and "cdn" not in page.text.lower()  # works offline
+
+
+@pytest.mark.parametrize(
+    ("content", "status", "code", "quoted"),
+    [
+        (b"{not json", 400, "bad-json", "{not json"),
+        (b"[1, 2]", 422, "bad-request", "[1, 2]"),
+        (b'{"square": "AS1AS1/4/4/4"}', 422, "bad-input", "AS1AS1/4/4/4"),
+        (b'{"square": 7}', 422, "bad-request", "7"),
+        (b'{"square": "' + b"/".join([b"12"] * 12) + b'"}', 422, "limit", "order 12"),
+    ],
+)
+def test_unreadable_input_gets_the_librarys_message(
+    content: bytes, status: int, code: str, quoted: str
+) -> None:
+    response = call("POST", "/v1/count", content=content)
+    assert response.status_code == status
+    data = response.json()
+    assert data["code"] == code and quoted in data["message"]
+    assert_valid(data)
+
+
+def test_a_body_over_the_limit_gets_413() -> None:
+    app = create_app(Settings(max_body=1000))
+    response = call("POST", "/v1/count", app=app, content=b"{" + b" " * 2000 + b"}")
+    assert response.status_code == 413 and response.json()["code"] == "too-large"
+
+    async def chunks() -> Any:  # no Content-Length: counted as it comes
+        for _ in range(10):
+            yield b" " * 200
+
+    response = call("POST", "/v1/count", app=app, content=chunks())
+    assert response.status_code == 413
+
+
+def test_out_of_time_is_503_with_an_unknown_answer() -> None:
+    app = create_app(Settings(limits=Limits(time_limit=0.3)))
+    started = time.perf_counter()
+    response = call("POST", "/v1/count", app=app, json={"square": "6/6/6/6/6/6"})
+    assert time.perf_counter() - started < 5
+    assert response.status_code == 503
+    assert response.json()["answer"] == "unknown" and response.json()["code"] == "timeout"
+
+
+def test_unknown_paths_and_methods_answer_in_json() -> None:
+    response = call("GET", "/v1/nothing")
+    assert response.status_code == 404 and response.json()["code"] == "not-found"
+    response = call("GET", "/v1/hint")
+    assert response.status_code == 405 and response.json()["kind"] == "error"
+
+
+def test_cors_for_browser_frontends() -> None:
+    app = create_app(Settings(cors=("https://game.example",)))
+    headers = {
+        "origin": "https://game.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+    }
+    preflight = call("OPTIONS", "/v1/hint", app=app, headers=headers)
+    assert preflight.status_code == 200
+    assert preflight.headers["access-control-allow-origin"] == "https://game.example"
+    other = call(
+        "OPTIONS", "/v1/hint", app=app, headers={**headers, "origin": "https://evil.example"}
+    )
+    assert other.status_code == 400
+    plain = call("GET", "/v1/health", app=create_app(Settings(cors=())), headers={"origin": "x"})
+    assert "access-control-allow-origin" not in plain.headers
+
+
+def test_a_hint_is_the_same_whatever_the_others_hidden_cards_are() -> None:
+    rng = random.Random(5)
+    for seed in range(6):
+        players = 2 + seed % 3
+        state = new_game("normal", players=players, seed=seed)
+        for _ in range(rng.randrange(1, 6)):
+            state.push(rng.choice([m for m in state.legal_moves() if m.kind == "place"]))
+        me = state.turn
+        first = call("POST", "/v1/hint", json={"game": state.notation(), "player": me + 1}).json()
+        hidden = [card for p in range(players) if p != me for card in state.hand(p)]
+        for _ in range(3):  # deal the others' hidden cards again, keeping the hand sizes
+            rng.shuffle(hidden)
+            hands, at = [], 0
+            for p in range(players):
+                if p == me:
+                    hands.append(state.hand(p))
+                else:
+                    size = len(state.hand(p))
+                    hands.append(tuple(sorted(hidden[at : at + size])))
+                    at += size
+            again = GameState(state.square, hands, level=state.level, tokens=state.tokens, turn=me)
+            answer = call("POST", "/v1/hint", json={"game": again.notation(), "player": me + 1})
+            assert answer.json() == first
+        assert first == hint(state.view(me)).to_dict()
+
+
+def test_one_log_line_per_request(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.INFO, logger="officers.serve"):
+        call("POST", "/v1/count", json={"square": "4/4/4/4"})
+        call("GET", "/v1/health")
+    lines = [r.getMessage() for r in caplog.records if r.name == "officers.serve"]
+    assert len(lines) == 2
+    assert lines[0].startswith("POST /v1/count 200 ") and lines[1].startswith("GET /v1/health 200")
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_serve_answers_and_shuts_down_cleanly_on_sigterm(workers: int) -> None:
+    port = _free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "officers", "serve", "--port", str(port), "--workers", str(workers)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                health = httpx.get(f"http://127.0.0.1:{port}/v1/health", timeout=1)
+                break
+            except httpx.HTTPError:
+                assert time.monotonic() < deadline and process.poll() is None
+                time.sleep(0.2)
+        assert health.json()["status"] == "ok"
+        body = {"game": GAME, "player": 1}
+        answer = httpx.post(f"http://127.0.0.1:{port}/v1/hint", json=body, timeout=5)
+        assert answer.json()["recommendation"]["action"] == "place"
+    finally:
+        process.send_signal(signal.SIGTERM)
+        out, _ = process.communicate(timeout=30)
+    # uvicorn finishes the requests, shuts the application down, then ends by the signal again
+    assert process.returncode in (0, -signal.SIGTERM), out
+    assert "Application shutdown complete" in out and "Finished server process" in out
+    assert "POST /v1/hint 200" in out
+
+
+def test_serve_without_the_extra_says_which_to_install(tmp_path: Any) -> None:
+    blocker = tmp_path / "starlette.py"
+    blocker.write_text("raise ImportError('no starlette here')\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(tmp_path), os.getcwd()])}
+    result = subprocess.run(
+        [sys.executable, "-m", "officers", "serve"],
+        check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=60,
+    )
+    assert result.returncode == 2 and not result.stdout
+    assert result.stderr.strip().splitlines() == [
+        "officers serve needs the 'serve' extra: pip install 'officers[serve]'"
+    ]
