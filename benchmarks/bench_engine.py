@@ -25,12 +25,12 @@ from benchmarks.peers import DECIDERS, ENUMERATORS, best_of, format_seconds, tab
 from benchmarks.workloads import mixed_squares
 from officers import Rules, Square
 from officers.solve import backtrack
-from officers.solve.index import CompletionIndex, _finished_values
+from officers.solve.index import CompletionIndex, compute_values
 
 
 def officers_index_enumeration(rules: Rules) -> list[Square]:
     """The index's enumeration from nothing: search, relabel, sort, make the Square objects."""
-    values = _finished_values(rules.diagonals, cache=False)
+    values = compute_values(rules.diagonals, cache=False)
     make = Square._make
     return [make(4, v) for v in values]
 
