@@ -47,14 +47,13 @@ squares with that first row (12; 2 with the diagonals); the 576 relabellings of 
 
 from __future__ import annotations
 
+import _thread  # its lock, without the import of threading (a command line pays for each)
 import functools
 import gc
 import itertools
 import os
 import struct
-import threading
 import time
-import tracemalloc
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -117,7 +116,7 @@ class CompletionIndex:
     """
 
     _cache: ClassVar[dict[bool, CompletionIndex]] = {}
-    _lock: ClassVar[threading.Lock] = threading.Lock()
+    _lock: ClassVar[_thread.LockType] = _thread.allocate_lock()
 
     def __init__(self, rules: Rules) -> None:
         if rules.order != N:
@@ -245,6 +244,8 @@ class CompletionIndex:
 
     def stats(self) -> IndexStats:
         """Build time and memory of this index (the memory is measured by rebuilding it)."""
+        import tracemalloc  # only here: it costs a few milliseconds to import
+
         tracemalloc.start()
         try:
             before = tracemalloc.take_snapshot()
