@@ -56,7 +56,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Final, Literal, get_args
 
 from officers.errors import NotationError, UnsupportedError
-from officers.rules import DIAGONAL_RULES, STANDARD_RULES, Rules, rules_for
+from officers.rules import STANDARD_RULES, Rules, rules_for
 from officers.solve.base import Solver
 from officers.solve.cpsat import DEFAULT_TIME_LIMIT
 from officers.solve.index import CompletionIndex
@@ -185,13 +185,12 @@ def _index_for(
 ) -> CompletionIndex | None:
     """The index, when it answers the question about this square at once: order 4, the default
     method, arguments of the expected types; else ``None`` (the general path decides)."""
-    if method is not None or type(square) is not Square or square.order != 4:
-        return None
-    if rules is None:
-        return CompletionIndex.get(STANDARD_RULES)
-    if type(rules) is not Rules or rules.order != 4:
-        return None
-    return CompletionIndex.get(DIAGONAL_RULES if rules.diagonals else STANDARD_RULES)
+    if method is None and type(square) is Square and square.order == 4:
+        if rules is None:
+            return CompletionIndex.of(False)
+        if type(rules) is Rules and rules.order == 4:
+            return CompletionIndex.of(rules.diagonals)
+    return None
 
 
 def _method(rules: Rules, method: Method | None) -> Method:

@@ -62,7 +62,7 @@ from typing import ClassVar, Final, TypeVar
 
 from officers.bitboard import CELLS, key
 from officers.errors import UnsupportedError
-from officers.rules import Rules
+from officers.rules import DIAGONAL_RULES, STANDARD_RULES, Rules
 from officers.solve.base import Solver
 from officers.square import EMPTY, Square
 
@@ -165,6 +165,14 @@ class CompletionIndex:
                     cls._cache[rules.diagonals] = index
         return index
 
+    @classmethod
+    def of(cls, diagonals: bool) -> CompletionIndex:
+        """The index of order 4 with or without the diagonals: :meth:`get` in short."""
+        index = cls._cache.get(diagonals)
+        if index is None:
+            index = cls.get(DIAGONAL_RULES if diagonals else STANDARD_RULES)
+        return index
+
     def __len__(self) -> int:
         return len(self.values)
 
@@ -185,7 +193,8 @@ class CompletionIndex:
     def mask(self, square: Square) -> int:
         """The bitset of the finished squares that extend the square."""
         mask = self.full
-        for row, value in zip(self._by_cell or self._tables_by_cell(), square.values, strict=True):
+        # zip stops at the shorter: the square has 16 cells (order 4, checked by the callers)
+        for row, value in zip(self._by_cell or self._tables_by_cell(), square.values):  # noqa: B905
             if value != EMPTY:
                 mask &= row[value]
                 if not mask:
