@@ -13,11 +13,12 @@ True
 from __future__ import annotations
 
 import sys
-from importlib import import_module
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Final
 
+TYPE_CHECKING = False  # True for the type checkers (without importing typing, which takes time)
 if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ imports them
+    from typing import Any, Final
+
     from officers.analysis import (
         CHECKS,
         Check,
@@ -225,7 +226,8 @@ def __getattr__(name: str) -> Any:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'officers' has no attribute {name!r}")
-    value = getattr(import_module(module), name)
+    __import__(module)
+    value = getattr(sys.modules[module], name)
     globals()[name] = value
     return value
 
