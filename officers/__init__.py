@@ -12,116 +12,160 @@ True
 
 from __future__ import annotations
 
-from officers.analysis import (
-    CHECKS,
-    Check,
-    Explanation,
-    Repair,
-    Violation,
-    check_square,
-    explain,
-    repairs,
-)
-from officers.bots import BOTS, Bot, get_bot
-from officers.cards import (
-    ACE_OF_CLUBS,
-    ACE_OF_DIAMONDS,
-    ACE_OF_HEARTS,
-    ACE_OF_SPADES,
-    ALL_CARDS,
-    JACK_OF_CLUBS,
-    JACK_OF_DIAMONDS,
-    JACK_OF_HEARTS,
-    JACK_OF_SPADES,
-    KING_OF_CLUBS,
-    KING_OF_DIAMONDS,
-    KING_OF_HEARTS,
-    KING_OF_SPADES,
-    QUEEN_OF_CLUBS,
-    QUEEN_OF_DIAMONDS,
-    QUEEN_OF_HEARTS,
-    QUEEN_OF_SPADES,
-    Card,
-    Rank,
-    Suit,
-)
-from officers.errors import (
-    IllegalPlacementError,
-    NotationError,
-    NotLatinSquareError,
-    OfficersError,
-    SolverTimeoutError,
-    UnsupportedError,
-)
-from officers.game import (
-    EASY,
-    EXPERT,
-    HARD,
-    LEVELS,
-    NORMAL,
-    GameState,
-    Level,
-    Move,
-    Outcome,
-    Variant,
-    deal,
-    new_game,
-)
-from officers.hints import (
-    CardHint,
-    ForcedMove,
-    Hint,
-    Placement,
-    PlayerView,
-    Recommendation,
-    hint,
-    recommend,
-)
-from officers.puzzles import (
-    HIGHEST_GRADE,
-    LEVEL_NAMES,
-    OZANAM_DIAGONAL_START,
-    OZANAM_START,
-    Census,
-    CensusRow,
-    Grade,
-    Riddle,
-    RiddleNotFoundError,
-    StartClass,
-    StartReport,
-    census,
-    count_classes_burnside,
-    grade_start,
-    new_start,
-    start_classes,
-    verify_start,
-)
-from officers.record import GameRecord
-from officers.rules import DIAGONAL_RULES, STANDARD_RULES, Conflict, Line, Rules
-from officers.solve import (
-    METHODS,
-    Method,
-    completions,
-    count_completions,
-    count_finished_squares,
-    finished_squares,
-    is_completable,
-    safe_placements,
-)
-from officers.solve.construct import graeco_latin_square
-from officers.solve.latin import (
-    count_latin_squares,
-    count_orthogonal_mates,
-    count_transversals,
-    has_orthogonal_mate,
-    latin_squares,
-    layers,
-    orthogonal_mates,
-    transversals,
-)
-from officers.solve.order6 import MateCensus, prove_order_6
-from officers.square import EMPTY, Square, cell_name, describe_cell, parse_cell
-from officers.symmetry import canonical_form, symmetry_group
+import sys
+from types import ModuleType
+
+TYPE_CHECKING = False  # True for the type checkers (without importing typing, which takes time)
+if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ imports them
+    from typing import Any, Final
+
+    from officers.analysis import (
+        CHECKS,
+        Check,
+        Explanation,
+        Repair,
+        Violation,
+        check_square,
+        explain,
+        repairs,
+    )
+    from officers.bots import BOTS, Bot, get_bot
+    from officers.cards import (
+        ACE_OF_CLUBS,
+        ACE_OF_DIAMONDS,
+        ACE_OF_HEARTS,
+        ACE_OF_SPADES,
+        ALL_CARDS,
+        JACK_OF_CLUBS,
+        JACK_OF_DIAMONDS,
+        JACK_OF_HEARTS,
+        JACK_OF_SPADES,
+        KING_OF_CLUBS,
+        KING_OF_DIAMONDS,
+        KING_OF_HEARTS,
+        KING_OF_SPADES,
+        QUEEN_OF_CLUBS,
+        QUEEN_OF_DIAMONDS,
+        QUEEN_OF_HEARTS,
+        QUEEN_OF_SPADES,
+        Card,
+        Rank,
+        Suit,
+    )
+    from officers.errors import (
+        IllegalPlacementError,
+        NotationError,
+        NotLatinSquareError,
+        OfficersError,
+        SolverTimeoutError,
+        UnsupportedError,
+    )
+    from officers.game import (
+        EASY,
+        EXPERT,
+        HARD,
+        LEVELS,
+        NORMAL,
+        GameState,
+        Level,
+        Move,
+        Outcome,
+        Variant,
+        deal,
+        new_game,
+    )
+    from officers.hints import (
+        CardHint,
+        ForcedMove,
+        Hint,
+        Placement,
+        PlayerView,
+        Recommendation,
+        hint,
+        recommend,
+    )
+    from officers.puzzles import (
+        HIGHEST_GRADE,
+        LEVEL_NAMES,
+        OZANAM_DIAGONAL_START,
+        OZANAM_START,
+        Census,
+        CensusRow,
+        Grade,
+        Riddle,
+        RiddleNotFoundError,
+        StartClass,
+        StartReport,
+        census,
+        count_classes_burnside,
+        grade_start,
+        new_start,
+        start_classes,
+        verify_start,
+    )
+    from officers.record import GameRecord
+    from officers.rules import DIAGONAL_RULES, STANDARD_RULES, Conflict, Line, Rules
+    from officers.solve import (
+        METHODS,
+        Method,
+        completions,
+        count_completions,
+        count_finished_squares,
+        finished_squares,
+        is_completable,
+        safe_placements,
+    )
+    from officers.solve.construct import graeco_latin_square
+    from officers.solve.latin import (
+        count_latin_squares,
+        count_orthogonal_mates,
+        count_transversals,
+        has_orthogonal_mate,
+        latin_squares,
+        layers,
+        orthogonal_mates,
+        transversals,
+    )
+    from officers.solve.order6 import MateCensus, prove_order_6
+    from officers.square import EMPTY, Square, cell_name, describe_cell, parse_cell
+    from officers.symmetry import canonical_form, symmetry_group
+
+_MODULES: Final[dict[str, str]] = {  # the public names that each module defines
+    "officers.analysis": "CHECKS Check Explanation Repair Violation check_square explain repairs",
+    "officers.bots": "BOTS Bot get_bot",
+    "officers.cards": (
+        "ACE_OF_CLUBS ACE_OF_DIAMONDS ACE_OF_HEARTS ACE_OF_SPADES ALL_CARDS JACK_OF_CLUBS "
+        "JACK_OF_DIAMONDS JACK_OF_HEARTS JACK_OF_SPADES KING_OF_CLUBS KING_OF_DIAMONDS "
+        "KING_OF_HEARTS KING_OF_SPADES QUEEN_OF_CLUBS QUEEN_OF_DIAMONDS QUEEN_OF_HEARTS "
+        "QUEEN_OF_SPADES Card Rank Suit"
+    ),
+    "officers.errors": (
+        "IllegalPlacementError NotationError NotLatinSquareError OfficersError SolverTimeoutError "
+        "UnsupportedError"
+    ),
+    "officers.game": "EASY EXPERT HARD LEVELS NORMAL GameState Level Move Outcome Variant deal new_game",
+    "officers.hints": "CardHint ForcedMove Hint Placement PlayerView Recommendation hint recommend",
+    "officers.puzzles": (
+        "HIGHEST_GRADE LEVEL_NAMES OZANAM_DIAGONAL_START OZANAM_START Census CensusRow Grade "
+        "Riddle RiddleNotFoundError StartClass StartReport census count_classes_burnside "
+        "grade_start new_start start_classes verify_start"
+    ),
+    "officers.record": "GameRecord",
+    "officers.rules": "DIAGONAL_RULES STANDARD_RULES Conflict Line Rules",
+    "officers.solve": (
+        "METHODS Method completions count_completions count_finished_squares finished_squares "
+        "is_completable safe_placements"
+    ),
+    "officers.solve.construct": "graeco_latin_square",
+    "officers.solve.latin": (
+        "count_latin_squares count_orthogonal_mates count_transversals has_orthogonal_mate "
+        "latin_squares layers orthogonal_mates transversals"
+    ),
+    "officers.solve.order6": "MateCensus prove_order_6",
+    "officers.square": "EMPTY Square cell_name describe_cell parse_cell",
+    "officers.symmetry": "canonical_form symmetry_group",
+}
+_LAZY: Final = {name: module for module, names in _MODULES.items() for name in names.split()}
 
 __version__ = "0.1.0"
 
@@ -175,3 +219,32 @@ __all__ = [
     "EASY", "NORMAL", "HARD", "EXPERT", "LEVELS", "GameRecord", "GameState", "Level", "Move",
     "Outcome", "Variant", "deal", "new_game", "BOTS", "Bot", "get_bot",
 ]  # fmt: skip
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module on first use and kept (PEP 562)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'officers' has no attribute {name!r}")
+    __import__(module)
+    value = getattr(sys.modules[module], name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
+
+
+class _Package(ModuleType):
+    """The module type of ``officers``: importing the submodule :mod:`officers.repairs` does not
+    bind the package's name ``repairs``, which stays the function
+    :func:`officers.analysis.repairs` (as when every name was imported eagerly)."""
+
+    def __setattr__(self, name: str, value: object) -> None:
+        if name in _LAZY and isinstance(value, ModuleType):
+            return
+        super().__setattr__(name, value)
+
+
+sys.modules[__name__].__class__ = _Package

@@ -2,12 +2,22 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from officers import Rules, Square, UnsupportedError, finished_squares
-from officers.solve.index import CompletionIndex
+from officers.solve import index as index_module
+from officers.solve.index import (
+    HEADER,
+    CompletionIndex,
+    compute_tables,
+    compute_values,
+    pack,
+    packed_path,
+)
 from officers.solve.verify import is_finished
 from tests.helpers import BOTH, IDS
 from tests.strategies import finished_parts, partial_squares
@@ -79,3 +89,32 @@ def test_index_is_shared_and_reports_its_cost() -> None:
 def test_index_is_for_order_4_only() -> None:
     with pytest.raises(UnsupportedError, match="order 4 only"):
         CompletionIndex(Rules(order=5))
+
+
+@pytest.mark.parametrize("rules", BOTH, ids=IDS)
+def test_the_packed_file_holds_the_computation(rules: Rules) -> None:
+    loaded = CompletionIndex(rules)  # a new index, read from the packed file
+    values = compute_values(rules.diagonals, cache=False)
+    assert loaded.values == values
+    assert loaded.table == compute_tables(values)
+    with open(packed_path(rules.diagonals), "rb") as file:
+        assert pack(rules.diagonals)[: HEADER.size] == file.read(HEADER.size)
+
+
+@pytest.mark.parametrize("damage", ["missing", "truncated", "flipped"])
+def test_without_a_sound_packed_file_the_index_computes(
+    damage: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open(packed_path(False), "rb") as file:
+        data = file.read()
+    broken = tmp_path / "finished-4.bin"
+    if damage == "truncated":
+        broken.write_bytes(data[: len(data) // 2])
+    elif damage == "flipped":
+        broken.write_bytes(data[:100] + bytes([data[100] ^ 0xFF]) + data[101:])
+    monkeypatch.setattr(index_module, "packed_path", lambda diagonals: str(broken))
+    index = CompletionIndex(Rules())
+    values = compute_values(False, cache=False)
+    assert index.values == values
+    assert index.table == compute_tables(values)
+    assert index.count(Square("AC3/1JS2/1AH1QD/4")) == 1

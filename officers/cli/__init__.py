@@ -15,6 +15,10 @@ breaks the rules, cannot be completed, ...); 2 for input that cannot be used, wi
 standard error; 3 when a solver ran out of time (the answer is unknown); 4 for an internal error
 (a bug: please report it).
 
+Startup: a command names its group in :data:`GROUPS`, and ``main`` builds a parser with that
+group alone, so that a command imports only what it uses; ``officers --help``, an unknown
+command, or a command missing from :data:`GROUPS` build the whole parser (:func:`parser`).
+
 >>> main(["count", "AC3/1JS2/1AH1QD/4"])
 1
 <ExitCode.OK: 0>
@@ -24,12 +28,23 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from importlib import import_module
+from typing import Final
 
-from officers import OfficersError, SolverTimeoutError
-from officers.cli import advice, game, proof, puzzle, service, squares
 from officers.cli.common import Command, ExitCode, Parser, UsageError
+from officers.errors import OfficersError, SolverTimeoutError
 
-__all__ = ["ExitCode", "main", "parser"]
+__all__ = ["GROUPS", "ExitCode", "main", "parser"]
+
+GROUPS: Final = {
+    **dict.fromkeys(("show", "count", "complete", "enumerate"), "squares"),
+    "puzzle": "puzzle",
+    **dict.fromkeys(("explain", "hint"), "advice"),
+    **dict.fromkeys(("verify-rules", "simulate", "deal", "state", "play"), "game"),
+    **dict.fromkeys(("prove-order-6", "euler36"), "proof"),
+    **dict.fromkeys(("engine", "serve", "schema"), "service"),
+}
+"""The module of :mod:`officers.cli` that adds each command (the tests hold it to the parser)."""
 
 
 def parser() -> Parser:
@@ -38,6 +53,8 @@ def parser() -> Parser:
     >>> parser().parse_args(["show", "4/4/4/4"]).square
     '4/4/4/4'
     """
+    from officers.cli import advice, game, proof, puzzle, service, squares  # every group: here
+
     top = Parser(
         prog="officers",
         description="The exact solver for Euler's Officers and graeco-latin squares.",
@@ -53,11 +70,26 @@ def parser() -> Parser:
     return top
 
 
+def _parser_for(argv: Sequence[str]) -> Parser:
+    """The parser with only the command's group when the first argument names a command of
+    :data:`GROUPS`; else the whole parser."""
+    group = GROUPS.get(argv[0]) if argv else None
+    if group is None:
+        return parser()
+    top = Parser(prog="officers")
+    commands = top.add_subparsers(  # a prog given spares argparse a help formatter
+        dest="command", metavar="COMMAND", parser_class=Parser, prog="officers"
+    )
+    commands.required = True
+    import_module(f"officers.cli.{group}").add_commands(commands)
+    return top
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status
     (an :class:`ExitCode`)."""
     try:
-        args = parser().parse_args(argv)
+        args = _parser_for(sys.argv[1:] if argv is None else argv).parse_args(argv)
         run: Command = args.run
         return run(args)
     except UsageError as error:

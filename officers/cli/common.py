@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import sys
 from collections.abc import Callable
 from enum import IntEnum
 from typing import Any, NoReturn, TypeAlias
@@ -20,6 +22,7 @@ __all__ = [
     "Command",
     "Commands",
     "ExitCode",
+    "Formatter",
     "Parser",
     "UsageError",
     "add_diagonals",
@@ -58,6 +61,34 @@ class UsageError(Exception):
     """Raised by :class:`Parser` instead of printing the usage and exiting."""
 
 
+class Formatter(argparse.HelpFormatter):
+    """argparse's help formatter, told the width of the terminal as :func:`shutil.get_terminal_size`
+    would tell it (``COLUMNS``, else the terminal, else 80), without importing :mod:`shutil`:
+    argparse makes a formatter for every argument it adds, and a command pays for each import."""
+
+    def __init__(
+        self,
+        prog: str,
+        indent_increment: int = 2,
+        max_help_position: int = 24,
+        width: int | None = None,
+    ) -> None:
+        if width is None:
+            width = _columns() - 2
+        super().__init__(prog, indent_increment, max_help_position, width)
+
+
+def _columns() -> int:
+    try:
+        return int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        pass
+    try:
+        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        return 80
+
+
 class Parser(argparse.ArgumentParser):
     """An argument parser that raises :class:`UsageError` (one line) instead of exiting.
 
@@ -66,6 +97,10 @@ class Parser(argparse.ArgumentParser):
     ...
     officers.cli.common.UsageError: officers: unrecognized arguments: --frobnicate (see 'officers --help')
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")

@@ -30,7 +30,6 @@ from officers.cli.common import (
     emit,
 )
 from officers.solve import chosen_method
-from officers.solve.construct import why_none
 from officers.solve.cpsat import DEFAULT_TIME_LIMIT
 
 __all__ = ["add_commands"]
@@ -97,6 +96,8 @@ def _why_not(square: Square, rules: Rules) -> str:
     """Why the square has no completion, in a line."""
     reason = None
     if not rules.diagonals and square.placed_count() == 0:
+        from officers.solve.construct import why_none
+
         reason = why_none(rules.order)  # the empty square of order 2 or 6
     return reason or f"the square cannot be finished ({rules.describe()})"
 

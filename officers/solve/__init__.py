@@ -51,18 +51,19 @@ Square('ACKDQSJH/QHJSADKC/KSAHJCQD/JDQCKHAS')
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator
-from typing import Final, Literal, get_args
+from collections.abc import Iterator, Mapping
+from importlib import import_module
+from typing import TYPE_CHECKING, Final, Literal, get_args
 
 from officers.errors import NotationError, UnsupportedError
-from officers.rules import Rules, rules_for
-from officers.solve.backtrack import BACKTRACK
+from officers.rules import STANDARD_RULES, Rules, rules_for
 from officers.solve.base import Solver
-from officers.solve.construct import graeco_latin_square, why_none
-from officers.solve.cpsat import CPSAT, DEFAULT_TIME_LIMIT
-from officers.solve.index import INDEX, CompletionIndex
-from officers.solve.order6 import MateCensus, mate_census
+from officers.solve.cpsat import DEFAULT_TIME_LIMIT
+from officers.solve.index import CompletionIndex
 from officers.square import Square
+
+if TYPE_CHECKING:
+    from officers.solve.order6 import MateCensus
 
 __all__ = [
     "BACKENDS",
@@ -82,8 +83,38 @@ __all__ = [
 Method = Literal["index", "backtrack", "cpsat"]
 METHODS: tuple[Method, ...] = get_args(Method)
 
-BACKENDS: Final[dict[Method, Solver]] = {"index": INDEX, "backtrack": BACKTRACK, "cpsat": CPSAT}
-"""The backends by method name: each answers the :class:`~officers.solve.base.Solver` questions."""
+
+class _Backends(Mapping[Method, Solver]):
+    """The backends by method name, each module imported on first use (a command that asks the
+    index never loads the backtracker or CP-SAT)."""
+
+    _where: Final = {
+        "index": ("officers.solve.index", "INDEX"),
+        "backtrack": ("officers.solve.backtrack", "BACKTRACK"),
+        "cpsat": ("officers.solve.cpsat", "CPSAT"),
+    }
+
+    def __getitem__(self, method: Method) -> Solver:
+        module, name = self._where[method]
+        backend: Solver = getattr(import_module(module), name)
+        return backend
+
+    def __iter__(self) -> Iterator[Method]:
+        return iter(METHODS)
+
+    def __len__(self) -> int:
+        return len(METHODS)
+
+    def __repr__(self) -> str:
+        return "BACKENDS"
+
+
+BACKENDS: Final[Mapping[Method, Solver]] = _Backends()
+"""The backends by method name: each answers the :class:`~officers.solve.base.Solver` questions.
+
+>>> dict(BACKENDS)
+{'index': INDEX, 'backtrack': BACKTRACK, 'cpsat': CPSAT}
+"""
 
 
 CENSUS_ORDERS: Final = 6
@@ -98,6 +129,8 @@ def census_of(order: int) -> MateCensus:
     >>> census_of(6).orthogonal_pairs(), census_of(5).orthogonal_pairs()
     (0, 6220800)
     """
+    from officers.solve.order6 import mate_census
+
     return mate_census(order)
 
 
@@ -133,9 +166,31 @@ def chosen_method(
 
 
 def _setup(square: Square, rules: Rules | None, method: Method | None) -> tuple[Rules, Solver]:
-    rules = rules_for(square, rules)
+    if rules is None and isinstance(square, Square):
+        rules = _plain_rules(square.order)
+    else:
+        rules = rules_for(square, rules)
     rules.check_square(square)
     return rules, BACKENDS[_method(rules, method)]
+
+
+@functools.cache
+def _plain_rules(order: int) -> Rules:
+    """The rules of a square given none: rows and columns at its order, one object per order."""
+    return STANDARD_RULES if order == 4 else Rules(order=order)
+
+
+def _index_for(
+    square: Square, rules: Rules | None, method: Method | None
+) -> CompletionIndex | None:
+    """The index, when it answers the question about this square at once: order 4, the default
+    method, arguments of the expected types; else ``None`` (the general path decides)."""
+    if method is None and type(square) is Square and square.order == 4:
+        if rules is None:
+            return CompletionIndex.of(False)
+        if type(rules) is Rules and rules.order == 4:
+            return CompletionIndex.of(rules.diagonals)
+    return None
 
 
 def _method(rules: Rules, method: Method | None) -> Method:
@@ -167,10 +222,17 @@ def is_completable(
     >>> is_completable(Square("AC3/1JS2/1AH1QD/4")), is_completable(Square("AS1KS1/4/4/4"))
     (True, False)
     """
+    index = _index_for(square, rules, method)
+    if index is not None:
+        mask = index.mask(square)
+        if mask is not index.full:  # else the square is empty: the census answers (below)
+            return mask != 0
     rules, backend = _setup(square, rules, method)
     if _plain_empty(square, rules, method):
         if rules.order <= CENSUS_ORDERS:
             return census_of(rules.order).with_mates > 0
+        from officers.solve.construct import why_none
+
         return why_none(rules.order) is None  # the constructions: every order but 2 and 6
     return backend.is_completable(square, rules, time_limit=time_limit)
 
@@ -191,6 +253,11 @@ def count_completions(
     >>> count_completions(Square()), count_completions(Square("AS3/4/4/4"), Rules(diagonals=True))
     (6912, 72)
     """
+    index = _index_for(square, rules, method)
+    if index is not None:
+        mask = index.mask(square)
+        if mask is not index.full:  # else the square is empty: the census answers (below)
+            return mask.bit_count()
     rules, backend = _setup(square, rules, method)
     if _plain_empty(square, rules, method) and rules.order <= CENSUS_ORDERS:
         return census_of(rules.order).orthogonal_pairs()
@@ -223,6 +290,8 @@ def _constructed_first(
     square: Square, rules: Rules, backend: Solver, time_limit: float | None
 ) -> Iterator[Square]:
     """The constructed square of the order, then the backend's others (none for 2 and 6)."""
+    from officers.solve.construct import graeco_latin_square, why_none
+
     if why_none(rules.order) is not None:
         return
     first = graeco_latin_square(rules.order, time_limit=time_limit)
@@ -247,6 +316,9 @@ def safe_placements(
     >>> len(safe), safe[(1, Card.KING_OF_DIAMONDS)]
     (12, 1)
     """
+    index = _index_for(square, rules, method)
+    if index is not None:
+        return index.safe_placements(square)
     rules, backend = _setup(square, rules, method)
     return backend.safe_placements(square, rules, time_limit=time_limit)
 
@@ -266,7 +338,7 @@ def finished_squares(
     >>> squares[0]
     Square('ASKHQDJC/KDACJSQH/QCJDAHKS/JHQSKCAD')
     """
-    rules = Rules() if rules is None else rules
+    rules = STANDARD_RULES if rules is None else rules
     method = _method(rules, method)
     if method == "index":
         return list(CompletionIndex.get(rules).squares)
@@ -290,7 +362,7 @@ def count_finished_squares(
     >>> count_finished_squares(Rules(order=3)), count_finished_squares(Rules(diagonals=True))
     (72, 1152)
     """
-    rules = Rules() if rules is None else rules
+    rules = STANDARD_RULES if rules is None else rules
     return count_completions(
         Square.empty(rules.order), rules, method=_method(rules, method), time_limit=time_limit
     )

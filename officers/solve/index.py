@@ -22,7 +22,11 @@ mask
     The AND of the tables of a partial square's placed cards: the bitset of its completions.
 
 A partial square is completable iff its mask is not zero, and its number of completions is the
-mask's popcount. The index is built once per process and rule set, on first use (about 30 ms).
+mask's popcount. The index is loaded once per process and rule set, on first use, from a packed
+file shipped in the package (``officers/data/finished-4*.bin``: the squares at 4 bits a cell and
+the compressed bitsets; under a millisecond for the squares, a few tenths more for the bitsets,
+which are read only when a query needs them). Without the file, or if it does not check out, the
+index computes both (about 15 ms); the tests hold the file to the computation.
 
 How the finished squares are computed. Relabelling the ranks (24 ways) and, independently, the
 suits (24 ways) maps finished squares to finished squares, with or without the diagonals, and
@@ -43,25 +47,40 @@ squares with that first row (12; 2 with the diagonals); the 576 relabellings of 
 
 from __future__ import annotations
 
+import _thread  # its lock, without the import of threading (a command line pays for each)
+import functools
+import gc
 import itertools
-import threading
+import os
+import struct
 import time
-import tracemalloc
-from collections.abc import Iterator
+import zlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from operator import itemgetter
-from typing import ClassVar, Final
+from typing import ClassVar, Final, TypeVar
 
 from officers.bitboard import CELLS, key
 from officers.errors import UnsupportedError
-from officers.rules import Rules
+from officers.rules import DIAGONAL_RULES, STANDARD_RULES, Rules
 from officers.solve.base import Solver
 from officers.square import EMPTY, Square
 
-__all__ = ["INDEX", "CompletionIndex", "IndexSolver", "IndexStats"]
+__all__ = [
+    "INDEX",
+    "CompletionIndex",
+    "IndexSolver",
+    "IndexStats",
+    "compute_tables",
+    "compute_values",
+    "pack",
+    "packed_path",
+]
 
 N: Final = 4
 FIRST_ROW: Final = (0, 5, 10, 15)  # A♠ K♥ Q♦ J♣
+_A = TypeVar("_A")
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True)
@@ -91,10 +110,13 @@ class CompletionIndex:
     ``full``
         The bitset of every finished square, ``(1 << len(index)) - 1``: the mask of the empty
         square.
+
+    ``values`` and ``full`` are there from the start; ``table`` is read (or computed) on first
+    use, so that listing the finished squares never pays for the bitsets.
     """
 
     _cache: ClassVar[dict[bool, CompletionIndex]] = {}
-    _lock: ClassVar[threading.Lock] = threading.Lock()
+    _lock: ClassVar[_thread.LockType] = _thread.allocate_lock()
 
     def __init__(self, rules: Rules) -> None:
         if rules.order != N:
@@ -104,11 +126,32 @@ class CompletionIndex:
             )
         start = time.perf_counter()
         self.rules = rules
-        self.values: tuple[tuple[int, ...], ...] = _finished_values(rules.diagonals)
+        packed = _without_gc(_load, rules.diagonals)
+        self.values: tuple[tuple[int, ...], ...] = (
+            compute_values(rules.diagonals) if packed is None else packed[0]
+        )
+        self._packed_tables = None if packed is None else packed[1]
         self.full: int = (1 << len(self.values)) - 1
-        self.table: tuple[int, ...] = _tables(self.values)
         self.build_seconds = time.perf_counter() - start
         self._squares: tuple[Square, ...] | None = None
+        self._by_cell: tuple[tuple[int, ...], ...] | None = None
+
+    @functools.cached_property
+    def table(self) -> tuple[int, ...]:
+        """``table[key(cell, card)]``: the bitset of the finished squares with the card on the
+        cell (read from the packed file, or computed, on first use)."""
+        tables = self._packed_tables
+        if tables is None or (found := _unpack_tables(tables, len(self.values))) is None:
+            found = compute_tables(self.values)
+        self._packed_tables = None
+        return found
+
+    def _tables_by_cell(self) -> tuple[tuple[int, ...], ...]:
+        """The table cut by cell: ``by_cell[cell][card] == table[key(cell, card)]``."""
+        if self._by_cell is None:
+            table = self.table
+            self._by_cell = tuple(table[key(cell, 0) : key(cell + 1, 0)] for cell in range(CELLS))
+        return self._by_cell
 
     @classmethod
     def get(cls, rules: Rules) -> CompletionIndex:
@@ -120,6 +163,14 @@ class CompletionIndex:
                 if index is None:
                     index = cls(rules)
                     cls._cache[rules.diagonals] = index
+        return index
+
+    @classmethod
+    def of(cls, diagonals: bool) -> CompletionIndex:
+        """The index of order 4 with or without the diagonals: :meth:`get` in short."""
+        index = cls._cache.get(diagonals)
+        if index is None:
+            index = cls.get(DIAGONAL_RULES if diagonals else STANDARD_RULES)
         return index
 
     def __len__(self) -> int:
@@ -134,19 +185,18 @@ class CompletionIndex:
     def squares(self) -> tuple[Square, ...]:
         """The finished squares, in index order."""
         if self._squares is None:
-            make = Square._make
-            self._squares = tuple(make(N, values) for values in self.values)
+            self._squares = _without_gc(_make_squares, self.values)
         return self._squares
 
     # --- queries ---------------------------------------------------------------------------
 
     def mask(self, square: Square) -> int:
         """The bitset of the finished squares that extend the square."""
-        table = self.table
         mask = self.full
-        for cell, value in enumerate(square.values):
+        # zip stops at the shorter: the square has 16 cells (order 4, checked by the callers)
+        for row, value in zip(self._by_cell or self._tables_by_cell(), square.values):  # noqa: B905
             if value != EMPTY:
-                mask &= table[key(cell, value)]
+                mask &= row[value]
                 if not mask:
                     return 0
         return mask
@@ -203,11 +253,13 @@ class CompletionIndex:
 
     def stats(self) -> IndexStats:
         """Build time and memory of this index (the memory is measured by rebuilding it)."""
+        import tracemalloc  # only here: it costs a few milliseconds to import
+
         tracemalloc.start()
         try:
             before = tracemalloc.take_snapshot()
-            values = _finished_values(self.rules.diagonals, cache=False)
-            tables = _tables(values)
+            values = compute_values(self.rules.diagonals, cache=False)
+            tables = compute_tables(values)
             after = tracemalloc.take_snapshot()
         finally:
             tracemalloc.stop()
@@ -218,10 +270,105 @@ class CompletionIndex:
 
 # --- building ----------------------------------------------------------------------------------
 
+
+def _make_squares(values: tuple[tuple[int, ...], ...]) -> tuple[Square, ...]:
+    make = Square._make
+    return tuple([make(N, cells) for cells in values])
+
+
+def _without_gc(function: Callable[[_A], _T], argument: _A) -> _T:
+    """``function(argument)`` with the cyclic garbage collector paused: making thousands
+    of tuples (which hold only numbers and cannot form cycles) would otherwise start several
+    collections over everything the process holds, which doubles the time of a first call."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return function(argument)
+    finally:
+        if enabled:
+            gc.enable()
+
+
+# --- the packed file ---------------------------------------------------------------------------
+#
+# officers/data/finished-4.bin (rows and columns) and finished-4-diagonals.bin: a header
+# (struct HEADER: magic, format version, number of squares, the lengths of the two parts), then
+# two zlib streams: the squares in index order at 4 bits a cell (cell 2i in the high half of byte
+# i of the square's 8), and the bitsets, table[0], table[1], ... each in ceil(N / 8) bytes, little
+# endian. zlib's checksum guards both; a file that does not check out is ignored.
+
+HEADER: Final = struct.Struct("<4sBxHII")
+MAGIC: Final = b"OFF4"
+FORMAT: Final = 1
+EXPECTED: Final = {False: 6912, True: 1152}
+_HIGH: Final = bytes(byte >> 4 for byte in range(256))
+_LOW: Final = bytes(byte & 15 for byte in range(256))
+
+
+def packed_path(diagonals: bool) -> str:
+    """Where the packed file of the rule set lives (inside the package, ``officers/data``)."""
+    name = "finished-4-diagonals.bin" if diagonals else "finished-4.bin"
+    return os.path.join(os.path.dirname(os.path.dirname(__file__)), "data", name)
+
+
+def pack(diagonals: bool) -> bytes:
+    """The packed file of the rule set, computed from nothing. Write it again with
+    ``open(packed_path(d), "wb").write(pack(d))`` for ``d`` in ``(False, True)``.
+
+    >>> data = pack(True)
+    >>> HEADER.unpack_from(data)[:3]
+    (b'OFF4', 1, 1152)
+    """
+    values = compute_values(diagonals, cache=False)
+    cells = bytes(itertools.chain.from_iterable(values))
+    nibbles = bytes(high << 4 | low for high, low in zip(cells[0::2], cells[1::2], strict=True))
+    size = (len(values) + 7) // 8
+    tables = b"".join(bitset.to_bytes(size, "little") for bitset in compute_tables(values))
+    squares_z, tables_z = zlib.compress(nibbles, 9), zlib.compress(tables, 9)
+    header = HEADER.pack(MAGIC, FORMAT, len(values), len(squares_z), len(tables_z))
+    return header + squares_z + tables_z
+
+
+def _load(diagonals: bool) -> tuple[tuple[tuple[int, ...], ...], bytes] | None:
+    """The finished squares and the (compressed) bitsets from the packed file, or ``None``."""
+    try:
+        with open(packed_path(diagonals), "rb") as file:
+            data = file.read()
+        magic, version, count, squares_size, tables_size = HEADER.unpack_from(data)
+        if (magic, version, count) != (MAGIC, FORMAT, EXPECTED[diagonals]):
+            return None
+        start = HEADER.size
+        nibbles = zlib.decompress(data[start : start + squares_size])
+        tables = data[start + squares_size : start + squares_size + tables_size]
+    except (OSError, struct.error, zlib.error):
+        return None
+    if len(nibbles) != 8 * count:
+        return None
+    cells = bytearray(2 * len(nibbles))
+    cells[0::2] = nibbles.translate(_HIGH)
+    cells[1::2] = nibbles.translate(_LOW)
+    column = iter(cells)
+    return tuple(zip(*[column] * CELLS, strict=True)), tables
+
+
+def _unpack_tables(compressed: bytes, count: int) -> tuple[int, ...] | None:
+    """The bitsets from their zlib stream, or ``None`` when it does not check out."""
+    try:
+        raw = zlib.decompress(compressed)
+    except zlib.error:
+        return None
+    size = (count + 7) // 8
+    if len(raw) != size * key(CELLS, 0):
+        return None
+    return tuple(
+        int.from_bytes(raw[start : start + size], "little") for start in range(0, len(raw), size)
+    )
+
+
 _VALUES_CACHE: dict[bool, tuple[tuple[int, ...], ...]] = {}
 
 
-def _finished_values(diagonals: bool, *, cache: bool = True) -> tuple[tuple[int, ...], ...]:
+def compute_values(diagonals: bool, *, cache: bool = True) -> tuple[tuple[int, ...], ...]:
     """Every finished square of order 4 as a tuple of 16 values, sorted."""
     if cache and diagonals in _VALUES_CACHE:
         return _VALUES_CACHE[diagonals]
@@ -300,7 +447,7 @@ def _reduced_squares(diagonals: bool) -> list[tuple[int, ...]]:
     return found
 
 
-def _tables(values: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
+def compute_tables(values: tuple[tuple[int, ...], ...]) -> tuple[int, ...]:
     """For each :func:`~officers.bitboard.key` the bitset of the squares with that placement."""
     size = (len(values) + 7) // 8
     rows = [bytearray(size) for _ in range(key(CELLS, 0))]
