@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import officers
-from officers import NotationError, Rules, Square
+from officers import NotationError, Rules, Square, UnsupportedError
 from officers.cli import GROUPS, parser
 from officers.solve import (
     BACKENDS,
@@ -120,7 +120,7 @@ def test_the_empty_square_is_still_answered_by_the_census() -> None:
 
 
 def test_the_short_path_keeps_the_checks() -> None:
-    with pytest.raises(NotationError, match="order 3"):
+    with pytest.raises(UnsupportedError, match="order 3"):
         is_completable(Square(), Rules(order=3))
     with pytest.raises(NotationError, match="expected a Square"):
         count_completions("AC3/1JS2/1AH1QD/4")  # type: ignore[arg-type]

@@ -23,7 +23,6 @@ from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 from officers.analysis import MAX_REASONS, explain
-from officers.bots import BOTS, get_bot
 from officers.contract.bounded import bounded
 from officers.contract.documents import (
     completion_document,
@@ -48,7 +47,6 @@ from officers.errors import (
 from officers.game import GameState, Variant, new_game, view_from_notation
 from officers.game_notation import read_fields
 from officers.hints import hint
-from officers.puzzles import new_start, verify_start
 from officers.rules import Rules
 from officers.solve import completions, count_completions
 from officers.square import Square
@@ -192,6 +190,8 @@ def _move(request: Request, limits: Limits) -> dict[str, Any]:
 
 
 def _bot(request: Request, limits: Limits) -> dict[str, Any]:
+    from officers.bots import BOTS, get_bot  # on first use: a hint need not load the bots
+
     state = GameState.parse(request.text("game"))
     name = request.word("bot", "designers")
     if name not in BOTS:
@@ -215,6 +215,8 @@ def _new(request: Request, limits: Limits) -> dict[str, Any]:
     if "start" in request:
         start = Square(request.text("start"))
     if "riddle" in request:
+        from officers.puzzles import new_start  # on first use
+
         chosen = new_game(level, 1, seed=0)
         riddle = new_start(rules=chosen.rules, seed=seed, difficulty=request.count("riddle", 1))
         start = riddle.start
@@ -235,6 +237,8 @@ def _verify(request: Request, limits: Limits) -> dict[str, Any]:
         raise BadRequestError(
             "limit", f"{len(starts)} starts are over this service's limit ({limits.max_batch})"
         )
+    from officers.puzzles import verify_start  # on first use
+
     squares = [Square(text) for text in starts]
     rules = Rules(diagonals=request.flag("diagonals"))
     return verification_document(rules, [report_item(s, verify_start(s, rules)) for s in squares])

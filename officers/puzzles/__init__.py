@@ -48,31 +48,66 @@ The modules: :mod:`~officers.puzzles.verify` (one start), :mod:`~officers.puzzle
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
 from officers.errors import RiddleNotFoundError
-from officers.puzzles.batch import BatchResult, BatchSummary, verify_batch
-from officers.puzzles.classes import (
-    RiddleClasses,
-    StartClass,
-    count_classes_burnside,
-    riddle_classes,
-    start_classes,
-)
-from officers.puzzles.counting import Census, CensusRow, census
-from officers.puzzles.generate import Riddle, new_start
-from officers.puzzles.grade import (
-    HIGHEST_GRADE,
-    LEVEL_NAMES,
-    TECHNIQUES,
-    Grade,
-    Step,
-    grade_start,
-)
 from officers.puzzles.verify import (
     OZANAM_DIAGONAL_START,
     OZANAM_START,
     StartReport,
     verify_start,
 )
+
+if TYPE_CHECKING:
+    from officers.puzzles.batch import BatchResult, BatchSummary, verify_batch
+    from officers.puzzles.classes import (
+        RiddleClasses,
+        StartClass,
+        count_classes_burnside,
+        riddle_classes,
+        start_classes,
+    )
+    from officers.puzzles.counting import Census, CensusRow, census
+    from officers.puzzles.generate import Riddle, new_start
+    from officers.puzzles.grade import (
+        HIGHEST_GRADE,
+        LEVEL_NAMES,
+        TECHNIQUES,
+        Grade,
+        Step,
+        grade_start,
+    )
+
+# The other modules load on first use of one of their names, so that the game (which takes the
+# Ozanam starts from here) does not load the census, the classes and the generator.
+_LAZY: dict[str, str] = {
+    **dict.fromkeys(("BatchResult", "BatchSummary", "verify_batch"), "batch"),
+    **dict.fromkeys(
+        ("RiddleClasses", "StartClass", "count_classes_burnside", "riddle_classes", "start_classes"),
+        "classes",
+    ),
+    **dict.fromkeys(("Census", "CensusRow", "census"), "counting"),
+    **dict.fromkeys(("Riddle", "new_start"), "generate"),
+    **dict.fromkeys(
+        ("HIGHEST_GRADE", "LEVEL_NAMES", "TECHNIQUES", "Grade", "Step", "grade_start"), "grade"
+    ),
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(_LAZY))
+
 
 __all__ = [
     "HIGHEST_GRADE",
