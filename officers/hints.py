@@ -51,7 +51,7 @@ from officers.errors import NotationError
 from officers.repairs import smallest_repairs
 from officers.solve.index import CompletionIndex
 from officers.view import PlayerView
-from officers.words import Language, speaker, texts
+from officers.words import Language, Spoken, speaker, texts
 
 __all__ = [
     "Action",
@@ -109,7 +109,7 @@ class Placement:
 
 
 @dataclass(frozen=True)
-class CardHint:
+class CardHint(Spoken):
     """One card in hand: its ``safe`` placements (in cell order), and the ``deadly`` cells where
     it is legal but leaves the square dead (every legal cell when the square is dead already)."""
 
@@ -128,19 +128,6 @@ class CardHint:
     def text(self, lang: Language = "en") -> str:
         """One sentence in the language asked for (see :mod:`officers.words`)."""
         return speaker(lang).card_hint(self)
-
-    @property
-    def text_en(self) -> str:
-        """One sentence in English."""
-        return self.text("en")
-
-    @property
-    def text_de(self) -> str:
-        """One sentence in German."""
-        return self.text("de")
-
-    def __str__(self) -> str:
-        return self.text("en")
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
         """The JSON form (``dead`` is not part of it: the hint's status says so); ``safe``
@@ -180,7 +167,7 @@ class CardHint:
 
 
 @dataclass(frozen=True)
-class ForcedMove:
+class ForcedMove(Spoken):
     """A card that every completion puts on the same cell; whether the player holds it
     (``yours``), and whether the rules alone show it (``obvious``: no other remaining card may go
     on the cell, or the card may go on no other cell)."""
@@ -193,19 +180,6 @@ class ForcedMove:
     def text(self, lang: Language = "en") -> str:
         """One sentence in the language asked for (see :mod:`officers.words`)."""
         return speaker(lang).forced_move(self)
-
-    @property
-    def text_en(self) -> str:
-        """One sentence in English."""
-        return self.text("en")
-
-    @property
-    def text_de(self) -> str:
-        """One sentence in German."""
-        return self.text("de")
-
-    def __str__(self) -> str:
-        return self.text("en")
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: the facts only (a finished square forces every card, and one sentence
@@ -242,7 +216,7 @@ _REASONS: Final = (
 
 
 @dataclass(frozen=True)
-class Recommendation:
+class Recommendation(Spoken):
     """The one move to make, and why.
 
     ``action`` is ``"place"`` (``card`` on ``cell``), ``"take-back"`` (the card on ``cell``),
@@ -271,19 +245,6 @@ class Recommendation:
     def text(self, lang: Language = "en") -> str:
         """One sentence in the language asked for (see :mod:`officers.words`)."""
         return speaker(lang).recommendation(self)
-
-    @property
-    def text_en(self) -> str:
-        """One sentence in English."""
-        return self.text("en")
-
-    @property
-    def text_de(self) -> str:
-        """One sentence in German."""
-        return self.text("de")
-
-    def __str__(self) -> str:
-        return self.text("en")
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
         """The JSON form; ``text`` in the languages of ``lang``."""

@@ -35,13 +35,13 @@ from officers.errors import NotationError, UnsupportedError
 from officers.rules import Rules, rules_for
 from officers.solve.index import CompletionIndex
 from officers.square import Square, describe_cell
-from officers.words import Language, speaker, texts
+from officers.words import Language, Spoken, speaker, texts
 
 __all__ = ["Repair", "locked_cells", "order4_rules", "repairs", "smallest_repairs"]
 
 
 @dataclass(frozen=True)
-class Repair:
+class Repair(Spoken):
     """A smallest set of take-backs that revives a square: the ``cells`` to empty (and their
     ``cards``), and how many ``completions`` the square has after it. The empty repair of a
     completable square takes back nothing.
@@ -60,19 +60,6 @@ class Repair:
     def text(self, lang: Language = "en") -> str:
         """The sentence in the language asked for (``"en"``, ``"de"``, see :mod:`officers.words`)."""
         return speaker(lang).repair(self)
-
-    @property
-    def text_en(self) -> str:
-        """The sentence in English."""
-        return self.text("en")
-
-    @property
-    def text_de(self) -> str:
-        """The sentence in German."""
-        return self.text("de")
-
-    def __str__(self) -> str:
-        return self.text("en")
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
         """The JSON form (see docs/json.md); ``text`` in the languages of ``lang``."""

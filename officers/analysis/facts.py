@@ -22,7 +22,7 @@ from officers.cards import Card, Rank, Suit
 from officers.errors import NotationError
 from officers.rules import DIAGONAL_RULES, Attribute, Line, Rules
 from officers.square import Square
-from officers.words import Language, speaker, texts
+from officers.words import Language, Spoken, speaker, texts
 
 __all__ = [
     "CHECKS",
@@ -130,7 +130,7 @@ class Blocked:
 
 
 @dataclass(frozen=True)
-class Violation:
+class Violation(Spoken):
     """What one check found wrong with a square: the facts, with their witnesses.
 
     ``check`` names the check (see :data:`CHECKS`) and ``kind`` what it found:
@@ -173,19 +173,6 @@ class Violation:
     def text(self, lang: Language = "en") -> str:
         """The sentence in the language asked for (``"en"``, ``"de"``, see :mod:`officers.words`)."""
         return speaker(lang).violation(self)
-
-    @property
-    def text_en(self) -> str:
-        """The sentence in English."""
-        return self.text("en")
-
-    @property
-    def text_de(self) -> str:
-        """The sentence in German."""
-        return self.text("de")
-
-    def __str__(self) -> str:
-        return self.text("en")
 
     def to_dict(self, lang: str = "en") -> dict[str, Any]:
         """The JSON form (see docs/json.md); ``text`` in the languages of ``lang``."""

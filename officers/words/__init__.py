@@ -48,6 +48,7 @@ __all__ = [
     "VIOLATIONS",
     "Language",
     "Speaker",
+    "Spoken",
     "Told",
     "languages",
     "read_lang",
@@ -141,6 +142,29 @@ class Told(Protocol):
     """A fact that can be told in words: it has ``text(lang)``."""
 
     def text(self, lang: Language = "en") -> str: ...
+
+
+class Spoken:
+    """A fact told in words through its ``text(lang)``: ``text_en``, ``text_de`` and ``str()``
+    render it on demand (a base class of the result types; it holds no state)."""
+
+    __slots__ = ()
+
+    def text(self, lang: Language = "en") -> str:
+        raise NotImplementedError
+
+    @property
+    def text_en(self) -> str:
+        """The sentence in English."""
+        return self.text("en")
+
+    @property
+    def text_de(self) -> str:
+        """The sentence in German."""
+        return self.text("de")
+
+    def __str__(self) -> str:
+        return self.text("en")
 
 
 def read_lang(lang: object) -> tuple[Language, ...]:
