@@ -1,15 +1,29 @@
 """The commands about squares: ``show``, ``count``, ``complete`` and ``enumerate`` (wired into
 ``officers`` by :func:`add_commands`).
 
+Every search at an order other than 4 (where the completion index answers at once) runs under
+a time limit, :data:`~officers.solve.cpsat.DEFAULT_TIME_LIMIT` seconds by default
+(``--time-limit SECONDS``, ``none`` for none), and shows its progress on standard error when
+that is a terminal. Out of time, the command says what it knew by then (how many completions or
+squares it had found) and exits with status 3.
+
 Exit status: 0 for an answer; 1 when the square breaks the rules (``show``) or cannot be finished
-(``count``, ``complete``); 3 when ``--method cpsat`` ran out of time.
+(``count``, ``complete``); 3 when a search ran out of time.
+
+``--json`` writes the documents of the JSON contract (docs/json.md): ``square`` (``show``),
+``count``, ``completion`` or ``completions`` (``complete``), and for ``enumerate`` JSON lines,
+one ``finished`` document a square as it is found, then one ``enumeration`` document.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
-from collections.abc import Iterator
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from officers import (
@@ -29,10 +43,21 @@ from officers.cli.common import (
     add_square,
     emit,
 )
+from officers.contract.documents import (
+    completion_document,
+    completions_document,
+    count_document,
+    enumeration_document,
+    error_document,
+    finished_document,
+    square_document,
+)
+from officers.errors import SolverTimeoutError, UnsupportedError
 from officers.solve import chosen_method
 from officers.solve.cpsat import DEFAULT_TIME_LIMIT
+from officers.square import MAX_TEXT_ORDER
 
-__all__ = ["add_commands"]
+__all__ = ["add_commands", "time_limit"]
 
 
 def _read(args: argparse.Namespace) -> tuple[Square, Rules]:
@@ -41,7 +66,80 @@ def _read(args: argparse.Namespace) -> tuple[Square, Rules]:
 
 
 def _text(square: Square) -> str:
-    return square.notation() if square.order <= 26 else json.dumps(square.to_dict()["cells"])
+    return (
+        square.notation()
+        if square.order <= MAX_TEXT_ORDER
+        else json.dumps(square.to_dict()["cells"])
+    )
+
+
+def time_limit(text: str) -> float | None:
+    """An ``argparse`` type: seconds (a number > 0), or ``none`` for no limit.
+
+    >>> time_limit("2.5"), time_limit("none")
+    (2.5, None)
+    >>> time_limit("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a number of seconds > 0 or 'none', got '0'
+    """
+    if text.strip().casefold() == "none":
+        return None
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = float("nan")
+    if not (0 < seconds < float("inf")) or not text.strip().isascii():
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds > 0 or 'none', got {text[:40]!r}"
+        )
+    return seconds
+
+
+# --- progress on a terminal --------------------------------------------------------------------
+
+
+def _wants_progress(rules: Rules) -> bool:
+    """A progress bar for a search that may take time: at orders other than 4, on a terminal."""
+    return rules.order != 4 and sys.stderr.isatty()
+
+
+@contextlib.contextmanager
+def _clock(what: str, seconds: float | None, shown: bool) -> Iterator[None]:
+    """While the block runs, a bar on standard error of the seconds spent out of ``seconds``
+    (a tick a quarter of a second, from a thread: the search itself is not slowed)."""
+    if not shown:
+        yield
+        return
+    from tqdm import tqdm
+
+    done = threading.Event()
+    with tqdm(total=seconds, desc=what, unit="s", leave=False, file=sys.stderr,
+              bar_format="{desc}: {elapsed} {bar} {postfix}") as bar:  # fmt: skip
+        bar.set_postfix_str("no time limit" if seconds is None else f"limit {seconds:g} s")
+
+        def tick() -> None:
+            began = time.monotonic()
+            while not done.wait(0.25):
+                bar.n = round(time.monotonic() - began, 1)
+                bar.refresh()
+
+        thread = threading.Thread(target=tick, daemon=True)
+        thread.start()
+        try:
+            yield
+        finally:
+            done.set()
+            thread.join()
+
+
+def _out_of_time(args: argparse.Namespace, error: SolverTimeoutError) -> ExitCode:
+    """What a command says when its search ran out of time: the error (what the search knew by
+    then) on standard error, and with ``--json`` an ``error`` document on standard output."""
+    if args.json:
+        emit(error_document("timeout", str(error)))
+    print(f"officers: {error}", file=sys.stderr)
+    return ExitCode.TIMEOUT
 
 
 # --- officers show -----------------------------------------------------------------------------
@@ -50,15 +148,12 @@ def _text(square: Square) -> str:
 def _show(args: argparse.Namespace) -> ExitCode:
     square, rules = _read(args)
     conflicts = rules.conflicts(square)
-    if args.json:
-        emit(
-            {
-                "square": square.to_dict(),
-                "rules": rules.to_dict(),
-                "valid": not conflicts,
-                "conflicts": [conflict.to_dict() for conflict in conflicts],
-            }
-        )
+    if args.svg:
+        if square.order != 4:
+            raise UnsupportedError(f"--svg draws squares of order 4, not {square.order}")
+        print(square.to_svg(diagonals=rules.diagonals))
+    elif args.json:
+        emit(square_document(square, rules))
     else:
         print(square.picture(ascii=args.ascii))
         print()
@@ -76,17 +171,15 @@ def _show(args: argparse.Namespace) -> ExitCode:
 
 def _count(args: argparse.Namespace) -> ExitCode:
     square, rules = _read(args)
-    number = count_completions(square, rules, method=args.method, time_limit=args.time_limit)
+    try:
+        with _clock("counting", args.time_limit, _wants_progress(rules)):
+            number = count_completions(
+                square, rules, method=args.method, time_limit=args.time_limit
+            )
+    except SolverTimeoutError as error:
+        return _out_of_time(args, error)
     if args.json:
-        emit(
-            {
-                "square": square.to_dict(),
-                "rules": rules.to_dict(),
-                "method": chosen_method(square, rules, args.method),
-                "completable": number > 0,
-                "completions": number,
-            }
-        )
+        emit(count_document(square, rules, number, chosen_method(square, rules, args.method)))
     else:
         print(number)
     return ExitCode.OK if number else ExitCode.NO
@@ -104,20 +197,19 @@ def _why_not(square: Square, rules: Rules) -> str:
 
 def _complete(args: argparse.Namespace) -> ExitCode:
     square, rules = _read(args)
-    found = completions(square, rules, method=args.method, time_limit=args.time_limit)
-    chosen = list(found) if args.all else [s for s in [next(found, None)] if s is not None]
+    try:
+        with _clock("searching", args.time_limit, _wants_progress(rules)):
+            found = completions(square, rules, method=args.method, time_limit=args.time_limit)
+            chosen = list(found) if args.all else [s for s in [next(found, None)] if s is not None]
+    except SolverTimeoutError as error:
+        return _out_of_time(args, error)
     if args.json:
-        data: dict[str, Any] = {"square": square.to_dict(), "rules": rules.to_dict()}
-        data["method"] = chosen_method(square, rules, args.method, question="completions")
-        data["completable"] = bool(chosen)
-        if not chosen:
-            data["reason"] = _why_not(square, rules)
+        method = chosen_method(square, rules, args.method, question="completions")
         if args.all:
-            data["count"] = len(chosen)
-            data["completions"] = [_text(s) for s in chosen]
+            emit(completions_document(square, rules, chosen, method))
         else:
-            data["completion"] = chosen[0].to_dict() if chosen else None
-        emit(data)
+            reason = None if chosen else _why_not(square, rules)
+            emit(completion_document(square, rules, chosen[0] if chosen else None, method, reason))
     elif not chosen:
         print(f"no completion: {_why_not(square, rules)}")
     elif args.all:
@@ -132,31 +224,68 @@ def _complete(args: argparse.Namespace) -> ExitCode:
 
 def _enumerate(args: argparse.Namespace) -> ExitCode:
     rules = Rules(order=args.order, diagonals=args.diagonals)
+    empty = Square.empty(rules.order)
     if args.count_only:
-        number = count_finished_squares(rules, method=args.method, time_limit=args.time_limit)
+        try:
+            with _clock("counting", args.time_limit, _wants_progress(rules)):
+                number = count_finished_squares(
+                    rules, method=args.method, time_limit=args.time_limit
+                )
+        except SolverTimeoutError as error:
+            return _out_of_time(args, error)
         if args.json:
-            emit({"rules": rules.to_dict(), "count": number})
+            emit(count_document(empty, rules, number, chosen_method(empty, rules, args.method)))
         else:
             print(number)
         return ExitCode.OK
-    if args.json:
-        squares = finished_squares(rules, method=args.method, time_limit=args.time_limit)
-        emit(
-            {
-                "rules": rules.to_dict(),
-                "count": len(squares),
-                "squares": [_text(s) for s in squares],
-            }
+    if args.json and rules.order > MAX_TEXT_ORDER:
+        raise UnsupportedError(
+            f"squares of order {rules.order} have no text notation (at most {MAX_TEXT_ORDER}): "
+            "enumerate --json lists orders up to it"
         )
-        return ExitCode.OK
     stream: Iterator[Square]
     if args.method in (None, "backtrack") and rules.order != 4:
-        # Stream: a large order is listed as it is found, not sorted in memory first.
-        stream = completions(Square.empty(rules.order), rules, method="backtrack")
+        # Streamed: a large order is listed as it is found, not sorted in memory first.
+        stream = completions(empty, rules, method="backtrack", time_limit=args.time_limit)
+        method = "backtrack"
     else:
         stream = iter(finished_squares(rules, method=args.method, time_limit=args.time_limit))
-    for square in stream:
-        print(_text(square))
+        method = chosen_method(empty, rules, args.method, question="completions")
+    return _list_squares(args, rules, method, stream)
+
+
+def _list_squares(
+    args: argparse.Namespace, rules: Rules, method: str, stream: Iterator[Square]
+) -> ExitCode:
+    """Print each square as it comes (JSON lines with ``--json``, ending with the
+    ``enumeration`` document), with a counting bar on a terminal."""
+    write: Callable[[int, Square], None]
+    if args.json:
+        write = lambda number, square: emit(finished_document(number, square))  # noqa: E731
+    else:
+        write = lambda number, square: print(_text(square))  # noqa: E731
+    listed = 0
+    bar: Any = None
+    if _wants_progress(rules):
+        from tqdm import tqdm
+
+        bar = tqdm(desc="listing", unit=" squares", leave=False, file=sys.stderr)
+    try:
+        for square in stream:
+            listed += 1
+            write(listed, square)
+            if bar is not None:
+                bar.update()
+    except SolverTimeoutError as error:
+        if args.json:
+            emit(enumeration_document(rules, listed, False, method))
+        print(f"officers: {error}; {listed} finished squares listed", file=sys.stderr)
+        return ExitCode.TIMEOUT
+    finally:
+        if bar is not None:
+            bar.close()
+    if args.json:
+        emit(enumeration_document(rules, listed, True, method))
     return ExitCode.OK
 
 
@@ -180,11 +309,12 @@ def _add_method_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--time-limit",
-        type=float,
+        type=time_limit,
         default=DEFAULT_TIME_LIMIT,
         metavar="SECONDS",
-        help=f"cpsat only: answer 'unknown' (exit status 3) after this long "
-        f"(default {DEFAULT_TIME_LIMIT:g})",
+        help=f"stop a search after this long, saying what it found by then, with exit status 3 "
+        f"(default {DEFAULT_TIME_LIMIT:g}; 'none' for no limit); at orders other than 4 a "
+        "progress bar on standard error when it is a terminal",
     )
 
 
@@ -199,6 +329,11 @@ def add_commands(commands: Commands) -> None:
     )
     _add_square_arguments(show)
     show.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
+    show.add_argument(
+        "--svg",
+        action="store_true",
+        help="print the square as an SVG picture (order 4; the diagonals marked with --diagonals)",
+    )
     show.set_defaults(run=_show)
 
     count = commands.add_parser(
@@ -227,7 +362,11 @@ def add_commands(commands: Commands) -> None:
         "enumerate",
         help="list every finished square",
         description="List every finished square, one notation a line, in lexicographic order "
-        "(at orders other than 4 with the backtracker: in its search order, as found).",
+        "(at orders other than 4 with the backtracker: in its search order, as found). With "
+        "--json: JSON lines, a 'finished' document a square, then an 'enumeration' document "
+        "with the count (docs/json.md). At order 5 and up the listing is long: give "
+        "--time-limit none to list every square; out of time, exit status 3 after the squares "
+        "found so far.",
     )
     add_diagonals(enumerate_, help="the diagonals are lines too")
     enumerate_.add_argument("--order", type=int, default=4, metavar="N", help="default 4")

@@ -32,7 +32,6 @@ from officers.contract.documents import (
     health_document,
     hello_document,
     move_document,
-    report_item,
     schema_document,
     verification_document,
 )
@@ -232,16 +231,36 @@ def _new(request: Request, limits: Limits) -> dict[str, Any]:
 
 
 def _verify(request: Request, limits: Limits) -> dict[str, Any]:
-    starts = request.texts("starts")
+    """A batch of starts, by the code of ``officers puzzle verify`` (:func:`verify_items`): a
+    start is a line (a square, perhaps followed by a rule word) or an object (``square``,
+    ``diagonals``, other fields passed through); an unreadable start gets its result in its
+    place, with an error quoting it."""
+    starts = request.get("starts")
+    if not isinstance(starts, list) or not starts:
+        raise BadRequestError(
+            "bad-request", f"'starts' must be a non-empty list, got {excerpt(starts)}"
+        )
     if len(starts) > limits.max_batch:
         raise BadRequestError(
             "limit", f"{len(starts)} starts are over this service's limit ({limits.max_batch})"
         )
-    from officers.puzzles import verify_start  # on first use
+    symmetry = request.word("symmetry", "puzzle")
+    if symmetry not in ("puzzle", "lines"):
+        raise BadRequestError(
+            "bad-input", f"cannot read symmetry {excerpt(symmetry)}: expected puzzle or lines"
+        )
+    from officers.puzzles import BatchSummary  # on first use
+    from officers.symmetry import Kind
+    from officers.puzzles.batch import verify_items
 
-    squares = [Square(text) for text in starts]
     rules = Rules(diagonals=request.flag("diagonals"))
-    return verification_document(rules, [report_item(s, verify_start(s, rules)) for s in squares])
+    summary = BatchSummary()
+    results = []
+    kind: Kind = "lines" if symmetry == "lines" else "puzzle"
+    for result in verify_items(starts, default_rules=rules, kind=kind):
+        summary.add(result)
+        results.append(result.to_dict())
+    return verification_document(rules, results, summary.to_dict())
 
 
 def _schema(request: Request, limits: Limits) -> dict[str, Any]:

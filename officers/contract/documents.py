@@ -1,5 +1,7 @@
 """The documents of the contract that the library objects do not write themselves: a game, a
-move, a count, a completion, a verification, hello, health, an error, a schema.
+move, a count, a completion, a verification, hello, health, an error, a schema, and the
+documents of the command line (a square checked, completions, an enumeration, a riddle, a census,
+a player's view, a simulation, the rules checked).
 
 Conventions (docs/json.md): a square is its notation; a cell an int 0-15 (``4 * row +
 column``); a card two ASCII letters (``"AS"``); a move its move notation; a player 1-based
@@ -9,30 +11,42 @@ column``); a card two ASCII letters (``"AS"``); a move its move notation; a play
 from __future__ import annotations
 
 from importlib import metadata
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from officers.analysis import JSON_VERSION
 from officers.cards import Card
 from officers.contract.schemas import KINDS, schema
 from officers.game import GameState
 from officers.moves import COIN_OFF, Move
-from officers.puzzles import StartReport
 from officers.rules import Rules
 from officers.square import EMPTY, Square
 from officers.words import LANGS
 
+if TYPE_CHECKING:  # the puzzles' modules load on first use (a hint needs none of them)
+    from officers.puzzles import Census, Riddle, StartClass
+
 __all__ = [
     "PROTOCOL",
+    "census_document",
     "completion_document",
+    "completions_document",
     "count_document",
+    "enumeration_document",
     "error_document",
+    "finished_document",
     "game_document",
+    "head",
     "health_document",
     "hello_document",
     "move_document",
     "officers_version",
+    "riddle_document",
+    "rules_check_document",
     "schema_document",
+    "simulation_document",
+    "square_document",
     "verification_document",
+    "view_document",
 ]
 
 PROTOCOL: Final = 1
@@ -104,52 +118,179 @@ def move_document(
     }
 
 
-def count_document(square: Square, rules: Rules, completions: int) -> dict[str, Any]:
-    """The number of completions of a square."""
+def _with_method(data: dict[str, Any], method: str | None) -> dict[str, Any]:
+    if method is not None:
+        data["method"] = method
+    return data
+
+
+def square_document(square: Square, rules: Rules) -> dict[str, Any]:
+    """A square checked against the rules: ``valid``, and the ``conflicts`` (each with the line,
+    the attribute, the symbol, the cells and its sentence under ``text``).
+
+    >>> data = square_document(Square("AS1AH1/4/4/4"), Rules())
+    >>> data["kind"], data["valid"], data["conflicts"][0]["cells"]
+    ('square', False, [0, 2])
+    """
+    conflicts = [conflict.to_dict() for conflict in rules.conflicts(square)]
+    for conflict in conflicts:
+        conflict["text"] = {"en": conflict["text"]}
     return {
+        **head("square"),
+        "square": square.notation(),
+        "rules": rules.to_dict(),
+        "valid": not conflicts,
+        "conflicts": conflicts,
+    }
+
+
+def count_document(
+    square: Square, rules: Rules, completions: int, method: str | None = None
+) -> dict[str, Any]:
+    """The number of completions of a square (and the ``method`` that counted them, when said).
+
+    >>> count_document(Square("AS3/4/4/4"), Rules(), 432, "index")["completions"]
+    432
+    """
+    data = {
         **head("count"),
         "square": square.notation(),
         "rules": rules.to_dict(),
         "completions": completions,
     }
+    return _with_method(data, method)
 
 
-def completion_document(square: Square, rules: Rules, completion: Square | None) -> dict[str, Any]:
-    """One completion of a square, or ``null``."""
-    return {
+def completion_document(
+    square: Square,
+    rules: Rules,
+    completion: Square | None,
+    method: str | None = None,
+    reason: str | None = None,
+) -> dict[str, Any]:
+    """One completion of a square, or ``null`` (with why not under ``text``, when said)."""
+    data = {
         **head("completion"),
         "square": square.notation(),
         "rules": rules.to_dict(),
         "completion": None if completion is None else completion.notation(),
     }
+    if completion is None and reason is not None:
+        data["text"] = {"en": reason}
+    return _with_method(data, method)
 
 
-def report_item(start: Square, report: StartReport | None) -> dict[str, Any]:
-    """One start of a verification (``report`` ``None``: its solver ran out of time)."""
-    if report is None:
-        return {
-            "start": start.notation(),
-            "status": "unknown",
-            "completions": None,
-            "unique": False,
-            "minimal": False,
-            "completion": None,
-            "redundant": [],
-        }
+def completions_document(
+    square: Square, rules: Rules, found: list[Square], method: str | None = None
+) -> dict[str, Any]:
+    """Every completion of a square (``count`` of them)."""
+    data = {
+        **head("completions"),
+        "square": square.notation(),
+        "rules": rules.to_dict(),
+        "count": len(found),
+        "completions": [completion.notation() for completion in found],
+    }
+    return _with_method(data, method)
+
+
+def finished_document(number: int, square: Square) -> dict[str, Any]:
+    """One finished square of an enumeration (a JSON line), numbered from 1."""
+    return {**head("finished"), "number": number, "square": square.notation()}
+
+
+def enumeration_document(
+    rules: Rules, count: int, complete: bool, method: str | None = None
+) -> dict[str, Any]:
+    """The last line of an enumeration: how many finished squares came before it, and whether
+    that is all of them (``complete`` false: the time ran out, ``count`` is a lower bound)."""
+    data = {**head("enumeration"), "rules": rules.to_dict(), "count": count, "complete": complete}
+    return _with_method(data, method)
+
+
+def verification_document(
+    rules: Rules, results: list[dict[str, Any]], summary: dict[str, Any]
+) -> dict[str, Any]:
+    """A batch of starts verified: ``results`` the ``verify-result`` documents of
+    :func:`officers.puzzles.verify_batch` (one per start, in order, an unreadable start in its
+    place), ``summary`` their ``verify-summary``; ``rules`` those of a start that names none."""
     return {
-        "start": start.notation(),
-        "status": "exact",
-        "completions": report.completions,
-        "unique": report.unique,
-        "minimal": report.minimal,
-        "completion": None if report.completion is None else report.completion.notation(),
-        "redundant": list(report.redundant),
+        **head("verification"),
+        "rules": rules.to_dict(),
+        "results": results,
+        "summary": summary,
     }
 
 
-def verification_document(rules: Rules, items: list[dict[str, Any]]) -> dict[str, Any]:
-    """A batch of starts verified (:func:`report_item` each)."""
-    return {**head("verification"), "rules": rules.to_dict(), "results": items}
+def riddle_document(riddle: Riddle, number: int | None = None) -> dict[str, Any]:
+    """A riddle made by ``officers puzzle new``: the start, its only ``completion``, the seed
+    that makes it, its grade (and its ``number`` in a collection)."""
+    data: dict[str, Any] = {**head("riddle")}
+    if number is not None:
+        data["number"] = number
+    data.update(
+        {
+            "start": riddle.start.notation(),
+            "completion": riddle.solution.notation(),
+            "rules": riddle.rules.to_dict(),
+            "seed": riddle.seed,
+            "cards": riddle.start.placed_count(),
+            "minimal": riddle.minimal,
+            "grade": riddle.grade.to_dict(),
+        }
+    )
+    return data
+
+
+def census_document(
+    table: Census,
+    classes: dict[str, tuple[StartClass, ...]],
+    burnside: dict[str, int],
+    group_orders: dict[str, int],
+) -> dict[str, Any]:
+    """The census of unique starts, and the classes of the smallest riddles under each kind of
+    symmetry (``lines``, ``puzzle``) with their number by Burnside's lemma and the order of the
+    group."""
+    return {
+        **head("census"),
+        **table.to_dict(),
+        "classes": {
+            kind: {
+                "count": len(found),
+                "burnside": burnside[kind],
+                "group_order": group_orders[kind],
+                "classes": [item.to_dict() for item in found],
+            }
+            for kind, found in classes.items()
+        },
+    }
+
+
+def view_document(state: GameState, player: int) -> dict[str, Any]:
+    """What one player (0-based here, 1-based in the document) may know of a game: the game
+    notation as that player sees it, the view, the player to move, the outcome and, when it
+    is that player's turn, the legal moves."""
+    full = game_document(state)
+    return {
+        **head("player-view"),
+        "player": player + 1,
+        "game": state.notation(player),
+        "view": state.view(player).to_dict(),
+        "to_move": full["to_move"],
+        "outcome": full["outcome"],
+        "legal_moves": full["legal_moves"] if player == state.turn else [],
+    }
+
+
+def simulation_document(data: dict[str, Any]) -> dict[str, Any]:
+    """The results of ``officers simulate`` (``data``: ``{"results": [...]}``)."""
+    return {**head("simulation"), **data}
+
+
+def rules_check_document(data: dict[str, Any]) -> dict[str, Any]:
+    """The claims of the rules checked by ``officers verify-rules`` (``data``: ``{"claims":
+    [...], "all_hold": ..., ...}``)."""
+    return {**head("rules-check"), **data}
 
 
 def hello_document(ops: tuple[str, ...]) -> dict[str, Any]:

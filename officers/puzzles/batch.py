@@ -64,11 +64,13 @@ __all__ = [
     "Format",
     "read_rules_word",
     "verify_batch",
+    "verify_items",
 ]
 
-SCHEMA_VERSION: Final = 1
+SCHEMA_VERSION: Final = 2
 """The ``"version"`` of the JSON documents written here (``kind`` ``"verify-result"`` and
-``"verify-summary"``)."""
+``"verify-summary"``): that of the JSON contract (:data:`officers.analysis.JSON_VERSION`,
+docs/json.md)."""
 
 Format = Literal["auto", "plain", "jsonl", "csv"]
 FORMATS: Final = ("auto", "plain", "jsonl", "csv")
@@ -162,10 +164,16 @@ class BatchResult:
             "canonical": None if self.canonical is None else self.canonical.notation(),
             "duplicate_of": self.duplicate_of,
             "fields": self.fields,
+            "error": None
+            if self.error is None
+            else {"message": self.error, "text": _cut(self.text)},
         }
-        if self.error is not None:
-            data["error"] = {"message": self.error, "text": excerpt(self.text)}
         return data
+
+
+def _cut(text: str, limit: int = 200) -> str:
+    """The line as given, cut to ``limit`` characters."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 @dataclass
@@ -302,6 +310,46 @@ def verify_batch(
         records: Iterator[tuple[int, str, Any]] = _csv_records(stream)
     else:
         records = _line_records(stream, format)
+    yield from _results(records, default_diagonals, kind)
+
+
+def verify_items(
+    items: Iterable[object], *, default_rules: Rules | None = None, kind: Kind = "puzzle"
+) -> Iterator[BatchResult]:
+    """Verify starts that are already apart, as a JSON request holds them: each item is one
+    start, numbered from 1 — a string read as a plain line (a square, perhaps followed by a rule
+    word), an object as a JSON line (``square``, ``diagonals`` or ``rules``, other fields);
+    nothing is skipped, and an item that cannot be read gets its result, with an ``error``, in
+    its place. The same checks and results as :func:`verify_batch`.
+
+    >>> items = ["AC3/1JS2/1AH1QD/4", {"square": "ADJC2/4/JS3/KC3", "diagonals": True}, "", 7]
+    >>> [(r.line, r.completions, r.error) for r in verify_items(items)]  # doctest: +NORMALIZE_WHITESPACE
+    [(1, 1, None), (2, 1, None),
+     (3, None, "cannot read square '': it is empty (the empty square is '4/4/4/4')"),
+     (4, None, 'cannot read start 7: expected a JSON object')]
+    """
+    default = STANDARD_RULES if default_rules is None else default_rules
+    records = (
+        (number, item if isinstance(item, str) else _dumps(item), _item(item))
+        for number, item in enumerate(items, 1)
+    )
+    yield from _results(records, read_rules_word(default.to_dict()), kind)
+
+
+def _dumps(item: object) -> str:
+    try:
+        return json.dumps(item, ensure_ascii=False)
+    except (TypeError, ValueError):
+        return repr(item)
+
+
+def _item(item: object) -> Any:
+    return item.strip() if isinstance(item, str) else item
+
+
+def _results(
+    records: Iterable[tuple[int, str, Any]], default_diagonals: bool, kind: Kind
+) -> Iterator[BatchResult]:
     checker = _Checker(kind)
     for number, text, record in records:
         try:

@@ -70,7 +70,7 @@ class PathStep:
             "where": describe_cell(self.step.cell),
             "card": self.step.card.notation(),
             "technique": self.step.technique,
-            "reason": self.reason,
+            "text": {"en": self.reason},
         }
 
 
@@ -112,20 +112,42 @@ class Report:
         return "\n".join(lines)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form: a ``"start-report"`` document."""
-        data = self.verification.to_dict()
-        data.update(
-            {
-                "grade": None if self.grade is None else self.grade.to_dict(),
-                "rating": self.rating,
-                "path": [step.to_dict() for step in self.path],
-                "classes": {
-                    kind: None if square is None else square.notation()
-                    for kind, square in self.classes.items()
-                },
-            }
-        )
-        return {"version": SCHEMA_VERSION, "kind": "start-report", **data}
+        """The JSON form: a ``"start-report"`` document (docs/json.md): the start and its
+        completion as notations, the cards not needed (``redundant``, cell and card), the
+        verdict's sentence under ``text``, the grade, the rating, the solving path and the
+        classes.
+
+        >>> from officers.puzzles import OZANAM_START
+        >>> data = start_report(OZANAM_START).to_dict()
+        >>> data["kind"], data["start"], data["completions"], data["path"][0]["card"]
+        ('start-report', 'AC3/1JS2/1AH1QD/4', 1, 'KD')
+        """
+        verification = self.verification
+        start = verification.start
+        return {
+            "version": SCHEMA_VERSION,
+            "kind": "start-report",
+            "start": start.notation(),
+            "rules": verification.rules.to_dict(),
+            "completions": verification.completions,
+            "unique": verification.unique,
+            "minimal": verification.minimal,
+            "completion": None
+            if verification.completion is None
+            else verification.completion.notation(),
+            "redundant": [
+                {"cell": cell, "card": Card(start.values[cell]).notation()}
+                for cell in verification.redundant
+            ],
+            "text": {"en": verification.reason()},
+            "grade": None if self.grade is None else self.grade.to_dict(),
+            "rating": self.rating,
+            "path": [step.to_dict() for step in self.path],
+            "classes": {
+                kind: None if square is None else square.notation()
+                for kind, square in self.classes.items()
+            },
+        }
 
 
 def start_report(square: Square, rules: Rules | None = None) -> Report:
