@@ -8,6 +8,7 @@ game is lost (``state``, ``play``); 2 for input that cannot be used (one line on
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import re
 import sys
@@ -29,6 +30,12 @@ from officers import (
 )
 from officers.cards import Card
 from officers.cli.common import Commands, ExitCode, add_json, emit
+from officers.contract.documents import (
+    game_document,
+    rules_check_document,
+    simulation_document,
+    view_document,
+)
 from officers.errors import excerpt
 from officers.game import player_name
 from officers.square import cell_name
@@ -122,7 +129,10 @@ def _verify_rules(args: argparse.Namespace) -> ExitCode:
     start = time.perf_counter()
     claims = verify_rules(args.deals, args.games, args.seed, jobs=args.jobs)
     seconds = time.perf_counter() - start
-    print(report_json(claims, seconds) if args.json else report(claims, seconds))
+    if args.json:
+        emit(rules_check_document(json.loads(report_json(claims, seconds))))
+    else:
+        print(report(claims, seconds))
     return ExitCode.NO if any(claim.fails_run for claim in claims) else ExitCode.OK
 
 
@@ -151,7 +161,7 @@ def _simulate(args: argparse.Namespace) -> ExitCode:
     _note_jobs(args.jobs)
     results = run_tasks(tasks, args.deals, args.seed, jobs=args.jobs, progress=progress)
     if args.json:
-        print(results_json(results))
+        emit(simulation_document(json.loads(results_json(results))))
     else:
         print(results_table(results, markdown=args.markdown))
     return ExitCode.OK
@@ -174,7 +184,7 @@ def _new_game(args: argparse.Namespace, *, coins: bool = False) -> GameState:
 def _deal(args: argparse.Namespace) -> ExitCode:
     game = _new_game(args, coins=args.coins)
     if args.json:
-        emit({**game.to_dict(), "seed": game.seed})
+        emit(game_document(game))
     else:
         print(game.notation())
     return ExitCode.OK
@@ -190,16 +200,7 @@ def _state(args: argparse.Namespace) -> ExitCode:
         raise NotationError(f"there is no player {args.viewer} in a game of {game.players}")
     outcome = game.outcome()
     if args.json:
-        data = game.to_dict()
-        if viewer is not None:
-            data = {
-                "notation": game.notation(viewer),
-                "view": game.view(viewer).to_dict(),
-                "turn": game.turn,
-                "outcome": data["outcome"],
-                "legal_moves": data["legal_moves"] if viewer == game.turn else [],
-            }
-        emit(data)
+        emit(game_document(game) if viewer is None else view_document(game, viewer))
     elif args.record:
         print(GameRecord.from_game(game))
     else:

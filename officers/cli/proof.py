@@ -11,13 +11,14 @@ from __future__ import annotations
 import argparse
 
 from officers.cli.common import Commands, ExitCode, add_json, emit
+from officers.contract.documents import head
 from officers.solve.order6 import MateCensus, prove_order_6
 
 __all__ = ["add_commands", "proof_data"]
 
 
 def proof_data(census: MateCensus) -> dict[str, object]:
-    """The JSON form of the census: ``{"version": 1, "kind": "order-6-proof", ...}``.
+    """The JSON form of the census: ``{"version": 2, "kind": "order-6-proof", ...}``.
 
     >>> from officers.solve.order6 import mate_census
     >>> data = proof_data(mate_census(4))
@@ -25,8 +26,7 @@ def proof_data(census: MateCensus) -> dict[str, object]:
     ('order-6-proof', 4, [{'transversals': 0, 'squares': 3}, {'transversals': 8, 'squares': 1}], False)
     """
     return {
-        "version": 1,
-        "kind": "order-6-proof",
+        **head("order-6-proof"),
         "order": census.order,
         "squares": census.squares,
         "transversals": [

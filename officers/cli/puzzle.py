@@ -37,7 +37,6 @@ from officers import (
     RiddleNotFoundError,
     Rules,
     Square,
-    canonical_form,
     census,
     count_classes_burnside,
     new_start,
@@ -54,9 +53,10 @@ from officers.cli.common import (
     add_square,
     emit,
 )
+from officers.contract.documents import census_document, riddle_document
 from officers.errors import excerpt
 from officers.puzzles import HIGHEST_GRADE, LEVEL_NAMES, BatchResult, BatchSummary, verify_batch
-from officers.puzzles.batch import FORMATS, SCHEMA_VERSION
+from officers.puzzles.batch import FORMATS
 from officers.puzzles.collection import new_collection
 from officers.puzzles.report import start_report
 from officers.puzzles.sheet import sheet_html, sheet_svg
@@ -359,9 +359,7 @@ def _report_one(square: Square, rules: Rules, as_json: bool, explain: bool) -> E
     """The report of one start (``verify START`` and ``report START``)."""
     report = start_report(square, rules)
     if as_json:
-        data = report.to_dict()
-        data["canonical"] = canonical_form(square, rules).notation()
-        emit(data)
+        emit(report.to_dict())
     elif explain:
         print(report.text())
     else:
@@ -390,16 +388,17 @@ def _census(args: argparse.Namespace) -> ExitCode:
     puzzles = start_classes(rules, kind="puzzle")
     puzzles_burnside = count_classes_burnside(rules, kind="puzzle")
     if args.json:
-        data = table.to_dict()
-        data["classes"] = [c.to_dict() for c in classes]
-        data["classes_by_burnside"] = burnside
-        data["puzzle_classes"] = [c.to_dict() for c in puzzles]
-        data["puzzle_classes_by_burnside"] = puzzles_burnside
-        data["group_orders"] = {
-            "lines": symmetry_group(rules).order,
-            "puzzle": symmetry_group(rules, "puzzle").order,
-        }
-        emit(data)
+        emit(
+            census_document(
+                table,
+                {"lines": classes, "puzzle": puzzles},
+                {"lines": burnside, "puzzle": puzzles_burnside},
+                {
+                    "lines": symmetry_group(rules).order,
+                    "puzzle": symmetry_group(rules, "puzzle").order,
+                },
+            )
+        )
         return ExitCode.OK
     print(
         f"Unique starts by number of cards ({rules.describe()}, {table.finished} finished squares)"
@@ -445,7 +444,7 @@ def _new(args: argparse.Namespace) -> ExitCode:
         print(f"officers: {error}", file=sys.stderr)
         return ExitCode.NO
     if args.json:
-        emit(riddle.to_dict())
+        emit(riddle_document(riddle))
         return ExitCode.OK
     print(riddle.start)
     print()
@@ -475,8 +474,7 @@ def _collection(args: argparse.Namespace, rules: Rules, seed: int | str | None) 
         return ExitCode.NO
     for number, riddle in enumerate(riddles, 1):
         if args.json:
-            emit({"version": SCHEMA_VERSION, "kind": "riddle", "number": number,
-                  **riddle.to_dict()})  # fmt: skip
+            emit(riddle_document(riddle, number))
         else:
             solution = f"  solution {riddle.solution.notation()}" if args.solution else ""
             print(

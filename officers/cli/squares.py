@@ -43,21 +43,20 @@ from officers.cli.common import (
     add_square,
     emit,
 )
-from officers.contract.documents import (
-    completion_document,
-    completions_document,
-    count_document,
-    enumeration_document,
-    error_document,
-    finished_document,
-    square_document,
-)
 from officers.errors import SolverTimeoutError, UnsupportedError
 from officers.solve import chosen_method
 from officers.solve.cpsat import DEFAULT_TIME_LIMIT
 from officers.square import MAX_TEXT_ORDER
 
 __all__ = ["add_commands", "time_limit"]
+
+
+def _documents() -> Any:
+    """:mod:`officers.contract.documents`, loaded for ``--json`` only (the contract loads the
+    game and the hints, which an answer in text does without)."""
+    from officers.contract import documents
+
+    return documents
 
 
 def _read(args: argparse.Namespace) -> tuple[Square, Rules]:
@@ -137,7 +136,7 @@ def _out_of_time(args: argparse.Namespace, error: SolverTimeoutError) -> ExitCod
     """What a command says when its search ran out of time: the error (what the search knew by
     then) on standard error, and with ``--json`` an ``error`` document on standard output."""
     if args.json:
-        emit(error_document("timeout", str(error)))
+        emit(_documents().error_document("timeout", str(error)))
     print(f"officers: {error}", file=sys.stderr)
     return ExitCode.TIMEOUT
 
@@ -153,7 +152,7 @@ def _show(args: argparse.Namespace) -> ExitCode:
             raise UnsupportedError(f"--svg draws squares of order 4, not {square.order}")
         print(square.to_svg(diagonals=rules.diagonals))
     elif args.json:
-        emit(square_document(square, rules))
+        emit(_documents().square_document(square, rules))
     else:
         print(square.picture(ascii=args.ascii))
         print()
@@ -179,7 +178,11 @@ def _count(args: argparse.Namespace) -> ExitCode:
     except SolverTimeoutError as error:
         return _out_of_time(args, error)
     if args.json:
-        emit(count_document(square, rules, number, chosen_method(square, rules, args.method)))
+        emit(
+            _documents().count_document(
+                square, rules, number, chosen_method(square, rules, args.method)
+            )
+        )
     else:
         print(number)
     return ExitCode.OK if number else ExitCode.NO
@@ -206,10 +209,14 @@ def _complete(args: argparse.Namespace) -> ExitCode:
     if args.json:
         method = chosen_method(square, rules, args.method, question="completions")
         if args.all:
-            emit(completions_document(square, rules, chosen, method))
+            emit(_documents().completions_document(square, rules, chosen, method))
         else:
             reason = None if chosen else _why_not(square, rules)
-            emit(completion_document(square, rules, chosen[0] if chosen else None, method, reason))
+            emit(
+                _documents().completion_document(
+                    square, rules, chosen[0] if chosen else None, method, reason
+                )
+            )
     elif not chosen:
         print(f"no completion: {_why_not(square, rules)}")
     elif args.all:
@@ -234,7 +241,11 @@ def _enumerate(args: argparse.Namespace) -> ExitCode:
         except SolverTimeoutError as error:
             return _out_of_time(args, error)
         if args.json:
-            emit(count_document(empty, rules, number, chosen_method(empty, rules, args.method)))
+            emit(
+                _documents().count_document(
+                    empty, rules, number, chosen_method(empty, rules, args.method)
+                )
+            )
         else:
             print(number)
         return ExitCode.OK
@@ -261,7 +272,8 @@ def _list_squares(
     ``enumeration`` document), with a counting bar on a terminal."""
     write: Callable[[int, Square], None]
     if args.json:
-        write = lambda number, square: emit(finished_document(number, square))  # noqa: E731
+        finished = _documents().finished_document
+        write = lambda number, square: emit(finished(number, square))  # noqa: E731
     else:
         write = lambda number, square: print(_text(square))  # noqa: E731
     listed = 0
@@ -278,14 +290,14 @@ def _list_squares(
                 bar.update()
     except SolverTimeoutError as error:
         if args.json:
-            emit(enumeration_document(rules, listed, False, method))
+            emit(_documents().enumeration_document(rules, listed, False, method))
         print(f"officers: {error}; {listed} finished squares listed", file=sys.stderr)
         return ExitCode.TIMEOUT
     finally:
         if bar is not None:
             bar.close()
     if args.json:
-        emit(enumeration_document(rules, listed, True, method))
+        emit(_documents().enumeration_document(rules, listed, True, method))
     return ExitCode.OK
 
 
