@@ -23,7 +23,7 @@ from officers.puzzles import BatchSummary, verify_batch, verify_start
 from officers.puzzles.classes import riddle_classes
 from officers.solve.index import CompletionIndex
 from officers.symmetry import Symmetry, symmetry_group
-from tests.helpers import run_cli
+from tests.helpers import assert_valid, run_cli
 from tests.strategies import finished_parts
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -191,7 +191,8 @@ def test_formats_round_trip(square: Square, diagonals: bool, fields: dict[str, A
     assert b.fields == fields and c.fields == text_fields
     # The JSON output carries it all back.
     out = json.loads(json.dumps(b.to_dict()))
-    assert out["version"] == 1 and out["kind"] == "verify-result"
+    assert out["version"] == 2 and out["kind"] == "verify-result"
+    assert_valid(out)
     assert Square(out["square"]) == square and out["fields"] == fields
     assert out["completions"] == verify_start(square, rules).completions
 
@@ -230,11 +231,13 @@ def test_cli_json_lines_one_per_start(capsys: pytest.CaptureFixture[str], tmp_pa
     code, out, err = run_cli(capsys, "puzzle", "verify", "--file", str(path), "--json")
     rows = [json.loads(line) for line in out.splitlines()]
     assert [row["line"] for row in rows] == list(range(1, len(items) + 1))
-    assert all(row["kind"] == "verify-result" and row["version"] == 1 for row in rows)
+    assert all(row["kind"] == "verify-result" and row["version"] == 2 for row in rows)
+    for row in rows:
+        assert_valid(row)
     assert code == 2 and "unreadable" in err
     for item, row in zip(items, rows, strict=True):
-        assert ("error" in row) == isinstance(item, str)
-        if "error" in row:
+        assert (row["error"] is not None) == isinstance(item, str)
+        if row["error"] is not None:
             assert row["error"]["text"].strip("'") in as_plain(item)
 
 

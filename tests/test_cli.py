@@ -8,6 +8,7 @@ import sys
 
 import pytest
 
+from tests.helpers import assert_valid
 from tests.helpers import run_cli as run
 
 OZANAM = "AC3/1JS2/1AH1QD/4"
@@ -33,7 +34,8 @@ def test_show_diagonals_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 1 and data["valid"] is False
     assert data["rules"] == {"order": 4, "diagonals": True}
     assert data["conflicts"][0]["line"] == "the main diagonal"
-    assert data["square"]["notation"] == "AS3/1KS2/4/4"
+    assert data["square"] == "AS3/1KS2/4/4" and data["kind"] == "square"
+    assert_valid(data)
 
 
 def test_show_other_order(capsys: pytest.CaptureFixture[str]) -> None:
@@ -85,7 +87,8 @@ def test_count_the_empty_square_of_order_6_is_zero_by_the_proof(
     code, out, _ = run(capsys, "count", "6/6/6/6/6/6", "--order", "6", "--json")
     data = json.loads(out)
     assert code == 1
-    assert (data["completions"], data["completable"], data["method"]) == (0, False, "census")
+    assert (data["kind"], data["completions"], data["method"]) == ("count", 0, "census")
+    assert_valid(data)
 
 
 def test_complete_order_2_says_none_exists_and_why(capsys: pytest.CaptureFixture[str]) -> None:
@@ -98,7 +101,8 @@ def test_complete_order_6_json_gives_the_reason(capsys: pytest.CaptureFixture[st
     code, out, _ = run(capsys, "complete", "6/6/6/6/6/6", "--order", "6", "--json")
     data = json.loads(out)
     assert code == 1 and data["completion"] is None
-    assert "Euler's 36 officers" in data["reason"]
+    assert "Euler's 36 officers" in data["text"]["en"]
+    assert_valid(data)
 
 
 @pytest.mark.parametrize("n", [7, 10, 26])
@@ -111,8 +115,9 @@ def test_complete_the_empty_square_by_construction(
     code, out, _ = run(capsys, "complete", "/".join([str(n)] * n), "--order", str(n), "--json")
     data = json.loads(out)
     assert code == 0 and data["method"] == "construction"
-    square = Square.from_json(data["completion"])
+    square = Square.parse(data["completion"], order=n)
     assert square.order == n and is_finished(square)
+    assert_valid(data)
 
 
 def test_complete_with_diagonals_still_searches(capsys: pytest.CaptureFixture[str]) -> None:
@@ -132,6 +137,7 @@ def test_euler36_json(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "euler36", "--json")
     data = json.loads(out)
     assert code == 0
-    assert (data["version"], data["kind"], data["holds"]) == (1, "order-6-proof", True)
+    assert (data["version"], data["kind"], data["holds"]) == (2, "order-6-proof", True)
+    assert_valid(data)
     assert data["squares"] == sum(row["squares"] for row in data["transversals"]) == 9408
     assert data["with_mates"] == data["orthogonal_pairs"] == 0

@@ -10,8 +10,10 @@ import pytest
 
 from officers.bots import get_bot
 from officers.cli.game import seat_text
+from officers.contract.documents import game_document
 from officers.game import GameState, Variant, new_game
 from officers.record import GameRecord
+from tests.helpers import assert_valid
 from tests.helpers import run_cli as run
 
 LATE = "AC3/QHJSAD1/KSAHJCQD/JDQCKHAS hard 0 2 KDKC/QSJH - - 13"
@@ -132,9 +134,10 @@ def test_deal_json(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert code == 0 and data["seed"] == 9 and data["rules"]["diagonals"] is True
     assert data["coins"] == [None, None] and data["outcome"] is None
-    assert GameState.parse(data["notation"]).to_dict() == {
-        k: v for k, v in data.items() if k != "seed"
-    }
+    assert data["kind"] == "game" and data["to_move"] == 1
+    assert_valid(data)
+    again = game_document(GameState.parse(data["game"]))
+    assert {**again, "seed": 9} == data
 
 
 def test_state_views_records_and_exit_status(capsys: pytest.CaptureFixture[str]) -> None:
@@ -146,11 +149,14 @@ def test_state_views_records_and_exit_status(capsys: pytest.CaptureFixture[str])
     code, out, _ = run(capsys, "state", LATE, "--viewer", "2", "--json")
     data = json.loads(out)
     assert data["view"]["hand"] == ["QS", "JH"] and data["legal_moves"] == ["QS@r1c3", "JH@r1c4"]
+    assert (data["kind"], data["player"], data["to_move"]) == ("player-view", 2, 2)
+    assert "?2/QSJH" in data["game"] and "KD" not in data["game"]
+    assert_valid(data)
     code, out, _ = run(capsys, "state", LATE, "QS@r1c3", "--record")
     record = GameRecord.parse(out)
     assert [move.notation() for move in record.moves] == ["QS@r1c3"]
     code, again, _ = run(capsys, "state", out, "--json")
-    assert code == 0 and json.loads(again)["notation"] == record.replay().notation()
+    assert code == 0 and json.loads(again)["game"] == record.replay().notation()
     code, out, _ = run(capsys, "state", STUCK)
     assert code == 1 and "lost: player 2 is stuck" in out
 

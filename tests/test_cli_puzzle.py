@@ -9,7 +9,7 @@ import pytest
 from officers import Rules, Square, count_completions
 from officers.puzzles import census, start_classes
 from officers.symmetry import canonical_form
-from tests.helpers import run_cli
+from tests.helpers import assert_valid, run_cli
 
 OZANAM = "AC3/1JS2/1AH1QD/4"
 OZANAM_DIAGONAL = "ADJC2/4/JS3/KC3"
@@ -45,10 +45,10 @@ def test_verify_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert count_completions(Square(OZANAM_DIAGONAL), Rules(diagonals=True)) == 1
     assert Rules(diagonals=True).is_finished(completion)
     assert data["grade"]["level"] in (1, 2) and len(data["grade"]["steps"]) == 12
-    assert (
-        data["canonical"]
-        == canonical_form(Square(OZANAM_DIAGONAL), Rules(diagonals=True)).notation()
-    )
+    assert data["kind"] == "start-report" and data["start"] == Square(OZANAM_DIAGONAL).notation()
+    puzzle = canonical_form(Square(OZANAM_DIAGONAL), Rules(diagonals=True), "puzzle")
+    assert canonical_form(Square(data["classes"]["puzzle"]), Rules(diagonals=True), "puzzle") == puzzle
+    assert_valid(data)
     code, out, _ = run(capsys, "verify", "ACKD2/1JS2/1AH1QD/4", "--json")
     data = json.loads(out)
     assert code == 0 and not data["minimal"]
@@ -63,13 +63,20 @@ def test_census_json(capsys: pytest.CaptureFixture[str], diagonals: bool) -> Non
     rules = Rules(diagonals=diagonals)
     assert code == 0
     assert data == {
+        "version": 2,
+        "kind": "census",
         **census(rules).to_dict(),
-        "classes": [c.to_dict() for c in start_classes(rules)],
-        "classes_by_burnside": len(start_classes(rules)),
-        "puzzle_classes": [c.to_dict() for c in start_classes(rules, kind="puzzle")],
-        "puzzle_classes_by_burnside": len(start_classes(rules, kind="puzzle")),
-        "group_orders": {"lines": 36864 if diagonals else 1327104, "puzzle": 1327104},
+        "classes": {
+            kind: {
+                "count": len(start_classes(rules, kind=kind)),
+                "burnside": len(start_classes(rules, kind=kind)),
+                "group_order": order,
+                "classes": [c.to_dict() for c in start_classes(rules, kind=kind)],
+            }
+            for kind, order in (("lines", 36864 if diagonals else 1327104), ("puzzle", 1327104))
+        },
     }
+    assert_valid(data)
 
 
 def test_census_text(capsys: pytest.CaptureFixture[str]) -> None:
@@ -89,9 +96,10 @@ def test_new_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
     assert first == second and first[0] == 0
     data = json.loads(first[1])
     assert data["seed"] == 17 and data["cards"] == 4
-    start = Square(data["start"]["notation"])
+    assert_valid(data)
+    start = Square(data["start"])
     assert count_completions(start) == 1
-    solution = Square(data["solution"])
+    solution = Square(data["completion"])
     assert Rules().is_finished(solution)
     assert all(solution.values[c] == v for c, v in enumerate(start.values) if v != -1)
 
@@ -158,8 +166,10 @@ def test_new_count_json_lines_and_sheet(
     code, out, err = run(capsys, *argv)
     rows = [json.loads(line) for line in out.splitlines()]
     assert code == 0 and [r["number"] for r in rows] == [1, 2, 3, 4]
-    assert all(r["kind"] == "riddle" and r["version"] == 1 for r in rows)
-    forms = {canonical_form(Square(r["start"]["notation"]), Rules(), "puzzle") for r in rows}
+    assert all(r["kind"] == "riddle" and r["version"] == 2 for r in rows)
+    for row in rows:
+        assert_valid(row)
+    forms = {canonical_form(Square(r["start"]), Rules(), "puzzle") for r in rows}
     assert len(forms) == 4 and "riddles.svg" in err
     root = ET.parse(sheet).getroot()
     assert len(root.findall(".//{http://www.w3.org/2000/svg}g[@class='card']")) == 4 * 6 + 4 * 16
