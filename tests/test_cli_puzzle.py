@@ -214,3 +214,27 @@ def test_verify_progress_and_explain(capsys: pytest.CaptureFixture[str], tmp_pat
     code, out, err = run(capsys, "verify", "--file", str(path), "--progress", "--explain")
     assert code == 0 and "verifying" in err  # the bar, on standard error
     assert out.count("solving path:") == 2 and "2 starts: 2 riddles" in out
+
+
+def test_reports_in_german(capsys: pytest.CaptureFixture[str]) -> None:
+    from officers.puzzles.report import start_report
+    from officers.words import languages
+
+    report = start_report(Square("ACKD2/1JS2/1AH1QD/4"))
+    for lang in languages():  # every language tells every step, in its own words
+        texts = [step.text(lang) for step in report.path]
+        assert len(set(texts)) == len(texts) and all(texts)
+    german = report.text("de")
+    assert "Lösungsweg:" in german and "kann wegfallen" in german and "Karo-König" in german
+    assert report.path[0].text("de") != report.path[0].text("en")
+    assert report.verdict("en").startswith(report.verification.reason())
+    code, out, _ = run(capsys, "report", "ACKD2/1JS2/1AH1QD/4", "--lang", "de")
+    assert code == 0 and out.strip() == german
+    code, out, _ = run(capsys, "verify", "ACKD2/1JS2/1AH1QD/4", "--lang", "both", "--json")
+    data = json.loads(out)
+    assert set(data["text"]) == {"en", "de"} and set(data["path"][0]["text"]) == {"en", "de"}
+    assert_valid(data)
+    code, out, _ = run(capsys, "verify", "AC3/1JS2/1AH1QD/4", "4/4/4/4", "--explain", "--lang", "de")
+    assert code == 1 and "Vervollständigungen: kein Rätsel" in out
+    code, _, err = run(capsys, "report", "AC3/1JS2/1AH1QD/4", "--lang", "fr")
+    assert code == 2 and "invalid choice" in err

@@ -168,3 +168,11 @@ def test_schema_prints_every_kind(capsys: pytest.CaptureFixture[str]) -> None:
         printed = json.loads(out)
         body = printed["$defs"][printed["$ref"].split("/")[-1]] if "$ref" in printed else printed
         assert code == 0 and body["properties"]["kind"] == {"const": kind}
+
+
+def test_verify_rules_json_is_a_rules_check(capsys: pytest.CaptureFixture[str]) -> None:
+    argv = ["verify-rules", "--deals", "1", "--games", "1", "--jobs", "1", "--json"]
+    code, out, _ = run_cli(capsys, *argv)
+    (data,) = documents(out)
+    assert data["kind"] == "rules-check"
+    assert code == (ExitCode.OK if not data["failed"] else ExitCode.NO)

@@ -591,7 +591,7 @@ def test_report_of_a_start() -> None:
     assert report.verification.completion is not None
     assert tuple(placed) == report.verification.completion.values
     data = report.to_dict()
-    assert data["kind"] == "start-report" and data["version"] == 1
+    assert data["kind"] == "start-report" and data["version"] == 2
     assert data["rating"].startswith("only card for the cell")
     assert set(data["classes"]) == {"lines", "puzzle"}
     for kind, text in data["classes"].items():

@@ -58,9 +58,10 @@ from officers.errors import excerpt
 from officers.puzzles import HIGHEST_GRADE, LEVEL_NAMES, BatchResult, BatchSummary, verify_batch
 from officers.puzzles.batch import FORMATS
 from officers.puzzles.collection import new_collection
-from officers.puzzles.report import start_report
+from officers.puzzles.report import start_report, words
 from officers.puzzles.sheet import sheet_html, sheet_svg
 from officers.square import cell_name
+from officers.words import LANGS, languages, read_lang
 
 __all__ = ["add_commands"]
 
@@ -118,6 +119,7 @@ def _add_verify(actions: Commands) -> None:
         help="duplicates are the same puzzle (default) or the same picture up to the square's "
         "moves",
     )
+    _add_lang(verify)
     verify.add_argument(
         "--progress",
         action=argparse.BooleanOptionalAction,
@@ -140,6 +142,7 @@ def _add_report(actions: Commands) -> None:
     )
     add_square(report, "a start")
     _add_common(report)
+    _add_lang(report)
     report.set_defaults(run=_report)
 
 
@@ -233,12 +236,22 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
     add_json(parser)
 
 
+def _add_lang(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--lang",
+        choices=LANGS,
+        default="en",
+        help=f"the language of the verdicts and the solving path ({', '.join(languages())}, or "
+        "both; default en)",
+    )
+
+
 def _verify(args: argparse.Namespace) -> ExitCode:
     rules = Rules(diagonals=args.diagonals)
     if args.json and args.csv:
         raise UsageError("officers puzzle verify: choose --json or --csv, not both")
     if len(args.starts) == 1 and args.starts[0] != "-" and args.file is None and not args.csv:
-        return _report_one(Square(args.starts[0]), rules, args.json, args.explain)
+        return _report_one(Square(args.starts[0]), rules, args.json, args.explain, args.lang)
     if args.file is not None and args.starts:
         raise UsageError("officers puzzle verify: give starts or --file PATH, not both")
     if args.file is None and not args.starts:
@@ -268,7 +281,7 @@ def _verify(args: argparse.Namespace) -> ExitCode:
         if _show_progress(args.progress):
             results = _with_progress(results, total)
         output = "json" if args.json else "csv" if args.csv else "table"
-        summary = _write_results(results, output, args.explain)
+        summary = _write_results(results, output, args.explain, args.lang)
     print(summary, file=sys.stderr if output != "table" else sys.stdout)
     return ExitCode(summary.exit_status)
 
@@ -296,7 +309,9 @@ _CSV_COLUMNS = (
 )  # fmt: skip
 
 
-def _write_results(results: Iterable[BatchResult], output: str, explain: bool) -> BatchSummary:
+def _write_results(
+    results: Iterable[BatchResult], output: str, explain: bool, lang: str = "en"
+) -> BatchSummary:
     """Print each result as it comes (flushed, so that a pipe sees it at once)."""
     summary = BatchSummary()
     writer = csv.writer(sys.stdout, lineterminator="\n")
@@ -309,7 +324,7 @@ def _write_results(results: Iterable[BatchResult], output: str, explain: bool) -
         if output == "json":
             data = result.to_dict()
             if explain and result.square is not None and result.rules is not None:
-                data["report"] = start_report(result.square, result.rules).to_dict()
+                data["report"] = start_report(result.square, result.rules).to_dict(lang)
             emit(data)
         elif output == "csv":
             data = result.to_dict()
@@ -328,7 +343,8 @@ def _write_results(results: Iterable[BatchResult], output: str, explain: bool) -
         else:
             print(_table_row(result))
             if explain and result.square is not None and result.rules is not None:
-                print(_indent(start_report(result.square, result.rules).text()))
+                report = start_report(result.square, result.rules)
+                print(_indent("\n\n".join(report.text(code) for code in read_lang(lang))))
         sys.stdout.flush()
     return summary
 
@@ -355,29 +371,35 @@ def _indent(text: str) -> str:
     return "\n".join("        " + line if line else "" for line in text.splitlines()) + "\n"
 
 
-def _report_one(square: Square, rules: Rules, as_json: bool, explain: bool) -> ExitCode:
-    """The report of one start (``verify START`` and ``report START``)."""
+def _report_one(
+    square: Square, rules: Rules, as_json: bool, explain: bool, lang: str = "en"
+) -> ExitCode:
+    """The report of one start (``verify START`` and ``report START``), in ``lang``."""
     report = start_report(square, rules)
     if as_json:
-        emit(report.to_dict())
+        emit(report.to_dict(lang))
     elif explain:
-        print(report.text())
+        print("\n\n".join(report.text(code) for code in read_lang(lang)))
     else:
         print(square)
-        print()
-        print(f"{report.verification.reason()} ({rules.describe()})")
-        if report.verification.completion is not None:
-            print(f"completion: {report.verification.completion.notation()}")
-        if report.grade is not None:
-            print(report.grade)
-        puzzle = report.classes["puzzle"]
-        if puzzle is not None:
-            print(f"class (same puzzle): {puzzle.notation()}")
+        for code in read_lang(lang):
+            told = words(code)
+            print()
+            print(report.verdict(code))
+            if report.verification.completion is not None:
+                completion = report.verification.completion.notation()
+                print(f"{told.LABELS['completion']}: {completion}")
+            if report.grade is not None:
+                print(told.grade(report.grade))
+            puzzle = report.classes["puzzle"]
+            if puzzle is not None:
+                print(f"{told.LABELS['class']} ({told.LABELS['puzzle']}): {puzzle.notation()}")
     return ExitCode.OK if report.verification.unique else ExitCode.NO
 
 
 def _report(args: argparse.Namespace) -> ExitCode:
-    return _report_one(Square(args.square), Rules(diagonals=args.diagonals), args.json, True)
+    rules = Rules(diagonals=args.diagonals)
+    return _report_one(Square(args.square), rules, args.json, True, args.lang)
 
 
 def _census(args: argparse.Namespace) -> ExitCode:

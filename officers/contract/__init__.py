@@ -250,8 +250,8 @@ def _verify(request: Request, limits: Limits) -> dict[str, Any]:
             "bad-input", f"cannot read symmetry {excerpt(symmetry)}: expected puzzle or lines"
         )
     from officers.puzzles import BatchSummary  # on first use
-    from officers.symmetry import Kind
     from officers.puzzles.batch import verify_items
+    from officers.symmetry import Kind
 
     rules = Rules(diagonals=request.flag("diagonals"))
     summary = BatchSummary()

@@ -13,8 +13,8 @@ class
     ``"lines"`` (the same picture up to the square's moves) and ``"puzzle"`` (the same
     puzzle).
 
-The reasons are in English only (:mod:`officers.words` has no sentences for the grader's
-steps yet).
+The reasons are facts (:class:`StepReason`) told in each language of :mod:`officers.words`
+(``text("de")``: German).
 
 >>> from officers.puzzles import OZANAM_START
 >>> report = start_report(OZANAM_START)
@@ -22,19 +22,21 @@ steps yet).
 (True, 'only card for the cell × 12 (grade 1, Easy)')
 >>> print(report.path[0])
 1. K♦ on row 1, column 2 (only card for the cell): row 1 holds A♣; column 2 holds J♠, A♥; of the 12 cards still free only K♦ fits
+>>> print(report.path[0].text("de"))
+1. Karo-König auf Zeile 1, Spalte 2 (einzige Karte für das Feld): Zeile 1 enthält Kreuz-Ass; Spalte 2 enthält Pik-Bube und Herz-Ass; von den 12 noch freien Karten passt nur Karo-König
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, cast
 
 from officers.cards import Card
 from officers.puzzles.base import CELLS, order4_diagonals
 from officers.puzzles.batch import SCHEMA_VERSION
 from officers.puzzles.classes import riddle_classes
 from officers.puzzles.grade import (
-    GUESS,
     LEVEL_NAMES,
     SINGLE_CARD,
     SINGLE_CELL,
@@ -44,33 +46,85 @@ from officers.puzzles.grade import (
     grade_start,
 )
 from officers.puzzles.verify import StartReport, verify_start
-from officers.rules import STANDARD_RULES, Rules
+from officers.rules import STANDARD_RULES, Line, Rules
 from officers.square import EMPTY, Square, describe_cell
+from officers.words import Language, read_lang, speaker
 
-__all__ = ["PathStep", "Report", "start_report"]
+__all__ = ["PathStep", "Report", "StepReason", "start_report"]
+
+
+class PuzzleWords(Protocol):
+    """The sentences about starts that each module of :mod:`officers.words` has."""
+
+    LABELS: Mapping[str, str]
+
+    def start_verdict(self, fact: StartReport) -> str: ...
+
+    def grade(self, fact: Grade) -> str: ...
+
+    def path_step(self, fact: StepReason) -> str: ...
+
+    def path_step_line(self, number: int, fact: StepReason) -> str: ...
+
+
+def words(lang: Language) -> PuzzleWords:
+    """The sentences about starts in ``lang`` (:func:`officers.words.speaker`)."""
+    return cast("PuzzleWords", speaker(lang))
+
+
+@dataclass(frozen=True)
+class StepReason:
+    """Why a step of the solving path is forced, as facts: the ``technique``, the ``cell`` and
+    the ``card``; for the only card of a cell, the lines through it with the cards they hold
+    (``held``), how many cards are still ``free`` and which of them ``fits``; for the only
+    cell of a card, how many ``empty`` cells there are besides and how many of them are
+    ``blocked`` (share a line with its rank or suit)."""
+
+    technique: str
+    cell: int
+    card: Card
+    held: tuple[tuple[Line, tuple[Card, ...]], ...] = ()
+    free: int = 0
+    fits: tuple[Card, ...] = ()
+    empty: int = 0
+    blocked: int = 0
+
+    def text(self, lang: Language = "en") -> str:
+        """The reason in words."""
+        return words(lang).path_step(self)
 
 
 @dataclass(frozen=True)
 class PathStep:
     """One step of the solving path: the grader's :class:`~officers.puzzles.grade.Step` and
-    its reason in words."""
+    why it is forced (:class:`StepReason`)."""
 
     number: int
     step: Step
-    reason: str
+    why: StepReason
+
+    @property
+    def reason(self) -> str:
+        """The reason in English."""
+        return self.why.text("en")
+
+    def text(self, lang: Language = "en") -> str:
+        """``1. K♦ on row 1, column 2 (only card for the cell): ...`` in ``lang``."""
+        return words(lang).path_step_line(self.number, self.why)
 
     def __str__(self) -> str:
-        return f"{self.number}. {self.step}: {self.reason}"
+        return self.text("en")
 
-    def to_dict(self) -> dict[str, Any]:
-        """The JSON form."""
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
+        """The JSON form (the reason under ``text``, by language: ``lang`` as in
+        :func:`officers.words.read_lang`)."""
         return {
             "step": self.number,
             "cell": self.step.cell,
             "where": describe_cell(self.step.cell),
             "card": self.step.card.notation(),
             "technique": self.step.technique,
-            "text": {"en": self.reason},
+            "text": {code: self.why.text(code) for code in read_lang(lang)},
         }
 
 
@@ -95,23 +149,43 @@ class Report:
             f"{LEVEL_NAMES[self.grade.level]})"
         )
 
-    def text(self) -> str:
-        """The report as a few paragraphs of English."""
-        start = self.verification.start
-        lines = [str(start), "", f"{self.verification.reason()} ({self.verification.rules.describe()})"]
-        if self.verification.completion is not None:
-            lines.append(f"completion: {self.verification.completion.notation()}")
+    def text(self, lang: Language = "en") -> str:
+        """The report as a few paragraphs in ``lang``."""
+        told = words(lang)
+        labels = told.LABELS
+        verification = self.verification
+        lines = [str(verification.start), "", self.verdict(lang)]
+        if verification.completion is not None:
+            lines.append(f"{labels['completion']}: {verification.completion.notation()}")
         if self.grade is not None:
-            lines += [str(self.grade), f"rating: {self.rating}", "", "solving path:"]
-            lines += [f"  {step}" for step in self.path]
+            lines.append(told.grade(self.grade))
+            lines += [f"{labels['rating']}: {self.rating_text(lang)}", "", f"{labels['path']}:"]
+            lines += [f"  {step.text(lang)}" for step in self.path]
         for kind, square in self.classes.items():
             if square is not None:
-                from officers.symmetry import KINDS
-
-                lines.append(f"class ({KINDS[kind]}): {square.notation()}")
+                lines.append(f"{labels['class']} ({labels[kind]}): {square.notation()}")
         return "\n".join(lines)
 
-    def to_dict(self) -> dict[str, Any]:
+    def verdict(self, lang: Language = "en") -> str:
+        """What the start is, with its rule set, in ``lang``: ``exactly one completion, and
+        every card is needed (rows and columns)``."""
+        verification = self.verification
+        rules = _rules_name(verification.rules, lang)
+        return f"{words(lang).start_verdict(verification)} ({rules})"
+
+    def rating_text(self, lang: Language = "en") -> str | None:
+        """:attr:`rating` in ``lang``."""
+        if lang == "en" or self.grade is None or not self.path:
+            return self.rating
+        from officers.words import de
+
+        hardest = max(TECHNIQUES.index(s.step.technique) for s in self.path)
+        times = sum(TECHNIQUES.index(s.step.technique) == hardest for s in self.path)
+        technique = de.TECHNIQUE.get(TECHNIQUES[hardest], TECHNIQUES[hardest])
+        level = self.grade.level
+        return f"{technique} × {times} (Stufe {level}, {de.LEVEL.get(level, self.grade.name)})"
+
+    def to_dict(self, lang: str = "en") -> dict[str, Any]:
         """The JSON form: a ``"start-report"`` document (docs/json.md): the start and its
         completion as notations, the cards not needed (``redundant``, cell and card), the
         verdict's sentence under ``text``, the grade, the rating, the solving path and the
@@ -124,6 +198,7 @@ class Report:
         """
         verification = self.verification
         start = verification.start
+        langs = read_lang(lang)
         return {
             "version": SCHEMA_VERSION,
             "kind": "start-report",
@@ -139,10 +214,10 @@ class Report:
                 {"cell": cell, "card": Card(start.values[cell]).notation()}
                 for cell in verification.redundant
             ],
-            "text": {"en": verification.reason()},
+            "text": {code: words(code).start_verdict(verification) for code in langs},
             "grade": None if self.grade is None else self.grade.to_dict(),
             "rating": self.rating,
-            "path": [step.to_dict() for step in self.path],
+            "path": [step.to_dict(lang) for step in self.path],
             "classes": {
                 kind: None if square is None else square.notation()
                 for kind, square in self.classes.items()
@@ -167,8 +242,8 @@ def start_report(square: Square, rules: Rules | None = None) -> Report:
         return Report(verification, None, (), {"lines": None, "puzzle": None})
     grade = grade_start(square, rules)
     path = tuple(
-        PathStep(number, step, reason)
-        for number, (step, reason) in enumerate(_reasons(square, rules, grade.steps), 1)
+        PathStep(number, step, why)
+        for number, (step, why) in enumerate(_reasons(square, rules, grade.steps), 1)
     )
     classes: dict[str, Square | None] = {
         kind: riddle_classes(rules, kind).representative(square) for kind in ("lines", "puzzle")
@@ -176,7 +251,17 @@ def start_report(square: Square, rules: Rules | None = None) -> Report:
     return Report(verification, grade, path, classes)
 
 
-def _reasons(square: Square, rules: Rules, steps: tuple[Step, ...]) -> list[tuple[Step, str]]:
+def _rules_name(rules: Rules, lang: Language) -> str:
+    if lang == "de":
+        from officers.words import de
+
+        return de.rules_name(rules)
+    return rules.describe()
+
+
+def _reasons(
+    square: Square, rules: Rules, steps: tuple[Step, ...]
+) -> list[tuple[Step, StepReason]]:
     """Each step with its reason, replayed on the square as it stands before the step."""
     values = list(square.values)
     out = []
@@ -195,37 +280,19 @@ def _clashes(values: list[int], rules: Rules, cell: int, card: int) -> bool:
     )
 
 
-def _reason(values: list[int], rules: Rules, step: Step) -> str:
+def _reason(values: list[int], rules: Rules, step: Step) -> StepReason:
     card = int(step.card)
     if step.technique == SINGLE_CARD:
         held = []
         for line in rules.lines_through(step.cell):
-            cards = [str(Card(values[c])) for c in line.cells if values[c] != EMPTY]
+            cards = tuple(Card(values[c]) for c in line.cells if values[c] != EMPTY)
             if cards:
-                held.append(f"{line.name} holds {', '.join(cards)}")
-        where = "; ".join(held) if held else "no line through it holds a card yet"
+                held.append((line, cards))
         free = [v for v in range(CELLS) if v not in values]
-        fits = [v for v in free if not _clashes(values, rules, step.cell, v)]
-        if len(fits) == 1:
-            if len(free) == 1:
-                return f"{where}; {step.card} is the last card"
-            return f"{where}; of the {len(free)} cards still free only {step.card} fits"
-        others = ", ".join(str(Card(v)) for v in fits if v != card)
-        return (
-            f"{where}; of the cards that fit ({step.card}, {others}) the others are ruled out "
-            "here because a rank or suit has its only place elsewhere in a line"
-        )
+        fits = tuple(Card(v) for v in free if not _clashes(values, rules, step.cell, v))
+        return StepReason(step.technique, step.cell, step.card, tuple(held), len(free), fits)
     if step.technique == SINGLE_CELL:
         empty = [c for c in range(CELLS) if values[c] == EMPTY and c != step.cell]
         blocked = sum(_clashes(values, rules, cell, card) for cell in empty)
-        rank, suit = step.card.rank.name_en(), step.card.suit.name_en().lower()
-        reason = f"{step.card} fits no other empty cell: "
-        if blocked == len(empty):
-            return reason + f"each shares a line with a {rank} or a card of {suit}"
-        return reason + (
-            f"{blocked} of the other {len(empty)} share a line with a {rank} or a card of "
-            f"{suit}, the rest must take a rank or suit that has its only place there"
-        )
-    if step.technique == GUESS:
-        return "every other card tried here leads to a contradiction"
-    return f"the only place left in its line for {step.card}"  # pragma: no cover - no such path
+        return StepReason(step.technique, step.cell, step.card, empty=len(empty), blocked=blocked)
+    return StepReason(step.technique, step.cell, step.card)

@@ -19,6 +19,8 @@ from officers.rules import Attribute, Conflict, Illegal, Line, Rules, show
 if TYPE_CHECKING:
     from officers.analysis import Blocked, Explanation, Violation
     from officers.hints import CardHint, ForcedMove, Hint, Recommendation
+    from officers.puzzles import Grade, StartReport
+    from officers.puzzles.report import StepReason
     from officers.repairs import Repair
 
 NUMBER: Final = ("kein", "ein", "zwei", "drei", "vier")
@@ -504,3 +506,99 @@ def hint(fact: Hint) -> str:
         lines += [f"  - {repair(r)}" for r in fact.repairs]
     lines.append("Empfehlung: " + recommendation(fact.recommendation))
     return "\n".join(lines)
+
+
+# --- Startstellungen: das Urteil, die Stufe und der Lösungsweg ------------------------------------
+
+TECHNIQUE: Final = {
+    "only card for the cell": "einzige Karte für das Feld",
+    "only cell for the card": "einziges Feld für die Karte",
+    "only place in a line": "einziger Platz in einer Linie",
+    "Euler's trap": "Eulers Falle",
+    "guess": "Versuch",
+}
+"""The grader's techniques (:data:`officers.puzzles.grade.TECHNIQUES`) by name."""
+
+LEVEL: Final = {1: "Leicht", 2: "Normal", 3: "Schwer", 4: "Experte"}
+
+LABELS: Final = {
+    "completion": "Vervollständigung",
+    "rating": "Bewertung",
+    "path": "Lösungsweg",
+    "class": "Klasse",
+    "lines": "dasselbe Bild bis auf die Züge des Quadrats",
+    "puzzle": "dasselbe Rätsel",
+}
+"""The headings of a start's report."""
+
+
+def start_verdict(fact: StartReport) -> str:
+    """What a start is: no completion, several, or a riddle (minimal or with cards to spare)."""
+    if fact.completions == 0:
+        broken = fact.rules.conflicts(fact.start)
+        if broken:
+            return f"keine Vervollständigung: der Start bricht die Regel des Quadrats: {conflict(broken[0])}"
+        return "keine Vervollständigung: der Start lässt sich nicht fertig legen"
+    if fact.completions > 1:
+        return f"{completions(fact.completions)}: kein Rätsel, es braucht mehr Karten"
+    if fact.minimal:
+        return "genau eine Vervollständigung, und jede Karte wird gebraucht"
+    cards = [f"{card_name(Card(fact.start.values[c]))} ({cell(c)})" for c in fact.redundant]
+    which = cards[0] if len(cards) == 1 else "jede einzelne von " + "; ".join(cards)
+    return (
+        f"genau eine Vervollständigung, aber nicht minimal: {which} kann wegfallen, und die "
+        "Vervollständigung bleibt eindeutig"
+    )
+
+
+def grade(fact: Grade) -> str:
+    """``Stufe 1 (Leicht): nur Felder mit einer einzigen Karte``."""
+    name = LEVEL.get(fact.level, fact.name)
+    if fact.level == 4:
+        nested = "ein Versuch auf einmal" if fact.depth == 1 else f"{fact.depth} verschachtelte Versuche"
+        return f"Stufe 4 ({name}): braucht Versuche, {nested}"
+    what = {
+        1: "nur Felder mit einer einzigen Karte",
+        2: "auch Karten mit einem einzigen Feld, Ränge und Farben mit einem Platz in einer Linie",
+        3: "auch Eulers Falle",
+    }
+    return f"Stufe {fact.level} ({name}): {what[fact.level]}"
+
+
+def path_step(fact: StepReason) -> str:
+    """Why one step of the solving path is forced."""
+    card = card_name(fact.card)
+    if fact.technique == "only card for the cell":
+        held = [
+            f"{cap(line_name(line))} enthält {join([card_name(c) for c in cards])}"
+            for line, cards in fact.held
+        ]
+        where = "; ".join(held) if held else "noch keine Linie durch das Feld enthält eine Karte"
+        if len(fact.fits) == 1:
+            if fact.free == 1:
+                return f"{where}; {card} ist die letzte Karte"
+            return f"{where}; von den {fact.free} noch freien Karten passt nur {card}"
+        others = ", ".join(card_name(c) for c in fact.fits if c != fact.card)
+        return (
+            f"{where}; von den passenden Karten ({card}, {others}) scheiden die anderen hier aus, "
+            "weil ein Rang oder eine Farbe ihren einzigen Platz anderswo in einer Linie hat"
+        )
+    if fact.technique == "only cell for the card":
+        rank, suit = RANK_DAT[fact.card.rank], fact.card.suit.name_de()
+        reason = f"{card} passt auf kein anderes freies Feld: "
+        if fact.blocked == fact.empty:
+            return reason + f"jedes teilt eine Linie mit {rank} oder einer {suit}-Karte"
+        return reason + (
+            f"{fact.blocked} der anderen {fact.empty} teilen eine Linie mit {rank} oder einer "
+            f"{suit}-Karte, die übrigen müssen einen Rang oder eine Farbe aufnehmen, die nur dort "
+            "Platz hat"
+        )
+    if fact.technique == "guess":
+        return "jede andere hier versuchte Karte führt zu einem Widerspruch"
+    return f"der einzige freie Platz in seiner Linie für {card}"
+
+
+def path_step_line(number: int, fact: StepReason) -> str:
+    """``1. Karo-König auf Zeile 1, Spalte 2 (einzige Karte für das Feld): ...``."""
+    technique = TECHNIQUE.get(fact.technique, fact.technique)
+    return f"{number}. {card_name(fact.card)} auf {cell(fact.cell)} ({technique}): {path_step(fact)}"

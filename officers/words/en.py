@@ -20,6 +20,8 @@ from officers.square import describe_cell
 if TYPE_CHECKING:
     from officers.analysis import Blocked, Explanation, Violation
     from officers.hints import CardHint, ForcedMove, Hint, Recommendation
+    from officers.puzzles import Grade, StartReport
+    from officers.puzzles.report import StepReason
     from officers.repairs import Repair
 
 NUMBER: Final = ("no", "one", "two", "three", "four")
@@ -450,3 +452,72 @@ def hint(fact: Hint) -> str:
         lines += [f"  - {repair(r)}" for r in fact.repairs]
     lines.append("Recommended: " + recommendation(fact.recommendation))
     return "\n".join(lines)
+
+
+# --- puzzle starts: the verdict, the grade and the solving path -----------------------------------
+
+TECHNIQUE: Final = {
+    "only card for the cell": "only card for the cell",
+    "only cell for the card": "only cell for the card",
+    "only place in a line": "only place in a line",
+    "Euler's trap": "Euler's trap",
+    "guess": "guess",
+}
+"""The grader's techniques (:data:`officers.puzzles.grade.TECHNIQUES`) by name."""
+
+LEVEL: Final = {1: "Easy", 2: "Normal", 3: "Hard", 4: "Expert"}
+
+LABELS: Final = {
+    "completion": "completion",
+    "rating": "rating",
+    "path": "solving path",
+    "class": "class",
+    "lines": "same picture up to the square's moves",
+    "puzzle": "same puzzle",
+}
+"""The headings of a start's report."""
+
+
+def start_verdict(fact: StartReport) -> str:
+    """What a start is: no completion, several, or a riddle (minimal or with cards to spare)."""
+    return fact.reason()
+
+
+def grade(fact: Grade) -> str:
+    """``grade 1 (Easy): only cells with one card``."""
+    return str(fact)
+
+
+def path_step(fact: StepReason) -> str:
+    """Why one step of the solving path is forced."""
+    card = str(fact.card)
+    if fact.technique == "only card for the cell":
+        held = [f"{line.name} holds {', '.join(str(c) for c in cards)}" for line, cards in fact.held]
+        where = "; ".join(held) if held else "no line through it holds a card yet"
+        if len(fact.fits) == 1:
+            if fact.free == 1:
+                return f"{where}; {card} is the last card"
+            return f"{where}; of the {fact.free} cards still free only {card} fits"
+        others = ", ".join(str(c) for c in fact.fits if c != fact.card)
+        return (
+            f"{where}; of the cards that fit ({card}, {others}) the others are ruled out "
+            "here because a rank or suit has its only place elsewhere in a line"
+        )
+    if fact.technique == "only cell for the card":
+        rank, suit = fact.card.rank.name_en(), fact.card.suit.name_en().lower()
+        reason = f"{card} fits no other empty cell: "
+        if fact.blocked == fact.empty:
+            return reason + f"each shares a line with a {rank} or a card of {suit}"
+        return reason + (
+            f"{fact.blocked} of the other {fact.empty} share a line with a {rank} or a card of "
+            f"{suit}, the rest must take a rank or suit that has its only place there"
+        )
+    if fact.technique == "guess":
+        return "every other card tried here leads to a contradiction"
+    return f"the only place left in its line for {card}"
+
+
+def path_step_line(number: int, fact: StepReason) -> str:
+    """``1. K♦ on row 1, column 2 (only card for the cell): ...``."""
+    technique = TECHNIQUE.get(fact.technique, fact.technique)
+    return f"{number}. {fact.card} on {cell(fact.cell)} ({technique}): {path_step(fact)}"
