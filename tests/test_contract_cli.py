@@ -176,3 +176,19 @@ def test_verify_rules_json_is_a_rules_check(capsys: pytest.CaptureFixture[str]) 
     (data,) = documents(out)
     assert data["kind"] == "rules-check"
     assert code == (ExitCode.OK if not data["failed"] else ExitCode.NO)
+
+
+def test_lang_choices_are_the_languages_officers_has() -> None:
+    from officers.cli import parser
+    from officers.words import languages
+
+    def lang_choices(*path: str) -> tuple[str, ...]:
+        node: Any = parser()
+        for name in path:
+            sub = next(a for a in node._actions if a.__class__.__name__ == "_SubParsersAction")
+            node = sub.choices[name]
+        (action,) = [a for a in node._actions if a.dest == "lang"]
+        return tuple(action.choices)
+
+    for path in (("hint",), ("explain",), ("puzzle", "report"), ("puzzle", "verify")):
+        assert lang_choices(*path) == (*languages(), "both"), path

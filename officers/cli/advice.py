@@ -17,7 +17,7 @@ from officers.cli.common import Commands, ExitCode, UsageError, add_diagonals, a
 from officers.contract import player_view
 from officers.contract.requests import Request
 from officers.view import DEFAULT_TOKENS
-from officers.words import LANGS, read_lang
+from officers.words import languages, read_lang
 
 __all__ = ["add_commands"]
 
@@ -80,9 +80,9 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--lang",
-        choices=LANGS,
+        choices=(*languages(), "both"),
         default="en",
-        help="the language of the text (en, de, or both in JSON)",
+        help=f"the language of the text ({', '.join(languages())}, or both)",
     )
     parser.add_argument(
         "--max-reasons",

@@ -61,7 +61,7 @@ from officers.puzzles.collection import new_collection
 from officers.puzzles.report import start_report, words
 from officers.puzzles.sheet import sheet_html, sheet_svg
 from officers.square import cell_name
-from officers.words import LANGS, languages, read_lang
+from officers.words import languages, read_lang
 
 __all__ = ["add_commands"]
 
@@ -239,7 +239,7 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
 def _add_lang(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--lang",
-        choices=LANGS,
+        choices=(*languages(), "both"),
         default="en",
         help=f"the language of the verdicts and the solving path ({', '.join(languages())}, or "
         "both; default en)",
