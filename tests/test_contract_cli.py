@@ -192,3 +192,17 @@ def test_lang_choices_are_the_languages_officers_has() -> None:
 
     for path in (("hint",), ("explain",), ("puzzle", "report"), ("puzzle", "verify")):
         assert lang_choices(*path) == (*languages(), "both"), path
+
+
+def test_progress_on_a_terminal_only(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, _, err = run_cli(capsys, "enumerate", "--order", "3")
+    assert code == 0 and err == ""  # not a terminal: no bar
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, out, err = run_cli(capsys, "enumerate", "--order", "3")
+    assert code == 0 and "listing" in err and len(out.splitlines()) == 72
+    code, out, err = run_cli(capsys, "count", "Aa4/5/5/5/5", "--order", "5")
+    assert code == 0 and "counting" in err and "limit 10 s" in err
+    code, out, err = run_cli(capsys, "count", "AS3/4/4/4")
+    assert err == ""  # order 4: the index answers at once, no bar
