@@ -12,7 +12,7 @@ from tests.helpers import assert_valid, run_cli
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
-from tests.test_serve import call  # noqa: E402
+from tests.test_serve import call
 
 STARTS = ["AC3/1JS2/1AH1QD/4", "ADJC2/4/JS3/KC3 expert", "AC3/1JS/4/4", "4/4/4/4"]
 
