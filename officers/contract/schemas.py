@@ -11,7 +11,7 @@ returns it self-contained (with the definitions it uses).
 >>> schema("frobnicate")
 Traceback (most recent call last):
   ...
-officers.errors.NotationError: no schema 'frobnicate': expected one of hint, explanation, count, completion, game, move, verification, hello, health, error, schema, bye, hint-request, explain-request, count-request, complete-request, move-request, bot-request, new-request, verify-request, schema-request
+officers.errors.NotationError: no schema 'frobnicate': expected one of hint, explanation, count, completion, game, move, verification, hello, health, error, schema, bye, bots, record, hint-request, explain-request, count-request, complete-request, move-request, bot-request, new-request, verify-request, schema-request, bots-request, record-request
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ KINDS: Final = (
     "error",
     "schema",
     "bye",
+    "bots",
+    "record",
 )
 """Every kind of document officers writes (the ``"kind"`` of each)."""
 
@@ -52,6 +54,8 @@ OPS_WITH_REQUESTS: Final = (
     "new",
     "verify",
     "schema",
+    "bots",
+    "record",
 )
 """The operations whose request has a schema (``NAME-request``)."""
 
