@@ -223,6 +223,22 @@ def test_a_take_back_spends_a_token(table: Table) -> None:
     assert "moves=AS%40r1c1%2CxAS%40r1c1" in table.page.url  # the game is a link
 
 
+def test_keyboard_play(table: Table) -> None:
+    table.open("?level=easy&players=1&seed=5")
+    keys = table.page.keyboard
+    table.page.focus('#hand [data-card="AS"]')
+    keys.press("ArrowRight")
+    keys.press("Enter")  # chooses the focused card, A♥
+    assert table.page.get_attribute('#hand [data-card="AH"]', "aria-pressed") == "true"
+    table.page.focus('#board [data-cell="0"]')
+    for key in ("ArrowRight", "ArrowDown", "Enter"):  # row 2, column 2
+        keys.press(key)
+    table.page.wait_for_selector('#board [data-cell="5"][data-card="AH"]')
+    assert table.page.evaluate("() => document.activeElement.dataset.cell") == "5"
+    keys.press("Escape")
+    assert table.status() == "ongoing" and "AH" not in table.hand()
+
+
 def test_a_game_lost_on_the_experts_clock_is_shown_as_lost(table: Table) -> None:
     table.open("?level=expert&players=1&seed=5&clock=1")
     assert table.page.locator("#board .diagonals").count() == 1

@@ -24,7 +24,7 @@ from __future__ import annotations
 import hashlib
 from functools import cached_property
 from importlib import resources
-from typing import Final
+from typing import Final, Literal
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -61,7 +61,7 @@ def cards_sprite(lang: str = "en") -> str:
     >>> '<symbol id="QD" viewBox="0 0 60 84">' in sprite, 'aria-label="Karo-Dame"' in sprite
     (True, True)
     """
-    language = "de" if lang == "de" else "en"
+    language: Literal["en", "de"] = "de" if lang == "de" else "en"
     symbols = "".join(
         f'<symbol id="{card.notation()}" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}">'
         f"{card_face(card, lang=language)}</symbol>"

@@ -246,8 +246,30 @@ function marks() {
   return { found, counts };
 }
 
+/** Which card or cell has the keyboard's focus, to give it back after drawing. */
+function focused() {
+  const active = document.activeElement;
+  if (!active || !active.closest) return null;
+  if (active.closest("#board") && active.dataset.cell !== undefined) return `#board [data-cell="${active.dataset.cell}"]`;
+  if (active.closest("#hand") && active.dataset.card) return `#hand [data-card="${active.dataset.card}"]`;
+  return null;
+}
+
 function render() {
   if (!S.game) return;
+  const refocus = focused();
+  draw();
+  const again = refocus && document.querySelector(refocus);
+  if (again && !again.disabled) {
+    again.tabIndex = 0;
+    again.focus();
+  } else if (refocus && refocus.startsWith("#hand")) {
+    const first = document.querySelector("#hand .card:not(:disabled)");
+    if (first) first.focus();
+  }
+}
+
+function draw() {
   const game = S.game;
   const status = $("#status");
   status.dataset.status = game.outcome ? (game.outcome.won ? "won" : "lost") : "ongoing";
