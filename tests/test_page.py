@@ -201,7 +201,7 @@ def test_a_slip_is_refused_with_its_message_and_bots_take_their_turns(table: Tab
     table.place(hand[0], 0)  # the first card may go anywhere
     table.page.wait_for_selector(f'#board [data-cell="0"][data-card="{hand[0]}"]')
     table.page.wait_for_function("() => document.querySelectorAll('#board [data-card]').length === 2")
-    assert table.status() == "ongoing"
+    assert table.status() == "ongoing" and table.text("#message").startswith("Player 2 placed ")
     same_rank = next(c for c in table.hand() if c[0] == hand[0][0] or c[1] == hand[0][1])
     table.place(same_rank, 1)
     table.page.wait_for_function("() => document.querySelector('#message').textContent.startsWith('Slip')")

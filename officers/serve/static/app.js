@@ -120,6 +120,16 @@ async function play(text) {
   await bots();
 }
 
+/** A move in words, for the eye and the screen reader: "Player 2: K♦ on row 2, column 1." */
+function moveText(player, move) {
+  const words_ = t();
+  const found = move.match(/^(x?)([AKQJ][SHDC])@r(\d)c(\d)/);
+  if (!found) return words_.moved(player, move);
+  const cell = (Number(found[3]) - 1) * 4 + Number(found[4]) - 1;
+  const what = [cardName(S.lang, found[2]), cellName(S.lang, cell)];
+  return found[1] ? words_.tookBack(player, ...what) : words_.placed(player, ...what);
+}
+
 function slipText(answer) {
   const slip = answer.slip;
   if (slip && slip.text[S.lang]) return t().slip(cardName(S.lang, slip.card), cellName(S.lang, slip.cell), slip.text[S.lang]);
@@ -133,9 +143,11 @@ async function bots() {
     render();
     await sleep(S.options.pace);
     if (epoch !== S.epoch) return;
+    const player = S.game.to_move;
     const answer = await call("bot", { game: S.game.game, bot: S.options.bot, seed: (S.seed || 0) + S.moves.length });
     if (epoch !== S.epoch) return;
     accepted(answer);
+    say(moveText(player, answer.move), true);
   }
   render();
   startClock(true);
@@ -324,7 +336,8 @@ function draw() {
   $('[data-action="coin"]').hidden = !game.coins;
   $('[data-action="coin"]').disabled = !mine;
   $('[data-action="coin"]').setAttribute("aria-pressed", String(S.mode === "coin"));
-  $('[data-action="concede"]').hidden = !(mine && game.tokens === 0);
+  const dead = (explanation && !explanation.completable) || (hint && hint.recommendation.action === "concede");
+  $('[data-action="concede"]').hidden = !(mine && game.tokens === 0 && dead);
   $("#advice").hidden = !aids();
   drawReplay();
 }
