@@ -268,6 +268,23 @@ def test_the_german_switch(table: Table) -> None:
     assert "lang=de" in table.page.url
 
 
+def test_a_new_game_from_the_form_is_a_link(table: Table) -> None:
+    table.open("?level=easy&players=1&seed=5")
+    table.page.click("#setup summary")
+    table.page.select_option("#new-game [name=level]", "hard")
+    table.page.select_option("#new-game [name=players]", "3")
+    table.page.select_option("#new-game [name=start]", "ozanam")
+    table.page.fill("#new-game [name=seed]", "42")
+    table.page.click('[data-action="new"]')
+    table.page.wait_for_url("**level=hard**")
+    table.page.wait_for_selector("[data-status]")
+    assert "players=3" in table.page.url and "seed=42" in table.page.url
+    assert table.tokens() == 0 and table.page.locator("#board .cell.locked").count() == 4
+    first = table.hand()
+    table.open(table.page.url.split("/", 3)[3])  # the same link, the same deal
+    assert table.hand() == first and len(first) == 4
+
+
 def test_a_record_is_replayed(table: Table) -> None:
     table.open("?level=easy&players=1&seed=5&moves=AS@r1c1,KH@r2c2,xr1c1")
     assert table.cell(5) == "KH" and table.tokens() == 2
