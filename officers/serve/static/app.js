@@ -462,7 +462,7 @@ async function onAction(action, button) {
 async function setLang(lang) {
   S.lang = lang;
   S.options.lang = lang;
-  if (S.game) history.replaceState(null, "", writeLink(S.options, S.seed, S.replay ? S.moves : S.moves));
+  if (S.game) history.replaceState(null, "", writeLink(S.options, S.seed, S.moves));
   translate();
   say("");
   if (S.hintShown && S.hint) await hintDoc();
