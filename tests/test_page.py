@@ -223,6 +223,42 @@ def test_a_take_back_spends_a_token(table: Table) -> None:
     assert "moves=AS%40r1c1%2CxAS%40r1c1" in table.page.url  # the game is a link
 
 
+def test_a_dead_square_is_explained_and_repaired_by_the_hint(table: Table) -> None:
+    table.open("?level=easy&players=1&seed=5&moves=KD@r2c2,QH@r2c4,QC@r3c3,QS@r4c1")
+    table.page.click('[data-action="alive"]')
+    table.page.wait_for_selector('#advice[data-alive="no"]')
+    assert "Q♦ fits on no empty cell" in table.text("#advice")
+    repairs = table.page.eval_on_selector_all("#board .cell.repair", "cells => cells.map(c => +c.dataset.cell)")
+    assert sorted(repairs) == [5, 10, 12]  # a single take-back of any of them revives it
+    table.page.click('[data-action="hint"]')
+    advice = table.page.wait_for_selector("#advice[data-hint-action]")
+    assert advice.get_attribute("data-hint-action") == "take-back"
+    cell = int(str(advice.get_attribute("data-hint-cell")))
+    assert cell in repairs
+    table.page.click('[data-action="takeback"]')
+    table.page.click(f'#board [data-cell="{cell}"]')
+    table.page.wait_for_selector('#tokens[data-tokens="2"]')
+    table.page.click('[data-action="alive"]')
+    table.page.wait_for_selector('#advice[data-alive="yes"]')
+    table.page.click("#learn summary")
+    table.page.uncheck("#aids")  # the learning aids can be switched off
+    assert table.page.is_hidden('[data-action="hint"]') and table.page.is_hidden("#advice")
+
+
+def test_hot_seat_with_keep_free_coins(table: Table) -> None:
+    table.open("?level=easy&players=2&seed=5&bot=none&coins=1")
+    assert table.hand() == [] and "Player 1: show my cards" in table.text("#hand")
+    table.page.click('[data-action="reveal"]')
+    hand = table.hand()
+    table.page.click('[data-action="coin"]')
+    table.page.click('#board [data-cell="15"]')
+    table.place(hand[0], 0)
+    table.page.wait_for_selector('#board [data-cell="15"] .coin')
+    assert "%2Br4c4" in table.page.url and "Player 2: show my cards" in table.text("#hand")
+    table.page.click('[data-action="reveal"]')
+    assert not set(table.hand()) & set(hand)
+
+
 def test_keyboard_play(table: Table) -> None:
     table.open("?level=easy&players=1&seed=5")
     keys = table.page.keyboard
