@@ -347,6 +347,7 @@ def test_a_record_is_replayed(table: Table) -> None:
         ("?level=legendary&players=2", ["level", "legendary", "easy, normal, hard, expert"]),
         ("?players=9", ["players", "9", "1-4"]),
         ("?level=easy&moves=AS@r9c9", ["moves", "AS@r9c9"]),
+        ("?players=2&bot=wizard", ["bot", "wizard", "designers", "none"]),
     ],
 )
 def test_a_bad_game_link_shows_a_clear_error(table: Table, query: str, words: list[str]) -> None:

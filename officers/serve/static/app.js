@@ -614,13 +614,12 @@ async function main() {
   translate();
   health().then((answer) => { if (answer) $("#version").textContent = `officers ${answer.officers}`; }).catch(() => {});
   try {
-    const listed = await call("bots");
+    const [listed] = await Promise.all([call("bots"), newTable()]);
     S.bots = listed.bots;
     if (!S.options.bot) S.options.bot = listed.default;
     const names = [...S.bots.map((bot) => bot.name), "none"];
     if (!names.includes(S.options.bot)) throw new LinkError(t().badValue("bot", S.options.bot, t().oneOf(names)));
     fillForm();
-    await newTable();
   } catch (error) {
     return fail(error);
   }
