@@ -51,6 +51,9 @@ REQUESTS: list[dict[str, Any]] = [
     {"op": "count", "square": "7/7/7/7/7/7/7"},
     {"op": "verify", "starts": []},
     ["not", "an", "object"],
+    {"op": "bots"},
+    {"op": "record", "setup": GAME, "moves": ["AS@r1c1", "AH@r2c2", "concede"], "seed": 7},
+    {"op": "move", "game": GAME, "move": "AS@r1c1", "lang": "both"},
 ]
 
 

@@ -1,7 +1,8 @@
 """The JSON contract: one dispatcher, :func:`handle`, for the engine protocol and the service.
 
 A request is a JSON object with an ``op`` (``hint``, ``explain``, ``count``, ``complete``,
-``move``, ``bot``, ``new``, ``verify``, ``schema``, ``hello``, ``health``) and its fields; the
+``move``, ``bot``, ``new``, ``verify``, ``schema``, ``bots``, ``record``, ``hello``,
+``health``) and its fields; the
 answer is a document with ``version`` and ``kind`` (docs/json.md), an ``error`` document when the
 request cannot be answered. :func:`handle` never raises for bad input, and every solver call in
 it runs under :attr:`Limits.time_limit`.
@@ -12,7 +13,7 @@ it runs under :attr:`Limits.time_limit`.
 >>> handle({"op": "count", "square": "AS1AS1/4/4/4"})["code"]
 'bad-input'
 >>> handle({"op": "fly"})["message"]
-"unknown op 'fly': expected one of hello, health, hint, explain, count, complete, move, bot, new, verify, schema"
+"unknown op 'fly': expected one of hello, health, hint, explain, count, complete, move, bot, new, verify, schema, bots, record"
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from officers.contract.documents import (
     schema_document,
     verification_document,
 )
+from officers.contract.play import bots, record, slip
 from officers.contract.requests import BadRequestError, Request
 from officers.contract.schemas import KINDS, NAMES, schema
 from officers.errors import (
@@ -183,7 +185,10 @@ def _move(request: Request, limits: Limits) -> dict[str, Any]:
     try:
         move = state.parse_move(text)
     except IllegalPlacementError as error:
-        return move_document(state, text, str(error))
+        answer = move_document(state, text, str(error))
+        if "lang" in request:
+            answer["slip"] = slip(state, text, request.word("lang", "en"))
+        return answer
     state.push(move)
     return move_document(state, move, None)
 
@@ -286,6 +291,8 @@ HANDLERS: Final[dict[str, Operation]] = {
     "new": _new,
     "verify": _verify,
     "schema": _schema,
+    "bots": bots,
+    "record": record,
 }
 
 OPS: Final = tuple(HANDLERS)

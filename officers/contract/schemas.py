@@ -11,7 +11,7 @@ returns it self-contained (with the definitions it uses).
 >>> schema("frobnicate")
 Traceback (most recent call last):
   ...
-officers.errors.NotationError: no schema 'frobnicate': expected one of hint, explanation, count, completion, game, move, verification, hello, health, error, schema, bye, square, completions, finished, enumeration, verify-result, verify-summary, start-report, riddle, census, player-view, simulation, rules-check, order-6-proof, hint-request, explain-request, count-request, complete-request, move-request, bot-request, new-request, verify-request, schema-request
+officers.errors.NotationError: no schema 'frobnicate': expected one of hint, explanation, count, completion, game, move, verification, hello, health, error, schema, bye, bots, record, square, completions, finished, enumeration, verify-result, verify-summary, start-report, riddle, census, player-view, simulation, rules-check, order-6-proof, hint-request, explain-request, count-request, complete-request, move-request, bot-request, new-request, verify-request, schema-request, bots-request, record-request
 """
 
 from __future__ import annotations
@@ -39,6 +39,8 @@ KINDS: Final = (
     "error",
     "schema",
     "bye",
+    "bots",
+    "record",
     "square",
     "completions",
     "finished",
@@ -66,6 +68,8 @@ OPS_WITH_REQUESTS: Final = (
     "new",
     "verify",
     "schema",
+    "bots",
+    "record",
 )
 """The operations whose request has a schema (``NAME-request``)."""
 

@@ -3,10 +3,10 @@
 Stateless: every request carries the game or the square it is about, so any number of workers
 behind any load balancer serve it. The operations are those of :mod:`officers.contract`, one
 endpoint each under ``/v1/``; ``/openapi.json`` is written from the same JSON Schemas, and
-``/docs`` is a page to try every endpoint (docs/serve.md).
+``/docs`` is a page to try every endpoint (docs/serve.md); ``/`` is the game's page (docs/page.md).
 
 >>> sorted(route.path for route in create_app().routes)[:4]
-['/', '/docs', '/openapi.json', '/v1/bot']
+['/', '/docs', '/openapi.json', '/static/{digest}/{name}']
 """
 
 from __future__ import annotations

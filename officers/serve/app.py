@@ -1,5 +1,6 @@
 """The ASGI application: the contract's operations under ``/v1/``, ``/openapi.json``, a docs
-page at ``/docs``; body limit, CORS, one log line per request, errors as JSON documents."""
+page at ``/docs``, the game's page at ``/`` (:mod:`officers.serve.site`); body limit, CORS,
+one log line per request, errors as JSON documents."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -24,6 +25,7 @@ from officers.contract.documents import error_document, health_document
 from officers.errors import excerpt
 from officers.serve.openapi import ANSWERS, openapi
 from officers.serve.page import docs_page
+from officers.serve.site import site_routes
 
 __all__ = ["Settings", "create_app"]
 
@@ -132,9 +134,6 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def docs(request: Request) -> Response:
         return HTMLResponse(page)
 
-    async def home(request: Request) -> Response:
-        return RedirectResponse("/docs")
-
     async def http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)
         code = "not-found" if error.status_code == 404 else "bad-request"
@@ -152,7 +151,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/v1/health", health, methods=["GET"]),
         Route("/openapi.json", openapi_json, methods=["GET"]),
         Route("/docs", docs, methods=["GET"]),
-        Route("/", home, methods=["GET"]),
+        *site_routes(),
     ]
     middleware = [Middleware(LogRequests)]
     if settings.cors:

@@ -2,7 +2,7 @@
 
 >>> document = openapi()
 >>> document["openapi"], sorted(document["paths"])[:3]
-('3.1.0', ['/v1/bot', '/v1/complete', '/v1/count'])
+('3.1.0', ['/v1/bot', '/v1/bots', '/v1/complete'])
 >>> document["paths"]["/v1/count"]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
 {'$ref': '#/components/schemas/count-document'}
 """
@@ -29,6 +29,8 @@ ANSWERS: Final = {
     "new": "game",
     "verify": "verification",
     "schema": "schema",
+    "bots": "bots",
+    "record": "record",
 }
 """The kind of document each operation answers with."""
 
@@ -44,6 +46,8 @@ EXAMPLES: Final[dict[str, dict[str, Any]]] = {
     "new": {"level": "normal", "players": 2, "seed": 7},
     "verify": {"starts": ["AC3/1JS2/1AH1QD/4", "4/4/4/4"], "diagonals": False},
     "schema": {"name": "hint"},
+    "bots": {},
+    "record": {"setup": GAME, "moves": ["AS@r1c1", "KH@r2c2"], "seed": 7},
 }
 """A request for each operation (the OpenAPI examples and the docs page use them)."""
 
@@ -57,6 +61,9 @@ SUMMARIES: Final = {
     "new": "A new game from level, players, variant and seed",
     "verify": "A batch of starts: completions, uniqueness, minimality",
     "schema": "A JSON Schema of the contract",
+    "bots": "The bots a 'bot' request may name",
+    "record": "A game record from a start and its moves, or a record read and replayed; with "
+    "the game at its end",
 }
 
 

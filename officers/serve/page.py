@@ -68,7 +68,7 @@ def docs_page(document: dict[str, Any]) -> str:
     >>> from officers.serve.openapi import openapi
     >>> page = docs_page(openapi())
     >>> page.count("<form"), "http" in page.replace("/openapi.json", "")
-    (10, False)
+    (12, False)
     """
     sections = [
         _section(path, method, operation)

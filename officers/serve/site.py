@@ -1,0 +1,152 @@
+"""The page at ``/``: the game in a browser, from plain HTML, CSS and JavaScript modules shipped
+inside the package (``officers/serve/static``, read with :mod:`importlib.resources`, so it works
+from an installed wheel and offline), and the card faces of :mod:`officers.svg` as two sprites
+(``cards-en.svg``, ``cards-de.svg``: one ``<symbol id="AS">`` a card).
+
+Glossary
+--------
+digest
+    A short hash of every static file: the files are served under ``/static/DIGEST/``, so a
+    browser may keep them for a year (``immutable``) and still never mixes two versions; the page
+    itself (``/``) is revalidated on every visit (``no-cache`` and an ``ETag``).
+
+>>> site = Site()
+>>> site.digest == Site().digest, len(site.digest)
+(True, 12)
+>>> body, media_type = site.asset("cards-en.svg")
+>>> media_type, body.count(b"<symbol ")
+('image/svg+xml', 16)
+>>> site.asset("../__init__.py")
+"""
+
+from __future__ import annotations
+
+import hashlib
+from functools import cached_property
+from importlib import resources
+from typing import Final, Literal
+
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from officers.cards import ALL_CARDS, Card
+from officers.svg import CARD_HEIGHT, CARD_WIDTH, card_face, card_svg
+
+__all__ = ["MEDIA_TYPES", "Site", "cards_sprite", "site_routes"]
+
+MEDIA_TYPES: Final = {
+    ".html": "text/html; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".svg": "image/svg+xml",
+}
+"""The content type of each kind of static file (by its suffix); no other file is served."""
+
+PAGE_CACHE: Final = "no-cache"
+ASSET_CACHE: Final = "public, max-age=31536000, immutable"
+POLICY: Final = (
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
+    "connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+)
+"""The page's Content-Security-Policy: nothing is loaded from anywhere but the service."""
+
+
+def cards_sprite(lang: str = "en") -> str:
+    """The 16 card faces of :mod:`officers.svg` as one SVG of symbols, each ``id`` a card
+    (``<svg><use href="cards-en.svg#AS"/></svg>`` draws the Ace of Spades).
+
+    >>> sprite = cards_sprite("de")
+    >>> '<symbol id="QD" viewBox="0 0 60 84">' in sprite, 'aria-label="Karo-Dame"' in sprite
+    (True, True)
+    """
+    language: Literal["en", "de"] = "de" if lang == "de" else "en"
+    symbols = "".join(
+        f'<symbol id="{card.notation()}" viewBox="0 0 {CARD_WIDTH} {CARD_HEIGHT}">'
+        f"{card_face(card, lang=language)}</symbol>"
+        for card in ALL_CARDS
+    )
+    return f'<svg xmlns="http://www.w3.org/2000/svg">{symbols}</svg>'
+
+
+class Site:
+    """The page and its files, read once from the package."""
+
+    @cached_property
+    def files(self) -> dict[str, bytes]:
+        """Every static file by name: the package's, the two card sprites and the icon."""
+        folder = resources.files("officers.serve").joinpath("static")
+        found = {
+            entry.name: entry.read_bytes()
+            for entry in folder.iterdir()
+            if entry.is_file() and _suffix(entry.name) in MEDIA_TYPES
+        }
+        found["cards-en.svg"] = cards_sprite("en").encode("utf-8")
+        found["cards-de.svg"] = cards_sprite("de").encode("utf-8")
+        found["icon.svg"] = card_svg(Card.parse("AH")).encode("utf-8")
+        return found
+
+    @cached_property
+    def digest(self) -> str:
+        """A short hash of all the files (the folder the page names them in)."""
+        hasher = hashlib.sha256()
+        for name, body in sorted(self.files.items()):
+            hasher.update(name.encode("utf-8") + b"\0" + body + b"\0")
+        return hasher.hexdigest()[:12]
+
+    @cached_property
+    def page(self) -> bytes:
+        """``index.html`` with its files' folder filled in."""
+        text = self.files["index.html"].decode("utf-8")
+        return text.replace("{{assets}}", f"static/{self.digest}").encode("utf-8")
+
+    @cached_property
+    def etag(self) -> str:
+        """The page's entity tag."""
+        return f'"{self.digest}"'
+
+    def asset(self, name: str) -> tuple[bytes, str] | None:
+        """A static file's bytes and content type, or ``None`` when there is no such file."""
+        body = self.files.get(name)
+        if body is None or name == "index.html":
+            return None
+        return body, MEDIA_TYPES[_suffix(name)]
+
+
+def site_routes(site: Site | None = None) -> list[Route]:
+    """The routes of the page: ``/`` and ``/static/DIGEST/NAME``.
+
+    >>> [route.path for route in site_routes()]
+    ['/', '/static/{digest}/{name}']
+    """
+    site = Site() if site is None else site
+
+    async def home(request: Request) -> Response:
+        headers = {
+            "ETag": site.etag,
+            "Cache-Control": PAGE_CACHE,
+            "Content-Security-Policy": POLICY,
+            "X-Content-Type-Options": "nosniff",
+        }
+        if request.headers.get("if-none-match") == site.etag:
+            return Response(status_code=304, headers=headers)
+        return Response(site.page, media_type=MEDIA_TYPES[".html"], headers=headers)
+
+    async def static(request: Request) -> Response:
+        found = site.asset(request.path_params["name"])
+        if found is None:
+            raise HTTPException(404, "no such file")
+        body, media_type = found
+        headers = {"Cache-Control": ASSET_CACHE, "X-Content-Type-Options": "nosniff"}
+        return Response(body, media_type=media_type, headers=headers)
+
+    return [
+        Route("/", home, methods=["GET"]),
+        Route("/static/{digest}/{name}", static, methods=["GET"]),
+    ]
+
+
+def _suffix(name: str) -> str:
+    dot = name.rfind(".")
+    return name[dot:] if dot > 0 else ""

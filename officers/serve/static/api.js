@@ -1,0 +1,42 @@
+// The page talks to the service only through the documented endpoints under v1/ (docs/serve.md,
+// docs/json.md). The service keeps no state: the game notation is the state, and the page
+// sends it back with every request.
+
+/** An answer of the service that is an error document (or no answer at all). */
+export class ServiceError extends Error {
+  constructor(message, status = 0, code = "offline") {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+/** POST one request to v1/OP and return the document; a ServiceError when it fails. */
+export async function call(op, body = {}) {
+  let response;
+  try {
+    response = await fetch(`v1/${op}`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
+  } catch (error) {
+    throw new ServiceError(String(error));
+  }
+  let data = null;
+  try {
+    data = await response.json();
+  } catch (error) {
+    throw new ServiceError(`${response.status} ${response.statusText}`, response.status, "bad-json");
+  }
+  if (!response.ok || data.kind === "error") {
+    throw new ServiceError(data.message || response.statusText, response.status, data.code);
+  }
+  return data;
+}
+
+/** GET v1/health: the service's version. */
+export async function health() {
+  const response = await fetch("v1/health");
+  return response.ok ? response.json() : null;
+}

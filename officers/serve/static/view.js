@@ -1,0 +1,146 @@
+// Drawing the table: the square, the hands, the advice. Card faces are officers' own SVG
+// (officers/svg.py), served as two sprites of symbols, cards-en.svg and cards-de.svg.
+
+import { cardName, cellName, words } from "./i18n.js";
+
+const SVG = "http://www.w3.org/2000/svg";
+const ASSETS = new URL(".", import.meta.url);
+const DIAGONAL = new Set([0, 5, 10, 15, 3, 6, 9, 12]);
+
+/** An element with attributes and children. */
+export function el(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else node.setAttribute(key, value === true ? "" : String(value));
+  }
+  node.append(...children.filter((child) => child !== null && child !== undefined));
+  return node;
+}
+
+/** A card face: an SVG that uses the card's symbol in the sprite of the language. */
+export function face(card, lang) {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "face");
+  svg.setAttribute("viewBox", "0 0 60 84");
+  svg.setAttribute("aria-hidden", "true");
+  svg.setAttribute("focusable", "false");
+  const use = document.createElementNS(SVG, "use");
+  use.setAttribute("href", new URL(`cards-${lang}.svg#${card}`, ASSETS).href);
+  svg.append(use);
+  return svg;
+}
+
+function diagonals() {
+  const svg = document.createElementNS(SVG, "svg");
+  svg.setAttribute("class", "diagonals");
+  svg.setAttribute("aria-hidden", "true");
+  for (const [x1, x2] of [["2%", "98%"], ["98%", "2%"]]) {
+    const line = document.createElementNS(SVG, "line");
+    for (const [key, value] of Object.entries({ x1, y1: "2%", x2, y2: "98%" })) line.setAttribute(key, value);
+    svg.append(line);
+  }
+  return svg;
+}
+
+/** The 16 cells of the square, with marks. ``marks`` maps a cell to "safe", "deadly", ... */
+export function drawBoard(board, game, look) {
+  const { lang, focus, marks, counts, hinted, last } = look;
+  const t = words(lang);
+  board.replaceChildren();
+  if (game.rules.diagonals) board.append(diagonals());
+  game.cells.forEach((card, cell) => {
+    const locked = game.locked.includes(cell);
+    const coinOwners = (game.coins || []).flatMap((c, player) => (c === cell ? [player + 1] : []));
+    const parts = [cellName(lang, cell), card ? cardName(lang, card) : t.empty];
+    if (locked) parts.push(t.locked);
+    for (const owner of coinOwners) parts.push(t.coinOf(owner));
+    if (marks.get(cell) === "safe") parts.push(t.safe(counts.get(cell)));
+    if (marks.get(cell) === "deadly") parts.push(t.deadly);
+    const classes = ["cell", marks.get(cell), locked && "locked", cell === hinted && "hinted", cell === last && "last",
+      game.rules.diagonals && DIAGONAL.has(cell) && "diagonal"];
+    const button = el("button", {
+      type: "button",
+      class: classes.filter(Boolean).join(" "),
+      "data-cell": cell,
+      "data-card": card,
+      "aria-label": parts.join(", "),
+      tabindex: cell === focus ? 0 : -1,
+    });
+    if (card) button.append(face(card, lang));
+    if (marks.get(cell) === "safe") button.append(el("span", { class: "count", "aria-hidden": "true", text: counts.get(cell) }));
+    if (locked) button.append(el("span", { class: "lock", "aria-hidden": "true", text: "●" }));
+    for (const owner of coinOwners) button.append(el("span", { class: "coin", "aria-hidden": "true", text: owner }));
+    board.append(button);
+  });
+}
+
+/** The hand shown: cards as buttons (``data-card``), the chosen one pressed. */
+export function drawHand(hand, cards, look) {
+  const { lang, selected, hinted, focus, enabled } = look;
+  hand.replaceChildren(...cards.map((card, index) => {
+    const button = el("button", {
+      type: "button",
+      class: card === hinted ? "card hinted" : "card",
+      "data-card": card,
+      "aria-label": cardName(lang, card),
+      "aria-pressed": card === selected ? "true" : "false",
+      tabindex: index === Math.min(focus, cards.length - 1) ? 0 : -1,
+      disabled: !enabled,
+    });
+    button.append(face(card, lang));
+    return button;
+  }));
+}
+
+/** The other players: how many cards each holds (their cards when hands are open). */
+export function drawOthers(others, game, look) {
+  const { lang, viewer, open, botName } = look;
+  const t = words(lang);
+  others.replaceChildren();
+  game.hands.forEach((cards, index) => {
+    const player = index + 1;
+    if (player === viewer) return;
+    const label = [t.others(player, cards.length)];
+    if (botName(player)) label.push(`(${t.botNamed(botName(player))})`);
+    if (player === game.to_move && !game.outcome) label.push(`· ${t.toMove}`);
+    const row = el("div", { class: player === game.to_move ? "seat to-move" : "seat", "data-player": player },
+      el("span", { text: label.join(" ") }));
+    for (const card of cards) {
+      row.append(open ? el("span", { class: "card", role: "img", "aria-label": cardName(lang, card), "data-open": card }, face(card, lang))
+        : el("span", { class: "card back", "aria-hidden": "true" }));
+    }
+    others.append(row);
+  });
+}
+
+/** The advice panel: a hint (``data-hint-action``, ``-card``, ``-cell``), an explanation. */
+export function drawAdvice(advice, hint, explanation, lang) {
+  const t = words(lang);
+  advice.replaceChildren();
+  for (const key of ["hintAction", "hintCard", "hintCell"]) delete advice.dataset[key];
+  if (hint) {
+    const recommendation = hint.recommendation;
+    advice.dataset.hintAction = recommendation.action;
+    if (recommendation.card) advice.dataset.hintCard = recommendation.card;
+    if (recommendation.cell !== null && recommendation.cell !== undefined) advice.dataset.hintCell = recommendation.cell;
+    advice.append(el("p", { class: "recommendation", text: recommendation.text[lang] || recommendation.text.en }));
+  }
+  if (explanation) {
+    const alive = explanation.completable;
+    advice.dataset.alive = alive ? "yes" : "no";
+    advice.append(el("p", { class: alive ? "good" : "bad", text: alive ? t.aliveYes(explanation.completions) : t.aliveNo }));
+    if (!alive) {
+      advice.append(el("p", { text: t.why(explanation.reasons.length, explanation.reasons_total) }));
+      advice.append(el("ul", {}, ...explanation.reasons.map((reason) => el("li", { text: reason.text[lang] || reason.text.en }))));
+      if (explanation.repairs.length) {
+        advice.append(el("p", { text: t.repairs(explanation.takebacks_needed) }));
+        advice.append(el("ul", {}, ...explanation.repairs.map((repair) => el("li", { text: repair.text[lang] || repair.text.en }))));
+      }
+    }
+  } else {
+    delete advice.dataset.alive;
+  }
+}

@@ -1,0 +1,367 @@
+"""The game's page at ``/``: its files served from the package (no browser needed), and the
+page played in a real headless Chromium driven by Playwright: a solo game won by following the
+page's own hints, a slip refused with its message, a take-back spending a token, a game lost on
+the clock, the German switch, a record replayed, broken links explained, no console errors.
+
+The browser tests skip when Playwright or Chromium is missing, unless the environment says
+``OFFICERS_BROWSER_TESTS=required`` (then they fail). ``OFFICERS_CHROMIUM`` names the browser
+(default ``/usr/bin/chromium``, Debian's package). The winning test writes the screenshot of
+docs/page.md (docs/images/page.png).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from officers.serve import create_app
+
+ROOT = Path(__file__).resolve().parent.parent
+SCREENSHOT = ROOT / "docs" / "images" / "page.png"
+REQUIRED = os.environ.get("OFFICERS_BROWSER_TESTS", "") == "required"
+CHROMIUM = os.environ.get("OFFICERS_CHROMIUM", "/usr/bin/chromium")
+WAIT = 10_000  # ms: the longest any step of a test waits for the page
+
+
+# --- without a browser: the page and its files are served -------------------------------------
+
+
+def get(path: str, **kwargs: Any) -> httpx.Response:
+    async def go() -> httpx.Response:
+        transport = httpx.ASGITransport(app=create_app())
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+            return await client.get(path, **kwargs)
+
+    return asyncio.run(go())
+
+
+def test_the_page_and_its_files_are_served_from_the_package() -> None:
+    page = get("/")
+    assert page.status_code == 200
+    assert page.headers["content-type"] == "text/html; charset=utf-8"
+    assert page.headers["cache-control"] == "no-cache"
+    assert "default-src 'none'" in page.headers["content-security-policy"]
+    assert get("/", headers={"if-none-match": page.headers["etag"]}).status_code == 304
+    links = re.findall(r'(?:src|href)="(static/[0-9a-f]{12}/[^"]+)"', page.text)
+    assert {link.rsplit("/", 1)[1] for link in links} == {"icon.svg", "style.css", "app.js"}
+    folder = links[0].rsplit("/", 1)[0]
+    seen = {"app.js"}
+    todo = ["app.js"]
+    while todo:  # every module the page imports, found from the imports themselves
+        script = get(f"/{folder}/{todo.pop()}")
+        assert script.status_code == 200
+        assert script.headers["content-type"] == "text/javascript; charset=utf-8"
+        assert "immutable" in script.headers["cache-control"]
+        for name in re.findall(r'from "\./([a-z0-9]+\.js)"', script.text):
+            if name not in seen:
+                seen.add(name)
+                todo.append(name)
+        # nothing is fetched from elsewhere: the only address is the SVG namespace
+        assert set(re.findall(r"https?://[^\s\"'`]+", script.text)) <= {"http://www.w3.org/2000/svg"}
+    assert {"api.js", "i18n.js", "link.js", "view.js"} <= seen
+    style = get(f"/{folder}/style.css")
+    assert style.headers["content-type"] == "text/css; charset=utf-8" and "http" not in style.text
+    for lang, name in (("en", "Ace of Spades"), ("de", "Pik-Ass")):
+        sprite = get(f"/{folder}/cards-{lang}.svg")
+        assert sprite.headers["content-type"] == "image/svg+xml"
+        assert sprite.text.count("<symbol ") == 16 and f'aria-label="{name}"' in sprite.text
+    assert get(f"/{folder}/nope.js").status_code == 404
+    assert get(f"/{folder}/..%2F__init__.py").status_code == 404
+
+
+# --- in a browser ------------------------------------------------------------------------------
+
+
+def _missing(reason: str) -> None:
+    if REQUIRED:
+        pytest.fail(f"{reason} (OFFICERS_BROWSER_TESTS=required)")
+    pytest.skip(reason)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """The service on a free port of this machine, in a thread, for the module."""
+    import uvicorn
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not running.started:
+        assert time.monotonic() < deadline, "the service did not start"
+        time.sleep(0.02)
+    yield f"http://127.0.0.1:{port}/"
+    running.should_exit = True
+    thread.join(timeout=10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        _missing("Playwright is not installed (pip install playwright)")
+    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
+        _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
+    with sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
+        yield launched
+        launched.close()
+
+
+class Table:
+    """One page of the game in the browser, with the console's errors collected."""
+
+    def __init__(self, browser: Any, server: str) -> None:
+        self.context = browser.new_context(viewport={"width": 1000, "height": 860})
+        self.context.set_default_timeout(WAIT)
+        self.page = self.context.new_page()
+        self.server = server
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def open(self, query: str) -> None:
+        self.page.goto(self.server + query)
+        self.page.wait_for_selector("[data-status], #error:not([hidden])")
+
+    def status(self) -> str:
+        return str(self.page.get_attribute("[data-status]", "data-status"))
+
+    def text(self, selector: str) -> str:
+        return str(self.page.text_content(selector)).strip()
+
+    def hand(self) -> list[str]:
+        return [str(card) for card in self.page.eval_on_selector_all(
+            "#hand [data-card]", "cards => cards.map(card => card.dataset.card)")]
+
+    def cell(self, cell: int) -> str | None:
+        value = self.page.get_attribute(f'#board [data-cell="{cell}"]', "data-card")
+        return None if value is None else str(value)
+
+    def place(self, card: str, cell: int) -> None:
+        self.page.click(f'#hand [data-card="{card}"]')
+        self.page.click(f'#board [data-cell="{cell}"]')
+
+    def tokens(self) -> int:
+        return int(str(self.page.get_attribute("#tokens", "data-tokens")))
+
+
+@pytest.fixture
+def table(browser: Any, server: str) -> Iterator[Table]:
+    opened = Table(browser, server)
+    yield opened
+    errors = opened.errors
+    opened.context.close()
+    assert not errors, errors
+
+
+def test_a_solo_game_on_easy_is_won_by_following_the_pages_hints(table: Table) -> None:
+    table.open("?level=easy&players=1&seed=5")
+    assert table.status() == "ongoing" and len(table.hand()) == 16
+    page = table.page
+    for turn in range(16):
+        page.click('[data-action="hint"]')
+        advice = page.wait_for_selector("#advice[data-hint-card]")
+        assert advice.get_attribute("data-hint-action") == "place"
+        card, cell = advice.get_attribute("data-hint-card"), int(str(advice.get_attribute("data-hint-cell")))
+        page.click(f'#hand [data-card="{card}"]')
+        # the chosen card's safe cells are marked, the recommended one among them
+        page.wait_for_selector(f'#board [data-cell="{cell}"].safe')
+        if turn == 5:
+            SCREENSHOT.parent.mkdir(exist_ok=True)
+            page.screenshot(path=str(SCREENSHOT))
+        page.click(f'#board [data-cell="{cell}"]')
+        page.wait_for_selector(f'#board [data-cell="{cell}"][data-card="{card}"]')
+    page.wait_for_selector('[data-status="won"]')
+    assert "Won" in table.text("#status") and table.hand() == []
+    page.wait_for_function("() => document.querySelector('#record-text').textContent.includes('16. ')")
+    record = table.text("#record-text")
+    assert '[Result "won"]' in record and record.endswith("won")
+
+
+def test_a_slip_is_refused_with_its_message_and_bots_take_their_turns(table: Table) -> None:
+    table.open("?level=normal&players=2&seed=5&bot=exact&pace=0")
+    hand = table.hand()
+    table.place(hand[0], 0)  # the first card may go anywhere
+    table.page.wait_for_selector(f'#board [data-cell="0"][data-card="{hand[0]}"]')
+    table.page.wait_for_function("() => document.querySelectorAll('#board [data-card]').length === 2")
+    assert table.status() == "ongoing" and table.text("#message").startswith("Player 2 placed ")
+    same_rank = next(c for c in table.hand() if c[0] == hand[0][0] or c[1] == hand[0][1])
+    table.place(same_rank, 1)
+    table.page.wait_for_function("() => document.querySelector('#message').textContent.startsWith('Slip')")
+    message = table.text("#message")
+    assert "cannot go on row 1, column 2" in message and "already stands in row 1" in message, message
+    assert table.cell(1) is None and same_rank in table.hand() and table.tokens() == 1
+
+
+def test_a_take_back_spends_a_token(table: Table) -> None:
+    table.open("?level=easy&players=1&seed=5")
+    assert table.tokens() == 3
+    table.place("AS", 0)
+    table.page.wait_for_selector('#board [data-cell="0"][data-card="AS"]')
+    table.page.keyboard.press("t")  # the key, or the button
+    table.page.click('#board [data-cell="0"]')
+    table.page.wait_for_selector('#tokens[data-tokens="2"]')
+    assert table.cell(0) is None and "AS" in table.hand()
+    table.page.wait_for_function("() => document.querySelector('#record-text').textContent.includes('xAS@r1c1')")
+    assert "moves=AS%40r1c1%2CxAS%40r1c1" in table.page.url  # the game is a link
+
+
+def test_a_dead_square_is_explained_and_repaired_by_the_hint(table: Table) -> None:
+    table.open("?level=easy&players=1&seed=5&moves=KD@r2c2,QH@r2c4,QC@r3c3,QS@r4c1")
+    table.page.click('[data-action="alive"]')
+    table.page.wait_for_selector('#advice[data-alive="no"]')
+    assert "Q♦ fits on no empty cell" in table.text("#advice")
+    repairs = table.page.eval_on_selector_all("#board .cell.repair", "cells => cells.map(c => +c.dataset.cell)")
+    assert sorted(repairs) == [5, 10, 12]  # a single take-back of any of them revives it
+    table.page.click('[data-action="hint"]')
+    advice = table.page.wait_for_selector("#advice[data-hint-action]")
+    assert advice.get_attribute("data-hint-action") == "take-back"
+    cell = int(str(advice.get_attribute("data-hint-cell")))
+    assert cell in repairs
+    table.page.click('[data-action="takeback"]')
+    table.page.click(f'#board [data-cell="{cell}"]')
+    table.page.wait_for_selector('#tokens[data-tokens="2"]')
+    table.page.click('[data-action="alive"]')
+    table.page.wait_for_selector('#advice[data-alive="yes"]')
+    table.page.click("#learn summary")
+    table.page.uncheck("#aids")  # the learning aids can be switched off
+    assert table.page.is_hidden('[data-action="hint"]') and table.page.is_hidden("#advice")
+
+
+def test_hot_seat_with_keep_free_coins(table: Table) -> None:
+    table.open("?level=easy&players=2&seed=5&bot=none&coins=1")
+    assert table.hand() == [] and "Player 1: show my cards" in table.text("#hand")
+    table.page.click('[data-action="reveal"]')
+    hand = table.hand()
+    table.page.click('[data-action="coin"]')
+    table.page.click('#board [data-cell="15"]')
+    table.place(hand[0], 0)
+    table.page.wait_for_selector('#board [data-cell="15"] .coin')
+    assert "%2Br4c4" in table.page.url and "Player 2: show my cards" in table.text("#hand")
+    table.page.click('[data-action="reveal"]')
+    assert not set(table.hand()) & set(hand)
+
+
+def test_keyboard_play(table: Table) -> None:
+    table.open("?level=easy&players=1&seed=5")
+    keys = table.page.keyboard
+    table.page.focus('#hand [data-card="AS"]')
+    keys.press("ArrowRight")
+    keys.press("Enter")  # chooses the focused card, A♥
+    assert table.page.get_attribute('#hand [data-card="AH"]', "aria-pressed") == "true"
+    table.page.focus('#board [data-cell="0"]')
+    for key in ("ArrowRight", "ArrowDown", "Enter"):  # row 2, column 2
+        keys.press(key)
+    table.page.wait_for_selector('#board [data-cell="5"][data-card="AH"]')
+    assert table.page.evaluate("() => document.activeElement.dataset.cell") == "5"
+    keys.press("Escape")
+    assert table.status() == "ongoing" and "AH" not in table.hand()
+
+
+def test_a_game_lost_on_the_experts_clock_is_shown_as_lost(table: Table) -> None:
+    table.open("?level=expert&players=1&seed=5&clock=1")
+    assert table.page.locator("#board .diagonals").count() == 1
+    assert table.page.locator("#board .cell.diagonal").count() == 8
+    assert table.page.is_visible("#clock")
+    table.page.wait_for_selector('[data-status="lost"]')
+    assert "ran out of time" in table.text("#status")
+    assert table.page.is_disabled('[data-action="takeback"]')
+
+
+def test_the_german_switch(table: Table) -> None:
+    table.open("?level=easy&players=1&seed=5")
+    table.page.click('[data-lang="de"]')
+    table.page.wait_for_selector('html[lang="de"]')
+    assert table.text('[data-action="hint"]') == "Tipp"
+    assert table.text("#status").startswith("Du bist dran")
+    assert table.page.get_attribute('#board [data-cell="0"]', "aria-label") == "Zeile 1, Spalte 1, leer"
+    assert table.page.get_attribute('#hand [data-card="QD"]', "aria-label") == "Karo-Dame"
+    table.page.click('[data-action="hint"]')
+    table.page.wait_for_selector("#advice[data-hint-card]")
+    assert table.text("#advice .recommendation").startswith("Lege ")
+    table.place("AS", 0)
+    table.page.wait_for_selector('#board [data-cell="0"][data-card="AS"]')
+    table.place("AH", 1)
+    table.page.wait_for_function("() => document.querySelector('#message').textContent.startsWith('Nicht erlaubt')")
+    assert "ein Ass steht schon in Zeile 1" in table.text("#message")
+    assert "lang=de" in table.page.url
+
+
+def test_a_new_game_from_the_form_is_a_link(table: Table) -> None:
+    table.open("?level=easy&players=1&seed=5")
+    table.page.click("#setup summary")
+    table.page.select_option("#new-game [name=level]", "hard")
+    table.page.select_option("#new-game [name=players]", "3")
+    table.page.select_option("#new-game [name=start]", "ozanam")
+    table.page.fill("#new-game [name=seed]", "42")
+    table.page.click('[data-action="new"]')
+    table.page.wait_for_url("**level=hard**")
+    table.page.wait_for_selector("[data-status]")
+    assert "players=3" in table.page.url and "seed=42" in table.page.url
+    assert table.tokens() == 0 and table.page.locator("#board .cell.locked").count() == 4
+    first = table.hand()
+    table.open(table.page.url.split("/", 3)[3])  # the same link, the same deal
+    assert table.hand() == first and len(first) == 4
+
+
+def test_a_record_is_replayed(table: Table) -> None:
+    table.open("?level=easy&players=1&seed=5&moves=AS@r1c1,KH@r2c2,xr1c1")
+    assert table.cell(5) == "KH" and table.tokens() == 2
+    record = table.text("#record-text")
+    table.open("?level=normal&players=2&seed=1")
+    table.page.click("#records summary")
+    table.page.fill("#replay-input", record)
+    table.page.click('[data-action="replay"]')
+    table.page.wait_for_selector("#replay:not([hidden])")
+    assert table.text("#replay-at") == "3 / 3" and table.cell(5) == "KH"
+    table.page.click('[data-action="back"]')
+    table.page.wait_for_selector('#board [data-cell="0"][data-card="AS"]')
+    table.page.click('[data-action="first"]')
+    table.page.wait_for_function("() => document.querySelectorAll('#board [data-card]').length === 0")
+    table.page.click('[data-action="forward"]')
+    table.page.click('[data-action="playon"]')
+    table.page.wait_for_selector("#replay[hidden]", state="attached")
+    assert table.status() == "ongoing" and table.cell(0) == "AS" and "AS" not in table.hand()
+
+
+@pytest.mark.parametrize(
+    ("query", "words"),
+    [
+        ("?level=legendary&players=2", ["level", "legendary", "easy, normal, hard, expert"]),
+        ("?players=9", ["players", "9", "1-4"]),
+        ("?level=easy&moves=AS@r9c9", ["moves", "AS@r9c9"]),
+        ("?players=2&bot=wizard", ["bot", "wizard", "designers", "none"]),
+    ],
+)
+def test_a_bad_game_link_shows_a_clear_error(table: Table, query: str, words: list[str]) -> None:
+    table.open(query)
+    assert table.page.is_visible("#error") and not table.page.is_visible("#table")
+    message = table.text("#error-message")
+    assert message.startswith("The link is broken") and all(word in message for word in words), message
+    assert table.page.locator("[data-status]").count() == 0
+    assert table.page.is_visible('[data-action="new"]')  # the way out: a new game
+
+
+def test_a_link_the_service_refuses_shows_its_message(table: Table) -> None:
+    table.open("?setup=4/4/4/4+normal+1+1+ASKS+-+-+1")
+    assert table.page.is_visible("#error")
+    assert "are neither in the square nor in a hand" in table.text("#error-message")
+    # the browser logs the 422 answer itself; nothing else may be logged
+    table.errors[:] = [e for e in table.errors if "status of 422" not in e]
