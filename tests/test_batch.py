@@ -10,7 +10,6 @@ import os
 import random
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -209,16 +208,6 @@ def test_summary_and_exit_status() -> None:
             summary.add(result)
         assert summary.exit_status == status
         assert summary.starts == len(lines)
-
-
-def test_speed_in_process() -> None:
-    items = [i for i in mixed_starts(7, 400) if not isinstance(i, str)]
-    lines = [as_plain(item) for item in items] * 10
-    list(verify_batch(lines[:5]))  # build the index and the classes
-    begin = time.perf_counter()
-    results = list(verify_batch(lines))
-    rate = len(results) / (time.perf_counter() - begin)
-    assert rate > 3000, rate  # 10,000+ a second on a quiet machine (benchmarks/bench_verify.py)
 
 
 # --- the command line ----------------------------------------------------------------------------
