@@ -7,9 +7,11 @@ Each measurement runs in a fresh interpreter that imports officers from its chec
 - **census**: ``census()`` (rows and columns) as the first call of the process, the completion
   index loaded on the way, then ``census(Rules(diagonals=True))``; the import of
   ``officers.puzzles`` (with what it loads) is timed apart;
-- **experiment**: the designers' bot, every level, 2, 3 and 4 players, ``--deals`` deals each
-  (2,500: 30,000 games), ``officers.simulate.run_tasks`` with ``--jobs`` processes; the wins
-  of both checkouts are compared (the same seed plays the same deals).
+- **experiment**: the designers' bot, every level (or ``--levels``), 2, 3 and 4 players,
+  ``--deals`` deals each (2,500: 30,000 games), ``officers.simulate.run_tasks`` with ``--jobs``
+  processes; the wins of both checkouts are compared (the same seed deals the same cards, so
+  the same bot plays the same games). Its CPU time (this process and its workers, user +
+  system) is given too: it moves much less with the machine's load than the wall time.
 
 Make the other checkout with ``git worktree add /tmp/old COMMIT`` (or ``git archive COMMIT |
 tar -x -C /tmp/old``); both are compiled first (``compileall``), as pip compiles an installed
@@ -54,11 +56,16 @@ import sys, time, json
 sys.path.insert(0, {root!r})
 from officers.game import LEVELS
 from officers.simulate import Task, run_tasks
-tasks = [Task.make("designers", level, players) for level in LEVELS for players in (2, 3, 4)]
+levels = [level for level in LEVELS if level.name in {levels!r}]
+tasks = [Task.make("designers", level, players) for level in levels for players in (2, 3, 4)]
 start = time.perf_counter()
 results = run_tasks(tasks, deals={deals}, seed=1, jobs={jobs}, progress=False)
 elapsed = time.perf_counter() - start
-print(json.dumps({{"experiment": elapsed, "answer": [r.wins for r in results]}}))
+import resource
+used = [resource.getrusage(who) for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN)]
+cpu = sum(u.ru_utime + u.ru_stime for u in used)
+print(json.dumps({{"experiment": elapsed, "experiment, CPU (all processes)": cpu,
+    "answer": [r.wins for r in results]}}))
 """
 
 
@@ -109,6 +116,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2500)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--skip-census", action="store_true")
+    parser.add_argument(
+        "--levels", default="easy,normal,hard,expert", help="the experiment's levels (by name)"
+    )
     args = parser.parse_args()
     roots = {"this checkout": ROOT, "against": os.path.abspath(args.against)}
     for root in roots.values():
@@ -118,11 +128,13 @@ def main() -> None:
         print(f"#### The census, first call in a fresh process, {args.rounds} rounds\n")
         table(paired(CENSUS, roots, args.rounds))
     if args.experiments:
-        games = 12 * args.deals
+        levels = args.levels.split(",")
+        games = 3 * len(levels) * args.deals
         print(
-            f"\n#### The experiment, {games:,} games, {args.jobs} jobs, {args.experiments} rounds\n"
+            f"\n#### The experiment ({', '.join(levels)}), {games:,} games, {args.jobs} jobs, {args.experiments} rounds\n"
         )
         code = EXPERIMENT.replace("{deals}", str(args.deals)).replace("{jobs}", str(args.jobs))
+        code = code.replace("{levels!r}", repr(levels))
         table(paired(code, roots, args.experiments))
     print(f"\nAfter: {load_average()}.")
 
