@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import sys
@@ -36,7 +37,9 @@ __all__ = [
     "first_call",
     "format_ratio",
     "format_seconds",
+    "load_average",
     "measure",
+    "process_times",
     "processes",
     "ratio",
     "row",
@@ -134,6 +137,49 @@ def processes(
         return lambda: subprocess.run(argv, capture_output=True, check=False)
 
     return measure({name: runner(argv) for name, argv in commands.items()}, rounds=rounds)
+
+
+def process_times(
+    commands: Mapping[str, Sequence[str]], rounds: int = 21, warmup: int = 2
+) -> tuple[dict[str, list[float]], dict[str, list[float]]]:
+    """Whole processes interleaved like :func:`processes`: their wall seconds, and the CPU
+    seconds (user + system) each spent, from the operating system's account of the child.
+
+    On a loaded machine the wall time includes waiting for a core; the CPU time does not, so it
+    is the steadier measure of the work a command does (it leaves out time spent waiting on the
+    disk or for a core)."""
+    for argv in commands.values():
+        for _ in range(warmup):
+            subprocess.run(argv, capture_output=True, check=False)
+    names = list(commands)
+    wall: dict[str, list[float]] = {name: [] for name in names}
+    cpu: dict[str, list[float]] = {name: [] for name in names}
+    for r in range(rounds):
+        shift = r % len(names)
+        for name in names[shift:] + names[:shift]:
+            start = time.perf_counter()
+            child = subprocess.Popen(
+                commands[name], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+            )
+            _, status, usage = os.wait4(child.pid, 0)
+            wall[name].append(time.perf_counter() - start)
+            child.returncode = os.waitstatus_to_exitcode(status)
+            cpu[name].append(usage.ru_utime + usage.ru_stime)
+    return wall, cpu
+
+
+def load_average() -> str:
+    """The machine's load over the last 1, 5 and 15 minutes, and its number of cores: what a
+    table's timings were taken under.
+
+    >>> "cores" in load_average()
+    True
+    """
+    try:
+        one, five, fifteen = os.getloadavg()
+    except OSError:  # pragma: no cover - not on every system
+        return f"load unknown, {os.cpu_count()} cores"
+    return f"load {one:.1f} / {five:.1f} / {fifteen:.1f} (1, 5, 15 min), {os.cpu_count()} cores"
 
 
 def format_seconds(seconds: float) -> str:

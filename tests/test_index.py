@@ -118,3 +118,20 @@ def test_without_a_sound_packed_file_the_index_computes(
     assert index.values == values
     assert index.table == compute_tables(values)
     assert index.count(Square("AC3/1JS2/1AH1QD/4")) == 1
+
+
+def test_building_leaves_the_garbage_collector_as_it_was() -> None:
+    import gc
+
+    enabled = gc.isenabled()
+    gc.freeze()  # a program that froze its objects (before a fork, say) keeps them frozen
+    try:
+        frozen = gc.get_freeze_count()
+        squares = CompletionIndex(Rules(diagonals=True)).squares
+        assert gc.get_freeze_count() == frozen and gc.isenabled() == enabled
+    finally:
+        gc.unfreeze()
+    squares = CompletionIndex(Rules(diagonals=True)).squares  # the usual case: nothing frozen
+    assert gc.get_freeze_count() == 0 and gc.isenabled() == enabled
+    assert [s.values for s in squares] == list(compute_values(True, cache=False))
+    assert all(gc.is_tracked(square) for square in squares[:10])

@@ -16,12 +16,13 @@ officers.errors.SolverTimeoutError: no answer within 0.2 s
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Callable
-from multiprocessing.connection import Connection
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from officers.errors import SolverTimeoutError
+
+if TYPE_CHECKING:  # multiprocessing loads on first use: a hint at order 4 never needs it
+    from multiprocessing.connection import Connection
 
 __all__ = ["bounded"]
 
@@ -40,6 +41,8 @@ def _child(connection: Connection, function: Callable[..., Any], args: tuple[Any
 def bounded(function: Callable[..., _T], args: tuple[Any, ...], time_limit: float) -> _T:
     """``function(*args)`` computed in a child process, given at most ``time_limit`` seconds;
     an exception it raises is raised here."""
+    import multiprocessing
+
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(target=_child, args=(sender, function, args), daemon=True)

@@ -24,9 +24,9 @@ mask
 A partial square is completable iff its mask is not zero, and its number of completions is the
 mask's popcount. The index is loaded once per process and rule set, on first use, from a packed
 file shipped in the package (``officers/data/finished-4*.bin``: the squares at 4 bits a cell and
-the compressed bitsets; under a millisecond for the squares, a few tenths more for the bitsets,
-which are read only when a query needs them). Without the file, or if it does not check out, the
-index computes both (about 15 ms); the tests hold the file to the computation.
+the compressed bitsets; about a millisecond for the 6912 squares, a few tenths more for the
+bitsets, which are read only when a query needs them). Without the file, or if it does not check
+out, the index computes both (about 15 ms); the tests hold the file to the computation.
 
 How the finished squares are computed. Relabelling the ranks (24 ways) and, independently, the
 suits (24 ways) maps finished squares to finished squares, with or without the diagonals, and
@@ -56,7 +56,6 @@ import struct
 import time
 import zlib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from operator import itemgetter
 from typing import ClassVar, Final, TypeVar
 
@@ -83,14 +82,49 @@ _A = TypeVar("_A")
 _T = TypeVar("_T")
 
 
-@dataclass(frozen=True)
 class IndexStats:
-    """How long the index took to build and how much memory its bitsets and squares hold."""
+    """How long the index took to build and how much memory its bitsets and squares hold.
 
-    squares: int
+    (A plain class rather than a data class: :mod:`dataclasses` would cost every command line
+    that asks the index 7 ms of imports.)
+
+    >>> IndexStats(1152, 0.5, 36864, 50000)
+    IndexStats(squares=1152, build_seconds=0.5, table_bytes=36864, total_bytes=50000)
+    """
+
+    __slots__ = ("build_seconds", "squares", "table_bytes", "total_bytes")
     build_seconds: float
+    squares: int
     table_bytes: int
     total_bytes: int
+
+    def __init__(
+        self, squares: int, build_seconds: float, table_bytes: int, total_bytes: int
+    ) -> None:
+        values = (build_seconds, squares, table_bytes, total_bytes)  # in the order of the slots
+        for name, value in zip(self.__slots__, values, strict=True):
+            object.__setattr__(self, name, value)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"cannot assign to field {name!r}")
+
+    def _fields(self) -> tuple[int, float, int, int]:
+        return (self.squares, self.build_seconds, self.table_bytes, self.total_bytes)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, IndexStats):
+            return self._fields() == other._fields()
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self._fields())
+
+    def __repr__(self) -> str:
+        squares, seconds, table, total = self._fields()
+        return (
+            f"IndexStats(squares={squares}, build_seconds={seconds!r}, "
+            f"table_bytes={table}, total_bytes={total})"
+        )
 
 
 class CompletionIndex:
@@ -272,19 +306,28 @@ class CompletionIndex:
 
 
 def _make_squares(values: tuple[tuple[int, ...], ...]) -> tuple[Square, ...]:
-    make = Square._make
-    return tuple([make(N, cells) for cells in values])
+    return tuple(Square._make_all(N, values))
 
 
 def _without_gc(function: Callable[[_A], _T], argument: _A) -> _T:
-    """``function(argument)`` with the cyclic garbage collector paused: making thousands
-    of tuples (which hold only numbers and cannot form cycles) would otherwise start several
-    collections over everything the process holds, which doubles the time of a first call."""
+    """``function(argument)`` with the cyclic garbage collector paused, and what it made put
+    straight into the oldest generation.
+
+    The thousands of tuples and squares made here hold only numbers and cannot form cycles. With
+    the collector running they would start several collections over everything the process holds
+    (which doubles the time of a first call); merely paused, they would all be scanned by the
+    first young collection after it (about 1 ms at 6912 squares). ``gc.freeze()`` then
+    ``gc.unfreeze()`` moves every tracked object into the oldest generation without scanning any:
+    they are looked at by the next full collection, like everything else that lives long.
+    (Skipped when the program has frozen objects itself: ``unfreeze`` would release them.)"""
     enabled = gc.isenabled()
     gc.disable()
     try:
         return function(argument)
     finally:
+        if not gc.get_freeze_count():
+            gc.freeze()
+            gc.unfreeze()
         if enabled:
             gc.enable()
 
@@ -292,17 +335,22 @@ def _without_gc(function: Callable[[_A], _T], argument: _A) -> _T:
 # --- the packed file ---------------------------------------------------------------------------
 #
 # officers/data/finished-4.bin (rows and columns) and finished-4-diagonals.bin: a header
-# (struct HEADER: magic, format version, number of squares, the lengths of the two parts), then
-# two zlib streams: the squares in index order at 4 bits a cell (cell 2i in the high half of byte
-# i of the square's 8), and the bitsets, table[0], table[1], ... each in ceil(N / 8) bytes, little
-# endian. zlib's checksum guards both; a file that does not check out is ignored.
+# (struct HEADER: magic, format version, number of squares, the lengths of the two parts, the
+# Adler-32 of the first), then the squares' cells at 4 bits each, then one zlib stream of the
+# bitsets, table[0], table[1], ... each in ceil(N / 8) bytes, little endian. The cells: the
+# squares in index order, a byte a cell, make a string of 16 N bytes; byte i of the file's part
+# holds byte i of its first half in its high 4 bits and byte i of its second half in its low 4
+# bits, so that two translations and one concatenation read it back (not compressed: that saves
+# a fifth of a millisecond on the first call). The Adler-32 guards the squares and zlib's
+# checksum the bitsets; a file that does not check out is ignored.
 
-HEADER: Final = struct.Struct("<4sBxHII")
+HEADER: Final = struct.Struct("<4sBxHIII")
 MAGIC: Final = b"OFF4"
-FORMAT: Final = 1
+FORMAT: Final = 2
 EXPECTED: Final = {False: 6912, True: 1152}
 _HIGH: Final = bytes(byte >> 4 for byte in range(256))
 _LOW: Final = bytes(byte & 15 for byte in range(256))
+_ROW: Final = struct.Struct(f"{CELLS}B")  # a square's 16 cells, a byte each
 
 
 def packed_path(diagonals: bool) -> str:
@@ -316,17 +364,20 @@ def pack(diagonals: bool) -> bytes:
     ``open(packed_path(d), "wb").write(pack(d))`` for ``d`` in ``(False, True)``.
 
     >>> data = pack(True)
-    >>> HEADER.unpack_from(data)[:3]
-    (b'OFF4', 1, 1152)
+    >>> HEADER.unpack_from(data)[:4]  # magic, format, squares, bytes of the squares
+    (b'OFF4', 2, 1152, 9216)
     """
     values = compute_values(diagonals, cache=False)
     cells = bytes(itertools.chain.from_iterable(values))
-    nibbles = bytes(high << 4 | low for high, low in zip(cells[0::2], cells[1::2], strict=True))
+    half = len(cells) // 2  # N is even
+    nibbles = bytes(high << 4 | low for high, low in zip(cells[:half], cells[half:], strict=True))
     size = (len(values) + 7) // 8
     tables = b"".join(bitset.to_bytes(size, "little") for bitset in compute_tables(values))
-    squares_z, tables_z = zlib.compress(nibbles, 9), zlib.compress(tables, 9)
-    header = HEADER.pack(MAGIC, FORMAT, len(values), len(squares_z), len(tables_z))
-    return header + squares_z + tables_z
+    tables_z = zlib.compress(tables, 9)
+    header = HEADER.pack(
+        MAGIC, FORMAT, len(values), len(nibbles), len(tables_z), zlib.adler32(nibbles)
+    )
+    return header + nibbles + tables_z
 
 
 def _load(diagonals: bool) -> tuple[tuple[tuple[int, ...], ...], bytes] | None:
@@ -334,21 +385,20 @@ def _load(diagonals: bool) -> tuple[tuple[tuple[int, ...], ...], bytes] | None:
     try:
         with open(packed_path(diagonals), "rb") as file:
             data = file.read()
-        magic, version, count, squares_size, tables_size = HEADER.unpack_from(data)
-        if (magic, version, count) != (MAGIC, FORMAT, EXPECTED[diagonals]):
-            return None
-        start = HEADER.size
-        nibbles = zlib.decompress(data[start : start + squares_size])
-        tables = data[start + squares_size : start + squares_size + tables_size]
-    except (OSError, struct.error, zlib.error):
+        magic, version, count, squares_size, tables_size, check = HEADER.unpack_from(data)
+    except (OSError, struct.error):
         return None
-    if len(nibbles) != 8 * count:
+    start, end = HEADER.size, HEADER.size + squares_size
+    nibbles = data[start:end]
+    if (
+        (magic, version, count) != (MAGIC, FORMAT, EXPECTED[diagonals])
+        or squares_size != 8 * count
+        or len(data) != end + tables_size
+        or zlib.adler32(nibbles) != check
+    ):
         return None
-    cells = bytearray(2 * len(nibbles))
-    cells[0::2] = nibbles.translate(_HIGH)
-    cells[1::2] = nibbles.translate(_LOW)
-    column = iter(cells)
-    return tuple(zip(*[column] * CELLS, strict=True)), tables
+    cells = nibbles.translate(_HIGH) + nibbles.translate(_LOW)
+    return tuple(_ROW.iter_unpack(cells)), data[end:]
 
 
 def _unpack_tables(compressed: bytes, count: int) -> tuple[int, ...] | None:

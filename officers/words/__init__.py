@@ -29,7 +29,7 @@ officers.errors.UnsupportedError: no words for language 'fr': expected one of de
 from __future__ import annotations
 
 import importlib
-import pkgutil
+import os
 from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Final, Protocol, TypeAlias, cast
@@ -119,8 +119,15 @@ class Speaker(Protocol):
 
 @cache
 def languages() -> tuple[Language, ...]:
-    """The languages there are words for: the modules of this package, sorted."""
-    return tuple(sorted(module.name for module in pkgutil.iter_modules(__path__)))
+    """The languages there are words for: the modules of this package, sorted (read from its
+    folder, without :mod:`pkgutil`, which costs a command line half a millisecond)."""
+    found = set()
+    for folder in __path__:
+        for name in os.listdir(folder):
+            stem, _, suffix = name.partition(".")
+            if suffix == "py" and stem.isidentifier() and not stem.startswith("_"):
+                found.add(stem)
+    return tuple(sorted(found))
 
 
 @cache
