@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any, TextIO
+from typing import Any, Final, TextIO
 
 from officers.contract import DEFAULT_LIMITS, Limits, handle
 from officers.contract.documents import error_document, head
@@ -48,6 +48,20 @@ def answer(line: str, limits: Limits = DEFAULT_LIMITS) -> tuple[dict[str, Any], 
         return {**error_document("internal", message), "id": ident}, True
 
 
+LINE_BREAKS: Final = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
+"""The characters that JSON leaves raw but that readers split lines at (Python's ``splitlines``,
+JavaScript before ES2019): written escaped, so that one answer is always one line."""
+
+
+def one_line(document: object) -> str:
+    r"""``document`` as JSON on one line, whatever line breaks its strings hold.
+
+    >>> one_line({"id": "a\u2028b\nc"})
+    '{"id": "a\\u2028b\\nc"}'
+    """
+    return json.dumps(document, ensure_ascii=False).translate(LINE_BREAKS)
+
+
 def run(lines: Iterable[str], out: TextIO, limits: Limits = DEFAULT_LIMITS) -> None:
     """Answer each line of ``lines`` on ``out`` (flushed after each), until the end or ``quit``;
     blank lines are skipped."""
@@ -55,7 +69,7 @@ def run(lines: Iterable[str], out: TextIO, limits: Limits = DEFAULT_LIMITS) -> N
         if not line.strip():
             continue
         document, going = answer(line, limits)
-        out.write(json.dumps(document, ensure_ascii=False) + "\n")
+        out.write(one_line(document) + "\n")
         out.flush()
         if not going:
             break
