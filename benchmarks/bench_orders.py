@@ -28,7 +28,6 @@ import time
 from collections.abc import Callable
 
 import oracles
-from benchmarks.peers import dlx_is_completable
 from officers import Rules, Square, completions
 from officers.errors import SolverTimeoutError
 from officers.solve import cpsat
@@ -75,6 +74,16 @@ def dlx_mates(square: tuple[tuple[int, ...], ...]) -> int:
         for r, c in enumerate(t):
             matrix[i, n * r + c] = 1
     return int(exact_cover.get_solution_count(matrix))
+
+
+def dlx_is_completable(square: Square, rules: Rules) -> bool:
+    """Whether the square has a completion, by the C dancing links (one exact cover)."""
+    import exact_cover
+
+    built = oracles.dlx_matrix(square, rules)
+    assert built is not None
+    matrix, _ = built
+    return exact_cover.get_exact_cover(matrix) is not None
 
 
 CPSAT_LIMIT = 10.0
