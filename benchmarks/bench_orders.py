@@ -11,9 +11,12 @@
    in both).
 
 5. Counting the completions of sparse squares of orders 5 and 7 (random cells of a relabelled
-   constructed square): officers' exact cover with symmetry against the C dancing links (rounds
-   interleaved) and CP-SAT (10 s limit, one round); finding one square from a sparse start at
-   orders 7 to 12 (officers' exact cover against CP-SAT, 10 s each).
+   constructed square; at order 7, 8 squares each with 12, 11 and 10 givens, 3 with 9):
+   officers' exact cover with symmetry against the C dancing links (rounds interleaved by
+   ``harness.measure``, paired ratios) and CP-SAT (10 s limit, one round), with the officers
+   search's nodes; finding one square from a sparse start at orders 7 to 12 (n + 2 givens, from
+   a relabelled construction and dealt at random): officers' backtracker (renaming a
+   construction, then the exact cover) against CP-SAT, 5 s each.
 
 Medians over a few rounds (the peers: one round). Run from the repository root:
 ``python -m benchmarks.bench_orders [--rounds N]``.
@@ -223,7 +226,7 @@ def find_rows(orders: range, seeds: int) -> None:
     """One square from a sparse start (n + 2 givens): officers' backtracker (renaming the
     construction, then the exact cover) against CP-SAT, one round each, FIND_LIMIT seconds."""
     print("## One square from a sparse start\n")
-    print("| n | start | found by officers | officers | CP-SAT |")
+    print("| n | start | a renaming fits | officers | CP-SAT |")
     print("|---|---|---|---|---|")
     for n in orders:
         rules = Rules(order=n)
@@ -247,7 +250,7 @@ def find_rows(orders: range, seeds: int) -> None:
                         cells.append(f"> {FIND_LIMIT:g} s")
                 renamed = relabelled_completion(square) is not None
                 print(
-                    f"| {n} | {kind} {seed} | {'renaming' if renamed else 'search'} "
+                    f"| {n} | {kind} {seed} | {'yes' if renamed else 'no'} "
                     f"| {cells[0]} | {cells[1]} |",
                     flush=True,
                 )

@@ -625,7 +625,7 @@ RELABEL_ORDER = 8
 """From this order on, a square is first sought by renaming a constructed one
 (:func:`~officers.solve.construct.relabelled_completion`), the search after."""
 
-RELABEL_SECONDS = 0.5
+RELABEL_SECONDS = 1.0
 """At most this long (or the time limit, if shorter) for the renaming."""
 
 

@@ -349,8 +349,9 @@ def graeco_latin_square(n: int, *, time_limit: float | None = None) -> Square:
 
 # --- a sparse start: rename a constructed square to fit it --------------------------------------
 
-RELABEL_BUDGET = 300
-"""Steps the renaming search may take for each of the 24 conjugates before it gives up."""
+RELABEL_BUDGET = 1000
+"""Steps the renaming search first gives each of the 24 conjugates (then 10 and 100 times
+as many, within the time limit)."""
 
 Point = tuple[int, int, int, int]
 """A cell of a finished square read as a point (row, column, first symbol, second symbol): the
@@ -426,8 +427,8 @@ def relabelled_completion(
     """A finished square (rows and columns only) that extends ``square``, found by renaming the
     rows, columns, first and second symbols of the constructed square of its order or of one of
     its 24 conjugates (the same orthogonal array with its four coordinates permuted); ``None``
-    when no renaming within ``budget`` steps per conjugate (and ``time_limit`` seconds in all)
-    fits; then a search must answer.
+    when no renaming fits within ``100 * budget`` steps per conjugate (and ``time_limit``
+    seconds in all); then a search must answer.
 
     It answers at once when the givens come from a square isotopic to a construction (or to a
     conjugate of one). Other givens often fit no renaming: the squares built on a group (every
@@ -451,17 +452,22 @@ def relabelled_completion(
         for cell, value in enumerate(square.values)
         if value != EMPTY
     ]
-    for order in itertools.permutations(range(4)):
-        moved = [(g[order[0]], g[order[1]], g[order[2]], g[order[3]]) for g in given]
-        try:
-            maps = _rename(moved, base, n, budget, deadline)
-        except _OutOfStepsError:
-            continue
-        if maps is None:
-            continue
-        found = _finish(maps, base, order, n)
-        if all(v == EMPTY or found[cell] == v for cell, v in enumerate(square.values)):
-            return Square.from_values(found, n)
+    open_ = list(itertools.permutations(range(4)))  # conjugates not yet ruled out
+    for steps in (budget, 10 * budget, 100 * budget):  # each round gives each conjugate more
+        for order in list(open_):
+            if deadline is not None and time.monotonic() > deadline:
+                return None
+            moved = [(g[order[0]], g[order[1]], g[order[2]], g[order[3]]) for g in given]
+            try:
+                maps = _rename(moved, base, n, steps, deadline)
+            except _OutOfStepsError:
+                continue
+            if maps is None:
+                open_.remove(order)  # no renaming of this conjugate fits
+                continue
+            found = _finish(maps, base, order, n)
+            if all(v == EMPTY or found[cell] == v for cell, v in enumerate(square.values)):
+                return Square.from_values(found, n)
     return None
 
 
