@@ -616,13 +616,14 @@ def cover_completions(
             _timeout(square, rules, seconds, "before the search began")
         ) from None
     found = iter(()) if state is None else exact.completions(square, rules, check=clock.check)
-    if state is not None and rules.order >= RELABEL_ORDER and not rules.diagonals:
+    given = square.placed_count() > 0  # the empty square is the constructions' (the facade's)
+    if state is not None and rules.order >= RELABEL_ORDER and not rules.diagonals and given:
         found = _relabelled_first(square, found, seconds)
     return _cover_stream(square, rules, seconds, found, clock)
 
 
 RELABEL_ORDER = 8
-"""From this order on, a square is first sought by renaming a constructed one
+"""From this order on, a square with givens is first sought by renaming a constructed one
 (:func:`~officers.solve.construct.relabelled_completion`), the search after."""
 
 RELABEL_SECONDS = 1.0
