@@ -11,9 +11,12 @@
    in both).
 
 5. Counting the completions of sparse squares of orders 5 and 7 (random cells of a relabelled
-   constructed square): officers' exact cover with symmetry against the C dancing links (rounds
-   interleaved) and CP-SAT (10 s limit, one round); finding one square from a sparse start at
-   orders 7 to 12 (officers' exact cover against CP-SAT, 10 s each).
+   constructed square; at order 7, 8 squares each with 12, 11 and 10 givens, 3 with 9):
+   officers' exact cover with symmetry against the C dancing links (rounds interleaved by
+   ``harness.measure``, paired ratios) and CP-SAT (10 s limit, one round), with the officers
+   search's nodes; finding one square from a sparse start at orders 7 to 12 (n + 2 givens, from
+   a relabelled construction and dealt at random): officers' backtracker (renaming a
+   construction, then the exact cover) against CP-SAT, 5 s each.
 
 Medians over a few rounds (the peers: one round). Run from the repository root:
 ``python -m benchmarks.bench_orders [--rounds N]``.
@@ -28,12 +31,12 @@ import time
 from collections.abc import Callable
 
 import oracles
-from benchmarks.peers import dlx_is_completable
+from benchmarks import harness
 from officers import Rules, Square, completions
 from officers.errors import SolverTimeoutError
-from officers.solve import cpsat
+from officers.solve import cpsat, exact
 from officers.solve.backtrack import cover_completions, cover_count
-from officers.solve.construct import graeco_latin_square
+from officers.solve.construct import graeco_latin_square, relabelled_completion
 from officers.solve.latin import count_orthogonal_mates, count_transversals, transversals
 from officers.solve.order6 import prove_order_6
 from officers.solve.verify import is_finished
@@ -75,6 +78,16 @@ def dlx_mates(square: tuple[tuple[int, ...], ...]) -> int:
         for r, c in enumerate(t):
             matrix[i, n * r + c] = 1
     return int(exact_cover.get_solution_count(matrix))
+
+
+def dlx_is_completable(square: Square, rules: Rules) -> bool:
+    """Whether the square has a completion, by the C dancing links (one exact cover)."""
+    import exact_cover
+
+    built = oracles.dlx_matrix(square, rules)
+    assert built is not None
+    matrix, _ = built
+    return exact_cover.get_exact_cover(matrix) is not None
 
 
 CPSAT_LIMIT = 10.0
@@ -125,81 +138,137 @@ def sparse_square(n: int, givens: int, seed: int) -> Square:
     return Square.from_values([v if cell in keep else -1 for cell, v in enumerate(grid)], n)
 
 
-COUNT_CASES = [(5, 4, 0), (5, 4, 1), (7, 10, 0), (7, 10, 1), (7, 9, 0), (7, 9, 1), (7, 9, 3)]
+COUNT_CASES = [(5, 4, 0), (5, 4, 1)] + [
+    (7, givens, seed)
+    for givens, seeds in ((12, 8), (11, 8), (10, 8), (9, 3))
+    for seed in range(seeds)
+]
 """(order, givens, seed) of the sparse squares whose completions are counted."""
 
 
-def count_rows(rounds: int, cases: list[tuple[int, int, int]]) -> None:
-    """Counting completions: officers (exact cover with symmetry) against the C dancing links and
-    CP-SAT, rounds interleaved, medians and ratios from the same run."""
+class Nodes:
+    """A check for the exact cover that counts the nodes of its search."""
+
+    def __init__(self) -> None:
+        self.count = 0
+
+    def __call__(self) -> None:
+        self.count += 1
+
+
+def count_rows(rounds: int, cases: list[tuple[int, int, int]]) -> list[float]:
+    """Counting completions: officers (exact cover with symmetry) against the C dancing links
+    (interleaved rounds, harness.measure; paired ratios) and CP-SAT (one round, 10 s); the
+    officers search's nodes and its time per node. Returns the median ratios."""
     print("## Counting the completions of sparse squares\n")
-    print("| n | givens | seed | completions | officers | DLX | DLX / officers | CP-SAT |")
-    print("|---|---|---|---|---|---|---|---|")
+    print(
+        "| n | givens | seed | completions | nodes | µs / node | officers | DLX "
+        "| DLX / officers | CP-SAT |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|")
+    ratios = []
     for n, givens, seed in cases:
         square, rules = sparse_square(n, givens, seed), Rules(order=n)
-        ours_t: list[float] = []
-        dlx_t: list[float] = []
-        answers: set[int] = set()
-        for _ in range(rounds):
-            for times, work in (
-                (ours_t, lambda square=square, rules=rules: cover_count(square, rules)),
-                (dlx_t, lambda square=square, rules=rules: oracles.dlx_count(square, rules)),
-            ):
-                start = time.perf_counter()
-                answers.add(work())
-                times.append(time.perf_counter() - start)
-        assert len(answers) == 1, answers
+        nodes = Nodes()
+        answer = exact.count_completions(square, rules, check=nodes)
+        assert answer == oracles.dlx_count(square, rules)
+        samples = harness.measure(
+            {
+                "officers": lambda square=square, rules=rules: cover_count(square, rules),
+                "dlx": lambda square=square, rules=rules: oracles.dlx_count(square, rules),
+            },
+            rounds=rounds if givens >= 10 else 1,
+        )
         try:
             start = time.perf_counter()
-            answers.add(cpsat.count(square, rules, time_limit=CPSAT_LIMIT))
+            assert cpsat.count(square, rules, time_limit=CPSAT_LIMIT) == answer
             sat = f"{time.perf_counter() - start:.2f} s"
         except SolverTimeoutError:
             sat = f"> {CPSAT_LIMIT:g} s"
-        assert len(answers) == 1, answers
-        ours, dlx = statistics.median(ours_t), statistics.median(dlx_t)
+        ours = harness.spread(samples["officers"]).median
+        ratio = harness.ratio(samples, "dlx", "officers").median
+        ratios.append(ratio)
         print(
-            f"| {n} | {givens} | {seed} | {answers.pop()} | {ours:.2f} s | {dlx:.2f} s "
-            f"| {dlx / ours:.1f}× | {sat} |",
+            f"| {n} | {givens} | {seed} | {answer} | {nodes.count} | {ours / nodes.count * 1e6:.0f} "
+            f"| {harness.format_seconds(ours)} "
+            f"| {harness.format_seconds(harness.spread(samples['dlx']).median)} "
+            f"| {harness.format_ratio(ratio)} | {sat} |",
             flush=True,
         )
     print()
+    return ratios
 
 
-def find_rows(cases: list[tuple[int, int, int]]) -> None:
-    """One square from a sparse start: officers' exact cover against CP-SAT (one round each)."""
+def legal_start(n: int, givens: int, seed: int) -> Square:
+    """``givens`` random cards dealt one by one onto random cells, each keeping the rules: a
+    sparse start that comes from no particular square (almost surely completable)."""
+    rng = random.Random(seed)
+    grid = [-1] * (n * n)
+    placed = 0
+    while placed < givens:
+        cell, value = rng.randrange(n * n), rng.randrange(n * n)
+        r, c = divmod(cell, n)
+        line = [grid[n * r + i] for i in range(n)] + [grid[n * i + c] for i in range(n)]
+        if grid[cell] != -1 or value in grid:
+            continue
+        if any(v != -1 and (v // n == value // n or v % n == value % n) for v in line):
+            continue
+        grid[cell] = value
+        placed += 1
+    return Square.from_values(grid, n)
+
+
+FIND_LIMIT = 5.0
+"""Seconds each method gets to find one square from a sparse start."""
+
+
+def find_rows(orders: range, seeds: int) -> None:
+    """One square from a sparse start (n + 2 givens): officers' backtracker (renaming the
+    construction, then the exact cover) against CP-SAT, one round each, FIND_LIMIT seconds."""
     print("## One square from a sparse start\n")
-    print("| n | givens | seed | officers (exact cover) | CP-SAT |")
+    print("| n | start | a renaming fits | officers | CP-SAT |")
     print("|---|---|---|---|---|")
-    for n, givens, seed in cases:
-        square, rules = sparse_square(n, givens, seed), Rules(order=n)
-        cells = []
-        for work in (
-            lambda square=square, rules=rules: next(
-                cover_completions(square, rules, time_limit=CPSAT_LIMIT)
-            ),
-            lambda square=square, rules=rules: next(
-                cpsat.completions(square, rules, time_limit=CPSAT_LIMIT)
-            ),
-        ):
-            try:
-                seconds, found = median_time(work, 1)
-                assert isinstance(found, Square) and is_finished(found)
-                cells.append(f"{seconds:.2f} s")
-            except SolverTimeoutError:
-                cells.append(f"> {CPSAT_LIMIT:g} s")
-        print(f"| {n} | {givens} | {seed} | {cells[0]} | {cells[1]} |", flush=True)
+    for n in orders:
+        rules = Rules(order=n)
+        for kind, make in (("relabelled construction", sparse_square), ("random", legal_start)):
+            for seed in range(seeds):
+                square = make(n, n + 2, seed)
+                cells = []
+                for work in (
+                    lambda square=square, rules=rules: next(
+                        cover_completions(square, rules, time_limit=FIND_LIMIT)
+                    ),
+                    lambda square=square, rules=rules: next(
+                        cpsat.completions(square, rules, time_limit=FIND_LIMIT)
+                    ),
+                ):
+                    try:
+                        seconds, found = median_time(work, 1)
+                        assert isinstance(found, Square) and is_finished(found)
+                        cells.append(f"{seconds:.2f} s")
+                    except SolverTimeoutError:
+                        cells.append(f"> {FIND_LIMIT:g} s")
+                renamed = relabelled_completion(square) is not None
+                print(
+                    f"| {n} | {kind} {seed} | {'yes' if renamed else 'no'} "
+                    f"| {cells[0]} | {cells[1]} |",
+                    flush=True,
+                )
     print()
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--counts-only", action="store_true", help="only the rows of counting")
+    parser.add_argument("--counts-only", action="store_true", help="only counting and finding")
+    parser.add_argument("--find-only", action="store_true", help="only finding from sparse starts")
     args = parser.parse_args()
     rounds = args.rounds
-    count_rows(rounds, COUNT_CASES)
-    find_rows([(n, n + 2, 0) for n in range(7, 13)])
-    if args.counts_only:
+    if not args.find_only:
+        ratios = count_rows(rounds, COUNT_CASES)
+        print(f"DLX / officers over the order-7 rows: median {statistics.median(ratios[2:]):.2f}×")
+    find_rows(range(7, 13), 2)
+    if args.counts_only or args.find_only:
         return
 
     seconds, proof = median_time(prove_order_6, rounds)

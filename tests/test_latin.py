@@ -64,13 +64,14 @@ def brute_mates(square: tuple[tuple[int, ...], ...]) -> int:
 
 
 def test_cyclic_squares_have_a006717_transversals() -> None:
-    # OEIS A006717 (odd orders 1, 3, 5, 7, 9): 1, 3, 15, 133, 2025
-    assert [count_transversals(cyclic_square(n)) for n in (1, 3, 5, 7, 9)] == [
+    # OEIS A006717 (odd orders 1, 3, ..., 11): 1, 3, 15, 133, 2025, 37851
+    assert [count_transversals(cyclic_square(n)) for n in (1, 3, 5, 7, 9, 11)] == [
         1,
         3,
         15,
         133,
         2025,
+        37851,
     ]
     assert [sum(1 for _ in transversals(cyclic_square(n))) for n in (1, 3, 5, 7)] == [
         1,
@@ -95,6 +96,32 @@ def test_knuth_square_a() -> None:
     (mate,) = mates
     assert mate[0] == tuple(range(10))
     assert is_finished(graeco_latin(KNUTH_A, mate))
+
+
+# The mate printed beside square (a) in TAOCP Volume 4 Fascicle 0 (section 7.2.2.1).
+KNUTH_A_MATE = (
+    (0, 2, 8, 5, 9, 4, 7, 3, 6, 1),
+    (1, 7, 4, 9, 3, 6, 5, 0, 2, 8),
+    (2, 5, 6, 4, 8, 7, 0, 1, 9, 3),
+    (3, 6, 9, 0, 4, 5, 8, 2, 1, 7),
+    (4, 8, 1, 7, 5, 3, 6, 9, 0, 2),
+    (5, 1, 7, 8, 0, 2, 9, 4, 3, 6),
+    (6, 9, 0, 2, 7, 1, 3, 8, 4, 5),
+    (7, 3, 5, 1, 2, 0, 4, 6, 8, 9),
+    (8, 0, 2, 3, 6, 9, 1, 7, 5, 4),
+    (9, 4, 3, 6, 1, 8, 2, 5, 7, 0),
+)
+
+
+def test_knuth_square_a_published_figures() -> None:
+    """The published mate is the one mate found (up to renaming its symbols), and the
+    published transversal 0859734216 (the symbols read column by column) is one of the 808."""
+    (mate,) = orthogonal_mates(KNUTH_A)
+    rename = {symbol: k for k, symbol in enumerate(KNUTH_A_MATE[0])}
+    assert tuple(tuple(rename[s] for s in row) for row in KNUTH_A_MATE) == mate
+    symbols = [int(digit) for digit in "0859734216"]
+    column_of_row = {[row[c] for row in KNUTH_A].index(s): c for c, s in enumerate(symbols)}
+    assert tuple(column_of_row[r] for r in range(10)) in set(transversals(KNUTH_A))
 
 
 def test_knuth_square_a_mates_agree_with_c_dancing_links() -> None:

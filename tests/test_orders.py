@@ -9,12 +9,12 @@ squares built from two Latin squares that are not orthogonal.
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import oracles
 from officers import Rules, SolverTimeoutError, Square
-from officers.solve import backtrack, exact
+from officers.solve import backtrack, cpsat, exact
 from officers.solve.backtrack import BACKTRACK, cover_completions, cover_count
 from officers.solve.construct import graeco_latin_square
 from officers.solve.verify import is_finished
@@ -70,12 +70,30 @@ def counts(square: Square, rules: Rules) -> tuple[int, int, int]:
     )
 
 
+@st.composite
+def dealt_parts(draw: st.DrawFn, order: int, tries: int) -> Square:
+    """Cards dealt one by one onto random cells, each kept only if it keeps the rules: legal
+    partial squares from no particular square, some with no completion."""
+    n = order
+    grid = [-1] * (n * n)
+    deal = st.tuples(st.integers(0, n * n - 1), st.integers(0, n * n - 1))
+    for cell, value in draw(st.lists(deal, min_size=tries, max_size=tries)):
+        r, c = divmod(cell, n)
+        line = [grid[n * r + k] for k in range(n)] + [grid[n * k + c] for k in range(n)]
+        if grid[cell] != -1 or value in grid:
+            continue
+        if any(v != -1 and (v // n == value // n or v % n == value % n) for v in line):
+            continue
+        grid[cell] = value
+    return Square.from_values(grid, n)
+
+
 @FAST
 @given(sparse_parts(5, 4, 12))
 def test_order5_counts_agree(square: Square) -> None:
     rules = Rules(order=5)
     ours, plain, dlx = counts(square, rules)
-    assert ours == plain == dlx > 0
+    assert ours == plain == dlx == cpsat.count(square, rules, time_limit=60) > 0
     if square.placed_count() >= 8:
         assert backtrack.count(square, rules) == ours
 
@@ -86,6 +104,18 @@ def test_order7_counts_agree(square: Square) -> None:
     rules = Rules(order=7)
     ours, plain, dlx = counts(square, rules)
     assert ours == plain == dlx == backtrack.count(square, rules) > 0
+    assert cpsat.count(square, rules, time_limit=60) == ours
+
+
+@FAST
+@given(st.one_of(dealt_parts(5, 14), dealt_parts(7, 40)))
+def test_dealt_counts_agree(square: Square) -> None:
+    """Random legal starts, many with no completion: the count with symmetry, without, the C
+    dancing links and CP-SAT."""
+    assume(square.placed_count() >= (6 if square.order == 5 else 16))
+    rules = Rules(order=square.order)
+    ours, plain, dlx = counts(square, rules)
+    assert ours == plain == dlx == cpsat.count(square, rules, time_limit=60)
 
 
 @FAST

@@ -616,7 +616,34 @@ def cover_completions(
             _timeout(square, rules, seconds, "before the search began")
         ) from None
     found = iter(()) if state is None else exact.completions(square, rules, check=clock.check)
+    given = square.placed_count() > 0  # the empty square is the constructions' (the facade's)
+    if state is not None and rules.order >= RELABEL_ORDER and not rules.diagonals and given:
+        found = _relabelled_first(square, found, seconds)
     return _cover_stream(square, rules, seconds, found, clock)
+
+
+RELABEL_ORDER = 8
+"""From this order on, a square with givens is first sought by renaming a constructed one
+(:func:`~officers.solve.construct.relabelled_completion`), the search after."""
+
+RELABEL_SECONDS = 1.0
+"""At most this long (or the time limit, if shorter) for the renaming."""
+
+
+def _relabelled_first(
+    square: Square, found: Iterator[Square], seconds: float | None
+) -> Iterator[Square]:
+    """The relabelled construction, if one fits the givens, then the search's squares without
+    it."""
+    from officers.solve.construct import relabelled_completion
+
+    limit = RELABEL_SECONDS if seconds is None else min(RELABEL_SECONDS, seconds / 2)
+    first = relabelled_completion(square, time_limit=limit)
+    if first is not None:
+        yield first
+    for other in found:
+        if other != first:
+            yield other
 
 
 def _cover_stream(

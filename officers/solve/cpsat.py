@@ -380,7 +380,7 @@ def count(
     >>> count(Square.empty(5), Rules(order=5), time_limit=0.01)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
       ...
-    officers.errors.SolverTimeoutError: unknown: CP-SAT ran out of time after 0.01 s on '5/5/5/5/5' (rows and columns) while counting (... completions found so far)
+    officers.errors.SolverTimeoutError: unknown: CP-SAT ran out of time after 0.01 s on '5/5/5/5/5' (rows and columns) while ...
     """
     problem = _start(square, rules, time_limit)
     if limit is not None and limit <= 0:

@@ -237,15 +237,28 @@ def _classes(x: int, touched: int, marks: tuple[int, ...]) -> dict[int, list[int
 
 
 def _fewest_classes(alive: int, touched: int, open_: list[int], p: _Problem) -> int:
-    """The open constraint with the fewest classes of symmetric options (then fewest options)."""
+    """The open constraint with the fewest classes of symmetric options (then fewest options,
+    then first in ``open_``).
+
+    A class holds options that differ only in untouched coordinates, so it has at most ``most``
+    options (the two largest numbers of untouched rows, columns, first or second symbols,
+    multiplied) and a constraint with ``k`` options at least ``k / most`` classes: the
+    constraints are looked at by fewest options first, until none can have fewer classes.
+    """
+    n = p.order
+    free = sorted(max(1, n - (touched >> n * kind & (1 << n) - 1).bit_count()) for kind in range(4))
+    most = free[2] * free[3]
+    sized = sorted((x.bit_count() - 1, i) for i, x in enumerate(map(alive.__and__, open_)))
     best, fewest = 0, (1 << 30, 0)
-    for mask in open_:
-        x = alive & mask
-        k = x.bit_count()
-        if k > 1:
-            size = (len(_classes(x, touched, p.marks)), k)
-            if size < fewest:
-                best, fewest = mask, size
+    for k, i in sized:
+        if k < 1:
+            continue
+        if -(-k // most) >= fewest[0]:
+            break  # every constraint left has at least as many classes and more options
+        mask = open_[i]
+        size = (len(_classes(alive & mask, touched, p.marks)), k)
+        if size < fewest:
+            best, fewest = mask, size
     return best
 
 
