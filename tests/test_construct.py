@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -26,9 +24,7 @@ ORDERS = [n for n in range(1, 31) if n not in (2, 6)]
 
 @pytest.mark.parametrize("n", ORDERS)
 def test_every_order_has_a_finished_square(n: int) -> None:
-    start = time.perf_counter()
-    square = graeco_latin_square(n)
-    assert time.perf_counter() - start < 5  # under a second when the machine is quiet
+    square = graeco_latin_square(n)  # its time: benchmarks/bench_orders.py
     assert square.order == n
     assert is_finished(square)
 
