@@ -330,7 +330,7 @@ class GameState:
     @seed.setter
     def seed(self, seed: int | None) -> None:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-            raise InvalidGameError(f"a deal's seed is a whole number >= 0, got {seed!r}")
+            raise InvalidGameError(f"a deal's seed is a whole number >= 0, got {excerpt(seed)}")
         self._seed = seed
 
     @property
@@ -646,7 +646,9 @@ class GameState:
         """
         player = self._turn if player is None else player
         if not (isinstance(player, int) and 0 <= player < self._players):
-            raise InvalidGameError(f"there is no player {player!r} in a game of {self._players}")
+            raise InvalidGameError(
+                f"there is no player {excerpt(player)} in a game of {self._players}"
+            )
         own = self._hands[player]
         others = 0
         for hand in self._hands:

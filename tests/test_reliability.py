@@ -21,6 +21,7 @@ from officers import (
     Square,
     parse_cell,
 )
+from officers.errors import InvalidArgumentError
 from officers.game import GameState, Move
 from officers.game_notation import read_fields
 from officers.record import GameRecord
@@ -179,11 +180,26 @@ def test_class2_completions_time_is_search_time_only() -> None:
     assert first != next(stream)
 
 
-@pytest.mark.parametrize("bad", [0, -1, float("nan"), float("inf"), "2", True, 10**400])
-def test_class2_time_limits_are_validated(bad: object) -> None:
+@pytest.mark.parametrize(
+    ("bad", "error"),
+    [
+        (0, InvalidArgumentError),
+        (-1, InvalidArgumentError),
+        (float("nan"), InvalidArgumentError),
+        (float("inf"), InvalidArgumentError),
+        (10**400, InvalidArgumentError),
+        ("2", TypeError),
+        (True, TypeError),
+        ([1], TypeError),
+    ],
+)
+def test_class2_time_limits_are_validated(bad: object, error: type[Exception]) -> None:
+    """A time limit is an argument of the Python API: a wrong type is a TypeError, a number
+    out of range an InvalidArgumentError (a ValueError); never a NotationError."""
     for call in (backtrack.is_completable, backtrack.count, backtrack.completions):
-        with pytest.raises(NotationError, match="time limit"):
+        with pytest.raises(error, match="time limit") as raised:
             call(Square(), Rules(), time_limit=bad)  # type: ignore[operator]
+        assert not isinstance(raised.value, NotationError)
 
 
 def test_class2_backtracker_refuses_orders_it_cannot_hold() -> None:
@@ -202,7 +218,7 @@ def test_class2_cpsat_limit_covers_building_the_model() -> None:
     with quickly(2.5), pytest.raises(SolverTimeoutError, match="unknown"):
         cpsat.count(Square.empty(20), Rules(order=20), time_limit=1)
     for bad in (0, float("nan"), float("inf"), "1"):
-        with pytest.raises(NotationError, match="time limit"):
+        with pytest.raises((InvalidArgumentError, TypeError), match="time limit"):
             cpsat.count(Square(), Rules(), time_limit=bad)  # type: ignore[arg-type]
 
 
