@@ -84,8 +84,15 @@ def excerpt(value: object, limit: int = 80) -> str:
 
     >>> excerpt("x" * 100, limit=12)
     "'xxxxxxxx..."
+    >>> excerpt(10**5000)
+    'an int of 16610 bits'
     """
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # an int longer than Python writes (sys.get_int_max_str_digits)
+        if isinstance(value, int):
+            return f"an int of {value.bit_length()} bits"
+        raise
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

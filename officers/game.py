@@ -646,9 +646,7 @@ class GameState:
         """
         player = self._turn if player is None else player
         if not (isinstance(player, int) and 0 <= player < self._players):
-            raise InvalidGameError(
-                f"there is no player {excerpt(player)} in a game of {self._players}"
-            )
+            raise InvalidGameError(f"there is no player {player!r} in a game of {self._players}")
         own = self._hands[player]
         others = 0
         for hand in self._hands:

@@ -28,16 +28,20 @@ from officers.cli.common import (
     add_json,
     add_square,
     emit,
+    number,
+    read_square,
+    seconds,
 )
 from officers.solve import chosen_method
 from officers.solve.cpsat import DEFAULT_TIME_LIMIT
+from officers.square import MAX_ORDER
 
 __all__ = ["add_commands"]
 
 
 def _read(args: argparse.Namespace) -> tuple[Square, Rules]:
-    rules = Rules(order=args.order, diagonals=args.diagonals)
-    return Square.parse(args.square, order=args.order), rules
+    square = read_square(args.square, args.order)  # the text notation, or JSON for any order
+    return square, Rules(order=square.order, diagonals=args.diagonals)
 
 
 def _text(square: Square) -> str:
@@ -164,10 +168,13 @@ def _enumerate(args: argparse.Namespace) -> ExitCode:
 
 
 def _add_square_arguments(parser: argparse.ArgumentParser) -> None:
-    add_square(parser)
+    add_square(parser, any_order=True)
     add_diagonals(parser)
     parser.add_argument(
-        "--order", type=int, default=4, metavar="N", help="the order of the square (default 4)"
+        "--order",
+        type=number(1, MAX_ORDER),
+        metavar="N",
+        help="the order of the square (default 4, or the JSON square's)",
     )
     add_json(parser)
 
@@ -180,7 +187,7 @@ def _add_method_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--time-limit",
-        type=float,
+        type=seconds,
         default=DEFAULT_TIME_LIMIT,
         metavar="SECONDS",
         help=f"cpsat only: answer 'unknown' (exit status 3) after this long "
@@ -230,7 +237,9 @@ def add_commands(commands: Commands) -> None:
         "(at orders other than 4 with the backtracker: in its search order, as found).",
     )
     add_diagonals(enumerate_, help="the diagonals are lines too")
-    enumerate_.add_argument("--order", type=int, default=4, metavar="N", help="default 4")
+    enumerate_.add_argument(
+        "--order", type=number(1, MAX_ORDER), default=4, metavar="N", help="default 4"
+    )
     enumerate_.add_argument("--count-only", action="store_true", help="only their number")
     add_json(enumerate_)
     _add_method_arguments(enumerate_)
