@@ -11,7 +11,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from officers import EMPTY, NotationError, Rules, SolverTimeoutError, Square, UnsupportedError
+from officers import EMPTY, Rules, SolverTimeoutError, Square, UnsupportedError
 from officers.solve import cpsat
 from oracles import constraint_count, dlx_count, dlx_solutions, lines
 from tests.helpers import once_per_input
