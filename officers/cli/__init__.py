@@ -31,6 +31,7 @@ from __future__ import annotations
 import contextlib
 import io
 import os
+import re
 import sys
 from collections.abc import Sequence
 from importlib import import_module
@@ -179,10 +180,18 @@ def failure(error: BaseException) -> tuple[int, str | None]:
 
 
 def _say(stream: TextIO | None, line: str) -> None:
-    """Write one line on standard error, if it is there to write on."""
+    """Write one line on standard error, if it is there to write on: a line break or another
+    control character quoted from the input is written as its escape (``\\n``)."""
     if stream is not None:
         with contextlib.suppress(OSError, ValueError):
-            print(line, file=stream, flush=True)
+            print(_CONTROL.sub(_escape, line), file=stream, flush=True)
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    return repr(match.group())[1:-1]
 
 
 def _drop_output(stdout: TextIO | None) -> None:

@@ -125,6 +125,8 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
+        if len(message) > _LONGEST:  # argparse quotes the arguments in full
+            message = message[: _LONGEST - 3] + "..."
         raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
 
     def print_help(self, file: SupportsWrite[str] | None = None) -> None:
@@ -150,6 +152,10 @@ class Parser(argparse.ArgumentParser):
         for command in self.every_command():
             with contextlib.suppress(argparse.ArgumentError):  # the command's own --ascii
                 command.add_argument("--ascii", action="store_true", help=ASCII_HELP)
+
+
+_LONGEST = 300
+"""The longest usage message (argparse's quotes every unrecognized argument in full)."""
 
 
 # argparse names the type of its sub-parsers object privately; this alias is its one spelling here.
