@@ -123,7 +123,9 @@ CAPS = {  # the values that keep a run short; drawn values above these are repla
     "count": 3,
     "jobs": 2,
 }
-NEEDED: dict[str, list[tuple[str, ...]]] = {  # options every run of a command gets, unless drawn: a small budget
+NEEDED: dict[
+    str, list[tuple[str, ...]]
+] = {  # options every run of a command gets, unless drawn: a small budget
     "count": [("--time-limit", "1")],
     "complete": [("--time-limit", "1")],
     "enumerate": [("--time-limit", "1")],

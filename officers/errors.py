@@ -103,6 +103,10 @@ def read_json(text: object, what: str) -> Any:
     Traceback (most recent call last):
     ...
     officers.errors.NotationError: cannot read move '[1': Expecting ',' delimiter: line 1 column 3 (char 2)
+    >>> read_json("[" * 100_000, "rules")
+    Traceback (most recent call last):
+    ...
+    officers.errors.NotationError: cannot read rules '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[...: nested too deeply
     """
     if not isinstance(text, str):
         raise NotationError(f"cannot read {what} {excerpt(text)}: expected JSON text")
@@ -110,6 +114,8 @@ def read_json(text: object, what: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise NotationError(f"cannot read {what} {excerpt(text)}: {error}") from None
+    except RecursionError:  # "[" * 100000: deeper than Python's decoder goes
+        raise NotationError(f"cannot read {what} {excerpt(text)}: nested too deeply") from None
 
 
 class NotLatinSquareError(OfficersError, ValueError):
