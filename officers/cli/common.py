@@ -323,9 +323,12 @@ def ascii_text(text: str) -> str:
 
 def writes_suits(stream: TextIO) -> bool:
     """Whether ``stream``'s encoding can write the suit symbols (not under an ASCII locale)."""
+    encoding = getattr(stream, "encoding", None)
+    if encoding is None:  # a stream of text that is never encoded (io.StringIO)
+        return True
     try:
-        "♠♥♦♣·".encode(getattr(stream, "encoding", None) or "ascii")
-    except (LookupError, UnicodeError):
+        "♠♥♦♣·".encode(encoding)
+    except (LookupError, UnicodeError, TypeError):
         return False
     return True
 
