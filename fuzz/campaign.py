@@ -132,14 +132,16 @@ def main(argv: list[str] | None = None) -> int:
         result = _child(args.child, args.budget, args.seed, args.deadline, args.memory)
         print(json.dumps(result, ensure_ascii=True))
         return 0
-    names = args.target or sorted(TARGETS)
+    names = sorted(args.target or TARGETS, key=lambda name: (TARGETS[name].cost, name))
     weight = sum(1 / TARGETS[name].cost for name in names)
     start = time.perf_counter()
     results = []
     for name in names:
         cases = max(1, round(args.budget / TARGETS[name].cost / weight))
         results.append(_run_target(name, cases, args))
-        print(f"{name}: {results[-1]['cases']} cases", file=sys.stderr, flush=True)
+        print(_report(results[-1:], 0).splitlines()[1], file=sys.stderr, flush=True)
+        for kind, example in results[-1]["failures"].items():
+            print(f"  {kind}\n    example: {example}", file=sys.stderr, flush=True)
     seconds = time.perf_counter() - start
     print(json.dumps(results, indent=1) if args.json else _report(results, seconds))
     return 1 if any(result["failures"] for result in results) else 0

@@ -91,8 +91,13 @@ def test_class1_rules_cost_grows_as_the_cells() -> None:
 
 
 def test_class1_json_nesting_is_a_notation_error() -> None:
-    with pytest.raises(NotationError, match="nested too deeply"):
-        Square.from_json("[" * 100_000)
+    from officers.levels import Level, Variant
+    from officers.view import PlayerView
+
+    readers = [Square.from_json, Rules.from_json, Move.from_json, GameState.from_json]
+    for read in [*readers, PlayerView.from_json, Level.from_json, Variant.from_json]:
+        with pytest.raises(NotationError, match="nested too deeply"):
+            read("[" * 100_000)  # type: ignore[operator]
 
 
 @pytest.mark.parametrize(
@@ -364,6 +369,26 @@ def test_class4_misuse_raises_clear_errors(value: object, which: int) -> None:
         text = str(error)
         assert text and len(text) < SHORT
         assert "object has no attribute" not in text and "not supported between" not in text
+
+
+def test_class4_documents_of_the_wrong_shape_are_notation_errors() -> None:
+    """JSON that parses but has the wrong shape comes from outside: a NotationError quoting an
+    excerpt, never a TypeError (found by the fuzzing campaign)."""
+    from officers.game import new_game
+    from officers.view import PlayerView
+
+    game = new_game("normal", 2, seed=1).to_dict()
+    view = {"square": "AC3/1JS2/1AH1QD/4", "hand": ["KD"], "others": ["QS"]}
+    for document, read in [
+        ({**game, "end": []}, GameState.from_dict),
+        ({**game, "end": {"x": 1}}, GameState.from_dict),
+        ({**view, "others": -1}, PlayerView.from_dict),
+        ({**view, "hand": 1.5}, PlayerView.from_dict),
+        ({**view, "x": "y" * 5000, "hand": 7}, PlayerView.from_dict),
+    ]:
+        with pytest.raises(NotationError) as raised:
+            read(document)  # type: ignore[operator]
+        assert len(str(raised.value)) < SHORT
 
 
 # --- class 8: quirks ---------------------------------------------------------------------------

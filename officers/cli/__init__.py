@@ -181,10 +181,18 @@ def failure(error: BaseException) -> tuple[int, str | None]:
 
 def _say(stream: TextIO | None, line: str) -> None:
     """Write one line on standard error, if it is there to write on: a line break or another
-    control character quoted from the input is written as its escape (``\\n``)."""
+    control character quoted from the input is written as its escape (``\\n``), and a line
+    longer than 500 characters is cut."""
     if stream is not None:
+        line = _CONTROL.sub(_escape, line)
+        if len(line) > _LONGEST:  # a message that quotes an argument in full
+            line = line[: _LONGEST - 3] + "..."
         with contextlib.suppress(OSError, ValueError):
-            print(_CONTROL.sub(_escape, line), file=stream, flush=True)
+            print(line, file=stream, flush=True)
+
+
+_LONGEST = 500
+"""The longest line on standard error."""
 
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
