@@ -76,6 +76,46 @@ def test_class6_an_ascii_locale_gets_letters_not_an_error(argv: list[str]) -> No
         assert (done.stdout + done.stderr).isascii()
 
 
+EVERY_COMMAND = [
+    *SUIT_COMMANDS,
+    ["count", "AC3/1JS2/1AH1QD/4", "--json"],
+    ["enumerate", "--order", "3"],
+    ["deal", "--seed", "3", "--json"],
+    ["play", "--seed", "2", "--players", "2"],
+    ["simulate", "--deals", "2", "--no-progress"],
+    ["verify-rules", "--deals", "2", "--games", "2"],
+    ["puzzle", "report", "AC3/1JS2/1AH1QD/4"],
+    ["puzzle", "census"],
+    ["prove-order-6"],
+    ["engine"],
+    ["schema", "count"],
+    ["--help"],
+]
+
+
+@pytest.mark.parametrize("argv", EVERY_COMMAND, ids=" ".join)
+def test_class6_every_command_under_an_ascii_locale(
+    argv: list[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Standard output and error that encode ASCII only (``PYTHONIOENCODING=ascii``, strict):
+    every command answers as with ``--ascii``, and nothing fails to encode."""
+    from officers.cli import main
+
+    streams = [io.TextIOWrapper(io.BytesIO(), encoding="ascii") for _ in range(2)]
+    monkeypatch.setattr(sys, "stdout", streams[0])
+    monkeypatch.setattr(sys, "stderr", streams[1])
+    monkeypatch.setattr(sys, "stdin", io.StringIO('{"op": "explain", "square": "AS1KS1/4/4/4"}\n'))
+    status = main(argv)
+    for stream in streams:
+        stream.flush()
+    out, err = (stream.buffer.getvalue().decode("ascii") for stream in streams)  # type: ignore[attr-defined]
+    assert status not in (ExitCode.INTERNAL, ExitCode.OUTPUT), err
+    assert out.strip() or err.strip(), "a command that says nothing"
+    assert "Traceback" not in err and "Error" not in err, err
+    expected = run([*argv, "--ascii"] if argv != ["--help"] else argv, seconds=60)
+    assert status == expected.status, (err, expected.err)
+
+
 class _Failing(io.StringIO):
     def __init__(self, error: OSError) -> None:
         super().__init__()
