@@ -90,7 +90,7 @@ class PlayerView:
             )
         tokens = self.tokens
         if not isinstance(tokens, int) or isinstance(tokens, bool) or tokens < 0:
-            raise NotationError(f"tokens left must be a whole number >= 0, got {tokens!r}")
+            raise NotationError(f"tokens left must be a whole number >= 0, got {excerpt(tokens)}")
         object.__setattr__(self, "hand", tuple(sorted(hand)))
         object.__setattr__(self, "others", tuple(sorted(others)))
         object.__setattr__(self, "locked", _locked(square, self.locked))

@@ -7,6 +7,7 @@ parser a Hypothesis property: it raises nothing but the library's errors, and it
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -111,6 +112,16 @@ def test_class1_json_nesting_is_a_notation_error() -> None:
         lambda: Card.parse(BIG),
         lambda: parse_cell(BIG),
         lambda: parse_cell("r" + "1" * 5000 + "c1"),
+        # found by the fuzzing campaign (fuzz/):
+        lambda: Rules.from_json('{"order": "' + BIG + '"}'),
+        lambda: _view(tokens=BIG),
+        lambda: _view(others=BIG),
+        lambda: _words().read_lang(BIG),
+        lambda: _levels().deal(2, BIG),
+        lambda: _levels().Level.get(BIG),
+        lambda: _levels().Level("normal", BIG, False),
+        lambda: Move.parse("AS@" + BIG),
+        lambda: GameState.parse("4/4/4/4 normal 1 1 " + BIG + " - - 1"),
     ],
 )
 def test_class1_messages_quote_a_bounded_excerpt(read: object) -> None:
@@ -118,6 +129,25 @@ def test_class1_messages_quote_a_bounded_excerpt(read: object) -> None:
         read()  # type: ignore[operator]
     assert isinstance(info.value, OfficersError)
     assert len(str(info.value)) < SHORT
+
+
+def _view(**fields: object) -> object:
+    from officers.view import PlayerView
+
+    data = {"square": "AC3/1JS2/1AH1QD/4", "hand": ["KD"], **fields}
+    return PlayerView.from_dict(data)
+
+
+def _words() -> Any:
+    import officers.words
+
+    return officers.words
+
+
+def _levels() -> Any:
+    import officers.levels
+
+    return officers.levels
 
 
 @pytest.mark.parametrize("order", [27, 33, 40, MAX_ORDER])
