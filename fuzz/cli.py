@@ -23,6 +23,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from officers import Square
 from officers.cli import ExitCode, main, parser
 
 __all__ = [
@@ -56,7 +57,7 @@ SQUARES = [
     "@/nonexistent/square.json",
 ]
 GOOD: dict[str, list[str]] = {  # good values by the option's dest
-    "square": [*SQUARES, "@square.json"],
+    "square": [*SQUARES, "@@square.json"],
     "starts": SQUARES[:4],
     "format": ["text", "json", "csv", "x"],
     "max_reasons": ["1", "3", "0"],
@@ -225,7 +226,10 @@ def argvs(draw: st.DrawFn) -> list[str]:
 
 
 def _here(word: str) -> str:
-    """``@name`` (a file the fuzzer provides) as its path in a scratch directory."""
+    """``@name`` (a file the fuzzer provides) as its path in a scratch directory; ``@@name``
+    as ``@`` and that path (how a command is given a square in a file)."""
+    if word.startswith("@@"):
+        return "@" + os.path.join(_scratch(), word[2:])
     if word.startswith("@") and not word.startswith("@/"):
         return os.path.join(_scratch(), word[1:])
     return word
@@ -238,7 +242,7 @@ def _scratch() -> str:
     with open(os.path.join(scratch, "starts"), "w", encoding="utf-8") as file:
         file.write("AC3/1JS2/1AH1QD/4\nAS1AS1/4/4/4\n\n²\n")
     with open(os.path.join(scratch, "square.json"), "w", encoding="utf-8") as file:
-        file.write('{"order": 30, "cells": []}')
+        file.write(Square.empty(30).to_json())
     return scratch
 
 
