@@ -22,7 +22,7 @@ def test_the_grammar_has_every_command() -> None:
 
 
 @settings(
-    max_examples=60,
+    max_examples=30,
     deadline=None,
     database=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
