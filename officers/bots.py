@@ -58,7 +58,7 @@ from officers.bitboard import (
     legal_pairs,
 )
 from officers.draw import below, pick, shuffle
-from officers.errors import NotationError
+from officers.errors import NotationError, excerpt
 from officers.game import Move
 from officers.rules import Rules
 from officers.square import EMPTY, Square
@@ -631,4 +631,6 @@ def get_bot(name: str | Bot) -> Bot:
     try:
         return BOTS[str(name).strip().lower()]()
     except KeyError:
-        raise NotationError(f"unknown bot {name!r}: expected one of {', '.join(BOTS)}") from None
+        raise NotationError(
+            f"unknown bot {excerpt(name)}: expected one of {', '.join(BOTS)}"
+        ) from None

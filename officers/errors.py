@@ -7,7 +7,9 @@ input that was wrong are also :class:`ValueError`, so ``except ValueError`` keep
 - :class:`IllegalPlacementError`: it can be read, but the move is not allowed here;
 - :class:`InvalidGameError`: values (not text) that make no level, move, deal or game state;
 - :class:`UnsupportedError`: a method cannot answer this question (the index at order 5);
-- :class:`NotLatinSquareError`: rows of ints (not text) that make no Latin square.
+- :class:`NotLatinSquareError`: rows of ints (not text) that make no Latin square;
+- :class:`InvalidArgumentError`: an argument of the Python API of the right type with a value it
+  cannot take (a time limit of 0 seconds); a wrong type raises :class:`TypeError`.
 
 :class:`SolverTimeoutError` is not a ``ValueError``: the question was fine, the solver ran out of
 time before it could answer ("unknown").
@@ -29,6 +31,7 @@ from typing import Any
 
 __all__ = [
     "IllegalPlacementError",
+    "InvalidArgumentError",
     "InvalidGameError",
     "NotLatinSquareError",
     "NotationError",
@@ -71,13 +74,25 @@ class InvalidGameError(OfficersError, ValueError):
     a placed card, ...); text that cannot be read raises :class:`NotationError` instead."""
 
 
+class InvalidArgumentError(OfficersError, ValueError):
+    """An argument given by a program, of the right type, with a value it cannot take (a time
+    limit of 0 seconds, ``nan``); an argument of the wrong type raises :class:`TypeError`."""
+
+
 def excerpt(value: object, limit: int = 80) -> str:
     """``repr(value)``, cut to ``limit`` characters: how a message quotes its input.
 
     >>> excerpt("x" * 100, limit=12)
     "'xxxxxxxx..."
+    >>> excerpt(10**5000)
+    'an int of 16610 bits'
     """
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # an int longer than Python writes (sys.get_int_max_str_digits)
+        if isinstance(value, int):
+            return f"an int of {value.bit_length()} bits"
+        raise
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -88,6 +103,10 @@ def read_json(text: object, what: str) -> Any:
     Traceback (most recent call last):
     ...
     officers.errors.NotationError: cannot read move '[1': Expecting ',' delimiter: line 1 column 3 (char 2)
+    >>> read_json("[" * 100_000, "rules")
+    Traceback (most recent call last):
+    ...
+    officers.errors.NotationError: cannot read rules '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[...: nested too deeply
     """
     if not isinstance(text, str):
         raise NotationError(f"cannot read {what} {excerpt(text)}: expected JSON text")
@@ -95,6 +114,8 @@ def read_json(text: object, what: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as error:
         raise NotationError(f"cannot read {what} {excerpt(text)}: {error}") from None
+    except RecursionError:  # "[" * 100000: deeper than Python's decoder goes
+        raise NotationError(f"cannot read {what} {excerpt(text)}: nested too deeply") from None
 
 
 class NotLatinSquareError(OfficersError, ValueError):
@@ -105,23 +126,29 @@ class NotLatinSquareError(OfficersError, ValueError):
 def check_time_limit(time_limit: object) -> float | None:
     """A time limit in seconds, checked: a finite number > 0, or ``None`` for none.
 
-    Anything else raises :class:`NotationError` (a ``ValueError``) quoting it.
+    A time limit is an argument of the Python API, not data read from outside: a value that is
+    not a number (``"2"``, ``True``) raises :class:`TypeError`; a number that is not finite and
+    > 0 raises :class:`InvalidArgumentError` (a ``ValueError``). Both quote it.
 
     >>> check_time_limit(2), check_time_limit(None)
     (2.0, None)
     >>> check_time_limit(float("nan"))
     Traceback (most recent call last):
     ...
-    officers.errors.NotationError: the time limit is a number of seconds > 0 (finite) or None, got nan
+    officers.errors.InvalidArgumentError: the time limit is a number of seconds > 0 (finite) or None, got nan
+    >>> check_time_limit("2")
+    Traceback (most recent call last):
+    ...
+    TypeError: the time limit is a number of seconds > 0 (finite) or None, got '2' (a str)
     """
     if time_limit is None:
         return None
+    expected = "the time limit is a number of seconds > 0 (finite) or None"
+    if not isinstance(time_limit, int | float) or isinstance(time_limit, bool):
+        raise TypeError(f"{expected}, got {excerpt(time_limit)} (a {type(time_limit).__name__})")
     seconds = math.nan
-    if isinstance(time_limit, int | float) and not isinstance(time_limit, bool):
-        with contextlib.suppress(OverflowError):  # an int too large for a float
-            seconds = float(time_limit)
+    with contextlib.suppress(OverflowError):  # an int too large for a float
+        seconds = float(time_limit)
     if not (math.isfinite(seconds) and seconds > 0):
-        raise NotationError(
-            f"the time limit is a number of seconds > 0 (finite) or None, got {excerpt(time_limit)}"
-        )
+        raise InvalidArgumentError(f"{expected}, got {excerpt(time_limit)}")
     return seconds

@@ -330,7 +330,7 @@ class GameState:
     @seed.setter
     def seed(self, seed: int | None) -> None:
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-            raise InvalidGameError(f"a deal's seed is a whole number >= 0, got {seed!r}")
+            raise InvalidGameError(f"a deal's seed is a whole number >= 0, got {excerpt(seed)}")
         self._seed = seed
 
     @property

@@ -130,6 +130,8 @@ def fields_from_dict(data: Mapping[str, Any]) -> GameFields:
         raise NotationError(f"cannot read game {excerpt(data)}: expected an object")
     try:
         hands = tuple(tuple(Card.parse(card) for card in hand) for hand in data["hands"])
+        if not isinstance(data.get("end"), str | None):
+            raise TypeError("the end is a word or null")
         return GameFields(
             square=Square.from_json(data["square"]),
             level=Level.get(data["level"]),

@@ -82,23 +82,27 @@ class Level:
     clock: float | None = None
 
     def __post_init__(self) -> None:
-        if self.name not in _LEVEL_DIAGONALS:
+        if not isinstance(self.name, str) or self.name not in _LEVEL_DIAGONALS:
             raise InvalidGameError(
-                f"unknown level {self.name!r}: expected one of {', '.join(_LEVEL_DIAGONALS)}"
+                f"unknown level {excerpt(self.name)}: expected one of {', '.join(_LEVEL_DIAGONALS)}"
             )
         if _LEVEL_DIAGONALS[self.name] != self.diagonals:
             raise InvalidGameError(
-                f"level {self.name!r} {'has' if _LEVEL_DIAGONALS[self.name] else 'has no'} "
-                f"diagonal rule, got diagonals={self.diagonals!r}"
+                f"level {excerpt(self.name)} {'has' if _LEVEL_DIAGONALS[self.name] else 'has no'} "
+                f"diagonal rule, got diagonals={excerpt(self.diagonals)}"
             )
         if not isinstance(self.tokens, int) or isinstance(self.tokens, bool) or self.tokens < 0:
-            raise InvalidGameError(f"tokens must be a whole number >= 0, got {self.tokens!r}")
+            raise InvalidGameError(
+                f"tokens must be a whole number >= 0, got {excerpt(self.tokens)}"
+            )
         if self.clock is not None and (
             isinstance(self.clock, bool)
             or not isinstance(self.clock, (int, float))
             or not self.clock > 0
         ):
-            raise InvalidGameError(f"the clock must be seconds > 0 or None, got {self.clock!r}")
+            raise InvalidGameError(
+                f"the clock must be seconds > 0 or None, got {excerpt(self.clock)}"
+            )
         if self.clock is not None:
             object.__setattr__(self, "clock", float(self.clock))
 
@@ -113,7 +117,9 @@ class Level:
         if isinstance(name, Level):
             return name
         if not isinstance(name, str):
-            raise InvalidGameError(f"not a level: {name!r} (expected a name such as 'normal')")
+            raise InvalidGameError(
+                f"not a level: {excerpt(name)} (expected a name such as 'normal')"
+            )
         key = name.strip().lower()
         for level in LEVELS:
             if level.name == key:
@@ -121,7 +127,7 @@ class Level:
         if key in _LEVEL_DIAGONALS:
             return cls(key, 0, _LEVEL_DIAGONALS[key])
         raise NotationError(
-            f"cannot read level {name!r}: expected one of {', '.join(_LEVEL_DIAGONALS)}"
+            f"cannot read level {excerpt(name)}: expected one of {', '.join(_LEVEL_DIAGONALS)}"
         )
 
     def replace(self, **changes: Any) -> Level:
@@ -158,7 +164,7 @@ class Level:
             raise NotationError(f"cannot read level {excerpt(data)}: {error}") from None
         if data.get("diagonals", level.diagonals) != level.diagonals:
             raise NotationError(
-                f"cannot read level {excerpt(data)}: level {level.name!r} "
+                f"cannot read level {excerpt(data)}: level {excerpt(level.name)} "
                 f"{'has' if level.diagonals else 'has no'} diagonal rule"
             )
         return level
@@ -206,7 +212,9 @@ class Variant:
     def __post_init__(self) -> None:
         for name, value in dataclasses.asdict(self).items():
             if not isinstance(value, bool):
-                raise InvalidGameError(f"the variant's {name} is true or false, got {value!r}")
+                raise InvalidGameError(
+                    f"the variant's {name} is true or false, got {excerpt(value)}"
+                )
 
     def to_dict(self) -> dict[str, bool]:
         """The JSON form: ``open_hands``, ``coins`` and ``ozanam``, each true or false."""
@@ -255,7 +263,7 @@ def deal(players: int, seed: int, *, start: Square | None = None) -> tuple[tuple
     """
     check_players(players)
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise InvalidGameError(f"a deal's seed is a whole number >= 0, got {seed!r}")
+        raise InvalidGameError(f"a deal's seed is a whole number >= 0, got {excerpt(seed)}")
     cards = [card for card in ALL_CARDS if start is None or card not in start]
     rng = random.Random(seed)
     for i in range(len(cards) - 1, 0, -1):
@@ -270,4 +278,4 @@ def deal(players: int, seed: int, *, start: Square | None = None) -> tuple[tuple
 def check_players(players: object) -> None:
     """Raise :class:`~officers.errors.InvalidGameError` unless ``players`` is 1-4."""
     if not isinstance(players, int) or isinstance(players, bool) or not 1 <= players <= MAX_PLAYERS:
-        raise InvalidGameError(f"a game has 1-4 players (1 is Solo), got {players!r}")
+        raise InvalidGameError(f"a game has 1-4 players (1 is Solo), got {excerpt(players)}")

@@ -91,10 +91,12 @@ class Move:
 
     def __post_init__(self) -> None:
         if self.kind not in ("place", "take", "concede", "timeout"):
-            raise InvalidGameError(f"unknown kind of move {self.kind!r}")
+            raise InvalidGameError(f"unknown kind of move {excerpt(self.kind)}")
         if self.kind in ("place", "take"):
             if not _is_cell(self.cell):
-                raise InvalidGameError(f"a {self.kind} move needs a cell 0-15, got {excerpt(self.cell)}")
+                raise InvalidGameError(
+                    f"a {self.kind} move needs a cell 0-15, got {excerpt(self.cell)}"
+                )
             if self.kind == "place" and self.card is None:
                 raise InvalidGameError("a place move needs a card")
         elif self.cell is not None or self.card is not None or self.coin is not None:

@@ -31,7 +31,7 @@ from typing import Any
 
 from officers.bitboard import EMPTY, key
 from officers.cards import Card
-from officers.errors import NotationError, UnsupportedError
+from officers.errors import NotationError, UnsupportedError, excerpt
 from officers.rules import Rules, rules_for
 from officers.solve.index import CompletionIndex
 from officers.square import Square, describe_cell
@@ -109,7 +109,7 @@ def locked_cells(square: Square, locked: Iterable[int]) -> tuple[int, ...]:
     cells = sorted(set(locked))
     for cell in cells:
         if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < 16:
-            raise NotationError(f"cannot read locked cell {cell!r}: expected 0-15")
+            raise NotationError(f"cannot read locked cell {excerpt(cell)}: expected 0-15")
         if square.values[cell] == EMPTY:
             raise NotationError(
                 f"locked cell {describe_cell(cell)} of {square!r} is empty: "

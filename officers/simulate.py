@@ -214,7 +214,7 @@ class Task:
         chosen = Level.get(level)
         name = get_bot(bot).name if isinstance(bot, str) else get_bot(bot)
         if not isinstance(players, int) or not 1 <= players <= 4:
-            raise NotationError(f"a game has 1-4 players, got {players!r}")
+            raise NotationError(f"a game has 1-4 players, got {excerpt(players)}")
         return cls(
             name,
             chosen,

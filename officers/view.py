@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from officers.cards import Card
-from officers.errors import NotationError, read_json
+from officers.errors import NotationError, excerpt, read_json
 from officers.rules import STANDARD_RULES, Rules
 from officers.square import EMPTY, Square, describe_cell, parse_cell
 
@@ -90,7 +90,7 @@ class PlayerView:
             )
         tokens = self.tokens
         if not isinstance(tokens, int) or isinstance(tokens, bool) or tokens < 0:
-            raise NotationError(f"tokens left must be a whole number >= 0, got {tokens!r}")
+            raise NotationError(f"tokens left must be a whole number >= 0, got {excerpt(tokens)}")
         object.__setattr__(self, "hand", tuple(sorted(hand)))
         object.__setattr__(self, "others", tuple(sorted(others)))
         object.__setattr__(self, "locked", _locked(square, self.locked))
@@ -214,22 +214,27 @@ class PlayerView:
         """
         if not isinstance(data, Mapping) or "square" not in data or "hand" not in data:
             raise NotationError(
-                f"cannot read player view {data!r}: expected an object with 'square' and 'hand'"
+                f"cannot read player view {excerpt(data)}: expected an object with 'square' and 'hand'"
             )
         rules_data = data.get("rules") or {}
         if not isinstance(rules_data, Mapping):
-            raise NotationError(f"cannot read player view {data!r}: 'rules' must be an object")
+            raise NotationError(
+                f"cannot read player view {excerpt(data)}: 'rules' must be an object"
+            )
         rules = Rules(
             order=rules_data.get("order", 4), diagonals=rules_data.get("diagonals", False)
         )
-        return cls.of(
-            data["square"],
-            data["hand"],
-            data.get("others"),
-            rules=rules,
-            tokens=data.get("tokens", DEFAULT_TOKENS),
-            locked=data.get("locked", ()),
-        )
+        try:
+            return cls.of(
+                data["square"],
+                data["hand"],
+                data.get("others"),
+                rules=rules,
+                tokens=data.get("tokens", DEFAULT_TOKENS),
+                locked=data.get("locked", ()),
+            )
+        except TypeError as error:  # a field of the wrong JSON type: the data, not a program
+            raise NotationError(f"cannot read player view {excerpt(data)}: {error}") from None
 
     def to_json(self, **kwargs: Any) -> str:
         """The JSON text of :meth:`to_dict` (``kwargs`` go to :func:`json.dumps`)."""

@@ -7,6 +7,7 @@ parser a Hypothesis property: it raises nothing but the library's errors, and it
 from __future__ import annotations
 
 import time
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -21,6 +22,7 @@ from officers import (
     Square,
     parse_cell,
 )
+from officers.errors import InvalidArgumentError
 from officers.game import GameState, Move
 from officers.game_notation import read_fields
 from officers.record import GameRecord
@@ -90,8 +92,13 @@ def test_class1_rules_cost_grows_as_the_cells() -> None:
 
 
 def test_class1_json_nesting_is_a_notation_error() -> None:
-    with pytest.raises(NotationError, match="nested too deeply"):
-        Square.from_json("[" * 100_000)
+    from officers.levels import Level, Variant
+    from officers.view import PlayerView
+
+    readers = [Square.from_json, Rules.from_json, Move.from_json, GameState.from_json]
+    for read in [*readers, PlayerView.from_json, Level.from_json, Variant.from_json]:
+        with pytest.raises(NotationError, match="nested too deeply"):
+            read("[" * 100_000)  # type: ignore[operator]
 
 
 @pytest.mark.parametrize(
@@ -105,6 +112,16 @@ def test_class1_json_nesting_is_a_notation_error() -> None:
         lambda: Card.parse(BIG),
         lambda: parse_cell(BIG),
         lambda: parse_cell("r" + "1" * 5000 + "c1"),
+        # found by the fuzzing campaign (fuzz/):
+        lambda: Rules.from_json('{"order": "' + BIG + '"}'),
+        lambda: _view(tokens=BIG),
+        lambda: _view(others=BIG),
+        lambda: _words().read_lang(BIG),
+        lambda: _levels().deal(2, BIG),
+        lambda: _levels().Level.get(BIG),
+        lambda: _levels().Level("normal", BIG, False),
+        lambda: Move.parse("AS@" + BIG),
+        lambda: GameState.parse("4/4/4/4 normal 1 1 " + BIG + " - - 1"),
     ],
 )
 def test_class1_messages_quote_a_bounded_excerpt(read: object) -> None:
@@ -112,6 +129,25 @@ def test_class1_messages_quote_a_bounded_excerpt(read: object) -> None:
         read()  # type: ignore[operator]
     assert isinstance(info.value, OfficersError)
     assert len(str(info.value)) < SHORT
+
+
+def _view(**fields: object) -> object:
+    from officers.view import PlayerView
+
+    data = {"square": "AC3/1JS2/1AH1QD/4", "hand": ["KD"], **fields}
+    return PlayerView.from_dict(data)
+
+
+def _words() -> Any:
+    import officers.words
+
+    return officers.words
+
+
+def _levels() -> Any:
+    import officers.levels
+
+    return officers.levels
 
 
 @pytest.mark.parametrize("order", [27, 33, 40, MAX_ORDER])
@@ -179,11 +215,26 @@ def test_class2_completions_time_is_search_time_only() -> None:
     assert first != next(stream)
 
 
-@pytest.mark.parametrize("bad", [0, -1, float("nan"), float("inf"), "2", True, 10**400])
-def test_class2_time_limits_are_validated(bad: object) -> None:
+@pytest.mark.parametrize(
+    ("bad", "error"),
+    [
+        (0, InvalidArgumentError),
+        (-1, InvalidArgumentError),
+        (float("nan"), InvalidArgumentError),
+        (float("inf"), InvalidArgumentError),
+        (10**400, InvalidArgumentError),
+        ("2", TypeError),
+        (True, TypeError),
+        ([1], TypeError),
+    ],
+)
+def test_class2_time_limits_are_validated(bad: object, error: type[Exception]) -> None:
+    """A time limit is an argument of the Python API: a wrong type is a TypeError, a number
+    out of range an InvalidArgumentError (a ValueError); never a NotationError."""
     for call in (backtrack.is_completable, backtrack.count, backtrack.completions):
-        with pytest.raises(NotationError, match="time limit"):
+        with pytest.raises(error, match="time limit") as raised:
             call(Square(), Rules(), time_limit=bad)  # type: ignore[operator]
+        assert not isinstance(raised.value, NotationError)
 
 
 def test_class2_backtracker_refuses_orders_it_cannot_hold() -> None:
@@ -202,7 +253,7 @@ def test_class2_cpsat_limit_covers_building_the_model() -> None:
     with quickly(2.5), pytest.raises(SolverTimeoutError, match="unknown"):
         cpsat.count(Square.empty(20), Rules(order=20), time_limit=1)
     for bad in (0, float("nan"), float("inf"), "1"):
-        with pytest.raises(NotationError, match="time limit"):
+        with pytest.raises((InvalidArgumentError, TypeError), match="time limit"):
             cpsat.count(Square(), Rules(), time_limit=bad)  # type: ignore[arg-type]
 
 
@@ -348,6 +399,26 @@ def test_class4_misuse_raises_clear_errors(value: object, which: int) -> None:
         text = str(error)
         assert text and len(text) < SHORT
         assert "object has no attribute" not in text and "not supported between" not in text
+
+
+def test_class4_documents_of_the_wrong_shape_are_notation_errors() -> None:
+    """JSON that parses but has the wrong shape comes from outside: a NotationError quoting an
+    excerpt, never a TypeError (found by the fuzzing campaign)."""
+    from officers.game import new_game
+    from officers.view import PlayerView
+
+    game = new_game("normal", 2, seed=1).to_dict()
+    view = {"square": "AC3/1JS2/1AH1QD/4", "hand": ["KD"], "others": ["QS"]}
+    for document, read in [
+        ({**game, "end": []}, GameState.from_dict),
+        ({**game, "end": {"x": 1}}, GameState.from_dict),
+        ({**view, "others": -1}, PlayerView.from_dict),
+        ({**view, "hand": 1.5}, PlayerView.from_dict),
+        ({**view, "x": "y" * 5000, "hand": 7}, PlayerView.from_dict),
+    ]:
+        with pytest.raises(NotationError) as raised:
+            read(document)  # type: ignore[operator]
+        assert len(str(raised.value)) < SHORT
 
 
 # --- class 8: quirks ---------------------------------------------------------------------------

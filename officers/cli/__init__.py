@@ -13,7 +13,9 @@ One module per group of commands, each adding its commands to the parser with ``
 Exit status (:class:`ExitCode`): 0 for a plain answer; 1 when the answer is "no" (the square
 breaks the rules, cannot be completed, ...); 2 for input that cannot be used, with one line on
 standard error; 3 when a solver ran out of time (the answer is unknown); 4 for an internal error
-(a bug: please report it).
+(a bug: please report it); 74 when the output cannot be written (a full disk, standard output
+closed), with one line on standard error; 130 when interrupted (Ctrl-C); 141, quietly, when the
+reader of the output went away (``officers enumerate | head -1``).
 
 Startup: a command names its group in :data:`GROUPS`, and ``main`` builds a parser with that
 group alone, so that a command imports only what it uses; ``officers --help``, an unknown
@@ -26,15 +28,26 @@ command, or a command missing from :data:`GROUPS` build the whole parser (:func:
 
 from __future__ import annotations
 
+import contextlib
+import io
+import os
+import re
 import sys
 from collections.abc import Sequence
 from importlib import import_module
-from typing import Final
+from typing import Final, TextIO
 
-from officers.cli.common import Command, ExitCode, Parser, UsageError
-from officers.errors import OfficersError, SolverTimeoutError
+from officers.cli.common import (
+    Command,
+    ExitCode,
+    Parser,
+    UsageError,
+    plain_stream,
+    writes_suits,
+)
+from officers.errors import OfficersError, RiddleNotFoundError, SolverTimeoutError, excerpt
 
-__all__ = ["GROUPS", "ExitCode", "main", "parser"]
+__all__ = ["GROUPS", "ExitCode", "failure", "main", "parser"]
 
 GROUPS: Final = {
     **dict.fromkeys(("show", "count", "complete", "enumerate"), "squares"),
@@ -67,6 +80,7 @@ def parser() -> Parser:
     game.add_commands(commands)
     proof.add_commands(commands)
     service.add_commands(commands)
+    top.add_ascii()
     return top
 
 
@@ -83,6 +97,7 @@ def _parser_for(argv: Sequence[str]) -> Parser:
     )
     commands.required = True
     import_module(f"officers.cli.{group}").add_commands(commands)
+    top.add_ascii()
     return top
 
 
@@ -100,28 +115,113 @@ def _translate_once() -> None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default ``sys.argv[1:]``); return the exit status
-    (an :class:`ExitCode`)."""
+    (an :class:`ExitCode`).
+
+    Output goes out in ASCII (suits as letters) with ``--ascii`` or when standard output cannot
+    write the suits (an ASCII locale). Every exception a user can cause becomes its exit status
+    and one line on standard error (:func:`failure`); only a bug reaches "internal error".
+    """
+    arguments = list(sys.argv[1:] if argv is None else argv)
+    streams = sys.stdout, sys.stderr, sys.stdin
+    if sys.stdout is None:  # started with standard output closed: nothing could be said
+        _say(sys.stderr, "officers: cannot write the output: standard output is closed")
+        return ExitCode.OUTPUT
+    ascii_only = "--ascii" in arguments
+    sys.stdout = plain_stream(sys.stdout, ascii_only)
+    if sys.stderr is not None:
+        sys.stderr = plain_stream(sys.stderr, ascii_only)
+    if sys.stdin is None:
+        sys.stdin = io.StringIO()  # closed standard input reads as empty
     try:
-        args = _parser_for(sys.argv[1:] if argv is None else argv).parse_args(argv)
-        run: Command = args.run
-        return run(args)
-    except UsageError as error:
-        print(error, file=sys.stderr)
-        return ExitCode.BAD_INPUT
-    except SolverTimeoutError as error:
-        print(f"officers: {error}", file=sys.stderr)
-        return ExitCode.TIMEOUT
-    except OfficersError as error:
-        print(f"officers: {error}", file=sys.stderr)
-        return ExitCode.BAD_INPUT
-    except KeyboardInterrupt:
-        print("officers: interrupted", file=sys.stderr)
-        return ExitCode.INTERRUPTED
-    except BrokenPipeError:
-        return ExitCode.OK
-    except Exception as error:  # no traceback ever reaches a user
-        print(
-            f"officers: internal error ({type(error).__name__}: {error}); please report it",
-            file=sys.stderr,
-        )
-        return ExitCode.INTERNAL
+        status: int = _run(arguments)
+        sys.stdout.flush()  # a full disk or a closed pipe shows here, not after main returns
+    except BaseException as error:  # every exception: a status and at most one line
+        status, line = failure(error)
+        if line is not None:
+            _say(sys.stderr, line)
+        if isinstance(error, OSError) and error.filename is None:
+            _drop_output(streams[0])
+    finally:
+        sys.stdout, sys.stderr, sys.stdin = streams
+    return status
+
+
+def _run(arguments: list[str]) -> int:
+    try:
+        args = _parser_for(arguments).parse_args(arguments)
+    except SystemExit as done:  # --help: the help is printed
+        return done.code if isinstance(done.code, int) else ExitCode.OK
+    if getattr(args, "ascii", True) is False and not writes_suits(sys.stdout):
+        args.ascii = True  # an ASCII locale: pictures in letters
+    run: Command = args.run
+    return run(args)
+
+
+def failure(error: BaseException) -> tuple[int, str | None]:
+    """The exit status for an exception that stopped a command, and the one line that says why
+    on standard error (``None``: nothing to say).
+
+    >>> from officers.errors import NotationError
+    >>> failure(NotationError("cannot read card 'X'"))
+    (<ExitCode.BAD_INPUT: 2>, "officers: cannot read card 'X'")
+    >>> failure(BrokenPipeError())
+    (<ExitCode.BROKEN_PIPE: 141>, None)
+    """
+    if isinstance(error, UsageError):
+        return ExitCode.BAD_INPUT, str(error)
+    if isinstance(error, SolverTimeoutError):
+        return ExitCode.TIMEOUT, f"officers: {error}"
+    if isinstance(error, RiddleNotFoundError):
+        return ExitCode.NO, f"officers: {error}"
+    if isinstance(error, OfficersError):  # every other error of the library: the input
+        return ExitCode.BAD_INPUT, f"officers: {error}"
+    if isinstance(error, KeyboardInterrupt):
+        return ExitCode.INTERRUPTED, "officers: interrupted"
+    if isinstance(error, BrokenPipeError):  # the reader went away: stop quietly
+        return ExitCode.BROKEN_PIPE, None
+    if isinstance(error, OSError) and error.filename is not None:  # a file the user named
+        return ExitCode.BAD_INPUT, f"officers: {excerpt(error.filename)}: {error.strerror}"
+    if isinstance(error, OSError):  # writing the output: a full disk, an I/O error
+        return ExitCode.OUTPUT, f"officers: cannot write the output: {error.strerror or error}"
+    if isinstance(error, SystemExit):
+        return (error.code if isinstance(error.code, int) else ExitCode.BAD_INPUT), None
+    return (  # a bug: no traceback reaches a user
+        ExitCode.INTERNAL,
+        f"officers: internal error ({type(error).__name__}: {excerpt(str(error), 200)}); "
+        "please report it",
+    )
+
+
+def _say(stream: TextIO | None, line: str) -> None:
+    """Write one line on standard error, if it is there to write on: a line break or another
+    control character quoted from the input is written as its escape (``\\n``), and a line
+    longer than 500 characters is cut."""
+    if stream is not None:
+        line = _CONTROL.sub(_escape, line)
+        if len(line) > _LONGEST:  # a message that quotes an argument in full
+            line = line[: _LONGEST - 3] + "..."
+        with contextlib.suppress(OSError, ValueError):
+            print(line, file=stream, flush=True)
+
+
+_LONGEST = 500
+"""The longest line on standard error."""
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    return repr(match.group())[1:-1]
+
+
+def _drop_output(stdout: TextIO | None) -> None:
+    """After a failed write to the process's standard output, point it at the null device, so
+    that Python's last flush at exit fails neither (no second message, no other status)."""
+    real = sys.__stdout__
+    if stdout is None or real is None or stdout is not real:
+        return  # not the process's own output (a caller's stream): leave it alone
+    with contextlib.suppress(OSError, ValueError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, real.fileno())
+        os.close(null)

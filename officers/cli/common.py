@@ -11,14 +11,20 @@ no import cycle).
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
+import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from enum import IntEnum
-from typing import Any, NoReturn, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, NoReturn, TextIO, TypeAlias
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 __all__ = [
+    "ASCII_HELP",
     "Command",
     "Commands",
     "ExitCode",
@@ -28,7 +34,13 @@ __all__ = [
     "add_diagonals",
     "add_json",
     "add_square",
+    "ascii_text",
     "emit",
+    "number",
+    "plain_stream",
+    "read_square",
+    "seconds",
+    "writes_suits",
 ]
 
 
@@ -36,7 +48,7 @@ class ExitCode(IntEnum):
     """The exit statuses of ``officers``.
 
     >>> [code.value for code in ExitCode]
-    [0, 1, 2, 3, 4, 130]
+    [0, 1, 2, 3, 4, 74, 130, 141]
     """
 
     OK = 0
@@ -49,12 +61,22 @@ class ExitCode(IntEnum):
     """A solver ran out of time: the answer is unknown."""
     INTERNAL = 4
     """An internal error: a bug, please report it."""
+    OUTPUT = 74
+    """The output could not be written (a full disk, standard output closed): one line on
+    standard error (74 is ``EX_IOERR`` of ``sysexits.h``)."""
     INTERRUPTED = 130
     """Interrupted by the user (Ctrl-C), as shells report SIGINT (128 + 2)."""
+    BROKEN_PIPE = 141
+    """The reader of standard output went away (``officers enumerate | head -1``): the command
+    stops quietly, as shells report SIGPIPE (128 + 13)."""
 
 
 Command: TypeAlias = Callable[[argparse.Namespace], ExitCode]
 """What runs a command: its parsed arguments in, its exit status out."""
+
+
+ASCII_HELP: Final = "print only ASCII: letters instead of suit symbols (AS for A\u2660)"
+"""The help of ``--ascii`` (itself in ASCII)."""
 
 
 class UsageError(Exception):
@@ -103,7 +125,37 @@ class Parser(argparse.ArgumentParser):
         super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> NoReturn:
+        if len(message) > _LONGEST:  # argparse quotes the arguments in full
+            message = message[: _LONGEST - 3] + "..."
         raise UsageError(f"{self.prog}: {message} (see '{self.prog} --help')")
+
+    def print_help(self, file: SupportsWrite[str] | None = None) -> None:
+        """Print the help; unlike argparse, an error writing it is not swallowed (a full disk
+        is reported, not an exit status 0 having printed nothing)."""
+        (file or sys.stdout).write(self.format_help())
+
+    def add_subparsers(self, **kwargs: Any) -> Any:
+        """argparse's, remembered as :attr:`commands` (to reach every command's parser)."""
+        self.commands = super().add_subparsers(**kwargs)
+        return self.commands
+
+    def every_command(self) -> Iterator[Parser]:
+        """The parsers of every command below this one (``puzzle``, ``puzzle verify``, ...)."""
+        commands: Commands | None = getattr(self, "commands", None)
+        for command in commands.choices.values() if commands is not None else ():
+            yield command
+            yield from command.every_command()
+
+    def add_ascii(self) -> None:
+        """Give every command below this one the ``--ascii`` switch (where it has none): the
+        output in ASCII, suits as letters (``main`` reads it for every command)."""
+        for command in self.every_command():
+            with contextlib.suppress(argparse.ArgumentError):  # the command's own --ascii
+                command.add_argument("--ascii", action="store_true", help=ASCII_HELP)
+
+
+_LONGEST = 300
+"""The longest usage message (argparse's quotes every unrecognized argument in full)."""
 
 
 # argparse names the type of its sub-parsers object privately; this alias is its one spelling here.
@@ -111,11 +163,18 @@ Commands: TypeAlias = "argparse._SubParsersAction[Parser]"
 """The sub-parsers object to which each command group adds its commands."""
 
 
-def add_square(parser: argparse.ArgumentParser, what: str = "a square") -> None:
-    """The positional ``SQUARE`` argument (``what`` it is: a square, a start)."""
-    parser.add_argument(
-        "square", metavar="SQUARE", help=f"{what} in the square notation, e.g. 'AC3/1JS2/1AH1QD/4'"
-    )
+def add_square(
+    parser: argparse.ArgumentParser, what: str = "a square", *, any_order: bool = False
+) -> None:
+    """The positional ``SQUARE`` argument (``what`` it is: a square, a start); ``any_order``
+    when the command reads it with :func:`read_square` (JSON too)."""
+    help = f"{what} in the square notation, e.g. 'AC3/1JS2/1AH1QD/4'"
+    if any_order:
+        help += (
+            " (orders up to 26), or its JSON (any order up to 256) given as it is, as @FILE "
+            "or as - (standard input)"
+        )
+    parser.add_argument("square", metavar="SQUARE", help=help)
 
 
 def add_diagonals(
@@ -137,3 +196,159 @@ def emit(data: dict[str, Any]) -> None:
     {"card": "A♠", "count": 2}
     """
     print(json.dumps(data, ensure_ascii=False))
+
+
+# --- numbers and squares from the command line ------------------------------------------------
+
+_WHOLE = re.compile(r"[+]?[0-9]{1,12}")
+
+
+def number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number ``low``-``high`` in ASCII digits (not ``²`` or ``١``,
+    which :func:`int` would take), refused in one line quoting (an excerpt of) the text.
+
+    >>> number(1, 256)("12")
+    12
+    >>> number(1, 256)("١٢")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a whole number 1-256 in the digits 0-9, got '١٢'
+    """
+
+    def read(text: str) -> int:
+        stripped = text.strip()
+        if _WHOLE.fullmatch(stripped) and low <= int(stripped) <= high:
+            return int(stripped)
+        raise argparse.ArgumentTypeError(
+            f"expected a whole number {low}-{high:,} in the digits 0-9, got {_excerpt(text)}"
+        )
+
+    read.__name__ = "whole number"  # argparse names the type in its messages
+    return read
+
+
+_SECONDS = re.compile(r"[+]?([0-9]{1,9}([.][0-9]{0,9})?|[.][0-9]{1,9})")
+
+
+def seconds(text: str) -> float:
+    """An argparse type: a time limit, seconds > 0 in ASCII digits (``2``, ``0.5``).
+
+    >>> seconds("0.5")
+    0.5
+    >>> seconds("nan")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected seconds > 0 such as 2 or 0.5, got 'nan'
+    """
+    stripped = text.strip()
+    if _SECONDS.fullmatch(stripped) and float(stripped) > 0:
+        return float(stripped)
+    raise argparse.ArgumentTypeError(f"expected seconds > 0 such as 2 or 0.5, got {_excerpt(text)}")
+
+
+def read_square(text: str, order: int) -> Any:
+    """The square a command line gives: the text notation (orders up to 26), or the square's
+    JSON (``{"order": 30, "cells": [...]}``, any order up to 256) given as the argument itself,
+    as ``@FILE`` (a file holding it) or as ``-`` (standard input). A JSON square's order must
+    agree with ``order`` when ``--order`` is given (``order`` is ``None`` otherwise).
+
+    >>> read_square('{"order": 2, "notation": "Aa1/1Bb"}', None).order
+    2
+    >>> read_square("AC3/1JS2/1AH1QD/4", None).placed_count()
+    4
+    """
+    from officers.errors import UnsupportedError, excerpt
+    from officers.square import Square
+
+    if text == "-":
+        text = sys.stdin.read(_MAX_INPUT + 1) if sys.stdin is not None else ""
+    elif text.startswith("@"):
+        with open(text[1:], encoding="utf-8") as file:
+            text = file.read(_MAX_INPUT + 1)
+    if len(text) > _MAX_INPUT:
+        raise UnsupportedError(f"a square is at most {_MAX_INPUT:,} characters: {excerpt(text)}")
+    if not text.lstrip().startswith("{"):
+        return Square.parse(text.strip(), order=4 if order is None else order)
+    square = Square.from_json(text)
+    if order is not None and square.order != order:
+        raise UnsupportedError(
+            f"the square {excerpt(text)} is of order {square.order}, but --order {order} was given"
+        )
+    return square
+
+
+_MAX_INPUT = 4_000_000
+"""The longest square a command reads (a square of order 256 in JSON is about 600,000)."""
+
+
+def _excerpt(text: str) -> str:
+    from officers.errors import excerpt  # the errors module: imported when a number is bad
+
+    return excerpt(text)
+
+
+# --- output ------------------------------------------------------------------------------------
+
+_PLAIN = str.maketrans(
+    {
+        **dict(zip("♠♥♦♣♤♡♢♧", "SHDCSHDC", strict=True)),
+        **dict(zip("·–—−×’‘“”µ", ".---x''\"\"u", strict=True)),
+        **{"…": "...", "→": "->", "↔": "<->", "≤": "<=", "≥": ">=", "∞": "inf", "²": "^2"},
+        **{"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss"},
+        "\ufe0f": None,  # the variation selector of emoji suits
+    }
+)
+_OTHER = re.compile(r"[^\x00-\x7f]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000  # a surrogate pair, as JSON spells it
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+
+
+def ascii_text(text: str) -> str:
+    """``text`` in ASCII: suits as their letters (the notation's ``AS`` for ``A♠``), a few
+    signs as their usual spelling, anything else as a ``\\uXXXX`` escape (valid in JSON strings).
+
+    >>> ascii_text("A♠ and K♠ share ♠ · 2×2 — Dame")
+    'AS and KS share S . 2x2 - Dame'
+    """
+    if text.isascii():
+        return text
+    return _OTHER.sub(_escape, text.translate(_PLAIN))
+
+
+def writes_suits(stream: TextIO) -> bool:
+    """Whether ``stream``'s encoding can write the suit symbols (not under an ASCII locale)."""
+    encoding = getattr(stream, "encoding", None)
+    if encoding is None:  # a stream of text that is never encoded (io.StringIO)
+        return True
+    try:
+        "♠♥♦♣·".encode(encoding)
+    except (LookupError, UnicodeError, TypeError):
+        return False
+    return True
+
+
+class _Plain:
+    """A text stream that writes ``stream`` in ASCII (:func:`ascii_text`)."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+
+    def write(self, text: str) -> int:
+        return self.stream.write(ascii_text(text))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.stream, name)
+
+
+def plain_stream(stream: TextIO, ascii_only: bool) -> TextIO:
+    """``stream`` itself when it may write the suit symbols, else a stream that writes it in
+    ASCII (:func:`ascii_text`): when ``ascii_only`` (``--ascii``) or its encoding cannot."""
+    if not ascii_only and writes_suits(stream):
+        return stream
+    return _Plain(stream)  # type: ignore[return-value]

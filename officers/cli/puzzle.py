@@ -53,6 +53,9 @@ from officers.cli.common import (
     add_square,
     emit,
 )
+from officers.cli.common import (
+    number as whole,
+)
 from officers.contract.documents import census_document, riddle_document
 from officers.errors import excerpt
 from officers.puzzles import HIGHEST_GRADE, LEVEL_NAMES, BatchResult, BatchSummary, verify_batch
@@ -173,7 +176,10 @@ def _add_new(actions: Commands) -> None:
         "many; see the census) or for input that cannot be used.",
     )
     new.add_argument(
-        "--cards", type=int, metavar="K", help="the number of cards (default: the fewest, 4)"
+        "--cards",
+        type=whole(0, 16),
+        metavar="K",
+        help="the number of cards (default: the fewest, 4)",
     )
     new.add_argument(
         "--seed", metavar="S", help="a whole number or any text (default: a fresh one, shown)"
@@ -191,7 +197,7 @@ def _add_new(actions: Commands) -> None:
     new.add_argument("--solution", action="store_true", help="show the solution too")
     new.add_argument(
         "--count",
-        type=int,
+        type=whole(1, 10_000),
         metavar="N",
         help="N riddles, no two the same puzzle, reproducible from the seed",
     )

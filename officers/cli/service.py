@@ -12,7 +12,7 @@ import argparse
 import json
 import sys
 
-from officers.cli.common import Commands, ExitCode, Parser
+from officers.cli.common import Commands, ExitCode, Parser, number, seconds
 from officers.contract import NAMES, Limits, schema
 from officers.engine import run
 
@@ -32,7 +32,7 @@ def add_commands(commands: Commands) -> None:
     )
     engine.add_argument(
         "--time-limit",
-        type=float,
+        type=seconds,
         default=Limits().time_limit,
         metavar="SECONDS",
         help="seconds for each solver call (default %(default)s)",
@@ -46,8 +46,12 @@ def add_commands(commands: Commands) -> None:
         "interactive page at /docs (docs/serve.md). Needs the 'serve' extra.",
     )
     serve.add_argument("--host", default="127.0.0.1", help="the address (default %(default)s)")
-    serve.add_argument("--port", type=int, default=8000, help="the port (default %(default)s)")
-    serve.add_argument("--workers", type=int, default=1, help="worker processes (default 1)")
+    serve.add_argument(
+        "--port", type=number(0, 65535), default=8000, help="the port (default %(default)s)"
+    )
+    serve.add_argument(
+        "--workers", type=number(1, 64), default=1, help="worker processes (default 1)"
+    )
     serve.add_argument(
         "--cors",
         default="*",
@@ -56,14 +60,14 @@ def add_commands(commands: Commands) -> None:
     )
     serve.add_argument(
         "--max-body",
-        type=int,
+        type=number(1, 2**31),
         default=65536,
         metavar="BYTES",
         help="the largest request body (default %(default)s; larger ones get 413)",
     )
     serve.add_argument(
         "--time-limit",
-        type=float,
+        type=seconds,
         default=Limits().time_limit,
         metavar="SECONDS",
         help="seconds for each solver call (default %(default)s; out of time: 503)",

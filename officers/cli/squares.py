@@ -42,11 +42,13 @@ from officers.cli.common import (
     add_json,
     add_square,
     emit,
+    number,
+    read_square,
 )
 from officers.errors import SolverTimeoutError, UnsupportedError
 from officers.solve import chosen_method
 from officers.solve.cpsat import DEFAULT_TIME_LIMIT
-from officers.square import MAX_TEXT_ORDER
+from officers.square import MAX_ORDER, MAX_TEXT_ORDER
 
 __all__ = ["add_commands", "time_limit"]
 
@@ -60,8 +62,8 @@ def _documents() -> Any:
 
 
 def _read(args: argparse.Namespace) -> tuple[Square, Rules]:
-    rules = Rules(order=args.order, diagonals=args.diagonals)
-    return Square.parse(args.square, order=args.order), rules
+    square = read_square(args.square, args.order)  # the text notation, or JSON for any order
+    return square, Rules(order=square.order, diagonals=args.diagonals)
 
 
 def _text(square: Square) -> str:
@@ -305,10 +307,13 @@ def _list_squares(
 
 
 def _add_square_arguments(parser: argparse.ArgumentParser) -> None:
-    add_square(parser)
+    add_square(parser, any_order=True)
     add_diagonals(parser)
     parser.add_argument(
-        "--order", type=int, default=4, metavar="N", help="the order of the square (default 4)"
+        "--order",
+        type=number(1, MAX_ORDER),
+        metavar="N",
+        help="the order of the square (default 4, or the JSON square's)",
     )
     add_json(parser)
 
@@ -381,7 +386,9 @@ def add_commands(commands: Commands) -> None:
         "found so far.",
     )
     add_diagonals(enumerate_, help="the diagonals are lines too")
-    enumerate_.add_argument("--order", type=int, default=4, metavar="N", help="default 4")
+    enumerate_.add_argument(
+        "--order", type=number(1, MAX_ORDER), default=4, metavar="N", help="default 4"
+    )
     enumerate_.add_argument("--count-only", action="store_true", help="only their number")
     add_json(enumerate_)
     _add_method_arguments(enumerate_)

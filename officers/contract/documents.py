@@ -19,7 +19,7 @@ from officers.contract.schemas import KINDS, schema
 from officers.game import GameState
 from officers.moves import COIN_OFF, Move
 from officers.rules import Rules
-from officers.square import EMPTY, Square
+from officers.square import EMPTY, MAX_TEXT_ORDER, Square
 from officers.words import LANGS
 
 if TYPE_CHECKING:  # the puzzles' modules load on first use (a hint needs none of them)
@@ -45,6 +45,7 @@ __all__ = [
     "schema_document",
     "simulation_document",
     "square_document",
+    "square_value",
     "verification_document",
     "view_document",
 ]
@@ -124,6 +125,20 @@ def _with_method(data: dict[str, Any], method: str | None) -> dict[str, Any]:
     return data
 
 
+def square_value(square: Square) -> str | dict[str, Any]:
+    """A square as documents write it: its notation, or above order 26 (where there is no
+    notation) its JSON form (``order`` and ``cells``).
+
+    >>> square_value(Square("AS3/4/4/4"))
+    'AS3/4/4/4'
+    >>> sorted(square_value(Square.empty(27)))
+    ['cells', 'order']
+    """
+    if square.order <= MAX_TEXT_ORDER:
+        return square.notation()
+    return square.to_dict()
+
+
 def square_document(square: Square, rules: Rules) -> dict[str, Any]:
     """A square checked against the rules: ``valid``, and the ``conflicts`` (each with the line,
     the attribute, the symbol, the cells and its sentence under ``text``).
@@ -137,7 +152,7 @@ def square_document(square: Square, rules: Rules) -> dict[str, Any]:
         conflict["text"] = {"en": conflict["text"]}
     return {
         **head("square"),
-        "square": square.notation(),
+        "square": square_value(square),
         "rules": rules.to_dict(),
         "valid": not conflicts,
         "conflicts": conflicts,
@@ -154,7 +169,7 @@ def count_document(
     """
     data = {
         **head("count"),
-        "square": square.notation(),
+        "square": square_value(square),
         "rules": rules.to_dict(),
         "completions": completions,
     }
@@ -171,9 +186,9 @@ def completion_document(
     """One completion of a square, or ``null`` (with why not under ``text``, when said)."""
     data = {
         **head("completion"),
-        "square": square.notation(),
+        "square": square_value(square),
         "rules": rules.to_dict(),
-        "completion": None if completion is None else completion.notation(),
+        "completion": None if completion is None else square_value(completion),
     }
     if completion is None and reason is not None:
         data["text"] = {"en": reason}
@@ -186,10 +201,10 @@ def completions_document(
     """Every completion of a square (``count`` of them)."""
     data = {
         **head("completions"),
-        "square": square.notation(),
+        "square": square_value(square),
         "rules": rules.to_dict(),
         "count": len(found),
-        "completions": [completion.notation() for completion in found],
+        "completions": [square_value(completion) for completion in found],
     }
     return _with_method(data, method)
 

@@ -22,7 +22,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Final
 
-from officers.errors import NotationError
+from officers.errors import NotationError, excerpt
 
 __all__ = ["KINDS", "NAMES", "OPS_WITH_REQUESTS", "schema"]
 
@@ -99,7 +99,7 @@ def _refs(node: Any, found: set[str]) -> None:
 @cache
 def _schema(name: str) -> str:
     if name not in NAMES:
-        raise NotationError(f"no schema {name!r}: expected one of {', '.join(NAMES)}")
+        raise NotationError(f"no schema {excerpt(name)}: expected one of {', '.join(NAMES)}")
     document = copy.deepcopy(_load(name))
     shared = _load("defs")["$defs"]
     used: set[str] = set()

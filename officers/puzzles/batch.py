@@ -256,7 +256,7 @@ def read_rules_word(text: object) -> bool:
             return False
     if isinstance(text, dict):
         if text.get("order", N) != N:
-            raise UnsupportedError(f"puzzle starts are implemented for order 4 only, not {text!r}")
+            raise UnsupportedError(f"puzzle starts are implemented for order 4 only, not {excerpt(text)}")
         return read_rules_word(text.get("diagonals", False))
     raise NotationError(
         f"cannot read rules {excerpt(text)}: expected one of {', '.join(RULE_WORDS)} "
@@ -298,7 +298,7 @@ def verify_batch(
     [(2, {'name': 'ozanam'}, True, None), (3, {'name': 'twin'}, True, 2)]
     """
     if format not in FORMATS:
-        raise NotationError(f"cannot read format {format!r}: expected one of {', '.join(FORMATS)}")
+        raise NotationError(f"cannot read format {excerpt(format)}: expected one of {', '.join(FORMATS)}")
     default = STANDARD_RULES if default_rules is None else default_rules
     default_diagonals = read_rules_word(default.to_dict())
     stream = iter(lines)

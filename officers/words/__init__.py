@@ -34,7 +34,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import TYPE_CHECKING, Final, Protocol, TypeAlias, cast
 
-from officers.errors import UnsupportedError
+from officers.errors import UnsupportedError, excerpt
 
 if TYPE_CHECKING:
     from officers.analysis import Explanation, Violation
@@ -188,7 +188,7 @@ def read_lang(lang: object) -> tuple[Language, ...]:
         return ("en", "de")
     if isinstance(lang, str) and lang in LANGS:
         return (lang,)
-    raise UnsupportedError(f"cannot use lang {lang!r}: expected one of {', '.join(LANGS)}")
+    raise UnsupportedError(f"cannot use lang {excerpt(lang)}: expected one of {', '.join(LANGS)}")
 
 
 def texts(fact: Told, lang: object = "en") -> dict[Language, str]:
