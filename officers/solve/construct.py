@@ -63,53 +63,79 @@ def prime_power(n: int) -> tuple[int, int] | None:
     return (p, k) if n == 1 else None
 
 
-def _field_tables(p: int, k: int) -> tuple[list[list[int]], list[list[int]]]:
-    """Addition and multiplication tables of GF(p**k), elements as base-``p`` digit vectors.
+def _reduce(product: list[int], divisor: list[int], p: int) -> list[int]:
+    """``product`` modulo the monic polynomial ``divisor`` over GF(``p``) (coefficient lists,
+    lowest first)."""
+    rest = list(product)
+    d = len(divisor) - 1
+    for top in range(len(rest) - 1, d - 1, -1):
+        c = rest[top]
+        if c:
+            for i, x in enumerate(divisor):
+                rest[top - d + i] = (rest[top - d + i] - c * x) % p
+    return rest[:d]
+
+
+def _irreducible(low: list[int], p: int) -> bool:
+    """Whether ``x**k + low`` (``low`` its lower coefficients) is irreducible over GF(``p``):
+    no monic polynomial of degree 1 to ``k // 2`` divides it."""
+    k = len(low)
+    f = [*low, 1]
+    for d in range(1, k // 2 + 1):
+        for code in range(p**d):
+            divisor = [code // p**i % p for i in range(d)] + [1]
+            if not any(_reduce(f, divisor, p)):
+                return False
+    return True
+
+
+def _field_tables(p: int, k: int) -> tuple[list[list[int]], list[int]]:
+    """The addition table of GF(p**k) and the row of its multiplication table for the element
+    ``2`` (``p`` > 2) or ``x`` (``p`` = 2), elements as base-``p`` digit vectors.
 
     The element ``e`` stands for the polynomial whose coefficients are the base-``p`` digits of
-    ``e``; multiplication is modulo the first monic polynomial of degree ``k`` for which the
-    quotient ring has no zero divisors (a finite ring without zero divisors is a field).
+    ``e``; multiplication is modulo the first monic polynomial of degree ``k`` that no monic
+    polynomial of degree 1 to ``k // 2`` divides (an irreducible one: the quotient is a field).
+
+    >>> add, times_x = _field_tables(2, 2)
+    >>> add[1][3], times_x
+    (2, [0, 2, 3, 1])
     """
     q = p**k
-
-    def digits(e: int) -> list[int]:
-        return [e // p**i % p for i in range(k)]
+    digits = [[e // p**i % p for i in range(k)] for e in range(q)]
+    powers = [p**i for i in range(k)]
 
     def number(ds: list[int]) -> int:
-        return sum(d * p**i for i, d in enumerate(ds))
+        return sum(d * power for d, power in zip(ds, powers, strict=False))
 
-    add = [
-        [number([(x + y) % p for x, y in zip(digits(a), digits(b), strict=True)]) for b in range(q)]
-        for a in range(q)
-    ]
-    for modulus in range(p**k):  # the low coefficients of x**k + ...
-        low = digits(modulus)
-
-        def times(a: int, b: int, low: list[int] = low) -> int:
-            product = [0] * (2 * k - 1)
-            for i, x in enumerate(digits(a)):
-                for j, y in enumerate(digits(b)):
-                    product[i + j] = (product[i + j] + x * y) % p
-            for top in range(2 * k - 2, k - 1, -1):  # x**top = x**(top-k) * -(low)
-                c, product[top] = product[top], 0
-                for i, x in enumerate(low):
-                    product[top - k + i] = (product[top - k + i] - c * x) % p
-            return number(product[:k])
-
-        mul = [[times(a, b) for b in range(q)] for a in range(q)]
-        if all(mul[a][b] for a in range(1, q) for b in range(1, q)):
-            return add, mul
-    raise AssertionError(
-        f"no irreducible polynomial of degree {k} over GF({p})"
-    )  # pragma: no cover
+    if p == 2:
+        add = [[a ^ b for b in range(q)] for a in range(q)]
+    else:
+        add = [
+            [number([(x + y) % p for x, y in zip(digits[a], digits[b], strict=True)]) for b in range(q)]
+            for a in range(q)
+        ]
+    low = next(
+        digits[code] for code in range(q) if _irreducible(digits[code], p)
+    )  # the low coefficients of x**k + ...
+    x = 2 if p > 2 else min(p, q - 1)  # neither 0 nor 1
+    modulus = [*low, 1]
+    row = []
+    for b in range(q):
+        product = [0] * (2 * k)
+        for i, u in enumerate(digits[x]):
+            if u:
+                for j, v in enumerate(digits[b]):
+                    product[i + j] = (product[i + j] + u * v) % p
+        row.append(number(_reduce(product, modulus, p)) if k > 1 else product[0] % p)
+    return add, row
 
 
 def _field_pair(q: int) -> Pair:
     p, k = prime_power(q) or (q, 1)
-    add, mul = _field_tables(p, k)
-    x = 2  # the element 2 (p > 2) or the polynomial x (p = 2): neither 0 nor 1
+    add, times_x = _field_tables(p, k)  # times the element 2 (p > 2) or x (p = 2): not 0 or 1
     first = tuple(tuple(add[i][j] for j in range(q)) for i in range(q))
-    second = tuple(tuple(add[mul[x][i]][j] for j in range(q)) for i in range(q))
+    second = tuple(tuple(add[times_x[i]][j] for j in range(q)) for i in range(q))
     return first, second
 
 
