@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from importlib import import_module
 from typing import Final
 
+from officers import __version__
 from officers.cli.common import Command, ExitCode, Parser, UsageError
 from officers.errors import OfficersError, SolverTimeoutError
 
@@ -59,6 +60,7 @@ def parser() -> Parser:
         prog="officers",
         description="The exact solver for Euler's Officers and graeco-latin squares.",
     )
+    top.add_argument("--version", action="version", version=f"officers {__version__}")
     commands = top.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
     squares.add_commands(commands)
@@ -74,9 +76,12 @@ def _parser_for(argv: Sequence[str]) -> Parser:
     """The parser with only the command's group when the first argument names a command of
     :data:`GROUPS`; else the whole parser."""
     group = GROUPS.get(argv[0]) if argv else None
+    top = Parser(prog="officers")
+    if list(argv) == ["--version"]:  # at once, without the commands
+        top.add_argument("--version", action="version", version=f"officers {__version__}")
+        return top
     if group is None:
         return parser()
-    top = Parser(prog="officers")
     commands = top.add_subparsers(  # a prog given spares argparse a help formatter
         dest="command", metavar="COMMAND", parser_class=Parser, prog="officers"
     )
