@@ -21,6 +21,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 SNAPSHOTS = Path(__file__).resolve().parent / "snapshots"
 UPDATE = "python -m tests.test_contract_snapshot"
 ANY_VERSION = "*"
@@ -97,16 +99,17 @@ def failure(found: list[str]) -> str:
             "",
             f"    {UPDATE}",
             "",
-            "then review `git diff tests/snapshots/` and commit it with the change. Within v1 a "
-            "change may only add (optional fields, kinds, operations, endpoints); anything else "
-            "needs a new contract version (docs/contract.md).",
+            "then review `git diff tests/snapshots/` and commit it with the change. Within a "
+            "version of the contract a change may only add (optional fields, kinds, operations, "
+            "endpoints); anything else needs a new version (docs/contract.md).",
         ]
     )
 
 
 def test_the_contract_matches_its_snapshot() -> None:
     found = differences(current(), stored())
-    assert not found, failure(found)
+    if found:
+        pytest.fail(failure(found), pytrace=False)
 
 
 def test_the_snapshot_covers_every_shipped_schema() -> None:
