@@ -26,10 +26,6 @@ ROOT = Path(__file__).resolve().parent
 INSTALLED = os.environ.get("OFFICERS_TEST_INSTALLED") == "1"
 
 
-def _inside_checkout(path: str | None) -> bool:
-    return path is not None and Path(path).resolve().is_relative_to(ROOT)
-
-
 def _installed(path: str | None) -> bool:
     """Whether ``path`` lies in this interpreter's site-packages (not in a source tree that an
     editable install points to)."""
@@ -44,7 +40,8 @@ def _import_installed() -> None:
     if "officers" in sys.modules:
         found = sys.modules["officers"].__file__
     else:
-        elsewhere = [entry for entry in sys.path if not _inside_checkout(entry or os.getcwd())]
+        # the checkout's root holds officers/ (a virtual environment inside it, .venv/, does not)
+        elsewhere = [entry for entry in sys.path if Path(entry or os.getcwd()).resolve() != ROOT]
         spec = importlib.machinery.PathFinder.find_spec("officers", elsewhere)
         if spec is None or spec.loader is None:
             pytest.exit("OFFICERS_TEST_INSTALLED=1 but officers is not installed: pip install .", 2)
