@@ -168,8 +168,37 @@ class Assets(HTMLParser):
 
 def fetch(url: str) -> tuple[int, str, bytes]:
     """GET ``url``: status, content type, body."""
-    with urllib.request.urlopen(url, timeout=TIMEOUT) as answer:
-        return answer.status, answer.headers.get("content-type", ""), answer.read()
+    try:
+        with urllib.request.urlopen(url, timeout=TIMEOUT) as answer:
+            return answer.status, answer.headers.get("content-type", ""), answer.read()
+    except urllib.error.HTTPError as error:
+        raise SmokeError(f"GET {url}: {error.code} {error.reason}") from None
+
+
+IMPORTS = re.compile(
+    r"""(?:\bimport|\bexport)\s*(?:[\w*{}\s,$]+\s*from\s*)?["']([^"']+)["']"""
+    r"""|\bimport\(\s*["']([^"']+)["']\s*\)|@import\s+(?:url\()?["']([^"']+)["']"""
+)
+"""A JavaScript module's static and literal dynamic imports, a style sheet's ``@import``."""
+
+
+def fetch_assets(page: str, named: list[tuple[str, str]]) -> list[str]:
+    """Fetch every asset a page names, and every module or sheet they import in turn; each
+    must answer 200 with content of the type it needs. The addresses fetched, in order."""
+    todo = [(urljoin(page, asset), needed) for asset, needed in named]
+    done: list[str] = []
+    while todo:
+        url, needed = todo.pop(0)
+        if url in done:
+            continue
+        status, kind, content = fetch(url)
+        if status != 200 or not content or needed not in kind:
+            raise SmokeError(f"{url}: {status}, {kind!r}, {len(content)} bytes")
+        done.append(url)
+        for match in IMPORTS.finditer(content.decode("utf-8")):
+            target = next(group for group in match.groups() if group)
+            todo.append((urljoin(url, target), needed))
+    return done
 
 
 def free_port() -> int:
@@ -203,14 +232,11 @@ def check_serve() -> str:
             raise SmokeError(f"/ answered {status} {kind}")
         parser = Assets()
         parser.feed(body.decode("utf-8"))
-        for asset, needed in parser.found:
-            status, kind, content = fetch(urljoin(f"{base}/", asset))
-            if status != 200 or not content or needed not in kind:
-                raise SmokeError(f"{asset}: {status}, {kind}, {len(content)} bytes")
-        names = ", ".join(asset for asset, _ in parser.found) or "none"
+        fetched = fetch_assets(f"{base}/", parser.found)
+        names = ", ".join(url.removeprefix(base) for url in fetched) or "none"
         return (
             f"/v1/health, /openapi.json ({len(document['paths'])} paths), / and the "
-            f"scripts and style sheets it names: {names}"
+            f"scripts and style sheets it names, with their imports: {names}"
         )
     except (urllib.error.URLError, OSError, ValueError, KeyError) as error:
         raise SmokeError(f"{type(error).__name__}: {error}") from None
