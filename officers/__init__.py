@@ -167,7 +167,8 @@ _MODULES: Final[dict[str, str]] = {  # the public names that each module defines
 }
 _LAZY: Final = {name: module for module, names in _MODULES.items() for name in names.split()}
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
+"""The version of officers (the one place it is written; the build reads it from here)."""
 
 __all__ = [
     "ACE_OF_CLUBS", "ACE_OF_DIAMONDS", "ACE_OF_HEARTS", "ACE_OF_SPADES",

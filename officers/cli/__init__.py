@@ -37,6 +37,7 @@ from collections.abc import Sequence
 from importlib import import_module
 from typing import Final, TextIO
 
+from officers import __version__
 from officers.cli.common import (
     Command,
     ExitCode,
@@ -72,6 +73,7 @@ def parser() -> Parser:
         prog="officers",
         description="The exact solver for Euler's Officers and graeco-latin squares.",
     )
+    top.add_argument("--version", action="version", version=f"officers {__version__}")
     commands = top.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
     squares.add_commands(commands)
@@ -89,9 +91,12 @@ def _parser_for(argv: Sequence[str]) -> Parser:
     :data:`GROUPS`; else the whole parser."""
     _translate_once()
     group = GROUPS.get(argv[0]) if argv else None
+    top = Parser(prog="officers")
+    if list(argv) == ["--version"]:  # at once, without the commands
+        top.add_argument("--version", action="version", version=f"officers {__version__}")
+        return top
     if group is None:
         return parser()
-    top = Parser(prog="officers")
     commands = top.add_subparsers(  # a prog given spares argparse a help formatter
         dest="command", metavar="COMMAND", parser_class=Parser, prog="officers"
     )

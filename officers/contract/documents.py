@@ -10,7 +10,6 @@ column``); a card two ASCII letters (``"AS"``); a move its move notation; a play
 
 from __future__ import annotations
 
-from importlib import metadata
 from typing import TYPE_CHECKING, Any, Final
 
 from officers.analysis import JSON_VERSION
@@ -55,14 +54,10 @@ PROTOCOL: Final = 1
 
 
 def officers_version() -> str:
-    """The installed version of officers (from the package metadata; the source tree's
-    ``officers.__version__`` when it is not installed)."""
-    try:
-        return metadata.version("officers")
-    except metadata.PackageNotFoundError:  # pragma: no cover - a source tree not installed
-        from officers import __version__
+    """The version of officers (``officers.__version__``, which the package metadata copies)."""
+    from officers import __version__
 
-        return __version__
+    return __version__
 
 
 def head(kind: str) -> dict[str, Any]:

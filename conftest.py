@@ -1,0 +1,71 @@
+"""Which ``officers`` the suite tests: the source tree, or with ``OFFICERS_TEST_INSTALLED=1`` the
+installed package.
+
+``python -m pytest`` puts the checkout first on ``sys.path``, so ``import officers`` finds the
+source tree. With ``OFFICERS_TEST_INSTALLED=1`` (CI sets it) this file imports ``officers`` from
+where it is installed, leaving the checkout aside, before any test is collected; every
+``officers.*`` module then comes from the installed package (a submodule is found through its
+package, never through ``sys.path``), and so do the doctests of ``officers/``, which pytest
+collects from the checkout's files but runs on the installed modules. A file missing from the
+wheel (a module, a JSON Schema, a data file, the web page's files) then fails the tests that
+need it. The tests themselves, ``tests.*`` and ``oracles``, still come from the checkout.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import os
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent
+INSTALLED = os.environ.get("OFFICERS_TEST_INSTALLED") == "1"
+
+
+def _installed(path: str | None) -> bool:
+    """Whether ``path`` lies in this interpreter's site-packages (not in a source tree that an
+    editable install points to)."""
+    paths = sysconfig.get_paths()
+    places = {Path(paths["purelib"]).resolve(), Path(paths["platlib"]).resolve()}
+    return path is not None and any(Path(path).resolve().is_relative_to(p) for p in places)
+
+
+def _import_installed() -> None:
+    """Import ``officers`` from ``sys.path`` without the checkout; stop the run if it is not
+    installed, or installed from this checkout in editable mode."""
+    if "officers" in sys.modules:
+        found = sys.modules["officers"].__file__
+    else:
+        # the checkout's root holds officers/ (a virtual environment inside it, .venv/, does not)
+        elsewhere = [entry for entry in sys.path if Path(entry or os.getcwd()).resolve() != ROOT]
+        spec = importlib.machinery.PathFinder.find_spec("officers", elsewhere)
+        if spec is None or spec.loader is None:
+            pytest.exit("OFFICERS_TEST_INSTALLED=1 but officers is not installed: pip install .", 2)
+        module = importlib.util.module_from_spec(spec)
+        sys.modules["officers"] = module
+        spec.loader.exec_module(module)
+        found = module.__file__
+    if not _installed(found):
+        pytest.exit(
+            f"OFFICERS_TEST_INSTALLED=1 but officers comes from {found}, not from site-packages: "
+            "install it without -e (pip install .)",
+            2,
+        )
+    # pytest collects the doctests of officers/ from the checkout's files, and imports them
+    # by name: the installed modules, which live elsewhere; that is the point here.
+    os.environ["PY_IGNORE_IMPORTMISMATCH"] = "1"
+
+
+if INSTALLED:
+    _import_installed()
+
+
+def pytest_report_header() -> str:
+    import officers
+
+    where = "installed" if INSTALLED else "source tree"
+    return f"officers {officers.__version__} ({where}): {Path(officers.__file__ or '').parent}"

@@ -1,0 +1,302 @@
+"""A smoke test of an installed officers, run from a folder outside the checkout (CI does).
+
+    python smoke.py             # the package with its 'serve' extra
+    python smoke.py --bare      # the package alone: 'officers serve' must name the extra
+
+It checks what a user meets first, against the package that ``python`` imports, and refuses to
+run when that package is a source tree rather than an installation: ``officers --version``
+against the wheel's metadata (and the newest release of CHANGELOG.md with ``--changelog``), a
+count that needs the packed data, a hint through ``officers engine``, every shipped JSON Schema
+read with :mod:`importlib.resources`, and ``officers serve`` answering ``/v1/health``,
+``/openapi.json`` and the page at ``/`` with every script and style sheet the page names.
+Standard library only; one line a check; exit status 0 when all pass.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import shutil
+import socket
+import subprocess
+import sys
+import sysconfig
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable
+from html.parser import HTMLParser
+from importlib import metadata, resources
+from pathlib import Path
+from typing import Any
+from urllib.parse import urljoin
+
+GAME = "AS3/4/4/4 normal 1 2 ADACKSQDQCJDJC/AHKHKDKCQSQHJSJH - - 2"
+TIMEOUT = 60.0
+
+
+class SmokeError(Exception):
+    """A check that did not pass."""
+
+
+def officers_command() -> str:
+    """The ``officers`` script installed beside this interpreter."""
+    here = Path(sys.executable).parent / "officers"
+    found = str(here) if here.exists() else shutil.which("officers")
+    if found is None:
+        raise SmokeError("no 'officers' command beside this Python")
+    return found
+
+
+def run(*args: str, stdin: str = "", code: int = 0) -> str:
+    """Run ``officers ARGS``; its standard output, when it exits with ``code``."""
+    done = subprocess.run(
+        [officers_command(), *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=False,
+    )
+    if done.returncode != code:
+        raise SmokeError(
+            f"officers {' '.join(args)} exited {done.returncode}, expected {code}: "
+            f"{done.stderr.strip()[-500:]}"
+        )
+    return done.stdout if code == 0 else done.stderr
+
+
+def check_installed() -> str:
+    """The package imported is the one installed in this environment's site-packages."""
+    import officers
+
+    where = Path(officers.__file__ or "").resolve().parent
+    site = Path(sysconfig.get_paths()["purelib"]).resolve()
+    if not where.is_relative_to(site):
+        raise SmokeError(f"officers is imported from {where}, not from {site}")
+    return str(where)
+
+
+def check_version(changelog: Path | None) -> str:
+    """``officers --version``, ``officers.__version__``, the metadata (and CHANGELOG.md) agree."""
+    import officers
+
+    wheel = metadata.version("officers")
+    said = run("--version").strip()
+    if said != f"officers {wheel}" or officers.__version__ != wheel:
+        raise SmokeError(f"--version says {said!r}, __version__ {officers.__version__!r}, "
+                     f"the metadata {wheel!r}")
+    if changelog is not None:
+        released = re.findall(r"^## \[(\d[^\]]*)\]", changelog.read_text("utf-8"), re.MULTILINE)
+        if not released or released[0] != wheel:
+            raise SmokeError(f"CHANGELOG.md's newest release is {released[:1]}, the wheel {wheel}")
+    return wheel
+
+
+def check_count() -> str:
+    """Counts from the packed finished squares and from a search."""
+    every = run("count", "4/4/4/4").strip()
+    one = run("count", "AC3/1JS2/1AH1QD/4").strip()
+    if (every, one) != ("6912", "1"):
+        raise SmokeError(f"count gave {every} and {one}, expected 6912 and 1")
+    return f"{every} finished squares; the start AC3/1JS2/1AH1QD/4 has {one} completion"
+
+
+def check_engine() -> str:
+    """A greeting and a hint through the engine protocol, one JSON line each."""
+    requests = [
+        {"id": 1, "op": "hello"},
+        {"id": 2, "op": "hint", "game": GAME, "player": 2},
+    ]
+    out = run("engine", stdin="".join(json.dumps(r) + "\n" for r in requests))
+    answers = [json.loads(line) for line in out.splitlines()]
+    kinds = [(a.get("id"), a.get("kind")) for a in answers]
+    if kinds != [(1, "hello"), (2, "hint")]:
+        raise SmokeError(f"the engine answered {kinds}: {out[:300]}")
+    if answers[0]["officers"] != metadata.version("officers"):
+        raise SmokeError(f"the engine's hello says officers {answers[0]['officers']}")
+    text = answers[1]["recommendation"]["text"]
+    return f"hello (protocol {answers[0]['protocol']}); hint: {text.get('en', text)}"
+
+
+def check_schemas() -> str:
+    """Every shipped JSON Schema reads, and every schema the contract names is shipped."""
+    from officers.contract import NAMES, schema
+
+    shipped = {
+        entry.name.removesuffix(".json"): json.loads(entry.read_text("utf-8"))
+        for entry in resources.files("officers.schemas").iterdir()
+        if entry.name.endswith(".json")
+    }
+    missing = set(NAMES) - set(shipped)
+    if missing:
+        raise SmokeError(f"schemas not shipped: {sorted(missing)}")
+    for name in NAMES:
+        if schema(name).get("$schema") is None:
+            raise SmokeError(f"schema {name!r} has no $schema")
+    return f"{len(shipped)} files, {len(NAMES)} schemas"
+
+
+def check_data() -> str:
+    """The package data besides the schemas: the packed squares, the type marker."""
+    package = resources.files("officers")
+    needed = ["py.typed", "data/finished-4.bin", "data/finished-4-diagonals.bin"]
+    missing = [name for name in needed if not package.joinpath(name).is_file()]
+    if missing:
+        raise SmokeError(f"missing from the package: {missing}")
+    return ", ".join(needed)
+
+
+class Assets(HTMLParser):
+    """The scripts and style sheets a page names."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[tuple[str, str]] = []  # (address, the content type it needs)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        named = dict(attrs)
+        rel = set((named.get("rel") or "").lower().split())
+        if tag == "script" and named.get("src"):
+            self.found.append((str(named["src"]), "javascript"))
+        elif tag == "link" and named.get("href") and "stylesheet" in rel:
+            self.found.append((str(named["href"]), "css"))
+        elif tag == "link" and named.get("href") and "modulepreload" in rel:
+            self.found.append((str(named["href"]), "javascript"))
+
+
+def fetch(url: str) -> tuple[int, str, bytes]:
+    """GET ``url``: status, content type, body."""
+    try:
+        with urllib.request.urlopen(url, timeout=TIMEOUT) as answer:
+            return answer.status, answer.headers.get("content-type", ""), answer.read()
+    except urllib.error.HTTPError as error:
+        raise SmokeError(f"GET {url}: {error.code} {error.reason}") from None
+
+
+IMPORTS = re.compile(
+    r"""(?:\bimport|\bexport)\s*(?:[\w*{}\s,$]+\s*from\s*)?["']([^"']+)["']"""
+    r"""|\bimport\(\s*["']([^"']+)["']\s*\)|@import\s+(?:url\()?["']([^"']+)["']"""
+)
+"""A JavaScript module's static and literal dynamic imports, a style sheet's ``@import``."""
+
+
+def fetch_assets(page: str, named: list[tuple[str, str]]) -> list[str]:
+    """Fetch every asset a page names, and every module or sheet they import in turn; each
+    must answer 200 with content of the type it needs. The addresses fetched, in order."""
+    todo = [(urljoin(page, asset), needed) for asset, needed in named]
+    done: list[str] = []
+    while todo:
+        url, needed = todo.pop(0)
+        if url in done:
+            continue
+        status, kind, content = fetch(url)
+        if status != 200 or not content or needed not in kind:
+            raise SmokeError(f"{url}: {status}, {kind!r}, {len(content)} bytes")
+        done.append(url)
+        for match in IMPORTS.finditer(content.decode("utf-8")):
+            target = next(group for group in match.groups() if group)
+            todo.append((urljoin(url, target), needed))
+    return done
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def check_serve() -> str:
+    """``officers serve`` answers /v1/health, /openapi.json, and / with its scripts and styles."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    server = subprocess.Popen(
+        [officers_command(), "serve", "--port", str(port)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        health = wait_for(f"{base}/v1/health", server)
+        version = metadata.version("officers")
+        if health.get("status") != "ok" or health.get("officers") != version:
+            raise SmokeError(f"/v1/health answered {health}")
+        status, _, body = fetch(f"{base}/openapi.json")
+        document: dict[str, Any] = json.loads(body)
+        if document["info"]["version"] != version or not document["paths"]:
+            raise SmokeError(f"/openapi.json: info {document['info']}")
+        status, kind, body = fetch(f"{base}/")
+        if status != 200 or "text/html" not in kind:
+            raise SmokeError(f"/ answered {status} {kind}")
+        parser = Assets()
+        parser.feed(body.decode("utf-8"))
+        fetched = fetch_assets(f"{base}/", parser.found)
+        names = ", ".join(url.removeprefix(base) for url in fetched) or "none"
+        return (
+            f"/v1/health, /openapi.json ({len(document['paths'])} paths), / and the "
+            f"scripts and style sheets it names, with their imports: {names}"
+        )
+    except (urllib.error.URLError, OSError, ValueError, KeyError) as error:
+        raise SmokeError(f"{type(error).__name__}: {error}") from None
+    finally:
+        server.terminate()
+        try:
+            server.wait(10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+
+
+def wait_for(url: str, server: subprocess.Popen[str]) -> dict[str, Any]:
+    """The JSON at ``url`` once the server answers (it fails if the server ends first)."""
+    deadline = time.monotonic() + TIMEOUT
+    while time.monotonic() < deadline:
+        if server.poll() is not None:
+            _, err = server.communicate()
+            raise SmokeError(f"officers serve ended with {server.returncode}: {err.strip()[-500:]}")
+        try:
+            data: dict[str, Any] = json.loads(fetch(url)[2])
+            return data
+        except (urllib.error.URLError, ConnectionError):
+            time.sleep(0.2)
+    raise SmokeError(f"officers serve did not answer {url} within {TIMEOUT:.0f} s")
+
+
+def check_serve_needs_extra() -> str:
+    """Without the 'serve' extra, ``officers serve`` names it in one line and exits 2."""
+    said = run("serve", code=2).strip()
+    if len(said.splitlines()) != 1 or "officers[serve]" not in said:
+        raise SmokeError(f"officers serve without the extra said {said!r}")
+    return said
+
+
+def main(argv: list[str] | None = None) -> int:
+    options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    options.add_argument("--bare", action="store_true", help="the package without extras")
+    options.add_argument("--changelog", type=Path, help="CHANGELOG.md to hold the version to")
+    args = options.parse_args(argv)
+    checks: list[tuple[str, Callable[[], str]]] = [
+        ("installed", check_installed),
+        ("version", lambda: check_version(args.changelog)),
+        ("count", check_count),
+        ("engine", check_engine),
+        ("schemas", check_schemas),
+        ("data", check_data),
+        ("serve", check_serve_needs_extra if args.bare else check_serve),
+    ]
+    failed = 0
+    for name, check in checks:
+        start = time.perf_counter()
+        try:
+            said = check()
+        except (SmokeError, OSError) as error:
+            failed += 1
+            print(f"FAIL {name}: {error}")
+        else:
+            print(f"ok   {name} ({time.perf_counter() - start:.1f} s): {said}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
