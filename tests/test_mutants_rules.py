@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from officers import Card, IllegalPlacementError, NotationError, Rules, Square
-from officers.rules import Conflict, Illegal
+from officers.rules import Conflict, Illegal, rules_for
 
 
 def lines_by_definition(order: int, diagonals: bool) -> list[tuple[str, set[int]]]:
@@ -164,3 +164,42 @@ def test_placement_messages_name_the_cell(
 def test_only_cards_of_the_square_can_be_judged(card: object) -> None:
     with pytest.raises(IllegalPlacementError, match="is not a card of a square of order 4"):
         Rules().illegal(Square(), 0, card)  # type: ignore[arg-type]
+
+
+# --- arguments ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("diagonals", ["yes", 1, None])
+def test_diagonals_is_a_bool(diagonals: object) -> None:
+    with pytest.raises(NotationError) as caught:
+        Rules(diagonals=diagonals)  # type: ignore[arg-type]
+    assert str(caught.value) == f"diagonals must be True or False, got {diagonals!r}"
+
+
+@pytest.mark.parametrize("order", [3, 4, 5])
+def test_lines_through_every_cell_and_no_other(order: int) -> None:
+    rules = Rules(order=order)
+    assert all(len(rules.lines_through(cell)) == 2 for cell in range(order * order))
+    for cell in (-1, order * order):
+        with pytest.raises(IndexError) as caught:
+            rules.lines_through(cell)
+        assert str(caught.value) == (
+            f"there is no cell {cell} in a square of order {order} (cells are 0-{order * order - 1})"
+        )
+    for cell in ("1", True, 1.0):
+        with pytest.raises(TypeError) as error:
+            rules.lines_through(cell)  # type: ignore[arg-type]
+        assert str(error.value) == f"a cell is an int, got {cell!r}"
+
+
+def test_rules_for_checks_its_arguments() -> None:
+    assert rules_for(Square.empty(5), None) == Rules(order=5)
+    assert rules_for(Square(), None) == Rules()
+    expert = Rules(diagonals=True)
+    assert rules_for(Square(), expert) is expert
+    with pytest.raises(NotationError) as caught:
+        rules_for("4/4/4/4", None)  # type: ignore[arg-type]
+    assert str(caught.value) == "expected a Square, got '4/4/4/4' (read text with Square(text))"
+    with pytest.raises(NotationError) as caught:
+        rules_for(Square(), {"order": 4})  # type: ignore[arg-type]
+    assert str(caught.value) == "expected Rules, got {'order': 4}"

@@ -220,3 +220,21 @@ def test_json_objects_are_quoted_as_given() -> None:
     assert str(caught.value).endswith(": 'cells' must be a list of 16")
     good = {"cells": [Card.ACE_OF_SPADES.notation()] + [None] * 15}
     assert Square.from_json(good) == Square("AS3/4/4/4")
+
+
+def test_hashes_spread() -> None:
+    # Equal squares hash equal (the Python protocol); different squares should rarely collide:
+    # the sixteen squares of one card have sixteen hashes.
+    squares = [Square().place(0, card) for card in Card]
+    assert len({hash(square) for square in squares}) == 16
+    assert {hash(square) for square in squares} == {hash(Square(s.notation())) for s in squares}
+
+
+def test_to_svg_draws_this_square_with_the_options() -> None:
+    from officers.svg import square_svg
+
+    square = Square("AC3/1JS2/1AH1QD/4")
+    assert square.to_svg() == square_svg(square)
+    assert square.to_svg(title="Four officers") == square_svg(square, title="Four officers")
+    assert square.to_svg(title="Four officers") != square.to_svg()
+    assert square.to_svg() != Square().to_svg()
