@@ -172,7 +172,10 @@ def main(argv: list[str] | None = None) -> int:
             "every check but has no completion. `officers explain` still says so (it asks the "
             "exact engine) and lists the take-backs that revive it; only the *why* is missing.\n"
         )
-        args.write.write_text(intro + body.rstrip() + "\n" + outro, encoding="utf-8")
+        # The page's later sections (mutation testing) are written by hand: keep them.
+        kept = args.write.read_text(encoding="utf-8") if args.write.exists() else ""
+        later = kept[kept.find("\n## Mutation testing") :] if "\n## Mutation testing" in kept else ""
+        args.write.write_text(intro + body.rstrip() + "\n" + outro + later, encoding="utf-8")
     return 0
 
 

@@ -1,0 +1,240 @@
+"""Facts about squares and cells that mutation testing showed no other test pinned down.
+
+The bounds of each reader (cell indexes, the length of a cell text, order 26 as the last order
+with a text notation), the defaults, the pictures above order 26, and the whole message of each
+error (frontends show them as they are).
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from officers import Card, IllegalPlacementError, NotationError, Square
+from officers.square import MAX_TEXT_ORDER, parse_cell
+
+# --- cells ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("order", [1, 4, 5])
+def test_every_cell_index_reads_as_itself(order: int) -> None:
+    cells = range(order * order)
+    assert [parse_cell(cell, order) for cell in cells] == list(cells)
+    assert [parse_cell(str(cell), order) for cell in cells] == list(cells)
+    assert [
+        parse_cell(f"r{cell // order + 1}c{cell % order + 1}", order) for cell in cells
+    ] == list(cells)
+
+
+@pytest.mark.parametrize("order", [1, 4, 5])
+def test_the_first_index_past_the_square_is_refused(order: int) -> None:
+    last = order * order - 1
+    with pytest.raises(NotationError) as caught:
+        parse_cell(last + 1, order)
+    assert str(caught.value) == f"cannot read cell {last + 1}: expected 0-{last}"
+    with pytest.raises(NotationError) as caught:
+        parse_cell(str(last + 1), order)
+    assert str(caught.value) == (
+        f"cannot read cell '{last + 1}': expected 'rRcC' such as 'r3c2' (row 3, column 2) "
+        f"or an index 0-{last}"
+    )
+    with pytest.raises(NotationError, match="expected 0-"):
+        parse_cell(-1, order)
+
+
+@pytest.mark.parametrize("value", [True, False, 1.0, None])
+def test_a_cell_is_an_int_or_a_text(value: object) -> None:
+    with pytest.raises(NotationError) as caught:
+        parse_cell(value)  # type: ignore[arg-type]
+    assert str(caught.value) == f"cannot read cell {value!r}: expected a name such as 'r3c2'"
+
+
+def test_a_cell_text_may_be_32_characters_long() -> None:
+    for name, cell in (("r3c2", 9), ("15", 15)):
+        padded = name.center(32)
+        assert parse_cell(padded) == cell
+        with pytest.raises(NotationError, match="expected 'rRcC'"):
+            parse_cell(padded + " ")
+
+
+# --- reading squares: the cells ------------------------------------------------------------
+
+
+def test_defaults_are_order_4() -> None:
+    assert Square.empty() == Square() == Square("4/4/4/4")
+    assert Square.empty().order == 4
+    assert Square.parse("AS3/4/4/4") == Square("AS3/4/4/4")
+    assert Square.parse("AS3/4/4/4").order == 4
+
+
+def test_a_square_rejects_cells_it_has_not() -> None:
+    square = Square()
+    with pytest.raises(IndexError) as caught:
+        square[16]
+    assert str(caught.value) == "there is no cell 16 in a square of order 4 (cells are 0-15)"
+    with pytest.raises(
+        IndexError, match=r"there is no cell 25 in a square of order 5 \(cells are 0-24\)"
+    ):
+        Square.empty(5).pair_at(25)
+    for cell in ("1", True, 1.0):
+        with pytest.raises(TypeError) as error:
+            square[cell]  # type: ignore[index]
+        assert str(error.value) == f"a cell is an int, got {cell!r}"
+
+
+def test_pair_at_reads_empty_and_filled_cells() -> None:
+    square = Square.parse("Ab4/5/5/5/5", order=5)
+    assert square.pair_at(0) == (0, 1)
+    assert [square.pair_at(cell) for cell in range(1, 25)] == [None] * 24
+
+
+@pytest.mark.parametrize("method", ["__getitem__", "placed", "unplaced"])
+def test_cards_only_at_order_4(method: str) -> None:
+    square = Square.empty(5)
+    args = (0,) if method == "__getitem__" else ()
+    use = "pair_at()" if method == "__getitem__" else "values"
+    with pytest.raises(TypeError) as caught:
+        getattr(square, method)(*args)
+    assert str(caught.value) == f"square of order 5 holds pairs, not cards: use {use}"
+
+
+@pytest.mark.parametrize(
+    ("order", "cell", "where"), [(4, 0, "row 1, column 1"), (5, 7, "row 2, column 3")]
+)
+def test_taking_back_from_an_empty_cell(order: int, cell: int, where: str) -> None:
+    with pytest.raises(IllegalPlacementError) as caught:
+        Square.empty(order).remove(cell)
+    assert str(caught.value) == f"cannot take back from {where}: the cell is empty"
+
+
+# --- order 26, the last with a text notation ---------------------------------------------
+
+
+def test_order_26_has_a_notation_and_27_has_none() -> None:
+    last = Square.empty(MAX_TEXT_ORDER).place(0, (25, 25))
+    assert last.notation() == "Zz25/" + "/".join(["26"] * 25)
+    assert Square.parse(last.notation(), order=26) == last
+    assert repr(last) == f"Square.parse({last.notation()!r}, order=26)"
+    assert last.to_dict()["notation"] == last.notation()
+    assert Square.from_dict(last.to_dict()) == last
+    beyond = Square.empty(27).place(1, (0, 1))
+    with pytest.raises(NotationError) as caught:
+        beyond.notation()
+    assert (
+        str(caught.value) == "squares of order 27 have no text notation (at most 26): use to_json()"
+    )
+    assert "notation" not in beyond.to_dict()
+    assert repr(beyond).startswith("Square.from_values([-1, 1, -1, ")
+    assert eval(repr(beyond), {"Square": Square}) == beyond
+
+
+def test_pictures_at_orders_26_and_27() -> None:
+    assert Square.empty(MAX_TEXT_ORDER).place(0, (1, 2)).picture().splitlines()[0] == " ".join(
+        ["Bc"] + ["··"] * 25
+    )
+    picture = Square.empty(27).place(1, (0, 1)).picture().splitlines()
+    # 729 cells: an empty cell is as wide as the largest cell number, three dots.
+    assert picture[0] == " ".join(["...", "(0, 1)"] + ["..."] * 25)
+    assert picture[1:] == [" ".join(["..."] * 27)] * 26
+
+
+def test_to_json_passes_its_options_on() -> None:
+    square = Square("AC3/4/4/4")
+    assert square.to_json(indent=2) == json.dumps(square.to_dict(), indent=2)
+    assert "\n" in square.to_json(indent=2)
+    assert Square.from_json(square.to_json(indent=2)) == square
+
+
+# --- runs of empty cells --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("run", "shown"),
+    [("5", "5"), ("123456789012", "123456789012"), ("1234567890123", "123456789...")],
+)
+def test_a_long_run_is_quoted_cut(run: str, shown: str) -> None:
+    text = f"{run}/4/4/4"
+    with pytest.raises(NotationError) as caught:
+        Square(text)
+    assert str(caught.value) == (
+        f"cannot read square {text!r}: row 1 has a run of {shown} empty cells, expected at most 4"
+    )
+
+
+# --- JSON -----------------------------------------------------------------------------------
+
+
+def test_from_dict_takes_objects_only() -> None:
+    with pytest.raises(NotationError) as caught:
+        Square.from_dict([1, 2])  # type: ignore[arg-type]
+    assert str(caught.value) == "cannot read square [1, 2]: expected a JSON object"
+    square = Square("AC3/1JS2/1AH1QD/4")
+    assert Square.from_dict(square.to_dict()) == square
+    assert Square.from_dict({"cells": square.to_dict()["cells"]}) == square
+
+
+@pytest.mark.parametrize(
+    ("data", "why"),
+    [
+        ("[1, 2]", "expected an object"),
+        ("{", "Expecting property name enclosed in double quotes: line 1 column 2 (char 1)"),
+        ("[" * 100_000, "nested too deeply"),
+        ('{"order": 4}', "expected 'cells' or 'notation'"),
+        ('{"cells": [null]}', "'cells' must be a list of 16"),
+        (
+            '{"notation": "AS3/4/4/4", "cells": ["AH", ' + ", ".join(["null"] * 15) + "]}",
+            "'notation' and 'cells' disagree ('AS3/4/4/4' against 'AH3/4/4/4')",
+        ),
+        (
+            '{"cells": ["XX", ' + ", ".join(["null"] * 15) + "]}",
+            "cell 0: cannot read card 'XX': unknown rank 'X' (expected ranks A K Q J, German D B)",
+        ),
+        (
+            '{"cells": [7, ' + ", ".join(["null"] * 15) + "]}",
+            "cell 0 holds 7, expected null, a card such as 'AS' or a pair [a, b] with 0 <= a, b < 4",
+        ),
+        (
+            '{"order": 2, "cells": ["AS", null, null, null]}',
+            "cell 0 holds 'AS', expected null, a pair [a, b] with 0 <= a, b < 2",
+        ),
+        (
+            '{"order": 5, "cells": [[0, 5]' + ", null" * 24 + "]}",
+            "cell 0 holds [0, 5], expected null, a pair [a, b] with 0 <= a, b < 5",
+        ),
+    ],
+)
+def test_every_kind_of_bad_json_has_its_message(data: str, why: str) -> None:
+    for given in (data, data.encode()):
+        with pytest.raises(NotationError) as caught:
+            Square.from_json(given)
+        cut = repr(given) if len(repr(given)) <= 80 else repr(given)[:77] + "..."
+        assert str(caught.value) == f"cannot read square JSON {cut}: {why}"
+
+
+def test_json_objects_are_quoted_as_given() -> None:
+    data = {"order": 4, "cells": [None] * 15}
+    with pytest.raises(NotationError) as caught:
+        Square.from_json(data)
+    assert str(caught.value).startswith("cannot read square JSON {'order': 4, 'cells': [None, ")
+    assert str(caught.value).endswith(": 'cells' must be a list of 16")
+    good = {"cells": [Card.ACE_OF_SPADES.notation()] + [None] * 15}
+    assert Square.from_json(good) == Square("AS3/4/4/4")
+
+
+def test_hashes_spread() -> None:
+    # Equal squares hash equal (the Python protocol); different squares should rarely collide:
+    # the sixteen squares of one card have sixteen hashes.
+    squares = [Square().place(0, card) for card in Card]
+    assert len({hash(square) for square in squares}) == 16
+    assert {hash(square) for square in squares} == {hash(Square(s.notation())) for s in squares}
+
+
+def test_to_svg_draws_this_square_with_the_options() -> None:
+    from officers.svg import square_svg
+
+    square = Square("AC3/1JS2/1AH1QD/4")
+    assert square.to_svg() == square_svg(square)
+    assert square.to_svg(title="Four officers") == square_svg(square, title="Four officers")
+    assert square.to_svg(title="Four officers") != square.to_svg()
+    assert square.to_svg() != Square().to_svg()
