@@ -23,7 +23,7 @@ from officers import (
     Square,
     parse_cell,
 )
-from officers.errors import InvalidArgumentError
+from officers.errors import InvalidArgumentError, UnsupportedError
 from officers.game import GameState, Move
 from officers.game_notation import read_fields
 from officers.record import GameRecord
@@ -558,3 +558,19 @@ def test_game_record_raises_only_library_errors_and_round_trips(pieces: list[str
 def test_card_round_trips(card: Card) -> None:
     for text in (card.notation(), str(card), str(card) + "\ufe0f", card.name_en(), card.name_de()):
         assert Card.parse(text) == card
+
+
+def test_class2_the_exact_cover_refuses_at_once_what_would_exhaust_memory() -> None:
+    from officers.solve import exact
+
+    for order in (exact.MAX_ORDER + 1, 27):  # a square with givens is first sought by renaming
+        with cheaply(2), pytest.raises(UnsupportedError, match=f"up to order {exact.MAX_ORDER}"):
+            next(backtrack.cover_completions(Square.empty(order), Rules(order=order)))
+
+
+def test_class2_building_the_exact_cover_keeps_the_time_limit() -> None:
+    from officers.solve import exact
+
+    square = Square.empty(exact.MAX_ORDER).place(0, (0, 1))  # a search, unless renamed
+    with quickly(1.5), pytest.raises(SolverTimeoutError, match="unknown"):
+        backtrack.count(square, Rules(order=exact.MAX_ORDER), time_limit=0.05)

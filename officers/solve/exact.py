@@ -34,6 +34,7 @@ import functools
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from officers.errors import UnsupportedError
 from officers.rules import Rules
 from officers.square import EMPTY, Square
 
@@ -120,8 +121,29 @@ class _Problem:
     touched: int  # the rows, columns and symbols no symmetry moves, in the bits of ``marks``
 
 
-def _problem(square: Square, rules: Rules) -> _Problem | None:
-    """The problem of the square, or ``None`` if two givens clash."""
+MAX_ORDER = 14
+"""The largest order the exact cover takes: its matrix has ``n**4`` options and its conflict
+bitsets ``n**8`` bits (order 14: 38,416 options and about 180 MB when no cell is given; order
+16 would take half a gigabyte, order 27 35 GB), so past it the search would exhaust memory
+before it began."""
+
+
+def _problem(square: Square, rules: Rules, check: Check) -> _Problem | None:
+    """The problem of the square, or ``None`` if two givens clash; ``check`` is called as it is
+    built (it may raise to stop it).
+
+    >>> _problem(Square.empty(17), Rules(order=17), _never)
+    Traceback (most recent call last):
+      ...
+    officers.errors.UnsupportedError: the exact cover takes squares up to order 14, not 17 (its matrix grows as the order to the fourth power): use CP-SAT, or a construction for an empty square
+    """
+    if rules.order > MAX_ORDER:
+        raise UnsupportedError(
+            f"the exact cover takes squares up to order {MAX_ORDER}, not {rules.order} (its "
+            "matrix grows as the order to the fourth power): use CP-SAT, or a construction for "
+            "an empty square"
+        )
+    check()
     started = _start(square, rules)
     if started is None:
         return None
@@ -133,12 +155,16 @@ def _problem(square: Square, rules: Rules) -> _Problem | None:
     masks = [1 << base + c for c in range(len(open_))]  # each with its sentinel bit
     marks = []
     for k, option in enumerate(options):
+        if not k & 1023:
+            check()
         for c in m.covers[option]:
             masks[number[c]] |= 1 << k
         cell, value = divmod(option, size)
         marks.append(_marks(n, *divmod(cell, n), *divmod(value, n)))
     conflict = []
-    for option in options:
+    for k, option in enumerate(options):
+        if not k & 1023:
+            check()
         ruled = 0
         for c in m.covers[option]:
             ruled |= masks[number[c]]
@@ -343,7 +369,7 @@ def count_completions(
     >>> count_completions(start, Rules()), count_completions(start, Rules(), symmetry=False)
     (432, 432)
     """
-    p = _problem(square, rules)
+    p = _problem(square, rules, check)
     if p is None:
         return 0
     if not symmetry:
@@ -358,7 +384,7 @@ def completions(square: Square, rules: Rules, *, check: Check = _never) -> Itera
     >>> [s.notation() for s in completions(Square("ASKHQDJC/QCJDAHKS/4/4"), Rules())]
     ['ASKHQDJC/QCJDAHKS/KDACJSQH/JHQSKCAD', 'ASKHQDJC/QCJDAHKS/JHQSKCAD/KDACJSQH']
     """
-    p = _problem(square, rules)
+    p = _problem(square, rules, check)
     if p is None:
         return
     for cover in _covers(p, check):
