@@ -1,7 +1,8 @@
 """The game's page at ``/``: its files served from the package (no browser needed), and the
 page played in a real headless Chromium driven by Playwright: a solo game won by following the
-page's own hints, a slip refused with its message, a take-back spending a token, a game lost on
-the clock, the German switch, a record replayed, broken links explained, no console errors.
+page's own hints, a slip refused with its message, a take-back spending a token, games lost by
+being stuck and on the clock, a slow answer marked busy, the German switch, a record replayed,
+broken links explained, no console errors.
 
 The browser tests skip when Playwright or Chromium is missing, unless the environment says
 ``OFFICERS_BROWSER_TESTS=required`` (then they fail). ``OFFICERS_CHROMIUM`` names the browser
@@ -21,6 +22,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote_plus
 
 import httpx
 import pytest
@@ -285,8 +287,61 @@ def test_a_game_lost_on_the_experts_clock_is_shown_as_lost(table: Table) -> None
     assert table.page.is_disabled('[data-action="takeback"]')
 
 
+def test_a_game_lost_by_being_stuck_is_shown_as_the_rules_say(table: Table) -> None:
+    # no token, and after A♥ on row 1, column 3 none of K♥, A♠, Q♦ fits any empty cell
+    table.open("?setup=" + quote_plus("3JC/KDACJSQH/QCJD1KS/JHQSKCAD normal 0 1 ASAHKHQD - - 13"))
+    assert table.status() == "ongoing" and table.tokens() == 0
+    table.page.click('[data-action="takeback"]')
+    assert table.text("#message") == "No take-back token is left."
+    table.place("AH", 2)
+    table.page.wait_for_selector('[data-status="lost"]')
+    # the rules: "You lose when a player is stuck and no take-back token is left."
+    assert table.text("#status") == "Lost: player 1 is stuck and no take-back token is left."
+    assert table.cell(2) == "AH" and sorted(table.hand()) == ["AS", "KH", "QD"]
+    assert table.page.is_disabled('[data-action="hint"]') and table.page.is_disabled('[data-action="takeback"]')
+    assert table.page.is_disabled('#hand [data-card="AS"]')
+    table.page.wait_for_function("() => document.querySelector('#record-text').textContent.endsWith('lost')")
+
+
+SLOW_SERVICE = """
+(() => {  // new games and hints answer 0.4 s late (as a generated riddle may), and every
+  // element marked busy, and the loading line shown, is noted
+  const fetch_ = window.fetch.bind(window);
+  window.fetch = (url, options) => (/v1\\/(new|hint)$/.test(String(url))
+    ? new Promise((resolve) => setTimeout(resolve, 400)).then(() => fetch_(url, options))
+    : fetch_(url, options));
+  window.busySeen = [];
+  new MutationObserver((changes) => {
+    for (const { target } of changes) {
+      if (target.getAttribute("aria-busy") === "true" || (target.id === "loading" && !target.hidden)) {
+        window.busySeen.push(target.id);
+      }
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ["aria-busy", "hidden"] });
+})();
+"""
+
+PLACES = "() => ['#board', '#status', '#hand'].map(s => JSON.stringify(document.querySelector(s).getBoundingClientRect()))"
+
+
+def test_a_slow_answer_is_shown_quietly(table: Table) -> None:
+    table.page.add_init_script(SLOW_SERVICE)
+    table.open("?level=easy&players=1&seed=5&start=2")  # a generated riddle of grade 2
+    assert {"loading", "board", "status"} <= set(table.page.evaluate("window.busySeen"))
+    assert table.page.locator("[aria-busy]").count() == 0 and table.page.is_hidden("#loading")
+    before = table.page.evaluate(PLACES)
+    table.page.click('[data-action="hint"]')
+    table.page.wait_for_selector('#board[aria-busy="true"]')
+    assert table.page.get_attribute("#status", "aria-busy") == "true"
+    assert table.page.evaluate(PLACES) == before  # nothing moves while it waits
+    table.page.wait_for_selector("#advice[data-hint-card]")
+    table.page.wait_for_selector("#board:not([aria-busy])")
+    assert table.page.locator("[aria-busy]").count() == 0 and table.page.evaluate(PLACES) == before
+
+
 def test_the_german_switch(table: Table) -> None:
     table.open("?level=easy&players=1&seed=5")
+    assert table.text("#bot-about").startswith("The bot of the rules' simulation")
     table.page.click('[data-lang="de"]')
     table.page.wait_for_selector('html[lang="de"]')
     assert table.text('[data-action="hint"]') == "Tipp"
@@ -302,6 +357,10 @@ def test_the_german_switch(table: Table) -> None:
     table.page.wait_for_function("() => document.querySelector('#message').textContent.startsWith('Nicht erlaubt')")
     assert "ein Ass steht schon in Zeile 1" in table.text("#message")
     assert "lang=de" in table.page.url
+    # the bots' descriptions come from the service (v1/bots with lang) in the page's language
+    assert table.text("#bot-about").startswith("Der Bot der Simulation aus den Regeln")
+    exact = table.page.get_attribute('#new-game [name=bot] option[value="exact"]', "title")
+    assert str(exact).startswith("Ein perfekter Spieler")
 
 
 def test_a_new_game_from_the_form_is_a_link(table: Table) -> None:

@@ -14,14 +14,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 
 from officers.contract.documents import game_document, head
 from officers.contract.requests import BadRequestError, Request
 from officers.errors import IllegalPlacementError, OfficersError, excerpt
 from officers.game import GameState, Move
 from officers.square import EMPTY
-from officers.words import read_lang, texts
+from officers.words import read_lang, speaker, texts
 
 if TYPE_CHECKING:
     from officers.contract import Limits
@@ -35,14 +35,31 @@ take-back, and one event that ends it)."""
 DEFAULT_BOT: Final = "designers"
 
 
+class _BotWords(Protocol):
+    def bot_about(self, name: str) -> str | None: ...
+
+
 def bots(request: Request, limits: Limits) -> dict[str, Any]:
-    """The bots a ``bot`` request may name, each with the first line of its description."""
+    """The bots a ``bot`` request may name, each with the first paragraph of its description
+    (``about``); with ``lang``, also what it does told to a player in those languages (``text``;
+    in English where a language has no words for a bot).
+
+    >>> from officers.contract import handle
+    >>> handle({"op": "bots", "lang": "de"})["bots"][4]["text"]
+    {'de': 'Eine zufällige erlaubte Karte auf einem zufälligen Feld; wenn er nicht legen kann, nimmt er eine zufällige Karte zurück.'}
+    """
     from officers.bots import BOTS  # on first use: a hint need not load the bots
 
+    langs = read_lang(request.word("lang", "en")) if "lang" in request else ()
     listed = []
     for name, make in BOTS.items():
-        about = (make.__doc__ or "").strip().split("\n\n")[0]
-        listed.append({"name": name, "about": " ".join(about.split())})
+        first = (make.__doc__ or "").strip().split("\n\n")[0]
+        about = " ".join(first.split())
+        entry: dict[str, Any] = {"name": name, "about": about}
+        if langs:
+            told = {code: cast("_BotWords", speaker(code)).bot_about(name) for code in langs}
+            entry["text"] = {code: text or about for code, text in told.items()}
+        listed.append(entry)
     return {**head("bots"), "bots": listed, "default": DEFAULT_BOT}
 
 

@@ -602,3 +602,29 @@ def path_step_line(number: int, fact: StepReason) -> str:
     """``1. Karo-König auf Zeile 1, Spalte 2 (einzige Karte für das Feld): ...``."""
     technique = TECHNIQUE.get(fact.technique, fact.technique)
     return f"{number}. {card_name(fact.card)} auf {cell(fact.cell)} ({technique}): {path_step(fact)}"
+
+
+BOT_ABOUT: Final = {
+    "designers": "Der Bot der Simulation aus den Regeln: Vor jeder Karte macht er die vier "
+    "Prüfungen, legt eine zufällige Karte auf ein zufälliges Feld, das sie besteht, und nimmt "
+    "in einer Sackgasse zurück.",
+    "neighbour": "Wie der Bot der Simulation, aber er legt lieber neben eine Karte, die schon "
+    "im Quadrat liegt, und nimmt nur zurück, wenn er gar nicht legen kann.",
+    "exact": "Ein perfekter Spieler: Er legt nur Karten, mit denen das Quadrat lösbar bleibt, "
+    "zufällig unter ihnen, und rettet ein totes Quadrat mit einer kleinsten Rücknahme.",
+    "hinted": "Spielt in jedem Zug den Tipp der Seite: die sichere Karte mit den meisten "
+    "Vervollständigungen, eine Rücknahme einer kleinsten Reparatur, oder er gibt ein verlorenes "
+    "Quadrat auf.",
+    "random": "Eine zufällige erlaubte Karte auf einem zufälligen Feld; wenn er nicht legen "
+    "kann, nimmt er eine zufällige Karte zurück.",
+}
+"""Was jeder Bot aus :data:`officers.bots.BOTS` tut, für Spieler erklärt."""
+
+
+def bot_about(name: str) -> str | None:
+    """Was der Bot namens ``name`` tut (``None`` für einen Bot, für den es hier keine Worte gibt).
+
+    >>> bot_about("exact")[:22]
+    'Ein perfekter Spieler:'
+    """
+    return BOT_ABOUT.get(name)

@@ -521,3 +521,27 @@ def path_step_line(number: int, fact: StepReason) -> str:
     """``1. K♦ on row 1, column 2 (only card for the cell): ...``."""
     technique = TECHNIQUE.get(fact.technique, fact.technique)
     return f"{number}. {fact.card} on {cell(fact.cell)} ({technique}): {path_step(fact)}"
+
+
+BOT_ABOUT: Final = {
+    "designers": "The bot of the rules' simulation: it runs the four checks before every card, "
+    "places a random card on a random cell that passes them, and takes back at a dead end.",
+    "neighbour": "Like the designers' bot, but it prefers cells next to a card already in the "
+    "square, and it takes back only when it cannot place at all.",
+    "exact": "A perfect player: it places only cards that keep the square completable, at "
+    "random among them, and repairs a dead square with a smallest take-back.",
+    "hinted": "Plays the page's own hint every turn: the safe card that leaves the most "
+    "completions, a take-back of a smallest repair, or it concedes a lost square.",
+    "random": "A random legal card on a random cell; when it cannot place, it takes back a "
+    "random card.",
+}
+"""What each bot of :data:`officers.bots.BOTS` does, told to a player."""
+
+
+def bot_about(name: str) -> str | None:
+    """What the bot called ``name`` does (``None`` for a bot without words here).
+
+    >>> bot_about("random")
+    'A random legal card on a random cell; when it cannot place, it takes back a random card.'
+    """
+    return BOT_ABOUT.get(name)

@@ -46,6 +46,35 @@ const handShown = () => !(hotSeat() && S.game.players > 1 && !S.game.open_hands 
 
 // --- talking to the service -------------------------------------------------------------------
 
+const BUSY_AFTER = 150; // ms: a request slower than this shows the board and status as busy
+let pending = 0;
+let busyTimer = null;
+
+/** Mark the board and the status busy (aria-busy, and a small mark in the board's corner; nothing
+ * moves); while the table is not shown yet, the loading line says what is going on. */
+function setBusy(on) {
+  for (const node of [$("#board"), $("#status")]) {
+    if (on) node.setAttribute("aria-busy", "true");
+    else node.removeAttribute("aria-busy");
+  }
+  $("#loading").hidden = !(on && $("#table").hidden && $("#error").hidden);
+}
+
+/** ``call`` with the busy marks while any request is slow. */
+async function ask(op, body) {
+  pending += 1;
+  if (pending === 1) busyTimer = setTimeout(() => setBusy(true), BUSY_AFTER);
+  try {
+    return await call(op, body);
+  } finally {
+    pending -= 1;
+    if (pending === 0) {
+      clearTimeout(busyTimer);
+      setBusy(false);
+    }
+  }
+}
+
 async function newTable() {
   const o = S.options;
   if (o.setup) {
@@ -56,7 +85,7 @@ async function newTable() {
     // a fresh deal gets a seed that JavaScript's numbers hold exactly, so the link keeps it
     body.seed = o.seed !== null ? o.seed : crypto.getRandomValues(new Uint32Array(1))[0] >>> 1;
     if (/^[1-4]$/.test(o.start)) body.riddle = Number(o.start);
-    const game = await call("new", body);
+    const game = await ask("new", body);
     S.setup = game.game;
     S.seed = game.seed;
   }
@@ -68,7 +97,7 @@ async function newTable() {
 async function replayTo(moves) {
   const body = { setup: S.setup, moves };
   if (S.seed !== null && S.seed !== undefined) body.seed = S.seed;
-  const answer = await call("record", body);
+  const answer = await ask("record", body);
   S.moves = answer.moves;
   S.game = answer.game;
   S.record = answer.record;
@@ -78,7 +107,7 @@ async function refreshRecord() {
   const epoch = S.epoch;
   const body = { setup: S.setup, moves: S.moves };
   if (S.seed !== null && S.seed !== undefined) body.seed = S.seed;
-  const answer = await call("record", body);
+  const answer = await ask("record", body);
   if (epoch === S.epoch && answer.moves.length === S.moves.length) {
     S.record = answer.record;
     drawRecord();
@@ -105,7 +134,7 @@ async function play(text) {
   let move = text;
   if (S.coin !== null && text !== "concede" && text !== "timeout") move += `+${S.coin === "off" ? "off" : cellText(S.coin)}`;
   try {
-    const answer = await call("move", { game: S.game.game, move, lang: S.lang });
+    const answer = await ask("move", { game: S.game.game, move, lang: S.lang });
     if (!answer.accepted) {
       say(slipText(answer));
       startClock(false);
@@ -144,7 +173,7 @@ async function bots() {
     await sleep(S.options.pace);
     if (epoch !== S.epoch) return;
     const player = S.game.to_move;
-    const answer = await call("bot", { game: S.game.game, bot: S.options.bot, seed: (S.seed || 0) + S.moves.length });
+    const answer = await ask("bot", { game: S.game.game, bot: S.options.bot, seed: (S.seed || 0) + S.moves.length });
     if (epoch !== S.epoch) return;
     accepted(answer);
     say(moveText(player, answer.move), true);
@@ -156,7 +185,7 @@ async function bots() {
 async function hintDoc() {
   const key = S.game.game;
   if (!S.hint || S.hint.game !== key || S.hint.lang !== S.lang) {
-    const doc = await call("hint", { game: key, player: viewer(), lang: S.lang });
+    const doc = await ask("hint", { game: key, player: viewer(), lang: S.lang });
     S.hint = { game: key, lang: S.lang, doc };
   }
   return S.hint.doc;
@@ -172,7 +201,7 @@ async function showHint() {
 async function showAlive() {
   if (!S.game || !aids()) return;
   const key = S.game.game;
-  const doc = await call("explain", {
+  const doc = await ask("explain", {
     square: S.game.square, diagonals: S.game.rules.diagonals, locked: S.game.locked, lang: S.lang,
   });
   S.explanation = { game: key, lang: S.lang, doc };
@@ -464,6 +493,7 @@ async function setLang(lang) {
   S.options.lang = lang;
   if (S.game) history.replaceState(null, "", writeLink(S.options, S.seed, S.moves));
   translate();
+  drawBots();
   say("");
   if (S.hintShown && S.hint) await hintDoc();
   if (S.explanation) await showAlive();
@@ -473,7 +503,7 @@ async function setLang(lang) {
 // --- records: shown, downloaded, replayed -------------------------------------------------
 
 async function startReplay(text) {
-  const answer = await call("record", { record: text });
+  const answer = await ask("record", { record: text });
   S.epoch += 1;
   stopClock();
   S.replay = { setup: answer.setup, seed: answer.game.seed, moves: answer.moves, at: answer.moves.length };
@@ -492,7 +522,7 @@ async function step(action) {
   r.at = Math.max(0, Math.min(r.moves.length, at));
   const body = { setup: r.setup, moves: r.moves.slice(0, r.at) };
   if (r.seed !== null && r.seed !== undefined) body.seed = r.seed;
-  S.game = (await call("record", body)).game;
+  S.game = (await ask("record", body)).game;
   render();
 }
 
@@ -558,8 +588,21 @@ function fillForm() {
   form.open.checked = o.open;
   form.coins.checked = o.coins;
   form.seed.value = "";
-  for (const bot of S.bots) form.bot.append(Object.assign(document.createElement("option"), { value: bot.name, textContent: bot.name, title: bot.about }));
+  for (const bot of S.bots) form.bot.append(Object.assign(document.createElement("option"), { value: bot.name, textContent: bot.name }));
   form.bot.value = o.bot;
+  drawBots();
+}
+
+/** What the bot chosen in the form does, in the page's language (from v1/bots). */
+function drawBots() {
+  const form = $("#new-game");
+  const about = (bot) => (bot.text && bot.text[S.lang]) || bot.about;
+  for (const option of form.bot.options) {
+    const bot = S.bots.find((item) => item.name === option.value);
+    option.title = bot ? about(bot) : t().hotseatAbout;
+  }
+  const chosen = S.bots.find((item) => item.name === form.bot.value);
+  $("#bot-about").textContent = chosen ? about(chosen) : form.bot.value === "none" ? t().hotseatAbout : "";
 }
 
 function newGameLink(form) {
@@ -594,6 +637,7 @@ function wire() {
     if (file) guard(async () => { $("#replay-input").value = await file.text(); })();
   });
   for (const box of ["#aids", "#marks"]) $(box).addEventListener("change", () => render());
+  $("#new-game").bot.addEventListener("change", drawBots);
 }
 
 async function main() {
@@ -605,7 +649,7 @@ async function main() {
     S.lang = new URLSearchParams(location.search).get("lang") === "de" ? "de" : "en";
     translate();
     fail(error);
-    const listed = await call("bots");
+    const listed = await ask("bots");
     S.bots = listed.bots;
     S.options.bot = listed.default;
     return fillForm();
@@ -614,7 +658,7 @@ async function main() {
   translate();
   health().then((answer) => { if (answer) $("#version").textContent = `officers ${answer.officers}`; }).catch(() => {});
   try {
-    const [listed] = await Promise.all([call("bots"), newTable()]);
+    const [listed] = await Promise.all([ask("bots", { lang: "both" }), newTable()]);
     S.bots = listed.bots;
     if (!S.options.bot) S.options.bot = listed.default;
     const names = [...S.bots.map((bot) => bot.name), "none"];
