@@ -14,8 +14,6 @@ import argparse
 from officers import Explanation, Hint, PlayerView, Rules, Square, explain, hint, parse_cell
 from officers.analysis import MAX_REASONS
 from officers.cli.common import Commands, ExitCode, UsageError, add_diagonals, add_json, add_square
-from officers.contract import player_view
-from officers.contract.requests import Request
 from officers.view import DEFAULT_TOKENS
 from officers.words import languages, read_lang
 
@@ -115,6 +113,9 @@ def _hint(args: argparse.Namespace) -> ExitCode:
     if " " in args.square.strip():  # a game notation: the engine derives the player's view
         if args.hand is not None or args.others is not None:
             raise UsageError("officers hint: give --hand and --others with a square, not a game")
+        from officers.contract import player_view  # a game notation: the contract's reader
+        from officers.contract.requests import Request
+
         request = Request({"game": args.square, "player": args.player})
         view = player_view(request)
         return _answer(args, view.square, hint(view))

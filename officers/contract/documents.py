@@ -15,13 +15,14 @@ from typing import TYPE_CHECKING, Any, Final
 from officers.analysis import JSON_VERSION
 from officers.cards import Card
 from officers.contract.schemas import KINDS, schema
-from officers.game import GameState
-from officers.moves import COIN_OFF, Move
+from officers.moves import COIN_OFF
 from officers.rules import Rules
 from officers.square import EMPTY, MAX_TEXT_ORDER, Square
 from officers.words import LANGS
 
 if TYPE_CHECKING:  # the puzzles' modules load on first use (a hint needs none of them)
+    from officers.game import GameState
+    from officers.moves import Move
     from officers.puzzles import Census, Riddle, StartClass
 
 __all__ = [

@@ -19,7 +19,6 @@ from __future__ import annotations
 import copy
 import json
 from functools import cache
-from importlib import resources
 from typing import Any, Final
 
 from officers.errors import NotationError, excerpt
@@ -79,6 +78,8 @@ NAMES: Final = KINDS + tuple(f"{op}-request" for op in OPS_WITH_REQUESTS)
 
 @cache
 def _load(name: str) -> dict[str, Any]:
+    from importlib import resources  # on first use: a document is written without it
+
     text = resources.files("officers.schemas").joinpath(f"{name}.json").read_text("utf-8")
     data: dict[str, Any] = json.loads(text)
     return data
