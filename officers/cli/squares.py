@@ -2,7 +2,7 @@
 ``officers`` by :func:`add_commands`).
 
 Every search at an order other than 4 (where the completion index answers at once) runs under
-a time limit, :data:`~officers.solve.cpsat.DEFAULT_TIME_LIMIT` seconds by default
+a time limit, :data:`~officers.solve.base.DEFAULT_TIME_LIMIT` seconds by default
 (``--time-limit SECONDS``, ``none`` for none), and shows its progress on standard error when
 that is a terminal. Out of time, the command says what it knew by then (how many completions or
 squares it had found) and exits with status 3.
@@ -21,7 +21,6 @@ import argparse
 import contextlib
 import json
 import sys
-import threading
 import time
 from collections.abc import Callable, Iterator
 from typing import Any
@@ -47,7 +46,7 @@ from officers.cli.common import (
 )
 from officers.errors import SolverTimeoutError, UnsupportedError
 from officers.solve import chosen_method
-from officers.solve.cpsat import DEFAULT_TIME_LIMIT
+from officers.solve.base import DEFAULT_TIME_LIMIT
 from officers.square import MAX_ORDER, MAX_TEXT_ORDER
 
 __all__ = ["add_commands", "time_limit"]
@@ -112,6 +111,8 @@ def _clock(what: str, seconds: float | None, shown: bool) -> Iterator[None]:
     if not shown:
         yield
         return
+    import threading  # only with a bar shown
+
     from tqdm import tqdm
 
     done = threading.Event()

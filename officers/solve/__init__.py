@@ -57,8 +57,7 @@ from typing import TYPE_CHECKING, Final, Literal, get_args
 
 from officers.errors import NotationError, UnsupportedError
 from officers.rules import STANDARD_RULES, Rules, rules_for
-from officers.solve.base import Solver
-from officers.solve.cpsat import DEFAULT_TIME_LIMIT
+from officers.solve.base import DEFAULT_TIME_LIMIT, Solver
 from officers.solve.index import CompletionIndex
 from officers.square import Square
 

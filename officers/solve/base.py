@@ -28,7 +28,11 @@ from typing import Protocol, runtime_checkable
 from officers.rules import Rules
 from officers.square import Square
 
-__all__ = ["Solver", "safe_placements_by_counting"]
+__all__ = ["DEFAULT_TIME_LIMIT", "Solver", "safe_placements_by_counting"]
+
+DEFAULT_TIME_LIMIT: float = 10.0
+"""Seconds a search with a time limit (CP-SAT's functions, the command line's searches) may
+run by default before it gives up with a ``SolverTimeoutError``."""
 
 
 @runtime_checkable

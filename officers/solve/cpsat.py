@@ -65,7 +65,7 @@ from officers.errors import (
     excerpt,
 )
 from officers.rules import Rules
-from officers.solve.base import Solver, safe_placements_by_counting
+from officers.solve.base import DEFAULT_TIME_LIMIT, Solver, safe_placements_by_counting
 from officers.square import EMPTY, Square
 
 if TYPE_CHECKING:
@@ -81,8 +81,6 @@ __all__ = [
     "is_completable",
 ]
 
-DEFAULT_TIME_LIMIT: float = 10.0
-"""Seconds CP-SAT may search before a function gives up with a ``SolverTimeoutError``."""
 
 _MAX_NOTATION_ORDER = 26
 
