@@ -11,6 +11,7 @@ import sys
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from officers import contract
 from officers.engine import answer, run
 from tests.helpers import assert_valid
 
@@ -60,22 +61,7 @@ JSONS = st.recursive(
     ),
     max_leaves=12,
 )
-OPS = st.sampled_from(
-    [
-        "hint",
-        "explain",
-        "count",
-        "complete",
-        "move",
-        "bot",
-        "new",
-        "verify",
-        "schema",
-        "hello",
-        "quit",
-        "x",
-    ]
-)
+OPS = st.sampled_from([*contract.OPS, "quit", "x"])
 FIELDS = st.sampled_from(
     [
         "game",

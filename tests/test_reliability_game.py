@@ -3,40 +3,19 @@ after it. Class 5: the game's readers agree; class 7: runaway runs."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from fuzz import inputs as fuzz_inputs
 from officers import IllegalPlacementError, NotationError, OfficersError
-from officers.game import GameState, new_game, view_from_notation
+from officers.game import GameState, view_from_notation
 from officers.record import GameRecord
 
 CHECKED = (NotationError, IllegalPlacementError)
 
 
-def _random_game(level: str, players: int, seed: int, steps: int, coins: bool) -> GameState:
-    from officers.levels import Variant
-
-    game = new_game(level, players, seed, variant=Variant(coins=coins))
-    rng = random.Random(seed)
-    for _ in range(steps):
-        moves = game.legal_moves()
-        if not moves or game.is_over():
-            break
-        game.push(moves[rng.randrange(len(moves))])
-    return game
-
-
-games = st.builds(
-    _random_game,
-    st.sampled_from(["easy", "normal", "hard", "expert", "rows", "diagonals"]),
-    st.integers(1, 4),
-    st.integers(0, 10**6),
-    st.integers(0, 20),
-    st.booleans(),
-)
+games = fuzz_inputs.games  # random games reached by legal moves (the fuzzers' strategy)
 
 FIELD_VALUES = [
     "-",
