@@ -146,7 +146,7 @@ def square_svg(
     ('200', 16)
     """
     if square.order != 4:
-        raise UnsupportedError(f"squares are drawn at order 4 only, not {square!r}")
+        raise UnsupportedError(f"squares are drawn at order 4 only, not at order {square.order}")
     margin = _MARGIN if labels else _GAP
     step_x, step_y = CARD_WIDTH + _GAP, CARD_HEIGHT + _GAP
     width = margin + 4 * step_x

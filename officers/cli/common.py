@@ -200,7 +200,7 @@ def emit(data: dict[str, Any]) -> None:
 
 # --- numbers and squares from the command line ------------------------------------------------
 
-_WHOLE = re.compile(r"[+]?[0-9]{1,12}")
+_WHOLE = re.compile(r"[+]?[0-9]{1,19}")  # the bounds are checked after
 
 
 def number(low: int, high: int) -> Callable[[str], int]:

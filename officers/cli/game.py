@@ -29,7 +29,7 @@ from officers import (
     new_game,
 )
 from officers.cards import Card
-from officers.cli.common import Commands, ExitCode, add_json, emit
+from officers.cli.common import Commands, ExitCode, add_json, emit, number
 from officers.contract.documents import (
     game_document,
     rules_check_document,
@@ -43,7 +43,7 @@ from officers.square import cell_name
 DEFAULT_DEALS = 300  # officers.verify_rules.DEFAULT_DEALS, not imported: the CLI starts fast
 DEFAULT_GAMES = 300  # officers.verify_rules.DEFAULT_GAMES
 
-__all__ = ["add_commands", "number", "seat_text"]
+__all__ = ["add_commands", "seat_text"]
 
 _T = TypeVar("_T")
 
@@ -74,29 +74,6 @@ def _whole(text: str, low: int = 0, high: int = 10**6) -> int:
     if not _DIGITS.fullmatch(text) or not low <= int(text) <= high:
         raise NotationError(f"cannot read {excerpt(text)}: expected a whole number {low}-{high:,}")
     return int(text)
-
-
-def number(low: int, high: int) -> Callable[[str], int]:
-    """An ``argparse`` type: a whole number ``low``-``high`` written in ASCII digits; anything
-    else (``²``, ``1_000``, ``-1``, too large) is a usage error (exit status 2).
-
-    >>> number(1, 4)("3")
-    3
-    >>> number(1, 4)("5")
-    Traceback (most recent call last):
-    ...
-    argparse.ArgumentTypeError: expected a whole number 1-4, got '5'
-    """
-
-    def read(text: str) -> int:
-        if not _DIGITS.fullmatch(text) or not low <= int(text) <= high:
-            raise argparse.ArgumentTypeError(
-                f"expected a whole number {low}-{high:,}, got {excerpt(text)}"
-            )
-        return int(text)
-
-    read.__name__ = "whole number"
-    return read
 
 
 _DIGITS = re.compile(r"[0-9]{1,19}")
