@@ -874,11 +874,20 @@ def new_game(
     if tokens is not None:
         chosen = chosen.replace(tokens=tokens)
     variant = Variant() if variant is None else variant
+    if not isinstance(variant, Variant):
+        raise TypeError(
+            f"a variant is a Variant or None, got {excerpt(variant)} (a {type(variant).__name__})"
+        )
     check_players(players)
     if start is not None and variant.ozanam:
         raise InvalidGameError("give either a start square or the Ozanam variant, not both")
     if isinstance(start, str):
         start = Square(start)
+    elif start is not None and not isinstance(start, Square):
+        raise TypeError(
+            f"a start is a Square, its notation or None, got {excerpt(start)} "
+            f"(a {type(start).__name__})"
+        )
     if variant.ozanam:
         start = OZANAM_STARTS[chosen.diagonals]
     if start is None:

@@ -106,10 +106,12 @@ def locked_cells(square: Square, locked: Iterable[int]) -> tuple[int, ...]:
     >>> locked_cells(Square("AS3/4/4/4"), [0, 0])
     (0,)
     """
-    cells = sorted(set(locked))
-    for cell in cells:
+    given = list(locked)
+    for cell in given:  # checked before sorting: a str among ints cannot be sorted
         if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < 16:
             raise NotationError(f"cannot read locked cell {excerpt(cell)}: expected 0-15")
+    cells = sorted(set(given))
+    for cell in cells:
         if square.values[cell] == EMPTY:
             raise NotationError(
                 f"locked cell {describe_cell(cell)} of {square!r} is empty: "

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import officers
 from officers import (
     Card,
     NotationError,
@@ -244,6 +245,19 @@ def test_class2_time_limits_are_validated(bad: object, error: type[Exception]) -
         with pytest.raises(error, match="time limit") as raised:
             call(Square(), Rules(), time_limit=bad)  # type: ignore[operator]
         assert not isinstance(raised.value, NotationError)
+    facade = (
+        officers.is_completable,
+        officers.count_completions,
+        officers.completions,
+        officers.safe_placements,
+        officers.finished_squares,
+        officers.count_finished_squares,
+    )
+    for method in ("index", "backtrack"):  # the index answers at once, and checks it too
+        for call in facade:
+            first = () if call.__name__.endswith("finished_squares") else (Square("AS3/4/4/4"),)
+            with pytest.raises(error, match="time limit"):
+                call(*first, method=method, time_limit=bad)  # type: ignore[operator]
 
 
 def test_class2_backtracker_refuses_orders_it_cannot_hold() -> None:
@@ -408,6 +422,27 @@ def test_class4_misuse_raises_clear_errors(value: object, which: int) -> None:
         text = str(error)
         assert text and len(text) < SHORT
         assert "object has no attribute" not in text and "not supported between" not in text
+
+
+@settings(max_examples=100, deadline=None)
+@given(ANYTHING, st.sampled_from(range(4)))
+def test_class4_misuse_of_the_game_and_advice_raises_clear_errors(value: object, which: int) -> None:
+    """A wrong argument to a game or an explanation says what was expected: no internal
+    message (an attribute, an iteration or a comparison that failed inside) reaches the user."""
+    square = Square("AC3/4/4/4")
+    calls = [
+        lambda: officers.explain(square, locked=[0, value]),  # type: ignore[list-item]
+        lambda: officers.repairs(square, locked=[value, 0]),  # type: ignore[list-item]
+        lambda: officers.new_game(variant=value),  # type: ignore[arg-type]
+        lambda: officers.new_game(start=value),  # type: ignore[arg-type]
+    ]
+    try:
+        calls[which]()
+    except (OfficersError, TypeError, ValueError) as error:
+        text = str(error)
+        assert text and len(text) < SHORT
+        for internal in ("has no attribute", "not supported between", "is not iterable", "unhashable"):
+            assert internal not in text, text
 
 
 def test_class4_documents_of_the_wrong_shape_are_notation_errors() -> None:

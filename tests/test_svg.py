@@ -53,7 +53,7 @@ def test_options() -> None:
     assert len(marked.findall(f".//{SVG}line")) == 2 and not plain.findall(f".//{SVG}line")
     assert marked.get("width") == "300" and marked.findtext(SVG + "title") == "Expert"
     assert not plain.findall(f".//{SVG}text[@x='8']")  # no row numbers
-    with pytest.raises(UnsupportedError, match="at order 5$"):
+    with pytest.raises(UnsupportedError, match=r"at order 5$"):
         square_svg(Square.empty(5))
     with pytest.raises(UnsupportedError) as caught:
         square_svg(Square.empty(256))  # a large square is named, not spelled out

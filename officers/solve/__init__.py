@@ -55,7 +55,7 @@ from collections.abc import Iterator, Mapping
 from importlib import import_module
 from typing import TYPE_CHECKING, Final, Literal, get_args
 
-from officers.errors import NotationError, UnsupportedError
+from officers.errors import NotationError, UnsupportedError, check_time_limit
 from officers.rules import STANDARD_RULES, Rules, rules_for
 from officers.solve.base import DEFAULT_TIME_LIMIT, Solver
 from officers.solve.index import CompletionIndex
@@ -221,6 +221,8 @@ def is_completable(
     >>> is_completable(Square("AC3/1JS2/1AH1QD/4")), is_completable(Square("AS1KS1/4/4/4"))
     (True, False)
     """
+    if time_limit is not DEFAULT_TIME_LIMIT:  # the index answers at once, but checks it too
+        check_time_limit(time_limit)
     index = _index_for(square, rules, method)
     if index is not None:
         mask = index.mask(square)
@@ -252,6 +254,8 @@ def count_completions(
     >>> count_completions(Square()), count_completions(Square("AS3/4/4/4"), Rules(diagonals=True))
     (6912, 72)
     """
+    if time_limit is not DEFAULT_TIME_LIMIT:  # the index answers at once, but checks it too
+        check_time_limit(time_limit)
     index = _index_for(square, rules, method)
     if index is not None:
         mask = index.mask(square)
@@ -279,6 +283,8 @@ def completions(
     >>> len(list(completions(Square("AS KH QD JC / QC JD AH KS / 4 / 4"))))
     2
     """
+    if time_limit is not DEFAULT_TIME_LIMIT:
+        check_time_limit(time_limit)
     rules, backend = _setup(square, rules, method)
     if _plain_empty(square, rules, method) and rules.order != 4:
         return _constructed_first(square, rules, backend, time_limit)
@@ -315,6 +321,8 @@ def safe_placements(
     >>> len(safe), safe[(1, Card.KING_OF_DIAMONDS)]
     (12, 1)
     """
+    if time_limit is not DEFAULT_TIME_LIMIT:  # the index answers at once, but checks it too
+        check_time_limit(time_limit)
     index = _index_for(square, rules, method)
     if index is not None:
         return index.safe_placements(square)
@@ -337,6 +345,8 @@ def finished_squares(
     >>> squares[0]
     Square('ASKHQDJC/KDACJSQH/QCJDAHKS/JHQSKCAD')
     """
+    if time_limit is not DEFAULT_TIME_LIMIT:
+        check_time_limit(time_limit)
     rules = STANDARD_RULES if rules is None else rules
     method = _method(rules, method)
     if method == "index":
