@@ -265,8 +265,15 @@ def main() -> None:
     args = parser.parse_args()
     rounds = args.rounds
     if not args.find_only:
+        print(f"Before: {harness.load_average()}\n")
         ratios = count_rows(rounds, COUNT_CASES)
         print(f"DLX / officers over the order-7 rows: median {statistics.median(ratios[2:]):.2f}×")
+        for label, kept in (("9", (9,)), ("10", (10,)), ("9 and 10", (9, 10)), ("11", (11,))):
+            some = [
+                r for (n, g, _), r in zip(COUNT_CASES, ratios, strict=True) if n == 7 and g in kept
+            ]
+            print(f"  with {label} givens: median {statistics.median(some):.2f}×")
+        print(f"After: {harness.load_average()}\n")
     find_rows(range(7, 13), 2)
     if args.counts_only or args.find_only:
         return
