@@ -95,7 +95,10 @@ class Placement(Value):
     completions: int
 
     def __init__(self, cell: int, card: Card, completions: int) -> None:
-        self._set(cell=cell, card=card, completions=completions)
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "cell", cell)
+        put(self, "card", card)
+        put(self, "completions", completions)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""
@@ -124,7 +127,11 @@ class CardHint(Value, Spoken):
     def __init__(
         self, card: Card, safe: tuple[Placement, ...], deadly: tuple[int, ...], dead: bool = False
     ) -> None:
-        self._set(card=card, safe=safe, deadly=deadly, dead=dead)
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "card", card)
+        put(self, "safe", safe)
+        put(self, "deadly", deadly)
+        put(self, "dead", dead)
 
     def by_completions(self) -> list[tuple[int, list[int]]]:
         """The safe cells grouped by the completions they leave, most first."""
@@ -186,7 +193,11 @@ class ForcedMove(Value, Spoken):
     obvious: bool
 
     def __init__(self, cell: int, card: Card, yours: bool, obvious: bool) -> None:
-        self._set(cell=cell, card=card, yours=yours, obvious=obvious)
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "cell", cell)
+        put(self, "card", card)
+        put(self, "yours", yours)
+        put(self, "obvious", obvious)
 
     def text(self, lang: Language = "en") -> str:
         """One sentence in the language asked for (see :mod:`officers.words`)."""
@@ -271,15 +282,14 @@ class Recommendation(Value, Spoken):
         takebacks: int | None = None,
         tokens: int = 0,
     ) -> None:
-        self._set(
-            action=action,
-            reason=reason,
-            cell=cell,
-            card=card,
-            completions=completions,
-            takebacks=takebacks,
-            tokens=tokens,
-        )
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "action", action)
+        put(self, "reason", reason)
+        put(self, "cell", cell)
+        put(self, "card", card)
+        put(self, "completions", completions)
+        put(self, "takebacks", takebacks)
+        put(self, "tokens", tokens)
 
     def text(self, lang: Language = "en") -> str:
         """One sentence in the language asked for (see :mod:`officers.words`)."""
@@ -363,18 +373,17 @@ class Hint(Value):
         repairs: tuple[Repair, ...],
         recommendation: Recommendation,
     ) -> None:
-        self._set(
-            view=view,
-            status=status,
-            completions=completions,
-            cards=cards,
-            forced=forced,
-            stuck=stuck,
-            violations=violations,
-            takebacks_needed=takebacks_needed,
-            repairs=repairs,
-            recommendation=recommendation,
-        )
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "view", view)
+        put(self, "status", status)
+        put(self, "completions", completions)
+        put(self, "cards", cards)
+        put(self, "forced", forced)
+        put(self, "stuck", stuck)
+        put(self, "violations", violations)
+        put(self, "takebacks_needed", takebacks_needed)
+        put(self, "repairs", repairs)
+        put(self, "recommendation", recommendation)
 
     def text(self, lang: Language = "en") -> str:
         """The hint as a few lines of text, in the language asked for (see :mod:`officers.words`)."""

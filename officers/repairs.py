@@ -57,7 +57,10 @@ class Repair(Value, Spoken):
     completions: int
 
     def __init__(self, cells: tuple[int, ...], cards: tuple[Card, ...], completions: int) -> None:
-        self._set(cells=cells, cards=cards, completions=completions)
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "cells", cells)
+        put(self, "cards", cards)
+        put(self, "completions", completions)
 
     def text(self, lang: Language = "en") -> str:
         """The sentence in the language asked for (``"en"``, ``"de"``, see :mod:`officers.words`)."""

@@ -113,7 +113,10 @@ class Symmetry(Value):
     name: str
 
     def __init__(self, cells: Permutation, cards: Permutation, name: str = "") -> None:
-        self._set(cells=cells, cards=cards, name=name)
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "cells", cells)
+        put(self, "cards", cards)
+        put(self, "name", name)
 
     def apply(self, square: Square) -> Square:
         """The image of a square (order 4)."""
@@ -462,13 +465,12 @@ class Automorphisms(Value):
         cell_permutations: tuple[Permutation, ...],
         card_permutations: tuple[Permutation, ...],
     ) -> None:
-        self._set(
-            rules=rules,
-            cell_candidates=cell_candidates,
-            card_candidates=card_candidates,
-            cell_permutations=cell_permutations,
-            card_permutations=card_permutations,
-        )
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "rules", rules)
+        put(self, "cell_candidates", cell_candidates)
+        put(self, "card_candidates", card_candidates)
+        put(self, "cell_permutations", cell_permutations)
+        put(self, "card_permutations", card_permutations)
 
     @property
     def order(self) -> int:

@@ -96,14 +96,13 @@ class PlayerView(Value):
             )
         if not isinstance(tokens, int) or isinstance(tokens, bool) or tokens < 0:
             raise NotationError(f"tokens left must be a whole number >= 0, got {excerpt(tokens)}")
-        self._set(
-            square=square,
-            rules=rules,
-            hand=tuple(sorted(held)),
-            others=tuple(sorted(rest)),
-            tokens=tokens,
-            locked=_locked(square, locked),
-        )
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "square", square)
+        put(self, "rules", rules)
+        put(self, "hand", tuple(sorted(held)))
+        put(self, "others", tuple(sorted(rest)))
+        put(self, "tokens", tokens)
+        put(self, "locked", _locked(square, locked))
 
     @classmethod
     def _make(

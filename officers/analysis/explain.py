@@ -156,16 +156,15 @@ class Explanation(Value):
         takebacks_needed: int | None,
         repairs: tuple[Repair, ...],
     ) -> None:
-        self._set(
-            square=square,
-            rules=rules,
-            locked=locked,
-            status=status,
-            completions=completions,
-            violations=violations,
-            takebacks_needed=takebacks_needed,
-            repairs=repairs,
-        )
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "square", square)
+        put(self, "rules", rules)
+        put(self, "locked", locked)
+        put(self, "status", status)
+        put(self, "completions", completions)
+        put(self, "violations", violations)
+        put(self, "takebacks_needed", takebacks_needed)
+        put(self, "repairs", repairs)
 
     @property
     def completable(self) -> bool:

@@ -130,17 +130,16 @@ class Blocked(Value):
         held: Card | None = None,
         line: Line | None = None,
     ) -> None:
-        self._set(
-            rank_swap=rank_swap,
-            suit_swap=suit_swap,
-            cell=cell,
-            opposite=opposite,
-            card=card,
-            blocker=blocker,
-            facing=facing,
-            held=held,
-            line=line,
-        )
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "rank_swap", rank_swap)
+        put(self, "suit_swap", suit_swap)
+        put(self, "cell", cell)
+        put(self, "opposite", opposite)
+        put(self, "card", card)
+        put(self, "blocker", blocker)
+        put(self, "facing", facing)
+        put(self, "held", held)
+        put(self, "line", line)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (see docs/hints.md)."""
@@ -211,18 +210,17 @@ class Violation(Value, Spoken):
         quarter: int | None = None,
         blocked: tuple[Blocked, ...] = (),
     ) -> None:
-        self._set(
-            check=check,
-            kind=kind,
-            cells=cells,
-            cards=cards,
-            lines=lines,
-            attribute=attribute,
-            symbols=symbols,
-            pairs=pairs,
-            quarter=quarter,
-            blocked=blocked,
-        )
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "check", check)
+        put(self, "kind", kind)
+        put(self, "cells", cells)
+        put(self, "cards", cards)
+        put(self, "lines", lines)
+        put(self, "attribute", attribute)
+        put(self, "symbols", symbols)
+        put(self, "pairs", pairs)
+        put(self, "quarter", quarter)
+        put(self, "blocked", blocked)
 
     def text(self, lang: Language = "en") -> str:
         """The sentence in the language asked for (``"en"``, ``"de"``, see :mod:`officers.words`)."""
