@@ -302,7 +302,15 @@ class RiddleClasses:
 
 @functools.cache
 def _riddle_classes(diagonals: bool, kind: Kind) -> RiddleClasses:
-    return RiddleClasses(DIAGONAL_RULES if diagonals else STANDARD_RULES, kind)
+    from officers.symmetry import symmetry_group
+
+    rules = DIAGONAL_RULES if diagonals else STANDARD_RULES
+    lines = symmetry_group(rules)
+    if kind == "puzzle" and symmetry_group(rules, kind).generators == lines.generators:
+        shared = object.__new__(RiddleClasses)  # the same group: the same orbits and keys
+        shared.__dict__.update(vars(_riddle_classes(diagonals, "lines")), kind=kind)
+        return shared
+    return RiddleClasses(rules, kind)
 
 
 def riddle_classes(rules: Rules | None = None, kind: Kind = "puzzle") -> RiddleClasses:
