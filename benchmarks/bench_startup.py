@@ -2,8 +2,9 @@
 :mod:`benchmarks.harness` (interleaved rounds, medians with their spread).
 
 The processes: a bare interpreter (``python -c pass``), ``import officers``, and the commands
-``officers count SQUARE``, ``officers hint SQUARE --hand ... --json`` and ``officers --help``,
-run as the installed ``officers`` script runs them (``from officers.cli import main``) from this
+``officers count SQUARE``, ``officers hint SQUARE --hand ... --json``, ``officers puzzle verify
+SQUARE`` (one start's report: the symmetry groups and the riddle classes on the way) and
+``officers --help``, run as the installed ``officers`` script runs them (``from officers.cli import main``) from this
 checkout. Each figure is given twice: the wall time (what a user waits, including any wait for
 a core on a loaded machine) and the CPU time of the process (user + system, from the operating
 system's account: the work itself, steadier under load). The cost of a command is its time
@@ -47,6 +48,7 @@ def commands(root: str) -> dict[str, list[str]]:
             *[sys.executable, "-c", cli, "hint", SQUARE],
             *["--hand", "AS,KD,QC", "--json"],
         ],
+        f"officers puzzle verify {SQUARE}": [sys.executable, "-c", cli, "puzzle", "verify", SQUARE],
         "officers --help": [sys.executable, "-c", cli, "--help"],
     }
 

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from typing import Any, Final, Literal, TypeVar
 
 from officers.analysis import (
@@ -49,6 +48,7 @@ from officers.bitboard import key
 from officers.cards import Card
 from officers.errors import NotationError
 from officers.repairs import smallest_repairs
+from officers.rules import Value
 from officers.solve.index import CompletionIndex
 from officers.view import PlayerView
 from officers.words import Language, Spoken, speaker, texts
@@ -86,13 +86,19 @@ def _read(kind: str, data: Mapping[str, Any], read: Callable[[Mapping[str, Any]]
         raise NotationError(f"cannot read {kind} from {str(dict(data))[:80]!r}") from error
 
 
-@dataclass(frozen=True)
-class Placement:
+class Placement(Value):
     """A safe placement: the ``card`` on the ``cell`` leaves ``completions`` completions."""
 
+    __slots__ = _fields = __match_args__ = ("cell", "card", "completions")
     cell: int
     card: Card
     completions: int
+
+    def __init__(self, cell: int, card: Card, completions: int) -> None:
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "cell", cell)
+        put(self, "card", card)
+        put(self, "completions", completions)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""
@@ -108,15 +114,24 @@ class Placement:
         )
 
 
-@dataclass(frozen=True)
-class CardHint(Spoken):
+class CardHint(Value, Spoken):
     """One card in hand: its ``safe`` placements (in cell order), and the ``deadly`` cells where
     it is legal but leaves the square dead (every legal cell when the square is dead already)."""
 
+    __slots__ = _fields = __match_args__ = ("card", "safe", "deadly", "dead")
     card: Card
     safe: tuple[Placement, ...]
     deadly: tuple[int, ...]
-    dead: bool = False
+    dead: bool
+
+    def __init__(
+        self, card: Card, safe: tuple[Placement, ...], deadly: tuple[int, ...], dead: bool = False
+    ) -> None:
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "card", card)
+        put(self, "safe", safe)
+        put(self, "deadly", deadly)
+        put(self, "dead", dead)
 
     def by_completions(self) -> list[tuple[int, list[int]]]:
         """The safe cells grouped by the completions they leave, most first."""
@@ -166,16 +181,23 @@ class CardHint(Spoken):
         )
 
 
-@dataclass(frozen=True)
-class ForcedMove(Spoken):
+class ForcedMove(Value, Spoken):
     """A card that every completion puts on the same cell; whether the player holds it
     (``yours``), and whether the rules alone show it (``obvious``: no other remaining card may go
     on the cell, or the card may go on no other cell)."""
 
+    __slots__ = _fields = __match_args__ = ("cell", "card", "yours", "obvious")
     cell: int
     card: Card
     yours: bool
     obvious: bool
+
+    def __init__(self, cell: int, card: Card, yours: bool, obvious: bool) -> None:
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "cell", cell)
+        put(self, "card", card)
+        put(self, "yours", yours)
+        put(self, "obvious", obvious)
 
     def text(self, lang: Language = "en") -> str:
         """One sentence in the language asked for (see :mod:`officers.words`)."""
@@ -215,8 +237,7 @@ _REASONS: Final = (
 )
 
 
-@dataclass(frozen=True)
-class Recommendation(Spoken):
+class Recommendation(Value, Spoken):
     """The one move to make, and why.
 
     ``action`` is ``"place"`` (``card`` on ``cell``), ``"take-back"`` (the card on ``cell``),
@@ -234,13 +255,41 @@ class Recommendation(Spoken):
     ``tokens`` (the take-back tokens left) is not part of the JSON form.
     """
 
+    __slots__ = _fields = __match_args__ = (
+        "action",
+        "reason",
+        "cell",
+        "card",
+        "completions",
+        "takebacks",
+        "tokens",
+    )
     action: Action
     reason: Reason
-    cell: int | None = None
-    card: Card | None = None
-    completions: int | None = None
-    takebacks: int | None = None
-    tokens: int = 0
+    cell: int | None
+    card: Card | None
+    completions: int | None
+    takebacks: int | None
+    tokens: int
+
+    def __init__(
+        self,
+        action: Action,
+        reason: Reason,
+        cell: int | None = None,
+        card: Card | None = None,
+        completions: int | None = None,
+        takebacks: int | None = None,
+        tokens: int = 0,
+    ) -> None:
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "action", action)
+        put(self, "reason", reason)
+        put(self, "cell", cell)
+        put(self, "card", card)
+        put(self, "completions", completions)
+        put(self, "takebacks", takebacks)
+        put(self, "tokens", tokens)
 
     def text(self, lang: Language = "en") -> str:
         """One sentence in the language asked for (see :mod:`officers.words`)."""
@@ -278,8 +327,7 @@ class Recommendation(Spoken):
         return _read("a recommendation", data, read)
 
 
-@dataclass(frozen=True)
-class Hint:
+class Hint(Value):
     """Everything a player may be told about the position, from their :class:`PlayerView`.
 
     ``status`` and ``completions`` are exact. ``cards`` gives each card in hand its safe and
@@ -289,6 +337,18 @@ class Hint:
     it (never touching locked cells). ``recommendation`` is the one move to make.
     """
 
+    __slots__ = _fields = __match_args__ = (
+        "view",
+        "status",
+        "completions",
+        "cards",
+        "forced",
+        "stuck",
+        "violations",
+        "takebacks_needed",
+        "repairs",
+        "recommendation",
+    )
     view: PlayerView
     status: Status
     completions: int
@@ -299,6 +359,31 @@ class Hint:
     takebacks_needed: int | None
     repairs: tuple[Repair, ...]
     recommendation: Recommendation
+
+    def __init__(
+        self,
+        view: PlayerView,
+        status: Status,
+        completions: int,
+        cards: tuple[CardHint, ...],
+        forced: tuple[ForcedMove, ...],
+        stuck: bool,
+        violations: tuple[Violation, ...],
+        takebacks_needed: int | None,
+        repairs: tuple[Repair, ...],
+        recommendation: Recommendation,
+    ) -> None:
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "view", view)
+        put(self, "status", status)
+        put(self, "completions", completions)
+        put(self, "cards", cards)
+        put(self, "forced", forced)
+        put(self, "stuck", stuck)
+        put(self, "violations", violations)
+        put(self, "takebacks_needed", takebacks_needed)
+        put(self, "repairs", repairs)
+        put(self, "recommendation", recommendation)
 
     def text(self, lang: Language = "en") -> str:
         """The hint as a few lines of text, in the language asked for (see :mod:`officers.words`)."""

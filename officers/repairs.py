@@ -26,13 +26,12 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from typing import Any
 
 from officers.bitboard import EMPTY, key
 from officers.cards import Card
 from officers.errors import NotationError, UnsupportedError, excerpt
-from officers.rules import Rules, rules_for
+from officers.rules import Rules, Value, rules_for
 from officers.solve.index import CompletionIndex
 from officers.square import Square, describe_cell
 from officers.words import Language, Spoken, speaker, texts
@@ -40,8 +39,7 @@ from officers.words import Language, Spoken, speaker, texts
 __all__ = ["Repair", "locked_cells", "order4_rules", "repairs", "smallest_repairs"]
 
 
-@dataclass(frozen=True)
-class Repair(Spoken):
+class Repair(Value, Spoken):
     """A smallest set of take-backs that revives a square: the ``cells`` to empty (and their
     ``cards``), and how many ``completions`` the square has after it. The empty repair of a
     completable square takes back nothing.
@@ -53,9 +51,16 @@ class Repair(Spoken):
     True
     """
 
+    __slots__ = _fields = __match_args__ = ("cells", "cards", "completions")
     cells: tuple[int, ...]
     cards: tuple[Card, ...]
     completions: int
+
+    def __init__(self, cells: tuple[int, ...], cards: tuple[Card, ...], completions: int) -> None:
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "cells", cells)
+        put(self, "cards", cards)
+        put(self, "completions", completions)
 
     def text(self, lang: Language = "en") -> str:
         """The sentence in the language asked for (``"en"``, ``"de"``, see :mod:`officers.words`)."""

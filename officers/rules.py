@@ -43,10 +43,11 @@ LineKind = Literal["row", "column", "diagonal", "anti-diagonal"]
 Attribute = Literal["rank", "suit"]
 
 
-class _Value:
+class Value:
     """An immutable value with named fields, compared, hashed and shown by them: what
     ``@dataclass(frozen=True)`` writes, without importing :mod:`dataclasses` (which imports
-    :mod:`inspect`: 7 ms of every command line's start)."""
+    :mod:`inspect`: 7 ms of every command line's start). The base of the result types; a
+    subclass names its ``__slots__`` and ``_fields`` and sets them in ``__init__`` (``_set``)."""
 
     __slots__ = ()
     _fields: ClassVar[tuple[str, ...]]
@@ -70,7 +71,7 @@ class _Value:
 
     def __eq__(self, other: object) -> bool:
         if other.__class__ is self.__class__:
-            assert isinstance(other, _Value)
+            assert isinstance(other, Value)
             return self._key() == other._key()
         return NotImplemented
 
@@ -81,11 +82,11 @@ class _Value:
         shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
         return f"{type(self).__qualname__}({shown})"
 
-    def __reduce__(self) -> tuple[type[_Value], tuple[object, ...]]:
+    def __reduce__(self) -> tuple[type[Value], tuple[object, ...]]:
         return type(self), self._key()
 
 
-class Line(_Value):
+class Line(Value):
     """A line of the square: its kind, its index (0-based) and its cells in order."""
 
     __slots__ = ("cells", "index", "kind")
@@ -110,7 +111,7 @@ class Line(_Value):
         return self.name
 
 
-class Conflict(_Value):
+class Conflict(Value):
     """Two or more cells of one line that share a rank or a suit (the first or second symbol)."""
 
     __slots__ = ("attribute", "cells", "line", "order", "symbol", "values")
@@ -160,7 +161,7 @@ class Conflict(_Value):
 Reason = Literal["taken", "placed", "rank", "suit"]
 
 
-class Illegal(_Value):
+class Illegal(Value):
     """Why a card (``value``) may not go on a ``cell`` of a square of the ``order``.
 
     ``reason`` is ``"taken"`` (the cell holds ``held``), ``"placed"`` (the card already lies on
@@ -206,7 +207,7 @@ class Illegal(_Value):
         return self.text("en")
 
 
-class Rules(_Value):
+class Rules(Value):
     """The rule set: the order ``n`` (4 for the game) and whether the diagonals are lines.
 
     >>> Rules(), Rules(diagonals=True)

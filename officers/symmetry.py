@@ -48,14 +48,16 @@ True
 from __future__ import annotations
 
 import functools
+import os
+import struct
+import zlib
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from math import factorial
 from typing import Final, Literal
 
 from officers.bitboard import CELLS, key
 from officers.errors import UnsupportedError
-from officers.rules import Rules
+from officers.rules import Rules, Value
 from officers.square import EMPTY, Square
 
 __all__ = [
@@ -67,6 +69,8 @@ __all__ = [
     "automorphisms",
     "canonical_form",
     "graph_automorphisms",
+    "group_parts",
+    "pack_groups",
     "symmetry_group",
 ]
 
@@ -94,8 +98,7 @@ the same cards needed. Without the diagonals the two groups are equal; with them
 times larger."""
 
 
-@dataclass(frozen=True)
-class Symmetry:
+class Symmetry(Value):
     """One symmetry: the card on cell ``c`` moves to ``cells[c]`` and becomes ``cards[v]``.
 
     >>> from officers import Square
@@ -104,9 +107,16 @@ class Symmetry:
     Square('AS3/KH3/4/4')
     """
 
+    __slots__ = _fields = __match_args__ = ("cells", "cards", "name")
     cells: Permutation
     cards: Permutation
-    name: str = ""
+    name: str
+
+    def __init__(self, cells: Permutation, cards: Permutation, name: str = "") -> None:
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "cells", cells)
+        put(self, "cards", cards)
+        put(self, "name", name)
 
     def apply(self, square: Square) -> Square:
         """The image of a square (order 4)."""
@@ -164,15 +174,16 @@ class SymmetryGroup:
             raise UnsupportedError(f"the kinds of symmetry are {list(KINDS)}, not {kind!r}")
         self.rules = rules
         self.kind: Kind = kind
-        self.generators: tuple[Symmetry, ...] = _generators(rules.diagonals)
-        if kind == "puzzle":
-            self.generators = _puzzle_generators(self.generators, rules.diagonals)
-        self.cell_permutations: tuple[Permutation, ...] = _closure(
-            [g.cells for g in self.generators]
+        added, cells, cards = _shipped_parts(rules.diagonals, kind)
+        lines = _generators(rules.diagonals)
+        cell_generators = [g for g in lines if g.cards == _IDENTITY]
+        cell_generators += [Symmetry(p, _IDENTITY, _describe_cells(p)) for p in added]
+        self.generators: tuple[Symmetry, ...] = (
+            *cell_generators,
+            *(g for g in lines if g.cards != _IDENTITY),
         )
-        self.card_permutations: tuple[Permutation, ...] = _closure(
-            [g.cards for g in self.generators]
-        )
+        self.cell_permutations: tuple[Permutation, ...] = cells
+        self.card_permutations: tuple[Permutation, ...] = cards
         # The cell parts, each with both choices of the rank-suit exchange; the renamings of
         # ranks and suits are handled in closed form (see canonical and stabilizer_order).
         exchanged = tuple(4 * (v & 3) + (v >> 2) for v in range(CELLS))
@@ -422,8 +433,7 @@ def _closure(generators: list[Permutation]) -> tuple[Permutation, ...]:
 # --- the automorphisms of the set of finished squares -------------------------------------------
 
 
-@dataclass(frozen=True)
-class Automorphisms:
+class Automorphisms(Value):
     """The symmetries of the set of finished squares of a rule set, found by a search
     (:func:`automorphisms`): every pair ``(cells, cards)`` that maps each finished square to a
     finished square.
@@ -434,11 +444,33 @@ class Automorphisms:
     :attr:`order` is the product of their numbers.
     """
 
+    __slots__ = _fields = __match_args__ = (
+        "rules",
+        "cell_candidates",
+        "card_candidates",
+        "cell_permutations",
+        "card_permutations",
+    )
     rules: Rules
     cell_candidates: int
     card_candidates: int
     cell_permutations: tuple[Permutation, ...]
     card_permutations: tuple[Permutation, ...]
+
+    def __init__(
+        self,
+        rules: Rules,
+        cell_candidates: int,
+        card_candidates: int,
+        cell_permutations: tuple[Permutation, ...],
+        card_permutations: tuple[Permutation, ...],
+    ) -> None:
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "rules", rules)
+        put(self, "cell_candidates", cell_candidates)
+        put(self, "card_candidates", card_candidates)
+        put(self, "cell_permutations", cell_permutations)
+        put(self, "card_permutations", card_permutations)
 
     @property
     def order(self) -> int:
@@ -587,20 +619,111 @@ def _image(cells: Permutation, cards: Permutation, values: tuple[int, ...]) -> t
     return tuple(out)
 
 
-def _puzzle_generators(lines: tuple[Symmetry, ...], diagonals: bool) -> tuple[Symmetry, ...]:
-    """The generators of the lines' group, and cell parts of :func:`automorphisms` added until
-    they generate all of them."""
-    found = _automorphisms(diagonals)
-    cells = [g for g in lines if g.cards == _IDENTITY]
-    cards = [g for g in lines if g.cards != _IDENTITY]
-    reached = set(_closure([g.cells for g in cells]))
-    for permutation in found.cell_permutations:
-        if permutation not in reached:
-            cells.append(Symmetry(permutation, _IDENTITY, _describe_cells(permutation)))
-            reached = set(_closure([g.cells for g in cells]))
-    if set(_closure([g.cards for g in cards])) != set(found.card_permutations):  # pragma: no cover
-        raise AssertionError("the card parts of the symmetries are not the renamings and exchange")
-    return tuple(cells + cards)
+def group_parts(
+    diagonals: bool, kind: Kind
+) -> tuple[tuple[Permutation, ...], tuple[Permutation, ...], tuple[Permutation, ...]]:
+    """The parts of the group of a kind, computed from nothing: the cell parts added to the
+    generators of the lines' group (none for ``"lines"``; for ``"puzzle"``, cell parts of
+    :func:`automorphisms` added in order until they generate all of them), and every cell part
+    and every card part of the group, sorted.
+
+    >>> added, cells, cards = group_parts(True, "lines")
+    >>> added, len(cells), len(cards)
+    ((), 32, 1152)
+    """
+    lines = _generators(diagonals)
+    generators = [g.cells for g in lines if g.cards == _IDENTITY]
+    card_generators = [g.cards for g in lines if g.cards != _IDENTITY]
+    added: list[Permutation] = []
+    reached = set(_closure(generators))
+    if kind == "puzzle":
+        found = _automorphisms(diagonals)
+        for permutation in found.cell_permutations:
+            if permutation not in reached:
+                added.append(permutation)
+                reached = set(_closure(generators + added))
+        if set(_closure(card_generators)) != set(found.card_permutations):  # pragma: no cover
+            raise AssertionError("the card parts of the symmetries are not the renamings or exchange")
+    return tuple(added), tuple(sorted(reached)), _closure(card_generators)
+
+
+# --- the packed file ---------------------------------------------------------------------------
+#
+# officers/data/symmetry-4.bin: what group_parts computes for each rule set and kind, so that a
+# process does not search for the automorphisms again (a quarter of a second). A header (struct
+# GROUPS_HEADER: magic, format version, number of lists, the Adler-32 of the rest), then one zlib
+# stream: the lists of SHIPPED in turn, each a 2-byte count and its permutations, 16 bytes each.
+# A file that does not check out is ignored (the parts are computed).
+
+GROUPS_HEADER: Final = struct.Struct("<4sBxHI")
+GROUPS_MAGIC: Final = b"OFS4"
+GROUPS_FORMAT: Final = 1
+SHIPPED: Final[tuple[tuple[bool, Kind], ...]] = (
+    (False, "lines"),
+    (False, "puzzle"),
+    (True, "lines"),
+    (True, "puzzle"),
+)
+"""The rule sets (``diagonals``) and kinds in the packed file, in its order."""
+_COUNT: Final = struct.Struct("<H")
+_PERMUTATION: Final = struct.Struct(f"{CELLS}B")
+
+
+def groups_path() -> str:
+    """Where the packed parts of the groups live (inside the package, ``officers/data``)."""
+    return os.path.join(os.path.dirname(__file__), "data", "symmetry-4.bin")
+
+
+def pack_groups() -> bytes:
+    """The packed file of the groups' parts, computed from nothing. Write it again with
+    ``open(groups_path(), "wb").write(pack_groups())``."""
+    lists: list[tuple[Permutation, ...]] = []
+    for diagonals, kind in SHIPPED:
+        lists += group_parts(diagonals, kind)
+    body = b"".join(
+        _COUNT.pack(len(permutations)) + b"".join(map(bytes, permutations))
+        for permutations in lists
+    )
+    packed = zlib.compress(body, 9)
+    return GROUPS_HEADER.pack(GROUPS_MAGIC, GROUPS_FORMAT, len(lists), zlib.adler32(packed)) + packed
+
+
+@functools.cache
+def _shipped(path: str) -> dict[tuple[bool, str], tuple[tuple[Permutation, ...], ...]] | None:
+    """The parts of every group from the packed file, or ``None`` when it does not check out."""
+    try:
+        with open(path, "rb") as file:
+            data = file.read()
+        magic, version, count, check = GROUPS_HEADER.unpack_from(data)
+        packed = data[GROUPS_HEADER.size :]
+        if (magic, version, count) != (GROUPS_MAGIC, GROUPS_FORMAT, 3 * len(SHIPPED)):
+            return None
+        if zlib.adler32(packed) != check:
+            return None
+        body = zlib.decompress(packed)
+        lists: list[tuple[Permutation, ...]] = []
+        at = 0
+        for _ in range(count):
+            (size,) = _COUNT.unpack_from(body, at)
+            at += _COUNT.size
+            lists.append(tuple(_PERMUTATION.iter_unpack(body[at : at + CELLS * size])))
+            at += CELLS * size
+    except (OSError, struct.error, zlib.error):
+        return None
+    if at != len(body):
+        return None
+    return {case: tuple(lists[3 * i : 3 * i + 3]) for i, case in enumerate(SHIPPED)}
+
+
+def _shipped_parts(
+    diagonals: bool, kind: Kind
+) -> tuple[tuple[Permutation, ...], tuple[Permutation, ...], tuple[Permutation, ...]]:
+    """:func:`group_parts`, read from the packed file when it checks out."""
+    shipped = _shipped(groups_path())
+    if shipped is None:
+        return group_parts(diagonals, kind)
+    added, cells, cards = shipped[(diagonals, kind)]
+    return added, cells, cards
 
 
 def _describe_cells(cells: Permutation) -> str:

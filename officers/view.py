@@ -24,12 +24,11 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Final
 
 from officers.cards import Card
 from officers.errors import NotationError, excerpt, read_json
-from officers.rules import STANDARD_RULES, Rules
+from officers.rules import STANDARD_RULES, Rules, Value
 from officers.square import EMPTY, Square, describe_cell, parse_cell
 
 __all__ = ["DEFAULT_TOKENS", "PlayerView"]
@@ -41,8 +40,7 @@ library, the command line and the JSON contract all default to it."""
 _SEPARATORS: Final = re.compile(r"[\s,;]+")
 
 
-@dataclass(frozen=True)
-class PlayerView:
+class PlayerView(Value):
     """What one player may know: the square, the rules, the own hand, the cards the others hold
     together, the take-back tokens left, and the locked cells (start cards that may not be taken
     back). Hands are kept sorted; the view checks that it adds up.
@@ -57,43 +55,54 @@ class PlayerView:
     officers.errors.NotationError: A♠ is in the hand but already lies on the square (row 1, column 1)
     """
 
+    __slots__ = _fields = __match_args__ = ("square", "rules", "hand", "others", "tokens", "locked")
     square: Square
     rules: Rules
     hand: tuple[Card, ...]
     others: tuple[Card, ...]
-    tokens: int = DEFAULT_TOKENS
-    locked: tuple[int, ...] = ()
+    tokens: int
+    locked: tuple[int, ...]
 
-    def __post_init__(self) -> None:
-        square, rules = self.square, self.rules
+    def __init__(
+        self,
+        square: Square,
+        rules: Rules,
+        hand: tuple[Card, ...],
+        others: tuple[Card, ...],
+        tokens: int = DEFAULT_TOKENS,
+        locked: tuple[int, ...] = (),
+    ) -> None:
         if not isinstance(square, Square) or square.order != 4:
             raise NotationError(f"a player view needs a Square of order 4, got {square!r}")
         if not isinstance(rules, Rules) or rules.order != 4:
             raise NotationError(f"a player view needs Rules of order 4, got {rules!r}")
-        hand = _cards("hand", self.hand)
-        others = _cards("others' cards", self.others)
-        for card in hand:
-            if card in others:
+        held = _cards("hand", hand)
+        rest = _cards("others' cards", others)
+        for card in held:
+            if card in rest:
                 raise NotationError(f"{card} is both in the hand and among the others' cards")
-        for where, cards in (("in the hand", hand), ("among the others' cards", others)):
+        for where, cards in (("in the hand", held), ("among the others' cards", rest)):
             for card in cards:
                 cell = square.cell_of(card)
                 if cell is not None:
                     raise NotationError(
                         f"{card} is {where} but already lies on the square ({describe_cell(cell)})"
                     )
-        missing = [card for card in square.unplaced() if card not in hand and card not in others]
+        missing = [card for card in square.unplaced() if card not in held and card not in rest]
         if missing:
             raise NotationError(
                 "the hand and the others' cards must together be every card not in the square; "
                 f"nobody holds {', '.join(str(card) for card in missing)}"
             )
-        tokens = self.tokens
         if not isinstance(tokens, int) or isinstance(tokens, bool) or tokens < 0:
             raise NotationError(f"tokens left must be a whole number >= 0, got {excerpt(tokens)}")
-        object.__setattr__(self, "hand", tuple(sorted(hand)))
-        object.__setattr__(self, "others", tuple(sorted(others)))
-        object.__setattr__(self, "locked", _locked(square, self.locked))
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "square", square)
+        put(self, "rules", rules)
+        put(self, "hand", tuple(sorted(held)))
+        put(self, "others", tuple(sorted(rest)))
+        put(self, "tokens", tokens)
+        put(self, "locked", _locked(square, locked))
 
     @classmethod
     def _make(

@@ -293,3 +293,18 @@ def test_riddle_class_keys_count_the_classes() -> None:
                     bits ^= low
             assert len(keys) == len(start_classes(rules, 4, kind)), (diagonals, kind)
             assert len(index) > 0
+
+
+def test_equal_groups_share_their_riddle_classes() -> None:
+    """Without the diagonals the two kinds of symmetry are one group: the puzzle classes are
+    the lines' orbits, not walked again, and give the keys a new walk gives."""
+    from officers.puzzles.classes import RiddleClasses
+
+    shared, lines = riddle_classes(Rules(), "puzzle"), riddle_classes(Rules(), "lines")
+    assert shared.kind == "puzzle" and lines.kind == "lines" and shared.roots is lines.roots
+    walked = RiddleClasses(Rules(), "puzzle")
+    assert walked.roots == shared.roots
+    for number, cells in [(0, 0b1011), (17, 0x0F0F), (6911, 0xFFFF), (3000, 0b1000_0100_0010_0001)]:
+        assert shared.key_of(number, cells) == walked.key_of(number, cells)
+    diagonal = riddle_classes(Rules(diagonals=True), "puzzle")  # a larger group: walked apart
+    assert diagonal.roots is not riddle_classes(Rules(diagonals=True), "lines").roots

@@ -3,14 +3,26 @@
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+import officers.symmetry as symmetry_module
 from officers import Rules, Square, UnsupportedError, finished_squares
 from officers.solve.verify import is_finished
-from officers.symmetry import Symmetry, canonical_form, symmetry_group
+from officers.symmetry import (
+    GROUPS_HEADER,
+    Kind,
+    Symmetry,
+    SymmetryGroup,
+    canonical_form,
+    group_parts,
+    groups_path,
+    pack_groups,
+    symmetry_group,
+)
 from tests.strategies import partial_squares
 
 STANDARD = Rules()
@@ -462,3 +474,41 @@ def test_class_counts_of_the_smallest_riddles() -> None:
     assert counts[(True, "lines")] == 42
     assert counts[(False, "lines")] == counts[(False, "puzzle")]
     assert counts[(True, "puzzle")] < counts[(True, "lines")]
+
+
+@pytest.mark.parametrize("kind", ["lines", "puzzle"])
+@pytest.mark.parametrize("rules", BOTH, ids=["standard", "diagonals"])
+def test_the_packed_groups_hold_the_computation(rules: Rules, kind: Kind) -> None:
+    group = SymmetryGroup(rules, kind)  # a new group, from the packed file
+    added, cells, cards = group_parts(rules.diagonals, kind)
+    assert group.cell_permutations == cells and group.card_permutations == cards
+    lines = SymmetryGroup(rules, "lines").generators
+    moved = tuple(g for g in group.generators if g not in lines)
+    assert tuple(g.cells for g in moved) == added
+    assert (len(added) > 0) == (kind == "puzzle" and rules.diagonals)
+    cell_part = tuple(g for g in lines if g.cards == IDENTITY)
+    assert group.generators == (*cell_part, *moved, *lines[len(cell_part) :])
+    with open(groups_path(), "rb") as file:
+        header = file.read(GROUPS_HEADER.size)
+    assert GROUPS_HEADER.unpack(pack_groups()[: GROUPS_HEADER.size])[:3] == GROUPS_HEADER.unpack(
+        header
+    )[:3]
+
+
+@pytest.mark.parametrize("damage", ["missing", "truncated", "flipped"])
+def test_without_a_sound_packed_file_the_groups_are_computed(
+    damage: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with open(groups_path(), "rb") as file:
+        data = file.read()
+    broken = tmp_path / f"symmetry-4-{damage}.bin"
+    if damage == "truncated":
+        broken.write_bytes(data[: len(data) // 2])
+    elif damage == "flipped":
+        broken.write_bytes(data[:100] + bytes([data[100] ^ 0xFF]) + data[101:])
+    monkeypatch.setattr(symmetry_module, "groups_path", lambda: str(broken))
+    group = SymmetryGroup(DIAGONAL, "puzzle")
+    added, cells, cards = group_parts(True, "puzzle")
+    assert group.order == 1327104 and len(group.generators) == 9 + len(added)
+    assert group.cell_permutations == cells and group.card_permutations == cards
+    assert tuple(g.cells for g in group.generators[4 : 4 + len(added)]) == added

@@ -139,9 +139,11 @@ def check_schemas() -> str:
 
 
 def check_data() -> str:
-    """The package data besides the schemas: the packed squares, the type marker."""
+    """The package data besides the schemas: the packed squares and symmetry groups, the type
+    marker."""
     package = resources.files("officers")
     needed = ["py.typed", "data/finished-4.bin", "data/finished-4-diagonals.bin"]
+    needed.append("data/symmetry-4.bin")
     missing = [name for name in needed if not package.joinpath(name).is_file()]
     if missing:
         raise SmokeError(f"missing from the package: {missing}")

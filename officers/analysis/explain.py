@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
 from typing import Any, Final
 
 from officers.analysis.board import Board
@@ -28,7 +27,7 @@ from officers.analysis.facts import (
 from officers.analysis.matching import matching_violations
 from officers.errors import NotationError
 from officers.repairs import Repair, locked_cells, order4_rules, smallest_repairs
-from officers.rules import Rules
+from officers.rules import Rules, Value
 from officers.solve.index import CompletionIndex
 from officers.square import Square
 from officers.words import Language, speaker, texts
@@ -116,8 +115,7 @@ def revived(status: str, completions: int, repairs: tuple[Repair, ...]) -> tuple
     return repairs if status == "dead" else (Repair((), (), completions),)
 
 
-@dataclass(frozen=True)
-class Explanation:
+class Explanation(Value):
     """The exact status of a square, what the checks say about it, and its repairs.
 
     ``status`` is ``"finished"`` (full and keeping the rule), ``"live"`` (completable) or
@@ -128,6 +126,16 @@ class Explanation:
     ``takebacks_needed`` is ``None``).
     """
 
+    __slots__ = _fields = __match_args__ = (
+        "square",
+        "rules",
+        "locked",
+        "status",
+        "completions",
+        "violations",
+        "takebacks_needed",
+        "repairs",
+    )
     square: Square
     rules: Rules
     locked: tuple[int, ...]
@@ -136,6 +144,27 @@ class Explanation:
     violations: tuple[Violation, ...]
     takebacks_needed: int | None
     repairs: tuple[Repair, ...]
+
+    def __init__(
+        self,
+        square: Square,
+        rules: Rules,
+        locked: tuple[int, ...],
+        status: Status,
+        completions: int,
+        violations: tuple[Violation, ...],
+        takebacks_needed: int | None,
+        repairs: tuple[Repair, ...],
+    ) -> None:
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "square", square)
+        put(self, "rules", rules)
+        put(self, "locked", locked)
+        put(self, "status", status)
+        put(self, "completions", completions)
+        put(self, "violations", violations)
+        put(self, "takebacks_needed", takebacks_needed)
+        put(self, "repairs", repairs)
 
     @property
     def completable(self) -> bool:
@@ -168,7 +197,16 @@ class Explanation:
         (['card'], 3, 3)
         """
         reasons, fixes = capped(self.violations, self.repairs, max_reasons)
-        told = replace(self, violations=reasons, repairs=fixes)
+        told = Explanation(
+            self.square,
+            self.rules,
+            self.locked,
+            self.status,
+            self.completions,
+            reasons,
+            self.takebacks_needed,
+            fixes,
+        )
         return {
             "version": JSON_VERSION,
             "kind": "explanation",

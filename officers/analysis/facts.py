@@ -15,12 +15,11 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from typing import Any, Final, Literal, get_args
 
 from officers.cards import Card, Rank, Suit
 from officers.errors import NotationError
-from officers.rules import DIAGONAL_RULES, Attribute, Line, Rules
+from officers.rules import DIAGONAL_RULES, Attribute, Line, Rules, Value
 from officers.square import Square
 from officers.words import Language, Spoken, speaker, texts
 
@@ -96,8 +95,7 @@ def _line(data: Mapping[str, Any]) -> Line:
     raise NotationError(f"cannot read line {str(dict(data))[:80]!r}")
 
 
-@dataclass(frozen=True)
-class Blocked:
+class Blocked(Value):
     """One way of pairing two parallel lines (Euler's trap) and the cell where it fails.
 
     ``rank_swap`` and ``suit_swap`` (1, 2 or 3) pair rank ``x`` with ``x ^ rank_swap`` and suit
@@ -107,15 +105,41 @@ class Blocked:
     of its rank or suit in ``line`` through ``cell``.
     """
 
+    __slots__ = _fields = __match_args__ = (
+        "rank_swap", "suit_swap", "cell", "opposite", "card", "blocker", "facing", "held", "line"
+    )
     rank_swap: int
     suit_swap: int
     cell: int
     opposite: int
     card: Card
     blocker: int | None
-    facing: Card | None = None
-    held: Card | None = None
-    line: Line | None = None
+    facing: Card | None
+    held: Card | None
+    line: Line | None
+
+    def __init__(
+        self,
+        rank_swap: int,
+        suit_swap: int,
+        cell: int,
+        opposite: int,
+        card: Card,
+        blocker: int | None,
+        facing: Card | None = None,
+        held: Card | None = None,
+        line: Line | None = None,
+    ) -> None:
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "rank_swap", rank_swap)
+        put(self, "suit_swap", suit_swap)
+        put(self, "cell", cell)
+        put(self, "opposite", opposite)
+        put(self, "card", card)
+        put(self, "blocker", blocker)
+        put(self, "facing", facing)
+        put(self, "held", held)
+        put(self, "line", line)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form (see docs/hints.md)."""
@@ -129,8 +153,7 @@ class Blocked:
         }
 
 
-@dataclass(frozen=True)
-class Violation(Spoken):
+class Violation(Value, Spoken):
     """What one check found wrong with a square: the facts, with their witnesses.
 
     ``check`` names the check (see :data:`CHECKS`) and ``kind`` what it found:
@@ -159,16 +182,45 @@ class Violation(Spoken):
     (:meth:`text`).
     """
 
+    __slots__ = _fields = __match_args__ = (
+        "check", "kind", "cells", "cards", "lines", "attribute", "symbols", "pairs", "quarter",
+        "blocked",
+    )
     check: Check
     kind: str
-    cells: tuple[int, ...] = ()
-    cards: tuple[Card, ...] = ()
-    lines: tuple[Line, ...] = ()
-    attribute: Attribute | None = None
-    symbols: tuple[int, ...] = ()
-    pairs: tuple[tuple[int, int], ...] = ()
-    quarter: int | None = None
-    blocked: tuple[Blocked, ...] = ()
+    cells: tuple[int, ...]
+    cards: tuple[Card, ...]
+    lines: tuple[Line, ...]
+    attribute: Attribute | None
+    symbols: tuple[int, ...]
+    pairs: tuple[tuple[int, int], ...]
+    quarter: int | None
+    blocked: tuple[Blocked, ...]
+
+    def __init__(
+        self,
+        check: Check,
+        kind: str,
+        cells: tuple[int, ...] = (),
+        cards: tuple[Card, ...] = (),
+        lines: tuple[Line, ...] = (),
+        attribute: Attribute | None = None,
+        symbols: tuple[int, ...] = (),
+        pairs: tuple[tuple[int, int], ...] = (),
+        quarter: int | None = None,
+        blocked: tuple[Blocked, ...] = (),
+    ) -> None:
+        put = object.__setattr__  # the fields of a frozen value, set once
+        put(self, "check", check)
+        put(self, "kind", kind)
+        put(self, "cells", cells)
+        put(self, "cards", cards)
+        put(self, "lines", lines)
+        put(self, "attribute", attribute)
+        put(self, "symbols", symbols)
+        put(self, "pairs", pairs)
+        put(self, "quarter", quarter)
+        put(self, "blocked", blocked)
 
     def text(self, lang: Language = "en") -> str:
         """The sentence in the language asked for (``"en"``, ``"de"``, see :mod:`officers.words`)."""

@@ -56,13 +56,10 @@ from officers.cli.common import (
 from officers.cli.common import (
     number as whole,
 )
-from officers.contract.documents import census_document, riddle_document
 from officers.errors import excerpt
 from officers.puzzles import HIGHEST_GRADE, LEVEL_NAMES, BatchResult, BatchSummary, verify_batch
 from officers.puzzles.batch import FORMATS
-from officers.puzzles.collection import new_collection
 from officers.puzzles.report import start_report, words
-from officers.puzzles.sheet import sheet_html, sheet_svg
 from officers.square import cell_name
 from officers.words import languages, read_lang
 
@@ -409,6 +406,8 @@ def _report(args: argparse.Namespace) -> ExitCode:
 
 
 def _census(args: argparse.Namespace) -> ExitCode:
+    from officers.contract.documents import census_document  # not on the path of verify
+
     rules = Rules(diagonals=args.diagonals)
     table = census(rules)
     classes = start_classes(rules)
@@ -457,6 +456,8 @@ def _census(args: argparse.Namespace) -> ExitCode:
 
 
 def _new(args: argparse.Namespace) -> ExitCode:
+    from officers.contract.documents import riddle_document  # not on the path of verify
+
     rules = Rules(diagonals=args.diagonals)
     seed: int | str | None = args.seed
     if isinstance(seed, str):
@@ -487,6 +488,10 @@ def _new(args: argparse.Namespace) -> ExitCode:
 
 def _collection(args: argparse.Namespace, rules: Rules, seed: int | str | None) -> ExitCode:
     """``new --count N`` and ``new --sheet FILE``: riddles as JSON lines or a list, and a sheet."""
+    from officers.contract.documents import riddle_document
+    from officers.puzzles.collection import new_collection
+    from officers.puzzles.sheet import sheet_html, sheet_svg
+
     sheet = args.sheet
     if sheet is not None and not sheet.lower().endswith((".html", ".htm", ".svg")):
         raise UsageError(f"officers puzzle new: the sheet is a .html or .svg file, not {sheet!r}")

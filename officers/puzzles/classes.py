@@ -13,6 +13,7 @@ import functools
 from array import array
 from collections.abc import Iterator
 from dataclasses import dataclass
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from officers.errors import UnsupportedError
@@ -194,6 +195,8 @@ class RiddleClasses:
         roots = [-1] * len(index)
         to_root: list[tuple[int, ...]] = [()] * len(index)
         identity = tuple(range(CELLS))
+        # the image of a square under g has on cell g.cells[c] the card g.cards[values[c]]
+        moves = [(g, itemgetter(*map(g.cells.index, identity))) for g in group.generators]
         for first in range(len(index)):
             if roots[first] != -1:
                 continue
@@ -201,14 +204,12 @@ class RiddleClasses:
             from_root = {first: identity}  # cells of the root -> cells of the square
             queue = [first]
             for x in queue:  # grows while it is read
-                for g in group.generators:
-                    image = [EMPTY] * CELLS
-                    for cell, value in enumerate(index.values[x]):
-                        image[g.cells[cell]] = g.cards[value]
-                    y = number[tuple(image)]
+                values = index.values[x]
+                for g, gather in moves:
+                    y = number[itemgetter(*gather(values))(g.cards)]  # g's image of square x
                     if roots[y] == -1:
                         roots[y] = first
-                        from_root[y] = tuple(g.cells[c] for c in from_root[x])
+                        from_root[y] = itemgetter(*from_root[x])(g.cells)
                         queue.append(y)
             for y, cells in from_root.items():
                 inverse = [0] * CELLS
@@ -302,7 +303,15 @@ class RiddleClasses:
 
 @functools.cache
 def _riddle_classes(diagonals: bool, kind: Kind) -> RiddleClasses:
-    return RiddleClasses(DIAGONAL_RULES if diagonals else STANDARD_RULES, kind)
+    from officers.symmetry import symmetry_group
+
+    rules = DIAGONAL_RULES if diagonals else STANDARD_RULES
+    lines = symmetry_group(rules)
+    if kind == "puzzle" and symmetry_group(rules, kind).generators == lines.generators:
+        shared = object.__new__(RiddleClasses)  # the same group: the same orbits and keys
+        shared.__dict__.update(vars(_riddle_classes(diagonals, "lines")), kind=kind)
+        return shared
+    return RiddleClasses(rules, kind)
 
 
 def riddle_classes(rules: Rules | None = None, kind: Kind = "puzzle") -> RiddleClasses:
