@@ -331,7 +331,9 @@ def canonical_form(square: Square, rules: Rules | None = None, kind: Kind = "lin
 
 def _check_order(square: Square) -> None:
     if square.order != N:
-        raise UnsupportedError(f"symmetries are implemented for order 4 only, not for {square!r}")
+        raise UnsupportedError(
+            f"symmetries are implemented for order 4 only, not at order {square.order}"
+        )
 
 
 def _inverse(permutation: Permutation) -> Permutation:

@@ -336,8 +336,11 @@ def test_ozanam_start_canonical_form() -> None:
 def test_other_orders_are_refused() -> None:
     with pytest.raises(UnsupportedError, match="order 4 only"):
         symmetry_group(Rules(order=5))
-    with pytest.raises(UnsupportedError, match="order 4 only"):
+    with pytest.raises(UnsupportedError, match="order 4 only, not at order 3"):
         canonical_form(Square.empty(3))
+    with pytest.raises(UnsupportedError) as caught:  # a large square is named by its order
+        symmetry_group().canonical(Square.empty(256))
+    assert len(str(caught.value)) < 80
 
 
 # --- the automorphisms of the set of finished squares --------------------------------------------
