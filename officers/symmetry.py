@@ -31,6 +31,12 @@ canonical form
     gather at the top left with the smallest cards first. Two partial squares are equivalent
     (one is an image of the other) exactly when their canonical forms are equal.
 
+The groups' parts are read from a packed file shipped in the package
+(``officers/data/symmetry-4.bin``, written by :func:`pack_groups`: every cell part and card part
+of each rule set and kind, about 3 ms to read), so that a process does not search for the
+automorphisms again (a quarter of a second). Without the file, or if it does not check out, they
+are computed (:func:`group_parts`); the tests hold the file to the computation.
+
 >>> from officers import Rules, Square
 >>> from officers.symmetry import symmetry_group
 >>> group = symmetry_group(Rules())
@@ -654,8 +660,11 @@ def group_parts(
 # officers/data/symmetry-4.bin: what group_parts computes for each rule set and kind, so that a
 # process does not search for the automorphisms again (a quarter of a second). A header (struct
 # GROUPS_HEADER: magic, format version, number of lists, the Adler-32 of the rest), then one zlib
-# stream: the lists of SHIPPED in turn, each a 2-byte count and its permutations, 16 bytes each.
-# A file that does not check out is ignored (the parts are computed).
+# stream: the lists of SHIPPED in turn, each a 2-byte count and its permutations, 16 bytes each
+# (all little endian). A file that does not check out (missing, cut short, another magic or
+# version, a wrong Adler-32 or zlib stream, counts that do not add up to the stream's length, a
+# byte that is no cell or card) is ignored: the parts are computed. The tests hold the file to
+# the computation.
 
 GROUPS_HEADER: Final = struct.Struct("<4sBxHI")
 GROUPS_MAGIC: Final = b"OFS4"
@@ -669,6 +678,7 @@ SHIPPED: Final[tuple[tuple[bool, Kind], ...]] = (
 """The rule sets (``diagonals``) and kinds in the packed file, in its order."""
 _COUNT: Final = struct.Struct("<H")
 _PERMUTATION: Final = struct.Struct(f"{CELLS}B")
+_CELL_BYTES: Final = bytes(range(CELLS))  # the bytes a permutation may hold
 
 
 def groups_path() -> str:
@@ -708,7 +718,10 @@ def _shipped(path: str) -> dict[tuple[bool, str], tuple[tuple[Permutation, ...],
         for _ in range(count):
             (size,) = _COUNT.unpack_from(body, at)
             at += _COUNT.size
-            lists.append(tuple(_PERMUTATION.iter_unpack(body[at : at + CELLS * size])))
+            chunk = body[at : at + CELLS * size]
+            if len(chunk) != CELLS * size or chunk.translate(None, _CELL_BYTES):
+                return None  # cut short, or a number that is no cell or card
+            lists.append(tuple(_PERMUTATION.iter_unpack(chunk)))
             at += CELLS * size
     except (OSError, struct.error, zlib.error):
         return None

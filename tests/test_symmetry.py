@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import itertools
+import struct
+import zlib
 from pathlib import Path
 
 import pytest
@@ -13,7 +15,9 @@ import officers.symmetry as symmetry_module
 from officers import Rules, Square, UnsupportedError, finished_squares
 from officers.solve.verify import is_finished
 from officers.symmetry import (
+    GROUPS_FORMAT,
     GROUPS_HEADER,
+    GROUPS_MAGIC,
     Kind,
     Symmetry,
     SymmetryGroup,
@@ -479,39 +483,116 @@ def test_class_counts_of_the_smallest_riddles() -> None:
     assert counts[(True, "puzzle")] < counts[(True, "lines")]
 
 
+def _packed(lists: list[list[tuple[int, ...]]], count: int | None = None, more: int = 0) -> bytes:
+    """A packed groups file of these lists with a sound header and checksum (``count`` lists
+    said in the header, ``more`` permutations promised in the last list's count)."""
+    body = b"".join(
+        struct.pack("<H", len(permutations) + more * (at == len(lists) - 1))
+        + b"".join(map(bytes, permutations))
+        for at, permutations in enumerate(lists)
+    )
+    packed = zlib.compress(body)
+    number = len(lists) if count is None else count
+    return GROUPS_HEADER.pack(GROUPS_MAGIC, GROUPS_FORMAT, number, zlib.adler32(packed)) + packed
+
+
+def _computed_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """From here on the groups must come from the packed file: computing them fails."""
+
+    def refuse(diagonals: bool, kind: Kind) -> None:
+        raise AssertionError(f"the groups ({diagonals}, {kind}) were computed, not read")
+
+    monkeypatch.setattr(symmetry_module, "group_parts", refuse)
+
+
 @pytest.mark.parametrize("kind", ["lines", "puzzle"])
 @pytest.mark.parametrize("rules", BOTH, ids=["standard", "diagonals"])
-def test_the_packed_groups_hold_the_computation(rules: Rules, kind: Kind) -> None:
-    group = SymmetryGroup(rules, kind)  # a new group, from the packed file
+def test_the_packed_groups_hold_the_computation(
+    rules: Rules, kind: Kind, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     added, cells, cards = group_parts(rules.diagonals, kind)
-    assert group.cell_permutations == cells and group.card_permutations == cards
     lines = SymmetryGroup(rules, "lines").generators
+    fresh = GROUPS_HEADER.unpack(pack_groups()[: GROUPS_HEADER.size])
+    copied = tmp_path / "symmetry-4.bin"  # a path not read before in this process
+    copied.write_bytes(Path(groups_path()).read_bytes())
+    monkeypatch.setattr(symmetry_module, "groups_path", lambda: str(copied))
+    _computed_only(monkeypatch)
+    group = SymmetryGroup(rules, kind)  # a new group, read from the packed file
+    assert group.cell_permutations == cells and group.card_permutations == cards
     moved = tuple(g for g in group.generators if g not in lines)
     assert tuple(g.cells for g in moved) == added
     assert (len(added) > 0) == (kind == "puzzle" and rules.diagonals)
     cell_part = tuple(g for g in lines if g.cards == IDENTITY)
     assert group.generators == (*cell_part, *moved, *lines[len(cell_part) :])
-    with open(groups_path(), "rb") as file:
-        header = file.read(GROUPS_HEADER.size)
-    assert GROUPS_HEADER.unpack(pack_groups()[: GROUPS_HEADER.size])[:3] == GROUPS_HEADER.unpack(
-        header
-    )[:3]
+    header = GROUPS_HEADER.unpack(copied.read_bytes()[: GROUPS_HEADER.size])
+    assert header[:3] == fresh[:3]  # magic, format, number of lists
 
 
-@pytest.mark.parametrize("damage", ["missing", "truncated", "flipped"])
+def _damaged(data: bytes, damage: str, path: Path) -> None:
+    """Write the packed file ``data`` to ``path`` with one kind of damage (or not at all)."""
+    lists: list[list[tuple[int, ...]]] = [[IDENTITY]] * 12
+    if damage == "truncated":
+        path.write_bytes(data[: len(data) // 2])
+    elif damage == "flipped":
+        path.write_bytes(data[:100] + bytes([data[100] ^ 0xFF]) + data[101:])
+    elif damage == "header-cut":
+        path.write_bytes(data[:5])
+    elif damage == "empty":
+        path.write_bytes(b"")
+    elif damage == "directory":
+        path.mkdir()
+    elif damage == "other-version":
+        path.write_bytes(data[:4] + bytes([data[4] + 1]) + data[5:])
+    elif damage == "no-cell":  # a sound checksum over a number that is no cell
+        path.write_bytes(_packed([*lists[:11], [(*IDENTITY[:15], 16)]]))
+    elif damage == "counts-too-long":  # the last list claims more than the stream holds
+        path.write_bytes(_packed(lists, more=1))
+    elif damage == "trailing":  # bytes after the last list
+        path.write_bytes(_packed([*lists, [IDENTITY]], count=12))
+    elif damage == "too-few-lists":
+        path.write_bytes(_packed(lists[:11]))
+    else:
+        assert damage == "missing"
+
+
+DAMAGES = [
+    "missing",
+    "truncated",
+    "flipped",
+    "header-cut",
+    "empty",
+    "directory",
+    "other-version",
+    "no-cell",
+    "counts-too-long",
+    "trailing",
+    "too-few-lists",
+]
+
+
+@pytest.mark.parametrize("damage", DAMAGES)
 def test_without_a_sound_packed_file_the_groups_are_computed(
     damage: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    with open(groups_path(), "rb") as file:
-        data = file.read()
     broken = tmp_path / f"symmetry-4-{damage}.bin"
-    if damage == "truncated":
-        broken.write_bytes(data[: len(data) // 2])
-    elif damage == "flipped":
-        broken.write_bytes(data[:100] + bytes([data[100] ^ 0xFF]) + data[101:])
+    _damaged(Path(groups_path()).read_bytes(), damage, broken)
     monkeypatch.setattr(symmetry_module, "groups_path", lambda: str(broken))
     group = SymmetryGroup(DIAGONAL, "puzzle")
     added, cells, cards = group_parts(True, "puzzle")
     assert group.order == 1327104 and len(group.generators) == 9 + len(added)
     assert group.cell_permutations == cells and group.card_permutations == cards
     assert tuple(g.cells for g in group.generators[4 : 4 + len(added)]) == added
+    start = Square("ADJC2/4/JS3/KC3")
+    assert group.canonical(start) == canonical_form(start, DIAGONAL, "puzzle")
+
+
+def test_a_sound_file_of_the_wrong_permutations_is_read_as_it_is(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The file is trusted once it checks out: the test above is what holds it to the computation.
+    forged = tmp_path / "symmetry-4-identity.bin"
+    forged.write_bytes(_packed([[IDENTITY]] * 12))
+    monkeypatch.setattr(symmetry_module, "groups_path", lambda: str(forged))
+    _computed_only(monkeypatch)
+    group = SymmetryGroup(STANDARD, "lines")
+    assert group.order == 1 and group.canonical(Square("4/4/4/3JC")) == Square("4/4/4/3AS")
