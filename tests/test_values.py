@@ -10,12 +10,23 @@ import dataclasses
 import inspect
 import json
 import pickle
+import random
 import weakref
 from typing import Any
 
 import pytest
 
-from officers import Card, NotationError, PlayerView, Rules, Square, explain, hint
+from officers import (
+    Card,
+    GameState,
+    NotationError,
+    PlayerView,
+    Rules,
+    Square,
+    explain,
+    hint,
+    new_game,
+)
 from officers.analysis import Blocked, Explanation, Violation, check_euler
 from officers.hints import CardHint, ForcedMove, Hint, Placement, Recommendation
 from officers.repairs import Repair
@@ -287,3 +298,25 @@ class _Single(Value):
 
     def __init__(self, card: Card) -> None:
         self._set(card=card)
+
+
+def test_a_game_view_is_a_checked_view_and_hides_who_holds_what() -> None:
+    rng = random.Random(12)
+    for seed in range(8):
+        players = 2 + seed % 3
+        state = new_game("expert" if seed % 2 else "normal", players=players, seed=seed)
+        for _ in range(rng.randrange(0, 7)):
+            state.push(rng.choice([m for m in state.legal_moves() if m.kind == "place"]))
+        me = state.turn
+        view = state.view(me)  # built from the state's parts without the checks
+        assert view == PlayerView(**_fields(view)) and pickle.loads(pickle.dumps(view)) == view
+        assert set(view.others) == {c for p in range(players) if p != me for c in state.hand(p)}
+        advice = hint(view)
+        hidden = list(view.others)
+        rng.shuffle(hidden)  # the others' hidden cards dealt again among them, any sizes
+        cuts = sorted(rng.randint(0, len(hidden)) for _ in range(players - 2))
+        pieces = [hidden[a:b] for a, b in zip([0, *cuts], [*cuts, len(hidden)], strict=True)]
+        hands = [*pieces[:me], state.hand(me), *pieces[me:]]
+        again = GameState(state.square, hands, level=state.level, tokens=state.tokens, turn=me)
+        assert again.view(me) == view and hint(again.view(me)) == advice
+        assert hint(again.view(me)).to_json() == advice.to_json()
