@@ -172,6 +172,8 @@ def test_equal_only_to_its_own_kind(value: Value) -> None:
     other = twin(**_fields(value))  # a subclass with the same fields, as a data class has it
     assert other != value and value != other and value.__eq__(other) is NotImplemented
     assert value == type(value)(*_fields(value).values())
+    with pytest.raises(TypeError):  # no order, as none of the data classes had order=True
+        _ = value < copy.copy(value)  # type: ignore[operator]
 
 
 def _mutable_parts(value: object, path: str) -> list[str]:
