@@ -73,7 +73,8 @@ class Value:
     _fields: ClassVar[tuple[str, ...]]
     _fields_of: ClassVar[Callable[[object], tuple[object, ...]]]
 
-    def __init_subclass__(cls) -> None:
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
         if len(cls._fields) == 1:  # attrgetter of one name gives the field, not a 1-tuple
             (name,) = cls._fields
             cls._fields_of = lambda value: (getattr(value, name),)
