@@ -496,7 +496,7 @@ def _packed(lists: list[list[tuple[int, ...]]], count: int | None = None, more: 
     return GROUPS_HEADER.pack(GROUPS_MAGIC, GROUPS_FORMAT, number, zlib.adler32(packed)) + packed
 
 
-def _computed_only(monkeypatch: pytest.MonkeyPatch) -> None:
+def _refuse_computing(monkeypatch: pytest.MonkeyPatch) -> None:
     """From here on the groups must come from the packed file: computing them fails."""
 
     def refuse(diagonals: bool, kind: Kind) -> None:
@@ -516,7 +516,7 @@ def test_the_packed_groups_hold_the_computation(
     copied = tmp_path / "symmetry-4.bin"  # a path not read before in this process
     copied.write_bytes(Path(groups_path()).read_bytes())
     monkeypatch.setattr(symmetry_module, "groups_path", lambda: str(copied))
-    _computed_only(monkeypatch)
+    _refuse_computing(monkeypatch)
     group = SymmetryGroup(rules, kind)  # a new group, read from the packed file
     assert group.cell_permutations == cells and group.card_permutations == cards
     moved = tuple(g for g in group.generators if g not in lines)
@@ -593,6 +593,6 @@ def test_a_sound_file_of_the_wrong_permutations_is_read_as_it_is(
     forged = tmp_path / "symmetry-4-identity.bin"
     forged.write_bytes(_packed([[IDENTITY]] * 12))
     monkeypatch.setattr(symmetry_module, "groups_path", lambda: str(forged))
-    _computed_only(monkeypatch)
+    _refuse_computing(monkeypatch)
     group = SymmetryGroup(STANDARD, "lines")
     assert group.order == 1 and group.canonical(Square("4/4/4/3JC")) == Square("4/4/4/3AS")
