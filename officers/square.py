@@ -222,10 +222,10 @@ class Square:
                 f"cannot build a square from {excerpt(values)}: expected a list of values"
             )
         cells = tuple(itertools.islice(values, order * order + 1))
-        if len(cells) != order * order:
+        if len(cells) != order * order:  # at most one value too many is read
+            many = f"more than {order * order}" if len(cells) > order * order else len(cells)
             raise NotationError(
-                f"cannot build a square of order {order} from "
-                f"{'more than ' * (len(cells) > order * order)}{len(cells)} values "
+                f"cannot build a square of order {order} from {many} values "
                 f"{excerpt(list(cells))}: expected {order * order}"
             )
         seen: dict[int, int] = {}
