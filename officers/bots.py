@@ -89,8 +89,14 @@ class _Tables:
     bits ``16c .. 16c+15``, card ``v`` at bit ``v`` of a slot). A filled cell's slot holds its
     card; an empty cell's slot holds the cards that may still go there (not placed yet, and no
     line through the cell holds their rank or suit). Placing card ``v`` on cell ``c`` clears
-    ``kill[key(c, v)]`` (slot ``c``, card ``v`` everywhere, and the cards sharing a rank or a suit
-    with ``v`` on the cells that share a line with ``c``) and sets ``bit[key(c, v)]``.
+    ``kill[c][v]`` (slot ``c``, card ``v`` everywhere, and the cards sharing a rank or a suit
+    with ``v`` on the cells that share a line with ``c``) and sets ``bit[c][v]``.
+
+    Beside the board, Euler's trap reads the *lines*: one int with a 4-bit field for each row
+    and column (line ``l`` at bit ``4l``; lines 0-3 are the rows, 4-7 the columns) in three
+    parts: the ranks the line holds (from bit 0), its suits (from bit :data:`_SUITS_AT`) and its
+    filled positions (from bit :data:`_FILLED_AT`; position ``i`` of a row is its column ``i``,
+    of a column its row ``i``). Placing card ``v`` on cell ``c`` sets ``mark[c][v]``.
     """
 
     def __init__(self, diagonals: bool) -> None:
@@ -100,42 +106,64 @@ class _Tables:
         everywhere = [sum(1 << key(slot, card) for slot in range(CELLS)) for card in range(CELLS)]
         kill = []
         bit = []
+        mark = []
         for cell in range(CELLS):
-            for card in range(16):
+            kill_row = []
+            for card in range(CELLS):
                 blocked = RANKS_CARDS[1 << (card >> 2)] | SUITS_CARDS[1 << (card & 3)]
                 mask = (0xFFFF << (16 * cell)) | everywhere[card]
                 for peer in peers[cell]:
                     mask |= blocked << (16 * peer)
-                kill.append(mask)
-                bit.append(1 << key(cell, card))
-        self.kill: tuple[int, ...] = tuple(kill)
-        self.bit: tuple[int, ...] = tuple(bit)
+                kill_row.append(mask)
+            kill.append(tuple(kill_row))
+            bit.append(tuple(1 << key(cell, card) for card in range(CELLS)))
+            mark.append(tuple(_line_mark(cell, card) for card in range(CELLS)))
+        self.kill: tuple[tuple[int, ...], ...] = tuple(kill)
+        self.bit: tuple[tuple[int, ...], ...] = tuple(bit)
+        self.mark: tuple[tuple[int, ...], ...] = tuple(mark)
         self.diagonal_slots: tuple[int, ...] = tuple(
             sum(0xFFFF << (16 * cell) for cell in line.cells)
             for line in rules.lines
             if line.kind in ("diagonal", "anti-diagonal")
         )
         # Pairs of parallel lines (rows 0-3 are lines 0-3, columns are lines 4-7): the cells of
-        # both in step, the two lines, and for each step the crossing line (the cell's column for
-        # a pair of rows, its row for a pair of columns).
+        # both in step, the two lines' shifts in the lines int, and for each step the crossing
+        # line's shift (the cell's column for a pair of rows, its row for a pair of columns).
         pairs = []
         for first, second in ((a, b) for a in range(4) for b in range(a + 1, 4)):
             rows = (
                 tuple(range(4 * first, 4 * first + 4)),
                 tuple(range(4 * second, 4 * second + 4)),
             )
-            pairs.append((rows[0], rows[1], first, second, (4, 5, 6, 7)))
+            pairs.append((rows[0], rows[1], 4 * first, 4 * second, (16, 20, 24, 28)))
             columns = (tuple(range(first, 16, 4)), tuple(range(second, 16, 4)))
-            pairs.append((columns[0], columns[1], 4 + first, 4 + second, (0, 1, 2, 3)))
+            pairs.append(
+                (columns[0], columns[1], 4 * (4 + first), 4 * (4 + second), (0, 4, 8, 12))
+            )
         self.pairs: tuple[
             tuple[tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...]], ...
         ] = tuple(pairs)
+
+
+def _line_mark(cell: int, card: int) -> int:
+    """The bits of the lines int (see :class:`_Tables`) that the card on the cell sets: its rank,
+    its suit and its position, in its row and in its column."""
+    row, column = cell >> 2, cell & 3
+    rank, suit = 1 << (card >> 2), 1 << (card & 3)
+    mark = 0
+    for line, position in ((row, column), (4 + column, row)):
+        mark |= (rank | suit << _SUITS_AT | 1 << position << _FILLED_AT) << (4 * line)
+    return mark
 
 
 def _every_slot(pattern: int, slots: Iterable[int] = range(CELLS)) -> int:
     return sum(pattern << (16 * slot) for slot in slots)
 
 
+_SUITS_AT: Final = 32
+"""Where the suits of the lines start in the lines int (see :class:`_Tables`)."""
+_FILLED_AT: Final = 64
+"""Where the filled positions of the lines start in the lines int."""
 _ALL: Final = (1 << (16 * CELLS)) - 1
 _LOW15: Final = _every_slot(0x7FFF)
 _HIGH: Final = _every_slot(0x8000)
@@ -149,31 +177,23 @@ _TABLES: Final = {False: _Tables(False), True: _Tables(True)}
 
 
 class _Board:
-    """A square as the checks see it (see :class:`_Tables`), with the ranks and suits of each
-    row and column (lines 0-7) and which positions along them are filled."""
+    """A square as the checks see it (see :class:`_Tables`): the board, and the lines int of its
+    rows and columns."""
 
-    __slots__ = ("bits", "filled", "kill", "ranks", "suits", "tables", "values")
+    __slots__ = ("bits", "kill", "lines", "tables", "values")
 
     def __init__(self, values: Sequence[int], diagonals: bool) -> None:
         tables = self.tables = _TABLES[diagonals]
         self.values = list(values)
-        kill = bits = 0
-        ranks = [0] * 8
-        suits = [0] * 8
-        filled = [0] * 8
-        table_kill = tables.kill
-        table_bit = tables.bit
+        kill = bits = lines = 0
         for cell, value in enumerate(values):
             if value >= 0:
-                placement = key(cell, value)
-                kill |= table_kill[placement]
-                bits |= table_bit[placement]
-                _mark(ranks, suits, filled, cell, value)
+                kill |= tables.kill[cell][value]
+                bits |= tables.bit[cell][value]
+                lines |= tables.mark[cell][value]
         self.kill = kill
         self.bits = bits
-        self.ranks = ranks
-        self.suits = suits
-        self.filled = filled
+        self.lines = lines
 
     def legal(self, hand: Iterable[int]) -> list[tuple[int, int]]:
         """Every (cell, card) with the card in the hand that the rules allow, cell order."""
@@ -190,55 +210,23 @@ class _Board:
 
     def fails(self) -> int:
         """0 when the four checks pass, else the number (1-4) of the first that fails."""
-        return _fails(
-            self.values, self.kill, self.bits, self.ranks, self.suits, self.filled, self.tables
-        )
+        return _fails(self.values, self.kill, self.bits, self.lines, self.tables)
 
     def fails_after(self, cell: int, card: int) -> int:
         """:meth:`fails` for the square with the card placed on the (empty) cell."""
-        placement = key(cell, card)
         values = self.values.copy()
         values[cell] = card
-        ranks = self.ranks.copy()
-        suits = self.suits.copy()
-        filled = self.filled.copy()
-        _mark(ranks, suits, filled, cell, card)
         tables = self.tables
         return _fails(
             values,
-            self.kill | tables.kill[placement],
-            self.bits | tables.bit[placement],
-            ranks,
-            suits,
-            filled,
+            self.kill | tables.kill[cell][card],
+            self.bits | tables.bit[cell][card],
+            self.lines | tables.mark[cell][card],
             tables,
         )
 
 
-def _mark(ranks: list[int], suits: list[int], filled: list[int], cell: int, card: int) -> None:
-    """Note the card on the cell in its row's and its column's ranks, suits and filled
-    positions (lines 0-3 are the rows, 4-7 the columns)."""
-    row = cell >> 2
-    column = 4 + (cell & 3)
-    rank = 1 << (card >> 2)
-    suit = 1 << (card & 3)
-    ranks[row] |= rank
-    ranks[column] |= rank
-    suits[row] |= suit
-    suits[column] |= suit
-    filled[row] |= 1 << (cell & 3)
-    filled[column] |= 1 << row
-
-
-def _fails(
-    values: list[int],
-    kill: int,
-    bits: int,
-    ranks: list[int],
-    suits: list[int],
-    filled: list[int],
-    tables: _Tables,
-) -> int:
+def _fails(values: list[int], kill: int, bits: int, lines: int, tables: _Tables) -> int:
     board = (_ALL ^ kill) | bits
     # 1. every empty cell can still take some card not yet placed (every slot is not zero)
     if (((board & _LOW15) + _LOW15) | board) & _HIGH != _HIGH:
@@ -280,19 +268,18 @@ def _fails(
             folded |= folded >> 16
             if folded & need != need:
                 return 3
-    return _trap_fails(values, ranks, suits, filled, tables)
+    return _trap_fails(values, lines, tables)
 
 
-def _trap_fails(
-    values: list[int], ranks: list[int], suits: list[int], filled: list[int], tables: _Tables
-) -> int:
-    """Check 4 of :func:`_fails`: 4 when it fails, else 0."""
+def _trap_fails(values: list[int], lines: int, tables: _Tables) -> int:
+    """Check 4 of :func:`_fails`: 4 when it fails, else 0. ``lines``: see :class:`_Tables`."""
     # 4. Euler's trap: two parallel lines pair their ranks (suits) by one pairing into two
     # swaps, x <-> x ^ d; the pairing is fixed by one known pair, so an empty cell opposite a
     # filled one has a forced rank (suit), which must not stand in its row or column yet.
-    for first, second, first_line, second_line, crossing in tables.pairs:
-        first_filled = filled[first_line]
-        second_filled = filled[second_line]
+    filled = lines >> _FILLED_AT
+    for first, second, first_at, second_at, crossing in tables.pairs:
+        first_filled = filled >> first_at & 0xF
+        second_filled = filled >> second_at & 0xF
         both = first_filled & second_filled
         if not both:
             continue  # no pair known: nothing fixed, nothing forced
@@ -316,14 +303,15 @@ def _trap_fails(
             if one >> i & 1:
                 x = values[first[i]]
                 if x >= 0:
-                    line = second_line
+                    line_at = second_at
                 else:
                     x = values[second[i]]
-                    line = first_line
-                cross = crossing[i]
-                if (ranks[line] | ranks[cross]) >> ((x >> 2) ^ rank_d) & 1:
+                    line_at = first_at
+                # the ranks (from bit 0) and suits (from _SUITS_AT) of the line and the crossing
+                seen = lines >> line_at | lines >> crossing[i]
+                if seen >> ((x >> 2) ^ rank_d) & 1:
                     return 4
-                if (suits[line] | suits[cross]) >> ((x & 3) ^ suit_d) & 1:
+                if seen >> (_SUITS_AT + ((x & 3) ^ suit_d)) & 1:
                     return 4
     return 0
 
