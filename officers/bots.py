@@ -92,16 +92,16 @@ class _Tables:
     ``kill[c][v]`` (slot ``c``, card ``v`` everywhere, and the cards sharing a rank or a suit
     with ``v`` on the cells that share a line with ``c``) and sets ``bit[c][v]``.
 
-    Beside the board, Euler's trap reads the *lines*: one int with a 4-bit field for each row
-    and column (line ``l`` at bit ``4l``; lines 0-3 are the rows, 4-7 the columns) in three
-    parts: the ranks the line holds (from bit 0), its suits (from bit :data:`_SUITS_AT`) and its
-    filled positions (from bit :data:`_FILLED_AT`; position ``i`` of a row is its column ``i``,
-    of a column its row ``i``). Placing card ``v`` on cell ``c`` sets ``mark[c][v]``.
+    Beside the board, Euler's trap reads the *lines*: a list of one small int for each row and
+    column (lines 0-3 are the rows, 4-7 the columns), holding the line's filled positions
+    (bits 0-3; position ``i`` of a row is its column ``i``, of a column its row ``i``), its ranks
+    (from bit :data:`_RANK_BITS`) and its suits (from bit :data:`_SUIT_BITS`). Placing card
+    ``v`` on cell ``c`` sets the bits ``mark[c][v] = (in_row, in_column)`` in the cell's row and
+    in its column.
     """
 
     def __init__(self, diagonals: bool) -> None:
         rules = Rules(diagonals=diagonals)
-        self.lines: tuple[tuple[int, ...], ...] = tuple(line.cells for line in rules.lines)
         peers = PEERS[diagonals]
         everywhere = [sum(1 << key(slot, card) for slot in range(CELLS)) for card in range(CELLS)]
         kill = []
@@ -117,53 +117,50 @@ class _Tables:
                 kill_row.append(mask)
             kill.append(tuple(kill_row))
             bit.append(tuple(1 << key(cell, card) for card in range(CELLS)))
-            mark.append(tuple(_line_mark(cell, card) for card in range(CELLS)))
+            mark.append(tuple(_line_marks(cell, card) for card in range(CELLS)))
         self.kill: tuple[tuple[int, ...], ...] = tuple(kill)
         self.bit: tuple[tuple[int, ...], ...] = tuple(bit)
-        self.mark: tuple[tuple[int, ...], ...] = tuple(mark)
+        self.mark: tuple[tuple[tuple[int, int], ...], ...] = tuple(mark)
         self.diagonal_slots: tuple[int, ...] = tuple(
             sum(0xFFFF << (16 * cell) for cell in line.cells)
             for line in rules.lines
             if line.kind in ("diagonal", "anti-diagonal")
         )
         # Pairs of parallel lines (rows 0-3 are lines 0-3, columns are lines 4-7): the cells of
-        # both in step, the two lines' shifts in the lines int, and for each step the crossing
-        # line's shift (the cell's column for a pair of rows, its row for a pair of columns).
+        # both in step, the two lines, and for each step the crossing line (the cell's column
+        # for a pair of rows, its row for a pair of columns).
         pairs = []
         for first, second in ((a, b) for a in range(4) for b in range(a + 1, 4)):
             rows = (
                 tuple(range(4 * first, 4 * first + 4)),
                 tuple(range(4 * second, 4 * second + 4)),
             )
-            pairs.append((rows[0], rows[1], 4 * first, 4 * second, (16, 20, 24, 28)))
+            pairs.append((rows[0], rows[1], first, second, (4, 5, 6, 7)))
             columns = (tuple(range(first, 16, 4)), tuple(range(second, 16, 4)))
-            pairs.append(
-                (columns[0], columns[1], 4 * (4 + first), 4 * (4 + second), (0, 4, 8, 12))
-            )
+            columns = (tuple(range(first, 16, 4)), tuple(range(second, 16, 4)))
+            pairs.append((columns[0], columns[1], 4 + first, 4 + second, (0, 1, 2, 3)))
         self.pairs: tuple[
             tuple[tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...]], ...
         ] = tuple(pairs)
 
 
-def _line_mark(cell: int, card: int) -> int:
-    """The bits of the lines int (see :class:`_Tables`) that the card on the cell sets: its rank,
-    its suit and its position, in its row and in its column."""
+def _line_marks(cell: int, card: int) -> tuple[int, int]:
+    """The bits that the card on the cell sets in its row's and its column's line (see
+    :class:`_Tables`): its rank, its suit and its position."""
     row, column = cell >> 2, cell & 3
-    rank, suit = 1 << (card >> 2), 1 << (card & 3)
-    mark = 0
-    for line, position in ((row, column), (4 + column, row)):
-        mark |= (rank | suit << _SUITS_AT | 1 << position << _FILLED_AT) << (4 * line)
-    return mark
+    seen = 1 << (card >> 2) << _RANK_BITS | 1 << (card & 3) << _SUIT_BITS
+    return seen | 1 << column, seen | 1 << row
 
 
 def _every_slot(pattern: int, slots: Iterable[int] = range(CELLS)) -> int:
     return sum(pattern << (16 * slot) for slot in slots)
 
 
-_SUITS_AT: Final = 32
-"""Where the suits of the lines start in the lines int (see :class:`_Tables`)."""
-_FILLED_AT: Final = 64
-"""Where the filled positions of the lines start in the lines int."""
+_RANK_BITS: Final = 4
+"""Where a line's ranks start in its int (see :class:`_Tables`); its filled positions are
+bits 0-3."""
+_SUIT_BITS: Final = 8
+"""Where a line's suits start in its int."""
 _ALL: Final = (1 << (16 * CELLS)) - 1
 _LOW15: Final = _every_slot(0x7FFF)
 _HIGH: Final = _every_slot(0x8000)
@@ -177,7 +174,7 @@ _TABLES: Final = {False: _Tables(False), True: _Tables(True)}
 
 
 class _Board:
-    """A square as the checks see it (see :class:`_Tables`): the board, and the lines int of its
+    """A square as the checks see it (see :class:`_Tables`): the board, and the lines of its
     rows and columns."""
 
     __slots__ = ("bits", "kill", "lines", "tables", "values")
@@ -185,12 +182,15 @@ class _Board:
     def __init__(self, values: Sequence[int], diagonals: bool) -> None:
         tables = self.tables = _TABLES[diagonals]
         self.values = list(values)
-        kill = bits = lines = 0
+        kill = bits = 0
+        lines = [0] * 8
         for cell, value in enumerate(values):
             if value >= 0:
                 kill |= tables.kill[cell][value]
                 bits |= tables.bit[cell][value]
-                lines |= tables.mark[cell][value]
+                in_row, in_column = tables.mark[cell][value]
+                lines[cell >> 2] |= in_row
+                lines[4 + (cell & 3)] |= in_column
         self.kill = kill
         self.bits = bits
         self.lines = lines
@@ -217,16 +217,20 @@ class _Board:
         values = self.values.copy()
         values[cell] = card
         tables = self.tables
+        lines = self.lines.copy()
+        in_row, in_column = tables.mark[cell][card]
+        lines[cell >> 2] |= in_row
+        lines[4 + (cell & 3)] |= in_column
         return _fails(
             values,
             self.kill | tables.kill[cell][card],
             self.bits | tables.bit[cell][card],
-            self.lines | tables.mark[cell][card],
+            lines,
             tables,
         )
 
 
-def _fails(values: list[int], kill: int, bits: int, lines: int, tables: _Tables) -> int:
+def _fails(values: list[int], kill: int, bits: int, lines: list[int], tables: _Tables) -> int:
     board = (_ALL ^ kill) | bits
     # 1. every empty cell can still take some card not yet placed (every slot is not zero)
     if (((board & _LOW15) + _LOW15) | board) & _HIGH != _HIGH:
@@ -271,16 +275,15 @@ def _fails(values: list[int], kill: int, bits: int, lines: int, tables: _Tables)
     return _trap_fails(values, lines, tables)
 
 
-def _trap_fails(values: list[int], lines: int, tables: _Tables) -> int:
-    """Check 4 of :func:`_fails`: 4 when it fails, else 0. ``lines``: see :class:`_Tables`."""
+def _trap_fails(values: list[int], lines: list[int], tables: _Tables) -> int:
+    """Check 4 of :func:`_fails`: 4 when it fails, else 0 (``lines``: see :class:`_Tables`)."""
     # 4. Euler's trap: two parallel lines pair their ranks (suits) by one pairing into two
     # swaps, x <-> x ^ d; the pairing is fixed by one known pair, so an empty cell opposite a
     # filled one has a forced rank (suit), which must not stand in its row or column yet.
-    filled = lines >> _FILLED_AT
-    for first, second, first_at, second_at, crossing in tables.pairs:
-        first_filled = filled >> first_at & 0xF
-        second_filled = filled >> second_at & 0xF
-        both = first_filled & second_filled
+    for first, second, first_line, second_line, crossing in tables.pairs:
+        first_bits = lines[first_line]
+        second_bits = lines[second_line]
+        both = first_bits & second_bits & 0xF  # the positions filled in both lines
         if not both:
             continue  # no pair known: nothing fixed, nothing forced
         rank_d = suit_d = 0
@@ -296,22 +299,21 @@ def _trap_fails(values: list[int], lines: int, tables: _Tables) -> int:
                 if not d or (suit_d and d != suit_d):
                     return 4
                 suit_d = d
-        one = first_filled ^ second_filled
+        one = (first_bits ^ second_bits) & 0xF  # the positions filled in one of them
         if not one:
             continue
         for i in range(4):
             if one >> i & 1:
                 x = values[first[i]]
                 if x >= 0:
-                    line_at = second_at
+                    line = second_line
                 else:
                     x = values[second[i]]
-                    line_at = first_at
-                # the ranks (from bit 0) and suits (from _SUITS_AT) of the line and the crossing
-                seen = lines >> line_at | lines >> crossing[i]
-                if seen >> ((x >> 2) ^ rank_d) & 1:
+                    line = first_line
+                seen = lines[line] | lines[crossing[i]]  # their ranks and suits
+                if seen >> (_RANK_BITS + ((x >> 2) ^ rank_d)) & 1:
                     return 4
-                if seen >> (_SUITS_AT + ((x & 3) ^ suit_d)) & 1:
+                if seen >> (_SUIT_BITS + ((x & 3) ^ suit_d)) & 1:
                     return 4
     return 0
 

@@ -65,7 +65,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from officers.bitboard import can_place, card_set, cards_in, fits, legal_pairs
-from officers.cards import Card
+from officers.cards import ALL_CARDS, Card
 from officers.errors import (
     IllegalPlacementError,
     InvalidGameError,
@@ -125,7 +125,7 @@ __all__ = [
 @functools.cache
 def _hand(mask: int) -> tuple[Card, ...]:
     """The cards of a card set, as cards."""
-    return tuple(Card(card) for card in cards_in(mask))
+    return tuple(ALL_CARDS[card] for card in cards_in(mask))
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,6 +167,7 @@ class GameState:
         "_history",
         "_level",
         "_locked",
+        "_locked_cells",
         "_number",
         "_open",
         "_players",
@@ -183,6 +184,7 @@ class GameState:
     _diagonals: bool
     _players: int
     _locked: frozenset[int]
+    _locked_cells: tuple[int, ...]  # the locked cells, sorted
     _open: bool
     _seed: int | None
     _square: Square
@@ -226,6 +228,7 @@ class GameState:
         self._tokens = self._level.tokens if tokens is None else tokens
         self._turn = turn
         self._locked = frozenset(locked)
+        self._locked_cells = tuple(sorted(self._locked))
         self._coins = None if coins is None else tuple(COIN_OFF if c is None else c for c in coins)
         self._open = bool(open_hands)
         self._number = number
@@ -430,7 +433,6 @@ class GameState:
             raise IllegalPlacementError(
                 f"cannot play {move.notation()}: the game is over ({outcome})"
             )
-        who = player_name(self._turn)
         if move.kind in ("concede", "timeout"):
             return move
         assert move.cell is not None
@@ -440,7 +442,7 @@ class GameState:
             if not self._hands[self._turn] >> move.card & 1:
                 raise IllegalPlacementError(
                     f"cannot place {move.card} on {describe_cell(move.cell)}: "
-                    f"it is not in {who}'s hand"
+                    f"it is not in {player_name(self._turn)}'s hand"
                 )
             reason = None
             if not fits(values, move.cell, move.card, self._diagonals):
@@ -448,7 +450,7 @@ class GameState:
             if reason is not None:
                 raise IllegalPlacementError(
                     f"slip: cannot place {move.card} on {describe_cell(move.cell)}: {reason}; "
-                    f"it goes back into {who}'s hand at no cost"
+                    f"it goes back into {player_name(self._turn)}'s hand at no cost"
                 )
             after_cell_empty = False
         else:
@@ -660,7 +662,7 @@ class GameState:
             _hand(own),
             _hand(others),
             self._tokens,
-            tuple(sorted(self._locked)),
+            self._locked_cells,
         )
 
     # --- notation ------------------------------------------------------------------------------
