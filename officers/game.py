@@ -61,8 +61,7 @@ import functools
 import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from officers.bitboard import can_place, card_set, cards_in, fits, legal_pairs
 from officers.cards import ALL_CARDS, Card
@@ -122,15 +121,22 @@ __all__ = [
 ]
 
 
+def _with(square: Square, cell: int, value: int) -> Square:
+    """The square with the value on the cell (:data:`EMPTY`: the cell emptied), built without
+    checks: for a move that :meth:`GameState.push` has checked."""
+    values = list(square.values)
+    values[cell] = value
+    return Square._make(4, tuple(values))
+
+
 @functools.cache
 def _hand(mask: int) -> tuple[Card, ...]:
     """The cards of a card set, as cards."""
     return tuple(ALL_CARDS[card] for card in cards_in(mask))
 
 
-@dataclass(frozen=True, slots=True)
-class _Snapshot:
-    """One position, as pushed on the undo stack."""
+class _Snapshot(NamedTuple):
+    """One position, as pushed on the undo stack (a named tuple: one is made every move)."""
 
     square: Square
     hands: tuple[int, ...]  # card sets
@@ -525,10 +531,10 @@ class GameState:
         assert move.cell is not None and move.card is not None
         hands = list(self._hands)
         if move.kind == "place":
-            self._square = self._square.place(move.cell, move.card)
+            self._square = _with(self._square, move.cell, move.card)
             hands[self._turn] &= ~(1 << move.card)
         else:
-            self._square = self._square.remove(move.cell)
+            self._square = _with(self._square, move.cell, EMPTY)
             hands[self._turn] |= 1 << move.card
             self._tokens -= 1
         self._hands = tuple(hands)
