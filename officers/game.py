@@ -92,6 +92,7 @@ from officers.levels import (
     Variant,
     check_players,
     deal,
+    start_square,
 )
 from officers.moves import COIN_OFF, Move, MoveKind, Outcome, Termination, player_name
 from officers.rules import Rules
@@ -374,10 +375,8 @@ class GameState:
         if self.outcome() is not None:
             return []
         values = self._square.values
-        moves = [
-            Move("place", cell, Card(card))
-            for cell, card in legal_pairs(values, self._hands[self._turn], self._diagonals)
-        ]
+        pairs = legal_pairs(values, self._hands[self._turn], self._diagonals)
+        moves = [Move("place", cell, ALL_CARDS[card]) for cell, card in pairs]
         if self._tokens > 0:
             moves.extend(
                 Move("take", cell, Card(value))
@@ -388,12 +387,8 @@ class GameState:
 
     def legal_placements(self) -> list[tuple[int, Card]]:
         """The player to move's legal placements as ``(cell, card)``, cell then card order."""
-        return [
-            (cell, Card(card))
-            for cell, card in legal_pairs(
-                self._square.values, self._hands[self._turn], self._diagonals
-            )
-        ]
+        pairs = legal_pairs(self._square.values, self._hands[self._turn], self._diagonals)
+        return [(cell, ALL_CARDS[card]) for cell, card in pairs]
 
     def is_stuck(self) -> bool:
         """Whether the player to move can place no card (and must take back)."""
@@ -887,19 +882,7 @@ def new_game(
             f"a variant is a Variant or None, got {excerpt(variant)} (a {type(variant).__name__})"
         )
     check_players(players)
-    if start is not None and variant.ozanam:
-        raise InvalidGameError("give either a start square or the Ozanam variant, not both")
-    if isinstance(start, str):
-        start = Square(start)
-    elif start is not None and not isinstance(start, Square):
-        raise TypeError(
-            f"a start is a Square, its notation or None, got {excerpt(start)} "
-            f"(a {type(start).__name__})"
-        )
-    if variant.ozanam:
-        start = OZANAM_STARTS[chosen.diagonals]
-    if start is None:
-        start = Square()
+    start = start_square(start, variant, chosen.diagonals)
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
     hands = deal(players, seed, start=start)
