@@ -57,13 +57,12 @@ True
 
 from __future__ import annotations
 
-import functools
 import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from officers.bitboard import can_place, card_set, cards_in, fits, legal_pairs
+from officers.bitboard import BYTE_CARDS, can_place, card_set, cards_in, fits, legal_pairs
 from officers.cards import ALL_CARDS, Card
 from officers.errors import (
     IllegalPlacementError,
@@ -130,10 +129,12 @@ def _with(square: Square, cell: int, value: int) -> Square:
     return Square._make(4, tuple(values))
 
 
-@functools.cache
+_BYTE_HANDS = tuple(tuple(tuple(ALL_CARDS[c] for c in cards) for cards in t) for t in BYTE_CARDS)
+
+
 def _hand(mask: int) -> tuple[Card, ...]:
-    """The cards of a card set, as cards."""
-    return tuple(ALL_CARDS[card] for card in cards_in(mask))
+    """The cards of a card set, as cards (:data:`~officers.bitboard.BYTE_CARDS`, as cards)."""
+    return _BYTE_HANDS[0][mask & 0xFF] + _BYTE_HANDS[1][mask >> 8]
 
 
 class _Snapshot(NamedTuple):
