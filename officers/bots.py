@@ -89,35 +89,46 @@ class _Tables:
     bits ``16c .. 16c+15``, card ``v`` at bit ``v`` of a slot). A filled cell's slot holds its
     card; an empty cell's slot holds the cards that may still go there (not placed yet, and no
     line through the cell holds their rank or suit). Placing card ``v`` on cell ``c`` clears
-    ``kill[key(c, v)]`` (slot ``c``, card ``v`` everywhere, and the cards sharing a rank or a suit
-    with ``v`` on the cells that share a line with ``c``) and sets ``bit[key(c, v)]``.
+    ``kill[c][v]`` (slot ``c``, card ``v`` everywhere, and the cards sharing a rank or a suit
+    with ``v`` on the cells that share a line with ``c``) and sets ``bit[c][v]``.
+
+    Beside the board, Euler's trap reads the *lines*: a list of one small int for each row and
+    column (lines 0-3 are the rows, 4-7 the columns), holding the line's filled positions
+    (bits 0-3; position ``i`` of a row is its column ``i``, of a column its row ``i``), its ranks
+    (from bit :data:`_RANK_BITS`) and its suits (from bit :data:`_SUIT_BITS`). Placing card
+    ``v`` on cell ``c`` sets the bits ``mark[c][v] = (in_row, in_column)`` in the cell's row and
+    in its column.
     """
 
     def __init__(self, diagonals: bool) -> None:
         rules = Rules(diagonals=diagonals)
-        self.lines: tuple[tuple[int, ...], ...] = tuple(line.cells for line in rules.lines)
         peers = PEERS[diagonals]
         everywhere = [sum(1 << key(slot, card) for slot in range(CELLS)) for card in range(CELLS)]
         kill = []
         bit = []
+        mark = []
         for cell in range(CELLS):
-            for card in range(16):
+            kill_row = []
+            for card in range(CELLS):
                 blocked = RANKS_CARDS[1 << (card >> 2)] | SUITS_CARDS[1 << (card & 3)]
                 mask = (0xFFFF << (16 * cell)) | everywhere[card]
                 for peer in peers[cell]:
                     mask |= blocked << (16 * peer)
-                kill.append(mask)
-                bit.append(1 << key(cell, card))
-        self.kill: tuple[int, ...] = tuple(kill)
-        self.bit: tuple[int, ...] = tuple(bit)
+                kill_row.append(mask)
+            kill.append(tuple(kill_row))
+            bit.append(tuple(1 << key(cell, card) for card in range(CELLS)))
+            mark.append(tuple(_line_marks(cell, card) for card in range(CELLS)))
+        self.kill: tuple[tuple[int, ...], ...] = tuple(kill)
+        self.bit: tuple[tuple[int, ...], ...] = tuple(bit)
+        self.mark: tuple[tuple[tuple[int, int], ...], ...] = tuple(mark)
         self.diagonal_slots: tuple[int, ...] = tuple(
             sum(0xFFFF << (16 * cell) for cell in line.cells)
             for line in rules.lines
             if line.kind in ("diagonal", "anti-diagonal")
         )
         # Pairs of parallel lines (rows 0-3 are lines 0-3, columns are lines 4-7): the cells of
-        # both in step, the two lines, and for each step the crossing line (the cell's column for
-        # a pair of rows, its row for a pair of columns).
+        # both in step, the two lines, and for each step the crossing line (the cell's column
+        # for a pair of rows, its row for a pair of columns).
         pairs = []
         for first, second in ((a, b) for a in range(4) for b in range(a + 1, 4)):
             rows = (
@@ -126,16 +137,30 @@ class _Tables:
             )
             pairs.append((rows[0], rows[1], first, second, (4, 5, 6, 7)))
             columns = (tuple(range(first, 16, 4)), tuple(range(second, 16, 4)))
+            columns = (tuple(range(first, 16, 4)), tuple(range(second, 16, 4)))
             pairs.append((columns[0], columns[1], 4 + first, 4 + second, (0, 1, 2, 3)))
         self.pairs: tuple[
             tuple[tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...]], ...
         ] = tuple(pairs)
 
 
+def _line_marks(cell: int, card: int) -> tuple[int, int]:
+    """The bits that the card on the cell sets in its row's and its column's line (see
+    :class:`_Tables`): its rank, its suit and its position."""
+    row, column = cell >> 2, cell & 3
+    seen = 1 << (card >> 2) << _RANK_BITS | 1 << (card & 3) << _SUIT_BITS
+    return seen | 1 << column, seen | 1 << row
+
+
 def _every_slot(pattern: int, slots: Iterable[int] = range(CELLS)) -> int:
     return sum(pattern << (16 * slot) for slot in slots)
 
 
+_RANK_BITS: Final = 4
+"""Where a line's ranks start in its int (see :class:`_Tables`); its filled positions are
+bits 0-3."""
+_SUIT_BITS: Final = 8
+"""Where a line's suits start in its int."""
 _ALL: Final = (1 << (16 * CELLS)) - 1
 _LOW15: Final = _every_slot(0x7FFF)
 _HIGH: Final = _every_slot(0x8000)
@@ -149,31 +174,26 @@ _TABLES: Final = {False: _Tables(False), True: _Tables(True)}
 
 
 class _Board:
-    """A square as the checks see it (see :class:`_Tables`), with the ranks and suits of each
-    row and column (lines 0-7) and which positions along them are filled."""
+    """A square as the checks see it (see :class:`_Tables`): the board, and the lines of its
+    rows and columns."""
 
-    __slots__ = ("bits", "filled", "kill", "ranks", "suits", "tables", "values")
+    __slots__ = ("bits", "kill", "lines", "tables", "values")
 
     def __init__(self, values: Sequence[int], diagonals: bool) -> None:
         tables = self.tables = _TABLES[diagonals]
         self.values = list(values)
         kill = bits = 0
-        ranks = [0] * 8
-        suits = [0] * 8
-        filled = [0] * 8
-        table_kill = tables.kill
-        table_bit = tables.bit
+        lines = [0] * 8
         for cell, value in enumerate(values):
             if value >= 0:
-                placement = key(cell, value)
-                kill |= table_kill[placement]
-                bits |= table_bit[placement]
-                _mark(ranks, suits, filled, cell, value)
+                kill |= tables.kill[cell][value]
+                bits |= tables.bit[cell][value]
+                in_row, in_column = tables.mark[cell][value]
+                lines[cell >> 2] |= in_row
+                lines[4 + (cell & 3)] |= in_column
         self.kill = kill
         self.bits = bits
-        self.ranks = ranks
-        self.suits = suits
-        self.filled = filled
+        self.lines = lines
 
     def legal(self, hand: Iterable[int]) -> list[tuple[int, int]]:
         """Every (cell, card) with the card in the hand that the rules allow, cell order."""
@@ -190,55 +210,27 @@ class _Board:
 
     def fails(self) -> int:
         """0 when the four checks pass, else the number (1-4) of the first that fails."""
-        return _fails(
-            self.values, self.kill, self.bits, self.ranks, self.suits, self.filled, self.tables
-        )
+        return _fails(self.values, self.kill, self.bits, self.lines, self.tables)
 
     def fails_after(self, cell: int, card: int) -> int:
         """:meth:`fails` for the square with the card placed on the (empty) cell."""
-        placement = key(cell, card)
         values = self.values.copy()
         values[cell] = card
-        ranks = self.ranks.copy()
-        suits = self.suits.copy()
-        filled = self.filled.copy()
-        _mark(ranks, suits, filled, cell, card)
         tables = self.tables
+        lines = self.lines.copy()
+        in_row, in_column = tables.mark[cell][card]
+        lines[cell >> 2] |= in_row
+        lines[4 + (cell & 3)] |= in_column
         return _fails(
             values,
-            self.kill | tables.kill[placement],
-            self.bits | tables.bit[placement],
-            ranks,
-            suits,
-            filled,
+            self.kill | tables.kill[cell][card],
+            self.bits | tables.bit[cell][card],
+            lines,
             tables,
         )
 
 
-def _mark(ranks: list[int], suits: list[int], filled: list[int], cell: int, card: int) -> None:
-    """Note the card on the cell in its row's and its column's ranks, suits and filled
-    positions (lines 0-3 are the rows, 4-7 the columns)."""
-    row = cell >> 2
-    column = 4 + (cell & 3)
-    rank = 1 << (card >> 2)
-    suit = 1 << (card & 3)
-    ranks[row] |= rank
-    ranks[column] |= rank
-    suits[row] |= suit
-    suits[column] |= suit
-    filled[row] |= 1 << (cell & 3)
-    filled[column] |= 1 << row
-
-
-def _fails(
-    values: list[int],
-    kill: int,
-    bits: int,
-    ranks: list[int],
-    suits: list[int],
-    filled: list[int],
-    tables: _Tables,
-) -> int:
+def _fails(values: list[int], kill: int, bits: int, lines: list[int], tables: _Tables) -> int:
     board = (_ALL ^ kill) | bits
     # 1. every empty cell can still take some card not yet placed (every slot is not zero)
     if (((board & _LOW15) + _LOW15) | board) & _HIGH != _HIGH:
@@ -280,20 +272,18 @@ def _fails(
             folded |= folded >> 16
             if folded & need != need:
                 return 3
-    return _trap_fails(values, ranks, suits, filled, tables)
+    return _trap_fails(values, lines, tables)
 
 
-def _trap_fails(
-    values: list[int], ranks: list[int], suits: list[int], filled: list[int], tables: _Tables
-) -> int:
-    """Check 4 of :func:`_fails`: 4 when it fails, else 0."""
+def _trap_fails(values: list[int], lines: list[int], tables: _Tables) -> int:
+    """Check 4 of :func:`_fails`: 4 when it fails, else 0 (``lines``: see :class:`_Tables`)."""
     # 4. Euler's trap: two parallel lines pair their ranks (suits) by one pairing into two
     # swaps, x <-> x ^ d; the pairing is fixed by one known pair, so an empty cell opposite a
     # filled one has a forced rank (suit), which must not stand in its row or column yet.
     for first, second, first_line, second_line, crossing in tables.pairs:
-        first_filled = filled[first_line]
-        second_filled = filled[second_line]
-        both = first_filled & second_filled
+        first_bits = lines[first_line]
+        second_bits = lines[second_line]
+        both = first_bits & second_bits & 0xF  # the positions filled in both lines
         if not both:
             continue  # no pair known: nothing fixed, nothing forced
         rank_d = suit_d = 0
@@ -309,7 +299,7 @@ def _trap_fails(
                 if not d or (suit_d and d != suit_d):
                     return 4
                 suit_d = d
-        one = first_filled ^ second_filled
+        one = (first_bits ^ second_bits) & 0xF  # the positions filled in one of them
         if not one:
             continue
         for i in range(4):
@@ -320,10 +310,10 @@ def _trap_fails(
                 else:
                     x = values[second[i]]
                     line = first_line
-                cross = crossing[i]
-                if (ranks[line] | ranks[cross]) >> ((x >> 2) ^ rank_d) & 1:
+                seen = lines[line] | lines[crossing[i]]  # their ranks and suits
+                if seen >> (_RANK_BITS + ((x >> 2) ^ rank_d)) & 1:
                     return 4
-                if (suits[line] | suits[cross]) >> ((x & 3) ^ suit_d) & 1:
+                if seen >> (_SUIT_BITS + ((x & 3) ^ suit_d)) & 1:
                     return 4
     return 0
 

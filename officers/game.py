@@ -57,15 +57,13 @@ True
 
 from __future__ import annotations
 
-import functools
 import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-from officers.bitboard import can_place, card_set, cards_in, fits, legal_pairs
-from officers.cards import Card
+from officers.bitboard import BYTE_CARDS, can_place, card_set, cards_in, fits, legal_pairs
+from officers.cards import ALL_CARDS, Card
 from officers.errors import (
     IllegalPlacementError,
     InvalidGameError,
@@ -93,6 +91,7 @@ from officers.levels import (
     Variant,
     check_players,
     deal,
+    start_square,
 )
 from officers.moves import COIN_OFF, Move, MoveKind, Outcome, Termination, player_name
 from officers.rules import Rules
@@ -122,15 +121,24 @@ __all__ = [
 ]
 
 
-@functools.cache
+def _with(square: Square, cell: int, value: int) -> Square:
+    """The square with the value on the cell (:data:`EMPTY`: the cell emptied), built without
+    checks: for a move that :meth:`GameState.push` has checked."""
+    values = list(square.values)
+    values[cell] = value
+    return Square._make(4, tuple(values))
+
+
+_BYTE_HANDS = tuple(tuple(tuple(ALL_CARDS[c] for c in cards) for cards in t) for t in BYTE_CARDS)
+
+
 def _hand(mask: int) -> tuple[Card, ...]:
-    """The cards of a card set, as cards."""
-    return tuple(Card(card) for card in cards_in(mask))
+    """The cards of a card set, as cards (:data:`~officers.bitboard.BYTE_CARDS`, as cards)."""
+    return _BYTE_HANDS[0][mask & 0xFF] + _BYTE_HANDS[1][mask >> 8]
 
 
-@dataclass(frozen=True, slots=True)
-class _Snapshot:
-    """One position, as pushed on the undo stack."""
+class _Snapshot(NamedTuple):
+    """One position, as pushed on the undo stack (a named tuple: one is made every move)."""
 
     square: Square
     hands: tuple[int, ...]  # card sets
@@ -167,6 +175,7 @@ class GameState:
         "_history",
         "_level",
         "_locked",
+        "_locked_cells",
         "_number",
         "_open",
         "_players",
@@ -183,6 +192,7 @@ class GameState:
     _diagonals: bool
     _players: int
     _locked: frozenset[int]
+    _locked_cells: tuple[int, ...]  # the locked cells, sorted
     _open: bool
     _seed: int | None
     _square: Square
@@ -226,6 +236,7 @@ class GameState:
         self._tokens = self._level.tokens if tokens is None else tokens
         self._turn = turn
         self._locked = frozenset(locked)
+        self._locked_cells = tuple(sorted(self._locked))
         self._coins = None if coins is None else tuple(COIN_OFF if c is None else c for c in coins)
         self._open = bool(open_hands)
         self._number = number
@@ -365,10 +376,8 @@ class GameState:
         if self.outcome() is not None:
             return []
         values = self._square.values
-        moves = [
-            Move("place", cell, Card(card))
-            for cell, card in legal_pairs(values, self._hands[self._turn], self._diagonals)
-        ]
+        pairs = legal_pairs(values, self._hands[self._turn], self._diagonals)
+        moves = [Move("place", cell, ALL_CARDS[card]) for cell, card in pairs]
         if self._tokens > 0:
             moves.extend(
                 Move("take", cell, Card(value))
@@ -379,12 +388,8 @@ class GameState:
 
     def legal_placements(self) -> list[tuple[int, Card]]:
         """The player to move's legal placements as ``(cell, card)``, cell then card order."""
-        return [
-            (cell, Card(card))
-            for cell, card in legal_pairs(
-                self._square.values, self._hands[self._turn], self._diagonals
-            )
-        ]
+        pairs = legal_pairs(self._square.values, self._hands[self._turn], self._diagonals)
+        return [(cell, ALL_CARDS[card]) for cell, card in pairs]
 
     def is_stuck(self) -> bool:
         """Whether the player to move can place no card (and must take back)."""
@@ -430,7 +435,6 @@ class GameState:
             raise IllegalPlacementError(
                 f"cannot play {move.notation()}: the game is over ({outcome})"
             )
-        who = player_name(self._turn)
         if move.kind in ("concede", "timeout"):
             return move
         assert move.cell is not None
@@ -440,7 +444,7 @@ class GameState:
             if not self._hands[self._turn] >> move.card & 1:
                 raise IllegalPlacementError(
                     f"cannot place {move.card} on {describe_cell(move.cell)}: "
-                    f"it is not in {who}'s hand"
+                    f"it is not in {player_name(self._turn)}'s hand"
                 )
             reason = None
             if not fits(values, move.cell, move.card, self._diagonals):
@@ -448,7 +452,7 @@ class GameState:
             if reason is not None:
                 raise IllegalPlacementError(
                     f"slip: cannot place {move.card} on {describe_cell(move.cell)}: {reason}; "
-                    f"it goes back into {who}'s hand at no cost"
+                    f"it goes back into {player_name(self._turn)}'s hand at no cost"
                 )
             after_cell_empty = False
         else:
@@ -523,10 +527,10 @@ class GameState:
         assert move.cell is not None and move.card is not None
         hands = list(self._hands)
         if move.kind == "place":
-            self._square = self._square.place(move.cell, move.card)
+            self._square = _with(self._square, move.cell, move.card)
             hands[self._turn] &= ~(1 << move.card)
         else:
-            self._square = self._square.remove(move.cell)
+            self._square = _with(self._square, move.cell, EMPTY)
             hands[self._turn] |= 1 << move.card
             self._tokens -= 1
         self._hands = tuple(hands)
@@ -660,7 +664,7 @@ class GameState:
             _hand(own),
             _hand(others),
             self._tokens,
-            tuple(sorted(self._locked)),
+            self._locked_cells,
         )
 
     # --- notation ------------------------------------------------------------------------------
@@ -879,19 +883,7 @@ def new_game(
             f"a variant is a Variant or None, got {excerpt(variant)} (a {type(variant).__name__})"
         )
     check_players(players)
-    if start is not None and variant.ozanam:
-        raise InvalidGameError("give either a start square or the Ozanam variant, not both")
-    if isinstance(start, str):
-        start = Square(start)
-    elif start is not None and not isinstance(start, Square):
-        raise TypeError(
-            f"a start is a Square, its notation or None, got {excerpt(start)} "
-            f"(a {type(start).__name__})"
-        )
-    if variant.ozanam:
-        start = OZANAM_STARTS[chosen.diagonals]
-    if start is None:
-        start = Square()
+    start = start_square(start, variant, chosen.diagonals)
     if seed is None:
         seed = random.SystemRandom().randrange(2**63)
     hands = deal(players, seed, start=start)

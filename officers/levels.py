@@ -45,6 +45,7 @@ __all__ = [
     "Variant",
     "check_players",
     "deal",
+    "start_square",
 ]
 
 MAX_PLAYERS: Final = 4
@@ -242,6 +243,28 @@ class Variant:
     def from_json(cls, text: str) -> Variant:
         """Read the JSON text of :meth:`to_json`."""
         return cls.from_dict(read_json(text, "variant"))
+
+
+def start_square(start: Square | str | None, variant: Variant, diagonals: bool) -> Square:
+    """The square a game starts from: ``start`` (a square or its notation), else Ozanam's riddle
+    of the rules (with or without the diagonals) when the variant asks for it, else the empty
+    square. :class:`~officers.errors.InvalidGameError` when both a start and the riddle are given.
+
+    >>> start_square(None, Variant(ozanam=True), diagonals=False) == OZANAM_START
+    True
+    """
+    if start is not None and variant.ozanam:
+        raise InvalidGameError("give either a start square or the Ozanam variant, not both")
+    if isinstance(start, str):
+        return Square(start)
+    if start is not None and not isinstance(start, Square):
+        raise TypeError(
+            f"a start is a Square, its notation or None, got {excerpt(start)} "
+            f"(a {type(start).__name__})"
+        )
+    if variant.ozanam:
+        return OZANAM_STARTS[diagonals]
+    return Square() if start is None else start
 
 
 # --- the deal --------------------------------------------------------------------------------

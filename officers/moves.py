@@ -26,7 +26,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, get_args
 
-from officers.cards import Card
+from officers.cards import ALL_CARDS, Card
 from officers.errors import InvalidGameError, NotationError, excerpt, read_json
 from officers.square import cell_name, describe_cell, parse_cell
 
@@ -107,7 +107,7 @@ class Move:
                 and not isinstance(self.card, bool)
                 and 0 <= self.card < 16
             ):
-                object.__setattr__(self, "card", Card(self.card))
+                object.__setattr__(self, "card", ALL_CARDS[self.card])
             else:
                 raise InvalidGameError(f"not a card: {excerpt(self.card)}")
         if self.coin is not None and self.coin != COIN_OFF and not _is_cell(self.coin):
@@ -274,7 +274,7 @@ class Move:
 
 def _as_card(value: int) -> Card:
     if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < _CELLS:
-        return Card(value)
+        return ALL_CARDS[value]
     raise InvalidGameError(f"not a card: {excerpt(value)} (expected a Card or 0-15)")
 
 

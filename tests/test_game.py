@@ -787,14 +787,12 @@ def test_the_record_is_made_beside_the_game_and_replays_it() -> None:
 
 
 def test_the_undo_stack_holds_frozen_snapshots() -> None:
-    import dataclasses
-
     game = new_game("normal", 2, seed=6)
     game.push(game.legal_moves()[0])
     snapshot = game._stack[0]
-    assert dataclasses.is_dataclass(snapshot)
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(AttributeError):
         snapshot.tokens = 9  # type: ignore[misc]
+    assert snapshot.tokens == 1
 
 
 def _runtime_imports(tree: ast.Module) -> list[str]:
