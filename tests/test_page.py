@@ -251,13 +251,19 @@ def test_hot_seat_with_keep_free_coins(table: Table) -> None:
     table.open("?level=easy&players=2&seed=5&bot=none&coins=1")
     assert table.hand() == [] and "Player 1: show my cards" in table.text("#hand")
     table.page.click('[data-action="reveal"]')
+    table.page.wait_for_selector("#hand [data-card]")
     hand = table.hand()
     table.page.click('[data-action="coin"]')
     table.page.click('#board [data-cell="15"]')
     table.place(hand[0], 0)
-    table.page.wait_for_selector('#board [data-cell="15"] .coin')
-    assert "%2Br4c4" in table.page.url and "Player 2: show my cards" in table.text("#hand")
+    # The pending coin is drawn at once; the move is made when the link and the seat change.
+    table.page.wait_for_function(
+        "() => location.href.includes('%2Br4c4')"
+        " && document.querySelector('#hand').textContent.includes('Player 2: show my cards')"
+    )
+    assert table.page.locator('#board [data-cell="15"] .coin').count() == 1
     table.page.click('[data-action="reveal"]')
+    table.page.wait_for_selector("#hand [data-card]")
     assert not set(table.hand()) & set(hand)
 
 
@@ -358,6 +364,9 @@ def test_the_german_switch(table: Table) -> None:
     assert "ein Ass steht schon in Zeile 1" in table.text("#message")
     assert "lang=de" in table.page.url
     # the bots' descriptions come from the service (v1/bots with lang) in the page's language
+    table.page.wait_for_function(
+        "() => document.querySelector('#bot-about').textContent.trim().startsWith('Der Bot')"
+    )
     assert table.text("#bot-about").startswith("Der Bot der Simulation aus den Regeln")
     exact = table.page.get_attribute('#new-game [name=bot] option[value="exact"]', "title")
     assert str(exact).startswith("Ein perfekter Spieler")
@@ -373,6 +382,7 @@ def test_a_new_game_from_the_form_is_a_link(table: Table) -> None:
     table.page.click('[data-action="new"]')
     table.page.wait_for_url("**level=hard**")
     table.page.wait_for_selector("[data-status]")
+    table.page.wait_for_selector("#board .cell.locked")  # the new game's start is drawn
     assert "players=3" in table.page.url and "seed=42" in table.page.url
     assert table.tokens() == 0 and table.page.locator("#board .cell.locked").count() == 4
     first = table.hand()
