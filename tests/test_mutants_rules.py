@@ -203,3 +203,51 @@ def test_rules_for_checks_its_arguments() -> None:
     with pytest.raises(NotationError) as caught:
         rules_for(Square(), {"order": 4})  # type: ignore[arg-type]
     assert str(caught.value) == "expected Rules, got {'order': 4}"
+
+
+# --- lines, conflicts and illegal placements are values ------------------------------------
+
+
+def test_a_line_is_a_value() -> None:
+    import pickle
+
+    from officers.rules import Line
+
+    row = Line("row", 0, (0, 1, 2, 3))
+    assert (row.kind, row.index, row.cells) == ("row", 0, (0, 1, 2, 3))
+    assert row == Rules().lines[0] and hash(row) == hash(Rules().lines[0])
+    assert row != Line("row", 1, (0, 1, 2, 3)) and row != Line("column", 0, (0, 1, 2, 3))
+    assert row != Line("row", 0, (0, 1, 2))
+    assert (row == (0, 1, 2, 3)) is False
+    assert repr(row) == "Line(kind='row', index=0, cells=(0, 1, 2, 3))"
+    assert pickle.loads(pickle.dumps(row)) == row
+    assert len({row, Line("row", 0, (0, 1, 2, 3)), Rules().lines[1]}) == 2
+    with pytest.raises(AttributeError) as caught:
+        del row.kind
+    assert str(caught.value) == "cannot delete field 'kind'"
+    with pytest.raises(AttributeError) as caught:
+        row.kind = "column"  # type: ignore[misc]
+    assert str(caught.value) == "cannot assign to field 'kind'"
+
+
+def test_conflicts_and_illegal_placements_are_values() -> None:
+    import pickle
+
+    square = Square("AS1AH1/4/4/4")
+    conflict = Rules().conflicts(square)[0]
+    assert conflict == Rules().conflicts(Square("AS1AH1/4/4/4"))[0]
+    assert conflict != Rules(diagonals=True).conflicts(Square("AS1AH1/1KS2/4/4"))[-1]
+    assert pickle.loads(pickle.dumps(conflict)) == conflict
+    assert repr(conflict).startswith("Conflict(line=Line(kind='row', index=0, cells=(0, 1, 2, 3)), ")
+    illegal = Rules().illegal(Square("AC3/4/4/4"), 4, Card.parse("AH"))
+    assert illegal == Rules().illegal(Square("AC3/4/4/4"), 4, Card.parse("AH"))
+    assert illegal != Rules().illegal(Square("AC3/4/4/4"), 4, Card.parse("AD"))
+    assert hash(illegal) == hash(Rules().illegal(Square("AC3/4/4/4"), 4, Card.parse("AH")))
+    assert pickle.loads(pickle.dumps(illegal)) == illegal
+
+
+def test_rules_differ_in_the_order_and_in_the_diagonals() -> None:
+    assert Rules(order=5) != Rules() and Rules(diagonals=True) != Rules()
+    assert Rules(order=5, diagonals=True) != Rules(order=4, diagonals=True)
+    assert Rules(order=5) == Rules(order=5, diagonals=False)
+    assert len({Rules(order=n, diagonals=d) for n in range(1, 6) for d in (False, True)}) == 10

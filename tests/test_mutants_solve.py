@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import itertools
+import time
 
 import pytest
 
-from officers import Rules, SolverTimeoutError, Square
+from officers import Rules, SolverTimeoutError, Square, UnsupportedError
 from officers.solve import BACKENDS, backtrack, chosen_method, completions, is_completable
-from officers.solve.index import CompletionIndex
+from officers.solve import index as index_module
+from officers.solve.index import CompletionIndex, compute_tables, compute_values
 from officers.solve.verify import is_finished
 
 
@@ -75,3 +77,99 @@ def test_the_stream_says_what_it_knew_when_time_ran_out() -> None:
         prefix + "(rows and columns): 0 completions yielded so far",
         prefix + "(rows and columns): before the search began",
     )
+
+
+# --- the independent check -----------------------------------------------------------------
+
+
+def test_the_check_refuses_a_square_that_is_not_full() -> None:
+    assert is_finished(Square("AS KH QD JC / QC JD AH KS / JH QS KC AD / KD AC JS QH"))
+    assert not is_finished(Square("AS KH QD JC / QC JD AH KS / JH QS KC AD / KD AC JS 1"))
+    assert not is_finished(Square.empty(3))
+
+
+@pytest.mark.parametrize("diagonals", [False, True])
+def test_the_check_reads_the_rows_as_well_as_the_columns(diagonals: bool) -> None:
+    # Two cards of one column swapped: every column still holds each rank and suit once, two
+    # rows now hold a rank (or a suit) twice.
+    finished = Square("AS KH QD JC / QC JD AH KS / JH QS KC AD / KD AC JS QH")
+    assert is_finished(finished, diagonals=diagonals)
+    values = list(finished.values)
+    values[0], values[4] = values[4], values[0]
+    swapped = Square.from_values(values)
+    assert not is_finished(swapped, diagonals=diagonals)
+    # and the other way round: the rows hold every rank and suit, two columns do not
+    transposed = [values[4 * column + row] for row in range(4) for column in range(4)]
+    assert not is_finished(Square.from_values(transposed), diagonals=diagonals)
+
+
+# --- the completion index, built in this process -------------------------------------------
+# The index of a process is built once and kept; these tests build new ones, so that what the
+# building does is seen.
+
+
+@pytest.mark.parametrize(("diagonals", "count"), [(False, 6912), (True, 1152)])
+def test_a_new_index_is_read_from_the_packed_file_alone(
+    monkeypatch: pytest.MonkeyPatch, diagonals: bool, count: int
+) -> None:
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the packed file is sound: nothing is computed")
+
+    expected_table = compute_tables(compute_values(diagonals))
+    monkeypatch.setattr(index_module, "compute_values", refuse)
+    monkeypatch.setattr(index_module, "compute_tables", refuse)
+    before = time.perf_counter()
+    index = CompletionIndex(Rules(diagonals=diagonals))
+    elapsed = time.perf_counter() - before
+    assert 0 < index.build_seconds <= elapsed
+    assert len(index) == count
+    assert index.table == expected_table
+    assert index.count(Square.empty(4)) == count
+    assert index.mask(Square.empty(4)).bit_count() == count
+    assert len(index.squares) == count
+    assert [square.values for square in index.squares] == list(index.values)
+    assert all(is_finished(square, diagonals=diagonals) for square in index.squares[::97])
+
+
+def test_a_new_index_for_another_order_says_which_methods_serve() -> None:
+    with pytest.raises(UnsupportedError) as caught:
+        CompletionIndex(Rules(order=5))
+    assert str(caught.value) == (
+        "the completion index exists for order 4 only, not for Rules(order=5, diagonals=False): "
+        "use method='backtrack' or method='cpsat'"
+    )
+
+
+def test_the_values_are_computed_once_and_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(index_module, "_VALUES_CACHE", {})
+    fresh = compute_values(True, cache=False)
+    assert len(fresh) == 1152 == len(set(fresh))
+    first = compute_values(True)
+    assert first == fresh
+    assert compute_values(True) is first
+    assert compute_values(True, cache=False) is not first
+
+
+def test_building_the_squares_leaves_the_collector_on_and_frozen_objects_frozen(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import gc
+
+    assert gc.isenabled()
+    monkeypatch.setattr(CompletionIndex, "_cache", {})
+    assert len(CompletionIndex(Rules(diagonals=True)).squares) == 1152
+    assert gc.isenabled()
+    gc.freeze()
+    try:
+        assert len(CompletionIndex(Rules(diagonals=True)).squares) == 1152
+        assert gc.get_freeze_count() > 0 and gc.isenabled()
+    finally:
+        gc.unfreeze()
+
+
+def test_the_memory_the_index_reports() -> None:
+    index = CompletionIndex.of(True)
+    stats = index.stats()
+    assert stats.squares == 1152
+    assert stats.table_bytes == sum(t.__sizeof__() for t in index.table) + index.table.__sizeof__()
+    assert stats.total_bytes >= stats.table_bytes

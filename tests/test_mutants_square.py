@@ -238,3 +238,70 @@ def test_to_svg_draws_this_square_with_the_options() -> None:
     assert square.to_svg(title="Four officers") == square_svg(square, title="Four officers")
     assert square.to_svg(title="Four officers") != square.to_svg()
     assert square.to_svg() != Square().to_svg()
+
+
+# --- the square notation: spacing, and the message of each refusal ----------------------------
+
+
+def test_dots_and_runs_of_digits_are_the_same_empty_cells() -> None:
+    assert Square("..AC./4/4/4") == Square("2AC1/4/4/4")
+    assert Square("..../.AS../4/4") == Square("4/1AS2/4/4")
+    assert Square.parse(".Ab/..", order=2) == Square.parse("1Ab/2", order=2)
+
+
+@pytest.mark.parametrize("spaces", [" ", "  ", "   "])
+def test_a_card_may_be_spaced_out(spaces: str) -> None:
+    assert Square(f"A{spaces}S 3/4/4/4") == Square("AS3/4/4/4")
+    assert Square(f"2 K{spaces}H A{spaces}C/4/4/4") == Square("2KHAC/4/4/4")
+    assert Square.parse(f"A{spaces}b 1/2", order=2) == Square.parse("Ab1/2", order=2)
+
+
+@pytest.mark.parametrize(
+    ("text", "order", "message"),
+    [
+        (
+            "4/4/4/4",
+            27,
+            "squares of order 27 have no text notation (at most 26): use Square.from_json()",
+        ),
+        (5, 5, "cannot read square 5: expected a string such as 'AC3/1JS2/1AH1QD/4'"),
+        ("  ", 3, "cannot read square '  ': it is empty (the empty square is '3/3/3')"),
+        ("AC3", 4, "cannot read square 'AC3': it has 1 row, expected 4 separated by '/'"),
+        ("2/2", 4, "cannot read square '2/2': it has 2 rows, expected 4 separated by '/'"),
+        (
+            "Aa Aa 3/5/5/5/5",
+            5,
+            "cannot read square 'Aa Aa 3/5/5/5/5': Aa stands twice "
+            "(row 1, column 1 and row 1, column 2)",
+        ),
+        (
+            "Da2/3/3",
+            3,
+            "cannot read square 'Da2/3/3': 'Da' at row 1, column 1 is not a cell of order 3 "
+            "(expected a letter A-C then a letter a-c)",
+        ),
+        (
+            "3/1Ad1/3",
+            3,
+            "cannot read square '3/1Ad1/3': 'Ad' at row 2, column 2 is not a cell of order 3 "
+            "(expected a letter A-C then a letter a-c)",
+        ),
+    ],
+)
+def test_each_refusal_of_the_notation_says_why(text: object, order: int, message: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        Square.parse(text, order=order)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+
+
+def test_the_squares_of_a_new_index_are_squares(monkeypatch: pytest.MonkeyPatch) -> None:
+    from officers import Rules
+    from officers.solve.index import CompletionIndex
+
+    monkeypatch.setattr(CompletionIndex, "_cache", {})
+    index = CompletionIndex(Rules(diagonals=True))
+    squares = index.squares  # made in bulk, without the checks of Square()
+    assert len(squares) == 1152
+    assert all(type(square) is Square and square.order == 4 for square in squares)
+    assert [square.values for square in squares] == list(index.values)
+    assert [Square(square.notation()) for square in squares[::50]] == list(squares[::50])
