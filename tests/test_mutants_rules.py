@@ -238,7 +238,9 @@ def test_conflicts_and_illegal_placements_are_values() -> None:
     assert conflict == Rules().conflicts(Square("AS1AH1/4/4/4"))[0]
     assert conflict != Rules(diagonals=True).conflicts(Square("AS1AH1/1KS2/4/4"))[-1]
     assert pickle.loads(pickle.dumps(conflict)) == conflict
-    assert repr(conflict).startswith("Conflict(line=Line(kind='row', index=0, cells=(0, 1, 2, 3)), ")
+    assert repr(conflict).startswith(
+        "Conflict(line=Line(kind='row', index=0, cells=(0, 1, 2, 3)), "
+    )
     illegal = Rules().illegal(Square("AC3/4/4/4"), 4, Card.parse("AH"))
     assert illegal == Rules().illegal(Square("AC3/4/4/4"), 4, Card.parse("AH"))
     assert illegal != Rules().illegal(Square("AC3/4/4/4"), 4, Card.parse("AD"))
