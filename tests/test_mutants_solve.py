@@ -173,3 +173,37 @@ def test_the_memory_the_index_reports() -> None:
     assert stats.squares == 1152
     assert stats.table_bytes == sum(t.__sizeof__() for t in index.table) + index.table.__sizeof__()
     assert stats.total_bytes >= stats.table_bytes
+
+
+def test_index_stats_are_a_value() -> None:
+    from officers.solve.index import IndexStats
+
+    stats = IndexStats(1152, 0.5, 36864, 50000)
+    assert (stats.squares, stats.build_seconds, stats.table_bytes, stats.total_bytes) == (
+        1152,
+        0.5,
+        36864,
+        50000,
+    )
+    assert stats == IndexStats(1152, 0.5, 36864, 50000) != IndexStats(1152, 0.5, 36864, 50001)
+    assert (stats == (1152, 0.5, 36864, 50000)) is False
+    assert hash(stats) == hash(IndexStats(1152, 0.5, 36864, 50000))
+    assert repr(stats) == (
+        "IndexStats(squares=1152, build_seconds=0.5, table_bytes=36864, total_bytes=50000)"
+    )
+    with pytest.raises(AttributeError, match="cannot assign to field 'squares'"):
+        stats.squares = 1  # type: ignore[misc]
+
+
+def test_having_is_the_bitset_of_one_placement() -> None:
+    from officers import Card
+
+    index = CompletionIndex.of(False)
+    ace = int(Card.parse("AS"))
+    having = index.having(0, ace)
+    assert having.bit_count() == 6912 // 16
+    assert having == index.mask(Square("AS3/4/4/4"))
+    assert [s for s in index.members(having)] == list(index.completions(Square("AS3/4/4/4")))
+    assert index.having(1, int(Card.parse("AH"))) & having == 0  # two aces in row 1
+    assert index.having(5, int(Card.parse("AH"))) & having == index.mask(Square("AS3/1AH2/4/4"))
+    assert repr(BACKENDS["index"]) == "INDEX"
