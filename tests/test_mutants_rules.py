@@ -253,3 +253,41 @@ def test_rules_differ_in_the_order_and_in_the_diagonals() -> None:
     assert Rules(order=5, diagonals=True) != Rules(order=4, diagonals=True)
     assert Rules(order=5) == Rules(order=5, diagonals=False)
     assert len({Rules(order=n, diagonals=d) for n in range(1, 6) for d in (False, True)}) == 10
+
+
+def test_each_illegal_placement_names_its_cell() -> None:
+    square = Square("AC3/4/4/4")
+    rules = Rules()
+    taken = rules.illegal(square, 0, Card.parse("KH"))
+    placed = rules.illegal(square, 5, Card.parse("AC"))
+    rank = rules.illegal(square, 4, Card.parse("AH"))
+    suit = rules.illegal(square, 1, Card.parse("KC"))
+    assert [(i.reason, i.cell, i.where) for i in (taken, placed, rank, suit)] == [  # type: ignore[union-attr]
+        ("taken", 0, 0),
+        ("placed", 5, 0),
+        ("rank", 4, 0),
+        ("suit", 1, 0),
+    ]
+    assert rank is not None and rank.text() == str(rank) == rank.text("en")
+    with pytest.raises(IllegalPlacementError) as caught:
+        rules.illegal(square, True, Card.parse("KH"))  # type: ignore[arg-type]
+    assert str(caught.value) == "there is no cell True in a square of order 4 (cells are 0-15)"
+
+
+def test_show_writes_letters_up_to_order_26() -> None:
+    from officers.rules import show
+
+    assert [show(v, 5) for v in (0, 6, 24)] == ["Aa", "Bb", "Ee"]
+    assert show(27, 26) == "Bb" and show(675, 26) == "Zz"
+    assert show(28, 27) == "(1, 1)"
+
+
+def test_rules_judge_squares_of_their_order_only() -> None:
+    with pytest.raises(TypeError) as caught:
+        Rules().check_square("AC3/4/4/4")  # type: ignore[arg-type]
+    assert str(caught.value) == "expected a Square, got 'AC3/4/4/4' (read text with Square(text))"
+    with pytest.raises(ValueError) as caught:
+        Rules(order=3).check_square(Square())
+    assert str(caught.value) == (
+        "rules of order 3 cannot judge a square of order 4 (Square('4/4/4/4'))"
+    )

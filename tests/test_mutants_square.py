@@ -305,3 +305,54 @@ def test_the_squares_of_a_new_index_are_squares(monkeypatch: pytest.MonkeyPatch)
     assert all(type(square) is Square and square.order == 4 for square in squares)
     assert [square.values for square in squares] == list(index.values)
     assert [Square(square.notation()) for square in squares[::50]] == list(squares[::50])
+
+
+# --- cells at an order other than 4 -------------------------------------------------------
+
+
+def test_placing_at_order_5_names_the_cells_of_order_5() -> None:
+    square = Square.parse("5/1Aa3/5/5/5", order=5)  # Aa on cell 6: row 2, column 2
+    with pytest.raises(IllegalPlacementError) as caught:
+        square.place(6, (1, 1))
+    assert str(caught.value) == "cannot place Bb on row 2, column 2: the cell is taken by Aa"
+    with pytest.raises(IllegalPlacementError) as caught:
+        square.place(8, (0, 0))
+    assert str(caught.value) == (
+        "cannot place Aa on row 2, column 4: it is already in the square (row 2, column 2)"
+    )
+    for cell in (25, True, -1):
+        with pytest.raises(IllegalPlacementError) as caught:
+            square.place(cell, (1, 1))
+        assert str(caught.value) == (
+            f"there is no cell {cell} in a square of order 5 (cells are 0-24)"
+        )
+
+
+def test_a_card_twice_is_shown_with_both_cells_of_its_order() -> None:
+    with pytest.raises(NotationError) as caught:
+        Square.parse("Aa4/2Aa2/5/5/5", order=5)
+    assert str(caught.value) == (
+        "cannot read square 'Aa4/2Aa2/5/5/5': Aa stands twice (row 1, column 1 and row 2, column 3)"
+    )
+    with pytest.raises(NotationError) as caught:
+        Square.parse("5/5/1Cd3/5/3Cd1", order=5)
+    assert str(caught.value) == (
+        "cannot read square '5/5/1Cd3/5/3Cd1': Cd stands twice (row 3, column 2 and row 5, column 4)"
+    )
+
+
+def test_cell_names_check_the_cell() -> None:
+    from officers.square import cell_name, describe_cell
+
+    assert describe_cell(24, 5) == "row 5, column 5" and cell_name(24, 5) == "r5c5"
+    for name in (describe_cell, cell_name):
+        with pytest.raises(ValueError) as caught:
+            name(25, 5)
+        assert str(caught.value) == "there is no cell 25 in a square of order 5 (cells are 0-24)"
+        with pytest.raises(ValueError) as caught:
+            name(16)
+        assert str(caught.value) == "there is no cell 16 in a square of order 4 (cells are 0-15)"
+        for cell in ("3", True, 2.0):
+            with pytest.raises(TypeError) as caught:
+                name(cell)  # type: ignore[arg-type]
+            assert str(caught.value) == f"a cell is an int, got {cell!r}"
