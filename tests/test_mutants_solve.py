@@ -207,3 +207,32 @@ def test_having_is_the_bitset_of_one_placement() -> None:
     assert index.having(1, int(Card.parse("AH"))) & having == 0  # two aces in row 1
     assert index.having(5, int(Card.parse("AH"))) & having == index.mask(Square("AS3/1AH2/4/4"))
     assert repr(BACKENDS["index"]) == "INDEX"
+
+
+# --- the facade and the census of mates -------------------------------------------------------
+
+
+def test_small_orders_are_answered_by_the_census() -> None:
+    from officers.solve import CENSUS_ORDERS
+
+    small = range(1, CENSUS_ORDERS + 1)
+    for question in ("is_completable", "count"):
+        assert {chosen_method(Square.empty(n), question=question) for n in small} == {"census"}
+    assert chosen_method(Square.empty(CENSUS_ORDERS + 1), question="is_completable") == (
+        "construction"
+    )
+
+
+def test_the_census_of_mates_counts_the_graeco_latin_squares() -> None:
+    from officers.solve.order6 import mate_census
+
+    census = mate_census(4)
+    # every graeco-latin square of order 4 is an ordered pair of orthogonal Latin squares
+    assert census.orthogonal_pairs() == len(CompletionIndex.of(False)) == 6912
+    assert census.summary() == (
+        "order 4: 4 reduced Latin squares examined\n"
+        "transversals: 0 in 3 squares, 8 in 1 square\n"
+        "every cell on some transversal: 1 square\n"
+        "with an orthogonal mate: 1 square (2 mates up to renaming symbols)\n"
+        "ordered pairs of orthogonal Latin squares: 6912"
+    )
