@@ -236,3 +236,33 @@ def test_the_census_of_mates_counts_the_graeco_latin_squares() -> None:
         "with an orthogonal mate: 1 square (2 mates up to renaming symbols)\n"
         "ordered pairs of orthogonal Latin squares: 6912"
     )
+
+
+# --- what a search says when its time runs out ------------------------------------------------
+
+
+def test_the_stream_counts_the_completions_it_yielded_before_time_ran_out() -> None:
+    from officers.solve.construct import graeco_latin_square
+    from officers.square import EMPTY
+
+    # Five rows of seven left empty: more completions than a second finds.
+    finished = graeco_latin_square(7)
+    values = [EMPTY if cell < 35 else value for cell, value in enumerate(finished.values)]
+    square = Square.from_values(values, order=7)
+    yielded = []
+    with pytest.raises(SolverTimeoutError) as caught:
+        for completion in backtrack.completions(square, Rules(order=7), time_limit=1.0):
+            yielded.append(completion)
+    assert len(yielded) >= 1 and all(is_finished(s) for s in yielded)
+    assert str(caught.value).endswith(
+        f": {len(yielded)} completion{'s' * (len(yielded) != 1)} yielded so far"
+    )
+
+
+def test_the_exact_cover_count_says_it_was_not_finished() -> None:
+    with pytest.raises(SolverTimeoutError) as caught:
+        backtrack.cover_count(Square.empty(7), Rules(order=7), time_limit=0.05)
+    assert str(caught.value) == (
+        "unknown: the backtracker ran out of time after 0.05 s on '7/7/7/7/7/7/7' "
+        "(rows and columns): the count by exact cover was not finished"
+    )
