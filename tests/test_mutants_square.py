@@ -356,3 +356,79 @@ def test_cell_names_check_the_cell() -> None:
             with pytest.raises(TypeError) as caught:
                 name(cell)  # type: ignore[arg-type]
             assert str(caught.value) == f"a cell is an int, got {cell!r}"
+
+
+# --- squares from values --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("values", "message"),
+    [
+        ("AC3/4/4/4", "cannot build a square from 'AC3/4/4/4': expected a list of values"),
+        ({"a": 1}, "cannot build a square from {'a': 1}: expected a list of values"),
+        (5, "cannot build a square from 5: expected a list of values"),
+        ([0] * 3, "cannot build a square of order 4 from 3 values [0, 0, 0]: expected 16"),
+        (
+            [-1] * 20,
+            f"cannot build a square of order 4 from more than 17 values {[-1] * 17}: expected 16",
+        ),
+        (
+            [-1] * 15 + [True],
+            f"cannot build a square from values {[-1] * 15 + [True]}: "
+            "True at cell 15 is not 0-15 or -1",
+        ),
+        (
+            [-1] * 15 + [16],
+            f"cannot build a square from values {[-1] * 15 + [16]}: 16 at cell 15 is not 0-15 or -1",
+        ),
+        (
+            [-1] * 15 + [2.0],
+            f"cannot build a square from values {[-1] * 15 + [2.0]}: "
+            "2.0 at cell 15 is not 0-15 or -1",
+        ),
+        (
+            [0] + [-1] * 14 + [0],
+            f"cannot build a square from values {[0] + [-1] * 14 + [0]}: "
+            "value 0 stands twice (cells 0 and 15)",
+        ),
+    ],
+)
+def test_each_refusal_of_values_says_why(values: object, message: str) -> None:
+    with pytest.raises(NotationError) as caught:
+        Square.from_values(values)  # type: ignore[arg-type]
+    assert str(caught.value) == message
+
+
+def test_values_are_read_up_to_one_past_the_square() -> None:
+    import itertools
+
+    with pytest.raises(NotationError) as caught:
+        Square.from_values(itertools.count())  # endless: read 17 values, no more
+    assert str(caught.value) == (
+        f"cannot build a square of order 4 from more than 17 values {list(range(17))}: expected 16"
+    )
+    with pytest.raises(NotationError) as caught:
+        Square.from_values([-1] * 8 + [9], order=3)
+    assert str(caught.value) == (
+        f"cannot build a square from values {[-1] * 8 + [9]}: 9 at cell 8 is not 0-8 or -1"
+    )
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="17 values are reported as 'more than 17 values': the reader takes at most n*n + 1",
+)
+def test_seventeen_values_are_not_called_more_than_seventeen() -> None:
+    with pytest.raises(NotationError) as caught:
+        Square.from_values([-1] * 17)
+    assert "more than 17" not in str(caught.value)
+
+
+@pytest.mark.parametrize(("order", "card", "last"), [(4, 16, 15), (5, 25, 24), (5, "x", 24)])
+def test_a_card_not_of_the_square_says_which_cards_are(order: int, card: object, last: int) -> None:
+    with pytest.raises(IllegalPlacementError) as caught:
+        Square.empty(order).place(0, card)  # type: ignore[arg-type]
+    assert str(caught.value) == (
+        f"{card!r} is not a card of a square of order {order} (expected a Card, a value "
+        f"0-{last} or a pair (a, b) with 0 <= a, b < {order})"
+    )
