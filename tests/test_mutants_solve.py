@@ -266,3 +266,50 @@ def test_the_exact_cover_count_says_it_was_not_finished() -> None:
         "unknown: the backtracker ran out of time after 0.05 s on '7/7/7/7/7/7/7' "
         "(rows and columns): the count by exact cover was not finished"
     )
+
+
+def test_counting_the_finished_squares_keeps_its_time_limit() -> None:
+    with pytest.raises(SolverTimeoutError) as caught:
+        backtrack.count_finished(Rules(order=6), time_limit=0.05)
+    assert str(caught.value).startswith(
+        "unknown: the backtracker ran out of time after 0.05 s on '6/6/6/6/6/6' (rows and columns): "
+        "at least "
+    )
+
+
+# --- constructions and Latin squares ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("order", [30, 50, 66, 70])
+def test_constructions_of_orders_2_mod_4_by_an_odd_factor(order: int) -> None:
+    from officers.solve.construct import graeco_latin_square
+
+    square = graeco_latin_square(order)
+    assert square.order == order and is_finished(square)
+
+
+@pytest.mark.parametrize(
+    ("rows", "why"),
+    [
+        ([[0, 1], [1]], "row 2 has 1 entries, expected 2"),
+        ([[0, True], [1, 0]], "True in row 1 is not one of 0-1"),
+        ([[0, 1], [1, 2]], "2 in row 2 is not one of 0-1"),
+    ],
+)
+def test_each_refusal_of_a_latin_square_says_why(rows: list[list[int]], why: str) -> None:
+    from officers.solve.latin import NotLatinSquareError, latin_square
+
+    with pytest.raises(NotLatinSquareError) as caught:
+        latin_square(rows)
+    assert str(caught.value) == f"not a Latin square {rows!r}: {why}"
+
+
+def test_squares_that_are_not_orthogonal_are_not_paired() -> None:
+    from officers.solve.latin import NotLatinSquareError, graeco_latin
+
+    with pytest.raises(NotLatinSquareError) as caught:
+        graeco_latin([[0, 1], [1, 0]], [[1, 0], [0, 1]])
+    assert str(caught.value) == (
+        "cannot pair [[0, 1], [1, 0]] with [[1, 0], [0, 1]]: they are not orthogonal "
+        "Latin squares of one order"
+    )
