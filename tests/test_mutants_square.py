@@ -432,3 +432,32 @@ def test_a_card_not_of_the_square_says_which_cards_are(order: int, card: object,
         f"{card!r} is not a card of a square of order {order} (expected a Card, a value "
         f"0-{last} or a pair (a, b) with 0 <= a, b < {order})"
     )
+
+
+def test_orders_go_from_1_to_256() -> None:
+    from officers import UnsupportedError
+    from officers.square import MAX_ORDER, check_order
+
+    assert MAX_ORDER == 256 and check_order(256) == 256 and check_order(1) == 1
+    with pytest.raises(UnsupportedError) as caught:
+        check_order(257)
+    assert str(caught.value) == "squares and rules go up to order 256, got 257"
+    for order in (True, 0, 2.0, "4"):
+        with pytest.raises(NotationError) as caught:
+            check_order(order)
+        assert str(caught.value) == f"the order of a square is a whole number >= 1, got {order!r}"
+
+
+def test_a_value_out_of_range_at_order_3() -> None:
+    values = [0, -1, -1, -1, 4, -1, 9, -1, 4]
+    with pytest.raises(NotationError) as caught:
+        Square.from_values(values, order=3)
+    assert str(caught.value) == (
+        f"cannot build a square from values {values}: 9 at cell 6 is not 0-8 or -1"
+    )
+    values[6] = -1
+    with pytest.raises(NotationError) as caught:
+        Square.from_values(values, order=3)
+    assert str(caught.value) == (
+        f"cannot build a square from values {values}: value 4 stands twice (cells 4 and 8)"
+    )
