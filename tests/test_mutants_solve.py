@@ -313,3 +313,36 @@ def test_squares_that_are_not_orthogonal_are_not_paired() -> None:
         "cannot pair [[0, 1], [1, 0]] with [[1, 0], [0, 1]]: they are not orthogonal "
         "Latin squares of one order"
     )
+
+
+def test_finished_squares_by_the_backtracker_are_the_index() -> None:
+    from officers.solve import finished_squares
+
+    assert finished_squares(method="backtrack") == finished_squares() == finished_squares(Rules())
+    with pytest.raises(SolverTimeoutError):
+        finished_squares(Rules(order=5), time_limit=0.05)
+
+
+def test_a_count_out_of_time_says_how_many_it_found() -> None:
+    import re
+
+    with pytest.raises(SolverTimeoutError) as caught:
+        backtrack.count(Square.empty(7), Rules(order=7), time_limit=0.05)
+    found = re.search(r": at least (\d+) completion(s?) found$", str(caught.value))
+    assert found is not None
+    assert (found.group(2) == "s") == (found.group(1) != "1")
+
+
+def test_cpsat_refuses_what_it_cannot_read_or_hold() -> None:
+    from officers import NotationError, UnsupportedError
+    from officers.solve import cpsat
+
+    with pytest.raises(NotationError) as caught:
+        cpsat.count("AC3/4/4/4", Rules())  # type: ignore[arg-type]
+    assert str(caught.value) == "expected a Square, got 'AC3/4/4/4'"
+    with pytest.raises(UnsupportedError) as caught:
+        cpsat.count(Square.empty(100), Rules(order=100))
+    assert str(caught.value) == (
+        "CP-SAT would need up to 100,000,000 variables for a square of order 100 with 0 cells "
+        "filled (at most 1,000,000): fill more cells or use another method"
+    )
