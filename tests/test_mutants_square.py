@@ -311,14 +311,14 @@ def test_the_squares_of_a_new_index_are_squares(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_placing_at_order_5_names_the_cells_of_order_5() -> None:
-    square = Square.parse("5/1Aa3/5/5/5", order=5)  # Aa on cell 6: row 2, column 2
+    square = Square.parse("5/2Aa2/5/5/5", order=5)  # Aa on cell 7: row 2, column 3
     with pytest.raises(IllegalPlacementError) as caught:
-        square.place(6, (1, 1))
-    assert str(caught.value) == "cannot place Bb on row 2, column 2: the cell is taken by Aa"
+        square.place(7, (1, 1))
+    assert str(caught.value) == "cannot place Bb on row 2, column 3: the cell is taken by Aa"
     with pytest.raises(IllegalPlacementError) as caught:
         square.place(8, (0, 0))
     assert str(caught.value) == (
-        "cannot place Aa on row 2, column 4: it is already in the square (row 2, column 2)"
+        "cannot place Aa on row 2, column 4: it is already in the square (row 2, column 3)"
     )
     for cell in (25, True, -1):
         with pytest.raises(IllegalPlacementError) as caught:
@@ -442,6 +442,9 @@ def test_orders_go_from_1_to_256() -> None:
     with pytest.raises(UnsupportedError) as caught:
         check_order(257)
     assert str(caught.value) == "squares and rules go up to order 256, got 257"
+    with pytest.raises(UnsupportedError) as caught:
+        check_order(10**80)  # quoted up to 40 characters
+    assert str(caught.value) == f"squares and rules go up to order 256, got {'1' + '0' * 36}..."
     for order in (True, 0, 2.0, "4"):
         with pytest.raises(NotationError) as caught:
             check_order(order)
