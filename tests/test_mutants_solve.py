@@ -346,3 +346,11 @@ def test_cpsat_refuses_what_it_cannot_read_or_hold() -> None:
         "CP-SAT would need up to 100,000,000 variables for a square of order 100 with 0 cells "
         "filled (at most 1,000,000): fill more cells or use another method"
     )
+
+
+def test_the_index_of_another_order_is_refused_when_order_4_is_kept() -> None:
+    assert CompletionIndex.get(Rules()) is CompletionIndex.of(False)
+    assert CompletionIndex.get(Rules(diagonals=True)) is CompletionIndex.of(True)
+    for rules in (Rules(order=5), Rules(order=3, diagonals=True)):
+        with pytest.raises(UnsupportedError, match="order 4 only"):
+            CompletionIndex.get(rules)
