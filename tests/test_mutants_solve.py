@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -192,7 +193,7 @@ def test_index_stats_are_a_value() -> None:
         "IndexStats(squares=1152, build_seconds=0.5, table_bytes=36864, total_bytes=50000)"
     )
     with pytest.raises(AttributeError, match="cannot assign to field 'squares'"):
-        stats.squares = 1  # type: ignore[misc]
+        stats.squares = 1
 
 
 def test_having_is_the_bitset_of_one_placement() -> None:
@@ -297,7 +298,8 @@ def test_constructions_of_orders_2_mod_4_by_an_odd_factor(order: int) -> None:
     ],
 )
 def test_each_refusal_of_a_latin_square_says_why(rows: list[list[int]], why: str) -> None:
-    from officers.solve.latin import NotLatinSquareError, latin_square
+    from officers.errors import NotLatinSquareError
+    from officers.solve.latin import latin_square
 
     with pytest.raises(NotLatinSquareError) as caught:
         latin_square(rows)
@@ -305,7 +307,8 @@ def test_each_refusal_of_a_latin_square_says_why(rows: list[list[int]], why: str
 
 
 def test_squares_that_are_not_orthogonal_are_not_paired() -> None:
-    from officers.solve.latin import NotLatinSquareError, graeco_latin
+    from officers.errors import NotLatinSquareError
+    from officers.solve.latin import graeco_latin
 
     with pytest.raises(NotLatinSquareError) as caught:
         graeco_latin([[0, 1], [1, 0]], [[1, 0], [0, 1]])
@@ -340,9 +343,9 @@ def test_cpsat_refuses_what_it_cannot_read_or_hold() -> None:
     with pytest.raises(NotationError) as caught:
         cpsat.count("AC3/4/4/4", Rules())  # type: ignore[arg-type]
     assert str(caught.value) == "expected a Square, got 'AC3/4/4/4'"
-    with pytest.raises(UnsupportedError) as caught:
+    with pytest.raises(UnsupportedError) as refused:
         cpsat.count(Square.empty(100), Rules(order=100))
-    assert str(caught.value) == (
+    assert str(refused.value) == (
         "CP-SAT would need up to 100,000,000 variables for a square of order 100 with 0 cells "
         "filled (at most 1,000,000): fill more cells or use another method"
     )
@@ -359,3 +362,23 @@ def test_the_index_of_another_order_is_refused_when_order_4_is_kept() -> None:
     for rules in (Rules(order=5), Rules(order=3, diagonals=True)):
         with pytest.raises(UnsupportedError, match="order 4 only"):
             CompletionIndex.get(rules)
+
+
+def test_the_facade_refuses_rules_of_another_order() -> None:
+    from officers.solve import count_completions, safe_placements
+
+    def first(square: Square, rules: Rules) -> Square:
+        return next(completions(square, rules))
+
+    asks: list[Callable[[Square, Rules], object]] = [
+        count_completions,
+        is_completable,
+        safe_placements,
+        first,
+    ]
+    for ask in asks:
+        with pytest.raises(UnsupportedError) as caught:
+            ask(Square(), Rules(order=5))
+        assert str(caught.value) == (
+            "rules of order 5 cannot judge a square of order 4 (Square('4/4/4/4'))"
+        )
