@@ -203,3 +203,91 @@ def test_rules_for_checks_its_arguments() -> None:
     with pytest.raises(NotationError) as caught:
         rules_for(Square(), {"order": 4})  # type: ignore[arg-type]
     assert str(caught.value) == "expected Rules, got {'order': 4}"
+
+
+# --- lines, conflicts and illegal placements are values ------------------------------------
+
+
+def test_a_line_is_a_value() -> None:
+    import pickle
+
+    from officers.rules import Line
+
+    row = Line("row", 0, (0, 1, 2, 3))
+    assert (row.kind, row.index, row.cells) == ("row", 0, (0, 1, 2, 3))
+    assert row == Rules().lines[0] and hash(row) == hash(Rules().lines[0])
+    assert row != Line("row", 1, (0, 1, 2, 3)) and row != Line("column", 0, (0, 1, 2, 3))
+    assert row != Line("row", 0, (0, 1, 2))
+    assert (row == (0, 1, 2, 3)) is False
+    assert repr(row) == "Line(kind='row', index=0, cells=(0, 1, 2, 3))"
+    assert pickle.loads(pickle.dumps(row)) == row
+    assert len({row, Line("row", 0, (0, 1, 2, 3)), Rules().lines[1]}) == 2
+    with pytest.raises(AttributeError) as caught:
+        del row.kind
+    assert str(caught.value) == "cannot delete field 'kind'"
+    with pytest.raises(AttributeError) as caught:
+        row.kind = "column"  # type: ignore[misc]
+    assert str(caught.value) == "cannot assign to field 'kind'"
+
+
+def test_conflicts_and_illegal_placements_are_values() -> None:
+    import pickle
+
+    square = Square("AS1AH1/4/4/4")
+    conflict = Rules().conflicts(square)[0]
+    assert conflict == Rules().conflicts(Square("AS1AH1/4/4/4"))[0]
+    assert conflict != Rules(diagonals=True).conflicts(Square("AS1AH1/1KS2/4/4"))[-1]
+    assert pickle.loads(pickle.dumps(conflict)) == conflict
+    assert repr(conflict).startswith(
+        "Conflict(line=Line(kind='row', index=0, cells=(0, 1, 2, 3)), "
+    )
+    illegal = Rules().illegal(Square("AC3/4/4/4"), 4, Card.parse("AH"))
+    assert illegal == Rules().illegal(Square("AC3/4/4/4"), 4, Card.parse("AH"))
+    assert illegal != Rules().illegal(Square("AC3/4/4/4"), 4, Card.parse("AD"))
+    assert hash(illegal) == hash(Rules().illegal(Square("AC3/4/4/4"), 4, Card.parse("AH")))
+    assert pickle.loads(pickle.dumps(illegal)) == illegal
+
+
+def test_rules_differ_in_the_order_and_in_the_diagonals() -> None:
+    assert Rules(order=5) != Rules() and Rules(diagonals=True) != Rules()
+    assert Rules(order=5, diagonals=True) != Rules(order=4, diagonals=True)
+    assert Rules(order=5) == Rules(order=5, diagonals=False)
+    assert len({Rules(order=n, diagonals=d) for n in range(1, 6) for d in (False, True)}) == 10
+
+
+def test_each_illegal_placement_names_its_cell() -> None:
+    square = Square("AC3/4/4/4")
+    rules = Rules()
+    taken = rules.illegal(square, 0, Card.parse("KH"))
+    placed = rules.illegal(square, 5, Card.parse("AC"))
+    rank = rules.illegal(square, 4, Card.parse("AH"))
+    suit = rules.illegal(square, 1, Card.parse("KC"))
+    assert [(i.reason, i.cell, i.where) for i in (taken, placed, rank, suit)] == [  # type: ignore[union-attr]
+        ("taken", 0, 0),
+        ("placed", 5, 0),
+        ("rank", 4, 0),
+        ("suit", 1, 0),
+    ]
+    assert rank is not None and rank.text() == str(rank) == rank.text("en")
+    with pytest.raises(IllegalPlacementError) as caught:
+        rules.illegal(square, True, Card.parse("KH"))  # type: ignore[arg-type]
+    assert str(caught.value) == "there is no cell True in a square of order 4 (cells are 0-15)"
+
+
+def test_show_writes_letters_up_to_order_26() -> None:
+    from officers.rules import show
+
+    assert [show(v, 5) for v in (0, 6, 24)] == ["Aa", "Bb", "Ee"]
+    assert show(27, 26) == "Bb" and show(675, 26) == "Zz"
+    assert show(28, 27) == "(1, 1)"
+
+
+def test_rules_judge_squares_of_their_order_only() -> None:
+    with pytest.raises(TypeError) as caught:
+        Rules().check_square("AC3/4/4/4")  # type: ignore[arg-type]
+    assert str(caught.value) == "expected a Square, got 'AC3/4/4/4' (read text with Square(text))"
+    with pytest.raises(ValueError) as caught:
+        Rules(order=3).check_square(Square())
+    assert str(caught.value) == (
+        "rules of order 3 cannot judge a square of order 4 (Square('4/4/4/4'))"
+    )
