@@ -351,11 +351,6 @@ def test_cpsat_refuses_what_it_cannot_read_or_hold() -> None:
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="CompletionIndex.get() looks its cache up by the diagonals alone under its lock: once "
-    "the order-4 index is built, get(Rules(order=5)) returns it (and counts 6912 on order 5)",
-)
 def test_the_index_of_another_order_is_refused_when_order_4_is_kept() -> None:
     assert CompletionIndex.get(Rules()) is CompletionIndex.of(False)
     assert CompletionIndex.get(Rules(diagonals=True)) is CompletionIndex.of(True)

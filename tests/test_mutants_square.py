@@ -370,7 +370,7 @@ def test_cell_names_check_the_cell() -> None:
         ([0] * 3, "cannot build a square of order 4 from 3 values [0, 0, 0]: expected 16"),
         (
             [-1] * 20,
-            f"cannot build a square of order 4 from more than 17 values {[-1] * 17}: expected 16",
+            f"cannot build a square of order 4 from more than 16 values {[-1] * 17}: expected 16",
         ),
         (
             [-1] * 15 + [True],
@@ -405,7 +405,7 @@ def test_values_are_read_up_to_one_past_the_square() -> None:
     with pytest.raises(NotationError) as caught:
         Square.from_values(itertools.count())  # endless: read 17 values, no more
     assert str(caught.value) == (
-        f"cannot build a square of order 4 from more than 17 values {list(range(17))}: expected 16"
+        f"cannot build a square of order 4 from more than 16 values {list(range(17))}: expected 16"
     )
     with pytest.raises(NotationError) as caught:
         Square.from_values([-1] * 8 + [9], order=3)
@@ -414,10 +414,6 @@ def test_values_are_read_up_to_one_past_the_square() -> None:
     )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="17 values are reported as 'more than 17 values': the reader takes at most n*n + 1",
-)
 def test_seventeen_values_are_not_called_more_than_seventeen() -> None:
     with pytest.raises(NotationError) as caught:
         Square.from_values([-1] * 17)

@@ -190,7 +190,9 @@ class CompletionIndex:
     @classmethod
     def get(cls, rules: Rules) -> CompletionIndex:
         """The index of the rule set, built on first use and kept for the process."""
-        index = cls._cache.get(rules.diagonals) if rules.order == N else None
+        if rules.order != N:
+            return cls(rules)  # refused, with the reason
+        index = cls._cache.get(rules.diagonals)
         if index is None:
             with cls._lock:
                 index = cls._cache.get(rules.diagonals)
