@@ -137,7 +137,6 @@ class _Tables:
             )
             pairs.append((rows[0], rows[1], first, second, (4, 5, 6, 7)))
             columns = (tuple(range(first, 16, 4)), tuple(range(second, 16, 4)))
-            columns = (tuple(range(first, 16, 4)), tuple(range(second, 16, 4)))
             pairs.append((columns[0], columns[1], 4 + first, 4 + second, (0, 1, 2, 3)))
         self.pairs: tuple[
             tuple[tuple[int, ...], tuple[int, ...], int, int, tuple[int, ...]], ...
