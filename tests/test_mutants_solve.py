@@ -423,11 +423,11 @@ def test_the_exact_cover_counts_few_givens_as_dancing_links_does(rules: Rules) -
 
     assert is_finished(Square.parse(DIAGONAL_5, order=5), diagonals=True)
     fewest = 3 if rules == Rules(order=5) else 2  # two givens of five rows: 15,552 completions
-    for seed in range(30):
+    for seed in range(200 if rules == Rules(order=5) else 30):
         square = _cells_of_a_finished_square(rules, fewest + seed % (6 - fewest), seed)
         known = oracles.dlx_count(square, rules)
         assert exact.count_completions(square, rules) == known, square
-        if known < 2000:
+        if seed < 30 and known < 2000:
             assert exact.count_completions(square, rules, symmetry=False) == known, square
 
 
