@@ -415,14 +415,15 @@ def _cells_of_a_finished_square(rules: Rules, keep: int, seed: int) -> Square:
     "rules", [Rules(), Rules(order=5), Rules(order=5, diagonals=True)], ids=str
 )
 def test_the_exact_cover_counts_few_givens_as_dancing_links_does(rules: Rules) -> None:
-    # A few givens leave free lines and symbols of every kind, in every mixture: each
-    # class of symmetric options must be one (a class that mixed two kinds miscounts), and the
-    # diagonals leave no line free.
+    # Two to five givens leave free lines and symbols of every kind, in every mixture: each
+    # class of symmetric options must hold options of one kind only (a class that mixes two
+    # kinds miscounts, on a few squares in a hundred), and the diagonals leave no line free.
     import oracles
     from officers.solve import exact
 
     assert is_finished(Square.parse(DIAGONAL_5, order=5), diagonals=True)
-    fewest = 3 if rules == Rules(order=5) else 2  # two givens of five rows: 15,552 completions
+    # Two givens at order 5 have up to 15,552 completions, slow for dancing links: three at least.
+    fewest = 3 if rules == Rules(order=5) else 2
     for seed in range(200 if rules == Rules(order=5) else 30):
         square = _cells_of_a_finished_square(rules, fewest + seed % (6 - fewest), seed)
         known = oracles.dlx_count(square, rules)
