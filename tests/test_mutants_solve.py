@@ -377,3 +377,72 @@ def test_the_facade_refuses_rules_of_another_order() -> None:
         assert str(caught.value) == (
             "rules of order 5 cannot judge a square of order 4 (Square('4/4/4/4'))"
         )
+
+
+# --- the exact cover -------------------------------------------------------------------------
+
+
+# A finished square of order 5 that keeps the diagonals too.
+DIAGONAL_5 = "AaCbBcDdEe/BdDeEaAbCc/EbAcCdBeDa/CeBaDbEcAd/DcEdAeCaBb"
+
+
+def _cells_of_a_finished_square(rules: Rules, keep: int, seed: int) -> Square:
+    """``keep`` cells of a finished square of the rules, its symbols (and without the diagonals
+    its rows and columns) relabelled at random, seeded: a partial square with completions, few
+    of its lines and symbols touched."""
+    import random
+
+    from officers.solve.construct import graeco_latin_square
+
+    n, rng = rules.order, random.Random(seed)
+    if rules.diagonals:
+        finished = Square.parse(DIAGONAL_5, order=5)
+        rows = columns = list(range(n))
+    else:
+        finished = graeco_latin_square(n)
+        rows, columns = rng.sample(range(n), n), rng.sample(range(n), n)
+    firsts, seconds = rng.sample(range(n), n), rng.sample(range(n), n)
+    grid = [-1] * (n * n)
+    for r in range(n):
+        for c in range(n):
+            a, b = divmod(finished.values[n * r + c], n)
+            grid[n * rows[r] + columns[c]] = n * firsts[a] + seconds[b]
+    cells = set(rng.sample(range(n * n), keep))
+    return Square.from_values([v if cell in cells else -1 for cell, v in enumerate(grid)], n)
+
+
+@pytest.mark.parametrize(
+    "rules", [Rules(), Rules(order=5), Rules(order=5, diagonals=True)], ids=str
+)
+def test_the_exact_cover_counts_few_givens_as_dancing_links_does(rules: Rules) -> None:
+    # Two to five givens leave free lines and symbols of every kind, in every mixture: each
+    # class of symmetric options must hold options of one kind only (a class that mixes two
+    # kinds miscounts, on a few squares in a hundred), and the diagonals leave no line free.
+    import oracles
+    from officers.solve import exact
+
+    assert is_finished(Square.parse(DIAGONAL_5, order=5), diagonals=True)
+    # Two givens at order 5 have up to 15,552 completions, slow for dancing links: three at least.
+    fewest = 3 if rules == Rules(order=5) else 2
+    for seed in range(200 if rules == Rules(order=5) else 30):
+        square = _cells_of_a_finished_square(rules, fewest + seed % (6 - fewest), seed)
+        known = oracles.dlx_count(square, rules)
+        assert exact.count_completions(square, rules) == known, square
+        if seed < 30 and known < 2000:
+            assert exact.count_completions(square, rules, symmetry=False) == known, square
+
+
+def test_the_exact_cover_takes_order_14_and_refuses_order_15() -> None:
+    from officers.solve import exact
+    from officers.solve.construct import graeco_latin_square
+
+    finished = graeco_latin_square(14)
+    square = Square.from_values([-1, -1, *finished.values[2:]], 14)
+    assert exact.count_completions(square, Rules(order=14)) == 1
+    assert list(exact.completions(square, Rules(order=14))) == [finished]
+    with pytest.raises(UnsupportedError) as caught:
+        exact.count_completions(Square.empty(15), Rules(order=15))
+    assert str(caught.value) == (
+        "the exact cover takes squares up to order 14, not 15 (its matrix grows as the order to "
+        "the fourth power): use CP-SAT, or a construction for an empty square"
+    )
