@@ -203,19 +203,12 @@ def legal_start(n: int, givens: int, seed: int) -> Square:
     """``givens`` random cards dealt one by one onto random cells, each keeping the rules: a
     sparse start that comes from no particular square (almost surely completable)."""
     rng = random.Random(seed)
-    grid = [-1] * (n * n)
-    placed = 0
-    while placed < givens:
+    rules, square = Rules(order=n), Square.empty(n)
+    while square.placed_count() < givens:
         cell, value = rng.randrange(n * n), rng.randrange(n * n)
-        r, c = divmod(cell, n)
-        line = [grid[n * r + i] for i in range(n)] + [grid[n * i + c] for i in range(n)]
-        if grid[cell] != -1 or value in grid:
-            continue
-        if any(v != -1 and (v // n == value // n or v % n == value % n) for v in line):
-            continue
-        grid[cell] = value
-        placed += 1
-    return Square.from_values(grid, n)
+        if rules.illegal(square, cell, value) is None:
+            square = square.place(cell, value)
+    return square
 
 
 FIND_LIMIT = 5.0

@@ -74,18 +74,12 @@ def counts(square: Square, rules: Rules) -> tuple[int, int, int]:
 def dealt_parts(draw: st.DrawFn, order: int, tries: int) -> Square:
     """Cards dealt one by one onto random cells, each kept only if it keeps the rules: legal
     partial squares from no particular square, some with no completion."""
-    n = order
-    grid = [-1] * (n * n)
-    deal = st.tuples(st.integers(0, n * n - 1), st.integers(0, n * n - 1))
+    rules, square = Rules(order=order), Square.empty(order)
+    deal = st.tuples(st.integers(0, order**2 - 1), st.integers(0, order**2 - 1))
     for cell, value in draw(st.lists(deal, min_size=tries, max_size=tries)):
-        r, c = divmod(cell, n)
-        line = [grid[n * r + k] for k in range(n)] + [grid[n * k + c] for k in range(n)]
-        if grid[cell] != -1 or value in grid:
-            continue
-        if any(v != -1 and (v // n == value // n or v % n == value % n) for v in line):
-            continue
-        grid[cell] = value
-    return Square.from_values(grid, n)
+        if rules.illegal(square, cell, value) is None:
+            square = square.place(cell, value)
+    return square
 
 
 @FAST
