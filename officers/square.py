@@ -156,7 +156,9 @@ class Square:
     __slots__ = ("_order", "_values")
 
     _order: int
-    _values: tuple[int, ...]
+    # The values; or, for the finished squares that the completion index makes in bulk, the
+    # same values as a bytes object, made a tuple when first read (see ``values``).
+    _values: tuple[int, ...] | bytes
 
     def __init__(self, text: str | None = None, *, order: int = 4) -> None:
         if text is None:
@@ -176,9 +178,11 @@ class Square:
         return square
 
     @classmethod
-    def _make_all(cls, order: int, rows: Iterable[tuple[int, ...]]) -> list[Square]:
+    def _make_all(cls, order: int, rows: Iterable[tuple[int, ...] | bytes]) -> list[Square]:
         """Squares from trusted values (no checks), in bulk: what :meth:`_make` does for each
-        row, without a call a square (the completion index makes 6912 at once)."""
+        row, without a call a square (the completion index makes 6912 at once). A row may be a
+        bytes object of the values of a full square (0-255 each): it becomes a tuple when the
+        values are first read."""
         new = object.__new__
         made: list[Square] = []
         append = made.append
@@ -279,23 +283,26 @@ class Square:
     @property
     def values(self) -> tuple[int, ...]:
         """Every cell's value, row-major: ``n * a + b`` (the card at order 4) or :data:`EMPTY`."""
-        return self._values
+        values = self._values
+        if values.__class__ is bytes:  # made in bulk: read once, then kept
+            values = self._values = tuple(values)
+        return values  # type: ignore[return-value]
 
     def __getitem__(self, cell: int) -> Card | None:
         """The card on a cell, or ``None`` (order 4; use :meth:`pair_at` at other orders)."""
         if self._order != 4:
             raise TypeError(f"square of order {self._order} holds pairs, not cards: use pair_at()")
-        value = self._values[self._index(cell)]
+        value = self.values[self._index(cell)]
         return None if value == EMPTY else Card(value)
 
     def pair_at(self, cell: int) -> tuple[int, int] | None:
         """The pair of symbols ``(a, b)`` on a cell, or ``None``; ``(rank, suit)`` at order 4."""
-        value = self._values[self._index(cell)]
+        value = self.values[self._index(cell)]
         return None if value == EMPTY else divmod(value, self._order)
 
     def is_empty(self, cell: int) -> bool:
         """Whether the cell is empty."""
-        return self._values[self._index(cell)] == EMPTY
+        return self.values[self._index(cell)] == EMPTY
 
     def _index(self, cell: object) -> int:
         """The cell, checked: unlike a list, a square has no negative cells.
@@ -307,51 +314,51 @@ class Square:
         """
         if not isinstance(cell, int) or isinstance(cell, bool):
             raise TypeError(f"a cell is an int, got {excerpt(cell)}")
-        if not 0 <= cell < len(self._values):
+        if not 0 <= cell < len(self.values):
             raise IndexError(
                 f"there is no cell {cell} in a square of order {self._order} "
-                f"(cells are 0-{len(self._values) - 1})"
+                f"(cells are 0-{len(self.values) - 1})"
             )
         return cell
 
     def empty_cells(self) -> list[int]:
         """The empty cells, in order."""
-        return [cell for cell, value in enumerate(self._values) if value == EMPTY]
+        return [cell for cell, value in enumerate(self.values) if value == EMPTY]
 
     def placed(self) -> list[tuple[int, Card]]:
         """The ``(cell, card)`` pairs of the filled cells, in cell order (order 4)."""
         if self._order != 4:
             raise TypeError(f"square of order {self._order} holds pairs, not cards: use values")
-        return [(cell, Card(value)) for cell, value in enumerate(self._values) if value != EMPTY]
+        return [(cell, Card(value)) for cell, value in enumerate(self.values) if value != EMPTY]
 
     def placed_count(self) -> int:
         """How many cells are filled."""
-        return sum(1 for value in self._values if value != EMPTY)
+        return sum(1 for value in self.values if value != EMPTY)
 
     def unplaced(self) -> list[Card]:
         """The cards not yet in the square, in card order (order 4)."""
         if self._order != 4:
             raise TypeError(f"square of order {self._order} holds pairs, not cards: use values")
-        used = set(self._values)
+        used = set(self.values)
         return [card for card in Card if card not in used]
 
     def is_full(self) -> bool:
         """Whether every cell is filled."""
-        return EMPTY not in self._values
+        return EMPTY not in self.values
 
     def cell_of(self, value: int) -> int | None:
         """The cell that holds a card (or value), or ``None``."""
         try:
-            return self._values.index(value)
+            return self.values.index(value)
         except ValueError:
             return None
 
     def __contains__(self, value: object) -> bool:
-        return isinstance(value, int) and value != EMPTY and value in self._values
+        return isinstance(value, int) and value != EMPTY and value in self.values
 
     def __len__(self) -> int:
         """The number of cells, ``n * n``."""
-        return len(self._values)
+        return len(self.values)
 
     # --- changing (new squares) ------------------------------------------------------------
 
@@ -364,10 +371,10 @@ class Square:
         """
         value = self._value_of(card)
         self._check_cell(cell)
-        if self._values[cell] != EMPTY:
+        if self.values[cell] != EMPTY:
             raise IllegalPlacementError(
                 f"cannot place {self._show(value)} on {describe_cell(cell, self._order)}: "
-                f"the cell is taken by {self._show(self._values[cell])}"
+                f"the cell is taken by {self._show(self.values[cell])}"
             )
         where = self.cell_of(value)
         if where is not None:
@@ -375,7 +382,7 @@ class Square:
                 f"cannot place {self._show(value)} on {describe_cell(cell, self._order)}: "
                 f"it is already in the square ({describe_cell(where, self._order)})"
             )
-        values = list(self._values)
+        values = list(self.values)
         values[cell] = value
         return Square._make(self._order, tuple(values))
 
@@ -383,19 +390,19 @@ class Square:
         """A new square with the cell emptied; raises :class:`~officers.IllegalPlacementError`
         when the cell is empty."""
         self._check_cell(cell)
-        if self._values[cell] == EMPTY:
+        if self.values[cell] == EMPTY:
             raise IllegalPlacementError(
                 f"cannot take back from {describe_cell(cell, self._order)}: the cell is empty"
             )
-        values = list(self._values)
+        values = list(self.values)
         values[cell] = EMPTY
         return Square._make(self._order, tuple(values))
 
     def _check_cell(self, cell: int) -> None:
-        if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < len(self._values):
+        if not isinstance(cell, int) or isinstance(cell, bool) or not 0 <= cell < len(self.values):
             raise IllegalPlacementError(
                 f"there is no cell {excerpt(cell)} in a square of order {self._order} "
-                f"(cells are 0-{len(self._values) - 1})"
+                f"(cells are 0-{len(self.values) - 1})"
             )
 
     def _value_of(self, card: int | tuple[int, int]) -> int:
@@ -439,7 +446,7 @@ class Square:
         for row in range(n):
             parts: list[str] = []
             run = 0
-            for value in self._values[n * row : n * row + n]:
+            for value in self.values[n * row : n * row + n]:
                 if value == EMPTY:
                     run += 1
                     continue
@@ -461,7 +468,7 @@ class Square:
         lines = []
         for row in range(n):
             cells = []
-            for value in self._values[n * row : n * row + n]:
+            for value in self.values[n * row : n * row + n]:
                 if value == EMPTY:
                     cells.append(blank)
                 elif n == 4:
@@ -480,9 +487,9 @@ class Square:
         ``notation`` is the square notation (left out above order 26).
         """
         if self._order == 4:
-            cells: list[Any] = [None if v == EMPTY else Card(v).notation() for v in self._values]
+            cells: list[Any] = [None if v == EMPTY else Card(v).notation() for v in self.values]
         else:
-            cells = [None if v == EMPTY else list(divmod(v, self._order)) for v in self._values]
+            cells = [None if v == EMPTY else list(divmod(v, self._order)) for v in self.values]
         data: dict[str, Any] = {"order": self._order}
         if self._order <= _MAX_LETTER_ORDER:
             data["notation"] = self.notation()
@@ -513,10 +520,15 @@ class Square:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Square):
             return NotImplemented
-        return self._order == other._order and self._values == other._values
+        if self._order != other._order:
+            return False
+        mine, theirs = self._values, other._values
+        if mine.__class__ is not theirs.__class__:  # a tuple and the bytes of a bulk square
+            mine, theirs = self.values, other.values
+        return mine == theirs
 
     def __hash__(self) -> int:
-        return hash(self._values)
+        return hash(self.values)
 
     def __str__(self) -> str:
         return self.picture()
@@ -526,10 +538,10 @@ class Square:
             return f"Square({self.notation()!r})"
         if self._order <= _MAX_LETTER_ORDER:
             return f"Square.parse({self.notation()!r}, order={self._order})"
-        return f"Square.from_values({list(self._values)!r}, order={self._order})"
+        return f"Square.from_values({list(self.values)!r}, order={self._order})"
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (Square.from_values, (self._values, self._order))
+        return (Square.from_values, (self.values, self._order))
 
 
 # --- reading the notation ----------------------------------------------------------------------

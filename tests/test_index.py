@@ -135,3 +135,30 @@ def test_building_leaves_the_garbage_collector_as_it_was() -> None:
     assert gc.get_freeze_count() == 0 and gc.isenabled() == enabled
     assert [s.values for s in squares] == list(compute_values(True, cache=False))
     assert all(gc.is_tracked(square) for square in squares[:10])
+
+
+@pytest.mark.parametrize("rules", BOTH, ids=IDS)
+def test_the_index_squares_are_squares_like_any_other(rules: Rules) -> None:
+    """The index makes its squares from the packed file's bytes and reads their values only when
+    asked: each square still equals, hashes and pickles like the square parsed from its
+    notation, before and after its values are read, and in sets and dictionaries with both."""
+    import pickle
+
+    index = CompletionIndex(rules)  # a new index: none of its squares' values read yet
+    squares = index.squares
+    values = compute_values(rules.diagonals, cache=False)
+    assert len(squares) == len(index) == len(values)
+    parsed = [Square(square.notation()) for square in squares[::97]]  # reads those squares' values
+    fresh = CompletionIndex(rules).squares
+    for square, other in zip(fresh[::97], parsed, strict=True):
+        assert square == other and other == square and hash(square) == hash(other)
+        assert {square: 1}[other] == 1
+    assert fresh[0] != fresh[1] and fresh[1] != Square(fresh[0].notation())
+    assert fresh[0] != Square.empty(4) and Square.empty(4) != fresh[5]
+    again = CompletionIndex(rules).squares
+    assert again[3] == fresh[3] and hash(again[3]) == hash(fresh[3])  # both unread
+    assert pickle.loads(pickle.dumps(again[7])) == again[7]
+    assert [square.values for square in squares] == list(values)
+    assert all(type(value) is int for value in squares[-1].values)
+    assert index.values == values  # made from the same bytes
+    assert len(set(squares) | set(parsed)) == len(squares)

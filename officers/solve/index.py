@@ -25,7 +25,9 @@ A partial square is completable iff its mask is not zero, and its number of comp
 mask's popcount. The index is loaded once per process and rule set, on first use, from a packed
 file shipped in the package (``officers/data/finished-4*.bin``: the squares at 4 bits a cell and
 the compressed bitsets; about a millisecond for the 6912 squares, a few tenths more for the
-bitsets, which are read only when a query needs them). Without the file, or if it does not check
+bitsets, which are read only when a query needs them). Each square holds its 16 cells as a bytes
+object until its values are first read, and :attr:`CompletionIndex.values` is made on first use
+too: a tuple of 16 ints takes three times the memory and twice the time to make. Without the file, or if it does not check
 out, the index computes both (about 15 ms); the tests hold the file to the computation.
 
 How the finished squares are computed. Relabelling the ranks (24 ways) and, independently, the
@@ -55,7 +57,7 @@ import os
 import struct
 import time
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from operator import itemgetter
 from typing import ClassVar, Final, TypeVar
 
@@ -145,8 +147,8 @@ class CompletionIndex:
         The bitset of every finished square, ``(1 << len(index)) - 1``: the mask of the empty
         square.
 
-    ``values`` and ``full`` are there from the start; ``table`` is read (or computed) on first
-    use, so that listing the finished squares never pays for the bitsets.
+    ``full`` is there from the start; ``values`` and ``table`` are made from the packed file
+    (or computed) on first use, so that listing the finished squares pays for neither.
     """
 
     _cache: ClassVar[dict[bool, CompletionIndex]] = {}
@@ -160,22 +162,35 @@ class CompletionIndex:
             )
         start = time.perf_counter()
         self.rules = rules
-        packed = _without_gc(_load, rules.diagonals)
-        self.values: tuple[tuple[int, ...], ...] = (
-            compute_values(rules.diagonals) if packed is None else packed[0]
-        )
-        self._packed_tables = None if packed is None else packed[1]
-        self.full: int = (1 << len(self.values)) - 1
+        packed = _load(rules.diagonals)
+        if packed is None:
+            self.values = compute_values(rules.diagonals)
+            self._cells: bytes | None = None
+            self._packed_tables: bytes | None = None
+            count = len(self.values)
+        else:
+            self._cells, self._packed_tables = packed
+            count = len(self._cells) // CELLS
+        self._count = count
+        self.full: int = (1 << count) - 1
         self.build_seconds = time.perf_counter() - start
         self._squares: tuple[Square, ...] | None = None
         self._by_cell: tuple[tuple[int, ...], ...] | None = None
+
+    @functools.cached_property
+    def values(self) -> tuple[tuple[int, ...], ...]:
+        """The finished squares as tuples of 16 card values, in index order (made from the
+        packed file on first use)."""
+        cells = self._cells
+        assert cells is not None  # set in __init__ when the file was not read
+        return _without_gc(_unpack_values, cells)
 
     @functools.cached_property
     def table(self) -> tuple[int, ...]:
         """``table[key(cell, card)]``: the bitset of the finished squares with the card on the
         cell (read from the packed file, or computed, on first use)."""
         tables = self._packed_tables
-        if tables is None or (found := _unpack_tables(tables, len(self.values))) is None:
+        if tables is None or (found := _unpack_tables(tables, self._count)) is None:
             found = compute_tables(self.values)
         self._packed_tables = None
         return found
@@ -210,7 +225,7 @@ class CompletionIndex:
         return index
 
     def __len__(self) -> int:
-        return len(self.values)
+        return self._count
 
     def having(self, cell: int, card: int) -> int:
         """The bitset of the finished squares with the card on the cell:
@@ -221,7 +236,8 @@ class CompletionIndex:
     def squares(self) -> tuple[Square, ...]:
         """The finished squares, in index order."""
         if self._squares is None:
-            self._squares = _without_gc(_make_squares, self.values)
+            rows = self.values if self._cells is None else _rows(self._cells)
+            self._squares = _without_gc(_make_squares, rows)
         return self._squares
 
     # --- queries ---------------------------------------------------------------------------
@@ -307,8 +323,8 @@ class CompletionIndex:
 # --- building ----------------------------------------------------------------------------------
 
 
-def _make_squares(values: tuple[tuple[int, ...], ...]) -> tuple[Square, ...]:
-    return tuple(Square._make_all(N, values))
+def _make_squares(rows: Iterable[tuple[int, ...] | bytes]) -> tuple[Square, ...]:
+    return tuple(Square._make_all(N, rows))
 
 
 def _without_gc(function: Callable[[_A], _T], argument: _A) -> _T:
@@ -353,6 +369,8 @@ EXPECTED: Final = {False: 6912, True: 1152}
 _HIGH: Final = bytes(byte >> 4 for byte in range(256))
 _LOW: Final = bytes(byte & 15 for byte in range(256))
 _ROW: Final = struct.Struct(f"{CELLS}B")  # a square's 16 cells, a byte each
+_ROW_BYTES: Final = struct.Struct(f"{CELLS}s")  # the same, as one bytes object
+_FIRST: Final = itemgetter(0)
 
 
 def packed_path(diagonals: bool) -> str:
@@ -382,8 +400,9 @@ def pack(diagonals: bool) -> bytes:
     return header + nibbles + tables_z
 
 
-def _load(diagonals: bool) -> tuple[tuple[tuple[int, ...], ...], bytes] | None:
-    """The finished squares and the (compressed) bitsets from the packed file, or ``None``."""
+def _load(diagonals: bool) -> tuple[bytes, bytes] | None:
+    """The finished squares' cells (a byte each, square after square) and the (compressed)
+    bitsets from the packed file, or ``None``."""
     try:
         with open(packed_path(diagonals), "rb") as file:
             data = file.read()
@@ -399,8 +418,19 @@ def _load(diagonals: bool) -> tuple[tuple[tuple[int, ...], ...], bytes] | None:
         or zlib.adler32(nibbles) != check
     ):
         return None
-    cells = nibbles.translate(_HIGH) + nibbles.translate(_LOW)
-    return tuple(_ROW.iter_unpack(cells)), data[end:]
+    return nibbles.translate(_HIGH) + nibbles.translate(_LOW), data[end:]
+
+
+def _unpack_values(cells: bytes) -> tuple[tuple[int, ...], ...]:
+    """The squares' cells, a byte each, as tuples of 16 values."""
+    return tuple(_ROW.iter_unpack(cells))
+
+
+def _rows(cells: bytes) -> Iterator[bytes]:
+    """The squares' cells, a byte each, cut into one bytes object of 16 per square: what the
+    index's :class:`~officers.Square` objects hold until their values are read (a tuple of 16
+    ints takes three times the memory, and twice the time, to make)."""
+    return map(_FIRST, _ROW_BYTES.iter_unpack(cells))
 
 
 def _unpack_tables(compressed: bytes, count: int) -> tuple[int, ...] | None:
