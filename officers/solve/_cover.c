@@ -1,21 +1,584 @@
-/* officers.solve._cover: the exact cover search of officers.solve.exact, compiled.
+/* officers.solve._cover: the search of officers.solve.exact, compiled.
  *
- * Skeleton: the module exists and builds; the search follows. */
+ * The same exact cover, the same propagation and the same symmetry as the Python search of
+ * officers/solve/exact.py (whose docstrings explain them); only the bitsets are arrays of 64-bit
+ * words instead of Python ints, and each constraint keeps the words where it has options, so
+ * that counting a constraint's live options reads a few words, not all of them.
+ *
+ * Bits: options 0 .. O-1, then one sentinel bit per constraint, O .. O+C-1. A constraint is done
+ * when its sentinel is gone (an option doing it was placed: that option's conflict holds the
+ * sentinel), dead when its sentinel is the only bit left, forced when one option is left.
+ *
+ * The module is optional: officers/solve/exact.py runs the same search in Python without it,
+ * and the tests hold the two to the same counts. Python's limited API (3.11), one build for
+ * every later version. */
 #define Py_LIMITED_API 0x030B0000
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef uint64_t word;
+typedef unsigned __int128 count_t;
+
+#if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && defined(__linux__) && \
+    !defined(__clang__)
+/* The machine's popcnt instruction where it has one (every x86-64 since about 2008), chosen
+ * when the module loads; the portable code elsewhere. */
+#define FAST __attribute__((target_clones("popcnt", "default")))
+#else
+#define FAST
+#endif
+
+#define POPCOUNT(x) __builtin_popcountll(x)
+#define CHECK_EVERY 32 /* nodes between two calls of the check */
+
+typedef struct {
+    int32_t n_words; /* words where the constraint has options or its sentinel */
+    int32_t first;   /* its words: spans[first .. first + n_words) */
+} span_list;
+
+typedef struct {
+    int32_t at; /* word index */
+    word bits;  /* the constraint's bits in that word */
+} span;
+
+typedef struct {
+    int n;                 /* the order */
+    int options;           /* O */
+    int constraints;       /* C */
+    int words;             /* W: words of a bitset of O + C bits */
+    word *conflict;        /* O x W: what placing an option rules out (itself and sentinels too) */
+    word *option_bits;     /* W: the option bits (no sentinels) */
+    word *marks;           /* O: row, column, first and second symbol of each option */
+    span_list *lists;      /* C */
+    span *spans;           /* the words of every constraint, one after another */
+    uint64_t all_touched;  /* every row, column and symbol */
+    PyObject *check;       /* called every CHECK_EVERY nodes; raises to stop */
+    long nodes;
+} problem;
+
+typedef struct {
+    int option;
+    count_t times;
+} child;
+
+static void
+problem_free(problem *p)
+{
+    free(p->conflict);
+    free(p->option_bits);
+    free(p->marks);
+    free(p->lists);
+    free(p->spans);
+}
+
+/* The problem from the numbered options: starts[o] .. starts[o + 1] index the constraints
+ * option o does in items. Returns 0, or -1 with a Python exception set. */
+static int
+problem_build(problem *p, int n, int options, int constraints, const int32_t *starts,
+              const int32_t *items, const uint64_t *marks, PyObject *check)
+{
+    memset(p, 0, sizeof *p);
+    p->n = n;
+    p->options = options;
+    p->constraints = constraints;
+    p->words = (options + constraints + 63) / 64;
+    p->check = check;
+    p->all_touched = (n >= 16) ? ~(uint64_t)0 : (((uint64_t)1 << (4 * n)) - 1);
+    size_t W = (size_t)p->words;
+    word *dense = calloc((size_t)constraints * W + 1, sizeof(word));
+    p->conflict = calloc((size_t)options * W + 1, sizeof(word));
+    p->option_bits = calloc(W + 1, sizeof(word));
+    p->marks = malloc(((size_t)options + 1) * sizeof(word));
+    p->lists = calloc((size_t)constraints + 1, sizeof(span_list));
+    if (!dense || !p->conflict || !p->option_bits || !p->marks || !p->lists) {
+        free(dense);
+        problem_free(p);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (int o = 0; o < options; o++) {
+        p->option_bits[o >> 6] |= (word)1 << (o & 63);
+        p->marks[o] = marks[o];
+        for (int32_t k = starts[o]; k < starts[o + 1]; k++) {
+            int32_t c = items[k];
+            dense[(size_t)c * W + (size_t)(o >> 6)] |= (word)1 << (o & 63);
+        }
+    }
+    size_t total = 0;
+    for (int c = 0; c < constraints; c++) {
+        int s = options + c;
+        dense[(size_t)c * W + (size_t)(s >> 6)] |= (word)1 << (s & 63);
+        for (size_t w = 0; w < W; w++) {
+            total += dense[(size_t)c * W + w] != 0;
+        }
+    }
+    p->spans = malloc((total + 1) * sizeof(span));
+    if (!p->spans) {
+        free(dense);
+        problem_free(p);
+        PyErr_NoMemory();
+        return -1;
+    }
+    int32_t at = 0;
+    for (int c = 0; c < constraints; c++) {
+        p->lists[c].first = at;
+        for (size_t w = 0; w < W; w++) {
+            word bits = dense[(size_t)c * W + w];
+            if (bits) {
+                p->spans[at].at = (int32_t)w;
+                p->spans[at].bits = bits;
+                at++;
+            }
+        }
+        p->lists[c].n_words = at - p->lists[c].first;
+    }
+    for (int o = 0; o < options; o++) {
+        word *row = p->conflict + (size_t)o * W;
+        for (int32_t k = starts[o]; k < starts[o + 1]; k++) {
+            const word *mask = dense + (size_t)items[k] * W;
+            for (size_t w = 0; w < W; w++) {
+                row[w] |= mask[w];
+            }
+        }
+    }
+    free(dense);
+    return 0;
+}
+
+/* The live options of constraint c (its sentinel left out), at most `most`; their number. */
+static int
+live_options(const problem *p, const word *alive, int c, int *out, int most)
+{
+    const span *s = p->spans + p->lists[c].first;
+    int found = 0;
+    for (int32_t i = 0; i < p->lists[c].n_words; i++) {
+        word x = alive[s[i].at] & s[i].bits & p->option_bits[s[i].at];
+        while (x) {
+            int bit = __builtin_ctzll(x);
+            x &= x - 1;
+            if (found < most) {
+                out[found] = s[i].at * 64 + bit;
+            }
+            found++;
+        }
+    }
+    return found;
+}
+
+/* The live bits of constraint c, its sentinel included. */
+FAST static int
+live_count(const problem *p, const word *alive, int c)
+{
+    const span *s = p->spans + p->lists[c].first;
+    int k = 0;
+    for (int32_t i = 0; i < p->lists[c].n_words; i++) {
+        k += POPCOUNT(alive[s[i].at] & s[i].bits);
+    }
+    return k;
+}
+
+static inline int
+is_open(const problem *p, const word *alive, int c)
+{
+    int s = p->options + c;
+    return (int)(alive[s >> 6] >> (s & 63) & 1);
+}
+
+/* alive &= ~(the options, other than the `k` chosen ones, that every one of them rules out);
+ * whether it dropped any. */
+static int
+drop_common(const problem *p, word *alive, const int *chosen, int k)
+{
+    size_t W = (size_t)p->words;
+    const word *a = p->conflict + (size_t)chosen[0] * W;
+    const word *b = p->conflict + (size_t)chosen[1] * W;
+    const word *c = k == 3 ? p->conflict + (size_t)chosen[2] * W : NULL;
+    for (int i = 0; i < k; i++) { /* out of the way while the common part is taken */
+        alive[chosen[i] >> 6] &= ~((word)1 << (chosen[i] & 63));
+    }
+    word any = 0;
+    for (size_t w = 0; w < W && !any; w++) {
+        word common = a[w] & b[w] & alive[w] & p->option_bits[w];
+        any = c ? common & c[w] : common;
+    }
+    if (any) {
+        for (size_t w = 0; w < W; w++) {
+            word common = a[w] & b[w] & p->option_bits[w];
+            alive[w] &= ~(c ? common & c[w] : common);
+        }
+    }
+    for (int i = 0; i < k; i++) {
+        alive[chosen[i] >> 6] |= (word)1 << (chosen[i] & 63);
+    }
+    return any != 0;
+}
+
+static inline void
+place(const problem *p, word *alive, uint64_t *touched, int option)
+{
+    size_t W = (size_t)p->words;
+    const word *rule = p->conflict + (size_t)option * W;
+    for (size_t w = 0; w < W; w++) {
+        alive[w] &= ~rule[w];
+    }
+    *touched |= p->marks[option];
+}
+
+/* Propagate as exact.py's _settle does. Returns the constraint to branch on, -1 when none is
+ * open (a finished square), -2 when a constraint is dead; *fewest its live bits. */
+FAST static int
+settle(const problem *p, word *alive, uint64_t *touched, int *fewest)
+{
+    int changed = 1, best = -1;
+    int chosen[3];
+    while (changed) {
+        changed = 0;
+        best = -1;
+        *fewest = 1 << 30;
+        for (int c = 0; c < p->constraints; c++) {
+            if (!is_open(p, alive, c)) {
+                continue;
+            }
+            int k = live_count(p, alive, c);
+            if (k > 4) {
+                if (k < *fewest) {
+                    best = c;
+                    *fewest = k;
+                }
+            }
+            else if (k == 4 || k == 3) { /* three or two options: drop what all rule out */
+                live_options(p, alive, c, chosen, 3);
+                if (drop_common(p, alive, chosen, k - 1)) {
+                    changed = 1;
+                }
+                else if (*fewest > k) {
+                    best = c;
+                    *fewest = k;
+                }
+            }
+            else if (k == 2) { /* forced */
+                live_options(p, alive, c, chosen, 1);
+                place(p, alive, touched, chosen[0]);
+                changed = 1;
+            }
+            else {
+                return -2; /* its sentinel alone: dead */
+            }
+        }
+    }
+    return best;
+}
+
+/* The number of classes of symmetric options among constraint c's live options (options whose
+ * touched coordinates agree), and with `out` non-null the classes: one option and the size of
+ * each, in the order of their first options. */
+static int
+classes(const problem *p, const word *alive, uint64_t touched, int c, child *out, int *options)
+{
+    int k = live_options(p, alive, c, options, p->n * p->n);
+    uint64_t keys[256 * 2];
+    int found = 0;
+    for (int i = 0; i < k; i++) {
+        uint64_t key = touched & p->marks[options[i]];
+        int j = 0;
+        while (j < found && keys[j] != key) {
+            j++;
+        }
+        if (j == found) {
+            keys[found] = key;
+            if (out) {
+                out[found].option = options[i];
+                out[found].times = 1;
+            }
+            found++;
+        }
+        else if (out) {
+            out[j].times++;
+        }
+    }
+    return found;
+}
+
+/* exact.py's _fewest_classes: the open constraint with the fewest classes (then fewest
+ * options, then first), looking at constraints by fewest options first. */
+static int
+fewest_classes(const problem *p, const word *alive, uint64_t touched, int *sizes, int *order,
+               int *bucket, int *options)
+{
+    int n = p->n;
+    int free_count[4];
+    for (int kind = 0; kind < 4; kind++) {
+        uint64_t part = touched >> (n * kind) & (((uint64_t)1 << n) - 1);
+        int f = n - POPCOUNT(part);
+        free_count[kind] = f < 1 ? 1 : f;
+    }
+    /* the two largest, multiplied */
+    for (int i = 0; i < 4; i++) {
+        for (int j = i + 1; j < 4; j++) {
+            if (free_count[j] > free_count[i]) {
+                int t = free_count[i];
+                free_count[i] = free_count[j];
+                free_count[j] = t;
+            }
+        }
+    }
+    long most = (long)free_count[0] * free_count[1];
+    int limit = n * n;
+    /* counting sort of the open constraints by live options, stable */
+    memset(bucket, 0, (size_t)(limit + 2) * sizeof(int));
+    int open_count = 0;
+    for (int c = 0; c < p->constraints; c++) {
+        if (!is_open(p, alive, c)) {
+            sizes[c] = -1;
+            continue;
+        }
+        int k = live_count(p, alive, c) - 1;
+        sizes[c] = k;
+        bucket[k + 1]++;
+        open_count++;
+    }
+    for (int k = 1; k <= limit + 1; k++) {
+        bucket[k] += bucket[k - 1];
+    }
+    for (int c = 0; c < p->constraints; c++) {
+        if (sizes[c] >= 0) {
+            order[bucket[sizes[c]]++] = c;
+        }
+    }
+    int best = -1;
+    long fewest = 1L << 30, fewest_k = 0;
+    for (int i = 0; i < open_count; i++) {
+        int c = order[i];
+        long k = sizes[c];
+        if (k < 1) {
+            continue;
+        }
+        if ((k + most - 1) / most >= fewest) {
+            break;
+        }
+        long size = classes(p, alive, touched, c, NULL, options);
+        if (size < fewest || (size == fewest && k < fewest_k)) {
+            best = c;
+            fewest = size;
+            fewest_k = k;
+        }
+    }
+    return best;
+}
+
+typedef struct {
+    word *alive;
+    uint64_t touched;
+    count_t weight;
+    child *children;
+    int n_children;
+    int next;
+} frame;
+
+/* Count the exact covers, one option per class of symmetric options. Returns 0 and the count
+ * in *result, or -1 with a Python exception set. */
+static int
+count_covers(problem *p, uint64_t touched0, count_t *result)
+{
+    int n2 = p->n * p->n;
+    int depth_most = n2 + 2;
+    size_t W = (size_t)p->words;
+    frame *frames = calloc((size_t)depth_most, sizeof(frame));
+    word *alive_store = calloc((size_t)depth_most * W + 1, sizeof(word));
+    child *child_store = calloc((size_t)depth_most * (size_t)n2 + 1, sizeof(child));
+    int *sizes = malloc(((size_t)p->constraints + 1) * sizeof(int));
+    int *order = malloc(((size_t)p->constraints + 1) * sizeof(int));
+    int *bucket = malloc(((size_t)n2 + 3) * sizeof(int));
+    int *options = malloc(((size_t)n2 + 1) * sizeof(int));
+    int status = 0;
+    count_t found = 0;
+    if (!frames || !alive_store || !child_store || !sizes || !order || !bucket || !options) {
+        PyErr_NoMemory();
+        status = -1;
+        goto done;
+    }
+    for (int d = 0; d < depth_most; d++) {
+        frames[d].alive = alive_store + (size_t)d * W;
+        frames[d].children = child_store + (size_t)d * (size_t)n2;
+    }
+    /* the root: every option and every sentinel */
+    for (int b = 0; b < p->options + p->constraints; b++) {
+        frames[0].alive[b >> 6] |= (word)1 << (b & 63);
+    }
+    frames[0].touched = touched0;
+    frames[0].weight = 1;
+    int d = 0;
+    int entering = 1; /* frames[d] is a new node, not yet settled */
+    while (d >= 0) {
+        frame *f = frames + d;
+        if (entering) {
+            entering = 0;
+            if (++p->nodes % CHECK_EVERY == 0) {
+                if (PyErr_CheckSignals() < 0) {
+                    status = -1;
+                    goto done;
+                }
+                PyObject *r = PyObject_CallObject(p->check, NULL);
+                if (r == NULL) {
+                    status = -1;
+                    goto done;
+                }
+                Py_DECREF(r);
+            }
+            int fewest;
+            int best = settle(p, f->alive, &f->touched, &fewest);
+            f->n_children = 0;
+            f->next = 0;
+            if (best == -2) {
+                d--;
+                continue;
+            }
+            if (best == -1) {
+                if (__builtin_add_overflow(found, f->weight, &found)) {
+                    goto overflow;
+                }
+                d--;
+                continue;
+            }
+            if (f->touched != p->all_touched) {
+                best = fewest_classes(p, f->alive, f->touched, sizes, order, bucket, options);
+            }
+            f->n_children = classes(p, f->alive, f->touched, best, f->children, options);
+        }
+        if (f->next == f->n_children) {
+            d--;
+            continue;
+        }
+        child *ch = f->children + f->next++;
+        frame *g = frames + d + 1;
+        memcpy(g->alive, f->alive, W * sizeof(word));
+        g->touched = f->touched;
+        place(p, g->alive, &g->touched, ch->option);
+        if (__builtin_mul_overflow(f->weight, ch->times, &g->weight)) {
+            goto overflow;
+        }
+        d++;
+        entering = 1;
+    }
+    *result = found;
+    goto done;
+overflow:
+    PyErr_SetString(PyExc_OverflowError, "the count does not fit in 128 bits");
+    status = -1;
+done:
+    free(frames);
+    free(alive_store);
+    free(child_store);
+    free(sizes);
+    free(order);
+    free(bucket);
+    free(options);
+    return status;
+}
+
+static PyObject *
+from_count(count_t value)
+{
+    PyObject *high = PyLong_FromUnsignedLongLong((unsigned long long)(value >> 64));
+    PyObject *low = PyLong_FromUnsignedLongLong((unsigned long long)value);
+    PyObject *shift = PyLong_FromLong(64);
+    PyObject *result = NULL;
+    if (high && low && shift) {
+        PyObject *shifted = PyNumber_Lshift(high, shift);
+        if (shifted) {
+            result = PyNumber_Or(shifted, low);
+            Py_DECREF(shifted);
+        }
+    }
+    Py_XDECREF(high);
+    Py_XDECREF(low);
+    Py_XDECREF(shift);
+    return result;
+}
+
+/* A bytes argument as an array of `count` items of `size` bytes, checked. */
+static const void *
+array_of(PyObject *bytes, Py_ssize_t count, Py_ssize_t size, const char *name)
+{
+    if (!PyBytes_Check(bytes)) {
+        PyErr_Format(PyExc_TypeError, "%s: bytes expected", name);
+        return NULL;
+    }
+    if (PyBytes_Size(bytes) != count * size) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd bytes expected, got %zd", name, count * size,
+                     PyBytes_Size(bytes));
+        return NULL;
+    }
+    return PyBytes_AsString(bytes);
+}
 
 static PyObject *
 cover_count(PyObject *self, PyObject *args)
 {
     (void)self;
-    (void)args;
-    PyErr_SetString(PyExc_NotImplementedError, "not yet");
-    return NULL;
+    int n, options, constraints;
+    unsigned long long touched;
+    PyObject *starts_b, *items_b, *marks_b, *check;
+    if (!PyArg_ParseTuple(args, "iiiOOOKO:count", &n, &options, &constraints, &starts_b,
+                          &items_b, &marks_b, &touched, &check)) {
+        return NULL;
+    }
+    if (n < 1 || n > 15 || options < 0 || constraints < 0 || options > n * n * n * n ||
+        constraints > 8 * n * n) {
+        PyErr_SetString(PyExc_ValueError, "count: order 1-15 and a matrix of that order");
+        return NULL;
+    }
+    if (!PyCallable_Check(check)) {
+        PyErr_SetString(PyExc_TypeError, "count: check must be callable");
+        return NULL;
+    }
+    const int32_t *starts = array_of(starts_b, (Py_ssize_t)options + 1, 4, "starts");
+    if (!starts) {
+        return NULL;
+    }
+    Py_ssize_t n_items = PyBytes_Check(items_b) ? PyBytes_Size(items_b) / 4 : 0;
+    const int32_t *items = array_of(items_b, n_items, 4, "items");
+    const uint64_t *marks = array_of(marks_b, options, 8, "marks");
+    if (!items || !marks) {
+        return NULL;
+    }
+    if (starts[0] != 0 || starts[options] != n_items) {
+        PyErr_SetString(PyExc_ValueError, "count: starts do not index items");
+        return NULL;
+    }
+    for (int o = 0; o < options; o++) {
+        if (starts[o + 1] < starts[o]) {
+            PyErr_SetString(PyExc_ValueError, "count: starts must not decrease");
+            return NULL;
+        }
+    }
+    for (Py_ssize_t k = 0; k < n_items; k++) {
+        if (items[k] < 0 || items[k] >= constraints) {
+            PyErr_SetString(PyExc_ValueError, "count: an item is not a constraint");
+            return NULL;
+        }
+    }
+    problem p;
+    if (problem_build(&p, n, options, constraints, starts, items, marks, check) < 0) {
+        return NULL;
+    }
+    count_t result = 0;
+    int status = count_covers(&p, (uint64_t)touched, &result);
+    problem_free(&p);
+    if (status < 0) {
+        return NULL;
+    }
+    return from_count(result);
 }
 
 static PyMethodDef cover_methods[] = {
-    {"count", cover_count, METH_VARARGS, "The number of exact covers (see officers.solve.exact)."},
+    {"count", cover_count, METH_VARARGS,
+     "count(n, options, constraints, starts, items, marks, touched, check) -> int\n\n"
+     "The number of exact covers, one option per class of symmetric options "
+     "(officers.solve.exact builds the arguments)."},
     {NULL, NULL, 0, NULL},
 };
 
