@@ -370,113 +370,219 @@ fewest_classes(const problem *p, const word *alive, uint64_t touched, int *sizes
 }
 
 typedef struct {
-    word *alive;
-    uint64_t touched;
-    count_t weight;
-    child *children;
+    word *alive;      /* the node's live bits, settled */
+    uint64_t touched; /* the node's touched rows, columns and symbols */
+    count_t weight;   /* how many covers the node stands for (symmetry) */
+    child *children;  /* its children: one option per class */
     int n_children;
-    int next;
+    int next;        /* the next child to try */
+    int *placed;     /* the options placed at the node: its parent's choice and the forced ones */
+    int n_placed;
 } frame;
 
-/* Count the exact covers, one option per class of symmetric options. Returns 0 and the count
- * in *result, or -1 with a Python exception set. */
-static int
-count_covers(problem *p, uint64_t touched0, count_t *result)
+/* A depth-first search that can stop after a number of covers and go on later. */
+typedef struct {
+    problem p;
+    int depth_most;
+    frame *frames;
+    word *alive_store;
+    child *child_store;
+    int *placed_store;
+    int *sizes, *order, *bucket, *options;
+    int d;        /* the current depth; -1 when the search is over */
+    int entering; /* frames[d] is a new node, not yet settled */
+    int listing;  /* keep the options placed (to list the covers), or only count */
+    int busy;     /* running: a check that asks the same search for more is refused */
+} search;
+
+static void
+search_free(search *s)
 {
+    problem_free(&s->p);
+    free(s->frames);
+    free(s->alive_store);
+    free(s->child_store);
+    free(s->placed_store);
+    free(s->sizes);
+    free(s->order);
+    free(s->bucket);
+    free(s->options);
+}
+
+/* Set up the search of the problem (built in s->p) from its root. 0, or -1 with MemoryError. */
+static int
+search_start(search *s, uint64_t touched0, int listing)
+{
+    problem *p = &s->p;
     int n2 = p->n * p->n;
-    int depth_most = n2 + 2;
     size_t W = (size_t)p->words;
-    frame *frames = calloc((size_t)depth_most, sizeof(frame));
-    word *alive_store = calloc((size_t)depth_most * W + 1, sizeof(word));
-    child *child_store = calloc((size_t)depth_most * (size_t)n2 + 1, sizeof(child));
-    int *sizes = malloc(((size_t)p->constraints + 1) * sizeof(int));
-    int *order = malloc(((size_t)p->constraints + 1) * sizeof(int));
-    int *bucket = malloc(((size_t)n2 + 3) * sizeof(int));
-    int *options = malloc(((size_t)n2 + 1) * sizeof(int));
-    int status = 0;
-    count_t found = 0;
-    if (!frames || !alive_store || !child_store || !sizes || !order || !bucket || !options) {
+    s->depth_most = n2 + 2;
+    s->listing = listing;
+    s->frames = calloc((size_t)s->depth_most, sizeof(frame));
+    s->alive_store = calloc((size_t)s->depth_most * W + 1, sizeof(word));
+    s->child_store = calloc((size_t)s->depth_most * (size_t)n2 + 1, sizeof(child));
+    s->placed_store = calloc((size_t)s->depth_most * (size_t)(n2 + 1) + 1, sizeof(int));
+    s->sizes = malloc(((size_t)p->constraints + 1) * sizeof(int));
+    s->order = malloc(((size_t)p->constraints + 1) * sizeof(int));
+    s->bucket = malloc(((size_t)n2 + 3) * sizeof(int));
+    s->options = malloc(((size_t)n2 + 1) * sizeof(int));
+    if (!s->frames || !s->alive_store || !s->child_store || !s->placed_store || !s->sizes ||
+        !s->order || !s->bucket || !s->options) {
         PyErr_NoMemory();
-        status = -1;
-        goto done;
+        return -1;
     }
-    for (int d = 0; d < depth_most; d++) {
-        frames[d].alive = alive_store + (size_t)d * W;
-        frames[d].children = child_store + (size_t)d * (size_t)n2;
+    for (int d = 0; d < s->depth_most; d++) {
+        s->frames[d].alive = s->alive_store + (size_t)d * W;
+        s->frames[d].children = s->child_store + (size_t)d * (size_t)n2;
+        s->frames[d].placed = s->placed_store + (size_t)d * (size_t)(n2 + 1);
     }
-    /* the root: every option and every sentinel */
     for (int b = 0; b < p->options + p->constraints; b++) {
-        frames[0].alive[b >> 6] |= (word)1 << (b & 63);
+        s->frames[0].alive[b >> 6] |= (word)1 << (b & 63);
     }
-    frames[0].touched = touched0;
-    frames[0].weight = 1;
-    int d = 0;
-    int entering = 1; /* frames[d] is a new node, not yet settled */
-    while (d >= 0) {
-        frame *f = frames + d;
-        if (entering) {
-            entering = 0;
+    s->frames[0].touched = touched0;
+    s->frames[0].weight = 1;
+    s->frames[0].n_placed = 0;
+    s->d = 0;
+    s->entering = 1;
+    return 0;
+}
+
+/* settle() that also writes the forced options into f->placed. */
+FAST static int
+settle_listing(const problem *p, frame *f, int *fewest)
+{
+    word *alive = f->alive;
+    int changed = 1, best = -1;
+    int chosen[3];
+    while (changed) {
+        changed = 0;
+        best = -1;
+        *fewest = 1 << 30;
+        for (int c = 0; c < p->constraints; c++) {
+            if (!is_open(p, alive, c)) {
+                continue;
+            }
+            int k = live_count(p, alive, c);
+            if (k > 4) {
+                if (k < *fewest) {
+                    best = c;
+                    *fewest = k;
+                }
+            }
+            else if (k == 4 || k == 3) {
+                live_options(p, alive, c, chosen, 3);
+                if (drop_common(p, alive, chosen, k - 1)) {
+                    changed = 1;
+                }
+                else if (*fewest > k) {
+                    best = c;
+                    *fewest = k;
+                }
+            }
+            else if (k == 2) {
+                live_options(p, alive, c, chosen, 1);
+                place(p, alive, &f->touched, chosen[0]);
+                f->placed[f->n_placed++] = chosen[0];
+                changed = 1;
+            }
+            else {
+                return -2;
+            }
+        }
+    }
+    return best;
+}
+
+/* Run the search until it ends or, when listing, until `room` more covers are found (each
+ * appended to `out` as a list of option numbers). Counting adds the covers' weights to *total.
+ * Returns 0, or -1 with a Python exception set. */
+static int
+search_run(search *s, count_t *total, PyObject *out, Py_ssize_t room)
+{
+    problem *p = &s->p;
+    size_t W = (size_t)p->words;
+    while (s->d >= 0) {
+        frame *f = s->frames + s->d;
+        if (s->entering) {
+            s->entering = 0;
             if (++p->nodes % CHECK_EVERY == 0) {
                 if (PyErr_CheckSignals() < 0) {
-                    status = -1;
-                    goto done;
+                    return -1;
                 }
                 PyObject *r = PyObject_CallObject(p->check, NULL);
                 if (r == NULL) {
-                    status = -1;
-                    goto done;
+                    return -1;
                 }
                 Py_DECREF(r);
             }
             int fewest;
-            int best = settle(p, f->alive, &f->touched, &fewest);
+            int best = s->listing ? settle_listing(p, f, &fewest)
+                                  : settle(p, f->alive, &f->touched, &fewest);
             f->n_children = 0;
             f->next = 0;
             if (best == -2) {
-                d--;
+                s->d--;
                 continue;
             }
             if (best == -1) {
-                if (__builtin_add_overflow(found, f->weight, &found)) {
-                    goto overflow;
+                s->d--;
+                if (!s->listing) {
+                    if (__builtin_add_overflow(*total, f->weight, total)) {
+                        PyErr_SetString(PyExc_OverflowError, "the count does not fit in 128 bits");
+                        return -1;
+                    }
+                    continue;
                 }
-                d--;
+                PyObject *cover = PyList_New(0);
+                if (cover == NULL) {
+                    return -1;
+                }
+                for (int e = 0; e <= s->d + 1; e++) {
+                    for (int i = 0; i < s->frames[e].n_placed; i++) {
+                        PyObject *number = PyLong_FromLong(s->frames[e].placed[i]);
+                        if (number == NULL || PyList_Append(cover, number) < 0) {
+                            Py_XDECREF(number);
+                            Py_DECREF(cover);
+                            return -1;
+                        }
+                        Py_DECREF(number);
+                    }
+                }
+                int failed = PyList_Append(out, cover) < 0;
+                Py_DECREF(cover);
+                if (failed) {
+                    return -1;
+                }
+                if (--room == 0) {
+                    return 0;
+                }
                 continue;
             }
             if (f->touched != p->all_touched) {
-                best = fewest_classes(p, f->alive, f->touched, sizes, order, bucket, options);
+                best = fewest_classes(p, f->alive, f->touched, s->sizes, s->order, s->bucket,
+                                      s->options);
             }
-            f->n_children = classes(p, f->alive, f->touched, best, f->children, options);
+            f->n_children = classes(p, f->alive, f->touched, best, f->children, s->options);
         }
         if (f->next == f->n_children) {
-            d--;
+            s->d--;
             continue;
         }
         child *ch = f->children + f->next++;
-        frame *g = frames + d + 1;
+        frame *g = f + 1;
         memcpy(g->alive, f->alive, W * sizeof(word));
         g->touched = f->touched;
         place(p, g->alive, &g->touched, ch->option);
         if (__builtin_mul_overflow(f->weight, ch->times, &g->weight)) {
-            goto overflow;
+            PyErr_SetString(PyExc_OverflowError, "the count does not fit in 128 bits");
+            return -1;
         }
-        d++;
-        entering = 1;
+        g->placed[0] = ch->option;
+        g->n_placed = 1;
+        s->d++;
+        s->entering = 1;
     }
-    *result = found;
-    goto done;
-overflow:
-    PyErr_SetString(PyExc_OverflowError, "the count does not fit in 128 bits");
-    status = -1;
-done:
-    free(frames);
-    free(alive_store);
-    free(child_store);
-    free(sizes);
-    free(order);
-    free(bucket);
-    free(options);
-    return status;
+    return 0;
 }
 
 static PyObject *
@@ -515,6 +621,50 @@ array_of(PyObject *bytes, Py_ssize_t count, Py_ssize_t size, const char *name)
     return PyBytes_AsString(bytes);
 }
 
+/* The problem from the arguments (n, options, constraints, starts, items, marks, check), all
+ * checked. 0, or -1 with a Python exception set. */
+static int
+problem_from(problem *p, int n, int options, int constraints, PyObject *starts_b,
+             PyObject *items_b, PyObject *marks_b, PyObject *check)
+{
+    if (n < 1 || n > 15 || options < 0 || constraints < 0 || options > n * n * n * n ||
+        constraints > 8 * n * n) {
+        PyErr_SetString(PyExc_ValueError, "an order 1-15 and a matrix of that order expected");
+        return -1;
+    }
+    if (!PyCallable_Check(check)) {
+        PyErr_SetString(PyExc_TypeError, "check must be callable");
+        return -1;
+    }
+    const int32_t *starts = array_of(starts_b, (Py_ssize_t)options + 1, 4, "starts");
+    if (!starts) {
+        return -1;
+    }
+    Py_ssize_t n_items = PyBytes_Check(items_b) ? PyBytes_Size(items_b) / 4 : 0;
+    const int32_t *items = array_of(items_b, n_items, 4, "items");
+    const uint64_t *marks = array_of(marks_b, options, 8, "marks");
+    if (!items || !marks) {
+        return -1;
+    }
+    if (starts[0] != 0 || starts[options] != n_items) {
+        PyErr_SetString(PyExc_ValueError, "starts do not index items");
+        return -1;
+    }
+    for (int o = 0; o < options; o++) {
+        if (starts[o + 1] < starts[o]) {
+            PyErr_SetString(PyExc_ValueError, "starts must not decrease");
+            return -1;
+        }
+    }
+    for (Py_ssize_t k = 0; k < n_items; k++) {
+        if (items[k] < 0 || items[k] >= constraints) {
+            PyErr_SetString(PyExc_ValueError, "an item is not a constraint");
+            return -1;
+        }
+    }
+    return problem_build(p, n, options, constraints, starts, items, marks, check);
+}
+
 static PyObject *
 cover_count(PyObject *self, PyObject *args)
 {
@@ -526,52 +676,104 @@ cover_count(PyObject *self, PyObject *args)
                           &items_b, &marks_b, &touched, &check)) {
         return NULL;
     }
-    if (n < 1 || n > 15 || options < 0 || constraints < 0 || options > n * n * n * n ||
-        constraints > 8 * n * n) {
-        PyErr_SetString(PyExc_ValueError, "count: order 1-15 and a matrix of that order");
+    search s;
+    memset(&s, 0, sizeof s);
+    if (problem_from(&s.p, n, options, constraints, starts_b, items_b, marks_b, check) < 0) {
         return NULL;
     }
-    if (!PyCallable_Check(check)) {
-        PyErr_SetString(PyExc_TypeError, "count: check must be callable");
+    count_t total = 0;
+    int status = search_start(&s, (uint64_t)touched, 0);
+    if (status == 0) {
+        status = search_run(&s, &total, NULL, 0);
+    }
+    search_free(&s);
+    return status < 0 ? NULL : from_count(total);
+}
+
+#define CAPSULE "officers.solve._cover.search"
+
+static void
+capsule_free(PyObject *capsule)
+{
+    search *s = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (s) {
+        Py_XDECREF(s->p.check);
+        search_free(s);
+        free(s);
+    }
+}
+
+static PyObject *
+cover_covers(PyObject *self, PyObject *args)
+{
+    (void)self;
+    int n, options, constraints;
+    PyObject *starts_b, *items_b, *marks_b, *check;
+    if (!PyArg_ParseTuple(args, "iiiOOOO:covers", &n, &options, &constraints, &starts_b,
+                          &items_b, &marks_b, &check)) {
         return NULL;
     }
-    const int32_t *starts = array_of(starts_b, (Py_ssize_t)options + 1, 4, "starts");
-    if (!starts) {
+    search *s = calloc(1, sizeof(search));
+    if (s == NULL) {
+        return PyErr_NoMemory();
+    }
+    if (problem_from(&s->p, n, options, constraints, starts_b, items_b, marks_b, check) < 0) {
+        free(s);
         return NULL;
     }
-    Py_ssize_t n_items = PyBytes_Check(items_b) ? PyBytes_Size(items_b) / 4 : 0;
-    const int32_t *items = array_of(items_b, n_items, 4, "items");
-    const uint64_t *marks = array_of(marks_b, options, 8, "marks");
-    if (!items || !marks) {
+    if (search_start(s, s->p.all_touched, 1) < 0) {
+        search_free(s);
+        free(s);
         return NULL;
     }
-    if (starts[0] != 0 || starts[options] != n_items) {
-        PyErr_SetString(PyExc_ValueError, "count: starts do not index items");
+    Py_INCREF(check);
+    PyObject *capsule = PyCapsule_New(s, CAPSULE, capsule_free);
+    if (capsule == NULL) {
+        Py_DECREF(check);
+        search_free(s);
+        free(s);
+    }
+    return capsule;
+}
+
+static PyObject *
+cover_more(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *capsule;
+    Py_ssize_t room;
+    if (!PyArg_ParseTuple(args, "On:more", &capsule, &room)) {
         return NULL;
     }
-    for (int o = 0; o < options; o++) {
-        if (starts[o + 1] < starts[o]) {
-            PyErr_SetString(PyExc_ValueError, "count: starts must not decrease");
-            return NULL;
-        }
-    }
-    for (Py_ssize_t k = 0; k < n_items; k++) {
-        if (items[k] < 0 || items[k] >= constraints) {
-            PyErr_SetString(PyExc_ValueError, "count: an item is not a constraint");
-            return NULL;
-        }
-    }
-    problem p;
-    if (problem_build(&p, n, options, constraints, starts, items, marks, check) < 0) {
+    if (!PyCapsule_IsValid(capsule, CAPSULE)) {
+        PyErr_SetString(PyExc_TypeError, "more: a search made by covers() expected");
         return NULL;
     }
-    count_t result = 0;
-    int status = count_covers(&p, (uint64_t)touched, &result);
-    problem_free(&p);
+    search *s = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (s == NULL) {
+        return NULL;
+    }
+    if (room < 1) {
+        PyErr_SetString(PyExc_ValueError, "more: room for at least one cover");
+        return NULL;
+    }
+    if (s->busy) {
+        PyErr_SetString(PyExc_ValueError, "more: the search is already running");
+        return NULL;
+    }
+    PyObject *out = PyList_New(0);
+    if (out == NULL) {
+        return NULL;
+    }
+    s->busy = 1;
+    int status = search_run(s, NULL, out, room);
+    s->busy = 0;
     if (status < 0) {
+        s->d = -1; /* a search stopped by an error is over */
+        Py_DECREF(out);
         return NULL;
     }
-    return from_count(result);
+    return out;
 }
 
 static PyMethodDef cover_methods[] = {
@@ -579,6 +781,13 @@ static PyMethodDef cover_methods[] = {
      "count(n, options, constraints, starts, items, marks, touched, check) -> int\n\n"
      "The number of exact covers, one option per class of symmetric options "
      "(officers.solve.exact builds the arguments)."},
+    {"covers", cover_covers, METH_VARARGS,
+     "covers(n, options, constraints, starts, items, marks, check) -> search\n\n"
+     "A search of every exact cover, depth first, not started: see more()."},
+    {"more", cover_more, METH_VARARGS,
+     "more(search, room) -> list[list[int]]\n\n"
+     "The next covers of the search (at most room; fewer only when it is over), each as the "
+     "numbers of its options."},
     {NULL, NULL, 0, NULL},
 };
 

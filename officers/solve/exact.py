@@ -31,8 +31,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+from array import array
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from types import ModuleType
 
 from officers.errors import UnsupportedError
 from officers.rules import Rules
@@ -128,11 +130,25 @@ bitsets ``n**8`` bits (order 14: 38,416 options and about 180 MB when no cell is
 before it began."""
 
 
-def _problem(square: Square, rules: Rules, check: Check) -> _Problem | None:
-    """The problem of the square, or ``None`` if two givens clash; ``check`` is called as it is
-    built (it may raise to stop it).
+@dataclass(frozen=True, slots=True)
+class _Numbering:
+    """The live options and open constraints of one partial square, numbered afresh: what both
+    searches start from (the Python one makes its bitsets of it, :func:`_problem`; the compiled
+    one, :mod:`officers.solve._cover`, its arrays of words)."""
 
-    >>> _problem(Square.empty(17), Rules(order=17), _never)
+    order: int
+    options: tuple[int, ...]  # options[o]: the option N * cell + value that o stands for
+    does: tuple[tuple[int, ...], ...]  # does[o]: the open constraints o does, numbered afresh
+    constraints: int  # how many constraints are open
+    marks: tuple[int, ...]  # marks[o]: o's row, column, first and second symbol, as a bitset
+    touched: int  # the rows, columns and symbols no symmetry moves, in the bits of ``marks``
+
+
+def _numbering(square: Square, rules: Rules, check: Check) -> _Numbering | None:
+    """The numbering of the square's problem, or ``None`` if two givens clash; ``check`` is
+    called as it is built (it may raise to stop it).
+
+    >>> _numbering(Square.empty(17), Rules(order=17), _never)
     Traceback (most recent call last):
       ...
     officers.errors.UnsupportedError: the exact cover takes squares up to order 14, not 17 (its matrix grows as the order to the fourth power): use CP-SAT, or a construction for an empty square
@@ -151,37 +167,48 @@ def _problem(square: Square, rules: Rules, check: Check) -> _Problem | None:
     m, n, size = _matrix(rules.order, rules.diagonals), rules.order, rules.order**2
     options = [o for o in range(size * size) if alive >> o & 1]
     number = {c: i for i, c in enumerate(open_)}
-    base = len(options)
-    masks = [1 << base + c for c in range(len(open_))]  # each with its sentinel bit
+    does = []
     marks = []
     for k, option in enumerate(options):
         if not k & 1023:
             check()
-        for c in m.covers[option]:
-            masks[number[c]] |= 1 << k
+        does.append(tuple(number[c] for c in m.covers[option]))
         cell, value = divmod(option, size)
         marks.append(_marks(n, *divmod(cell, n), *divmod(value, n)))
-    conflict = []
-    for k, option in enumerate(options):
-        if not k & 1023:
-            check()
-        ruled = 0
-        for c in m.covers[option]:
-            ruled |= masks[number[c]]
-        conflict.append(ruled)
     touched = (1 << 2 * n) - 1 if rules.diagonals else 0  # the diagonals pin rows and columns
     for cell, value in enumerate(square.values):
         if value != EMPTY:
             touched |= _marks(n, *divmod(cell, n), *divmod(value, n))
+    return _Numbering(n, tuple(options), tuple(does), len(open_), tuple(marks), touched)
+
+
+def _problem(numbering: _Numbering, check: Check) -> _Problem:
+    """The bitsets of the Python search; ``check`` is called as they are built."""
+    base = len(numbering.options)
+    masks = [1 << base + c for c in range(numbering.constraints)]  # each with its sentinel bit
+    for k, does in enumerate(numbering.does):
+        if not k & 1023:
+            check()
+        for c in does:
+            masks[c] |= 1 << k
+    conflict = []
+    for k, does in enumerate(numbering.does):
+        if not k & 1023:
+            check()
+        ruled = 0
+        for c in does:
+            ruled |= masks[c]
+        conflict.append(ruled)
+    n = numbering.order
     return _Problem(
         n,
-        tuple(options),
+        numbering.options,
         tuple(masks),
         tuple(conflict),
-        tuple(marks),
+        numbering.marks,
         (1 << base) - 1,
         (1 << 4 * n) - 1,
-        touched,
+        numbering.touched,
     )
 
 
@@ -369,12 +396,72 @@ def count_completions(
     >>> count_completions(start, Rules()), count_completions(start, Rules(), symmetry=False)
     (432, 432)
     """
-    p = _problem(square, rules, check)
-    if p is None:
+    numbering = _numbering(square, rules, check)
+    if numbering is None:
         return 0
     if not symmetry:
-        p = dataclasses.replace(p, touched=(1 << 4 * p.order) - 1)
-    return _count(p, check)
+        numbering = dataclasses.replace(numbering, touched=(1 << 4 * numbering.order) - 1)
+    compiled = _compiled()
+    if compiled is not None:
+        return _count_compiled(compiled, numbering, check)
+    return _count(_problem(numbering, check), check)
+
+
+def _compiled() -> ModuleType | None:
+    """The compiled search, when it is there and not switched off (see README, Installation)."""
+    from officers.solve._accel import cover_module
+
+    return cover_module()
+
+
+def _matrix_arguments(numbering: _Numbering) -> tuple[int, int, int, bytes, bytes, bytes]:
+    """The numbering as the compiled search takes it: the order, the numbers of options and
+    constraints, where each option's constraints start in the list of all of them, that list,
+    and the options' marks (arrays of C ints and 64-bit words)."""
+    starts = array("i", [0])
+    items = array("i")
+    for does in numbering.does:
+        items.extend(does)
+        starts.append(len(items))
+    return (
+        numbering.order,
+        len(numbering.options),
+        numbering.constraints,
+        starts.tobytes(),
+        items.tobytes(),
+        array("Q", numbering.marks).tobytes(),
+    )
+
+
+def _count_compiled(compiled: ModuleType, numbering: _Numbering, check: Check) -> int:
+    """:func:`_count` by the compiled search, from the same numbering."""
+    count: int = compiled.count(*_matrix_arguments(numbering), numbering.touched, check)
+    return count
+
+
+def _covers_compiled(
+    compiled: ModuleType, numbering: _Numbering, check: Check
+) -> Iterator[list[int]]:
+    """:func:`_covers` by the compiled search (in the same order), each cover as the numbers of
+    its options; asked for one cover, then for more and more at a time (up to 256)."""
+    search = compiled.covers(*_matrix_arguments(numbering), check)
+    room = 1
+    while True:
+        found: list[list[int]] = compiled.more(search, room)
+        yield from found
+        if len(found) < room:
+            return
+        room = min(2 * room, 256)
+
+
+def _placed(numbering: _Numbering, square: Square, chosen: list[int]) -> Square:
+    """The square with the chosen options placed."""
+    size = numbering.order**2
+    grid = list(square.values)
+    for number in chosen:
+        cell, value = divmod(numbering.options[number], size)
+        grid[cell] = value
+    return Square.from_values(grid, numbering.order)
 
 
 def completions(square: Square, rules: Rules, *, check: Check = _never) -> Iterator[Square]:
@@ -384,8 +471,14 @@ def completions(square: Square, rules: Rules, *, check: Check = _never) -> Itera
     >>> [s.notation() for s in completions(Square("ASKHQDJC/QCJDAHKS/4/4"), Rules())]
     ['ASKHQDJC/QCJDAHKS/KDACJSQH/JHQSKCAD', 'ASKHQDJC/QCJDAHKS/JHQSKCAD/KDACJSQH']
     """
-    p = _problem(square, rules, check)
-    if p is None:
+    numbering = _numbering(square, rules, check)
+    if numbering is None:
         return
+    compiled = _compiled()
+    if compiled is not None:
+        for chosen in _covers_compiled(compiled, numbering, check):
+            yield _placed(numbering, square, chosen)
+        return
+    p = _problem(numbering, check)
     for cover in _covers(p, check):
         yield _square(p, square, cover)
