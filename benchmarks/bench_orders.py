@@ -147,7 +147,8 @@ COUNT_CASES = [(5, 4, 0), (5, 4, 1)] + [
 
 
 class Nodes:
-    """A check for the exact cover that counts the nodes of its search."""
+    """A check for the exact cover that counts the calls (the Python search calls it at every
+    node, the compiled one every :data:`COMPILED_CHECK_EVERY` nodes)."""
 
     def __init__(self) -> None:
         self.count = 0
@@ -156,25 +157,61 @@ class Nodes:
         self.count += 1
 
 
-def count_rows(rounds: int, cases: list[tuple[int, int, int]]) -> list[float]:
-    """Counting completions: officers (exact cover with symmetry) against the C dancing links
-    (interleaved rounds, harness.measure; paired ratios) and CP-SAT (one round, 10 s); the
-    officers search's nodes and its time per node. Returns the median ratios."""
+COMPILED_CHECK_EVERY = 32
+"""Nodes of the compiled search between two calls of its check (``CHECK_EVERY`` in _cover.c)."""
+
+
+def python_count(square: Square, rules: Rules) -> int:
+    """The exact cover's count with the compiled search switched off (the pure-Python path)."""
+    compiled = exact._compiled
+    exact._compiled = lambda: None  # type: ignore[assignment]
+    try:
+        return cover_count(square, rules)
+    finally:
+        exact._compiled = compiled  # type: ignore[assignment]
+
+
+def nodes_of(square: Square, rules: Rules, compiled: bool) -> int:
+    """The nodes of the exact cover's search (about, for the compiled one)."""
+    nodes = Nodes()
+    if compiled:
+        exact.count_completions(square, rules, check=nodes)
+        return nodes.count * COMPILED_CHECK_EVERY
+    saved = exact._compiled
+    exact._compiled = lambda: None  # type: ignore[assignment]
+    try:
+        exact.count_completions(square, rules, check=nodes)
+    finally:
+        exact._compiled = saved  # type: ignore[assignment]
+    return nodes.count
+
+
+def count_rows(rounds: int, cases: list[tuple[int, int, int]]) -> tuple[list[float], list[float]]:
+    """Counting completions: officers (exact cover with symmetry; the compiled search, and the
+    same search in pure Python) against the C dancing links (interleaved rounds,
+    harness.measure; paired ratios) and CP-SAT (one round, 10 s); each search's nodes and time
+    per node. Returns the median ratios DLX / officers, compiled and pure Python."""
+    compiled = exact._compiled() is not None
     print("## Counting the completions of sparse squares\n")
+    if not compiled:
+        print("(The compiled search is not built here: both officers columns are pure Python.)\n")
     print(
-        "| n | givens | seed | completions | nodes | µs / node | officers | DLX "
-        "| DLX / officers | CP-SAT |"
+        "| n | givens | seed | completions | nodes | µs / node | officers | officers, pure "
+        "Python | DLX | DLX / officers | DLX / pure Python | CP-SAT |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|")
-    ratios = []
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    ratios: list[float] = []
+    python_ratios: list[float] = []
     for n, givens, seed in cases:
         square, rules = sparse_square(n, givens, seed), Rules(order=n)
-        nodes = Nodes()
-        answer = exact.count_completions(square, rules, check=nodes)
-        assert answer == oracles.dlx_count(square, rules)
+        answer = cover_count(square, rules)
+        assert answer == oracles.dlx_count(square, rules) == python_count(square, rules)
+        nodes = nodes_of(square, rules, compiled)
+        python_nodes = nodes_of(square, rules, False)
         samples = harness.measure(
             {
                 "officers": lambda square=square, rules=rules: cover_count(square, rules),
+                "python": lambda square=square, rules=rules: python_count(square, rules),
                 "dlx": lambda square=square, rules=rules: oracles.dlx_count(square, rules),
             },
             rounds=rounds if givens >= 10 else 1,
@@ -186,17 +223,21 @@ def count_rows(rounds: int, cases: list[tuple[int, int, int]]) -> list[float]:
         except SolverTimeoutError:
             sat = f"> {CPSAT_LIMIT:g} s"
         ours = harness.spread(samples["officers"]).median
+        pure = harness.spread(samples["python"]).median
         ratio = harness.ratio(samples, "dlx", "officers").median
+        python_ratio = harness.ratio(samples, "dlx", "python").median
         ratios.append(ratio)
+        python_ratios.append(python_ratio)
         print(
-            f"| {n} | {givens} | {seed} | {answer} | {nodes.count} | {ours / nodes.count * 1e6:.0f} "
-            f"| {harness.format_seconds(ours)} "
+            f"| {n} | {givens} | {seed} | {answer} | {nodes} / {python_nodes} "
+            f"| {ours / max(nodes, 1) * 1e6:.1f} / {pure / python_nodes * 1e6:.0f} "
+            f"| {harness.format_seconds(ours)} | {harness.format_seconds(pure)} "
             f"| {harness.format_seconds(harness.spread(samples['dlx']).median)} "
-            f"| {harness.format_ratio(ratio)} | {sat} |",
+            f"| {harness.format_ratio(ratio)} | {harness.format_ratio(python_ratio)} | {sat} |",
             flush=True,
         )
     print()
-    return ratios
+    return ratios, python_ratios
 
 
 def legal_start(n: int, givens: int, seed: int) -> Square:
@@ -259,13 +300,18 @@ def main() -> None:
     rounds = args.rounds
     if not args.find_only:
         print(f"Before: {harness.load_average()}\n")
-        ratios = count_rows(rounds, COUNT_CASES)
-        print(f"DLX / officers over the order-7 rows: median {statistics.median(ratios[2:]):.2f}×")
-        for label, kept in (("9", (9,)), ("10", (10,)), ("9 and 10", (9, 10)), ("11", (11,))):
-            some = [
-                r for (n, g, _), r in zip(COUNT_CASES, ratios, strict=True) if n == 7 and g in kept
-            ]
-            print(f"  with {label} givens: median {statistics.median(some):.2f}×")
+        compiled, pure = count_rows(rounds, COUNT_CASES)
+        for name, ratios in (("officers", compiled), ("officers, pure Python", pure)):
+            print(
+                f"DLX / {name} over the order-7 rows: median {statistics.median(ratios[2:]):.2f}×"
+            )
+            for label, kept in (("9", (9,)), ("10", (10,)), ("11", (11,)), ("12", (12,))):
+                some = [
+                    r
+                    for (n, g, _), r in zip(COUNT_CASES, ratios, strict=True)
+                    if n == 7 and g in kept
+                ]
+                print(f"  with {label} givens: median {statistics.median(some):.2f}×")
         print(f"After: {harness.load_average()}\n")
     find_rows(range(7, 13), 2)
     if args.counts_only or args.find_only:
