@@ -16,6 +16,7 @@ runs its pure-Python search. Standard library only.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import shlex
 import shutil
@@ -53,6 +54,14 @@ def _config(name: str) -> list[str]:
     return shlex.split(value) if isinstance(value, str) else []
 
 
+def _architectures() -> list[str]:
+    """macOS: the ``-arch`` flags Python was built with (a universal2 Python links both)."""
+    if sys.platform != "darwin":
+        return []
+    flags = _config("CFLAGS")
+    return [w for flag, arch in itertools.pairwise(flags) if flag == "-arch" for w in (flag, arch)]
+
+
 def commands(source: Path, out: Path, work: Path) -> list[list[str]]:
     """The compile and the link commands that turn ``source`` into the module ``out``."""
     default = _config("CC")
@@ -62,7 +71,7 @@ def commands(source: Path, out: Path, work: Path) -> list[list[str]]:
         link = compiler + link[len(default) :]
     include = sysconfig.get_paths()["include"]
     obj = work / (source.stem + ".o")
-    flags = [*_config("CCSHARED"), "-O2", "-I", include]
+    flags = [*_config("CCSHARED"), *_architectures(), "-O2", "-I", include]
     return [[*compiler, *flags, "-c", str(source), "-o", str(obj)], [*link, str(obj), "-o", str(out)]]
 
 
