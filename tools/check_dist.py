@@ -2,11 +2,18 @@
 
     python tools/check_dist.py dist/officers-X.whl dist/again/officers-X.whl
 
+    python tools/check_dist.py dist/officers-X.whl dist/again/officers-X.whl dist/officers-X.tar.gz
+
 The first wheel is built from the source tree, the second from the sdist. The check holds that
 
 - the wheel holds every file of ``officers/`` that git tracks (modules, JSON Schemas, data, the
-  web page's files, ``py.typed``) and nothing else besides its ``.dist-info``;
-- the wheel built from the sdist holds the same files, byte for byte (so the sdist misses nothing);
+  web page's files, ``py.typed``) but the C sources, and nothing else besides its
+  ``.dist-info`` and the compiled module ``officers/solve/_cover.abi3.so`` (``.pyd``), if any;
+- a wheel with the compiled module is tagged ``cp311-abi3-<platform>`` and not purelib, one
+  without it ``py3-none-any``; with ``OFFICERS_REQUIRE_EXTENSION=1`` it must hold the module;
+- the wheel built from the sdist holds the same files, byte for byte, and the compiled module
+  when the first one does (its bytes may differ from one build to the next), under the same tag;
+- the sdist holds the C sources and the build hook (so a build from it can compile);
 - the version in the metadata is ``officers.__version__`` and the newest release of CHANGELOG.md.
 
 It prints one line a check and exits 1 when one fails. Standard library only.
@@ -14,14 +21,20 @@ It prints one line a check and exits 1 when one fails. Standard library only.
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 import sys
+import tarfile
 import zipfile
 from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+COMPILED = re.compile(r"officers/solve/_cover\.(abi3\.so|pyd)")
+"""The compiled module's path in a wheel."""
+BUILD = ["hatch_build.py", "tools/build_extension.py"]
+"""What a build from the sdist needs to compile the module, besides the C sources."""
 
 
 def record(wheel: Path) -> dict[str, str]:
@@ -34,10 +47,10 @@ def record(wheel: Path) -> dict[str, str]:
     return files
 
 
-def metadata(wheel: Path) -> dict[str, str]:
-    """The wheel's METADATA headers (the first of each)."""
+def metadata(wheel: Path, file: str = "METADATA") -> dict[str, str]:
+    """The headers of the wheel's METADATA (or WHEEL), the first of each."""
     with zipfile.ZipFile(wheel) as archive:
-        name = next(n for n in archive.namelist() if n.endswith(".dist-info/METADATA"))
+        name = next(n for n in archive.namelist() if n.endswith(f".dist-info/{file}"))
         text = archive.read(name).decode("utf-8")
     fields: dict[str, str] = {}
     for line in text.split("\n\n", 1)[0].splitlines():
@@ -61,20 +74,59 @@ def tracked() -> set[str]:
         }
 
 
-def problems(wheel: Path, again: Path) -> list[str]:
-    """What is wrong with the two wheels, one sentence each."""
+def compiled(files: dict[str, str]) -> str | None:
+    """The compiled module's path among a wheel's files, if it holds one."""
+    return next((name for name in sorted(files) if COMPILED.fullmatch(name)), None)
+
+
+def tag_problems(wheel: Path, files: dict[str, str]) -> list[str]:
+    """What is wrong with a wheel's tag, given whether it holds the compiled module."""
+    fields = metadata(wheel, "WHEEL")
+    tag, pure = fields.get("Tag", ""), fields.get("Root-Is-Purelib")
+    module = compiled(files)
+    if module is None and os.environ.get("OFFICERS_REQUIRE_EXTENSION") == "1":
+        return [f"{wheel.name} holds no compiled module, and OFFICERS_REQUIRE_EXTENSION=1 is set"]
+    if module is None and (tag, pure) != ("py3-none-any", "true"):
+        return [f"{wheel.name} holds no compiled module but is tagged {tag} (purelib {pure})"]
+    if module is not None and (not tag.startswith("cp311-abi3-") or pure != "false"):
+        return [f"{wheel.name} holds {module} but is tagged {tag} (purelib {pure})"]
+    return []
+
+
+def sdist_problems(sdist: Path) -> list[str]:
+    """What the sdist misses of what a build from it needs to compile the module."""
+    with tarfile.open(sdist) as archive:
+        held = {name.split("/", 1)[1] for name in archive.getnames() if "/" in name}
+    needed = {name for name in tracked() if name.endswith(".c")} | set(BUILD)
+    missing = sorted(needed - held)
+    return [f"missing from the sdist: {missing}"] if missing else []
+
+
+def problems(wheel: Path, again: Path, sdist: Path | None = None) -> list[str]:
+    """What is wrong with the two wheels (and the sdist), one sentence each."""
     found = []
     files = record(wheel)
     package = {name for name in files if not name.split("/")[0].endswith(".dist-info")}
-    missing, extra = tracked() - package, package - tracked()
+    expected = {name for name in tracked() if not name.endswith(".c")}
+    module = compiled(files)
+    missing, extra = expected - package, package - expected - {module}
     if missing:
         found.append(f"missing from the wheel: {sorted(missing)}")
     if extra:
         found.append(f"in the wheel, not tracked in officers/: {sorted(extra)}")
     second = record(again)
-    differ = sorted(n for n in files.keys() | second.keys() if files.get(n) != second.get(n))
+    if module is not None and module not in second:
+        found.append(f"the wheel from the sdist lacks {module}")
+    differ = sorted(
+        n for n in files.keys() | second.keys() if n != module and files.get(n) != second.get(n)
+    )
     if differ:
         found.append(f"the wheel from the sdist differs in: {differ}")
+    found += tag_problems(wheel, files) + tag_problems(again, second)
+    if metadata(wheel, "WHEEL").get("Tag") != metadata(again, "WHEEL").get("Tag"):
+        found.append(f"the two wheels' tags differ: {wheel.name}, {again.name}")
+    if sdist is not None:
+        found += sdist_problems(sdist)
     version = metadata(wheel)["Version"]
     source = re.search(
         r'^__version__ = "([^"]+)"',
@@ -94,7 +146,8 @@ def problems(wheel: Path, again: Path) -> list[str]:
 
 def main(argv: list[str]) -> int:
     wheel, again = Path(argv[0]), Path(argv[1])
-    found = problems(wheel, again)
+    sdist = Path(argv[2]) if len(argv) > 2 else None
+    found = problems(wheel, again, sdist)
     files = record(wheel)
     kinds = Counter(Path(name).suffix or Path(name).name for name in files)
     print(
@@ -105,8 +158,18 @@ def main(argv: list[str]) -> int:
     for problem in found:
         print(f"FAIL {problem}")
     if not found:
-        print("ok   every tracked file of officers/ is in the wheel, and nothing else")
+        module = compiled(files)
+        print("ok   every tracked file of officers/ but the C sources is in the wheel, and nothing else")
         print("ok   the wheel built from the sdist is the same, file for file")
+        if module is not None:
+            tag = metadata(wheel, "WHEEL")["Tag"]
+            with zipfile.ZipFile(wheel) as archive:
+                size = archive.getinfo(module).file_size
+            print(f"ok   both wheels hold {module} ({size / 1024:.0f} KiB), tagged {tag}")
+        else:
+            print("ok   a pure wheel (py3-none-any): no compiled module")
+        if sdist is not None:
+            print("ok   the sdist holds the C sources and the build hook")
         print("ok   one version in the metadata, officers/__init__.py and CHANGELOG.md")
     return 1 if found else 0
 

@@ -7,7 +7,8 @@ It checks what a user meets first, against the package that ``python`` imports, 
 run when that package is a source tree rather than an installation: ``officers --version``
 against the wheel's metadata (and the newest release of CHANGELOG.md with ``--changelog``), a
 count that needs the packed data, a hint through ``officers engine``, every shipped JSON Schema
-read with :mod:`importlib.resources`, and ``officers serve`` answering ``/v1/health``,
+read with :mod:`importlib.resources`, the compiled search imported on this Python when the
+wheel holds it (required with ``OFFICERS_REQUIRE_EXTENSION=1``), and ``officers serve`` answering ``/v1/health``,
 ``/openapi.json`` and the page at ``/`` with every script and style sheet the page names.
 Standard library only; one line a check; exit status 0 when all pass.
 """
@@ -16,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import shutil
 import socket
@@ -148,6 +150,26 @@ def check_data() -> str:
     if missing:
         raise SmokeError(f"missing from the package: {missing}")
     return ", ".join(needed)
+
+
+def check_compiled() -> str:
+    """The compiled search, when the wheel holds it, imports on this Python and is the one used."""
+    from officers.solve.accel import cover_module, cover_status
+
+    python = "Python {}.{}".format(*sys.version_info[:2])
+    held = [
+        str(name)
+        for name in metadata.files("officers") or []
+        if re.fullmatch(r"officers/solve/_cover\.(abi3\.so|pyd)", str(name))
+    ]
+    if not held:
+        if os.environ.get("OFFICERS_REQUIRE_EXTENSION") == "1":
+            raise SmokeError("the wheel holds no compiled module; OFFICERS_REQUIRE_EXTENSION=1")
+        return f"the wheel holds no compiled module; {python} runs {cover_status()}"
+    module = cover_module()
+    if module is None:
+        raise SmokeError(f"the wheel holds {held[0]}, but on {python}: {cover_status()}")
+    return f"{held[0]} imports on {python} (ABI {module.ABI}) and is used"
 
 
 class Assets(HTMLParser):
@@ -285,6 +307,7 @@ def main(argv: list[str] | None = None) -> int:
         ("engine", check_engine),
         ("schemas", check_schemas),
         ("data", check_data),
+        ("compiled", check_compiled),
         ("serve", check_serve_needs_extra if args.bare else check_serve),
     ]
     failed = 0

@@ -1,0 +1,70 @@
+"""The wheel's build hook: compile the optional accelerator ``officers.solve._cover``.
+
+A wheel built where a C compiler is found holds ``officers/solve/_cover.abi3.so`` and is tagged
+``cp311-abi3-<platform>`` (one wheel for CPython 3.11 and newer); elsewhere, or with
+``OFFICERS_NO_EXTENSION=1``, or when the compiler fails, it is the pure wheel ``py3-none-any``
+as before, and a warning says why. With ``OFFICERS_REQUIRE_EXTENSION=1`` a build without the
+module fails instead. An editable install (``pip install -e .``) compiles the module in place,
+into ``officers/solve/`` (git ignores it). The compiling itself lives in
+``tools/build_extension.py``, which a development checkout runs directly.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from hatchling.builders.hooks.plugin.interface import BuildHookInterface
+
+
+def _tool(root: str) -> ModuleType:
+    path = Path(root) / "tools" / "build_extension.py"
+    spec = importlib.util.spec_from_file_location("officers_build_extension", path)
+    assert spec is not None and spec.loader is not None, path
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+class CoverBuildHook(BuildHookInterface):  # type: ignore[type-arg]
+    """Compile ``officers/solve/_cover.c`` into the wheel, or leave the wheel pure."""
+
+    PLUGIN_NAME = "custom"
+
+    def initialize(self, version: str, build_data: dict[str, Any]) -> None:
+        if self.target_name != "wheel":
+            return
+        tool = _tool(self.root)
+        reason = tool.why_not()
+        if reason is None:
+            self._work = Path(tempfile.mkdtemp(prefix="officers-wheel-"))
+            where = Path(self.root) / "officers" / "solve" if version == "editable" else self._work
+            try:
+                built = tool.build(where, Path(self.root) / "officers" / "solve" / "_cover.c")
+            except tool.BuildError as error:
+                reason = f"the compiler failed: {error}"
+            else:
+                if version == "editable":
+                    self.app.display_info(f"officers: compiled {built} in place")
+                    return
+                build_data["pure_python"] = False
+                build_data["tag"] = tool.wheel_tag()
+                build_data["force_include"][str(built)] = tool.TARGET + tool.suffix()
+                self.app.display_info(f"officers: the wheel holds {built.name} ({tool.wheel_tag()})")
+                return
+        message = f"officers: building without the compiled search ({reason}); the pure-Python search is used"
+        if os.environ.get(tool.REQUIRE_EXTENSION) == "1":
+            raise RuntimeError(f"{message}, but {tool.REQUIRE_EXTENSION}=1 is set")
+        self.app.display_warning(message)
+
+    def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
+        work = getattr(self, "_work", None)
+        if work is not None:
+            shutil.rmtree(work, ignore_errors=True)

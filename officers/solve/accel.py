@@ -1,0 +1,72 @@
+"""The compiled accelerator of the exact cover search, where it is installed.
+
+officers ships one optional C module, ``officers.solve._cover`` (``officers/solve/_cover.c``),
+that a wheel built with a C compiler holds and that a development checkout compiles with
+``python tools/build_extension.py``. Without it officers runs the same search in pure Python:
+the module changes how fast an answer comes, never the answer. :func:`cover_module` is the one
+way in; nothing imports the module before it is asked for.
+
+Glossary:
+
+ABI
+    The version of the module's interface, the constant ``ABI`` in the C file. A module built
+    from another version of the C file than this Python code expects is not used.
+``OFFICERS_PURE_PYTHON=1``
+    The environment variable that turns the module off (read once, at the first call): for the
+    tests of the pure-Python path, and for anyone who wants to compare.
+
+>>> module = cover_module()
+>>> module is None or module.ABI == ABI
+True
+>>> cover_status() == "compiled" or cover_status().startswith("pure Python: ")
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+from importlib import import_module
+from types import ModuleType
+from typing import Final
+
+__all__ = ["ABI", "PURE_PYTHON", "cover_module", "cover_status"]
+
+ABI: Final = 1
+"""The interface version of ``officers.solve._cover`` this code is written against."""
+
+PURE_PYTHON: Final = "OFFICERS_PURE_PYTHON"
+"""The environment variable that, set to ``1``, keeps the compiled module out."""
+
+NAME: Final = "officers.solve._cover"
+
+
+@functools.cache
+def _load() -> tuple[ModuleType | None, str]:
+    if os.environ.get(PURE_PYTHON) == "1":
+        return None, f"pure Python: {PURE_PYTHON}=1"
+    try:
+        module = import_module(NAME)
+    except ModuleNotFoundError as error:
+        if error.name != NAME:
+            raise
+        return None, "pure Python: the compiled module is not installed"
+    except ImportError as error:  # a damaged file, or one built for another platform
+        return None, f"pure Python: the compiled module does not load ({error})"
+    found = getattr(module, "ABI", None)
+    if found != ABI:
+        return None, f"pure Python: the compiled module has ABI {found!r}, this code needs {ABI}"
+    return module, "compiled"
+
+
+def cover_module() -> ModuleType | None:
+    """The compiled module ``officers.solve._cover``, or None where it is not installed, does not
+    load, was built for another :data:`ABI`, or ``OFFICERS_PURE_PYTHON=1`` is set. Imported at the
+    first call, once."""
+    return _load()[0]
+
+
+def cover_status() -> str:
+    """``"compiled"`` when :func:`cover_module` gives the module, else ``"pure Python: ..."`` and
+    the reason, in one line."""
+    return _load()[1]
