@@ -115,7 +115,7 @@ def test_a_search_out_of_time_says_what_it_knew(capsys: pytest.CaptureFixture[st
     assert end["complete"] is False and end["count"] == len(squares)
     assert f"{len(squares)} finished squares listed" in err
     start = time.monotonic()
-    argv = ["count", "Aa5/6/6/6/6/6", "--order", "6", "--time-limit", "0.5", "--json"]
+    argv = ["count", "Aa6/7/7/7/7/7/7", "--order", "7", "--time-limit", "0.5", "--json"]
     code, out, err = run_cli(capsys, *argv)
     assert time.monotonic() - start < 10
     (error,) = documents(out)

@@ -416,7 +416,7 @@ def count_completions(
 
 def _compiled() -> ModuleType | None:
     """The compiled search, when it is there and not switched off (see README, Installation)."""
-    from officers.solve._accel import cover_module
+    from officers.solve.accel import cover_module
 
     return cover_module()
 
