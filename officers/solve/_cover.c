@@ -391,6 +391,7 @@ typedef struct {
     int *sizes, *order, *bucket, *options;
     int d;        /* the current depth; -1 when the search is over */
     int entering; /* frames[d] is a new node, not yet settled */
+    int checked;  /* the check has run for that node */
     int listing;  /* keep the options placed (to list the covers), or only count */
     int busy;     /* running: a check that asks the same search for more is refused */
 } search;
@@ -493,28 +494,26 @@ settle_listing(const problem *p, frame *f, int *fewest)
     return best;
 }
 
-/* Run the search until it ends or, when listing, until `room` more covers are found (each
- * appended to `out` as a list of option numbers). Counting adds the covers' weights to *total.
- * Returns 0, or -1 with a Python exception set. */
+enum { STEP_DONE, STEP_CHECK, STEP_LEAF, STEP_OVERFLOW };
+
+/* Search on until something needs Python: the search is over (STEP_DONE), the check is due
+ * (STEP_CHECK: call it, then go on), a listing found a cover (STEP_LEAF: it is frames[0] ..
+ * frames[d + 1]'s placed options), or a weight overflowed (STEP_OVERFLOW). Counting adds the
+ * covers' weights to *total. No Python API in here: it runs without the GIL. */
 static int
-search_run(search *s, count_t *total, PyObject *out, Py_ssize_t room)
+search_steps(search *s, count_t *total)
 {
     problem *p = &s->p;
     size_t W = (size_t)p->words;
     while (s->d >= 0) {
         frame *f = s->frames + s->d;
         if (s->entering) {
-            s->entering = 0;
-            if (++p->nodes % CHECK_EVERY == 0) {
-                if (PyErr_CheckSignals() < 0) {
-                    return -1;
-                }
-                PyObject *r = PyObject_CallObject(p->check, NULL);
-                if (r == NULL) {
-                    return -1;
-                }
-                Py_DECREF(r);
+            if (!s->checked && ++p->nodes % CHECK_EVERY == 0) {
+                s->checked = 1; /* this node again, once the check has run */
+                return STEP_CHECK;
             }
+            s->checked = 0;
+            s->entering = 0;
             int fewest;
             int best = s->listing ? settle_listing(p, f, &fewest)
                                   : settle(p, f->alive, &f->touched, &fewest);
@@ -526,35 +525,11 @@ search_run(search *s, count_t *total, PyObject *out, Py_ssize_t room)
             }
             if (best == -1) {
                 s->d--;
-                if (!s->listing) {
-                    if (__builtin_add_overflow(*total, f->weight, total)) {
-                        PyErr_SetString(PyExc_OverflowError, "the count does not fit in 128 bits");
-                        return -1;
-                    }
-                    continue;
+                if (s->listing) {
+                    return STEP_LEAF;
                 }
-                PyObject *cover = PyList_New(0);
-                if (cover == NULL) {
-                    return -1;
-                }
-                for (int e = 0; e <= s->d + 1; e++) {
-                    for (int i = 0; i < s->frames[e].n_placed; i++) {
-                        PyObject *number = PyLong_FromLong(s->frames[e].placed[i]);
-                        if (number == NULL || PyList_Append(cover, number) < 0) {
-                            Py_XDECREF(number);
-                            Py_DECREF(cover);
-                            return -1;
-                        }
-                        Py_DECREF(number);
-                    }
-                }
-                int failed = PyList_Append(out, cover) < 0;
-                Py_DECREF(cover);
-                if (failed) {
-                    return -1;
-                }
-                if (--room == 0) {
-                    return 0;
+                if (__builtin_add_overflow(*total, f->weight, total)) {
+                    return STEP_OVERFLOW;
                 }
                 continue;
             }
@@ -574,15 +549,79 @@ search_run(search *s, count_t *total, PyObject *out, Py_ssize_t room)
         g->touched = f->touched;
         place(p, g->alive, &g->touched, ch->option);
         if (__builtin_mul_overflow(f->weight, ch->times, &g->weight)) {
-            PyErr_SetString(PyExc_OverflowError, "the count does not fit in 128 bits");
-            return -1;
+            return STEP_OVERFLOW;
         }
         g->placed[0] = ch->option;
         g->n_placed = 1;
         s->d++;
         s->entering = 1;
     }
-    return 0;
+    return STEP_DONE;
+}
+
+/* The cover just found by a listing (see STEP_LEAF), as a list of option numbers. */
+static PyObject *
+found_cover(const search *s)
+{
+    PyObject *cover = PyList_New(0);
+    if (cover == NULL) {
+        return NULL;
+    }
+    for (int e = 0; e <= s->d + 1; e++) {
+        for (int i = 0; i < s->frames[e].n_placed; i++) {
+            PyObject *number = PyLong_FromLong(s->frames[e].placed[i]);
+            if (number == NULL || PyList_Append(cover, number) < 0) {
+                Py_XDECREF(number);
+                Py_DECREF(cover);
+                return NULL;
+            }
+            Py_DECREF(number);
+        }
+    }
+    return cover;
+}
+
+/* Run the search until it ends or, when listing, until `room` more covers are found (each
+ * appended to `out`). The GIL is let go while it searches, and taken back for the check (every
+ * CHECK_EVERY nodes) and for each cover listed. Returns 0, or -1 with a Python exception set. */
+static int
+search_run(search *s, count_t *total, PyObject *out, Py_ssize_t room)
+{
+    for (;;) {
+        PyThreadState *state = PyEval_SaveThread();
+        int step = search_steps(s, total);
+        PyEval_RestoreThread(state);
+        if (step == STEP_DONE) {
+            return 0;
+        }
+        if (step == STEP_OVERFLOW) {
+            PyErr_SetString(PyExc_OverflowError, "the count does not fit in 128 bits");
+            return -1;
+        }
+        if (step == STEP_CHECK) {
+            if (PyErr_CheckSignals() < 0) {
+                return -1;
+            }
+            PyObject *r = PyObject_CallObject(s->p.check, NULL);
+            if (r == NULL) {
+                return -1;
+            }
+            Py_DECREF(r);
+            continue;
+        }
+        PyObject *cover = found_cover(s);
+        if (cover == NULL) {
+            return -1;
+        }
+        int failed = PyList_Append(out, cover) < 0;
+        Py_DECREF(cover);
+        if (failed) {
+            return -1;
+        }
+        if (--room == 0) {
+            return 0;
+        }
+    }
 }
 
 static PyObject *

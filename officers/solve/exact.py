@@ -25,7 +25,9 @@ Two implementations run this search: the Python one below, and the same search c
 (``officers/solve/_cover.c``: the same propagation, branching and symmetry classes on arrays of
 64-bit words; 5-15 µs a node at order 7 against 60-120 µs), used when the package was built with
 it (see the README, Installation). Both list the completions in the same order; the tests hold
-them to the same counts and listings.
+them to the same counts and listings. The compiled search lets other threads run while it
+searches (it takes Python's lock back only to call ``check`` and to hand over a completion), so
+searches in several threads run side by side.
 
 >>> from officers import Rules, Square
 >>> start = Square.from_values([0] + [-1] * 24, 5)
