@@ -34,10 +34,10 @@ def module() -> ModuleType:
 
 @st.composite
 def legal_parts(draw: st.DrawFn, most: int = 6) -> tuple[Square, Rules]:
-    """A rule set of order 3-``most`` and cards dealt onto it, each kept only if it keeps the
+    """A rule set of order 1-``most`` and cards dealt onto it, each kept only if it keeps the
     rules."""
-    order = draw(st.integers(3, most))
-    rules = Rules(order=order, diagonals=order in (4, 5) and draw(st.booleans()))
+    order = draw(st.integers(1, most))
+    rules = Rules(order=order, diagonals=draw(st.booleans()))
     square = Square.empty(order)
     deal = st.tuples(st.integers(0, order**2 - 1), st.integers(0, order**2 - 1))
     tries = st.lists(deal, min_size=12 if order == 6 else 0, max_size=3 * order)

@@ -667,7 +667,7 @@ problem_from(problem *p, int n, int options, int constraints, PyObject *starts_b
              PyObject *items_b, PyObject *marks_b, PyObject *check)
 {
     if (n < 1 || n > 15 || options < 0 || constraints < 0 || options > n * n * n * n ||
-        constraints > 8 * n * n) {
+        constraints > 6 * n * n + 4 * n) {
         PyErr_SetString(PyExc_ValueError, "an order 1-15 and a matrix of that order expected");
         return -1;
     }
