@@ -12,9 +12,9 @@
 
 5. Counting the completions of sparse squares of orders 5 and 7 (random cells of a relabelled
    constructed square; at order 7, 8 squares each with 12, 11 and 10 givens, 3 with 9):
-   officers' exact cover with symmetry against the C dancing links (rounds interleaved by
-   ``harness.measure``, paired ratios) and CP-SAT (10 s limit, one round), with the officers
-   search's nodes; finding one square from a sparse start at orders 7 to 12 (n + 2 givens, from
+   officers' exact cover with symmetry, compiled (when built) and in pure Python, against the
+   C dancing links (rounds interleaved by ``harness.measure``, paired ratios) and CP-SAT (10 s
+   limit, one round), with the officers searches' nodes; finding one square from a sparse start at orders 7 to 12 (n + 2 givens, from
    a relabelled construction and dealt at random): officers' backtracker (renaming a
    construction, then the exact cover) against CP-SAT, 5 s each.
 
