@@ -108,9 +108,7 @@ def near_matrices(draw: st.DrawFn) -> list[Any]:
     return args
 
 
-@settings(max_examples=300, deadline=None)
-@given(near_matrices(), st.one_of(st.integers(-3, 5), junk))
-def test_malformed_arguments_are_answered_or_refused(args: list[Any], room: Any) -> None:
+def answered_or_refused(args: list[Any], room: Any) -> None:
     counted = refused_with_a_message(lambda: module().count(*args))
     assert counted is None or (isinstance(counted, int) and counted >= 0)
     listing = args[:6] + args[7:]
@@ -119,6 +117,19 @@ def test_malformed_arguments_are_answered_or_refused(args: list[Any], room: Any)
         found = refused_with_a_message(lambda: module().more(search, room))
         assert found is None or isinstance(found, list)
         assert refused_with_a_message(lambda: module().more(search, 1_000)) is not None
+
+
+@settings(max_examples=300, deadline=None)
+@given(near_matrices(), st.one_of(st.integers(-3, 5), junk))
+def test_malformed_arguments_are_answered_or_refused(args: list[Any], room: Any) -> None:
+    answered_or_refused(args, room)
+
+
+@pytest.mark.slow
+@settings(max_examples=20000, deadline=None)
+@given(near_matrices(), st.one_of(st.integers(-3, 5), junk))
+def test_sweep_malformed_arguments_are_answered_or_refused(args: list[Any], room: Any) -> None:
+    answered_or_refused(args, room)
 
 
 @pytest.mark.parametrize(
@@ -216,11 +227,7 @@ def widest(does: list[list[int]], constraints: int) -> int:
     return max((sum(c in d for d in does) for c in range(constraints)), default=0)
 
 
-@settings(max_examples=200, deadline=None)
-@given(exact_covers())
-def test_random_matrices_against_brute_force_and_python(
-    case: tuple[int, list[list[int]], int],
-) -> None:
+def agrees_with_brute_force_and_python(case: tuple[int, list[list[int]], int]) -> None:
     n, does, constraints = case
     args = arguments(n, does, constraints)
     if widest(does, constraints) > n * n:  # more than a cell's values: refused
@@ -238,6 +245,23 @@ def test_random_matrices_against_brute_force_and_python(
     count, python_listing = python_search(n, does, constraints)
     assert count == len(expected)
     assert listed == python_listing  # the same covers in the same order
+
+
+@settings(max_examples=200, deadline=None)
+@given(exact_covers())
+def test_random_matrices_against_brute_force_and_python(
+    case: tuple[int, list[list[int]], int],
+) -> None:
+    agrees_with_brute_force_and_python(case)
+
+
+@pytest.mark.slow
+@settings(max_examples=5000, deadline=None)
+@given(exact_covers())
+def test_sweep_random_matrices_against_brute_force_and_python(
+    case: tuple[int, list[list[int]], int],
+) -> None:
+    agrees_with_brute_force_and_python(case)
 
 
 def test_deep_and_wide_matrices() -> None:
@@ -298,9 +322,7 @@ def partial_squares(draw: st.DrawFn) -> tuple[Square, Rules]:
     return square, rules
 
 
-@settings(max_examples=80, deadline=None)
-@given(partial_squares())
-def test_partial_squares_against_the_python_search(case: tuple[Square, Rules]) -> None:
+def agrees_with_the_python_search(case: tuple[Square, Rules]) -> None:
     square, rules = case
     numbering = exact._numbering(square, rules, never)
     if numbering is None:
@@ -313,6 +335,19 @@ def test_partial_squares_against_the_python_search(case: tuple[Square, Rules]) -
     assert [sorted(c) for c in listed] == [
         [o for o in range(len(p.options)) if c >> o & 1] for c in python
     ]
+
+
+@settings(max_examples=80, deadline=None)
+@given(partial_squares())
+def test_partial_squares_against_the_python_search(case: tuple[Square, Rules]) -> None:
+    agrees_with_the_python_search(case)
+
+
+@pytest.mark.slow
+@settings(max_examples=1500, deadline=None)
+@given(partial_squares())
+def test_sweep_partial_squares_against_the_python_search(case: tuple[Square, Rules]) -> None:
+    agrees_with_the_python_search(case)
 
 
 # --- threads, re-entry and the check -----------------------------------------------------------
