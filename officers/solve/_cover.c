@@ -781,6 +781,9 @@ cover_count(PyObject *self, PyObject *args)
     return status < 0 ? NULL : from_count(total);
 }
 
+/* A listing between two calls of more(): a capsule that owns the search and a reference to its
+ * check. The garbage collector does not see into a capsule, so a check that refers to its own
+ * search (a cycle) keeps both alive; officers.solve.exact passes checks that do not. */
 #define CAPSULE "officers.solve._cover.search"
 
 static void
