@@ -376,7 +376,8 @@ typedef struct {
     child *children;  /* its children: one option per class */
     int n_children;
     int next;        /* the next child to try */
-    int *placed;     /* the options placed at the node: its parent's choice and the forced ones */
+    int *placed;     /* the options placed at the node: its parent's choice and the forced ones,
+                      * in placed_store right after its parent's */
     int n_placed;
 } frame;
 
@@ -387,7 +388,7 @@ typedef struct {
     frame *frames;
     word *alive_store;
     child *child_store;
-    int *placed_store;
+    int *placed_store; /* the options placed on the path from the root, frame after frame */
     int *sizes, *order, *bucket, *options;
     int d;        /* the current depth; -1 when the search is over */
     int entering; /* frames[d] is a new node, not yet settled */
@@ -410,19 +411,24 @@ search_free(search *s)
     free(s->options);
 }
 
-/* Set up the search of the problem (built in s->p) from its root. 0, or -1 with MemoryError. */
+/* Set up the search of the problem (built in s->p) from its root. 0, or -1 with MemoryError.
+ *
+ * Each option placed on a path closes an open constraint (its conflict holds the constraint's
+ * sentinel) and leaves the live options (it rules itself out), so a path places at most
+ * min(O, C) options and is at most that many nodes deep below the root, whatever the matrix. */
 static int
 search_start(search *s, uint64_t touched0, int listing)
 {
     problem *p = &s->p;
     int n2 = p->n * p->n;
     size_t W = (size_t)p->words;
-    s->depth_most = n2 + 2;
+    int most_placed = p->options < p->constraints ? p->options : p->constraints;
+    s->depth_most = most_placed + 2;
     s->listing = listing;
     s->frames = calloc((size_t)s->depth_most, sizeof(frame));
-    s->alive_store = calloc((size_t)s->depth_most * W + 1, sizeof(word));
-    s->child_store = calloc((size_t)s->depth_most * (size_t)n2 + 1, sizeof(child));
-    s->placed_store = calloc((size_t)s->depth_most * (size_t)(n2 + 1) + 1, sizeof(int));
+    s->alive_store = malloc(((size_t)s->depth_most * W + 1) * sizeof(word));
+    s->child_store = malloc(((size_t)s->depth_most * (size_t)n2 + 1) * sizeof(child));
+    s->placed_store = malloc(((size_t)most_placed + 1) * sizeof(int));
     s->sizes = malloc(((size_t)p->constraints + 1) * sizeof(int));
     s->order = malloc(((size_t)p->constraints + 1) * sizeof(int));
     s->bucket = malloc(((size_t)n2 + 3) * sizeof(int));
@@ -435,13 +441,14 @@ search_start(search *s, uint64_t touched0, int listing)
     for (int d = 0; d < s->depth_most; d++) {
         s->frames[d].alive = s->alive_store + (size_t)d * W;
         s->frames[d].children = s->child_store + (size_t)d * (size_t)n2;
-        s->frames[d].placed = s->placed_store + (size_t)d * (size_t)(n2 + 1);
     }
+    memset(s->frames[0].alive, 0, W * sizeof(word));
     for (int b = 0; b < p->options + p->constraints; b++) {
         s->frames[0].alive[b >> 6] |= (word)1 << (b & 63);
     }
     s->frames[0].touched = touched0;
     s->frames[0].weight = 1;
+    s->frames[0].placed = s->placed_store;
     s->frames[0].n_placed = 0;
     s->d = 0;
     s->entering = 1;
@@ -551,6 +558,7 @@ search_steps(search *s, count_t *total)
         if (__builtin_mul_overflow(f->weight, ch->times, &g->weight)) {
             return STEP_OVERFLOW;
         }
+        g->placed = f->placed + f->n_placed;
         g->placed[0] = ch->option;
         g->n_placed = 1;
         s->d++;
@@ -660,6 +668,42 @@ array_of(PyObject *bytes, Py_ssize_t count, Py_ssize_t size, const char *name)
     return PyBytes_AsString(bytes);
 }
 
+/* 0 when no constraint is done by more than n * n options, else -1 with ValueError. An option
+ * that names a constraint twice counts once. */
+static int
+most_per_constraint(int n, int options, int constraints, const int32_t *starts,
+                    const int32_t *items)
+{
+    int *seen = calloc((size_t)constraints + 1, sizeof(int));
+    int *last = malloc(((size_t)constraints + 1) * sizeof(int));
+    int status = 0;
+    if (!seen || !last) {
+        PyErr_NoMemory();
+        status = -1;
+    }
+    for (int c = 0; status == 0 && c < constraints; c++) {
+        last[c] = -1;
+    }
+    for (int o = 0; status == 0 && o < options; o++) {
+        for (int32_t k = starts[o]; k < starts[o + 1]; k++) {
+            int32_t c = items[k];
+            if (last[c] != o) {
+                last[c] = o;
+                if (++seen[c] > n * n) {
+                    PyErr_Format(PyExc_ValueError,
+                                 "constraint %d is done by more than %d options (order %d)", c,
+                                 n * n, n);
+                    status = -1;
+                    break;
+                }
+            }
+        }
+    }
+    free(seen);
+    free(last);
+    return status;
+}
+
 /* The problem from the arguments (n, options, constraints, starts, items, marks, check), all
  * checked. 0, or -1 with a Python exception set. */
 static int
@@ -681,8 +725,11 @@ problem_from(problem *p, int n, int options, int constraints, PyObject *starts_b
     }
     Py_ssize_t n_items = PyBytes_Check(items_b) ? PyBytes_Size(items_b) / 4 : 0;
     const int32_t *items = array_of(items_b, n_items, 4, "items");
+    if (!items) {
+        return -1;
+    }
     const uint64_t *marks = array_of(marks_b, options, 8, "marks");
-    if (!items || !marks) {
+    if (!marks) {
         return -1;
     }
     if (starts[0] != 0 || starts[options] != n_items) {
@@ -700,6 +747,11 @@ problem_from(problem *p, int n, int options, int constraints, PyObject *starts_b
             PyErr_SetString(PyExc_ValueError, "an item is not a constraint");
             return -1;
         }
+    }
+    /* at most n * n options a constraint (a cell's values, a value's cells, a line's n cells
+     * and n other symbols): the size of a node's children and of the scratch lists */
+    if (most_per_constraint(n, options, constraints, starts, items) < 0) {
+        return -1;
     }
     return problem_build(p, n, options, constraints, starts, items, marks, check);
 }
@@ -729,6 +781,9 @@ cover_count(PyObject *self, PyObject *args)
     return status < 0 ? NULL : from_count(total);
 }
 
+/* A listing between two calls of more(): a capsule that owns the search and a reference to its
+ * check. The garbage collector does not see into a capsule, so a check that refers to its own
+ * search (a cycle) keeps both alive; officers.solve.exact passes checks that do not. */
 #define CAPSULE "officers.solve._cover.search"
 
 static void
