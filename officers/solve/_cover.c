@@ -23,9 +23,9 @@ typedef uint64_t word;
 typedef unsigned __int128 count_t;
 
 #if defined(__GNUC__) && (defined(__x86_64__) || defined(__i386__)) && defined(__linux__) && \
-    !defined(__clang__)
+    defined(__GLIBC__) && !defined(__clang__)
 /* The machine's popcnt instruction where it has one (every x86-64 since about 2008), chosen
- * when the module loads; the portable code elsewhere. */
+ * when the module loads (an ifunc of glibc's loader); the portable code elsewhere. */
 #define FAST __attribute__((target_clones("popcnt", "default")))
 #else
 #define FAST
@@ -228,9 +228,10 @@ place(const problem *p, word *alive, uint64_t *touched, int option)
 }
 
 /* Propagate as exact.py's _settle does. Returns the constraint to branch on, -1 when none is
- * open (a finished square), -2 when a constraint is dead; *fewest its live bits. */
+ * open (a finished square), -2 when a constraint is dead; *fewest its live bits. With `placed`
+ * non-null, each forced option is also written at placed[(*n_placed)++] (a listing keeps them). */
 FAST static int
-settle(const problem *p, word *alive, uint64_t *touched, int *fewest)
+settle(const problem *p, word *alive, uint64_t *touched, int *fewest, int *placed, int *n_placed)
 {
     int changed = 1, best = -1;
     int chosen[3];
@@ -262,6 +263,9 @@ settle(const problem *p, word *alive, uint64_t *touched, int *fewest)
             else if (k == 2) { /* forced */
                 live_options(p, alive, c, chosen, 1);
                 place(p, alive, touched, chosen[0]);
+                if (placed) {
+                    placed[(*n_placed)++] = chosen[0];
+                }
                 changed = 1;
             }
             else {
@@ -455,52 +459,6 @@ search_start(search *s, uint64_t touched0, int listing)
     return 0;
 }
 
-/* settle() that also writes the forced options into f->placed. */
-FAST static int
-settle_listing(const problem *p, frame *f, int *fewest)
-{
-    word *alive = f->alive;
-    int changed = 1, best = -1;
-    int chosen[3];
-    while (changed) {
-        changed = 0;
-        best = -1;
-        *fewest = 1 << 30;
-        for (int c = 0; c < p->constraints; c++) {
-            if (!is_open(p, alive, c)) {
-                continue;
-            }
-            int k = live_count(p, alive, c);
-            if (k > 4) {
-                if (k < *fewest) {
-                    best = c;
-                    *fewest = k;
-                }
-            }
-            else if (k == 4 || k == 3) {
-                live_options(p, alive, c, chosen, 3);
-                if (drop_common(p, alive, chosen, k - 1)) {
-                    changed = 1;
-                }
-                else if (*fewest > k) {
-                    best = c;
-                    *fewest = k;
-                }
-            }
-            else if (k == 2) {
-                live_options(p, alive, c, chosen, 1);
-                place(p, alive, &f->touched, chosen[0]);
-                f->placed[f->n_placed++] = chosen[0];
-                changed = 1;
-            }
-            else {
-                return -2;
-            }
-        }
-    }
-    return best;
-}
-
 enum { STEP_DONE, STEP_CHECK, STEP_LEAF, STEP_OVERFLOW };
 
 /* Search on until something needs Python: the search is over (STEP_DONE), the check is due
@@ -522,8 +480,8 @@ search_steps(search *s, count_t *total)
             s->checked = 0;
             s->entering = 0;
             int fewest;
-            int best = s->listing ? settle_listing(p, f, &fewest)
-                                  : settle(p, f->alive, &f->touched, &fewest);
+            int best = settle(p, f->alive, &f->touched, &fewest, s->listing ? f->placed : NULL,
+                              &f->n_placed);
             f->n_children = 0;
             f->next = 0;
             if (best == -2) {
