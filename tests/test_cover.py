@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
+import os
 from array import array
 from types import ModuleType
 
@@ -24,7 +25,10 @@ from officers.solve.backtrack import cover_count
 from officers.solve.verify import is_finished
 
 COMPILED = exact._compiled()
-pytestmark = pytest.mark.skipif(COMPILED is None, reason="officers.solve._cover is not built")
+pytestmark = pytest.mark.skipif(  # where the module is required (CI), its absence fails
+    COMPILED is None and os.environ.get("OFFICERS_REQUIRE_EXTENSION") != "1",
+    reason="officers.solve._cover is not built",
+)
 
 
 def module() -> ModuleType:

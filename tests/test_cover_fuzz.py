@@ -30,7 +30,10 @@ from officers.solve import exact
 from officers.solve.construct import graeco_latin_square
 
 COMPILED = exact._compiled()
-pytestmark = pytest.mark.skipif(COMPILED is None, reason="officers.solve._cover is not built")
+pytestmark = pytest.mark.skipif(  # where the module is required (CI), its absence fails
+    COMPILED is None and os.environ.get("OFFICERS_REQUIRE_EXTENSION") != "1",
+    reason="officers.solve._cover is not built",
+)
 
 REFUSED = (ValueError, TypeError, OverflowError, MemoryError)
 EVERY_BIT = (1 << 64) - 1  # touched: no symmetry (with marks that differ, every option alone)
