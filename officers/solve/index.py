@@ -27,8 +27,9 @@ file shipped in the package (``officers/data/finished-4*.bin``: the squares at 4
 the compressed bitsets; about a millisecond for the 6912 squares, a few tenths more for the
 bitsets, which are read only when a query needs them). Each square holds its 16 cells as a bytes
 object until its values are first read, and :attr:`CompletionIndex.values` is made on first use
-too: a tuple of 16 ints takes three times the memory and twice the time to make. Without the file, or if it does not check
-out, the index computes both (about 15 ms); the tests hold the file to the computation.
+too: a tuple of 16 ints takes three times the memory and twice the time to make. Without the
+file, or if it does not check out, the index computes both (about 15 ms); the tests hold the
+file to the computation.
 
 How the finished squares are computed. Relabelling the ranks (24 ways) and, independently, the
 suits (24 ways) maps finished squares to finished squares, with or without the diagonals, and
