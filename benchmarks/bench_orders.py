@@ -25,10 +25,11 @@ Medians over a few rounds (the peers: one round). Run from the repository root:
 from __future__ import annotations
 
 import argparse
+import contextlib
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import oracles
 from benchmarks import harness
@@ -161,14 +162,21 @@ COMPILED_CHECK_EVERY = 32
 """Nodes of the compiled search between two calls of its check (``CHECK_EVERY`` in _cover.c)."""
 
 
-def python_count(square: Square, rules: Rules) -> int:
-    """The exact cover's count with the compiled search switched off (the pure-Python path)."""
-    compiled = exact._compiled
+@contextlib.contextmanager
+def pure_python() -> Iterator[None]:
+    """The exact cover with the compiled search switched off (the pure-Python path)."""
+    saved = exact._compiled
     exact._compiled = lambda: None  # type: ignore[assignment]
     try:
-        return cover_count(square, rules)
+        yield
     finally:
-        exact._compiled = compiled  # type: ignore[assignment]
+        exact._compiled = saved  # type: ignore[assignment]
+
+
+def python_count(square: Square, rules: Rules) -> int:
+    """The exact cover's count in pure Python."""
+    with pure_python():
+        return cover_count(square, rules)
 
 
 def nodes_of(square: Square, rules: Rules, compiled: bool) -> int:
@@ -177,12 +185,8 @@ def nodes_of(square: Square, rules: Rules, compiled: bool) -> int:
     if compiled:
         exact.count_completions(square, rules, check=nodes)
         return nodes.count * COMPILED_CHECK_EVERY
-    saved = exact._compiled
-    exact._compiled = lambda: None  # type: ignore[assignment]
-    try:
+    with pure_python():
         exact.count_completions(square, rules, check=nodes)
-    finally:
-        exact._compiled = saved  # type: ignore[assignment]
     return nodes.count
 
 

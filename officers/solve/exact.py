@@ -23,7 +23,7 @@ free symbols, free lines
 
 Two implementations run this search: the Python one below, and the same search compiled
 (``officers/solve/_cover.c``: the same propagation, branching and symmetry classes on arrays of
-64-bit words; 5-15 µs a node at order 7 against 60-120 µs), used when the package was built with
+64-bit words; 5-17 µs a node at order 7 against 60-120 µs), used when the package was built with
 it (see the README, Installation). Both list the completions in the same order; the tests hold
 them to the same counts and listings. The compiled search lets other threads run while it
 searches (it takes Python's lock back only to call ``check`` and to hand over a completion), so
@@ -40,7 +40,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from array import array
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from types import ModuleType
 
@@ -378,16 +378,12 @@ def _never() -> None:
     """A check that never stops the search."""
 
 
-def _square(p: _Problem, square: Square, cover: int) -> Square:
-    """The square with the options of ``cover`` placed."""
-    size = p.order**2
-    grid = list(square.values)
+def _members(cover: int) -> Iterator[int]:
+    """The options of a bitset, lowest first."""
     while cover:
         low = cover & -cover
         cover ^= low
-        cell, value = divmod(p.options[low.bit_length() - 1], size)
-        grid[cell] = value
-    return Square.from_values(grid, p.order)
+        yield low.bit_length() - 1
 
 
 def count_completions(
@@ -463,7 +459,7 @@ def _covers_compiled(
         room = min(2 * room, 256)
 
 
-def _placed(numbering: _Numbering, square: Square, chosen: list[int]) -> Square:
+def _placed(numbering: _Numbering, square: Square, chosen: Iterable[int]) -> Square:
     """The square with the chosen options placed."""
     size = numbering.order**2
     grid = list(square.values)
@@ -490,4 +486,4 @@ def completions(square: Square, rules: Rules, *, check: Check = _never) -> Itera
         return
     p = _problem(numbering, check)
     for cover in _covers(p, check):
-        yield _square(p, square, cover)
+        yield _placed(numbering, square, _members(cover))
