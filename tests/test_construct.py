@@ -10,6 +10,8 @@ from officers import Rules, Square
 from officers.errors import UnsupportedError
 from officers.solve.backtrack import cover_completions
 from officers.solve.construct import (
+    _wilson_pair,
+    _wilson_split,
     graeco_latin_square,
     orthogonal_pair,
     prime_power,
@@ -17,7 +19,7 @@ from officers.solve.construct import (
 )
 from officers.solve.latin import are_orthogonal, latin_square
 from officers.solve.verify import is_finished
-from officers.square import EMPTY
+from officers.square import EMPTY, MAX_ORDER
 
 ORDERS = [n for n in range(1, 31) if n not in (2, 6)]
 
@@ -29,6 +31,13 @@ def test_every_order_has_a_finished_square(n: int) -> None:
     assert is_finished(square)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [n for n in range(31, MAX_ORDER + 1) if n % 4 != 2])
+def test_every_larger_order_up_to_the_largest_has_a_finished_square(n: int) -> None:
+    square = graeco_latin_square(n)  # the orders 2 modulo 4 are in the default run (below)
+    assert square.order == n and is_finished(square)
+
+
 @pytest.mark.parametrize("n", [3, 4, 8, 9, 10, 12, 14, 25, 27])
 def test_the_pair_is_two_orthogonal_latin_squares(n: int) -> None:
     first, second = orthogonal_pair(n)
@@ -36,8 +45,43 @@ def test_the_pair_is_two_orthogonal_latin_squares(n: int) -> None:
     assert are_orthogonal(first, second)
 
 
+# Orders 2 modulo 4 without a product (n = 2p and 18): Wilson's construction, no search.
+TWICE_ODD = [
+    n for n in range(18, MAX_ORDER + 1, 4) if not any(n % b == 0 for b in range(3, n // 10 + 1, 2))
+]
+
+
+@pytest.mark.parametrize("n", TWICE_ODD)
+def test_every_order_2_modulo_4_without_a_product_has_a_finished_square(n: int) -> None:
+    square = graeco_latin_square(n)
+    assert square.order == n and is_finished(square)
+
+
+def test_every_order_2_modulo_4_from_18_has_a_product_or_wilsons_split() -> None:
+    # else it would be left to the search, which is only known to be fast at 10 and 14
+    assert all(_wilson_split(n) is not None for n in TWICE_ODD)
+    assert _wilson_split(10) is None and _wilson_split(14) is None
+
+
+@pytest.mark.parametrize("n", [n for n in range(15, 60) if _wilson_split(n) is not None][::3])
+def test_wilsons_construction_holds_where_other_constructions_answer(n: int) -> None:
+    # its pieces at orders that a field or a product also builds: another check of the rule
+    m, t, u = _wilson_split(n) or (0, 0, 0)
+    assert n == m * t + u and 0 <= u <= t
+    first, second = _wilson_pair(n, None)
+    assert latin_square(first) == first and latin_square(second) == second
+    assert are_orthogonal(first, second)
+
+
+def test_orders_above_the_largest_are_refused_at_once() -> None:
+    with pytest.raises(UnsupportedError, match=f"up to order {MAX_ORDER} .* not 1000000"):
+        orthogonal_pair(10**6)
+    with pytest.raises(UnsupportedError, match=f"not {MAX_ORDER + 1}"):
+        graeco_latin_square(MAX_ORDER + 1)
+
+
 def test_the_search_is_deterministic() -> None:
-    assert graeco_latin_square(22) == graeco_latin_square(22)
+    assert graeco_latin_square(14) == graeco_latin_square(14)
 
 
 @pytest.mark.parametrize("n", [2, 6])
