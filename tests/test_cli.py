@@ -120,6 +120,29 @@ def test_complete_the_empty_square_by_construction(
     assert_valid(data)
 
 
+def test_complete_an_empty_json_square_of_order_38(capsys: pytest.CaptureFixture[str]) -> None:
+    from officers import Square
+    from officers.solve.verify import is_finished
+
+    empty = json.dumps({"order": 38, "cells": [None] * 38 * 38})
+    code, out, _ = run(capsys, "complete", empty, "--json")
+    data = json.loads(out)
+    assert code == 0 and data["method"] == "construction"
+    square = Square.from_json(json.dumps(data["completion"]))
+    assert square.order == 38 and is_finished(square)
+    assert_valid(data)
+
+
+def test_a_large_square_not_in_json_is_refused_with_the_json_form(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    rows = json.dumps([[-1] * 30] * 30)
+    code, _, err = run(capsys, "count", rows, "--order", "30")
+    assert code == 2 and err.count("\n") == 1
+    assert "cannot read square '[[-1, -1" in err and '{"order": 30, "cells": [...]}' in err
+    assert "Square.from_json" not in err
+
+
 def test_complete_with_diagonals_still_searches(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "complete", "5/5/5/5/5", "--order", "5", "--diagonals", "--json")
     data = json.loads(out)

@@ -257,8 +257,8 @@ def read_square(text: str, order: int) -> Any:
     >>> read_square("AC3/1JS2/1AH1QD/4", None).placed_count()
     4
     """
-    from officers.errors import UnsupportedError, excerpt
-    from officers.square import Square
+    from officers.errors import NotationError, UnsupportedError, excerpt
+    from officers.square import MAX_TEXT_ORDER, Square
 
     if text == "-":
         text = sys.stdin.read(_MAX_INPUT + 1) if sys.stdin is not None else ""
@@ -268,7 +268,14 @@ def read_square(text: str, order: int) -> Any:
     if len(text) > _MAX_INPUT:
         raise UnsupportedError(f"a square is at most {_MAX_INPUT:,} characters: {excerpt(text)}")
     if not text.lstrip().startswith("{"):
-        return Square.parse(text.strip(), order=4 if order is None else order)
+        order = 4 if order is None else order
+        if order > MAX_TEXT_ORDER:  # the library's message names Square.from_json()
+            raise NotationError(
+                f"cannot read square {excerpt(text)}: squares of order {order} have no text "
+                f'notation (at most {MAX_TEXT_ORDER}); give its JSON, {{"order": {order}, '
+                '"cells": [...]} with each cell [a, b] or null'
+            )
+        return Square.parse(text.strip(), order=order)
     square = Square.from_json(text)
     if order is not None and square.order != order:
         raise UnsupportedError(
