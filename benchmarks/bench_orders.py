@@ -4,7 +4,8 @@
 2. One square of order n = 5, 7..12 from the empty square: the facade (which builds it,
    :mod:`officers.solve.construct`) against CP-SAT (10 s limit) and the C dancing links (n <= 7:
    at 8 it does not answer in minutes), in one run, ratios printed.
-3. ``graeco_latin_square(n)`` for n = 5..30 and some larger orders up to 256 (the square is checked by the verifier, untimed).
+3. ``graeco_latin_square(n)`` for n = 5..30 and some larger orders up to 256 (the square is
+   checked by the verifier, untimed).
 4. Knuth's order-10 square (a) of TAOCP 7.2.2.1: counting its 808 transversals (meeting in the
    middle, and listing), and all its orthogonal mates: officers' Algorithm X against the
    ``exact_cover`` package's C dancing links on the same transversal matrix (listing included
