@@ -68,7 +68,7 @@ def test_wilsons_construction_holds_where_other_constructions_answer(n: int) -> 
     # its pieces at orders that a field or a product also builds: another check of the rule
     m, t, u = _wilson_split(n) or (0, 0, 0)
     assert n == m * t + u and 0 <= u <= t
-    first, second = _wilson_pair(n, None)
+    first, second = _wilson_pair(m, t, u, None)
     assert latin_square(first) == first and latin_square(second) == second
     assert are_orthogonal(first, second)
 

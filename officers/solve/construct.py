@@ -298,15 +298,6 @@ def _cyclic_pair(n: int, deadline: float | None) -> Pair:
 
 # --- Wilson's construction --------------------------------------------------------------------
 
-Block = tuple[int, int, int, int]
-"""A point of an orthogonal array of strength 2: (row, column, first symbol, second symbol)."""
-
-
-def _blocks(pair: Pair) -> list[Block]:
-    first, second = pair
-    n = len(first)
-    return [(r, c, first[r][c], second[r][c]) for r in range(n) for c in range(n)]
-
 
 def _wilson_split(n: int) -> tuple[int, int, int] | None:
     """``(m, t, u)`` with ``n = m*t + u`` for :func:`_wilson_pair`: ``t >= 5`` a prime (three
@@ -328,7 +319,7 @@ def _wilson_split(n: int) -> tuple[int, int, int] | None:
     return None
 
 
-def _wilson_pair(n: int, deadline: float | None) -> Pair:
+def _wilson_pair(m: int, t: int, u: int, deadline: float | None) -> Pair:
     """An orthogonal pair of order ``n = m*t + u`` (:func:`_wilson_split`) by Wilson's
     construction (1974), as a transversal design: the orthogonal array of order ``t`` and
     strength 2 with five coordinates ``(i, j, i + j, 2i + j, 3i + j)`` modulo ``t`` keeps, in its
@@ -341,11 +332,9 @@ def _wilson_pair(n: int, deadline: float | None) -> Pair:
     other two (each pair of values lies in exactly one of the pieces), so it is a graeco-latin
     square. No search: ``n * n`` points, one each.
     """
-    split = _wilson_split(n)
-    assert split is not None
-    m, t, u = split
-    small = _blocks(_pair(m, deadline))
-    large = _blocks(_pair(m + 1, deadline))
+    n = m * t + u
+    small = _points(_pair(m, deadline))  # the pieces as points (row, column, first, second)
+    large = _points(_pair(m + 1, deadline))
     corner = large[0]  # the point renamed to the new values: it is left out
     rename = [[v - (v > corner[k]) for v in range(m + 1)] for k in range(4)]
     top = t * m
@@ -370,7 +359,7 @@ def _wilson_pair(n: int, deadline: float | None) -> Pair:
                 ]
                 place(*new)
     if u:
-        for r, c, a, b in _blocks(_pair(u, deadline)):
+        for r, c, a, b in _points(_pair(u, deadline)):
             place(top + r, top + c, top + a, top + b)
     return tuple(map(tuple, first)), tuple(map(tuple, second))
 
@@ -447,8 +436,9 @@ def _pair(n: int, deadline: float | None) -> Pair:
         odd = next((b for b in range(3, n // 10 + 1, 2) if n % b == 0), None)
         if odd is not None:
             return _product(_pair(n // odd, deadline), _pair(odd, deadline))
-        if _wilson_split(n) is not None:  # every such order from 18 to 256
-            return _wilson_pair(n, deadline)
+        split = _wilson_split(n)
+        if split is not None:  # every such order from 18 to 256
+            return _wilson_pair(*split, deadline)
         return _cyclic_pair(n, deadline)  # 10 and 14
     result: Pair = ((0,),), ((0,),)
     for q in _factors(n):
