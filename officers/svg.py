@@ -4,9 +4,10 @@ sheets, the docs and the web page.
 Glossary
 --------
 card face
-    A rounded rectangle with the rank letter in two corners and the suit drawn as a shape in
-    the middle: paths and circles, no fonts for the suits and no images. The letters use the
-    reader's own sans-serif font; hearts and diamonds are red, spades and clubs black.
+    A rounded rectangle with the rank letter in two corners (``A K Q J``; on German faces
+    ``A K D B``: Ass, König, Dame, Bube) and the suit drawn as a shape in the middle: paths and
+    circles, no fonts for the suits and no images. The letters use the reader's own sans-serif
+    font; hearts and diamonds are red, spades and clubs black.
 hooks
     Every card is a ``<g class="card" data-card="AS">`` with a ``<title>`` and an
     ``aria-label`` (``Ace of Spades``); every cell of a square a ``<g class="cell"
@@ -70,6 +71,15 @@ def _name(card: Card, lang: Language) -> str:
     return card.name_de() if lang == "de" else card.name_en()
 
 
+def _letter(card: Card, lang: Language) -> str:
+    """The rank letter in the corners: ``A K Q J``, German ``A K D B`` (Ass, König, Dame, Bube).
+
+    >>> [_letter(card, "de") for card in (Card.parse("AS"), Card.parse("QH"), Card.parse("JC"))]
+    ['A', 'D', 'B']
+    """
+    return card.rank.letter() if lang == "en" else card.rank.name_de()[0]
+
+
 def card_face(card: Card, x: float = 0, y: float = 0, *, lang: Language = "en") -> str:
     """The SVG element (a ``<g>``) of a card face of :data:`CARD_WIDTH` × :data:`CARD_HEIGHT`
     with its top left corner at ``(x, y)``: for embedding in a larger picture.
@@ -80,7 +90,7 @@ def card_face(card: Card, x: float = 0, y: float = 0, *, lang: Language = "en") 
     """
     colour = _RED if card.suit in (1, 2) else _BLACK
     name = escape(_name(card, lang))
-    letter = card.rank.letter() if lang == "en" else card.name_de()[0]
+    letter = _letter(card, lang)
     w, h = CARD_WIDTH, CARD_HEIGHT
     return (
         f'<g class="card" data-card="{card.notation()}" role="img" aria-label="{name}" '

@@ -34,16 +34,34 @@ def test_square_svg_has_a_card_per_filled_cell(square: Square) -> None:
     assert text == square_svg(square)  # deterministic
 
 
+def _corner_letters(root: ET.Element) -> list[str]:
+    """The texts of a card face's ``<text>`` elements: the rank letter in its two corners."""
+    return [text.text or "" for text in root.iter(SVG + "text")]
+
+
 @pytest.mark.parametrize("value", range(16))
 def test_every_card_face(value: int) -> None:
     card = Card(value)
     root = ET.fromstring(card_svg(card))
     assert root.findtext(SVG + "title") == card.name_en()
-    text = "".join(root.itertext())
-    assert card.rank.letter() in text
+    assert _corner_letters(root) == [card.rank.letter()] * 2
     assert "<image" not in card_svg(card) and "href" not in card_svg(card)  # drawn, not loaded
     german = ET.fromstring(card_svg(card, lang="de"))
     assert german.findtext(SVG + "title") == card.name_de()
+    assert _corner_letters(german) == ["AKDB"[card.rank]] * 2
+
+
+@pytest.mark.parametrize(
+    ("notation", "english", "german"),
+    [("AS", "A", "A"), ("KD", "K", "K"), ("QH", "Q", "D"), ("JC", "J", "B"), ("JS", "J", "B")],
+)
+def test_german_faces_show_the_german_rank_letter(notation: str, english: str, german: str) -> None:
+    """A German face shows Ass, König, Dame, Bube as A K D B, never the suit's initial."""
+    card = Card.parse(notation)
+    assert _corner_letters(ET.fromstring(card_svg(card))) == [english, english]
+    assert _corner_letters(ET.fromstring(card_svg(card, lang="de"))) == [german, german]
+    square = ET.fromstring(square_svg(Square(f"{notation}3/4/4/4"), labels=False, lang="de"))
+    assert _corner_letters(square) == [german, german]
 
 
 def test_options() -> None:
