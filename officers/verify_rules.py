@@ -25,14 +25,17 @@ dead end met in play
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
+import signal
 import statistics
+import sys
 import textwrap
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from officers.bitboard import ALL_CARDS_SET, card_set, legal_pairs
 from officers.cards import Card
@@ -40,8 +43,11 @@ from officers.draw import below
 from officers.errors import InvalidGameError, excerpt
 from officers.game import OZANAM_STARTS, deal, new_game
 from officers.rules import DIAGONAL_RULES, STANDARD_RULES, Rules
-from officers.simulate import SimulationResult, Task
+from officers.simulate import SimulationResult, Task, cpus
 from officers.square import EMPTY, Square
+
+if TYPE_CHECKING:
+    import concurrent.futures
 
 __all__ = [
     "DEFAULT_DEALS",
@@ -54,6 +60,7 @@ __all__ = [
     "Claim",
     "Figure",
     "difference_interval",
+    "games_played",
     "report",
     "report_json",
     "verify_rules",
@@ -223,33 +230,97 @@ def difference_interval(
     return gap, gap - below, gap + above
 
 
+def _no_progress(games: int) -> None:
+    """Advance no progress bar."""
+
+
 @dataclass
 class _Context:
     deals: int
     games: int
     seed: int
     jobs: int | None
+    advance: Callable[[int], object] = _no_progress
+    """Advances the progress bar by a number of games played."""
     samples: dict[bool, _Samples] | None = None
     simulated: dict[Task, SimulationResult] | None = None
 
     def simulation(self, task: Task) -> SimulationResult:
-        """The result of a task; every task the claims need runs in one batch, on first use (the
-        exact bot, which always wins, on a fifth of the deals)."""
+        """The result of a task; every task the claims need runs on first use, one after the
+        other on the same processes, so that the progress bar moves as each ends (the exact bot,
+        which always wins, on a fifth of the deals). A task's result depends on the seed and its
+        deals only, so running them one by one changes no number."""
         if self.simulated is None:
             from officers.simulate import run_tasks
 
             self.simulated = {}
-            for tasks, deals in ((_tasks(), self.deals), (_exact_tasks(), _exact_deals(self))):
-                results = run_tasks(tasks, deals, self.seed, jobs=self.jobs, progress=False)
-                self.simulated.update(zip(tasks, results, strict=True))
+            with _pool(self.jobs) as executor:
+                for tasks, deals in (
+                    (_tasks(), self.deals),
+                    (_exact_tasks(), _exact_deals(self.deals)),
+                ):
+                    for one in tasks:
+                        (self.simulated[one],) = run_tasks(
+                            [one], deals, self.seed, jobs=1, executor=executor, progress=False
+                        )
+                        self.advance(deals)
         return self.simulated[task]
 
     def play_samples(self, diagonals: bool) -> _Samples:
         if self.samples is None:
             self.samples = {}
         if diagonals not in self.samples:
-            self.samples[diagonals] = _random_play(self.games, self.seed, diagonals)
+            self.samples[diagonals] = _random_play(self.games, self.seed, diagonals, self.advance)
         return self.samples[diagonals]
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave an interrupt (Ctrl-C) to the process that started them."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextlib.contextmanager
+def _pool(jobs: int | None) -> Iterator[concurrent.futures.Executor | None]:
+    """The worker processes of the simulations (``jobs``, at most one a CPU), shut down on the
+    way out; None for one job (the games run in this process)."""
+    import concurrent.futures
+
+    workers = cpus() if jobs is None else min(jobs, cpus())
+    if workers == 1:
+        yield None
+        return
+    pool = concurrent.futures.ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
+    try:
+        yield pool
+    finally:
+        pool.shutdown(cancel_futures=True)
+
+
+def games_played(deals: int, games: int) -> int:
+    """The games :func:`verify_rules` plays (the length of its progress bar): the bots' games
+    of the simulations, the designers' bot's ``deals`` on Easy for the claim about the turns,
+    and ``games`` random games for each rule set.
+
+    >>> games_played(300, 300)
+    3780
+    """
+    return len(_tasks()) * deals + len(_exact_tasks()) * _exact_deals(deals) + deals + 2 * games
+
+
+@contextlib.contextmanager
+def _progress(total: int, enabled: bool) -> Iterator[Callable[[int], object]]:
+    """A progress bar of ``total`` games on standard error when ``enabled``; yields the function
+    that advances it by a number of games. tqdm draws it (imported only when a bar is shown),
+    and the bar leaves no trace when it closes."""
+    if not enabled:
+        yield _no_progress
+        return
+    from tqdm import tqdm
+
+    with tqdm(
+        total=total, desc="checking the rules", unit=" games", leave=False, file=sys.stderr
+    ) as bar:
+        yield bar.update
 
 
 @dataclass
@@ -300,8 +371,9 @@ def _exact_tasks() -> list[Task]:
     ]
 
 
-def _exact_deals(context: _Context) -> int:
-    return max(1, context.deals // 5)
+def _exact_deals(deals: int) -> int:
+    """The exact bot's deals a task: a fifth of the others' (it always wins)."""
+    return max(1, deals // 5)
 
 
 def _tasks() -> list[Task]:
@@ -313,8 +385,11 @@ def _tasks() -> list[Task]:
     return designers + neighbour
 
 
-def _random_play(games: int, seed: int, diagonals: bool) -> _Samples:
-    """Random legal placements from the empty square until nobody can place."""
+def _random_play(
+    games: int, seed: int, diagonals: bool, advance: Callable[[int], object] = _no_progress
+) -> _Samples:
+    """Random legal placements from the empty square until nobody can place; ``advance(1)``
+    after each game."""
     from officers.solve.index import CompletionIndex
 
     index = CompletionIndex.get(Rules(diagonals=diagonals))
@@ -339,6 +414,7 @@ def _random_play(games: int, seed: int, diagonals: bool) -> _Samples:
                 if fresh:
                     samples.fresh.append((square, cell))
                     fresh = False
+        advance(1)
     return samples
 
 
@@ -639,6 +715,7 @@ def _budget(context: _Context) -> Claim:
             won += 1
             take_backs += game.take_backs()
             agree += len(game.history) == 16 + 2 * game.take_backs()
+        context.advance(1)
     return Claim(
         "budget",
         "Difficulty levels",
@@ -763,6 +840,7 @@ def verify_rules(
     seed: int = 1,
     *,
     jobs: int | None = None,
+    progress: bool | None = None,
 ) -> list[Claim]:
     """Check every factual claim of the rules; one :class:`Claim` each, in the order of the
     rules text, the rules' figures each on its own.
@@ -770,8 +848,9 @@ def verify_rules(
     ``deals``: games per bot, level and number of players for the claims about play (the rules'
     figures rest on 2500; the default is smaller, so that the run takes a few seconds, and gives
     wider intervals); ``games``: random games per rule set for the claims about dead ends;
-    ``jobs``: processes for the simulations (default: every core). Values out of range raise
-    :class:`~officers.errors.InvalidGameError`.
+    ``jobs``: processes for the simulations (default: every core); ``progress``: a progress bar
+    of the games played (:func:`games_played`) on standard error (default: when standard error
+    is a terminal). Values out of range raise :class:`~officers.errors.InvalidGameError`.
 
     >>> verify_rules(deals=0)
     Traceback (most recent call last):
@@ -783,11 +862,13 @@ def verify_rules(
     _count(seed, "the seed", 0, 2**63 - 1)
     if jobs is not None:
         _count(jobs, "jobs", 1, 1024)
-    context = _Context(deals, games, seed, jobs)
+    shown = sys.stderr.isatty() if progress is None else progress
     found: list[Claim] = []
-    for check in _CLAIMS:
-        result = check(context)
-        found.extend(result if isinstance(result, list) else [result])
+    with _progress(games_played(deals, games), shown) as advance:
+        context = _Context(deals, games, seed, jobs, advance)
+        for check in _CLAIMS:
+            result = check(context)
+            found.extend(result if isinstance(result, list) else [result])
     return found
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import json
 import random
+import sys
 
 import pytest
 
@@ -46,6 +47,19 @@ def test_verify_rules_json(capsys: pytest.CaptureFixture[str]) -> None:
     for figure in figures:
         low, high = figure["difference_interval"]
         assert figure["agrees"] == (low <= 0 <= high) and figure["deals"] == 10
+
+
+def test_verify_rules_shows_its_progress_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    code, out, err = run(capsys, "verify-rules", "--deals", "5", "--games", "5", "--jobs", "1")
+    assert "checking the rules" in err and " games" in err and "22 claims" in out
+    again, quiet, err = run(
+        capsys, "verify-rules", "--deals", "5", "--games", "5", "--jobs", "1", "--no-progress"
+    )
+    assert err == "" and again == code
+    assert quiet.splitlines()[:-1] == out.splitlines()[:-1]  # all but the time taken
 
 
 @pytest.mark.parametrize(

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import math
 import random
+import sys
+from typing import ClassVar
 
 import pytest
 
@@ -16,6 +18,7 @@ from officers.verify_rules import (
     Claim,
     Figure,
     difference_interval,
+    games_played,
     report,
     verify_rules,
 )
@@ -97,3 +100,56 @@ def test_default_run_reports_every_figure() -> None:
     figures = [claim for claim in claims if claim.figure is not None]
     assert len(figures) == FIGURES
     assert {claim.key for claim in claims if claim.known_gap} == {"figure-hard"}
+
+
+class _Bar:
+    """Stands in for tqdm: records what the bar is told."""
+
+    made: ClassVar[list[_Bar]] = []
+
+    def __init__(self, *, total: int, desc: str, file: object, **_: object) -> None:
+        self.total, self.desc, self.file, self.steps = total, desc, file, []
+        _Bar.made.append(self)
+
+    def __enter__(self) -> _Bar:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        pass
+
+    def update(self, games: int) -> None:
+        self.steps.append(games)
+
+
+def test_the_progress_bar_counts_every_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("tqdm.tqdm", _Bar)
+    monkeypatch.setattr(_Bar, "made", [])
+    plain = verify_rules(deals=10, games=12, jobs=1, progress=False)
+    assert _Bar.made == []
+    shown = verify_rules(deals=10, games=12, jobs=1, progress=True)
+    (bar,) = _Bar.made
+    # 8 bots' tasks of 10 deals, 8 of the exact bot's of 2, the 10 games on Easy of the claim
+    # about the turns, 12 random games for each rule set
+    assert bar.total == games_played(10, 12) == 8 * 10 + 8 * 2 + 10 + 2 * 12
+    assert sum(bar.steps) == bar.total and len(bar.steps) == 16 + 10 + 24
+    assert bar.desc == "checking the rules" and bar.file is sys.stderr
+    assert [c.to_dict() for c in shown] == [c.to_dict() for c in plain]  # the bar changes nothing
+
+
+def test_the_progress_bar_is_shown_on_a_terminal_only(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    verify_rules(deals=5, games=5, jobs=1)
+    assert capsys.readouterr().err == ""  # not a terminal
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    verify_rules(deals=5, games=5, jobs=1)
+    err = capsys.readouterr().err
+    assert "checking the rules" in err and f"0/{games_played(5, 5)}" in err
+    *_, last, end = err.split("\r")
+    assert last.strip() == end == ""  # the bar is wiped when it closes
+
+
+def test_the_processes_change_no_number() -> None:
+    one = verify_rules(deals=12, games=10, jobs=1, progress=False)
+    two = verify_rules(deals=12, games=10, jobs=2, progress=False)
+    assert [c.to_dict() for c in one] == [c.to_dict() for c in two]

@@ -104,7 +104,8 @@ def _verify_rules(args: argparse.Namespace) -> ExitCode:
 
     _note_jobs(args.jobs)
     start = time.perf_counter()
-    claims = verify_rules(args.deals, args.games, args.seed, jobs=args.jobs)
+    progress = False if args.no_progress else None
+    claims = verify_rules(args.deals, args.games, args.seed, jobs=args.jobs, progress=progress)
     seconds = time.perf_counter() - start
     if args.json:
         emit(rules_check_document(json.loads(report_json(claims, seconds))))
@@ -358,6 +359,12 @@ def _add_verify_rules(commands: Commands) -> None:
         "--jobs", type=number(1, MAX_JOBS), help="processes (default and most: every CPU)"
     )
     add_json(verify)
+    verify.add_argument(
+        "--no-progress",
+        action="store_true",
+        help="no progress bar (by default one counts the games played on standard error when "
+        "it is a terminal)",
+    )
     verify.set_defaults(run=_verify_rules)
 
 
