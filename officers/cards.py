@@ -39,6 +39,7 @@ __all__ = [
     "Suit",
     "Spelling",
     "read_card",
+    "read_cards",
     "ACE_OF_SPADES", "ACE_OF_HEARTS", "ACE_OF_DIAMONDS", "ACE_OF_CLUBS",
     "KING_OF_SPADES", "KING_OF_HEARTS", "KING_OF_DIAMONDS", "KING_OF_CLUBS",
     "QUEEN_OF_SPADES", "QUEEN_OF_HEARTS", "QUEEN_OF_DIAMONDS", "QUEEN_OF_CLUBS",
@@ -260,6 +261,57 @@ def read_card(text: object) -> tuple[Card, Spelling]:
     if len(stripped) == 2 or (len(stripped) == 3 and stripped[0] in "0123456789"):
         return _parse_short(text, stripped)
     return _parse_name(text, stripped)
+
+
+_CARD_SEPARATORS: Final = re.compile(r"[\s,;]+")
+
+
+def read_cards(text: object) -> tuple[Card, ...]:
+    """Read cards, in the order given: separated by spaces, commas or semicolons (``"KD QS AS"``,
+    ``"K♦, Q♠"``), or run together as the game notation writes a hand (``"KDQSAS"``,
+    ``"K♦Q♠A♠"``), or both. A part that is not one card is read as cards of two characters each.
+    Nothing is refused for coming twice (the callers know whether it may).
+
+    >>> read_cards("KDQSAS") == read_cards("KD QS AS") == read_cards("K♦, Q♠; A♠")
+    True
+    >>> read_cards("AS kh,B♣D♦")
+    (Card.ACE_OF_SPADES, Card.KING_OF_HEARTS, Card.JACK_OF_CLUBS, Card.QUEEN_OF_DIAMONDS)
+    >>> read_cards("KDQSAX")
+    Traceback (most recent call last):
+      ...
+    officers.errors.NotationError: cannot read card 'AX' in 'KDQSAX': unknown suit 'X' (expected suits S H D C or ♠ ♥ ♦ ♣)
+    """
+    if not isinstance(text, str):
+        raise NotationError(
+            f"cannot read cards {excerpt(text)}: expected a string such as 'AS KH' or 'ASKH'"
+        )
+    cards: list[Card] = []
+    for part in _CARD_SEPARATORS.split(text.strip().translate(_VARIATION_SELECTORS)):
+        if len(part) <= 3:
+            if part:
+                cards.append(read_card(part)[0])
+            continue
+        try:
+            cards.append(read_card(part)[0])  # a name without spaces: Pik-Ass
+            continue
+        except NotationError:
+            if len(part) % 2:
+                raise NotationError(
+                    f"cannot read cards {excerpt(part)}: expected cards of two characters "
+                    "(such as 'AS' or 'A♠'), separated by spaces or commas or run together"
+                ) from None
+        for i in range(0, len(part), 2):
+            cards.append(_read_in_run(part[i : i + 2], part))
+    return tuple(cards)
+
+
+def _read_in_run(pair: str, run: str) -> Card:
+    """One card of two characters out of a run of cards, or an error that quotes both."""
+    try:
+        return read_card(pair)[0]
+    except NotationError as error:
+        why = str(error).removeprefix(f"cannot read card {excerpt(pair)}: ")
+        raise NotationError(f"cannot read card {excerpt(pair)} in {excerpt(run)}: {why}") from None
 
 
 def _ascii_upper(text: str) -> str:

@@ -78,6 +78,41 @@ def test_hint_json_with_others_tokens_and_locked(capsys: pytest.CaptureFixture[s
     assert data["recommendation"]["cell"] == 2
 
 
+@pytest.mark.parametrize(
+    "hand", ["KDQSAS", "KD QS AS", "KD,QS,AS", "KD, QS;AS", "K♦Q♠A♠", "kdqs as", "AS KDQS"]
+)
+def test_hint_reads_a_hand_run_together_or_separated(
+    capsys: pytest.CaptureFixture[str], hand: str
+) -> None:
+    """The game notation writes a hand with its cards run together; --hand reads that too."""
+    code, out, err = run(capsys, "hint", OZANAM, "--hand", hand, "--json")
+    assert code == 0 and not err
+    data = json.loads(out)
+    assert sorted(data["view"]["hand"]) == ["AS", "KD", "QS"]
+    expected = run(capsys, "hint", OZANAM, "--hand", "KD QS AS", "--json")
+    assert expected == (code, out, err)
+
+
+def test_hint_reads_the_others_cards_run_together(capsys: pytest.CaptureFixture[str]) -> None:
+    separated = run(
+        capsys, "hint", "AS1KS1/4/4/4", "--hand", "KH QD",
+        "--others", "AH AD AC KD KC QS QH QC JS JH JD JC", "--json",
+    )  # fmt: skip
+    together = run(
+        capsys, "hint", "AS1KS1/4/4/4", "--hand", "KHQD",
+        "--others", "AHADACKDKCQSQHQCJSJHJDJC", "--json",
+    )  # fmt: skip
+    assert together == separated and separated[0] == 1
+
+
+def test_hint_help_names_the_forms_of_a_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "hint", "--help")
+    help_text = " ".join(out.split())
+    assert code == 0
+    assert "'AS KH QD', 'AS,KH,QD', 'ASKHQD' or 'A♠K♥Q♦'" in help_text
+    assert "run together" in help_text
+
+
 def test_hint_in_german_with_diagonals(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(
         capsys, "hint", "AS3/4/4/4", "--hand", "KH QD", "--diagonals", "--lang", "de"
@@ -96,6 +131,9 @@ def test_hint_in_german_with_diagonals(capsys: pytest.CaptureFixture[str]) -> No
         (["hint", OZANAM], "--hand"),
         (["hint", OZANAM, "--hand", "AC"], "A♣ is in the hand"),
         (["hint", OZANAM, "--hand", "ZZ"], "'ZZ'"),
+        (["hint", OZANAM, "--hand", "KDQSAX"], "cannot read card 'AX' in 'KDQSAX': unknown suit"),
+        (["hint", OZANAM, "--hand", "KDQSA"], "'KDQSA'"),
+        (["hint", OZANAM, "--hand", "KDKD"], "twice"),
         (["hint", OZANAM, "--hand", "KD", "--others", "QS"], "nobody holds"),
         (["hint", OZANAM, "--hand", "KD", "--tokens", "-1"], "-1"),
         (["hint", OZANAM, "--hand", "KD", "--tokens", "x"], "'x'"),

@@ -13,6 +13,7 @@ import argparse
 
 from officers import Explanation, Hint, PlayerView, Rules, Square, explain, hint, parse_cell
 from officers.analysis import MAX_REASONS
+from officers.cards import read_cards
 from officers.cli.common import Commands, ExitCode, UsageError, add_diagonals, add_json, add_square
 from officers.view import DEFAULT_TOKENS
 from officers.words import languages, read_lang
@@ -42,7 +43,10 @@ def add_commands(commands: Commands) -> None:
     )
     _add_common(hint_)
     hint_.add_argument(
-        "--hand", metavar="CARDS", help="the player's cards, e.g. 'AS KH QD' (with a square)"
+        "--hand",
+        metavar="CARDS",
+        help="the player's cards (with a square), separated by spaces or commas or run together "
+        "as the game notation writes a hand: 'AS KH QD', 'AS,KH,QD', 'ASKHQD' or 'A♠K♥Q♦'",
     )
     hint_.add_argument(
         "--player",
@@ -54,8 +58,8 @@ def add_commands(commands: Commands) -> None:
     hint_.add_argument(
         "--others",
         metavar="CARDS",
-        help="the cards the other players hold together (default: every card in neither the "
-        "square nor the hand, as with two players)",
+        help="the cards the other players hold together, written as --hand (default: every card "
+        "in neither the square nor the hand, as with two players)",
     )
     hint_.add_argument(
         "--tokens",
@@ -123,8 +127,8 @@ def _hint(args: argparse.Namespace) -> ExitCode:
         raise UsageError("officers hint: a square needs --hand (or give a game notation)")
     view = PlayerView.of(
         Square.parse(args.square),
-        args.hand,
-        args.others,
+        read_cards(args.hand),
+        None if args.others is None else read_cards(args.others),
         rules=Rules(diagonals=args.diagonals),
         tokens=args.tokens,
         locked=_locked(args.locked),
