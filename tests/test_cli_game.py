@@ -175,13 +175,27 @@ def test_state_views_records_and_exit_status(capsys: pytest.CaptureFixture[str])
 
 def test_play_by_bots_prints_a_record_that_replays(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "play", "--seed", "4", "--level", "easy", "--players", "3")
-    record = GameRecord.parse(out)
+    record = GameRecord.parse(out[out.index("[Game") :])
     final = record.replay()
     outcome = final.outcome()
     assert outcome is not None and code == (0 if outcome.won else 1)
     assert record.header["Seed"] == "4" and record.header["Players"] == "3"
-    code, out, _ = run(capsys, "play", "--seed", "4", "--level", "easy", "--players", "3")
-    assert GameRecord.parse(out) == record  # the same seed plays the same game
+    code, again, _ = run(capsys, "play", "--seed", "4", "--level", "easy", "--players", "3")
+    assert again == out  # the same seed plays the same game
+
+
+@pytest.mark.parametrize(("seed", "level"), [(3, "normal"), (4, "easy"), (5, "hard"), (1, "hard")])
+def test_play_by_bots_prints_the_final_square(
+    capsys: pytest.CaptureFixture[str], seed: int, level: str
+) -> None:
+    code, out, _ = run(capsys, "play", "--seed", str(seed), "--level", level)
+    square, record = out.split("\n\n[Game", 1)
+    final = GameRecord.parse("[Game" + record).replay()
+    outcome = final.outcome()
+    assert outcome is not None and code == (0 if outcome.won else 1)
+    assert square == str(final)  # the final square, the outcome and the hands left
+    assert square.startswith(final.square.picture() + "\n") and str(outcome) in square
+    assert outcome.won == (seed != 1)  # a game won and a game lost
 
 
 def test_play_with_a_human(

@@ -213,9 +213,8 @@ def _play(args: argparse.Namespace) -> ExitCode:
             print(f"{player_name(game.turn)} ({bot.name}): {move.describe()}", file=out)
         game.push(move)
     outcome = game.outcome()
-    if seat is not None:
-        print(game, file=out)
-        print(file=out)
+    print(game, file=out)  # the final square, the outcome and the cards left in the hands
+    print(file=out)
     print(GameRecord.from_game(game), file=out)
     return ExitCode.OK if outcome is not None and outcome.won else ExitCode.NO
 
@@ -426,10 +425,11 @@ def _add_deal_state_play(commands: Commands) -> None:
 
     play = commands.add_parser(
         "play",
-        help="play a game with bots (or watch them) and print its record",
+        help="play a game with bots (or watch them) and print its final square and record",
         description="Play a game: with --human N you play seat N (type moves such as AS@r1c1, "
         "'hint', 'moves', 'concede' or 'quit'), and bots play the other seats; without it the "
-        "bots play every seat. Prints the game record. Exit status 1 when the game is lost.",
+        "bots play every seat. Prints the final square (with the outcome and the cards left in "
+        "the hands) and the game record. Exit status 1 when the game is lost.",
     )
     _add_game_options(play)
     play.add_argument("--bot", default="designers", help="the bots' kind (default designers)")
