@@ -27,7 +27,10 @@ from __future__ import annotations
 import contextlib
 import json
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from officers.moves import Refusal
 
 __all__ = [
     "IllegalPlacementError",
@@ -54,7 +57,17 @@ class NotationError(OfficersError, ValueError):
 
 
 class IllegalPlacementError(OfficersError, ValueError):
-    """A placement (or removal) that can be read but is not allowed here; the message says why."""
+    """A placement (or removal) that can be read but is not allowed here; the message says why.
+
+    ``refusal`` is the same refusal as a fact (a :class:`~officers.moves.Refusal`, which tells
+    it in other languages) when a game state refused a move, else ``None``.
+    """
+
+    refusal: Refusal | None
+
+    def __init__(self, *args: object, refusal: Refusal | None = None) -> None:
+        super().__init__(*args)
+        self.refusal = refusal
 
 
 class UnsupportedError(OfficersError, ValueError):

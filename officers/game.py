@@ -20,6 +20,10 @@ move
 slip
     A placement that breaks the rule of the square. :meth:`GameState.push` refuses it with
     :class:`~officers.IllegalPlacementError` and leaves the state unchanged: it costs nothing.
+refusal
+    Why a move may not be played now, as a fact (:meth:`GameState.refusal`, a
+    :class:`~officers.moves.Refusal`) told in English and German; the
+    :class:`~officers.IllegalPlacementError` of a refused move carries it as ``refusal``.
 locked cell
     A cell of the start in Ozanam's riddles (or any given start): its card cannot be taken back.
 coin
@@ -93,9 +97,18 @@ from officers.levels import (
     deal,
     start_square,
 )
-from officers.moves import COIN_OFF, Move, MoveKind, Outcome, Termination, player_name
+from officers.moves import (
+    COIN_OFF,
+    Move,
+    MoveKind,
+    Outcome,
+    Refusal,
+    RefusalKind,
+    Termination,
+    player_name,
+)
 from officers.rules import Rules
-from officers.square import EMPTY, Square, cell_name, describe_cell
+from officers.square import EMPTY, Square, cell_name
 from officers.view import PlayerView
 
 __all__ = [
@@ -112,6 +125,7 @@ __all__ = [
     "MoveKind",
     "Outcome",
     "PlayerView",
+    "Refusal",
     "Termination",
     "Variant",
     "deal",
@@ -135,6 +149,11 @@ _BYTE_HANDS = tuple(tuple(tuple(ALL_CARDS[c] for c in cards) for cards in t) for
 def _hand(mask: int) -> tuple[Card, ...]:
     """The cards of a card set, as cards (:data:`~officers.bitboard.BYTE_CARDS`, as cards)."""
     return _BYTE_HANDS[0][mask & 0xFF] + _BYTE_HANDS[1][mask >> 8]
+
+
+def _refused(refusal: Refusal) -> IllegalPlacementError:
+    """The error that refuses a move: the refusal's English sentence, and the refusal."""
+    return IllegalPlacementError(refusal.text("en"), refusal=refusal)
 
 
 class _Snapshot(NamedTuple):
@@ -411,6 +430,33 @@ class GameState:
             return str(error)
         return None
 
+    def refusal(self, move: Move | str) -> Refusal | None:
+        """Why the move (or the move text) may not be pushed now, as a fact told in any
+        language (a :class:`~officers.moves.Refusal`), or ``None`` if it may.
+
+        >>> state = GameState.parse("AC3/QHJSAD1/KSAHJCQD/JDQCKHAS hard 0 2 KDKC/QSJH - - 13")
+        >>> refusal = state.refusal("xr1c2")
+        >>> refusal.kind, refusal.cell, refusal.text("en") == state.why_illegal(Move.parse("xr1c2"))
+        ('no-token', 1, True)
+        >>> refusal.text("de")
+        'Von Zeile 1, Spalte 2 kann nichts zurückgenommen werden: keine Rücknahme-Münze ist übrig.'
+        >>> state.refusal("QS r1c3").kind, state.refusal("QS@r1c3") is None
+        ('unreadable', True)
+        """
+        if isinstance(move, str):
+            try:
+                read = Move.parse(move)
+            except NotationError:
+                return Refusal("unreadable", written=move)
+        else:
+            read = move
+        try:
+            self._resolve(read)
+        except IllegalPlacementError as error:
+            assert error.refusal is not None  # every refusal of _resolve carries its fact
+            return error.refusal
+        return None
+
     def is_legal(self, move: Move) -> bool:
         """Whether :meth:`push` would accept the move."""
         return self.why_illegal(move) is None
@@ -425,54 +471,41 @@ class GameState:
         return self._resolve(Move.parse(text))
 
     def _resolve(self, move: Move) -> Move:
-        """The move as it will be recorded, or IllegalPlacementError saying why not."""
+        """The move as it will be recorded, or IllegalPlacementError saying why not (its
+        ``refusal`` the same as a fact)."""
         if not isinstance(move, Move):
-            raise IllegalPlacementError(
-                f"expected a Move, got {move!r} (read text with Move.parse)"
-            )
+            raise _refused(Refusal("not-a-move", written=repr(move)))
+        turn = self._turn
         outcome = self.outcome()
         if outcome is not None:
-            raise IllegalPlacementError(
-                f"cannot play {move.notation()}: the game is over ({outcome})"
-            )
+            raise _refused(Refusal("over", move, player=turn, outcome=outcome))
         if move.kind in ("concede", "timeout"):
             return move
         assert move.cell is not None
         values = self._square.values
         if move.kind == "place":
             assert move.card is not None
-            if not self._hands[self._turn] >> move.card & 1:
-                raise IllegalPlacementError(
-                    f"cannot place {move.card} on {describe_cell(move.cell)}: "
-                    f"it is not in {player_name(self._turn)}'s hand"
-                )
-            reason = None
-            if not fits(values, move.cell, move.card, self._diagonals):
-                reason = self._rules.why_illegal(self._square, move.cell, move.card)
-            if reason is not None:
-                raise IllegalPlacementError(
-                    f"slip: cannot place {move.card} on {describe_cell(move.cell)}: {reason}; "
-                    f"it goes back into {player_name(self._turn)}'s hand at no cost"
-                )
+            card, cell = move.card, move.cell
+            if not self._hands[turn] >> card & 1:
+                raise _refused(Refusal("not-in-hand", move, card, cell, turn))
+            if not fits(values, cell, card, self._diagonals):
+                illegal = self._rules.illegal(self._square, cell, card)
+                if illegal is not None:
+                    kind: RefusalKind = "cell-taken" if illegal.reason == "taken" else "slip"
+                    held = None if values[cell] == EMPTY else Card(values[cell])
+                    raise _refused(Refusal(kind, move, card, cell, turn, held, illegal=illegal))
             after_cell_empty = False
         else:
-            value = values[move.cell]
-            where = describe_cell(move.cell)
+            value, cell = values[move.cell], move.cell
             if self._tokens <= 0:
-                raise IllegalPlacementError(
-                    f"cannot take back from {where}: no take-back token is left"
-                )
+                raise _refused(Refusal("no-token", move, move.card, cell, turn))
             if value == EMPTY:
-                raise IllegalPlacementError(f"cannot take back from {where}: the cell is empty")
-            if move.cell in self._locked:
-                raise IllegalPlacementError(
-                    f"cannot take back {Card(value)} from {where}: it is a locked start card"
-                )
+                raise _refused(Refusal("empty-cell", move, move.card, cell, turn))
+            if cell in self._locked:
+                raise _refused(Refusal("locked", move, Card(value), cell, turn))
             if move.card is not None and move.card != value:
-                raise IllegalPlacementError(
-                    f"cannot take back {move.card} from {where}: the cell holds {Card(value)}"
-                )
-            move = Move("take", move.cell, Card(value), move.coin)
+                raise _refused(Refusal("wrong-card", move, move.card, cell, turn, Card(value)))
+            move = Move("take", cell, Card(value), move.coin)
             after_cell_empty = True
         if move.coin is not None:
             self._check_coin(move, after_cell_empty)
@@ -482,23 +515,19 @@ class GameState:
         """Raise unless the move's coin action may be played (``after_cell_empty``: the move
         empties its cell)."""
         assert move.coin is not None
+        turn = self._turn
         if self._coins is None:
-            raise IllegalPlacementError(
-                f"cannot move a coin: this game is played without keep-free coins ({move.notation()})"
-            )
+            raise _refused(Refusal("no-coins", move, move.card, move.cell, turn))
         if move.coin != COIN_OFF:
             target_empty = self._square.values[move.coin] == EMPTY and move.coin != move.cell
             if move.coin == move.cell and after_cell_empty:
                 target_empty = True
             if not target_empty:
-                raise IllegalPlacementError(
-                    f"cannot put the coin on {describe_cell(move.coin)}: the cell is not empty"
-                )
+                raise _refused(Refusal("coin-cell-taken", move, move.card, move.coin, turn))
             for player, coin in enumerate(self._coins):
-                if coin == move.coin and player != self._turn:
-                    raise IllegalPlacementError(
-                        f"cannot put the coin on {describe_cell(move.coin)}: "
-                        f"{player_name(player)}'s coin lies there"
+                if coin == move.coin and player != turn:
+                    raise _refused(
+                        Refusal("coin-of-other", move, move.card, move.coin, turn, owner=player)
                     )
 
     def push(self, move: Move) -> None:

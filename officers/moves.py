@@ -11,6 +11,8 @@ coin
     The keep-free coin action at the end of a turn (variant): a cell, or :data:`COIN_OFF`.
 outcome
     An :class:`Outcome`: won or lost, why, and which player it concerns.
+refusal
+    A :class:`Refusal`: why a move may not be played, as a fact told in any language.
 
 >>> Move.from_json(Move.parse("xKH@r2c2+off").to_json())
 Move.parse('xKH@r2c2+off')
@@ -24,13 +26,27 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Final, Literal, get_args
+from typing import TYPE_CHECKING, Any, Final, Literal, get_args
 
 from officers.cards import ALL_CARDS, Card
 from officers.errors import InvalidGameError, NotationError, excerpt, read_json
 from officers.square import cell_name, describe_cell, parse_cell
+from officers.words import Language, Spoken, speaker
 
-__all__ = ["COIN_OFF", "Move", "MoveKind", "Outcome", "Termination", "player_name"]
+if TYPE_CHECKING:
+    from officers.rules import Illegal
+
+__all__ = [
+    "COIN_OFF",
+    "REFUSALS",
+    "Move",
+    "MoveKind",
+    "Outcome",
+    "Refusal",
+    "RefusalKind",
+    "Termination",
+    "player_name",
+]
 
 MoveKind = Literal["place", "take", "concede", "timeout"]
 Termination = Literal["finished", "stuck", "conceded", "out of time"]
@@ -345,3 +361,76 @@ class Outcome:
 
 def _is_player(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < 4
+
+
+# --- refusals --------------------------------------------------------------------------------
+
+RefusalKind = Literal[
+    "unreadable",
+    "not-a-move",
+    "over",
+    "not-in-hand",
+    "cell-taken",
+    "slip",
+    "no-token",
+    "empty-cell",
+    "locked",
+    "wrong-card",
+    "no-coins",
+    "coin-cell-taken",
+    "coin-of-other",
+]
+
+REFUSALS: Final[tuple[RefusalKind, ...]] = get_args(RefusalKind)
+"""Every kind of :class:`Refusal`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal(Spoken):
+    """Why a move may not be played now: a fact, told in any language by ``text(lang)``
+    (:mod:`officers.words`); :meth:`officers.game.GameState.refusal` finds it, and the
+    :class:`~officers.errors.IllegalPlacementError` of a refused move carries it (its message
+    is ``text("en")``).
+
+    ``kind`` says which rule refused the move; the other fields are the facts of that kind:
+
+    - ``unreadable``: the text cannot be read as a move (``written``: the text);
+    - ``not-a-move``: a value that is no :class:`Move` (``written``: its ``repr``);
+    - ``over``: the game is over (``outcome``);
+    - ``not-in-hand``: the ``card`` to place on ``cell`` is not in ``player``'s hand;
+    - ``cell-taken``: ``cell`` already holds ``held`` (``illegal``, its reason ``taken``);
+    - ``slip``: ``card`` on ``cell`` breaks the rule of the square (``illegal`` says how);
+    - ``no-token``: a take-back from ``cell`` without a take-back token left;
+    - ``empty-cell``: a take-back from an empty ``cell``;
+    - ``locked``: the ``card`` on ``cell`` is a locked start card;
+    - ``wrong-card``: the take-back names ``card``, but ``cell`` holds ``held``;
+    - ``no-coins``: a coin action in a game played without keep-free coins;
+    - ``coin-cell-taken``: the coin cannot go on ``cell``: the cell is not empty;
+    - ``coin-of-other``: the coin cannot go on ``cell``: the coin of ``owner`` lies there.
+
+    ``move`` is the move refused (``None`` for the first two kinds) and ``player`` the player
+    to move (0-based).
+
+    >>> from officers.game import GameState
+    >>> state = GameState.parse("AS3/4/4/4 normal 1 2 ADACKSQDQCJDJC/AHKHKDKCQSQHJSJH - - 2")
+    >>> refusal = state.refusal("AH@r2c1")
+    >>> refusal.kind, refusal.card, refusal.cell, refusal.illegal.reason
+    ('slip', Card.ACE_OF_HEARTS, 4, 'rank')
+    >>> print(refusal.text("de"))
+    Nicht erlaubt: Herz-Ass darf nicht auf Zeile 2, Spalte 1: ein Ass steht schon in Spalte 1 (Pik-Ass auf Zeile 1, Spalte 1). Die Karte geht kostenlos auf die Hand von Spieler 2 zurück.
+    """
+
+    kind: RefusalKind
+    move: Move | None = None
+    card: Card | None = None
+    cell: int | None = None
+    player: int | None = None
+    held: Card | None = None
+    owner: int | None = None
+    illegal: Illegal | None = None
+    outcome: Outcome | None = None
+    written: str | None = None
+
+    def text(self, lang: Language = "en") -> str:
+        """Why the move is refused, in the language asked for (see :mod:`officers.words`)."""
+        return speaker(lang).refusal(self)

@@ -8,6 +8,7 @@ import pytest
 
 from officers import Card, Rules, Square, UnsupportedError, words
 from officers.analysis import Check, Violation, check_square, explain
+from officers.game import GameState
 from officers.hints import PlayerView, hint
 from officers.repairs import Repair
 from officers.words import FACTS, VIOLATIONS, languages, speaker
@@ -68,6 +69,8 @@ def test_every_language_renders_every_kind_of_fact(lang: str) -> None:
     facts += rules.conflicts(Square("AS1AH1/4/4/4")) + Rules(order=5).conflicts(
         Square("Aa1Ab2/5/5/5/5", order=5)
     )
+    late = GameState.parse("AC3/QHJSAD1/KSAHJCQD/JDQCKHAS hard 0 2 KDKC/QSJH - - 13")
+    facts += [late.refusal(text) for text in ("QS@r1c4", "KD@r1c2", "xr1c1", "QS r1c3")]
     kinds = set()
     for fact in facts:
         text = fact.text(lang)  # type: ignore[attr-defined]
@@ -82,6 +85,7 @@ def test_every_language_renders_every_kind_of_fact(lang: str) -> None:
         "Recommendation",
         "CardHint",
         "ForcedMove",
+        "Refusal",
     }
 
 

@@ -39,6 +39,7 @@ from officers.errors import UnsupportedError, excerpt
 if TYPE_CHECKING:
     from officers.analysis import Explanation, Violation
     from officers.hints import CardHint, ForcedMove, Hint, Recommendation
+    from officers.moves import Refusal
     from officers.repairs import Repair
     from officers.rules import Conflict, Illegal
 
@@ -69,6 +70,7 @@ FACTS: Final = (
     "forced_move",
     "recommendation",
     "hint",
+    "refusal",
 )
 """The kinds of fact a language renders: one function of that name each (see :class:`Speaker`)."""
 
@@ -115,6 +117,8 @@ class Speaker(Protocol):
     def recommendation(self, fact: Recommendation) -> str: ...
 
     def hint(self, fact: Hint) -> str: ...
+
+    def refusal(self, fact: Refusal) -> str: ...
 
 
 @cache

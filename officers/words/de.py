@@ -14,11 +14,13 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from officers.cards import Card, Rank, Suit
+from officers.errors import excerpt
 from officers.rules import Attribute, Conflict, Illegal, Line, Rules, show
 
 if TYPE_CHECKING:
     from officers.analysis import Blocked, Explanation, Violation
     from officers.hints import CardHint, ForcedMove, Hint, Recommendation
+    from officers.moves import Outcome, Refusal
     from officers.puzzles import Grade, StartReport
     from officers.puzzles.report import StepReason
     from officers.repairs import Repair
@@ -506,6 +508,86 @@ def hint(fact: Hint) -> str:
         lines += [f"  - {repair(r)}" for r in fact.repairs]
     lines.append("Empfehlung: " + recommendation(fact.recommendation))
     return "\n".join(lines)
+
+
+# --- abgelehnte Züge -----------------------------------------------------------------------------
+
+READ_MOVE: Final = (
+    "erwartet wird eine Karte mit Feld wie 'AS@r1c1', eine Rücknahme wie 'xr1c1', 'concede' "
+    "oder 'timeout'"
+)
+
+
+def player(index: int | None) -> str:
+    """``Spieler 2`` (player 1, 0-based); ``ein Spieler`` for ``None``."""
+    return "ein Spieler" if index is None else f"Spieler {index + 1}"
+
+
+def outcome(fact: Outcome) -> str:
+    """``verloren: Spieler 2 steckt fest und kann nicht zurücknehmen``."""
+    if fact.won:
+        return "gewonnen: alle 16 Karten liegen im Quadrat"
+    if fact.reason == "stuck":
+        return f"verloren: {player(fact.player)} steckt fest und kann nicht zurücknehmen"
+    if fact.reason == "conceded":
+        return "verloren: das Team hat aufgegeben"
+    return f"verloren: {player(fact.player)} hat die Zeit überschritten"
+
+
+def refusal(fact: Refusal) -> str:
+    """Why a move is refused: ``Von Zeile 1, Spalte 1 kann nichts zurückgenommen werden: das
+    Feld ist leer.``"""
+    kind, move, at = fact.kind, fact.move, fact.cell
+    name = "" if fact.card is None else card_name(fact.card)
+    if kind == "unreadable":
+        return f"Der Zug {excerpt(fact.written)} lässt sich nicht lesen: {READ_MOVE}."
+    if kind == "not-a-move":
+        return f"Erwartet wird ein Move, nicht {fact.written} (einen Text liest Move.parse)."
+    assert move is not None
+    if kind == "over":
+        assert fact.outcome is not None
+        return (
+            f"Der Zug {move.notation()} ist nicht mehr möglich: das Spiel ist vorbei "
+            f"({outcome(fact.outcome)})."
+        )
+    if kind == "no-coins":
+        return (
+            "Es gibt keine Münze zu bewegen: dieses Spiel wird ohne Freihalte-Münzen gespielt "
+            f"({move.notation()})."
+        )
+    assert at is not None
+    if kind == "coin-cell-taken":
+        return f"Die Münze darf nicht auf {cell(at)}: das Feld ist nicht leer."
+    if kind == "coin-of-other":
+        return (
+            f"Die Münze darf nicht auf {cell(at)}: dort liegt schon die Münze von "
+            f"{player(fact.owner)}."
+        )
+    if kind == "no-token":
+        return f"Von {cell(at)} kann nichts zurückgenommen werden: keine Rücknahme-Münze ist übrig."
+    if kind == "empty-cell":
+        return f"Von {cell(at)} kann nichts zurückgenommen werden: das Feld ist leer."
+    if kind == "locked":
+        return (
+            f"{name} kann nicht von {cell(at)} zurückgenommen werden: die Karte ist eine feste "
+            "Startkarte."
+        )
+    if kind == "wrong-card":
+        assert fact.held is not None
+        return (
+            f"{name} kann nicht von {cell(at)} zurückgenommen werden: auf dem Feld liegt "
+            f"{card_name(fact.held)}."
+        )
+    if kind == "not-in-hand":
+        return (
+            f"{name} kann nicht auf {cell(at)} gelegt werden: {player(fact.player)} hat die "
+            "Karte nicht auf der Hand."
+        )
+    assert fact.illegal is not None  # a slip, or a placement on a cell that is taken
+    return (
+        f"Nicht erlaubt: {name} darf nicht auf {cell(at)}: {illegal(fact.illegal)}. "
+        f"Die Karte geht kostenlos auf die Hand von {player(fact.player)} zurück."
+    )
 
 
 # --- Startstellungen: das Urteil, die Stufe und der Lösungsweg ------------------------------------

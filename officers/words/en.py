@@ -14,12 +14,14 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Final
 
 from officers.cards import Card, Rank, Suit
+from officers.errors import excerpt
 from officers.rules import Attribute, Conflict, Illegal, Line, show
 from officers.square import describe_cell
 
 if TYPE_CHECKING:
     from officers.analysis import Blocked, Explanation, Violation
     from officers.hints import CardHint, ForcedMove, Hint, Recommendation
+    from officers.moves import Refusal
     from officers.puzzles import Grade, StartReport
     from officers.puzzles.report import StepReason
     from officers.repairs import Repair
@@ -452,6 +454,58 @@ def hint(fact: Hint) -> str:
         lines += [f"  - {repair(r)}" for r in fact.repairs]
     lines.append("Recommended: " + recommendation(fact.recommendation))
     return "\n".join(lines)
+
+
+# --- refused moves ------------------------------------------------------------------------------
+
+READ_MOVE: Final = (
+    "expected a placement such as 'AS@r1c1', a take-back such as 'xr1c1', 'concede' or 'timeout'"
+)
+
+
+def player(index: int) -> str:
+    """``player 2`` (player 1, 0-based), as :func:`officers.moves.player_name` says it."""
+    return f"player {index + 1}"
+
+
+def refusal(fact: Refusal) -> str:
+    """Why a move is refused: ``cannot take back from row 1, column 1: the cell is empty``
+    (the message of the :class:`~officers.errors.IllegalPlacementError` that refuses it)."""
+    kind, move, card, at = fact.kind, fact.move, fact.card, fact.cell
+    if kind == "unreadable":
+        return f"cannot read move {excerpt(fact.written)}: {READ_MOVE}"
+    if kind == "not-a-move":
+        return f"expected a Move, got {fact.written} (read text with Move.parse)"
+    assert move is not None
+    if kind == "over":
+        return f"cannot play {move.notation()}: the game is over ({fact.outcome})"
+    if kind == "no-coins":
+        return (
+            f"cannot move a coin: this game is played without keep-free coins ({move.notation()})"
+        )
+    assert at is not None
+    if kind == "coin-cell-taken":
+        return f"cannot put the coin on {cell(at)}: the cell is not empty"
+    if kind == "coin-of-other":
+        assert fact.owner is not None
+        return f"cannot put the coin on {cell(at)}: {player(fact.owner)}'s coin lies there"
+    if kind == "no-token":
+        return f"cannot take back from {cell(at)}: no take-back token is left"
+    if kind == "empty-cell":
+        return f"cannot take back from {cell(at)}: the cell is empty"
+    if kind == "locked":
+        return f"cannot take back {card} from {cell(at)}: it is a locked start card"
+    if kind == "wrong-card":
+        return f"cannot take back {card} from {cell(at)}: the cell holds {fact.held}"
+    assert fact.player is not None
+    who = player(fact.player)
+    if kind == "not-in-hand":
+        return f"cannot place {card} on {cell(at)}: it is not in {who}'s hand"
+    assert fact.illegal is not None  # a slip, or a placement on a cell that is taken
+    return (
+        f"slip: cannot place {card} on {cell(at)}: {illegal(fact.illegal)}; "
+        f"it goes back into {who}'s hand at no cost"
+    )
 
 
 # --- puzzle starts: the verdict, the grade and the solving path -----------------------------------
