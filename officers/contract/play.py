@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 
 from officers.contract.documents import game_document, head
 from officers.contract.requests import BadRequestError, Request
-from officers.errors import IllegalPlacementError, OfficersError, excerpt
+from officers.errors import IllegalPlacementError, InvalidArgumentError, OfficersError, excerpt
 from officers.game import GameState, Move
 from officers.square import EMPTY
 from officers.words import read_lang, speaker, texts
@@ -26,7 +26,7 @@ from officers.words import read_lang, speaker, texts
 if TYPE_CHECKING:
     from officers.contract import Limits
 
-__all__ = ["MAX_MOVES", "bots", "record", "slip"]
+__all__ = ["MAX_MOVES", "bots", "record", "refusal_text", "slip"]
 
 MAX_MOVES: Final = 512
 """The most moves a ``record`` request may carry (a game has 16 placements, two turns a
@@ -132,3 +132,26 @@ def slip(state: GameState, text: str, lang: str) -> dict[str, Any] | None:
     if illegal is None:
         return None
     return {"card": move.card.notation(), "cell": move.cell, "text": texts(illegal, lang)}
+
+
+def refusal_text(state: GameState, text: str, lang: str) -> dict[str, str]:
+    """Why the move ``text`` is refused in ``state``, in the languages ``lang`` asks for
+    (``"en"``, ``"de"`` or ``"both"``): the ``text`` of a refused move's document. Every
+    refusal has its sentence, a move text that cannot be read too; the English one is the
+    ``refusal`` (the message of the refusing error). A move that may be played raises
+    :class:`~officers.errors.InvalidArgumentError`: there is no refusal to tell.
+
+    >>> state = GameState.parse("AS3/4/4/4 normal 1 2 ADACKSQDQCJDJC/AHKHKDKCQSQHJSJH - - 2")
+    >>> refusal_text(state, "AS@r2c2", "both")
+    {'en': "cannot place A♠ on row 2, column 2: it is not in player 2's hand", 'de': 'Pik-Ass kann nicht auf Zeile 2, Spalte 2 gelegt werden: Spieler 2 hat die Karte nicht auf der Hand.'}
+    >>> riddle = GameState.parse("AS3/4/4/4 normal 1 2 ADACKSQDQCJDJC/AHKHKDKCQSQHJSJH r1c1 - 2")
+    >>> refusal_text(riddle, "xr1c1", "de")
+    {'de': 'Pik-Ass kann nicht von Zeile 1, Spalte 1 zurückgenommen werden: die Karte ist eine feste Startkarte.'}
+    """
+    read_lang(lang)
+    refusal = state.refusal(text)
+    if refusal is None:
+        raise InvalidArgumentError(
+            f"the move {excerpt(text)} may be played here: there is no refusal to tell"
+        )
+    return texts(refusal, lang)
