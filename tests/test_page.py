@@ -192,6 +192,7 @@ def test_a_solo_game_on_easy_is_won_by_following_the_pages_hints(table: Table) -
         page.wait_for_selector(f'#board [data-cell="{cell}"][data-card="{card}"]')
     page.wait_for_selector('[data-status="won"]')
     assert "Won" in table.text("#status") and table.hand() == []
+    assert page.is_disabled('[data-action="alive"]')  # nothing left to check under an empty hand
     page.wait_for_function("() => document.querySelector('#record-text').textContent.includes('16. ')")
     record = table.text("#record-text")
     assert '[Result "won"]' in record and record.endswith("won")
@@ -305,8 +306,123 @@ def test_a_game_lost_by_being_stuck_is_shown_as_the_rules_say(table: Table) -> N
     assert table.text("#status") == "Lost: player 1 is stuck and no take-back token is left."
     assert table.cell(2) == "AH" and sorted(table.hand()) == ["AS", "KH", "QD"]
     assert table.page.is_disabled('[data-action="hint"]') and table.page.is_disabled('[data-action="takeback"]')
+    assert table.page.is_disabled('[data-action="alive"]')
     assert table.page.is_disabled('#hand [data-card="AS"]')
     table.page.wait_for_function("() => document.querySelector('#record-text').textContent.endsWith('lost')")
+
+
+WON_IN_15 = (
+    "AS@r1c1,KH@r1c2,QD@r1c3,JC@r1c4,KD@r2c1,AC@r2c2,JS@r2c3,QH@r2c4,"
+    "QC@r3c1,JD@r3c2,AH@r3c3,KS@r3c4,JH@r4c1,QS@r4c2,KC@r4c3"
+)
+"""The hints' game of Easy, solo, seed 5, but for its last card (A♦ on row 4, column 4)."""
+
+
+def test_the_alive_check_is_there_while_the_game_is(table: Table) -> None:
+    table.open(f"?level=easy&players=1&seed=5&moves={WON_IN_15}")
+    assert table.page.is_enabled('[data-action="alive"]') and table.hand() == ["AD"]
+    table.page.click('[data-action="alive"]')
+    table.page.wait_for_selector('#advice[data-alive="yes"]')
+    table.place("AD", 15)
+    table.page.wait_for_selector('[data-status="won"]')
+    assert table.page.is_disabled('[data-action="alive"]') and table.hand() == []
+    assert table.page.locator("#advice[data-alive]").count() == 0  # the old answer is gone too
+
+
+def test_play_again_after_a_win_deals_anew_with_the_same_settings(table: Table) -> None:
+    table.open(f"?level=easy&players=1&seed=5&moves={WON_IN_15}&lang=de")
+    assert table.page.is_hidden('[data-action="again"]')  # not while the game goes on
+    table.place("AD", 15)
+    table.page.wait_for_selector('[data-status="won"]')
+    again = table.page.locator('[data-action="again"]')
+    assert again.is_visible() and again.is_enabled() and again.text_content() == "Neues Spiel"
+    assert table.page.is_hidden("#setup form")  # the form stays folded: the button is the way
+    table.page.click('[data-lang="en"]')
+    assert again.text_content() == "Play again"
+    again.click()
+    table.page.wait_for_url(re.compile(r"seed=(?!5&)\d+"))
+    table.page.wait_for_selector('[data-status="ongoing"]')
+    query = table.page.url.split("?", 1)[1]
+    assert "level=easy" in query and "players=1" in query and "moves=" not in query
+    assert len(table.hand()) == 16 and table.page.is_hidden('[data-action="again"]')
+
+
+def test_play_again_after_a_loss_starts_the_same_setup_again(table: Table) -> None:
+    setup = "3JC/KDACJSQH/QCJD1KS/JHQSKCAD normal 0 1 ASAHKHQD - - 13"
+    table.open("?setup=" + quote_plus(setup))
+    table.place("AH", 2)
+    table.page.wait_for_selector('[data-status="lost"]')
+    table.page.click('[data-action="again"]')
+    table.page.wait_for_url(re.compile(r"^(?!.*moves=).*setup="))
+    table.page.wait_for_selector('[data-status="ongoing"]')
+    assert table.cell(2) is None and sorted(table.hand()) == ["AH", "AS", "KH", "QD"]
+
+
+def _legend(table: Table) -> dict[str, str]:
+    """The legend's lines shown, by the mark each explains."""
+    shown = table.page.eval_on_selector_all(
+        "#legend:not([hidden]) li:not([hidden])",
+        "items => items.map(item => [item.dataset.mark, item.textContent.trim()])",
+    )
+    return {str(mark): str(text) for mark, text in shown}
+
+
+def test_the_marks_on_the_square_have_a_legend(table: Table) -> None:
+    table.open("?level=easy&players=1&seed=5&moves=AS@r1c1,KH@r1c2")
+    assert table.page.is_hidden("#legend") and _legend(table) == {}  # no mark, no legend
+    table.page.click('#hand [data-card="QD"]')  # Q♦ has safe cells and deadly ones here
+    table.page.wait_for_selector("#board .cell.safe")
+    table.page.wait_for_selector("#board .cell.deadly")
+    assert _legend(table) == {
+        "safe": "safe: the square can still be finished (the number: in how many ways)",
+        "deadly": "deadly: the square could no longer be finished",
+    }
+    swatches = table.page.eval_on_selector_all(
+        "#legend .swatch", "items => items.map(item => getComputedStyle(item).boxShadow)"
+    )
+    shadow = "cell => getComputedStyle(cell).boxShadow"
+    cells = [table.page.eval_on_selector(f"#board .cell.{m}", shadow) for m in ("safe", "deadly")]
+    assert swatches[:2] == cells  # drawn as the marks on the square are
+    table.page.click('[data-lang="de"]')
+    table.page.wait_for_selector('html[lang="de"]')
+    assert _legend(table) == {
+        "safe": "sicher: das Quadrat lässt sich noch fertigstellen "
+        "(die Zahl: auf wie viele Arten)",
+        "deadly": "tödlich: das Quadrat ließe sich nicht mehr fertigstellen",
+    }
+    assert table.page.get_attribute("#legend", "aria-label") == "Was die Markierungen bedeuten"
+    table.page.keyboard.press("Escape")  # the card put down: no marks, no legend
+    table.page.wait_for_selector("#legend[hidden]", state="attached")
+
+
+def test_the_repairs_on_the_square_have_a_legend(table: Table) -> None:
+    table.open("?level=easy&players=1&seed=5&moves=KD@r2c2,QH@r2c4,QC@r3c3,QS@r4c1")
+    table.page.click('[data-action="alive"]')
+    table.page.wait_for_selector('#advice[data-alive="no"]')
+    assert _legend(table) == {"repair": "taking this card back revives the square"}
+
+
+def test_the_docs_page_has_an_icon_of_its_own(table: Table) -> None:
+    icons = {}
+    for path, ready in (("docs", "form"), ("?level=easy&players=1&seed=5", "[data-status]")):
+        table.page.goto(table.server + path)
+        table.page.wait_for_selector(ready)
+        icon = icons[path] = str(table.page.get_attribute('link[rel="icon"]', "href"))
+        # the icon decodes as an image where the page's policy lets it load
+        size = table.page.evaluate(
+            """async (href) => {
+                const image = new Image();
+                image.src = href;
+                await image.decode();
+                return [image.naturalWidth, image.naturalHeight];
+            }""",
+            icon,
+        )
+        assert size == [60, 84], (path, size)
+        table.page.wait_for_timeout(1000)  # time for a missing /favicon.ico to be logged
+    assert icons["docs"].startswith("data:image/svg+xml,")  # in the page: no route to ask
+    assert icons["?level=easy&players=1&seed=5"].startswith("static/")  # among the game's files
+    assert table.errors == []  # no 404 of /favicon.ico on either page
 
 
 SLOW_SERVICE = """

@@ -199,7 +199,7 @@ async function showHint() {
 }
 
 async function showAlive() {
-  if (!S.game || !aids()) return;
+  if (!S.game || !aids() || S.game.outcome) return;
   const key = S.game.game;
   const doc = await ask("explain", {
     square: S.game.square, diagonals: S.game.rules.diagonals, locked: S.game.locked, lang: S.lang,
@@ -331,6 +331,7 @@ function draw() {
     lang: S.lang, focus: S.focusCell, marks: found, counts,
     hinted: hint ? hint.recommendation.cell : null, last: lastCell,
   });
+  drawLegend(new Set(found.values()));
   if (S.coin !== null && S.coin !== "off") board.querySelector(`[data-cell="${S.coin}"]`).append(
     Object.assign(document.createElement("span"), { className: "coin", textContent: String(viewer()) }));
 
@@ -357,8 +358,11 @@ function draw() {
   drawAdvice($("#advice"), hint, explanation, S.lang);
 
   const mine = myTurn() && handShown();
+  const over = Boolean(game.outcome);
+  $('[data-action="again"]').hidden = !over || Boolean(S.replay);
   $('[data-action="hint"]').hidden = !aids();
   $('[data-action="alive"]').hidden = !aids();
+  $('[data-action="alive"]').disabled = over;
   $('[data-action="hint"]').disabled = !mine;
   $('[data-action="takeback"]').disabled = !mine;
   $('[data-action="takeback"]').setAttribute("aria-pressed", String(S.mode === "takeback"));
@@ -369,6 +373,23 @@ function draw() {
   $('[data-action="concede"]').hidden = !(mine && game.tokens === 0 && dead);
   $("#advice").hidden = !aids();
   drawReplay();
+}
+
+/** The legend of the marks on the square: one line for each kind of mark drawn. */
+function drawLegend(kinds) {
+  const legend = $("#legend");
+  let shown = false;
+  for (const item of legend.querySelectorAll("[data-mark]")) {
+    item.hidden = !kinds.has(item.dataset.mark);
+    shown = shown || !item.hidden;
+  }
+  legend.hidden = !shown;
+}
+
+/** The link of a new game with the settings of this one (a fresh deal; the same start of a
+ * game that began from a setup). */
+function againLink() {
+  return writeLink(S.options, null, []);
 }
 
 function drawRecord() {
@@ -473,6 +494,10 @@ async function onAction(action, button) {
   if (action === "alive") return showAlive();
   if (action === "takeback") return onTakeBack();
   if (action === "concede") return play("concede");
+  if (action === "again") {
+    location.search = againLink();
+    return undefined;
+  }
   if (action === "reveal") {
     S.revealed = true;
     render();
