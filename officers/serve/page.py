@@ -1,14 +1,19 @@
 """The interactive docs page at ``/docs``: every endpoint with a form to try it, made from the
 OpenAPI document; plain HTML and a few lines of JavaScript, nothing fetched from elsewhere (it
-works offline)."""
+works offline). Its icon, the Ace of Hearts as on the game's page, is in the page itself (a
+``data:`` address), so that the browser asks no ``/favicon.ico`` of the service."""
 
 from __future__ import annotations
 
 import html
 import json
 from typing import Any, Final
+from urllib.parse import quote
 
-__all__ = ["docs_page"]
+from officers.cards import Card
+from officers.svg import card_svg
+
+__all__ = ["ICON", "docs_page"]
 
 STYLE: Final = """
 body { font: 15px/1.45 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; }
@@ -45,6 +50,17 @@ for (const form of document.querySelectorAll("form[data-path]")) {
 """
 
 
+ICON: Final = "data:image/svg+xml," + quote(card_svg(Card.ACE_OF_HEARTS), safe="")
+"""The page's icon: the Ace of Hearts drawn by :mod:`officers.svg`, as a ``data:`` address.
+
+>>> from urllib.parse import unquote
+>>> ICON.startswith("data:image/svg+xml,%3Csvg%20xmlns"), "Ace of Hearts" in unquote(ICON)
+(True, True)
+>>> "http" in unquote(ICON).replace('xmlns="http://www.w3.org/2000/svg"', "")  # nothing fetched
+False
+"""
+
+
 def _section(path: str, method: str, operation: dict[str, Any]) -> str:
     example = ""
     if method == "post":
@@ -67,7 +83,7 @@ def docs_page(document: dict[str, Any]) -> str:
 
     >>> from officers.serve.openapi import openapi
     >>> page = docs_page(openapi())
-    >>> page.count("<form"), "http" in page.replace("/openapi.json", "")
+    >>> page.count("<form"), "http" in page.replace("/openapi.json", "").replace(html.escape(ICON), "")
     (12, False)
     """
     sections = [
@@ -80,6 +96,7 @@ def docs_page(document: dict[str, Any]) -> str:
         '<!doctype html><html lang="en"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>officers {html.escape(info['version'])}: the HTTP API</title>"
+        f'<link rel="icon" type="image/svg+xml" href="{html.escape(ICON)}">'
         f"<style>{STYLE}</style></head><body>"
         f"<h1>officers {html.escape(info['version'])}</h1><p>{html.escape(info['description'])} "
         'The whole contract: <a href="/openapi.json">/openapi.json</a>.</p>'
