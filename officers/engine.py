@@ -2,9 +2,19 @@
 
 One request object per line (``{"id": 1, "op": "hint", "game": "...", "player": 1}``), one
 answer per line, in order, with the request's ``id`` echoed; an error is an ``error`` document
-(``code``, ``message``), and a bad line never ends the engine; end of input or ``{"op": "quit"}``
-ends it cleanly. The operations and documents are those of :mod:`officers.contract`
-(docs/json.md, docs/serve.md).
+(``code``, ``message``), and a bad line never ends the engine. The operations and documents are
+those of :mod:`officers.contract` (docs/json.md, docs/serve.md), each request held to its schema,
+and two that steer the engine itself:
+
+- ``cancel`` ends every search asked for before it at once (each answered as an error with
+  ``"code": "cancelled"``, in its place) and is answered with a ``cancel`` document;
+- ``quit`` does the same and ends the engine after its ``bye``; end of input instead answers
+  every line before it ends.
+
+The lines are read beside the answering, so that ``cancel`` and ``quit`` reach a search while
+it runs. A line is at most :data:`MAX_LINE` bytes (``--max-line``): a longer one is answered
+with a ``too-large`` error and skipped unread, never held whole. Bytes that are not UTF-8, the
+words ``NaN`` and ``Infinity``, integers of thousands of digits: each gets a ``bad-json`` error.
 
 >>> import io
 >>> out = io.StringIO()
@@ -16,60 +26,177 @@ ends it cleanly. The operations and documents are those of :mod:`officers.contra
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterable
-from typing import Any, Final, TextIO
+import queue
+import threading
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import IO, Any, Final, TextIO
 
-from officers.contract import DEFAULT_LIMITS, Limits, handle
+from officers.contract import DEFAULT_LIMITS, Budget, Limits, handle
 from officers.contract.documents import error_document, head
+from officers.contract.wire import LINE_BREAKS, WireError, read, write
 from officers.errors import excerpt
 
-__all__ = ["answer", "run"]
+__all__ = ["LINE_BREAKS", "MAX_LINE", "answer", "one_line", "read_lines", "run"]
+
+MAX_LINE: Final = 65536
+"""The longest request line read (bytes, without its line break), as the service's body limit."""
+
+QUEUED: Final = 256
+"""How many lines are read ahead of the answers (then reading waits: the input is not held)."""
 
 
-def answer(line: str, limits: Limits = DEFAULT_LIMITS) -> tuple[dict[str, Any], bool]:
+@dataclass
+class _Line:
+    """One line read: the request (or why it cannot be one) and how to stop its search."""
+
+    request: Any = None
+    error: dict[str, Any] | None = None
+    cancel: threading.Event = field(default_factory=threading.Event)
+
+
+def _ident(request: object) -> Any:
+    ident = request.get("id") if isinstance(request, dict) else None
+    return None if isinstance(ident, (dict, list)) else ident
+
+
+def _op(request: object) -> object:
+    return request.get("op") if isinstance(request, dict) else None
+
+
+def _steering(request: object) -> str | None:
+    """``"cancel"`` or ``"quit"`` for a request that steers the engine (with no other fields)."""
+    op = _op(request)
+    if op in ("cancel", "quit") and isinstance(request, dict) and request.keys() <= {"id", "op"}:
+        return str(op)
+    return None
+
+
+def answer(
+    line: str | bytes, limits: Limits = DEFAULT_LIMITS, cancel: threading.Event | None = None
+) -> tuple[dict[str, Any], bool]:
     """The answer to one line, and whether the engine goes on (``False`` after ``quit``)."""
     try:
-        request = json.loads(line)
-    except (json.JSONDecodeError, RecursionError) as error:
-        return {
-            **error_document("bad-json", f"cannot read JSON {excerpt(line)}: {error}"),
-            "id": None,
-        }, True
-    ident = request.get("id") if isinstance(request, dict) else None
-    if isinstance(ident, (dict, list)):
-        ident = None
-    if isinstance(request, dict) and request.get("op") == "quit":
-        return {**head("bye"), "id": ident}, False
+        request = read(line)
+    except WireError as error:
+        return {**error_document("bad-json", str(error)), "id": None}, True
+    return _answer(_Line(request, cancel=cancel or threading.Event()), limits)
+
+
+def _answer(line: _Line, limits: Limits) -> tuple[dict[str, Any], bool]:
+    if line.error is not None:
+        return {**line.error, "id": None}, True
+    request = line.request
+    ident = _ident(request)
+    op = _op(request)
+    if op in ("quit", "cancel"):
+        extra = [name for name in request if name not in ("id", "op")]
+        if extra:
+            names = ", ".join(excerpt(name, 40) for name in extra[:4])
+            message = f"the {op} request takes no fields, got {names}"
+            return {**error_document("bad-request", message), "id": ident}, True
+        return {**head("bye" if op == "quit" else "cancel"), "id": ident}, op != "quit"
     try:
-        return {**handle(request, limits), "id": ident}, True
+        return {**handle(request, limits, Budget(cancel=line.cancel)), "id": ident}, True
     except Exception as error:  # a bug: answer it, and go on with the next line
-        message = f"internal error ({type(error).__name__}: {error}); please report it"
+        message = (
+            f"internal error ({type(error).__name__}: {excerpt(str(error), 200)}); please report it"
+        )
         return {**error_document("internal", message), "id": ident}, True
 
 
-LINE_BREAKS: Final = {0x85: "\\u0085", 0x2028: "\\u2028", 0x2029: "\\u2029"}
-"""The characters that JSON leaves raw but that readers split lines at (Python's ``splitlines``,
-JavaScript before ES2019): written escaped, so that one answer is always one line."""
-
-
-def one_line(document: object) -> str:
-    r"""``document`` as JSON on one line, whatever line breaks its strings hold.
+def one_line(document: object, *, ascii: bool = False) -> str:
+    r"""``document`` as JSON on one line, whatever line breaks its strings hold (UTF-8 safe:
+    :func:`officers.contract.wire.write`; with ``ascii``, ASCII alone).
 
     >>> one_line({"id": "a\u2028b\nc"})
     '{"id": "a\\u2028b\\nc"}'
     """
-    return json.dumps(document, ensure_ascii=False).translate(LINE_BREAKS)
+    return write(document, ascii=ascii)
 
 
-def run(lines: Iterable[str], out: TextIO, limits: Limits = DEFAULT_LIMITS) -> None:
-    """Answer each line of ``lines`` on ``out`` (flushed after each), until the end or ``quit``;
-    blank lines are skipped."""
-    for line in lines:
-        if not line.strip():
+def _utf8(out: TextIO) -> bool:
+    """Whether ``out`` writes every character (its encoding is UTF-8, or it has none: a
+    string buffer)."""
+    encoding = getattr(out, "encoding", None)
+    return encoding is None or encoding.lower().replace("_", "-") in ("utf-8", "utf8")
+
+
+def read_lines(stream: IO[bytes], max_line: int = MAX_LINE) -> Iterator[bytes | None]:
+    """The lines of a byte stream without their line breaks, each read whole only up to
+    ``max_line`` bytes: a longer line is read past in pieces and given as ``None``."""
+    while True:
+        line = stream.readline(max_line + 2)
+        if not line:
+            return
+        if len(line.rstrip(b"\r\n")) <= max_line:
+            yield line.rstrip(b"\r\n")
             continue
-        document, going = answer(line, limits)
-        out.write(one_line(document) + "\n")
+        while line and not line.endswith(b"\n"):
+            line = stream.readline(65536)
+        yield None
+
+
+def _too_long(text: str | bytes, max_line: int) -> bool:
+    if isinstance(text, bytes) or len(text) > max_line or len(text) * 4 <= max_line:
+        return len(text) > max_line
+    return len(text.encode("utf-8", "surrogatepass")) > max_line
+
+
+def _reader(
+    lines: Iterable[str | bytes | None], inbox: queue.Queue[_Line | None], max_line: int
+) -> None:
+    """Read each line into ``inbox`` (``None`` at the end); a ``cancel`` or ``quit`` sets the
+    cancel event of every line before it at once."""
+    pending: list[_Line] = []
+    try:
+        for text in lines:
+            if text is None or _too_long(text, max_line):
+                error = error_document(
+                    "too-large", f"a line is over {max_line} bytes: skipped unread"
+                )
+                item = _Line(error=error)
+            elif not text.strip():
+                continue
+            else:
+                try:
+                    item = _Line(read(text))
+                except WireError as problem:
+                    item = _Line(error=error_document("bad-json", str(problem)))
+            op = _steering(item.request)
+            pending = [line for line in pending if not line.cancel.is_set()]
+            if op in ("cancel", "quit"):
+                for line in pending:
+                    line.cancel.set()
+                pending = []
+            else:
+                pending.append(item)
+            inbox.put(item)
+            if op == "quit":
+                break
+    finally:
+        inbox.put(None)
+
+
+def run(
+    lines: Iterable[str | bytes | None],
+    out: TextIO,
+    limits: Limits = DEFAULT_LIMITS,
+    max_line: int = MAX_LINE,
+) -> None:
+    """Answer each line of ``lines`` on ``out`` (flushed after each), until the end or ``quit``;
+    blank lines are skipped, and ``None`` stands for a line over ``max_line`` bytes (as
+    :func:`read_lines` gives them). The lines are read on a thread of their own."""
+    inbox: queue.Queue[_Line | None] = queue.Queue(QUEUED)
+    reader = threading.Thread(target=_reader, args=(lines, inbox, max_line), daemon=True)
+    reader.start()
+    ascii = not _utf8(out)
+    while True:
+        line = inbox.get()
+        if line is None:
+            break
+        document, going = _answer(line, limits)
+        out.write(one_line(document, ascii=ascii) + "\n")
         out.flush()
         if not going:
             break

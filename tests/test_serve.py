@@ -27,7 +27,10 @@ APP = create_app()
 
 
 def call(method: str, path: str, app: Any = APP, **kwargs: Any) -> httpx.Response:
-    """One request to the application in this process (ASGI transport)."""
+    """One request to the application in this process (ASGI transport); a body given as
+    ``content`` is sent as JSON unless the headers say otherwise."""
+    if "content" in kwargs:
+        kwargs["headers"] = {"content-type": "application/json", **kwargs.get("headers", {})}
 
     async def go() -> httpx.Response:
         transport = httpx.ASGITransport(app=app)
@@ -118,7 +121,8 @@ def test_unknown_paths_and_methods_answer_in_json() -> None:
     response = call("GET", "/v1/nothing")
     assert response.status_code == 404 and response.json()["code"] == "not-found"
     response = call("GET", "/v1/hint")
-    assert response.status_code == 405 and response.json()["kind"] == "error"
+    assert response.status_code == 405 and response.json()["code"] == "method-not-allowed"
+    assert response.headers["allow"] == "POST" and "POST" in response.json()["message"]
 
 
 def test_cors_for_browser_frontends() -> None:

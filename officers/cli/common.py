@@ -38,6 +38,7 @@ __all__ = [
     "emit",
     "number",
     "plain_stream",
+    "rate",
     "read_square",
     "seconds",
     "writes_suits",
@@ -244,6 +245,20 @@ def seconds(text: str) -> float:
     if _SECONDS.fullmatch(stripped) and float(stripped) > 0:
         return float(stripped)
     raise argparse.ArgumentTypeError(f"expected seconds > 0 such as 2 or 0.5, got {_excerpt(text)}")
+
+
+def rate(text: str) -> float:
+    """An argparse type: requests a second, >= 0 in ASCII digits (``0``: no limit).
+
+    >>> rate("0"), rate("2.5")
+    (0.0, 2.5)
+    """
+    stripped = text.strip()
+    if _SECONDS.fullmatch(stripped) and float(stripped) < 1e9:
+        return float(stripped)
+    raise argparse.ArgumentTypeError(
+        f"expected requests a second >= 0 such as 20 or 0.5, got {_excerpt(text)}"
+    )
 
 
 def read_square(text: str, order: int) -> Any:

@@ -10,11 +10,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
 
-from officers.cli.common import Commands, ExitCode, Parser, number, seconds
+from officers.cli.common import Commands, ExitCode, Parser, number, rate, seconds
 from officers.contract import NAMES, Limits, schema
-from officers.engine import run
+from officers.engine import MAX_LINE, read_lines, run
+from officers.serve.settings import Settings, cores
 
 __all__ = ["add_commands", "parser_for_tests"]
 
@@ -23,6 +26,31 @@ SERVE_MISSING = "officers serve needs the 'serve' extra: pip install 'officers[s
 
 def add_commands(commands: Commands) -> None:
     """Add ``engine``, ``serve`` and ``schema`` to the sub-parsers of ``officers``."""
+    _add_engine(commands)
+    _add_serve(commands)
+    _add_schema(commands)
+
+
+def _add_limits(parser: Parser, out_of_time: str) -> None:
+    """The contract's limits (:class:`~officers.contract.Limits`), for the engine and the service."""
+    parser.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=Limits().time_limit,
+        metavar="SECONDS",
+        help=f"seconds for each search (default %(default)s; {out_of_time})",
+    )
+    parser.add_argument(
+        "--max-order",
+        type=number(1, 256),
+        default=Limits().max_order,
+        metavar="N",
+        help="the largest order of a square asked about (default %(default)s; larger: a limit "
+        "error)",
+    )
+
+
+def _add_engine(commands: Commands) -> None:
     engine = commands.add_parser(
         "engine",
         help="answer JSON requests, one a line, on standard input and output",
@@ -31,14 +59,17 @@ def add_commands(commands: Commands) -> None:
         "a bad line gets an error answer and never ends the engine; end of input ends it.",
     )
     engine.add_argument(
-        "--time-limit",
-        type=seconds,
-        default=Limits().time_limit,
-        metavar="SECONDS",
-        help="seconds for each solver call (default %(default)s)",
+        "--max-line",
+        type=number(2, 2**31),
+        default=MAX_LINE,
+        metavar="BYTES",
+        help="the longest request line (default %(default)s; longer ones get a too-large error)",
     )
+    _add_limits(engine, "out of time: a timeout error")
     engine.set_defaults(run=_engine)
 
+
+def _add_serve(commands: Commands) -> None:
     serve = commands.add_parser(
         "serve",
         help="run the HTTP JSON service (needs the 'serve' extra)",
@@ -54,9 +85,10 @@ def add_commands(commands: Commands) -> None:
     )
     serve.add_argument(
         "--cors",
-        default="*",
+        default="",
         metavar="ORIGINS",
-        help="origins allowed by CORS, separated by commas ('*': any; '': none)",
+        help="origins allowed by CORS, separated by commas ('*': any; default none: only the "
+        "service's own pages)",
     )
     serve.add_argument(
         "--max-body",
@@ -65,15 +97,68 @@ def add_commands(commands: Commands) -> None:
         metavar="BYTES",
         help="the largest request body (default %(default)s; larger ones get 413)",
     )
+    _add_limits(serve, "out of time: 503")
+    defaults = Settings()
     serve.add_argument(
-        "--time-limit",
-        type=seconds,
-        default=Limits().time_limit,
-        metavar="SECONDS",
-        help="seconds for each solver call (default %(default)s; out of time: 503)",
+        "--max-searches",
+        type=number(1, 4096),
+        default=None,
+        metavar="N",
+        help="searches (orders other than 4) running at once in a worker; one more is refused "
+        f"at once with 503 and Retry-After (default: the {cores()} cores shared by the workers)",
+    )
+    serve.add_argument(
+        "--rate",
+        type=rate,
+        default=defaults.rate,
+        metavar="PER_SECOND",
+        help="API requests a second per client address, beyond which 429 (default %(default)s;"
+        " 0: no limit)",
+    )
+    serve.add_argument(
+        "--burst",
+        type=number(1, 2**31),
+        default=defaults.burst,
+        metavar="N",
+        help="API requests one client may send at once (default %(default)s)",
+    )
+    _add_timeouts(serve, defaults)
+    serve.add_argument(
+        "--max-connections",
+        type=number(1, 2**20),
+        default=defaults.max_connections,
+        metavar="N",
+        help="open connections a worker takes before it answers 503 (default %(default)s)",
     )
     serve.set_defaults(run=_serve)
 
+
+def _add_timeouts(parser: Parser, defaults: Settings) -> None:
+    """The service's time limits on a connection."""
+    for name, what, value in (
+        (
+            "--header-timeout",
+            "to send a request's headers (then the connection is closed)",
+            defaults.header_timeout,
+        ),
+        ("--body-timeout", "to send a request's body (then 408)", defaults.body_timeout),
+        ("--keep-alive", "an idle connection is kept open", defaults.keep_alive),
+        (
+            "--shutdown-timeout",
+            "a stop waits for the requests in flight",
+            defaults.shutdown_timeout,
+        ),
+    ):
+        parser.add_argument(
+            name,
+            type=seconds,
+            default=value,
+            metavar="SECONDS",
+            help=f"seconds {what} (default %(default)s)",
+        )
+
+
+def _add_schema(commands: Commands) -> None:
     schema_ = commands.add_parser(
         "schema",
         help="print the JSON Schema of a kind of document or request",
@@ -84,21 +169,48 @@ def add_commands(commands: Commands) -> None:
     schema_.set_defaults(run=_schema)
 
 
+def _terminate(signum: int, frame: object) -> None:
+    """SIGTERM: end like SIGINT does, through the search's cleanup (its child is ended)."""
+    raise SystemExit(128 + signum)
+
+
 def _engine(args: argparse.Namespace) -> ExitCode:
-    run(sys.stdin, sys.stdout, Limits(time_limit=args.time_limit))
+    signal.signal(signal.SIGTERM, _terminate)
+    buffer = getattr(sys.stdin, "buffer", None)  # bytes: each line read at most --max-line
+    lines = read_lines(buffer, args.max_line) if buffer is not None else sys.stdin
+    try:
+        run(
+            lines,
+            sys.stdout,
+            Limits(time_limit=args.time_limit, max_order=args.max_order),
+            args.max_line,
+        )
+    except BrokenPipeError:  # the reader went away: nobody is left to answer
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
     return ExitCode.OK
 
 
 def _serve(args: argparse.Namespace) -> ExitCode:
     try:
-        from officers.serve import Settings, serve
+        from officers.serve import serve
+        from officers.serve.app import create_app  # noqa: F401  (Starlette is there)
     except ImportError:
         print(SERVE_MISSING, file=sys.stderr)
         return ExitCode.BAD_INPUT
+
     settings = Settings(
-        cors=tuple(origin for origin in args.cors.split(",") if origin),
+        cors=tuple(origin.strip() for origin in args.cors.split(",") if origin.strip()),
         max_body=args.max_body,
-        limits=Limits(time_limit=args.time_limit),
+        limits=Limits(time_limit=args.time_limit, max_order=args.max_order),
+        max_searches=args.max_searches or max(1, cores() // args.workers),
+        rate=args.rate,
+        burst=args.burst,
+        body_timeout=args.body_timeout,
+        header_timeout=args.header_timeout,
+        keep_alive=args.keep_alive,
+        max_connections=args.max_connections,
+        shutdown_timeout=args.shutdown_timeout,
     )
     serve(settings, host=args.host, port=args.port, workers=args.workers)
     return ExitCode.OK

@@ -19,12 +19,14 @@ it runs under :attr:`Limits.time_limit`.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final, TypeVar
+from functools import partial
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from officers.analysis import MAX_REASONS, explain
-from officers.contract.bounded import bounded
+from officers.contract.bounded import CancelledError, bounded
 from officers.contract.documents import (
     completion_document,
     count_document,
@@ -36,9 +38,10 @@ from officers.contract.documents import (
     schema_document,
     verification_document,
 )
-from officers.contract.play import bots, record, slip
-from officers.contract.requests import BadRequestError, Request
+from officers.contract.play import bots, record, refusal_text, slip
+from officers.contract.requests import BadRequestError, Request, integral
 from officers.contract.schemas import KINDS, NAMES, schema
+from officers.contract.validate import check
 from officers.errors import (
     IllegalPlacementError,
     OfficersError,
@@ -50,18 +53,25 @@ from officers.game_notation import read_fields
 from officers.hints import hint
 from officers.rules import Rules
 from officers.solve import completions, count_completions
+from officers.solve.base import DEFAULT_TIME_LIMIT
 from officers.square import Square
 from officers.view import PlayerView
 from officers.words import read_lang
 
+if TYPE_CHECKING:
+    import threading
+
 __all__ = [
     "DEFAULT_LIMITS",
+    "ENVELOPE",
+    "Budget",
     "KINDS",
     "NAMES",
     "OPS",
     "STATUS",
     "BadRequestError",
     "Limits",
+    "answer",
     "handle",
     "player_view",
     "schema",
@@ -83,6 +93,20 @@ class Limits:
 
 DEFAULT_LIMITS: Final = Limits()
 
+
+@dataclass(frozen=True)
+class Budget:
+    """What one request may spend beyond its :class:`Limits`, as the door that took it says:
+    searches end by ``deadline`` (:func:`time.monotonic`; the time a request waited before it
+    ran counts against its limit), or at once when ``cancel`` is set; a search runs only when
+    ``searches`` (a semaphore of the door's search slots) has a slot free, else the request is
+    refused at once as ``busy``."""
+
+    deadline: float | None = None
+    cancel: threading.Event | None = None
+    searches: threading.Semaphore | None = None
+
+
 STATUS: Final = {
     "bad-json": 400,
     "bad-request": 422,
@@ -93,8 +117,21 @@ STATUS: Final = {
     "too-large": 413,
     "timeout": 503,
     "internal": 500,
+    "busy": 503,
+    "cancelled": 503,
+    "method-not-allowed": 405,
+    "unsupported-media-type": 415,
+    "request-timeout": 408,
+    "rate-limited": 429,
 }
 """The HTTP status of each error code."""
+
+ENGINE_OPS: Final = ("cancel", "quit")
+"""The operations only the engine protocol has (officers.engine): they steer the engine itself."""
+
+ENVELOPE: Final = ("id", "op")
+"""The fields of an engine request that are not the operation's own: they are not checked
+against the operation's schema (the HTTP service takes the op from the path, and no ``id``)."""
 
 
 def _rules(request: Request, square: Square, limits: Limits) -> Rules:
@@ -117,29 +154,49 @@ def _square(request: Request, limits: Limits, name: str = "square") -> tuple[Squ
     return square, _rules(request, square, limits)
 
 
-def first_completion(square: Square, rules: Rules) -> Square | None:
+def first_completion(
+    square: Square, rules: Rules, time_limit: float | None = DEFAULT_TIME_LIMIT
+) -> Square | None:
     """One completion of the square, or ``None``."""
-    return next(completions(square, rules), None)
+    return next(completions(square, rules, time_limit=time_limit), None)
 
 
 def _solve(
-    function: Callable[[Square, Rules], _T], square: Square, rules: Rules, limits: Limits
+    function: Callable[..., _T], square: Square, rules: Rules, request: Request, limits: Limits
 ) -> _T:
     """``function(square, rules)``: at order 4 directly (the index answers at once), else in
-    a child process under the time limit."""
+    a child process under the time limit (what is left of it), holding one of the door's search
+    slots."""
     if rules.order == 4:
         return function(square, rules)
-    return bounded(function, (square, rules), limits.time_limit)
+    budget = request.budget
+    time_limit = limits.time_limit
+    if budget.deadline is not None:
+        time_limit = min(time_limit, budget.deadline - time.monotonic())
+        if time_limit <= 0:
+            raise SolverTimeoutError("the request waited out its time before it could run")
+    searches = budget.searches
+    if searches is not None and not searches.acquire(blocking=False):
+        raise BadRequestError(
+            "busy", "every search slot of this service is taken: ask again in a moment"
+        )
+    try:  # the child process is ended at the limit: the search itself needs none of its own
+        return bounded(partial(function, time_limit=None), (square, rules), time_limit, budget.cancel)
+    finally:
+        if searches is not None:
+            searches.release()
 
 
 def _count(request: Request, limits: Limits) -> dict[str, Any]:
     square, rules = _square(request, limits)
-    return count_document(square, rules, _solve(count_completions, square, rules, limits))
+    return count_document(square, rules, _solve(count_completions, square, rules, request, limits))
 
 
 def _complete(request: Request, limits: Limits) -> dict[str, Any]:
     square, rules = _square(request, limits)
-    return completion_document(square, rules, _solve(first_completion, square, rules, limits))
+    return completion_document(
+        square, rules, _solve(first_completion, square, rules, request, limits)
+    )
 
 
 def _explain(request: Request, limits: Limits) -> dict[str, Any]:
@@ -160,7 +217,7 @@ def player_view(request: Request) -> PlayerView:
     if ("game" in request) == ("view" in request):
         raise BadRequestError("bad-request", "a hint request needs either 'game' or 'view'")
     if "view" in request:
-        data = request.object("view")
+        data = integral(request.object("view"))
         rules = data.get("rules")
         if "diagonals" in data and rules is None:
             data = {**data, "rules": {"order": 4, "diagonals": bool(data["diagonals"])}}
@@ -179,15 +236,26 @@ def _hint(request: Request, limits: Limits) -> dict[str, Any]:
     return hint(player_view(request)).to_dict(lang, most)
 
 
+def _game(request: Request, name: str = "game") -> GameState:
+    """The game of the request's ``game`` notation, with the deal's seed of ``deal_seed``."""
+    state = GameState.parse(request.text(name))
+    seed = request.count("deal_seed", None, nullable=True)
+    if seed is not None:
+        state.seed = seed
+    return state
+
+
 def _move(request: Request, limits: Limits) -> dict[str, Any]:
-    state = GameState.parse(request.text("game"))
+    state = _game(request)
     text = request.text("move")
     try:
         move = state.parse_move(text)
     except IllegalPlacementError as error:
         answer = move_document(state, text, str(error))
         if "lang" in request:
-            answer["slip"] = slip(state, text, request.word("lang", "en"))
+            lang = request.word("lang", "en")
+            answer["slip"] = slip(state, text, lang)
+            answer["text"] = refusal_text(state, text, lang)
         return answer
     state.push(move)
     return move_document(state, move, None)
@@ -196,7 +264,7 @@ def _move(request: Request, limits: Limits) -> dict[str, Any]:
 def _bot(request: Request, limits: Limits) -> dict[str, Any]:
     from officers.bots import BOTS, get_bot  # on first use: a hint need not load the bots
 
-    state = GameState.parse(request.text("game"))
+    state = _game(request)
     name = request.word("bot", "designers")
     if name not in BOTS:
         raise BadRequestError(
@@ -280,7 +348,7 @@ def _schema(request: Request, limits: Limits) -> dict[str, Any]:
 Operation = Callable[[Request, Limits], dict[str, Any]]
 
 HANDLERS: Final[dict[str, Operation]] = {
-    "hello": lambda request, limits: hello_document((*HANDLERS, "quit")),
+    "hello": lambda request, limits: hello_document((*HANDLERS, *ENGINE_OPS)),
     "health": lambda request, limits: health_document(),
     "hint": _hint,
     "explain": _explain,
@@ -299,24 +367,39 @@ OPS: Final = tuple(HANDLERS)
 """Every operation :func:`handle` answers."""
 
 
-def handle(request: object, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
-    """Answer one request (a JSON object with an ``op``): a document of the contract, or an
-    ``error`` document (``code``, ``message``; :data:`STATUS` gives its HTTP status)."""
+def handle(
+    request: object, limits: Limits = DEFAULT_LIMITS, budget: Budget | None = None
+) -> dict[str, Any]:
+    """Answer one request (a JSON object with an ``op``; an ``id`` beside it is the engine's and
+    is left alone): a document of the contract, or an ``error`` document (``code``,
+    ``message``; :data:`STATUS` gives its HTTP status)."""
+    if not isinstance(request, Mapping):
+        return error_document("bad-request", f"a request is a JSON object, got {excerpt(request)}")
+    fields = {name: value for name, value in request.items() if name not in ENVELOPE}
+    return answer(request.get("op"), fields, limits, budget)
+
+
+def answer(
+    op: object, fields: Mapping[str, Any], limits: Limits = DEFAULT_LIMITS, budget: Budget | None = None
+) -> dict[str, Any]:
+    """Answer the operation ``op`` on ``fields`` (held to the ``op``'s request schema first):
+    as :func:`handle`, for a door that takes the op apart (the HTTP service, from the path)."""
     try:
-        if not isinstance(request, Mapping):
-            raise BadRequestError("bad-request", f"a request is a JSON object, got {excerpt(request)}")
-        op = request.get("op")
         if not isinstance(op, str) or op not in HANDLERS:
             raise BadRequestError(
                 "unknown-op", f"unknown op {excerpt(op)}: expected one of {', '.join(OPS)}"
             )
-        return HANDLERS[op](Request(request), limits)
+        data = dict(fields)
+        check(op, data)
+        return HANDLERS[op](Request(data, budget or Budget()), limits)
     except BadRequestError as error:
         return error_document(error.code, error.message)
     except SolverTimeoutError as error:
         return error_document(
-            "timeout", f"the solver ran out of time ({limits.time_limit} s): {error}"
+            "timeout", f"the solver ran out of time ({limits.time_limit:g} s): {error}"
         )
+    except CancelledError as error:
+        return error_document("cancelled", str(error))
     except (OfficersError, ValueError) as error:
         return error_document("bad-input", str(error))
     except RecursionError as error:

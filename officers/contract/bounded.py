@@ -16,15 +16,25 @@ officers.errors.SolverTimeoutError: no answer within 0.2 s
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
-from officers.errors import SolverTimeoutError
+from officers.errors import OfficersError, SolverTimeoutError
 
 if TYPE_CHECKING:  # multiprocessing loads on first use: a hint at order 4 never needs it
+    import threading
     from multiprocessing.connection import Connection
 
-__all__ = ["bounded"]
+__all__ = ["CancelledError", "bounded"]
+
+POLL: Final = 0.05
+"""How often (seconds) a waiting :func:`bounded` looks whether it was cancelled."""
+
+
+class CancelledError(OfficersError):
+    """The search was cancelled before it knew the answer (the engine's ``cancel`` or ``quit``)."""
+
 
 _T = TypeVar("_T")
 
@@ -38,19 +48,31 @@ def _child(connection: Connection, function: Callable[..., Any], args: tuple[Any
         connection.close()
 
 
-def bounded(function: Callable[..., _T], args: tuple[Any, ...], time_limit: float) -> _T:
-    """``function(*args)`` computed in a child process, given at most ``time_limit`` seconds;
-    an exception it raises is raised here."""
+def bounded(
+    function: Callable[..., _T],
+    args: tuple[Any, ...],
+    time_limit: float,
+    cancel: threading.Event | None = None,
+) -> _T:
+    """``function(*args)`` computed in a child process, given at most ``time_limit`` seconds
+    (:class:`~officers.SolverTimeoutError` after them) and ended at once when ``cancel`` is set
+    (:class:`CancelledError`); an exception it raises is raised here."""
     import multiprocessing
 
+    if cancel is not None and cancel.is_set():
+        raise CancelledError("the search was cancelled")
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(target=_child, args=(sender, function, args), daemon=True)
     process.start()
     sender.close()
     try:
-        if not receiver.poll(time_limit):
-            raise SolverTimeoutError(f"no answer within {time_limit} s")
+        deadline = time.monotonic() + time_limit
+        while not receiver.poll(min(POLL, max(0.0, deadline - time.monotonic()))):
+            if cancel is not None and cancel.is_set():
+                raise CancelledError("the search was cancelled")
+            if time.monotonic() >= deadline:
+                raise SolverTimeoutError(f"no answer within {time_limit:g} s")
         ok, value = receiver.recv()
     except EOFError as error:
         raise SolverTimeoutError("the solver stopped without an answer") from error

@@ -332,5 +332,5 @@ def error_document(code: str, message: str) -> dict[str, Any]:
         **head("error"),
         "code": code,
         "message": message,
-        "answer": "unknown" if code == "timeout" else None,
+        "answer": "unknown" if code in ("timeout", "cancelled") else None,
     }

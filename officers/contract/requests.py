@@ -9,11 +9,14 @@ officers.contract.requests.BadRequestError: 'square' must be a string, got 4
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from officers.errors import excerpt
 
-__all__ = ["BadRequestError", "Request"]
+if TYPE_CHECKING:
+    from officers.contract import Budget
+
+__all__ = ["BadRequestError", "Request", "integral"]
 
 
 class BadRequestError(Exception):
@@ -29,11 +32,32 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-class Request:
-    """The fields of one request, read with checks (:class:`BadRequestError` for a wrong type)."""
+def integral(value: Any) -> Any:
+    """``value`` with every float that is a whole number (``1.0``) made an int, through lists
+    and objects: JSON has one kind of number, and a JSON Schema ``integer`` is any number whose
+    fraction is zero (what JavaScript writes for ``1.0`` is ``1``).
 
-    def __init__(self, data: Mapping[str, Any]) -> None:
+    >>> integral({"tokens": 2.0, "locked": [1.0, 2.5], "flag": True})
+    {'tokens': 2, 'locked': [1, 2.5], 'flag': True}
+    """
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [integral(item) for item in value]
+    if isinstance(value, dict):
+        return {key: integral(item) for key, item in value.items()}
+    return value
+
+
+class Request:
+    """The fields of one request, read with checks (:class:`BadRequestError` for a wrong type),
+    and the ``budget`` its door gave it (none: only the :class:`~officers.contract.Limits`)."""
+
+    def __init__(self, data: Mapping[str, Any], budget: Budget | None = None) -> None:
+        from officers.contract import Budget
+
         self.data = data
+        self.budget = Budget() if budget is None else budget
 
     def __contains__(self, name: str) -> bool:
         return name in self.data and self.data[name] is not None
@@ -81,7 +105,7 @@ class Request:
     ) -> Any:
         """A whole-number field >= ``least`` (``default`` when missing; null allowed when
         ``nullable``)."""
-        value = self.data.get(name, default)
+        value = integral(self.data.get(name, default))
         if value is None and (nullable or default is None):
             return default
         if not _whole(value) or value < least:
@@ -99,7 +123,7 @@ class Request:
 
     def cells(self, name: str) -> list[int]:
         """A list of cells 0-15 (default empty)."""
-        value = self.get(name, [])
+        value = integral(self.get(name, []))
         if not isinstance(value, list) or not all(_whole(v) and 0 <= v < 16 for v in value):
             raise BadRequestError(
                 "bad-request", f"{name!r} must be a list of cells 0-15, got {excerpt(value)}"

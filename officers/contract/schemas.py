@@ -11,7 +11,7 @@ returns it self-contained (with the definitions it uses).
 >>> schema("frobnicate")
 Traceback (most recent call last):
   ...
-officers.errors.NotationError: no schema 'frobnicate': expected one of hint, explanation, count, completion, game, move, verification, hello, health, error, schema, bye, bots, record, square, completions, finished, enumeration, verify-result, verify-summary, start-report, riddle, census, player-view, simulation, rules-check, order-6-proof, hint-request, explain-request, count-request, complete-request, move-request, bot-request, new-request, verify-request, schema-request, bots-request, record-request
+officers.errors.NotationError: no schema 'frobnicate': expected one of hint, explanation, count, completion, game, move, verification, hello, health, error, schema, bye, bots, record, square, completions, finished, enumeration, verify-result, verify-summary, start-report, riddle, census, player-view, simulation, rules-check, order-6-proof, cancel, hint-request, explain-request, count-request, complete-request, move-request, bot-request, new-request, verify-request, schema-request, bots-request, record-request
 """
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ KINDS: Final = (
     "simulation",
     "rules-check",
     "order-6-proof",
+    "cancel",
 )
 """Every kind of document officers writes (the ``"kind"`` of each): those of the engine and the
 service first, then those only the command line writes (from ``square``)."""

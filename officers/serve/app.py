@@ -1,15 +1,27 @@
 """The ASGI application: the contract's operations under ``/v1/``, ``/openapi.json``, a docs
-page at ``/docs``, the game's page at ``/`` (:mod:`officers.serve.site`); body limit, CORS,
-one log line per request, errors as JSON documents."""
+page at ``/docs``, the game's page at ``/`` (:mod:`officers.serve.site`).
+
+What guards it (docs/serve.md, "Running it in public"): a body limit and a time to send the
+body in; ``application/json`` bodies only; the requests held to their schemas (by the
+contract); a cap on the searches that run at once, refused at once beyond it (503 ``busy``,
+with ``Retry-After``), the time a request waited counted against its limit; a rate limit per
+client (429 ``rate-limited``, with ``Retry-After``); CORS closed unless the operator opens it;
+the security headers on every answer; one log line per request, with the control characters of
+what the client sent escaped; errors as JSON documents, whatever went wrong.
+"""
 
 from __future__ import annotations
 
-import json
 import logging
+import math
+import re
+import threading
 import time
-from dataclasses import dataclass, field
-from typing import Any
+import unicodedata
+from collections import OrderedDict
+from typing import Any, Final
 
+import anyio
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
@@ -20,81 +32,125 @@ from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from officers.contract import STATUS, Limits, handle
+from officers.contract import STATUS, Budget, answer
 from officers.contract.documents import error_document, health_document
+from officers.contract.wire import WireError, read, write_bytes
 from officers.errors import excerpt
 from officers.serve.openapi import ANSWERS, openapi
 from officers.serve.page import docs_page
+from officers.serve.settings import Settings
 from officers.serve.site import site_routes
 
-__all__ = ["Settings", "create_app"]
+__all__ = ["SECURITY_HEADERS", "create_app", "printable"]
 
 LOG = logging.getLogger("officers.serve")
 
 
-@dataclass(frozen=True)
-class Settings:
-    """What the service allows: CORS ``cors`` origins (``("*",)``: any), request bodies up to
-    ``max_body`` bytes, the contract's ``limits`` (time per solver call, order, batch)."""
-
-    cors: tuple[str, ...] = ("*",)
-    max_body: int = 65536
-    limits: Limits = field(default_factory=Limits)
-
-
 class JSONResponse(Response):
-    """A JSON answer (UTF-8, other than ASCII characters as they are)."""
+    """A JSON answer: UTF-8, valid whatever it holds (:func:`officers.contract.wire.write`)."""
 
     media_type = "application/json"
 
     def render(self, content: Any) -> bytes:
-        return json.dumps(content, ensure_ascii=False).encode("utf-8")
+        return write_bytes(content)
 
 
-def _error(code: str, message: str) -> JSONResponse:
-    return JSONResponse(error_document(code, message), status_code=STATUS[code])
+def _error(code: str, message: str, headers: dict[str, str] | None = None) -> JSONResponse:
+    return JSONResponse(error_document(code, message), status_code=STATUS[code], headers=headers)
+
+
+_UNPRINTED: Final = frozenset(("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"))
+"""The Unicode categories a log line writes as escapes: controls, format characters (such as
+right-to-left marks), surrogates, private and unassigned code points, line and paragraph
+separators."""
+
+
+def printable(text: str, limit: int = 200) -> str:
+    r"""``text`` safe for one log line: control characters (and line and paragraph separators,
+    format and surrogate characters) written as escapes, cut to ``limit`` characters.
+
+    >>> printable("/nothing\n2099-01-01 officers.serve POST /v1/admin 200")
+    '/nothing\\n2099-01-01 officers.serve POST /v1/admin 200'
+    >>> printable("/\u202eevil\ud800")
+    '/\\u202eevil\\ud800'
+    """
+    shown = "".join(
+        char.encode("unicode_escape").decode("ascii")
+        if unicodedata.category(char) in _UNPRINTED
+        else char
+        for char in text[:limit]
+    )
+    return shown + ("..." if len(text) > limit else "")
 
 
 class BodyTooLargeError(Exception):
     """A request body over the limit."""
 
 
-async def _body(request: Request, limit: int) -> bytes:
+async def _body(request: Request, limit: int, timeout: float) -> bytes:
+    """The body, at most ``limit`` bytes, sent within ``timeout`` seconds
+    (:class:`BodyTooLargeError`; :class:`TimeoutError`)."""
     declared = request.headers.get("content-length")
     if declared is not None and declared.isdigit() and int(declared) > limit:
         raise BodyTooLargeError
     chunks = []
     size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise BodyTooLargeError
-        chunks.append(chunk)
+    with anyio.fail_after(timeout):
+        async for chunk in request.stream():
+            size += len(chunk)
+            if size > limit:
+                raise BodyTooLargeError
+            chunks.append(chunk)
     return b"".join(chunks)
 
 
-def _operation(op: str, settings: Settings) -> Any:
+def _json_media_type(value: str | None) -> bool:
+    """Whether a Content-Type names JSON (``application/json``, perhaps with a charset)."""
+    if value is None:
+        return False
+    media, _, parameters = value.partition(";")
+    charset = re.search(r"charset\s*=\s*\"?([\w-]+)", parameters, re.IGNORECASE)
+    return media.strip().lower() == "application/json" and (
+        charset is None or charset.group(1).lower() in ("utf-8", "utf8")
+    )
+
+
+def _operation(op: str, settings: Settings, searches: threading.Semaphore) -> Any:
     async def endpoint(request: Request) -> Response:
+        arrived = time.monotonic()
+        if not _json_media_type(request.headers.get("content-type")):
+            return _error(
+                "unsupported-media-type",
+                f"POST /v1/{op} takes a JSON body with 'Content-Type: application/json', got "
+                f"{excerpt(request.headers.get('content-type'))}",
+            )
         try:
-            body = await _body(request, settings.max_body)
+            body = await _body(request, settings.max_body, settings.body_timeout)
         except BodyTooLargeError:
             return _error("too-large", f"the request body is over {settings.max_body} bytes")
+        except TimeoutError:
+            message = f"the request body did not arrive within {settings.body_timeout:g} s"
+            return _error("request-timeout", message, {"Connection": "close"})
         try:
-            data = json.loads(body)
-        except (ValueError, RecursionError) as error:
-            return _error("bad-json", f"cannot read JSON {excerpt(body)}: {error}")
+            data = read(body)
+        except WireError as error:
+            return _error("bad-json", str(error))
         if not isinstance(data, dict):
             return _error("bad-request", f"the body must be a JSON object, got {excerpt(data)}")
-        answer = await run_in_threadpool(handle, {**data, "op": op}, settings.limits)
-        status = STATUS[answer["code"]] if answer["kind"] == "error" else 200
-        return JSONResponse(answer, status_code=status)
+        budget = Budget(deadline=arrived + settings.limits.time_limit, searches=searches)
+        document = await run_in_threadpool(answer, op, data, settings.limits, budget)
+        if document["kind"] != "error":
+            return JSONResponse(document)
+        headers = {"Retry-After": "1"} if document["code"] == "busy" else None
+        return JSONResponse(document, status_code=STATUS[document["code"]], headers=headers)
 
     endpoint.__name__ = op
     return endpoint
 
 
 class LogRequests:
-    """One log line per request: method, path, status, milliseconds."""
+    """One log line per request: method, path (its control characters escaped), status,
+    milliseconds."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -116,7 +172,109 @@ class LogRequests:
             await self.app(scope, receive, sending)
         finally:
             took = (time.perf_counter() - start) * 1000
-            LOG.info("%s %s %d %.1fms", scope["method"], scope["path"], status, took)
+            path = printable(scope["path"])
+            LOG.info("%s %s %d %.1fms", printable(scope["method"], 20), path, status, took)
+
+
+class RateLimit:
+    """A token bucket per client address for the API (``/v1/``): ``rate`` requests a second,
+    ``burst`` at once; beyond it 429 ``rate-limited`` with ``Retry-After``. The table keeps the
+    ``clients`` most recent addresses (the oldest forgotten first), so memory stays bounded."""
+
+    def __init__(self, app: ASGIApp, rate: float, burst: int, clients: int = 65536) -> None:
+        self.app = app
+        self.rate = rate
+        self.burst = burst
+        self.clients = clients
+        self.buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def wait(self, client: str, now: float) -> float:
+        """Seconds until ``client`` may send a request (``0``: now, and it is counted)."""
+        tokens, last = self.buckets.pop(client, (float(self.burst), now))
+        tokens = min(float(self.burst), tokens + (now - last) * self.rate)
+        if tokens >= 1:
+            self.buckets[client] = (tokens - 1, now)
+            wait = 0.0
+        else:
+            self.buckets[client] = (tokens, now)
+            wait = (1 - tokens) / self.rate
+        while len(self.buckets) > self.clients:
+            self.buckets.popitem(last=False)
+        return wait
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope["path"].startswith("/v1/"):
+            await self.app(scope, receive, send)
+            return
+        client = scope.get("client")
+        wait = self.wait(client[0] if client else "", time.monotonic())
+        if wait <= 0:
+            await self.app(scope, receive, send)
+            return
+        seconds = math.ceil(wait)
+        response = _error(
+            "rate-limited",
+            f"more than {self.rate:g} requests a second from one client: ask again in {seconds} s",
+            {"Retry-After": str(seconds)},
+        )
+        await response(scope, receive, send)
+
+
+API_POLICY: Final = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"
+"""The Content-Security-Policy of an answer that is not a page (JSON): nothing may load."""
+
+SECURITY_HEADERS: Final = {
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+    "Cross-Origin-Opener-Policy": "same-origin",
+}
+"""The headers every answer carries (with a Content-Security-Policy, where it has none)."""
+
+
+class SecurityHeaders:
+    """:data:`SECURITY_HEADERS` on every answer, and :data:`API_POLICY` where the route set no
+    Content-Security-Policy of its own."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def sending(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                headers = list(message.get("headers", []))
+                present = {name.lower() for name, _ in headers}
+                for name, value in SECURITY_HEADERS.items():
+                    if name.lower().encode("latin-1") not in present:
+                        headers.append((name.lower().encode("latin-1"), value.encode("latin-1")))
+                if b"content-security-policy" not in present:
+                    headers.append((b"content-security-policy", API_POLICY.encode("latin-1")))
+                message = {**message, "headers": headers}
+            await send(message)
+
+        await self.app(scope, receive, sending)
+
+
+def _page_policy(page: str) -> str:
+    """The docs page's Content-Security-Policy: its own inline script and style (by their
+    hashes), the API on the same origin, nothing else."""
+    import base64
+    import hashlib
+
+    def hashes(tag: str) -> str:
+        found = re.findall(rf"<{tag}[^>]*>(.*?)</{tag}>", page, re.DOTALL)
+        digests = [base64.b64encode(hashlib.sha256(body.encode()).digest()) for body in found]
+        return " ".join(f"'sha256-{digest.decode()}'" for digest in digests) or "'none'"
+
+    return (
+        f"default-src 'none'; script-src {hashes('script')}; style-src {hashes('style')}; "
+        "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; "
+        "frame-ancestors 'none'"
+    )
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -124,6 +282,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
     settings = Settings() if settings is None else settings
     document = openapi()
     page = docs_page(document)
+    page_headers = {"Content-Security-Policy": _page_policy(page)}
+    searches = threading.BoundedSemaphore(settings.max_searches)
 
     async def health(request: Request) -> Response:
         return JSONResponse(health_document())
@@ -132,28 +292,33 @@ def create_app(settings: Settings | None = None) -> Starlette:
         return JSONResponse(document)
 
     async def docs(request: Request) -> Response:
-        return HTMLResponse(page)
+        return HTMLResponse(page, headers=page_headers)
 
     async def http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)
-        code = "not-found" if error.status_code == 404 else "bad-request"
-        answer = error_document(
-            code, f"{request.method} {excerpt(request.url.path)}: {error.detail}"
-        )
+        code = {404: "not-found", 405: "method-not-allowed"}.get(error.status_code, "bad-request")
+        message = f"{request.method} {excerpt(request.url.path)}: {error.detail}"
+        if error.status_code == 405 and error.headers and "Allow" in error.headers:
+            message += f" (allowed: {error.headers['Allow']})"
+        answer = error_document(code, message)
         return JSONResponse(answer, status_code=error.status_code, headers=error.headers)
 
     async def internal(request: Request, error: Exception) -> Response:
-        LOG.exception("internal error on %s %s", request.method, request.url.path)
+        LOG.exception(
+            "internal error on %s %s", printable(request.method, 20), printable(request.url.path)
+        )
         return _error("internal", f"internal error ({type(error).__name__}); please report it")
 
-    routes = [Route(f"/v1/{op}", _operation(op, settings), methods=["POST"]) for op in ANSWERS]
+    routes = [
+        Route(f"/v1/{op}", _operation(op, settings, searches), methods=["POST"]) for op in ANSWERS
+    ]
     routes += [
         Route("/v1/health", health, methods=["GET"]),
         Route("/openapi.json", openapi_json, methods=["GET"]),
         Route("/docs", docs, methods=["GET"]),
         *site_routes(),
     ]
-    middleware = [Middleware(LogRequests)]
+    middleware = [Middleware(LogRequests), Middleware(SecurityHeaders)]
     if settings.cors:
         middleware.append(
             Middleware(
@@ -164,6 +329,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 max_age=600,
             )
         )
+    if settings.rate > 0:  # inside CORS: a browser may read the 429
+        middleware.append(Middleware(RateLimit, rate=settings.rate, burst=settings.burst))
     return Starlette(
         routes=routes,
         middleware=middleware,

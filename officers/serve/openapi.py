@@ -101,10 +101,16 @@ def _errors(codes: tuple[int, ...]) -> dict[str, Any]:
     words = {
         400: "The body is not JSON",
         404: "No such schema",
+        405: "The method is not allowed here (the Allow header names those that are)",
+        408: "The body did not arrive in time",
         413: "The body is over the size limit",
-        422: "The request cannot be used (the message quotes it), or asks for more than allowed",
+        415: "The body is not sent as 'Content-Type: application/json'",
+        422: "The request breaks its schema ('bad-request'), cannot be used ('bad-input'; the "
+        "message quotes it), or asks for more than allowed ('limit')",
+        429: "Too many requests from this client: ask again after Retry-After seconds",
         500: "An internal error (a bug: please report it)",
-        503: "A solver ran out of time: the answer is unknown ('answer': 'unknown')",
+        503: "A search ran out of time ('timeout': the answer is unknown), or every search slot "
+        "is taken ('busy': ask again after Retry-After seconds)",
     }
     return {
         str(code): {"description": words[code], "content": _json("error-document")}
@@ -143,7 +149,10 @@ def _document() -> str:
         "get": {
             "operationId": "health",
             "summary": "The service is up, and its version",
-            "responses": {"200": {"description": "Up", "content": _json("health-document")}},
+            "responses": {
+                "200": {"description": "Up", "content": _json("health-document")},
+                **_errors((429,)),
+            },
         }
     }
     document = {

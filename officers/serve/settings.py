@@ -1,0 +1,60 @@
+"""What ``officers serve`` allows: :class:`Settings` (no web framework is loaded for them, so
+that the command line reads its defaults without the ``serve`` extra)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+from officers.contract import Limits
+
+__all__ = ["Settings", "cores"]
+
+
+def cores() -> int:
+    """The cores this process may run on."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the service allows (each is an ``officers serve`` option, docs/serve.md):
+
+    - ``cors``: the origins CORS lets in (``("*",)``: any; none by default);
+    - ``max_body``: the largest request body, in bytes; ``body_timeout``: the seconds a client
+      has to send it once its headers are in;
+    - ``limits``: the contract's (time per search, order, batch);
+    - ``max_searches``: the searches (orders other than 4) that run at once in one worker; a
+      request for one more is refused at once (503 ``busy``, ``Retry-After``);
+    - ``rate`` requests a second per client, in bursts of up to ``burst`` (``0``: no limit);
+    - ``header_timeout``: the seconds a connection has to send a request's headers;
+      ``keep_alive``: the seconds an idle connection is kept; ``max_connections``: the open
+      connections and requests one worker takes before it answers 503;
+      ``shutdown_timeout``: the seconds a stop (SIGTERM) waits for requests in flight.
+    """
+
+    cors: tuple[str, ...] = ()
+    max_body: int = 65536
+    limits: Limits = field(default_factory=Limits)
+    max_searches: int = field(default_factory=cores)
+    rate: float = 20.0
+    burst: int = 60
+    body_timeout: float = 10.0
+    header_timeout: float = 10.0
+    keep_alive: float = 5.0
+    max_connections: int = 512
+    shutdown_timeout: float = 10.0
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Settings:
+        """The settings of their :func:`dataclasses.asdict` form (missing keys: the defaults)."""
+        known = {item.name for item in fields(cls)}
+        values = {key: value for key, value in data.items() if key in known}
+        if "cors" in values:
+            values["cors"] = tuple(values["cors"])
+        if "limits" in values:
+            values["limits"] = Limits(**values["limits"])
+        return cls(**values)
