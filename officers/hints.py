@@ -49,6 +49,7 @@ from officers.cards import Card
 from officers.errors import NotationError
 from officers.repairs import smallest_repairs
 from officers.rules import Value
+from officers.square import cell_name
 from officers.solve.index import CompletionIndex
 from officers.view import PlayerView
 from officers.words import Language, Spoken, speaker, texts
@@ -302,10 +303,28 @@ class Recommendation(Value, Spoken):
             "reason": self.reason,
             "cell": self.cell,
             "card": None if self.card is None else self.card.notation(),
+            "move": self.move(),
             "completions": self.completions,
             "takebacks": self.takebacks,
             "text": texts(self, lang),
         }
+
+    def move(self) -> str | None:
+        """The move to send, in the move notation (``None`` for ``skip`` and ``none``: the game
+        moves past an empty hand by itself, and an ended game takes no move).
+
+        >>> Recommendation("place", "forced", 5, Card.parse("KH")).move()
+        'KH@r2c2'
+        >>> Recommendation("take-back", "repair", 0, Card.parse("AS")).move()
+        'xAS@r1c1'
+        """
+        if self.action == "concede":
+            return "concede"
+        if self.cell is None or self.action not in ("place", "take-back"):
+            return None
+        card = "" if self.card is None else self.card.notation()
+        placed = f"{card}@{cell_name(self.cell)}"
+        return placed if self.action == "place" else "x" + placed
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, tokens: int = 0) -> Recommendation:

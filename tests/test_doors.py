@@ -221,3 +221,28 @@ def test_the_search_child_is_not_held_to_the_solvers_default_limit() -> None:
     square = Square.empty(5)
     seen = _solve(_time_limit_seen, square, Rules(order=5), request, Limits(time_limit=100))
     assert seen is None
+
+
+def test_a_hint_carries_the_move_to_send_and_the_game_takes_it() -> None:
+    import random
+
+    from officers import new_game
+
+    rng = random.Random(3)
+    actions = set()
+    for seed in range(40):
+        state = new_game(rng.choice(["easy", "normal", "hard"]), players=1 + seed % 4, seed=seed)
+        while not state.is_over():
+            document = handle({"op": "hint", "game": state.notation(), "player": state.turn + 1})
+            recommendation = document["recommendation"]
+            actions.add(recommendation["action"])
+            move = recommendation["move"]
+            if recommendation["action"] in ("skip", "none"):
+                assert move is None
+                break
+            played = handle({"op": "move", "game": state.notation(), "move": move})
+            assert played["accepted"], (state.notation(), move, played["refusal"])
+            if recommendation["action"] == "concede" or rng.random() < 0.3:
+                break
+            state.push(state.parse_move(rng.choice(state.legal_moves()).notation()))
+    assert {"place", "take-back"} <= actions
