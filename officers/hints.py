@@ -49,8 +49,8 @@ from officers.cards import Card
 from officers.errors import NotationError
 from officers.repairs import smallest_repairs
 from officers.rules import Value
-from officers.square import cell_name
 from officers.solve.index import CompletionIndex
+from officers.square import cell_name
 from officers.view import PlayerView
 from officers.words import Language, Spoken, speaker, texts
 

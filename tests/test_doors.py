@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 from officers.contract import OPS, Budget, Limits, answer, handle, schema
 from officers.contract.requests import Request
 from officers.contract.schemas import OPS_WITH_REQUESTS
-from officers.contract.wire import WireError, read, write
 from officers.engine import MAX_LINE, read_lines
 from officers.rules import Rules
 from officers.square import Square
+from officers.wire import WireError, read, write
 from tests.helpers import assert_valid
 
 

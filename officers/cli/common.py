@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import os
 import re
 import sys
@@ -191,12 +190,17 @@ def add_json(parser: argparse.ArgumentParser, help: str = "answer in JSON") -> N
 
 
 def emit(data: dict[str, Any]) -> None:
-    """Print ``data`` as one line of JSON (other than ASCII characters as they are).
+    r"""Print ``data`` as one line of JSON (other than ASCII characters as they are; what UTF-8
+    cannot carry, such as a lone surrogate from an argument that was not UTF-8, escaped).
 
     >>> emit({"card": "A♠", "count": 2})
     {"card": "A♠", "count": 2}
+    >>> emit({"square": "\udcff"})
+    {"square": "\udcff"}
     """
-    print(json.dumps(data, ensure_ascii=False))
+    from officers.wire import write
+
+    print(write(data))
 
 
 # --- numbers and squares from the command line ------------------------------------------------

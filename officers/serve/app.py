@@ -34,12 +34,12 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from officers.contract import STATUS, Budget, answer
 from officers.contract.documents import error_document, health_document
-from officers.contract.wire import WireError, read, write_bytes
 from officers.errors import excerpt
 from officers.serve.openapi import ANSWERS, openapi
 from officers.serve.page import docs_page
 from officers.serve.settings import Settings
 from officers.serve.site import site_routes
+from officers.wire import WireError, read, write_bytes
 
 __all__ = ["SECURITY_HEADERS", "create_app", "printable"]
 
@@ -47,7 +47,7 @@ LOG = logging.getLogger("officers.serve")
 
 
 class JSONResponse(Response):
-    """A JSON answer: UTF-8, valid whatever it holds (:func:`officers.contract.wire.write`)."""
+    """A JSON answer: UTF-8, valid whatever it holds (:func:`officers.wire.write`)."""
 
     media_type = "application/json"
 

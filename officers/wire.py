@@ -16,11 +16,11 @@ reader turns back into the same string.
 >>> read('{"id": NaN}')
 Traceback (most recent call last):
   ...
-officers.contract.wire.WireError: cannot read JSON '{"id": NaN}': NaN is not a JSON value
+officers.wire.WireError: cannot read JSON '{"id": NaN}': NaN is not a JSON value
 >>> read('[1e400]')
 Traceback (most recent call last):
   ...
-officers.contract.wire.WireError: cannot read JSON '[1e400]': the number 1e400 is too large for JSON
+officers.wire.WireError: cannot read JSON '[1e400]': the number 1e400 is too large for JSON
 >>> write({"id": "\\ud800", "text": "a\\u2028b"})
 '{"id": "\\\\ud800", "text": "a\\\\u2028b"}'
 >>> write({"word": "König"})
