@@ -5,7 +5,10 @@ Every search at an order other than 4 (where the completion index answers at onc
 a time limit, :data:`~officers.solve.base.DEFAULT_TIME_LIMIT` seconds by default
 (``--time-limit SECONDS``, ``none`` for none), and shows its progress on standard error when
 that is a terminal. Out of time, the command says what it knew by then (how many completions or
-squares it had found) and exits with status 3.
+squares it had found) and exits with status 3. At orders 2 and 6, where no square exists (at 6
+by Euler's 36 officers), nothing is searched unless ``--method`` asks for a search: ``count``
+prints 0, ``complete`` says why there is no completion (both with status 1) and ``enumerate``
+lists nothing, at once, whatever the square and the diagonals.
 
 Exit status: 0 for an answer; 1 when the square breaks the rules (``show``) or cannot be finished
 (``count``, ``complete``); 3 when a search ran out of time.
@@ -45,7 +48,7 @@ from officers.cli.common import (
     read_square,
 )
 from officers.errors import SolverTimeoutError, UnsupportedError
-from officers.solve import chosen_method
+from officers.solve import NO_SQUARE_ORDERS, chosen_method
 from officers.solve.base import DEFAULT_TIME_LIMIT
 from officers.square import MAX_ORDER, MAX_TEXT_ORDER
 
@@ -99,9 +102,11 @@ def time_limit(text: str) -> float | None:
 # --- progress on a terminal --------------------------------------------------------------------
 
 
-def _wants_progress(rules: Rules) -> bool:
-    """A progress bar for a search that may take time: at orders other than 4, on a terminal."""
-    return rules.order != 4 and sys.stderr.isatty()
+def _wants_progress(rules: Rules, method: str | None) -> bool:
+    """A progress bar for a search that may take time: at orders other than 4, and other than
+    2 and 6 unless a method is asked for (none is searched), on a terminal."""
+    searched = method is not None or rules.order not in NO_SQUARE_ORDERS
+    return rules.order != 4 and searched and sys.stderr.isatty()
 
 
 @contextlib.contextmanager
@@ -174,7 +179,7 @@ def _show(args: argparse.Namespace) -> ExitCode:
 def _count(args: argparse.Namespace) -> ExitCode:
     square, rules = _read(args)
     try:
-        with _clock("counting", args.time_limit, _wants_progress(rules)):
+        with _clock("counting", args.time_limit, _wants_progress(rules, args.method)):
             number = count_completions(
                 square, rules, method=args.method, time_limit=args.time_limit
             )
@@ -192,19 +197,23 @@ def _count(args: argparse.Namespace) -> ExitCode:
 
 
 def _why_not(square: Square, rules: Rules) -> str:
-    """Why the square has no completion, in a line."""
-    reason = None
-    if not rules.diagonals and square.placed_count() == 0:
+    """Why the square has no completion, in a line: at orders 2 and 6 that no square of the
+    order exists (whatever the givens), else that this one cannot be finished."""
+    if rules.order in NO_SQUARE_ORDERS:
         from officers.solve.construct import why_none
 
-        reason = why_none(rules.order)  # the empty square of order 2 or 6
-    return reason or f"the square cannot be finished ({rules.describe()})"
+        reason = why_none(rules.order)
+        assert reason is not None
+        if rules.diagonals:
+            reason += ", so there is none with the diagonals either"
+        return reason
+    return f"the square cannot be finished ({rules.describe()})"
 
 
 def _complete(args: argparse.Namespace) -> ExitCode:
     square, rules = _read(args)
     try:
-        with _clock("searching", args.time_limit, _wants_progress(rules)):
+        with _clock("searching", args.time_limit, _wants_progress(rules, args.method)):
             found = completions(square, rules, method=args.method, time_limit=args.time_limit)
             chosen = list(found) if args.all else [s for s in [next(found, None)] if s is not None]
     except SolverTimeoutError as error:
@@ -237,7 +246,7 @@ def _enumerate(args: argparse.Namespace) -> ExitCode:
     empty = Square.empty(rules.order)
     if args.count_only:
         try:
-            with _clock("counting", args.time_limit, _wants_progress(rules)):
+            with _clock("counting", args.time_limit, _wants_progress(rules, args.method)):
                 number = count_finished_squares(
                     rules, method=args.method, time_limit=args.time_limit
                 )
@@ -258,13 +267,13 @@ def _enumerate(args: argparse.Namespace) -> ExitCode:
             "enumerate --json lists orders up to it"
         )
     stream: Iterator[Square]
-    if args.method in (None, "backtrack") and rules.order != 4:
+    method = chosen_method(empty, rules, args.method, question="completions")
+    if method in ("backtrack", "construction") and rules.order != 4:
         # Streamed: a large order is listed as it is found, not sorted in memory first.
         stream = completions(empty, rules, method="backtrack", time_limit=args.time_limit)
         method = "backtrack"
-    else:
+    else:  # the index, CP-SAT, or the census at orders 2 and 6 (no square, at once)
         stream = iter(finished_squares(rules, method=args.method, time_limit=args.time_limit))
-        method = chosen_method(empty, rules, args.method, question="completions")
     return _list_squares(args, rules, method, stream)
 
 
@@ -281,7 +290,7 @@ def _list_squares(
         write = lambda number, square: print(_text(square))  # noqa: E731
     listed = 0
     bar: Any = None
-    if _wants_progress(rules):
+    if _wants_progress(rules, args.method):
         from tqdm import tqdm
 
         bar = tqdm(desc="listing", unit=" squares", leave=False, file=sys.stderr)
@@ -384,7 +393,8 @@ def add_commands(commands: Commands) -> None:
         "--json: JSON lines, a 'finished' document a square, then an 'enumeration' document "
         "with the count (docs/json.md). At order 5 and up the listing is long: give "
         "--time-limit none to list every square; out of time, exit status 3 after the squares "
-        "found so far.",
+        "found so far. Orders 2 and 6 have none (at order 6 by Euler's 36 officers): nothing "
+        "is listed, at once, unless --method asks a search.",
     )
     add_diagonals(enumerate_, help="the diagonals are lines too")
     enumerate_.add_argument(

@@ -17,20 +17,32 @@ square's order) and the ``method``. A square that breaks the rules has no comple
 is a backend that implements the protocol :class:`~officers.solve.base.Solver`; the functions
 check their arguments and dispatch through :data:`BACKENDS`.
 
-Without a ``method`` the functions pick the fastest sound one for the question. The empty square
-of order ``n`` without diagonals (the question "how many graeco-latin squares, is there one,
-show me one") is answered by the mathematics, not by a search:
+Without a ``method`` the functions pick the fastest sound route for the question, in one place
+that every question goes through:
 
-- :func:`count_completions`, ``n <= 6``: the census of the reduced Latin squares and their mates
-  (:func:`~officers.solve.order6.mate_census`, under a second at order 6, 0 by the proof);
-- :func:`is_completable`: ``n <= 6`` by the census, above by the constructions (every order
-  but 2 and 6 has a square, :mod:`officers.solve.construct`);
-- :func:`completions`, ``n != 4``: :func:`~officers.solve.construct.graeco_latin_square` first,
-  then the backtracker's squares (none for 2 and 6); at order 4 the index lists them all in
-  lexicographic order in microseconds.
+1. At orders 2 and 6 (:data:`NO_SQUARE_ORDERS`) no graeco-latin square exists (at order 6 by
+   the census of :func:`~officers.solve.order6.prove_order_6`, Euler's 36 officers). Every
+   finished square under rows and columns is graeco-latin, and under the diagonals too (they
+   only add lines), so *no* square of these orders has a completion, whatever its givens and
+   whatever the rules: :func:`is_completable` says ``False``, :func:`count_completions` 0,
+   :func:`completions`, :func:`safe_placements` and :func:`finished_squares` nothing, at once
+   (``chosen_method`` ``"census"``). A square that breaks the rules has none either.
+2. The empty square of order ``n`` without diagonals (the question "how many graeco-latin
+   squares, is there one, show me one") is answered by the mathematics, not by a search:
 
-Anything else goes to the index at order 4 and to the backtracker elsewhere;
-:func:`chosen_method` names the choice. An explicit ``method`` is always obeyed.
+   - :func:`count_completions`, ``n <= 6``: the census of the reduced Latin squares and their
+     mates (:func:`~officers.solve.order6.mate_census`);
+   - :func:`is_completable`: ``n <= 6`` by the census, above by the constructions (every order
+     but 2 and 6 has a square, :mod:`officers.solve.construct`);
+   - :func:`completions`, ``n != 4``: :func:`~officers.solve.construct.graeco_latin_square`
+     first, then the backtracker's squares; at order 4 the index lists them all in
+     lexicographic order in microseconds.
+
+3. Anything else goes to the index at order 4 and to the backtracker elsewhere.
+
+:func:`chosen_method` names the choice. An explicit ``method`` is always obeyed, at orders 2
+and 6 too: it asks that method to search (to compare the methods, as the tests do, or to time
+one), and its answer is the same "none", found by search, under its time limit.
 
 >>> from officers import Square, Rules, count_completions, is_completable, completions
 >>> start = Square("AC3/1JS2/1AH1QD/4")
@@ -46,6 +58,9 @@ Square('ACKDQSJH/QHJSADKC/KSAHJCQD/JDQCKHAS')
 72
 >>> count_completions(Square.empty(6)), is_completable(Square.empty(10))
 (0, True)
+>>> one_given = Square.from_values([7] + [-1] * 35, 6)
+>>> is_completable(one_given), next(completions(one_given, Rules(6, diagonals=True)), None)
+(False, None)
 """
 
 from __future__ import annotations
@@ -68,6 +83,7 @@ __all__ = [
     "BACKENDS",
     "METHODS",
     "Method",
+    "NO_SQUARE_ORDERS",
     "Solver",
     "census_of",
     "chosen_method",
@@ -119,6 +135,13 @@ BACKENDS: Final[Mapping[Method, Solver]] = _Backends()
 CENSUS_ORDERS: Final = 6
 """The highest order whose empty square is counted by the census of its reduced Latin squares."""
 
+NO_SQUARE_ORDERS: Final = frozenset({2, 6})
+"""The orders with no graeco-latin square, so no finished square under any rules: 2 (neither
+Latin square of order 2 has a transversal) and 6 (Euler's 36 officers,
+:func:`~officers.solve.order6.prove_order_6`). Every other order has one
+(:func:`~officers.solve.construct.graeco_latin_square`). The tests hold this set to the census
+of every order up to 6 and to :func:`~officers.solve.construct.why_none`."""
+
 
 @functools.cache
 def census_of(order: int) -> MateCensus:
@@ -133,44 +156,125 @@ def census_of(order: int) -> MateCensus:
     return mate_census(order)
 
 
-def _plain_empty(square: Square, rules: Rules, method: Method | None) -> bool:
-    """Whether the question is about the empty square under rows and columns, method unchosen."""
-    return method is None and not rules.diagonals and square.placed_count() == 0
+Question = Literal["count", "is_completable", "completions", "safe_placements"]
+
+
+class _NoSquare:
+    """The answer at an order with no graeco-latin square (:data:`NO_SQUARE_ORDERS`): no
+    square of the order has a completion, under rows and columns or with the diagonals (a
+    diagonal square is a graeco-latin square with two more lines), whatever its givens. Known
+    by the census, so every question is answered at once, without a search."""
+
+    name = "census"
+
+    def is_completable(self, square: Square, rules: Rules, *, time_limit: float | None) -> bool:
+        return False
+
+    def count(self, square: Square, rules: Rules, *, time_limit: float | None) -> int:
+        return 0
+
+    def completions(
+        self, square: Square, rules: Rules, *, time_limit: float | None
+    ) -> Iterator[Square]:
+        return iter(())
+
+    def safe_placements(
+        self, square: Square, rules: Rules, *, time_limit: float | None
+    ) -> dict[tuple[int, int], int]:
+        return {}
+
+    def __repr__(self) -> str:
+        return "NO_SQUARE"
+
+
+_NO_SQUARE: Final = _NoSquare()
+
+
+class _EmptySquare:
+    """The empty square under rows and columns (method unchosen): the census and the
+    constructions answer what they can (see the module's docstring), ``default`` the rest."""
+
+    def __init__(self, default: Solver) -> None:
+        self.default = default
+        self.name = default.name
+
+    def method_for(self, question: Question, order: int) -> str:
+        """The method that answers the question at the order (for :func:`chosen_method`)."""
+        if question == "count" and order <= CENSUS_ORDERS:
+            return "census"
+        if question == "is_completable":
+            return "census" if order <= CENSUS_ORDERS else "construction"
+        if question == "completions" and order != 4:
+            return "construction"
+        return self.name
+
+    def is_completable(self, square: Square, rules: Rules, *, time_limit: float | None) -> bool:
+        if rules.order <= CENSUS_ORDERS:
+            return census_of(rules.order).with_mates > 0
+        from officers.solve.construct import why_none
+
+        return why_none(rules.order) is None  # the constructions: every order but 2 and 6
+
+    def count(self, square: Square, rules: Rules, *, time_limit: float | None) -> int:
+        if rules.order <= CENSUS_ORDERS:
+            return census_of(rules.order).orthogonal_pairs()
+        return self.default.count(square, rules, time_limit=time_limit)
+
+    def completions(
+        self, square: Square, rules: Rules, *, time_limit: float | None
+    ) -> Iterator[Square]:
+        if rules.order == 4:
+            return self.default.completions(square, rules, time_limit=time_limit)
+        return _constructed_first(square, rules, self.default, time_limit)
+
+    def safe_placements(
+        self, square: Square, rules: Rules, *, time_limit: float | None
+    ) -> dict[tuple[int, int], int]:
+        return self.default.safe_placements(square, rules, time_limit=time_limit)
+
+
+@functools.cache
+def _empty_square(method: Method) -> _EmptySquare:
+    return _EmptySquare(BACKENDS[method])
+
+
+def _route(square: Square, rules: Rules | None, method: Method | None) -> tuple[Rules, Solver]:
+    """Check the arguments; return the rules and what answers a question about the square: the
+    backend asked for, else the fastest sound route (the module's docstring lists them)."""
+    if rules is None and isinstance(square, Square):
+        rules = _plain_rules(square.order)
+    else:
+        rules = rules_for(square, rules)
+    rules.check_square(square)
+    chosen = _method(rules, method)
+    if method is None:
+        if rules.order in NO_SQUARE_ORDERS:
+            return rules, _NO_SQUARE
+        if not rules.diagonals and square.placed_count() == 0:
+            return rules, _empty_square(chosen)
+    return rules, BACKENDS[chosen]
 
 
 def chosen_method(
     square: Square,
     rules: Rules | None = None,
     method: Method | None = None,
-    question: Literal["count", "is_completable", "completions"] = "count",
+    question: Question = "count",
 ) -> str:
     """The method that answers the ``question`` about the square: one of :data:`METHODS`, or
-    ``"census"`` or ``"construction"`` for the empty square (see the module's docstring).
+    ``"census"`` or ``"construction"`` (see the module's docstring).
 
     >>> chosen_method(Square.empty(6)), chosen_method(Square.empty(30), question="completions")
     ('census', 'construction')
     >>> chosen_method(Square("AS3/4/4/4")), chosen_method(Square.empty(5), Rules(5, True))
     ('index', 'backtrack')
+    >>> chosen_method(Square.from_values([7] + [-1] * 35, 6), question="completions")
+    'census'
     """
-    rules = rules_for(square, rules)
-    if _plain_empty(square, rules, method):
-        n = rules.order
-        if question == "count" and n <= CENSUS_ORDERS:
-            return "census"
-        if question == "is_completable":
-            return "census" if n <= CENSUS_ORDERS else "construction"
-        if question == "completions" and n != 4:
-            return "construction"
-    return _method(rules, method)
-
-
-def _setup(square: Square, rules: Rules | None, method: Method | None) -> tuple[Rules, Solver]:
-    if rules is None and isinstance(square, Square):
-        rules = _plain_rules(square.order)
-    else:
-        rules = rules_for(square, rules)
-    rules.check_square(square)
-    return rules, BACKENDS[_method(rules, method)]
+    rules, route = _route(square, rules, method)
+    if isinstance(route, _EmptySquare):
+        return route.method_for(question, rules.order)
+    return route.name
 
 
 @functools.cache
@@ -219,8 +323,8 @@ def is_completable(
 ) -> bool:
     """Whether some finished square extends the square.
 
-    ``time_limit`` (seconds, default 10; ``None`` for none) applies to ``"cpsat"``; out of time
-    it raises :class:`~officers.SolverTimeoutError`: the answer is unknown.
+    ``time_limit`` (seconds, default 10; ``None`` for none) bounds a search; out of time it
+    raises :class:`~officers.SolverTimeoutError`: the answer is unknown.
 
     >>> from officers import Square
     >>> is_completable(Square("AC3/1JS2/1AH1QD/4")), is_completable(Square("AS1KS1/4/4/4"))
@@ -233,14 +337,8 @@ def is_completable(
         mask = index.mask(square)
         if mask is not index.full:  # else the square is empty: the census answers (below)
             return mask != 0
-    rules, backend = _setup(square, rules, method)
-    if _plain_empty(square, rules, method):
-        if rules.order <= CENSUS_ORDERS:
-            return census_of(rules.order).with_mates > 0
-        from officers.solve.construct import why_none
-
-        return why_none(rules.order) is None  # the constructions: every order but 2 and 6
-    return backend.is_completable(square, rules, time_limit=time_limit)
+    rules, route = _route(square, rules, method)
+    return route.is_completable(square, rules, time_limit=time_limit)
 
 
 def count_completions(
@@ -266,10 +364,8 @@ def count_completions(
         mask = index.mask(square)
         if mask is not index.full:  # else the square is empty: the census answers (below)
             return mask.bit_count()
-    rules, backend = _setup(square, rules, method)
-    if _plain_empty(square, rules, method) and rules.order <= CENSUS_ORDERS:
-        return census_of(rules.order).orthogonal_pairs()
-    return backend.count(square, rules, time_limit=time_limit)
+    rules, route = _route(square, rules, method)
+    return route.count(square, rules, time_limit=time_limit)
 
 
 def completions(
@@ -290,10 +386,8 @@ def completions(
     """
     if time_limit is not DEFAULT_TIME_LIMIT:
         check_time_limit(time_limit)
-    rules, backend = _setup(square, rules, method)
-    if _plain_empty(square, rules, method) and rules.order != 4:
-        return _constructed_first(square, rules, backend, time_limit)
-    return backend.completions(square, rules, time_limit=time_limit)
+    rules, route = _route(square, rules, method)
+    return route.completions(square, rules, time_limit=time_limit)
 
 
 def _constructed_first(
@@ -331,8 +425,8 @@ def safe_placements(
     index = _index_for(square, rules, method)
     if index is not None:
         return index.safe_placements(square)
-    rules, backend = _setup(square, rules, method)
-    return backend.safe_placements(square, rules, time_limit=time_limit)
+    rules, route = _route(square, rules, method)
+    return route.safe_placements(square, rules, time_limit=time_limit)
 
 
 def finished_squares(
@@ -353,8 +447,7 @@ def finished_squares(
     if time_limit is not DEFAULT_TIME_LIMIT:
         check_time_limit(time_limit)
     rules = STANDARD_RULES if rules is None else rules
-    method = _method(rules, method)
-    if method == "index":
+    if _method(rules, method) == "index":
         return list(CompletionIndex.get(rules).squares)
     return sorted(
         completions(Square.empty(rules.order), rules, method=method, time_limit=time_limit),
@@ -375,8 +468,10 @@ def count_finished_squares(
 
     >>> count_finished_squares(Rules(order=3)), count_finished_squares(Rules(diagonals=True))
     (72, 1152)
+    >>> count_finished_squares(Rules(order=6, diagonals=True)), finished_squares(Rules(order=2))
+    (0, [])
     """
     rules = STANDARD_RULES if rules is None else rules
-    return count_completions(
-        Square.empty(rules.order), rules, method=_method(rules, method), time_limit=time_limit
-    )
+    if _method(rules, method) == "index":
+        method = "index"  # the index holds every square of order 4: its count is at hand
+    return count_completions(Square.empty(rules.order), rules, method=method, time_limit=time_limit)
