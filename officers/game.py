@@ -62,7 +62,6 @@ True
 from __future__ import annotations
 
 import json
-import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
@@ -95,7 +94,7 @@ from officers.levels import (
     Variant,
     check_players,
     deal,
-    start_square,
+    new_game,
 )
 from officers.moves import (
     COIN_OFF,
@@ -854,76 +853,3 @@ class GameState:
         if self._locked:
             lines.append("locked: " + ", ".join(cell_name(cell) for cell in sorted(self._locked)))
         return "\n".join(lines)
-
-
-# --- starting a game -------------------------------------------------------------------------
-
-
-def new_game(
-    level: Level | str = "normal",
-    players: int = 2,
-    seed: int | None = None,
-    *,
-    tokens: int | None = None,
-    variant: Variant | None = None,
-    start: Square | str | None = None,
-) -> GameState:
-    """A new game: the level, 1-4 players, and a deal from ``seed``.
-
-    Parameters
-    ----------
-    level : Level or str
-        The level or its name: ``"easy"``, ``"normal"``, ``"hard"``, ``"expert"``.
-    players : int
-        1 to 4, dealt as the rules say.
-    seed : int or None
-        The same seed gives the same deal; by default a fresh one (kept in ``GameState.seed``).
-    tokens : int or None
-        Overrides the level's take-back tokens.
-    variant : Variant or None
-        Open hands, keep-free coins, Ozanam's riddle start.
-    start : Square or str or None
-        Any other start square; its cards are locked.
-
-    Returns
-    -------
-    GameState
-        The game before its first move; player 1 (``turn == 0``) begins.
-
-    Raises
-    ------
-    InvalidGameError
-        Bad players or tokens, or both ``start`` and the Ozanam variant.
-    NotationError
-        A ``start`` text that cannot be read.
-
-    Examples
-    --------
-    >>> game = new_game("expert", players=3, seed=5, variant=Variant(ozanam=True))
-    >>> game.square, [len(hand) for hand in game.hands], sorted(game.locked)
-    (Square('ADJC2/4/JS3/KC3'), [4, 4, 4], [0, 1, 8, 12])
-    """
-    chosen = Level.get(level)
-    if tokens is not None:
-        chosen = chosen.replace(tokens=tokens)
-    variant = Variant() if variant is None else variant
-    if not isinstance(variant, Variant):
-        raise TypeError(
-            f"a variant is a Variant or None, got {excerpt(variant)} (a {type(variant).__name__})"
-        )
-    check_players(players)
-    start = start_square(start, variant, chosen.diagonals)
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**63)
-    hands = deal(players, seed, start=start)
-    locked = [cell for cell, value in enumerate(start.values) if value != EMPTY]
-    return GameState(
-        start,
-        hands,
-        level=chosen,
-        tokens=chosen.tokens,
-        locked=locked,
-        coins=[None] * players if variant.coins else None,
-        open_hands=variant.open_hands,
-        seed=seed,
-    )
