@@ -109,7 +109,17 @@ def test_enumerate_json_streams_the_first_square_at_once() -> None:
 
 
 def test_a_search_out_of_time_says_what_it_knew(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run_cli(capsys, "enumerate", "--order", "6", "--json", "--time-limit", "0.3")
+    code, out, err = run_cli(
+        capsys,
+        "enumerate",
+        "--order",
+        "6",
+        "--method",
+        "backtrack",
+        "--json",
+        "--time-limit",
+        "0.3",
+    )
     *squares, end = documents(out)
     assert code == ExitCode.TIMEOUT and end["kind"] == "enumeration"
     assert end["complete"] is False and end["count"] == len(squares)

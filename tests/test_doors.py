@@ -246,3 +246,15 @@ def test_a_hint_carries_the_move_to_send_and_the_game_takes_it() -> None:
                 break
             state.push(state.parse_move(rng.choice(state.legal_moves()).notation()))
     assert {"place", "take-back"} <= actions
+
+
+def test_safe_placements_keep_one_time_limit_for_all_their_counts() -> None:
+    """Each legal placement is a count of its own; the limit is the whole call's (it was each
+    count's: 145 s under a limit of 10 s at order 6)."""
+    from officers.errors import SolverTimeoutError
+    from officers.solve import safe_placements
+
+    started = time.monotonic()
+    with pytest.raises(SolverTimeoutError):
+        safe_placements(Square("Aa6/7/7/7/7/7/7", order=7), Rules(order=7), time_limit=0.5)
+    assert time.monotonic() - started < 3

@@ -72,16 +72,26 @@ class Solver(Protocol):
 def safe_placements_by_counting(
     solver: Solver, square: Square, rules: Rules, *, time_limit: float | None = None
 ) -> dict[tuple[int, int], int]:
-    """:meth:`Solver.safe_placements` for a backend that counts: one count per legal placement.
+    """:meth:`Solver.safe_placements` for a backend that counts: one count per legal placement,
+    all of them within the one ``time_limit`` (:class:`~officers.SolverTimeoutError` once it is
+    spent, whatever count is running then).
 
     >>> from officers import Rules, Square
     >>> from officers.solve.backtrack import BACKTRACK
     >>> len(safe_placements_by_counting(BACKTRACK, Square("AC3/1JS2/1AH1QD/4"), Rules()))
     12
     """
+    import time
+
+    from officers.errors import SolverTimeoutError
+
+    deadline = None if time_limit is None else time.monotonic() + time_limit
     result: dict[tuple[int, int], int] = {}
     for cell, value in rules.legal_placements(square):
-        left = solver.count(square.place(cell, value), rules, time_limit=time_limit)
+        left_time = None if deadline is None else deadline - time.monotonic()
+        if left_time is not None and left_time <= 0:
+            raise SolverTimeoutError(f"the safe placements took more than {time_limit:g} s")
+        left = solver.count(square.place(cell, value), rules, time_limit=left_time)
         if left:
             result[(cell, value)] = left
     return result
