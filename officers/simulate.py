@@ -35,6 +35,7 @@ import os
 import random
 import signal
 import sys
+import threading
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -43,6 +44,7 @@ from typing import TYPE_CHECKING, Any, Final
 from officers.bots import Bot, get_bot, passes_checks
 from officers.errors import NotationError, excerpt
 from officers.game import GameState, Level, Variant, new_game
+from officers.lifetime import start_worker
 
 if TYPE_CHECKING:
     import concurrent.futures
@@ -50,6 +52,7 @@ if TYPE_CHECKING:
 __all__ = [
     "LOSS_FAILED",
     "LOSS_MISSED",
+    "TERMINATED",
     "SimulationResult",
     "Task",
     "bot_seed",
@@ -434,9 +437,34 @@ def _jobs(jobs: int | None) -> int:
     return min(jobs, cpus())
 
 
-def _quiet_worker() -> None:
-    """Workers leave an interrupt (Ctrl-C) to the process that started them."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+TERMINATED: Final = 128 + signal.SIGTERM
+"""The exit status (:class:`SystemExit`) of a simulation stopped by SIGTERM, as a shell reports a
+process ended by SIGTERM: 143."""
+
+
+@contextlib.contextmanager
+def _terminate_cleanly() -> Iterator[None]:
+    """While local workers play: the first SIGTERM raises ``SystemExit(TERMINATED)`` here, so that
+    the pool is shut down on the way out (the chunks not started cancelled, the running ones let
+    finish, the workers joined) before the process ends; a second SIGTERM ends the process at
+    once (its workers die with it: :func:`officers.lifetime.die_with_parent`). Only in the main
+    thread, and only where SIGTERM has no handler yet (a program's own handler is left alone)."""
+    if (
+        threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL
+    ):
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        raise SystemExit(TERMINATED)
+
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def _chunks(tasks: int, deals: int, step: int) -> Iterator[tuple[int, int, int]]:
@@ -501,6 +529,11 @@ def run_tasks(
     memory does not grow with ``deals``. ``progress``: a progress bar on standard error (default:
     when standard error is a terminal).
 
+    No local process outlives this one: each dies with it, even when it is killed
+    (:func:`officers.lifetime.start_worker`). While they play, SIGTERM (where no handler is set,
+    in the main thread) shuts them down and then raises ``SystemExit(TERMINATED)``, as Ctrl-C
+    raises :class:`KeyboardInterrupt`.
+
     >>> easy, hard = run_tasks([Task.make("designers", "easy"), Task.make("designers", "hard")],
     ...                        deals=10, seed=2, jobs=1)
     >>> (easy.level, easy.tokens), (hard.level, hard.tokens)
@@ -524,9 +557,12 @@ def run_tasks(
         elif executor is not None:
             _run_in(executor, tasks, deals, seed, tallies, advance, width=cpus())
         else:
-            pool = concurrent.futures.ProcessPoolExecutor(workers, initializer=_quiet_worker)
+            pool = concurrent.futures.ProcessPoolExecutor(
+                workers, initializer=start_worker, initargs=(os.getpid(),)
+            )
             try:
-                _run_in(pool, tasks, deals, seed, tallies, advance, width=workers)
+                with _terminate_cleanly():
+                    _run_in(pool, tasks, deals, seed, tallies, advance, width=workers)
             finally:
                 pool.shutdown(cancel_futures=True)
     return [_result(task, deals, seed, tally) for task, tally in zip(tasks, tallies, strict=True)]
