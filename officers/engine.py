@@ -26,9 +26,10 @@ words ``NaN`` and ``Infinity``, integers of thousands of digits: each gets a ``b
 
 from __future__ import annotations
 
+import os
 import queue
 import threading
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any, Final, TextIO
 
@@ -122,19 +123,41 @@ def _utf8(out: TextIO) -> bool:
     return encoding is None or encoding.lower().replace("_", "-") in ("utf-8", "utf8")
 
 
-def read_lines(stream: IO[bytes], max_line: int = MAX_LINE) -> Iterator[bytes | None]:
-    """The lines of a byte stream without their line breaks, each read whole only up to
-    ``max_line`` bytes: a longer line is read past in pieces and given as ``None``."""
-    while True:
-        line = stream.readline(max_line + 2)
-        if not line:
-            return
-        if len(line.rstrip(b"\r\n")) <= max_line:
-            yield line.rstrip(b"\r\n")
-            continue
-        while line and not line.endswith(b"\n"):
-            line = stream.readline(65536)
-        yield None
+def read_lines(source: IO[bytes] | int, max_line: int = MAX_LINE) -> Iterator[bytes | None]:
+    """The lines of a byte stream (or of a file descriptor, read with :func:`os.read`) without
+    their line breaks, each kept only up to ``max_line`` bytes: a longer line is read past in
+    pieces and given as ``None``.
+
+    The engine reads its standard input's descriptor this way, with no lock held while it
+    waits: a search child forked meanwhile closes its copy of ``sys.stdin`` without waiting
+    for a lock that only the reading thread could release, and the engine ends at once.
+    """
+    read = (lambda size: os.read(source, size)) if isinstance(source, int) else _reader_of(source)
+    kept = bytearray()
+    skipping = False
+    while chunk := read(65536):
+        start = 0
+        while (end := chunk.find(b"\n", start)) >= 0:
+            if not skipping:
+                kept += chunk[start:end]
+            line = bytes(kept).removesuffix(b"\r")
+            yield None if skipping or len(line) > max_line else line
+            kept.clear()
+            skipping = False
+            start = end + 1
+        if not skipping:
+            kept += chunk[start:]
+            if len(kept) > max_line + 1:  # room for a "\r" before the line break
+                skipping = True
+                kept.clear()
+    if skipping or kept:
+        line = bytes(kept).removesuffix(b"\r")
+        yield None if skipping or len(line) > max_line else line
+
+
+def _reader_of(stream: IO[bytes]) -> Callable[[int], bytes]:
+    read1 = getattr(stream, "read1", None)
+    return read1 if callable(read1) else stream.read
 
 
 def _too_long(text: str | bytes, max_line: int) -> bool:

@@ -345,3 +345,20 @@ def test_no_search_child_outlives_the_engine(how: str) -> None:
         assert [a.get("code") or a["kind"] for a in answers] == ["cancelled", "bye"]
         assert process.returncode == 0
     wait_for(lambda: not alive(searcher), 5, "the search child ended")
+
+
+def test_a_search_answers_while_the_client_keeps_the_input_open() -> None:
+    """The search child is forked while the reading thread waits for the next line: it must
+    not wait for that thread's lock (it did, and every search past order 4 ran out of time)."""
+    process = _engine("--time-limit", "20")
+    try:
+        started = time.monotonic()
+        _send(process, {"id": 1, "op": "count", "square": "Aa4/5/5/5/5"})
+        assert process.stdout
+        answer = json.loads(process.stdout.readline())
+        assert answer["completions"] == 248832 and time.monotonic() - started < 10
+        _send(process, {"id": 2, "op": "complete", "square": "Aa4/5/5/5/5"})
+        assert json.loads(process.stdout.readline())["completion"] is not None
+    finally:
+        process.kill()
+        process.communicate()

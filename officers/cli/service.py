@@ -13,6 +13,7 @@ import json
 import os
 import signal
 import sys
+from collections.abc import Iterable
 
 from officers.cli.common import Commands, ExitCode, Parser, number, rate, seconds
 from officers.contract import NAMES, Limits, schema
@@ -176,8 +177,10 @@ def _terminate(signum: int, frame: object) -> None:
 
 def _engine(args: argparse.Namespace) -> ExitCode:
     signal.signal(signal.SIGTERM, _terminate)
-    buffer = getattr(sys.stdin, "buffer", None)  # bytes: each line read at most --max-line
-    lines = read_lines(buffer, args.max_line) if buffer is not None else sys.stdin
+    try:  # the descriptor, read without a lock (engine.read_lines), each line at most --max-line
+        lines: Iterable[str | bytes | None] = read_lines(sys.stdin.fileno(), args.max_line)
+    except (AttributeError, OSError, ValueError):  # no descriptor (a stream in memory)
+        lines = sys.stdin
     try:
         run(
             lines,

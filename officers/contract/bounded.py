@@ -16,6 +16,7 @@ officers.errors.SolverTimeoutError: no answer within 0.2 s
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, TypeVar
@@ -39,7 +40,12 @@ class CancelledError(OfficersError):
 _T = TypeVar("_T")
 
 
-def _child(connection: Connection, function: Callable[..., Any], args: tuple[Any, ...]) -> None:
+def _child(
+    connection: Connection, parent: int, function: Callable[..., Any], args: tuple[Any, ...]
+) -> None:
+    from officers.lifetime import die_with_parent
+
+    die_with_parent(parent)  # ended with the engine or the service, even killed by SIGKILL
     try:
         connection.send((True, function(*args)))
     except BaseException as error:  # the parent raises it again
@@ -63,7 +69,9 @@ def bounded(
         raise CancelledError("the search was cancelled")
     context = multiprocessing.get_context("fork")
     receiver, sender = context.Pipe(duplex=False)
-    process = context.Process(target=_child, args=(sender, function, args), daemon=True)
+    process = context.Process(
+        target=_child, args=(sender, os.getpid(), function, args), daemon=True
+    )
     process.start()
     sender.close()
     try:
