@@ -1,0 +1,438 @@
+"""The search core of the Eight Off solver: positions as bytes, moves by card, best-first and A*.
+
+This module is the engine under :mod:`officers.eightoff.solve`, which checks the arguments,
+builds a :class:`Game` and turns what the search finds into moves by place. The proofs of the
+reductions used here are in :mod:`officers.eightoff.solve`'s documentation.
+
+Glossary
+--------
+card
+    An int 0 .. 51, ``13 * suit + rank - 1`` (suits C D H S, Ace = rank 1).
+column
+    A ``bytes`` of cards from the first dealt to the exposed one (the last byte).
+node
+    A position as the search keeps it, ``(columns, cells, foundations)``: the columns sorted (a
+    tuple of ``bytes``), the cells' cards sorted (a ``bytes``, empty cells left out), the
+    foundations a tuple of the four counts of cards played, C D H S.
+key
+    The canonical text of a node: its sorted columns joined with ``0xFF``, ``0xFE``, its
+    sorted cells. Positions that differ only in the order of their columns or of their cells
+    have the same key (the foundations follow from the cards left).
+move by card
+    ``(card, count, target)``: the run of ``count`` cards headed by ``card`` (a cell's card
+    when ``count`` is 1 and the card is in a cell) goes onto the column whose exposed card is
+    ``target`` (0 .. 51), or to :data:`FOUNDATION`, :data:`CELL` or :data:`EMPTY` (an empty
+    column). Moves by card do not depend on the order of the columns or of the cells, so one
+    replays on any position with the same key.
+settle
+    Play every card that is safe to play to its foundation, until none is
+    (:meth:`Game.settle`); the search only keeps settled nodes.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Final
+
+__all__ = [
+    "CELL",
+    "EMPTY",
+    "FOUNDATION",
+    "CardMove",
+    "Game",
+    "Node",
+    "Outcome",
+    "astar",
+    "best_first",
+    "key_of",
+]
+
+FOUNDATION: Final = -1
+CELL: Final = -2
+EMPTY: Final = -3
+
+CardMove = tuple[int, int, int]
+"""A move by card: ``(card, count, target)``."""
+
+Node = tuple[tuple[bytes, ...], bytes, tuple[int, ...]]
+"""A settled position: sorted columns, sorted cells, foundations."""
+
+_COLUMN_SEP: Final = b"\xff"
+_CELL_SEP: Final = b"\xfe"
+_CHECK_EVERY: Final = 256  # expansions between two looks at the clock
+
+
+def key_of(columns: tuple[bytes, ...], cells: bytes) -> bytes:
+    """The canonical key of sorted ``columns`` and sorted ``cells``.
+
+    >>> key_of((b"", b"\\x01\\x00"), b"\\x05")
+    b'\\xff\\x01\\x00\\xfe\\x05'
+    """
+    return _COLUMN_SEP.join(columns) + _CELL_SEP + cells
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What a search found: ``status`` ("solvable", "unsolvable", "unknown"), the moves by card
+    from the settled start (only when solvable), the states it stored, and why it stopped early
+    (``reason``: "time" or "memory", else ``None``)."""
+
+    status: str
+    moves: list[CardMove] = field(default_factory=list)
+    states: int = 0
+    reason: str | None = None
+
+
+class Game:
+    """A variant's rules as tables: which card goes on which, what is safe, how far runs move.
+
+    ``building`` is "suit" or "alternate", ``empty`` "kings" or "any", ``sequence`` "cells",
+    "freecell" or "one" (the meanings of :mod:`officers.eightoff.solve`).
+    """
+
+    def __init__(self, columns: int, cells: int, building: str, empty: str, sequence: str) -> None:
+        self.columns = columns
+        self.cells = cells
+        self.building = building
+        self.sequence = sequence
+        self.kings_only = empty == "kings"
+        parents: list[tuple[int, ...]] = []
+        children: list[tuple[int, ...]] = []
+        for card in range(52):
+            suit, rank = divmod(card, 13)  # rank 0 .. 12 here
+            if building == "suit":
+                parents.append((card + 1,) if rank < 12 else ())
+                children.append((card - 1,) if rank > 0 else ())
+            else:
+                other = (0, 3) if suit in (1, 2) else (1, 2)
+                parents.append(tuple(13 * s + rank + 1 for s in other) if rank < 12 else ())
+                children.append(tuple(13 * s + rank - 1 for s in other) if rank > 0 else ())
+        self.parents: tuple[tuple[int, ...], ...] = tuple(parents)
+        """``parents[card]``: the cards ``card`` may be placed on in a column."""
+        self.children: tuple[tuple[int, ...], ...] = tuple(children)
+        """``children[card]``: the cards that may be placed on ``card``."""
+        self.fits: frozenset[tuple[int, int]] = frozenset(
+            (card, parent) for card in range(52) for parent in parents[card]
+        )
+        """``(card, parent)`` pairs: ``card`` may lie on ``parent`` in a run."""
+        self._info: dict[bytes, tuple[int, int, int]] = {}
+
+    # -- the rules ---------------------------------------------------------------------------
+
+    def capacity(self, free_cells: int, empty_columns: int) -> int:
+        """The longest run one move may carry to a column, ``empty_columns`` not counting the
+        target."""
+        if self.sequence == "one":
+            return 1
+        if self.sequence == "cells":
+            return 1 + free_cells
+        return (1 + free_cells) << empty_columns
+
+    def safe(self, card: int, foundations: tuple[int, ...] | list[int]) -> bool:
+        """Whether ``card``, playable to its foundation, is safe to play at once: every card
+        that could ever be placed on it is on its foundation already."""
+        return all(foundations[child // 13] > child % 13 for child in self.children[card])
+
+    def settle(
+        self, columns: list[bytes], cells: list[int], foundations: list[int]
+    ) -> list[tuple[int, int]]:
+        """Play the safe cards to their foundations until none is left, in place; the cards
+        played as ``(card, column index or -1 - cell index)``, in order."""
+        played: list[tuple[int, int]] = []
+        children = self.children
+        progress = True
+        while progress:
+            progress = False
+            for index in range(len(columns)):
+                column = columns[index]
+                while column:
+                    card = column[-1]
+                    suit, rank = divmod(card, 13)
+                    if foundations[suit] != rank or any(
+                        foundations[c // 13] <= c % 13 for c in children[card]
+                    ):
+                        break
+                    foundations[suit] += 1
+                    column = column[:-1]
+                    played.append((card, index))
+                    progress = True
+                columns[index] = column
+            for index, card in enumerate(cells):
+                if card < 0:
+                    continue
+                suit, rank = divmod(card, 13)
+                if foundations[suit] == rank and not any(
+                    foundations[c // 13] <= c % 13 for c in children[card]
+                ):
+                    foundations[suit] += 1
+                    cells[index] = -1
+                    played.append((card, -1 - index))
+                    progress = True
+        return played
+
+    def node(
+        self, columns: list[bytes], cells: list[int], foundations: list[int]
+    ) -> tuple[Node, int]:
+        """The settled node of a position (lists, changed in place) and the cards settling
+        played."""
+        played = len(self.settle(columns, cells, foundations))
+        return (
+            (tuple(sorted(columns)), bytes(sorted(c for c in cells if c >= 0)), tuple(foundations)),
+            played,
+        )
+
+    # -- moves -------------------------------------------------------------------------------
+
+    def moves(self, node: Node) -> list[CardMove]:
+        """The moves worth trying from a settled node, by card.
+
+        Left out, since they lead to the same key or add nothing: a card from a cell to a cell,
+        a second empty cell or empty column as target, a whole column to an empty column, and
+        the foundation moves that settling makes anyway.
+        """
+        columns, cells, foundations = node
+        free = self.cells - len(cells)
+        empties = sum(1 for column in columns if not column)
+        tops = {column[-1]: i for i, column in enumerate(columns) if column}
+        parents = self.parents
+        fits = self.fits
+        to_column = self.capacity(free, empties)
+        to_empty = self.capacity(free, empties - 1) if empties else 0
+        kings_only = self.kings_only
+        moves: list[CardMove] = []
+        for column in columns:
+            if not column:
+                continue
+            card = column[-1]
+            suit, rank = divmod(card, 13)
+            if foundations[suit] == rank:
+                moves.append((card, 1, FOUNDATION))
+            size = len(column)
+            longest = max(to_column, to_empty)
+            count = 1
+            while True:
+                head = column[size - count]
+                for parent in parents[head]:
+                    if parent in tops and count <= to_column:
+                        moves.append((head, count, parent))
+                if (
+                    empties
+                    and count < size
+                    and count <= to_empty
+                    and (not kings_only or head % 13 == 12)
+                ):
+                    moves.append((head, count, EMPTY))
+                if count >= longest or count >= size or (head, column[size - count - 1]) not in fits:
+                    break
+                count += 1
+            if free:
+                moves.append((card, 1, CELL))
+        for card in cells:
+            suit, rank = divmod(card, 13)
+            if foundations[suit] == rank:
+                moves.append((card, 1, FOUNDATION))
+            for parent in parents[card]:
+                if parent in tops:
+                    moves.append((card, 1, parent))
+            if empties and (not kings_only or rank == 12):
+                moves.append((card, 1, EMPTY))
+        return moves
+
+    def child(self, node: Node, move: CardMove) -> tuple[Node, int]:
+        """The settled node after ``move`` and the number of cards settling played."""
+        columns_t, cells_b, foundations_t = node
+        card, count, target = move
+        columns = list(columns_t)
+        cells = list(cells_b)
+        foundations = list(foundations_t)
+        run: bytes
+        if card in cells_b:
+            cells.remove(card)
+            run = bytes((card,))
+        else:
+            for index, column in enumerate(columns):
+                if len(column) >= count and column[-count] == card:
+                    run = column[-count:]
+                    columns[index] = column[:-count]
+                    break
+            else:  # pragma: no cover - the move came from this node
+                raise AssertionError(f"card {card} is not at the bottom of a run of {count}")
+        if target == FOUNDATION:
+            foundations[card // 13] += 1
+        elif target == CELL:
+            cells.append(card)
+        elif target == EMPTY:
+            columns[columns.index(b"")] = run
+        else:
+            for index, column in enumerate(columns):
+                if column and column[-1] == target:
+                    columns[index] = column + run
+                    break
+        return self.node(columns, cells, foundations)
+
+    # -- bounds ------------------------------------------------------------------------------
+
+    def column_info(self, column: bytes) -> tuple[int, int, int]:
+        """``(blocked, chains, disorder)`` of a column, cached by column.
+
+        A card is *blocked* when a lower card of its suit lies deeper in its column: it must
+        leave the column before that card, and cannot go to its foundation then, so it makes at
+        least one move that is not to a foundation. *chains* is a lower bound on the moves the
+        blocked cards of the column need for that (see :meth:`lower_bound`); *disorder* counts
+        the cards that do not lie on a card they may lie on (a greedy measure, no bound).
+        """
+        info = self._info.get(column)
+        if info is not None:
+            return info
+        low = [13, 13, 13, 13]
+        blocked_cards: set[int] = set()
+        chains = 0
+        disorder = 0
+        previous = -1
+        suited = self.building == "suit"
+        for card in column:
+            suit, rank = divmod(card, 13)
+            if low[suit] < rank:
+                if not (suited and rank < 12 and card + 1 in blocked_cards):
+                    chains += 1
+                blocked_cards.add(card)
+            elif rank < low[suit]:
+                low[suit] = rank
+            if previous >= 0 and (card, previous) not in self.fits:
+                disorder += 1
+            previous = card
+        if not suited and chains:
+            chains = 1  # one move per column, at least: a weaker bound, but a bound
+        info = (len(blocked_cards), chains, disorder)
+        if len(self._info) > 1_000_000:
+            self._info.clear()
+        self._info[column] = info
+        return info
+
+    def lower_bound(self, node: Node) -> int:
+        """A lower bound on the moves left to win from ``node`` (admissible and consistent).
+
+        Every card off its foundation needs a move to it; each blocked card needs one more
+        move first, out of its column. A move carries a run, so it may take several blocked
+        cards of one column at once: under same-suit building these are consecutive cards of
+        one suit, each lying deeper than the next lower one, so the blocked cards of a column
+        need at least as many moves as the *chains* they form (a blocked card starts a chain
+        unless the card one rank higher of its suit is blocked deeper in the same column). Under
+        alternating building the bound takes one move per column with a blocked card.
+        """
+        columns, _, foundations = node
+        bound = 52 - sum(foundations)
+        for column in columns:
+            bound += self.column_info(column)[1]
+        return bound
+
+    def greedy(self, node: Node) -> int:
+        """The priority of the best-first search (lower first): no bound, a guess at the work
+        left, weighing blocked cards, disorder and full cells."""
+        columns, cells, foundations = node
+        score = 2 * (52 - sum(foundations)) + 2 * len(cells)
+        for column in columns:
+            blocked, _, disorder = self.column_info(column)
+            score += 3 * blocked + disorder
+        return score
+
+
+def _path(parents: dict[bytes, tuple[bytes, CardMove] | None], key: bytes) -> list[CardMove]:
+    moves: list[CardMove] = []
+    entry = parents[key]
+    while entry is not None:
+        key, move = entry
+        moves.append(move)
+        entry = parents[key]
+    moves.reverse()
+    return moves
+
+
+def _out_of_time(deadline: float | None) -> bool:
+    return deadline is not None and time.monotonic() > deadline
+
+
+def best_first(
+    game: Game,
+    start: Node,
+    *,
+    deadline: float | None,
+    max_states: int,
+    priority: Callable[[Node], int] | None = None,
+) -> Outcome:
+    """Decide ``start``: a best-first search on ``priority`` (``game.greedy`` by default) that
+    stores every key it meets and expands each once, so it ends with a win or, having expanded
+    every settled node reachable, with a proof that there is none.
+    """
+    rank = priority or game.greedy
+    won = 52
+    parents: dict[bytes, tuple[bytes, CardMove] | None] = {key_of(start[0], start[1]): None}
+    if sum(start[2]) == won:
+        return Outcome("solvable", [], 1)
+    tie = itertools.count()
+    frontier: list[tuple[int, int, Node, bytes]] = [
+        (rank(start), 0, start, key_of(start[0], start[1]))
+    ]
+    expansions = 0
+    while frontier:
+        _, _, node, key = heapq.heappop(frontier)
+        expansions += 1
+        if expansions % _CHECK_EVERY == 0 and _out_of_time(deadline):
+            return Outcome("unknown", [], len(parents), "time")
+        for move in game.moves(node):
+            child, _ = game.child(node, move)
+            child_key = key_of(child[0], child[1])
+            if child_key in parents:
+                continue
+            parents[child_key] = (key, move)
+            if sum(child[2]) == won:
+                return Outcome("solvable", _path(parents, child_key), len(parents))
+            if len(parents) >= max_states:
+                return Outcome("unknown", [], len(parents), "memory")
+            heapq.heappush(frontier, (rank(child), next(tie), child, child_key))
+    return Outcome("unsolvable", [], len(parents))
+
+
+def astar(
+    game: Game, start: Node, *, deadline: float | None, max_states: int
+) -> Outcome:
+    """The fewest moves from ``start`` (moves settling makes count, one each): A* on
+    :meth:`Game.lower_bound`, which is consistent, so that the first won node taken from the
+    frontier was reached by a shortest path; ties go to the deeper node."""
+    won = 52
+    start_key = key_of(start[0], start[1])
+    best: dict[bytes, int] = {start_key: 0}
+    parents: dict[bytes, tuple[bytes, CardMove] | None] = {start_key: None}
+    tie = itertools.count()
+    frontier: list[tuple[int, int, int, Node, bytes]] = [
+        (game.lower_bound(start), 0, 0, start, start_key)
+    ]
+    expansions = 0
+    while frontier:
+        _, negative_g, _, node, key = heapq.heappop(frontier)
+        g = -negative_g
+        if g > best[key]:
+            continue  # a stale entry: the node was reached by a shorter path since
+        if sum(node[2]) == won:
+            return Outcome("solvable", _path(parents, key), len(best))
+        expansions += 1
+        if expansions % _CHECK_EVERY == 0 and _out_of_time(deadline):
+            return Outcome("unknown", [], len(best), "time")
+        for move in game.moves(node):
+            child, played = game.child(node, move)
+            child_key = key_of(child[0], child[1])
+            child_g = g + 1 + played
+            known = best.get(child_key)
+            if known is not None and known <= child_g:
+                continue
+            best[child_key] = child_g
+            parents[child_key] = (key, move)
+            if len(best) >= max_states:
+                return Outcome("unknown", [], len(best), "memory")
+            f = child_g + game.lower_bound(child)
+            heapq.heappush(frontier, (f, -child_g, next(tie), child, child_key))
+    return Outcome("unsolvable", [], len(best))
