@@ -163,7 +163,7 @@ def test_searches_over_the_cap_are_refused_at_once_and_cheap_requests_go_on() ->
         first.join()
     assert results[0].status_code == 503 and results[0].json()["code"] == "timeout"
     assert refused.status_code == 503 and refused.json()["code"] == "busy"
-    assert refused.headers["retry-after"] == "1"
+    assert refused.headers["retry-after"] in ("1", "2", "3")
     assert cheap.status_code == 200
 
 

@@ -16,6 +16,7 @@ officers.errors.SolverTimeoutError: no answer within 0.2 s
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Callable
@@ -28,6 +29,10 @@ if TYPE_CHECKING:  # multiprocessing loads on first use: a hint at order 4 never
     from multiprocessing.connection import Connection
 
 __all__ = ["CancelledError", "bounded"]
+
+NICE: Final = 10
+"""How much lower a search child runs than its parent (:func:`os.nice`): the engine's or the
+service's own thread answers cheap requests first while searches run."""
 
 POLL: Final = 0.05
 """How often (seconds) a waiting :func:`bounded` looks whether it was cancelled."""
@@ -46,6 +51,8 @@ def _child(
     from officers.lifetime import die_with_parent
 
     die_with_parent(parent)  # ended with the engine or the service, even killed by SIGKILL
+    with contextlib.suppress(OSError):  # the search gives way to the process that answers
+        os.nice(NICE)
     try:
         connection.send((True, function(*args)))
     except BaseException as error:  # the parent raises it again
@@ -72,10 +79,10 @@ def bounded(
     process = context.Process(
         target=_child, args=(sender, os.getpid(), function, args), daemon=True
     )
+    deadline = time.monotonic() + time_limit  # starting the child counts too
     process.start()
     sender.close()
     try:
-        deadline = time.monotonic() + time_limit
         while not receiver.poll(min(POLL, max(0.0, deadline - time.monotonic()))):
             if cancel is not None and cancel.is_set():
                 raise CancelledError("the search was cancelled")

@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import math
 import re
+import secrets
 import threading
 import time
 import unicodedata
@@ -115,6 +116,12 @@ def _json_media_type(value: str | None) -> bool:
     )
 
 
+def _retry_after() -> int:
+    """The seconds a refused search is told to wait: 1 to 3 at random, so that the clients
+    refused together do not all come back in the same instant."""
+    return 1 + secrets.randbelow(3)
+
+
 def _operation(op: str, settings: Settings, searches: threading.Semaphore) -> Any:
     async def endpoint(request: Request) -> Response:
         arrived = time.monotonic()
@@ -141,7 +148,7 @@ def _operation(op: str, settings: Settings, searches: threading.Semaphore) -> An
         document = await run_in_threadpool(answer, op, data, settings.limits, budget)
         if document["kind"] != "error":
             return JSONResponse(document)
-        headers = {"Retry-After": "1"} if document["code"] == "busy" else None
+        headers = {"Retry-After": str(_retry_after())} if document["code"] == "busy" else None
         return JSONResponse(document, status_code=STATUS[document["code"]], headers=headers)
 
     endpoint.__name__ = op
