@@ -133,6 +133,7 @@ __all__ = [
     "VariantParams",
     "notation",
     "replay",
+    "replay_move",
     "solve",
 ]
 
