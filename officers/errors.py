@@ -99,6 +99,11 @@ def excerpt(value: object, limit: int = 80) -> str:
     "'xxxxxxxx..."
     >>> excerpt(10**5000)
     'an int of 16610 bits'
+    >>> nested: list[object] = []
+    >>> for _ in range(100_000):
+    ...     nested = [nested]
+    >>> excerpt(nested)
+    'a list nested too deeply to quote'
     """
     try:
         text = repr(value)
@@ -106,6 +111,8 @@ def excerpt(value: object, limit: int = 80) -> str:
         if isinstance(value, int):
             return f"an int of {value.bit_length()} bits"
         raise
+    except RecursionError:  # a list or dict nested deeper than repr() goes
+        return f"a {type(value).__name__} nested too deeply to quote"
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 

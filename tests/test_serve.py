@@ -138,7 +138,9 @@ def test_cors_for_browser_frontends() -> None:
     other = call(
         "OPTIONS", "/v1/hint", app=app, headers={**headers, "origin": "https://evil.example"}
     )
-    assert other.status_code == 400
+    assert other.status_code == 422 and other.json()["code"] == "bad-request"
+    assert "refused by CORS" in other.json()["message"]
+    assert "access-control-allow-origin" not in other.headers
     plain = call("GET", "/v1/health", app=create_app(Settings(cors=())), headers={"origin": "x"})
     assert "access-control-allow-origin" not in plain.headers
 

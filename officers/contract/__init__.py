@@ -340,7 +340,10 @@ def _schema(request: Request, limits: Limits) -> dict[str, Any]:
     name = request.text("name")
     if name not in NAMES:
         raise BadRequestError(
-            "not-found", f"no schema {excerpt(name)}: expected one of {', '.join(NAMES)}"
+            "not-found",
+            f"no schema {excerpt(name)}: expected a kind of document such as 'hint' or 'count', "
+            f"or a request such as 'hint-request' ({len(NAMES)} schemas: the hello answer lists "
+            "the kinds and the ops)",
         )
     return schema_document(name)
 

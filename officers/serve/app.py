@@ -25,10 +25,11 @@ from typing import Any, Final
 import anyio
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -88,11 +89,21 @@ class BodyTooLargeError(Exception):
     """A request body over the limit."""
 
 
+class BodyLengthError(Exception):
+    """A Content-Length that is no number of bytes."""
+
+
+_LENGTH: Final = re.compile(r"[0-9]{1,18}")
+"""A Content-Length as this service reads it: ASCII digits, fewer than 19."""
+
+
 async def _body(request: Request, limit: int, timeout: float) -> bytes:
     """The body, at most ``limit`` bytes, sent within ``timeout`` seconds
     (:class:`BodyTooLargeError`; :class:`TimeoutError`)."""
     declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
+    if declared is not None and not _LENGTH.fullmatch(declared):
+        raise BodyLengthError(declared)
+    if declared is not None and int(declared) > limit:
         raise BodyTooLargeError
     chunks = []
     size = 0
@@ -135,6 +146,12 @@ def _operation(op: str, settings: Settings, searches: threading.Semaphore) -> An
             body = await _body(request, settings.max_body, settings.body_timeout)
         except BodyTooLargeError:
             return _error("too-large", f"the request body is over {settings.max_body} bytes")
+        except BodyLengthError as error:
+            return _error(
+                "bad-request", f"the Content-Length {excerpt(error.args[0])} is no number of bytes"
+            )
+        except ClientDisconnect:  # nobody reads this answer; the log line says what happened
+            return _error("bad-json", "the client left before the body ended")
         except TimeoutError:
             message = f"the request body did not arrive within {settings.body_timeout:g} s"
             return _error("request-timeout", message, {"Connection": "close"})
@@ -266,6 +283,51 @@ class SecurityHeaders:
         await self.app(scope, receive, sending)
 
 
+class CatchErrors:
+    """A bug answered as a JSON ``internal`` error (500) inside the other middleware, so that it
+    still carries the security headers and its log line; the traceback goes to the log only."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        started = False
+
+        async def sending(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send(message)
+
+        try:
+            await self.app(scope, receive, sending)
+        except Exception as error:
+            LOG.exception(
+                "internal error on %s %s", printable(scope["method"], 20), printable(scope["path"])
+            )
+            if not started:
+                message = f"internal error ({type(error).__name__}); please report it"
+                await _error("internal", message)(scope, receive, send)
+
+
+class JSONRefusingCORS(CORSMiddleware):
+    """Starlette's CORS, with a refused preflight answered as an error document (it is plain
+    text there)."""
+
+    def preflight_response(self, request_headers: Headers) -> Response:
+        response = super().preflight_response(request_headers)
+        if response.status_code < 400:
+            return response
+        reason = bytes(response.body).decode("utf-8", "replace")
+        answer = _error("bad-request", f"refused by CORS: {excerpt(reason, 200)}")
+        for name in ("access-control-allow-methods", "access-control-max-age", "vary"):
+            if name in response.headers:
+                answer.headers[name] = response.headers[name]
+        return answer
+
+
 def _page_policy(page: str) -> str:
     """The docs page's Content-Security-Policy: its own inline script and style (by their
     hashes), the API on the same origin, nothing else."""
@@ -304,17 +366,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def http_error(request: Request, error: Exception) -> Response:
         assert isinstance(error, HTTPException)
         code = {404: "not-found", 405: "method-not-allowed"}.get(error.status_code, "bad-request")
-        message = f"{request.method} {excerpt(request.url.path)}: {error.detail}"
+        message = f"{printable(request.method, 20)} {excerpt(request.url.path)}: {error.detail}"
         if error.status_code == 405 and error.headers and "Allow" in error.headers:
             message += f" (allowed: {error.headers['Allow']})"
         answer = error_document(code, message)
         return JSONResponse(answer, status_code=error.status_code, headers=error.headers)
-
-    async def internal(request: Request, error: Exception) -> Response:
-        LOG.exception(
-            "internal error on %s %s", printable(request.method, 20), printable(request.url.path)
-        )
-        return _error("internal", f"internal error ({type(error).__name__}); please report it")
 
     routes = [
         Route(f"/v1/{op}", _operation(op, settings, searches), methods=["POST"]) for op in ANSWERS
@@ -325,11 +381,11 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/docs", docs, methods=["GET"]),
         *site_routes(),
     ]
-    middleware = [Middleware(LogRequests), Middleware(SecurityHeaders)]
+    middleware = [Middleware(LogRequests), Middleware(SecurityHeaders), Middleware(CatchErrors)]
     if settings.cors:
         middleware.append(
             Middleware(
-                CORSMiddleware,
+                JSONRefusingCORS,
                 allow_origins=list(settings.cors),
                 allow_methods=["GET", "POST"],
                 allow_headers=["content-type"],
@@ -341,5 +397,5 @@ def create_app(settings: Settings | None = None) -> Starlette:
     return Starlette(
         routes=routes,
         middleware=middleware,
-        exception_handlers={HTTPException: http_error, Exception: internal},
+        exception_handlers={HTTPException: http_error},
     )
