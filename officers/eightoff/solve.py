@@ -129,12 +129,14 @@ __all__ = [
     "Params",
     "Place",
     "Position",
+    "PositionLike",
     "Solution",
     "VariantParams",
     "notation",
     "replay",
     "replay_move",
     "solve",
+    "solve_position",
 ]
 
 Place = tuple[str, int]
@@ -285,6 +287,20 @@ def game_of(params: VariantParams) -> Game:
     return Game(params.columns, params.cells, params.building, params.empty, params.sequence)
 
 
+class PositionLike(Protocol):
+    """What :func:`solve_position` reads of a position (an
+    :class:`officers.eightoff.position.Position`, or any object with these)."""
+
+    @property
+    def columns(self) -> Sequence[Sequence[int]]: ...
+    @property
+    def cells(self) -> Sequence[int | None]: ...
+    @property
+    def foundations(self) -> Sequence[int]: ...
+    @property
+    def variant(self) -> VariantParams: ...
+
+
 # -- solving -------------------------------------------------------------------------------
 
 
@@ -339,6 +355,32 @@ def solve(
         reason,
         optimal,
         notation(moves, position[0]),
+    )
+
+
+def solve_position(
+    position: PositionLike,
+    *,
+    time_limit: float | None = 10.0,
+    max_states: int = 5_000_000,
+    fewest: bool = False,
+) -> Solution:
+    """:func:`solve` for a position of :mod:`officers.eightoff.position`: its columns, cells
+    and foundations under its variant.
+
+    >>> from officers.eightoff.position import Position
+    >>> solution = solve_position(Position.numbered(1))
+    >>> solution.status, solution.notation.split()[:3]
+    ('solvable', ['4h', '1e', '1h'])
+    """
+    return solve(
+        position.columns,
+        position.cells,
+        position.foundations,
+        position.variant,
+        time_limit=time_limit,
+        max_states=max_states,
+        fewest=fewest,
     )
 
 
