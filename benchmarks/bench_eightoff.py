@@ -1,0 +1,227 @@
+"""The Eight Off solver against fc-solve (Freecell Solver) on the same deals, interleaved.
+
+For each numbered deal of the variant (:meth:`officers.eightoff.position.Position.numbered`),
+officers' solver (in this process: the call itself, no import, no start-up) and ``fc-solve``
+(a whole process: its start, reading the board, the search, writing the moves) run one after
+the other, in an order that alternates from deal to deal. fc-solve runs with the variant's
+preset (``-g eight_off`` …), ``-sel`` so that a search cut by its iteration limit says so
+("Iterations count exceeded": unknown) instead of "I could not solve this game" (unsolvable,
+the whole graph searched), ``-mi`` the iteration limit and a wall-clock limit equal to ours.
+
+Each fc-solve win is read back from its ``-m`` output and replayed by
+:func:`officers.eightoff.solve.replay`: a check that both programs play by the same rules (the
+length of a run one move may carry, what fills an empty column).
+
+The table gives, for each solver, the share of deals decided (solvable or unsolvable), the
+verdicts, the median, 90th and 99th percentile and the largest time per deal, and the median
+length of the wins (every card played to a foundation counts as a move in both); then the
+deals where the verdicts differ, and the slowest deals of each.
+
+``--ours-only`` leaves fc-solve out (the census of the first 10,000 deals);
+``--fewest N`` also asks the fewest moves of the first N deals.
+
+Run: ``python -m benchmarks.bench_eightoff [--deals 200] [--first 1] [--variant eight-off]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import statistics
+import subprocess
+import time
+from collections import Counter
+from dataclasses import dataclass
+
+from benchmarks.harness import load_average
+from officers.eightoff.position import Position
+from officers.eightoff.solve import IllegalReplayError, Move, replay, solve_position
+from officers.eightoff.variant import PRESETS, Variant
+
+RANKS = "A23456789TJQK"
+SUITS = "CDHS"
+
+
+def card_text(card: int) -> str:
+    return RANKS[card % 13] + SUITS[card // 13]
+
+
+def board(position: Position) -> str:
+    """The position in fc-solve's board format (``fc-solve -p -t`` writes the same)."""
+    foundations = " ".join(
+        f"{suit}-{RANKS[n - 1] if n else 0}" for suit, n in zip("CDHS", position.foundations, strict=True)
+    )
+    cells = " ".join("-" if card is None else card_text(card) for card in position.cells)
+    lines = [f"Foundations: {foundations}", f"Freecells: {cells}"]
+    lines += [": " + " ".join(card_text(card) for card in column) for column in position.columns]
+    return "\n".join(lines) + "\n"
+
+
+@dataclass
+class Run:
+    """One solver on one deal."""
+
+    status: str  # solvable, unsolvable, unknown
+    seconds: float
+    moves: int | None = None
+    rules_ok: bool | None = None  # fc-solve's win replayed by officers' rules
+
+
+_MOVE = re.compile(
+    r"Move (?:a card|(\d+) cards) from (stack|freecell) (\d+) to "
+    r"(?:the (foundations)|(stack|freecell) (\d+))"
+)
+
+
+def fc_solve_moves(text: str, position: Position) -> list[Move]:
+    """fc-solve's ``-m`` moves as officers' moves (the suit of a foundation move read from the
+    card it moves, in the position reached so far)."""
+    moves: list[Move] = []
+    current = (position.columns, position.cells, position.foundations)
+    for match in _MOVE.finditer(text):
+        count = int(match.group(1) or 1)
+        kind = "column" if match.group(2) == "stack" else "cell"
+        index = int(match.group(3))
+        card = current[0][index][-count] if kind == "column" else current[1][index]
+        assert card is not None
+        if match.group(4):
+            target = ("foundation", card // 13)
+        else:
+            target = ("column" if match.group(5) == "stack" else "cell", int(match.group(6)))
+        move: Move = ((kind, index), target, count)
+        current = replay(*current, position.variant, [move])
+        moves.append(move)
+    return moves
+
+
+def run_fc_solve(position: Position, time_limit: float, iterations: int) -> Run:
+    preset = position.variant.fc_solve_args()
+    if preset is None:
+        raise SystemExit(f"fc-solve does not play {position.variant.notation()}")
+    args = ["fc-solve", *preset, "-m", "-sel", "-mi", str(iterations), "-"]
+    started = time.perf_counter()
+    try:
+        done = subprocess.run(
+            args, input=board(position), capture_output=True, text=True, timeout=time_limit, check=False
+        )
+    except subprocess.TimeoutExpired:
+        return Run("unknown", time.perf_counter() - started)
+    seconds = time.perf_counter() - started
+    out = done.stdout
+    if "This game is solveable." in out:
+        try:
+            moves = fc_solve_moves(out, position)
+            rules_ok = replay(position.columns, position.cells, position.foundations, position.variant, moves)[2] == (13,) * 4
+        except (IllegalReplayError, IndexError, AssertionError):
+            moves, rules_ok = [], False
+        return Run("solvable", seconds, len(moves) or None, rules_ok)
+    if "Iterations count exceeded" in out:
+        return Run("unknown", seconds)
+    if "I could not solve this game." in out:
+        return Run("unsolvable", seconds)
+    raise RuntimeError(f"fc-solve said: {out[-300:]!r} {done.stderr[-300:]!r}")
+
+
+def run_ours(position: Position, time_limit: float, max_states: int, fewest: bool = False) -> Run:
+    started = time.perf_counter()
+    solution = solve_position(position, time_limit=time_limit, max_states=max_states, fewest=fewest)
+    seconds = time.perf_counter() - started
+    moves = len(solution.moves) if solution.status == "solvable" else None
+    return Run(solution.status, seconds, moves, solution.optimal if fewest else None)
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+def summary(name: str, runs: list[Run]) -> str:
+    times = [run.seconds for run in runs]
+    statuses = Counter(run.status for run in runs)
+    decided = statuses["solvable"] + statuses["unsolvable"]
+    lengths = [run.moves for run in runs if run.moves]
+    length = f"{statistics.median(lengths):.0f}" if lengths else "-"
+    return (
+        f"| {name} | {decided}/{len(runs)} ({100 * decided / len(runs):.1f} %) "
+        f"| {statuses['solvable']} / {statuses['unsolvable']} / {statuses['unknown']} "
+        f"| {1000 * statistics.median(times):.1f} | {1000 * percentile(times, 0.9):.1f} "
+        f"| {1000 * percentile(times, 0.99):.1f} | {1000 * max(times):.0f} | {length} |"
+    )
+
+
+def report(numbers: list[int], ours: list[Run], theirs: list[Run] | None, variant: Variant) -> None:
+    print(f"\n## {variant.notation()}: deals {numbers[0]}-{numbers[-1]} ({len(numbers)}), {load_average()}\n")
+    print("| solver | decided | solvable / unsolvable / unknown | median ms | p90 ms | p99 ms | max ms | median moves |")
+    print("|---|---|---|---|---|---|---|---|")
+    print(summary("officers (in process)", ours))
+    if theirs is not None:
+        print(summary("fc-solve (whole process)", theirs))
+        both = [(n, a, b) for n, a, b in zip(numbers, ours, theirs, strict=True)
+                if a.status != "unknown" and b.status != "unknown"]
+        differ = [(n, a.status, b.status) for n, a, b in both if a.status != b.status]
+        print(f"\nBoth decided {len(both)} deals; verdicts differ on {len(differ)}: {differ or 'none'}.")
+        checked = [run for run in theirs if run.rules_ok is not None]
+        print(f"fc-solve's wins replayed by officers' rules: {sum(bool(r.rules_ok) for r in checked)}/{len(checked)}.")
+        ratios = [a.seconds / b.seconds for a, b in zip(ours, theirs, strict=True)]
+        print(f"Time officers / fc-solve per deal: median {statistics.median(ratios):.2f}×, "
+              f"officers faster on {sum(r < 1 for r in ratios)}/{len(ratios)} deals.")
+        pairs = [(a.moves, b.moves) for a, b in zip(ours, theirs, strict=True) if a.moves and b.moves]
+        if pairs:
+            shorter = sum(a < b for a, b in pairs)
+            print(f"Wins found by both: {len(pairs)}; officers' shorter on {shorter}, "
+                  f"median length {statistics.median(a for a, _ in pairs):.0f} against "
+                  f"{statistics.median(b for _, b in pairs):.0f}.")
+    slow = sorted(zip(ours, numbers, strict=True), key=lambda item: -item[0].seconds)[:5]
+    print("\nofficers' slowest deals: " + ", ".join(f"{n} ({r.seconds:.2f} s, {r.status})" for r, n in slow))
+    within = sum(run.seconds <= 1 for run in ours)
+    print(f"officers decided within 1 s: {within}/{len(ours)}; within the limit: "
+          f"{sum(run.status != 'unknown' for run in ours)}/{len(ours)}.")
+
+
+def fewest_report(numbers: list[int], variant: Variant, time_limit: float, max_states: int) -> None:
+    print(f"\n### The fewest moves (A*), deals {numbers[0]}-{numbers[-1]}, limit {time_limit:g} s\n")
+    print("| deal | first win | fewest | proved | seconds |")
+    print("|---|---|---|---|---|")
+    times = []
+    for number in numbers:
+        position = Position.numbered(number, variant)
+        first = run_ours(position, time_limit, max_states)
+        best = run_ours(position, time_limit, max_states, fewest=True)
+        times.append(best.seconds)
+        print(f"| {number} | {first.moves} | {best.moves} | {best.rules_ok} | {best.seconds:.2f} |", flush=True)
+    print(f"\nmedian {statistics.median(times):.2f} s")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--first", type=int, default=1)
+    parser.add_argument("--variant", default="eight-off", choices=sorted(PRESETS))
+    parser.add_argument("--time-limit", type=float, default=10.0)
+    parser.add_argument("--max-states", type=int, default=5_000_000)
+    parser.add_argument("--iterations", type=int, default=10_000_000, help="fc-solve's -mi")
+    parser.add_argument("--ours-only", action="store_true")
+    parser.add_argument("--fewest", type=int, default=0, metavar="N")
+    arguments = parser.parse_args()
+    variant = PRESETS[arguments.variant]
+    with_fc_solve = not arguments.ours_only
+    if with_fc_solve and shutil.which("fc-solve") is None:
+        raise SystemExit("fc-solve is not installed (Debian: apt-get install freecell-solver-bin)")
+    numbers = list(range(arguments.first, arguments.first + arguments.deals))
+    ours: list[Run] = []
+    theirs: list[Run] = []
+    for i, number in enumerate(numbers):
+        position = Position.numbered(number, variant)
+        if with_fc_solve and i % 2:
+            theirs.append(run_fc_solve(position, arguments.time_limit, arguments.iterations))
+        ours.append(run_ours(position, arguments.time_limit, arguments.max_states))
+        if with_fc_solve and not i % 2:
+            theirs.append(run_fc_solve(position, arguments.time_limit, arguments.iterations))
+    report(numbers, ours, theirs if with_fc_solve else None, variant)
+    if arguments.fewest:
+        fewest_report(numbers[: arguments.fewest], variant, arguments.time_limit, arguments.max_states)
+
+
+if __name__ == "__main__":
+    main()
