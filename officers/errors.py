@@ -172,3 +172,18 @@ def check_time_limit(time_limit: object) -> float | None:
     if not (math.isfinite(seconds) and seconds > 0):
         raise InvalidArgumentError(f"{expected}, got {excerpt(time_limit)}")
     return seconds
+
+
+class IllegalMoveError(OfficersError, ValueError):
+    """A move of a patience game (Eight Off and its family, :mod:`officers.eightoff`) that can be
+    read but is not allowed in this position; the message says which rule refuses it.
+
+    ``refusal`` is the same refusal as a fact (an :class:`officers.eightoff.moves.Refusal`,
+    which tells it in English and German), or ``None``.
+    """
+
+    refusal: Any
+
+    def __init__(self, *args: object, refusal: Any = None) -> None:
+        super().__init__(*args)
+        self.refusal = refusal

@@ -216,7 +216,7 @@ class Variant:
         found = PRESETS.get(name.replace("_", "-") if isinstance(name, str) else "")
         if found is None:
             raise NotationError(
-                f"unknown variant {excerpt(name)}: expected one of {', '.join(PRESETS)}"
+                f"cannot read variant {excerpt(name)}: no such preset (expected one of {', '.join(PRESETS)})"
             )
         return found
 
