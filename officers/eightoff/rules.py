@@ -241,17 +241,22 @@ def legal_moves(position: Position) -> list[Move]:
     """
     moves: list[Move] = []
     empty_cells = [i for i, c in enumerate(position.cells) if c is None]
+    limits = (capacity(position, False), capacity(position, True))
     for index, cards in enumerate(position.columns):
         if cards:
-            moves += _moves_from(position, column(index), cards, empty_cells)
+            moves += _moves_from(position, column(index), cards, empty_cells, limits)
     for index, card in enumerate(position.cells):
         if card is not None:
-            moves += _moves_from(position, cell(index), (card,), empty_cells)
+            moves += _moves_from(position, cell(index), (card,), empty_cells, limits)
     return moves
 
 
 def _moves_from(
-    position: Position, source: Place, cards: tuple[int, ...], empty_cells: list[int]
+    position: Position,
+    source: Place,
+    cards: tuple[int, ...],
+    empty_cells: list[int],
+    limits: tuple[int, int],
 ) -> list[Move]:
     variant = position.variant
     bottom = cards[-1]
@@ -259,20 +264,21 @@ def _moves_from(
     if position.foundations[bottom // 13] == bottom % 13:
         moves.append(Move(source, FOUNDATION))
     run = run_length(cards, variant) if source.kind == "column" else 1
+    own = source.index if source.kind == "column" else -1
+    kings_only = variant.empty == "kings"
     for index, target in enumerate(position.columns):
-        if source == column(index):
+        if index == own:
             continue
         if target:
             exposed = target[-1]
-            limit = min(run, capacity(position, False))
-            for k in range(1, limit + 1):
+            for k in range(1, min(run, limits[0]) + 1):
                 if variant.takes(cards[-k], exposed):
                     moves.append(Move(source, column(index), k))
                     break
         else:
-            limit = min(run, capacity(position, True))
-            for k in range(1, limit + 1):
-                if variant.empty == "any" or cards[-k] % 13 == _KING:
+            for k in range(1, min(run, limits[1]) + 1):
+                if not kings_only or cards[-k] % 13 == _KING:
                     moves.append(Move(source, column(index), k))
-    moves += [Move(source, cell(i)) for i in empty_cells if source != cell(i)]
+    own_cell = source.index if source.kind == "cell" else -1
+    moves += [Move(source, cell(i)) for i in empty_cells if i != own_cell]
     return moves
