@@ -226,7 +226,11 @@ class Game:
                     and (not kings_only or head % 13 == 12)
                 ):
                     moves.append((head, count, EMPTY))
-                if count >= longest or count >= size or (head, column[size - count - 1]) not in fits:
+                if (
+                    count >= longest
+                    or count >= size
+                    or (head, column[size - count - 1]) not in fits
+                ):
                     break
                 count += 1
             if free:
@@ -250,6 +254,7 @@ class Game:
         cells = list(cells_b)
         foundations = list(foundations_t)
         run: bytes
+        exposed = -1  # the card the move uncovers in its column, if any
         if card in cells_b:
             cells.remove(card)
             run = bytes((card,))
@@ -258,6 +263,8 @@ class Game:
                 if len(column) >= count and column[-count] == card:
                     run = column[-count:]
                     columns[index] = column[:-count]
+                    if len(column) > count:
+                        exposed = column[-count - 1]
                     break
             else:  # pragma: no cover - the move came from this node
                 raise AssertionError(f"card {card} is not at the bottom of a run of {count}")
@@ -272,6 +279,17 @@ class Game:
                 if column and column[-1] == target:
                     columns[index] = column + run
                     break
+        if target != FOUNDATION and (
+            exposed < 0
+            or foundations[exposed // 13] != exposed % 13
+            or not self.safe(exposed, foundations)
+        ):
+            # The node was settled and no foundation grew: only an uncovered card could have
+            # become safe to play, and none did, so settling would play nothing.
+            return (
+                (tuple(sorted(columns)), bytes(sorted(cells)), foundations_t),
+                0,
+            )
         return self.node(columns, cells, foundations)
 
     # -- bounds ------------------------------------------------------------------------------
@@ -397,9 +415,7 @@ def best_first(
     return Outcome("unsolvable", [], len(parents))
 
 
-def astar(
-    game: Game, start: Node, *, deadline: float | None, max_states: int
-) -> Outcome:
+def astar(game: Game, start: Node, *, deadline: float | None, max_states: int) -> Outcome:
     """The fewest moves from ``start`` (moves settling makes count, one each): A* on
     :meth:`Game.lower_bound`, which is consistent, so that the first won node taken from the
     frontier was reached by a shortest path; ties go to the deeper node."""
