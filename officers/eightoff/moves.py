@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal, get_args
 
 from officers.eightoff.position import cell_letter, column_name
 from officers.eightoff.variant import MAX_CELLS, MAX_COLUMNS, Building
-from officers.eightoff.words import Language, refusal_text
+from officers.eightoff.words import Language, outcome_text, refusal_text
 from officers.errors import InvalidGameError, NotationError, excerpt, read_json
 
 if TYPE_CHECKING:
@@ -52,6 +52,7 @@ __all__ = [
     "FOUNDATION",
     "REFUSALS",
     "Move",
+    "Outcome",
     "Place",
     "PlaceKind",
     "Refusal",
@@ -318,3 +319,36 @@ class Refusal:
     def text(self, lang: Language = "en") -> str:
         """Why the move is refused, in ``"en"`` or ``"de"``."""
         return refusal_text(self, lang)
+
+
+# --- the outcome -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended: ``won`` (every card on its foundation, ``reason`` ``"finished"``) or
+    lost (``"stuck"``: no legal move is left), and the ``cards_left`` off the foundations.
+
+    >>> print(Outcome(True, "finished", 0))
+    won: every card is on its foundation
+    """
+
+    won: bool
+    reason: Literal["finished", "stuck"]
+    cards_left: int = 0
+
+    def text(self, lang: Language = "en") -> str:
+        """The outcome as a sentence in ``"en"`` or ``"de"``."""
+        return outcome_text(self, lang)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: ``won``, ``reason``, ``cards_left`` and the English ``text``."""
+        return {
+            "won": self.won,
+            "reason": self.reason,
+            "cards_left": self.cards_left,
+            "text": self.text(),
+        }
+
+    def __str__(self) -> str:
+        return self.text()

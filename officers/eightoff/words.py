@@ -20,9 +20,9 @@ from officers.deck import ALL_PLAYING_CARDS
 from officers.errors import UnsupportedError, excerpt
 
 if TYPE_CHECKING:
-    from officers.eightoff.moves import Place, Refusal
+    from officers.eightoff.moves import Outcome, Place, Refusal
 
-__all__ = ["Language", "languages", "place_name", "refusal_text"]
+__all__ = ["Language", "languages", "outcome_text", "place_name", "refusal_text"]
 
 Language: TypeAlias = str
 """``"en"`` or ``"de"``."""
@@ -187,3 +187,25 @@ def refusal_text(fact: Refusal, lang: Language = "en") -> str:
     """Why a move is refused, as a sentence in ``lang`` (the English one is the message of the
     :class:`~officers.errors.IllegalMoveError` that refuses it)."""
     return _REFUSALS[_check(lang)](fact)
+
+
+def outcome_text(fact: Outcome, lang: Language = "en") -> str:
+    """How a game ended, as a sentence in ``lang``.
+
+    >>> from officers.eightoff.moves import Outcome
+    >>> outcome_text(Outcome(False, "stuck", 3), "de")
+    'verloren: kein Zug ist mehr möglich, und 3 Karten liegen noch nicht auf den Ablagestapeln'
+    """
+    german = _check(lang) == "de"
+    if fact.won:
+        return (
+            "gewonnen: alle Karten liegen auf den Ablagestapeln"
+            if german
+            else "won: every card is on its foundation"
+        )
+    if german:
+        return (
+            "verloren: kein Zug ist mehr möglich, und "
+            f"{fact.cards_left} Karten liegen noch nicht auf den Ablagestapeln"
+        )
+    return f"lost: no legal move is left, and {fact.cards_left} cards are not on the foundations"
