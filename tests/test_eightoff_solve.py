@@ -68,7 +68,9 @@ def deal(seed: int, params: Params = EIGHT_OFF) -> Position:
 def legal_moves(position: Position, params: Params) -> list[tuple[Move, Position]]:
     """Every move ``replay`` accepts, with the position it leads to."""
     columns, cells, _ = position
-    sources = [("column", i, n) for i, column in enumerate(columns) for n in range(1, len(column) + 1)]
+    sources = [
+        ("column", i, n) for i, column in enumerate(columns) for n in range(1, len(column) + 1)
+    ]
     sources += [("cell", i, 1) for i, c in enumerate(cells) if c is not None]
     targets = [("column", j) for j in range(len(columns))]
     targets += [("cell", j) for j in range(len(cells))] + [("foundation", s) for s in range(4)]
@@ -78,7 +80,11 @@ def legal_moves(position: Position, params: Params) -> list[tuple[Move, Position
             move: Move = ((kind, index), target, count)
             table, free, home = [list(c) for c in columns], list(cells), list(position[2])
             if not replay_move(table, free, home, params, move):
-                after = (tuple(map(tuple, table)), tuple(free), (home[0], home[1], home[2], home[3]))
+                after = (
+                    tuple(map(tuple, table)),
+                    tuple(free),
+                    (home[0], home[1], home[2], home[3]),
+                )
                 found.append((move, after))
     return found
 
@@ -111,7 +117,9 @@ def small_games(draw: st.DrawFn) -> tuple[Position, Params]:
     """Two suits of four cards left (10 to King of Hearts and Spades), dealt on three columns
     and one cell, under any variant of the family."""
     params = draw(st.sampled_from(VARIANTS))
-    cards = draw(st.permutations([card(rank, suit) for suit in (HEARTS, SPADES) for rank in range(10, 14)]))
+    cards = draw(
+        st.permutations([card(rank, suit) for suit in (HEARTS, SPADES) for rank in range(10, 14)])
+    )
     in_cell = draw(st.booleans())
     cells = (cards[0],) if in_cell else (None,)
     rest = cards[1:] if in_cell else cards
@@ -148,7 +156,12 @@ def test_a_position_that_needs_a_sequence_move() -> None:
     # 9♠ under Q♠ J♠, T♠ under K♠, two empty columns and no cell: kings only, so the empty
     # columns take no single card; Q♠ J♠ must go onto K♠ at once, and later K♠ Q♠ J♠ to an
     # empty column at once, which the FreeCell count of empty columns allows.
-    columns = ((), (card(9, SPADES), card(12, SPADES), card(11, SPADES)), (card(10, SPADES), card(13, SPADES)), ())
+    columns = (
+        (),
+        (card(9, SPADES), card(12, SPADES), card(11, SPADES)),
+        (card(10, SPADES), card(13, SPADES)),
+        (),
+    )
     position: Position = (columns, (), (13, 13, 13, 8))
     runs = Params(4, 0, "suit", "kings", "freecell")
     solution = solve(*position, runs, fewest=True)
@@ -205,6 +218,11 @@ def test_the_state_bound_gives_unknown_not_a_guess() -> None:
     assert solution.states <= 50
 
 
+def test_the_time_limit_gives_unknown_not_a_guess() -> None:
+    solution = solve(*deal(1), EIGHT_OFF, time_limit=1e-6)  # a deal of some 30,000 states
+    assert (solution.status, solution.reason, solution.moves) == ("unknown", "time", [])
+
+
 def test_fewest_moves_beat_or_match_the_first_win() -> None:
     start = deal(11)
     halfway = replay(*start, EIGHT_OFF, solve(*start, EIGHT_OFF).moves[:30])
@@ -221,7 +239,9 @@ def test_fewest_moves_beat_or_match_the_first_win() -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(small_games())
-def test_verdicts_and_fewest_moves_agree_with_the_brute_force(game: tuple[Position, Params]) -> None:
+def test_verdicts_and_fewest_moves_agree_with_the_brute_force(
+    game: tuple[Position, Params],
+) -> None:
     position, params = game
     truth = brute_force(position, params)
     decided = solve(*position, params)
