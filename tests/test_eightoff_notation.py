@@ -1,0 +1,148 @@
+"""The board text of fc-solve and PySol: ours round-trips, theirs reads, and fc-solve (when it is
+installed: Debian's freecell-solver-bin) reads ours and solves it with moves our engine plays."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+from hypothesis import given
+
+from officers.eightoff.game import EightOffGame
+from officers.eightoff.microsoft import microsoft_deal
+from officers.eightoff.notation import board_text, read_board
+from officers.eightoff.position import Position
+from officers.eightoff.variant import EIGHT_OFF, FREECELL, PRESETS, SEAHAVEN_TOWERS
+from officers.errors import NotationError
+
+from .test_eightoff_strategies import positions
+
+FC_SOLVE = shutil.which("fc-solve")
+GENERATOR = shutil.which("make-microsoft-freecell-board") or shutil.which(
+    "pi-make-microsoft-freecell-board"
+)
+NEEDS_FC_SOLVE = pytest.mark.skipif(
+    FC_SOLVE is None,
+    reason="fc-solve is not installed (Debian/Ubuntu: apt-get install freecell-solver-bin)",
+)
+
+
+@given(positions())
+def test_board_text_round_trips(position: Position) -> None:
+    assert read_board(board_text(position), position.variant) == position
+    assert read_board(board_text(position, ten="10"), position.variant) == position
+    assert read_board(board_text(position).lower(), position.variant) == position
+
+
+def test_their_spellings_read() -> None:
+    text = (
+        "\n"
+        "Founds: S-0 D-a H-0 C-1\n"
+        "FC: *  4H -\n"
+        "2D KC KS 5C 10D 8S 9C\n"
+        ": 9H 9S 9D TS 4S 8D 2H\n"
+        ":\n"
+        ":JC 5S QD QH TH QS 6H\n"
+        "5D JS 6C\n"
+        "7H QC AS 2C 3D\n"
+        "7C KH AH 4D JH 8C 8H\n"
+        "5H 3H 3C 7S 7D TC JD KD 2S 4C 3S 6D 6S\n"
+        "\n"
+    )
+    position = read_board(text, FREECELL)
+    assert position.foundations == (1, 1, 0, 0)
+    assert position.cells == (None, 29, None, None)
+    assert position.columns[2] == () and position.columns[0][4] == 22
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("Freecells: 2D\n" + ":\n" * 7, "expected 8 columns"),
+        ("Foundations: H-X\n", "cannot read foundation 'H-X'"),
+        ("Foundations: H-0 H-2\n", "comes twice"),
+        ("Freecells: 2D 3D 4D 5D 6D\n", "5 free cells"),
+        (": XX\n", "cannot read card 'XX'"),
+        (":\n" * 8, "are missing"),
+    ],
+)
+def test_bad_boards_say_why(text: str, why: str) -> None:
+    with pytest.raises(NotationError, match=why) as caught:
+        read_board(text, FREECELL)
+    assert str(caught.value).startswith("cannot read board ")
+
+
+def test_eight_offs_cells_are_written() -> None:
+    position = Position.numbered(3, EIGHT_OFF)
+    lines = board_text(position).splitlines()
+    assert lines[1].split()[1:] == [f"{card:>2}" for card in lines[1].split()[1:]]
+    assert len(lines[1].split()) == 1 + 4 and len(lines) == 2 + 8
+
+
+@pytest.mark.skipif(GENERATOR is None, reason="make-microsoft-freecell-board is not installed")
+@pytest.mark.parametrize("ten", [[], ["-t"]])
+def test_the_generators_boards_read(ten: list[str]) -> None:
+    assert GENERATOR is not None
+    for number in (1, 617, 11982):
+        text = subprocess.run(
+            [GENERATOR, *ten, str(number)], capture_output=True, text=True, check=True
+        ).stdout
+        assert read_board(text, FREECELL) == microsoft_deal(number)
+
+
+def solve(position: Position) -> list[str] | None:
+    """fc-solve's solution of our board text, in its standard notation, or None."""
+    assert FC_SOLVE is not None
+    args = position.variant.fc_solve_args()
+    assert args is not None
+    output = subprocess.run(
+        [FC_SOLVE, *args, "-m", "-snx", "-mi", "100000", "-"],
+        check=False,
+        input=board_text(position),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout
+    if "This game is solveable" not in output:
+        return None
+    return output.split("-=-=-=-=-=-=-=-=-=-=-=-")[1].split("This game")[0].split()
+
+
+@NEEDS_FC_SOLVE
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_fc_solve_reads_our_board_and_our_engine_plays_its_solution(name: str) -> None:
+    variant, solved = PRESETS[name], 0
+    for number in range(4):
+        moves = solve(Position.numbered(number, variant))
+        if moves is None:
+            continue
+        game = EightOffGame.deal(number, variant)
+        for move in moves:
+            game.push(move)
+        assert game.is_won()
+        solved += 1
+        if solved == 2:
+            break
+    assert solved >= 1
+
+
+@NEEDS_FC_SOLVE
+def test_fc_solves_states_read() -> None:
+    assert FC_SOLVE is not None
+    position = Position.numbered(7, SEAHAVEN_TOWERS)
+    args = SEAHAVEN_TOWERS.fc_solve_args()
+    assert args is not None
+    output = subprocess.run(
+        [FC_SOLVE, *args, "-p", "-t", "-s", "-i", "-mi", "30", "-"],
+        check=False,
+        input=board_text(position),
+        capture_output=True,
+        text=True,
+        timeout=60,
+    ).stdout
+    boards = [part.split("\n\n")[0] for part in output.split("Foundations:")[1:]]
+    assert len(boards) >= 10
+    states = [read_board("Foundations:" + board, SEAHAVEN_TOWERS) for board in boards]
+    assert sorted(states[0].columns) == sorted(position.columns)
+    assert any(state.cells != position.cells for state in states)
