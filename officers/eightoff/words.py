@@ -62,6 +62,10 @@ def _de_card(card: int | None) -> str:
     return "?" if card is None else ALL_PLAYING_CARDS[card].name_de()
 
 
+def _cards(count: int | None) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
+
+
 def _at(place: Place | None, lang: Language) -> str:
     return "?" if place is None else place_name(place.kind, place.index, lang)
 
@@ -99,7 +103,7 @@ def _en(fact: Refusal) -> str:
             else "a cell holds one card"
         )
     elif kind == "too-few-cards":
-        why = f"{at} holds {fact.limit} cards, not {fact.count}"
+        why = f"{at} holds {_cards(fact.limit)}, not {fact.count}"
     elif kind == "not-a-run":
         why = f"the {fact.count} cards at the bottom of {at} are no run: {card} is not built on {held}"
     elif kind == "too-many":
@@ -107,7 +111,7 @@ def _en(fact: Refusal) -> str:
     elif kind == "cell-taken":
         why = f"{at} already holds {held}"
     elif kind == "not-next":
-        why = f"{card} is not next on its foundation, which holds {fact.limit} cards"
+        why = f"{card} is not next on its foundation, which holds {_cards(fact.limit)}"
     elif kind == "no-fit":
         why = _en_no_fit(fact, card, held)
     else:  # kings-only
