@@ -50,7 +50,8 @@ def card_text(card: int) -> str:
 def board(position: Position) -> str:
     """The position in fc-solve's board format (``fc-solve -p -t`` writes the same)."""
     foundations = " ".join(
-        f"{suit}-{RANKS[n - 1] if n else 0}" for suit, n in zip("CDHS", position.foundations, strict=True)
+        f"{suit}-{RANKS[n - 1] if n else 0}"
+        for suit, n in zip("CDHS", position.foundations, strict=True)
     )
     cells = " ".join("-" if card is None else card_text(card) for card in position.cells)
     lines = [f"Foundations: {foundations}", f"Freecells: {cells}"]
@@ -103,7 +104,12 @@ def run_fc_solve(position: Position, time_limit: float, iterations: int) -> Run:
     started = time.perf_counter()
     try:
         done = subprocess.run(
-            args, input=board(position), capture_output=True, text=True, timeout=time_limit, check=False
+            args,
+            input=board(position),
+            capture_output=True,
+            text=True,
+            timeout=time_limit,
+            check=False,
         )
     except subprocess.TimeoutExpired:
         return Run("unknown", time.perf_counter() - started)
@@ -112,7 +118,12 @@ def run_fc_solve(position: Position, time_limit: float, iterations: int) -> Run:
     if "This game is solveable." in out:
         try:
             moves = fc_solve_moves(out, position)
-            rules_ok = replay(position.columns, position.cells, position.foundations, position.variant, moves)[2] == (13,) * 4
+            rules_ok = (
+                replay(
+                    position.columns, position.cells, position.foundations, position.variant, moves
+                )[2]
+                == (13,) * 4
+            )
         except (IllegalReplayError, IndexError, AssertionError):
             moves, rules_ok = [], False
         return Run("solvable", seconds, len(moves) or None, rules_ok)
@@ -151,36 +162,60 @@ def summary(name: str, runs: list[Run]) -> str:
 
 
 def report(numbers: list[int], ours: list[Run], theirs: list[Run] | None, variant: Variant) -> None:
-    print(f"\n## {variant.notation()}: deals {numbers[0]}-{numbers[-1]} ({len(numbers)}), {load_average()}\n")
-    print("| solver | decided | solvable / unsolvable / unknown | median ms | p90 ms | p99 ms | max ms | median moves |")
+    print(
+        f"\n## {variant.notation()}: deals {numbers[0]}-{numbers[-1]} ({len(numbers)}), {load_average()}\n"
+    )
+    print(
+        "| solver | decided | solvable / unsolvable / unknown | median ms | p90 ms | p99 ms | max ms | median moves |"
+    )
     print("|---|---|---|---|---|---|---|---|")
     print(summary("officers (in process)", ours))
     if theirs is not None:
         print(summary("fc-solve (whole process)", theirs))
-        both = [(n, a, b) for n, a, b in zip(numbers, ours, theirs, strict=True)
-                if a.status != "unknown" and b.status != "unknown"]
+        both = [
+            (n, a, b)
+            for n, a, b in zip(numbers, ours, theirs, strict=True)
+            if a.status != "unknown" and b.status != "unknown"
+        ]
         differ = [(n, a.status, b.status) for n, a, b in both if a.status != b.status]
-        print(f"\nBoth decided {len(both)} deals; verdicts differ on {len(differ)}: {differ or 'none'}.")
+        print(
+            f"\nBoth decided {len(both)} deals; verdicts differ on {len(differ)}: {differ or 'none'}."
+        )
         checked = [run for run in theirs if run.rules_ok is not None]
-        print(f"fc-solve's wins replayed by officers' rules: {sum(bool(r.rules_ok) for r in checked)}/{len(checked)}.")
+        print(
+            f"fc-solve's wins replayed by officers' rules: {sum(bool(r.rules_ok) for r in checked)}/{len(checked)}."
+        )
         ratios = [a.seconds / b.seconds for a, b in zip(ours, theirs, strict=True)]
-        print(f"Time officers / fc-solve per deal: median {statistics.median(ratios):.2f}×, "
-              f"officers faster on {sum(r < 1 for r in ratios)}/{len(ratios)} deals.")
-        pairs = [(a.moves, b.moves) for a, b in zip(ours, theirs, strict=True) if a.moves and b.moves]
+        print(
+            f"Time officers / fc-solve per deal: median {statistics.median(ratios):.2f}×, "
+            f"officers faster on {sum(r < 1 for r in ratios)}/{len(ratios)} deals."
+        )
+        pairs = [
+            (a.moves, b.moves) for a, b in zip(ours, theirs, strict=True) if a.moves and b.moves
+        ]
         if pairs:
             shorter = sum(a < b for a, b in pairs)
-            print(f"Wins found by both: {len(pairs)}; officers' shorter on {shorter}, "
-                  f"median length {statistics.median(a for a, _ in pairs):.0f} against "
-                  f"{statistics.median(b for _, b in pairs):.0f}.")
+            print(
+                f"Wins found by both: {len(pairs)}; officers' shorter on {shorter}, "
+                f"median length {statistics.median(a for a, _ in pairs):.0f} against "
+                f"{statistics.median(b for _, b in pairs):.0f}."
+            )
     slow = sorted(zip(ours, numbers, strict=True), key=lambda item: -item[0].seconds)[:5]
-    print("\nofficers' slowest deals: " + ", ".join(f"{n} ({r.seconds:.2f} s, {r.status})" for r, n in slow))
+    print(
+        "\nofficers' slowest deals: "
+        + ", ".join(f"{n} ({r.seconds:.2f} s, {r.status})" for r, n in slow)
+    )
     within = sum(run.seconds <= 1 for run in ours)
-    print(f"officers decided within 1 s: {within}/{len(ours)}; within the limit: "
-          f"{sum(run.status != 'unknown' for run in ours)}/{len(ours)}.")
+    print(
+        f"officers decided within 1 s: {within}/{len(ours)}; within the limit: "
+        f"{sum(run.status != 'unknown' for run in ours)}/{len(ours)}."
+    )
 
 
 def fewest_report(numbers: list[int], variant: Variant, time_limit: float, max_states: int) -> None:
-    print(f"\n### The fewest moves (A*), deals {numbers[0]}-{numbers[-1]}, limit {time_limit:g} s\n")
+    print(
+        f"\n### The fewest moves (A*), deals {numbers[0]}-{numbers[-1]}, limit {time_limit:g} s\n"
+    )
     print("| deal | first win | fewest | proved | seconds |")
     print("|---|---|---|---|---|")
     times = []
@@ -189,7 +224,10 @@ def fewest_report(numbers: list[int], variant: Variant, time_limit: float, max_s
         first = run_ours(position, time_limit, max_states)
         best = run_ours(position, time_limit, max_states, fewest=True)
         times.append(best.seconds)
-        print(f"| {number} | {first.moves} | {best.moves} | {best.rules_ok} | {best.seconds:.2f} |", flush=True)
+        print(
+            f"| {number} | {first.moves} | {best.moves} | {best.rules_ok} | {best.seconds:.2f} |",
+            flush=True,
+        )
     print(f"\nmedian {statistics.median(times):.2f} s")
 
 
@@ -220,7 +258,9 @@ def main() -> None:
             theirs.append(run_fc_solve(position, arguments.time_limit, arguments.iterations))
     report(numbers, ours, theirs if with_fc_solve else None, variant)
     if arguments.fewest:
-        fewest_report(numbers[: arguments.fewest], variant, arguments.time_limit, arguments.max_states)
+        fewest_report(
+            numbers[: arguments.fewest], variant, arguments.time_limit, arguments.max_states
+        )
 
 
 if __name__ == "__main__":

@@ -272,9 +272,7 @@ def check_position(
             raise InvalidGameError(f"a card is an int 0 .. 51, got {card!r}")
     expected = {13 * suit + rank for suit in range(4) for rank in range(foundations[suit], 13)}
     if len(cards) != len(set(cards)) or set(cards) != expected:
-        raise InvalidGameError(
-            "the cards off the foundations must be those above them, each once"
-        )
+        raise InvalidGameError("the cards off the foundations must be those above them, each once")
     return (
         tuple(tuple(column) for column in columns),
         tuple(cells),
@@ -417,7 +415,8 @@ def moves_by_place(game: Game, position: Position, card_moves: list[CardMove]) -
             run = bytes((card,))
         else:
             index = next(
-                i for i, column in enumerate(columns)
+                i
+                for i, column in enumerate(columns)
                 if len(column) >= count and column[-count] == card
             )
             source, run = ("column", index), columns[index][-count:]
@@ -432,7 +431,8 @@ def moves_by_place(game: Game, position: Position, card_moves: list[CardMove]) -
         else:
             wanted = b"" if target == EMPTY else None
             index = next(
-                i for i, column in enumerate(columns)
+                i
+                for i, column in enumerate(columns)
                 if (column == wanted if wanted is not None else column and column[-1] == target)
             )
             destination = ("column", index)
@@ -476,7 +476,11 @@ def replay(
         problem = replay_move(table, free, home, params, move)
         if problem:
             raise IllegalReplayError(f"move {number} {move!r}: {problem}")
-    return (tuple(tuple(column) for column in table), tuple(free), (home[0], home[1], home[2], home[3]))
+    return (
+        tuple(tuple(column) for column in table),
+        tuple(free),
+        (home[0], home[1], home[2], home[3]),
+    )
 
 
 def lies_on(card: int, below: int, building: str) -> bool:
@@ -527,9 +531,14 @@ def replay_move(
         if not 0 <= target < len(free) or free[target] is not None or count != 1:
             return "one card goes to an empty cell"
         free[target] = run[0]
-    elif target_kind == "column" and 0 <= target < len(table) and (source_kind, source) != (
-        "column",
-        target,
+    elif (
+        target_kind == "column"
+        and 0 <= target < len(table)
+        and (source_kind, source)
+        != (
+            "column",
+            target,
+        )
     ):
         problem = replay_to_column(table, free, params, run, target)
         if problem:
@@ -545,7 +554,11 @@ def replay_move(
 
 
 def replay_to_column(
-    table: list[list[int]], free: list[int | None], params: VariantParams, run: list[int], target: int
+    table: list[list[int]],
+    free: list[int | None],
+    params: VariantParams,
+    run: list[int],
+    target: int,
 ) -> str:
     """The rule a run breaks going onto column ``target``, or ``""``."""
     empty_cells = sum(1 for card in free if card is None)
