@@ -113,8 +113,8 @@ class EightOffGame:
     def push(self, move: Move | str) -> Move:
         """Play ``move`` (a :class:`Move` or its notation) and answer it with its count.
 
-        An illegal move raises :class:`~officers.IllegalMoveError` (its ``refusal`` says which
-        rule) and a text that is no move :class:`~officers.NotationError`; either leaves the
+        An illegal move raises :class:`~officers.errors.IllegalMoveError` (its ``refusal`` says which
+        rule) and a text that is no move :class:`~officers.errors.NotationError`; either leaves the
         game as it was.
         """
         resolved = resolve(self.position, self._read(move))

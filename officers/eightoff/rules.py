@@ -188,7 +188,7 @@ def is_legal(position: Position, move: Move) -> bool:
 
 
 def play(position: Position, move: Move) -> Position:
-    """The position after ``move``; an illegal move raises :class:`~officers.IllegalMoveError`
+    """The position after ``move``; an illegal move raises :class:`~officers.errors.IllegalMoveError`
     (its message the refusal's English sentence, its ``refusal`` the fact).
 
     >>> from officers.eightoff.position import Position
