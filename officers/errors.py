@@ -33,6 +33,7 @@ if TYPE_CHECKING:
     from officers.moves import Refusal
 
 __all__ = [
+    "IllegalMoveError",
     "IllegalPlacementError",
     "InvalidArgumentError",
     "InvalidGameError",
