@@ -1,9 +1,14 @@
-"""Which ``officers`` the suite tests: the source tree, or with ``OFFICERS_TEST_INSTALLED=1`` the
-installed package.
+"""Which ``officers`` the suite tests: what ``pip install .`` installed, or the source tree.
 
-``python -m pytest`` puts the checkout first on ``sys.path``, so ``import officers`` finds the
-source tree. With ``OFFICERS_TEST_INSTALLED=1`` (CI sets it) this file imports ``officers`` from
-where it is installed, leaving the checkout aside, before any test is collected; every
+``python -m pytest`` puts the checkout first on ``sys.path``, so ``import officers`` would find
+the source tree, which holds no compiled search (``pip install .`` builds it into
+site-packages). So when ``officers`` is installed in this interpreter's site-packages (not in
+editable mode, which points back to the tree), this file imports ``officers`` from there,
+leaving the checkout aside, before any test is collected: the README's test command tests what
+the README's install command installed, compiled part included. ``OFFICERS_TEST_INSTALLED=1``
+(CI sets it) requires the installed package and stops the run without one;
+``OFFICERS_TEST_INSTALLED=0`` tests the source tree whatever is installed (an editable install
+tests the tree anyway). The installed package is imported every
 ``officers.*`` module then comes from the installed package (a submodule is found through its
 package, never through ``sys.path``), and so do the doctests of ``officers/``, which pytest
 collects from the checkout's files but runs on the installed modules. A file missing from the
@@ -23,7 +28,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent
-INSTALLED = os.environ.get("OFFICERS_TEST_INSTALLED") == "1"
+CHOICE = os.environ.get("OFFICERS_TEST_INSTALLED", "")
 
 
 def _installed(path: str | None) -> bool:
@@ -34,15 +39,21 @@ def _installed(path: str | None) -> bool:
     return path is not None and any(Path(path).resolve().is_relative_to(p) for p in places)
 
 
+def _installed_spec() -> importlib.machinery.ModuleSpec | None:
+    """Where ``officers`` is found on ``sys.path`` without the checkout (``None``: nowhere)."""
+    # the checkout's root holds officers/ (a virtual environment inside it, .venv/, does not)
+    elsewhere = [entry for entry in sys.path if Path(entry or os.getcwd()).resolve() != ROOT]
+    spec = importlib.machinery.PathFinder.find_spec("officers", elsewhere)
+    return None if spec is None or spec.loader is None else spec
+
+
 def _import_installed() -> None:
     """Import ``officers`` from ``sys.path`` without the checkout; stop the run if it is not
     installed, or installed from this checkout in editable mode."""
     if "officers" in sys.modules:
         found = sys.modules["officers"].__file__
     else:
-        # the checkout's root holds officers/ (a virtual environment inside it, .venv/, does not)
-        elsewhere = [entry for entry in sys.path if Path(entry or os.getcwd()).resolve() != ROOT]
-        spec = importlib.machinery.PathFinder.find_spec("officers", elsewhere)
+        spec = _installed_spec()
         if spec is None or spec.loader is None:
             pytest.exit("OFFICERS_TEST_INSTALLED=1 but officers is not installed: pip install .", 2)
         module = importlib.util.module_from_spec(spec)
@@ -60,6 +71,17 @@ def _import_installed() -> None:
     os.environ["PY_IGNORE_IMPORTMISMATCH"] = "1"
 
 
+def _chosen() -> bool:
+    """Whether the suite tests the installed package (see the module's text)."""
+    if CHOICE == "1":
+        return True
+    if CHOICE == "0" or "officers" in sys.modules:
+        return False
+    spec = _installed_spec()
+    return spec is not None and _installed(spec.origin)
+
+
+INSTALLED = _chosen()
 if INSTALLED:
     _import_installed()
 
