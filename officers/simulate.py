@@ -59,11 +59,13 @@ __all__ = [
     "cpus",
     "deal_seed",
     "play_game",
+    "progress_bar",
     "results_json",
     "results_table",
     "run_tasks",
     "simulate",
     "wilson_interval",
+    "worker_pool",
 ]
 
 LOSS_MISSED: Final = "stuck after a dead end the checks missed"
@@ -401,17 +403,41 @@ def _result(task: Task, deals: int, seed: int, tally: _Tally) -> SimulationResul
 
 
 @contextlib.contextmanager
-def _progress(total: int, enabled: bool) -> Iterator[Callable[[int], object]]:
-    """A progress bar of ``total`` games on standard error when ``enabled``; yields the function
-    that advances it by a number of games. tqdm draws it (imported only when a bar is shown),
-    and the bar leaves no trace when it closes."""
+def progress_bar(
+    total: int, enabled: bool, what: str = "simulating"
+) -> Iterator[Callable[[int], object]]:
+    """A progress bar of ``total`` games on standard error when ``enabled`` (``what`` its
+    label); yields the function that advances it by a number of games. tqdm draws it (imported
+    only when a bar is shown), and the bar leaves no trace when it closes."""
     if not enabled or total <= 0:
         yield lambda games: None
         return
     from tqdm import tqdm
 
-    with tqdm(total=total, desc="simulating", unit=" games", leave=False, file=sys.stderr) as bar:
+    with tqdm(total=total, desc=what, unit=" games", leave=False, file=sys.stderr) as bar:
         yield bar.update
+
+
+@contextlib.contextmanager
+def worker_pool(jobs: int | None) -> Iterator[concurrent.futures.Executor | None]:
+    """Local worker processes for ``jobs`` (at most one a CPU; ``None`` for one job: play in
+    this process), shut down on the way out (the chunks not started cancelled). Each worker dies
+    with this process (:func:`officers.lifetime.start_worker`); while they play, SIGTERM shuts
+    them down first (see :func:`run_tasks`)."""
+    import concurrent.futures
+
+    workers = _jobs(jobs)
+    if workers == 1:
+        yield None
+        return
+    pool = concurrent.futures.ProcessPoolExecutor(
+        workers, initializer=start_worker, initargs=(os.getpid(),)
+    )
+    try:
+        with _terminate_cleanly():
+            yield pool
+    finally:
+        pool.shutdown(cancel_futures=True)
 
 
 IN_FLIGHT: Final = 2
@@ -539,8 +565,6 @@ def run_tasks(
     >>> (easy.level, easy.tokens), (hard.level, hard.tokens)
     (('easy', 3), ('hard', 0))
     """
-    import concurrent.futures
-
     tasks = list(tasks)
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
         raise NotationError(f"deals must be a whole number >= 0, got {excerpt(deals)}")
@@ -549,7 +573,7 @@ def run_tasks(
     workers = _jobs(jobs)
     shown = sys.stderr.isatty() if progress is None else progress
     tallies = [_Tally() for _ in tasks]
-    with _progress(deals * len(tasks), shown) as advance:
+    with progress_bar(deals * len(tasks), shown) as advance:
         if executor is None and workers == 1:
             for i, start, stop in _chunks(len(tasks), deals, max(1, min(100, deals))):
                 tallies[i].add(_run_chunk(tasks[i], seed, start, stop))
@@ -557,14 +581,9 @@ def run_tasks(
         elif executor is not None:
             _run_in(executor, tasks, deals, seed, tallies, advance, width=cpus())
         else:
-            pool = concurrent.futures.ProcessPoolExecutor(
-                workers, initializer=start_worker, initargs=(os.getpid(),)
-            )
-            try:
-                with _terminate_cleanly():
-                    _run_in(pool, tasks, deals, seed, tallies, advance, width=workers)
-            finally:
-                pool.shutdown(cancel_futures=True)
+            with worker_pool(workers) as pool:
+                assert pool is not None
+                _run_in(pool, tasks, deals, seed, tallies, advance, width=workers)
     return [_result(task, deals, seed, tally) for task, tally in zip(tasks, tallies, strict=True)]
 
 

@@ -25,15 +25,13 @@ dead end met in play
 
 from __future__ import annotations
 
-import contextlib
 import json
 import random
-import signal
 import statistics
 import sys
 import textwrap
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
@@ -43,11 +41,11 @@ from officers.draw import below
 from officers.errors import InvalidGameError, excerpt
 from officers.game import OZANAM_STARTS, deal, new_game
 from officers.rules import DIAGONAL_RULES, STANDARD_RULES, Rules
-from officers.simulate import SimulationResult, Task, cpus
+from officers.simulate import SimulationResult, Task, progress_bar, worker_pool
 from officers.square import EMPTY, Square
 
 if TYPE_CHECKING:
-    import concurrent.futures
+    pass
 
 __all__ = [
     "DEFAULT_DEALS",
@@ -254,7 +252,7 @@ class _Context:
             from officers.simulate import run_tasks
 
             self.simulated = {}
-            with _pool(self.jobs) as executor:
+            with worker_pool(self.jobs) as executor:
                 for tasks, deals in (
                     (_tasks(), self.deals),
                     (_exact_tasks(), _exact_deals(self.deals)),
@@ -274,28 +272,6 @@ class _Context:
         return self.samples[diagonals]
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave an interrupt (Ctrl-C) to the process that started them."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-@contextlib.contextmanager
-def _pool(jobs: int | None) -> Iterator[concurrent.futures.Executor | None]:
-    """The worker processes of the simulations (``jobs``, at most one a CPU), shut down on the
-    way out; None for one job (the games run in this process)."""
-    import concurrent.futures
-
-    workers = cpus() if jobs is None else min(jobs, cpus())
-    if workers == 1:
-        yield None
-        return
-    pool = concurrent.futures.ProcessPoolExecutor(workers, initializer=_ignore_interrupts)
-    try:
-        yield pool
-    finally:
-        pool.shutdown(cancel_futures=True)
-
-
 def games_played(deals: int, games: int) -> int:
     """The games :func:`verify_rules` plays (the length of its progress bar): the bots' games
     of the simulations, the designers' bot's ``deals`` on Easy for the claim about the turns,
@@ -305,22 +281,6 @@ def games_played(deals: int, games: int) -> int:
     3780
     """
     return len(_tasks()) * deals + len(_exact_tasks()) * _exact_deals(deals) + deals + 2 * games
-
-
-@contextlib.contextmanager
-def _progress(total: int, enabled: bool) -> Iterator[Callable[[int], object]]:
-    """A progress bar of ``total`` games on standard error when ``enabled``; yields the function
-    that advances it by a number of games. tqdm draws it (imported only when a bar is shown),
-    and the bar leaves no trace when it closes."""
-    if not enabled:
-        yield _no_progress
-        return
-    from tqdm import tqdm
-
-    with tqdm(
-        total=total, desc="checking the rules", unit=" games", leave=False, file=sys.stderr
-    ) as bar:
-        yield bar.update
 
 
 @dataclass
@@ -864,7 +824,7 @@ def verify_rules(
         _count(jobs, "jobs", 1, 1024)
     shown = sys.stderr.isatty() if progress is None else progress
     found: list[Claim] = []
-    with _progress(games_played(deals, games), shown) as advance:
+    with progress_bar(games_played(deals, games), shown, "checking the rules") as advance:
         context = _Context(deals, games, seed, jobs, advance)
         for check in _CLAIMS:
             result = check(context)
