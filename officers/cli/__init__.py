@@ -188,6 +188,8 @@ def failure(error: BaseException) -> tuple[int, str | None]:
         return ExitCode.BAD_INPUT, f"officers: {excerpt(error.filename)}: {error.strerror}"
     if isinstance(error, OSError):  # writing the output: a full disk, an I/O error
         return ExitCode.OUTPUT, f"officers: cannot write the output: {error.strerror or error}"
+    if isinstance(error, SystemExit) and error.code == ExitCode.TERMINATED:
+        return ExitCode.TERMINATED, "officers: terminated"
     if isinstance(error, SystemExit):
         return (error.code if isinstance(error.code, int) else ExitCode.BAD_INPUT), None
     return (  # a bug: no traceback reaches a user

@@ -48,7 +48,7 @@ class ExitCode(IntEnum):
     """The exit statuses of ``officers``.
 
     >>> [code.value for code in ExitCode]
-    [0, 1, 2, 3, 4, 74, 130, 141]
+    [0, 1, 2, 3, 4, 74, 130, 141, 143]
     """
 
     OK = 0
@@ -69,6 +69,9 @@ class ExitCode(IntEnum):
     BROKEN_PIPE = 141
     """The reader of standard output went away (``officers enumerate | head -1``): the command
     stops quietly, as shells report SIGPIPE (128 + 13)."""
+    TERMINATED = 143
+    """Stopped by SIGTERM (a service manager, ``kill``): the searches and workers it started are
+    ended first, as shells report SIGTERM (128 + 15)."""
 
 
 Command: TypeAlias = Callable[[argparse.Namespace], ExitCode]
