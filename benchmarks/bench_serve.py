@@ -58,7 +58,7 @@ def _port() -> int:
 def http(workers: int, seconds: float) -> list[float]:
     port = _port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "officers", "serve", "--port", str(port), "--workers", str(workers)],
+        [sys.executable, "-m", "officers", "serve", "--port", str(port), "--workers", str(workers), "--rate", "0"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
