@@ -162,7 +162,7 @@ function moveText(player, move) {
 function slipText(answer) {
   const slip = answer.slip;
   if (slip && slip.text[S.lang]) return t().slip(cardName(S.lang, slip.card), cellName(S.lang, slip.cell), slip.text[S.lang]);
-  return answer.refusal;
+  return (answer.text && answer.text[S.lang]) || answer.refusal;  // every refusal in the page's language
 }
 
 /** The bots play until it is a human's turn (one move every ``pace`` ms). */
