@@ -258,3 +258,38 @@ def test_safe_placements_keep_one_time_limit_for_all_their_counts() -> None:
     with pytest.raises(SolverTimeoutError):
         safe_placements(Square("Aa6/7/7/7/7/7/7", order=7), Rules(order=7), time_limit=0.5)
     assert time.monotonic() - started < 3
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        rb'{"starts": ["\ud800"]}',
+        rb'{"starts": [{"square": "4/4/4/4", "x": "\udfff"}]}',
+        b'{"starts": ["4/4/4/4"], "note": NaN}',
+    ],
+)
+def test_the_service_answers_strange_strings_with_json(body: bytes) -> None:
+    """Each was a 500 or a body that JSON.parse rejects."""
+    httpx = pytest.importorskip("httpx")
+    import asyncio
+
+    from officers.serve import Settings, create_app
+
+    async def go() -> Any:
+        transport = httpx.ASGITransport(app=create_app(Settings(rate=0)))
+        async with httpx.AsyncClient(transport=transport, base_url="http://test") as client:
+            return await client.post(
+                "/v1/verify", content=body, headers={"content-type": "application/json"}
+            )
+
+    response = asyncio.run(go())
+    assert response.status_code in (200, 400, 422)
+    response.content.decode("utf-8")  # UTF-8 throughout
+    document = strict_json(response.text)
+    assert_valid(document)
+    if b"NaN" in body:
+        assert document["code"] == "bad-json"
+    elif b"x" in body:  # a field passed through comes back as it was given
+        assert document["results"][0]["fields"] == {"x": "\udfff"}
+    else:  # an unreadable start is answered in its place, quoting it
+        assert document["results"][0]["error"]["text"] == "\ud800"
