@@ -1,0 +1,346 @@
+"""Hints for Eight Off and its family: can the game still be won, the next move of a win, and
+where a lost game was lost — the patience twin of Euler's Officers' explain and repair.
+
+Every answer comes from the exact solver (:mod:`officers.eightoff.solve`) and is never a guess:
+a search that runs out of time (or of room for its states) answers *unknown*.
+
+- :func:`is_winnable`: ``True``, ``False``, or ``None`` when unknown;
+- :func:`next_move`: the first move of a win, a :class:`~officers.eightoff.moves.Move` legal in
+  the game's own rules (the solver plays safe cards to the foundations "at once", but each as a
+  move of its own: its first move is a real move);
+- :func:`where_lost`: for a game that can no longer be won, the fewest undos that make it
+  winnable again. Winnability only shrinks along a game (a later position is reachable from an
+  earlier one), so the positions of a game's history that can be won are its first ones: the
+  walk back from the end decides each position until the first that can be won, and the move
+  played from it lost the game. The answer is a :class:`Hint`, told by :meth:`Hint.text` in
+  English and German.
+
+A time limit bounds the whole call: the positions a call decides share it.
+
+>>> from officers.eightoff.game import EightOffGame
+>>> game = EightOffGame.deal(1)
+>>> is_winnable(game.position), next_move(game.position)
+(True, Move.parse('4h'))
+>>> print(where_lost(game).text("en"))
+The game can still be won: play 4h next.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any, Final, Literal
+
+from officers.deck import ALL_PLAYING_CARDS
+from officers.eightoff.game import EightOffGame
+from officers.eightoff.moves import FOUNDATION, Move, Place
+from officers.eightoff.position import Position
+from officers.eightoff.solve import Move as SolverMove
+from officers.eightoff.solve import Solution, solve_position
+from officers.eightoff.words import Language, languages, place_name
+from officers.errors import UnsupportedError, check_time_limit, excerpt
+
+__all__ = [
+    "DEFAULT_MAX_STATES",
+    "DEFAULT_TIME_LIMIT",
+    "Hint",
+    "HintStatus",
+    "is_winnable",
+    "next_move",
+    "solver_move",
+    "where_lost",
+]
+
+HintStatus = Literal["won", "winnable", "lost", "unknown"]
+
+DEFAULT_TIME_LIMIT: Final = 10.0
+"""The seconds a call takes at most, by default (shared by every position it decides)."""
+
+DEFAULT_MAX_STATES: Final = 5_000_000
+"""The positions each search stores at most, by default (the solver's)."""
+
+
+# --- deciding positions within one time limit ----------------------------------------------
+
+
+class _Budget:
+    """The time left of one call, shared by the searches it makes."""
+
+    def __init__(self, time_limit: float | None, max_states: int) -> None:
+        seconds = check_time_limit(time_limit)
+        self.deadline = None if seconds is None else time.monotonic() + seconds
+        self.max_states = max_states
+        self.states = 0
+        self.started = time.monotonic()
+
+    def decide(self, position: Position) -> Solution:
+        """The solver's answer for ``position`` in the time left ("unknown" when none is)."""
+        left = None if self.deadline is None else self.deadline - time.monotonic()
+        if left is not None and left <= 0:
+            return Solution("unknown", reason="time")
+        solution = solve_position(position, time_limit=left, max_states=self.max_states)
+        self.states += solution.states
+        return solution
+
+    def seconds(self) -> float:
+        return time.monotonic() - self.started
+
+
+def _position_of(subject: Position | EightOffGame) -> Position:
+    if isinstance(subject, EightOffGame):
+        return subject.position
+    if not isinstance(subject, Position):
+        raise TypeError(f"expected a Position or an EightOffGame, got {excerpt(subject)}")
+    return subject
+
+
+def solver_move(move: SolverMove) -> Move:
+    """A move of the solver (``(("column", 2), ("foundation", 1), 1)``) as a
+    :class:`~officers.eightoff.moves.Move`.
+
+    >>> solver_move((("column", 2), ("foundation", 1), 1))
+    Move.parse('3h')
+    """
+    (source_kind, source), (target_kind, target), count = move
+    return Move(
+        Place(source_kind, source),  # type: ignore[arg-type]
+        FOUNDATION if target_kind == "foundation" else Place(target_kind, target),  # type: ignore[arg-type]
+        count,
+    )
+
+
+def is_winnable(
+    position: Position | EightOffGame,
+    *,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    max_states: int = DEFAULT_MAX_STATES,
+) -> bool | None:
+    """Whether the position (or the game's position now) can still be won: ``True`` (a won
+    position too), ``False`` (proved), or ``None`` when the search ran out of time or room.
+
+    >>> from officers.eightoff.variant import BAKERS_GAME
+    >>> is_winnable(Position.numbered(2, BAKERS_GAME))
+    False
+    """
+    solution = _Budget(time_limit, max_states).decide(_position_of(position))
+    return None if solution.status == "unknown" else solution.status == "solvable"
+
+
+def next_move(
+    position: Position | EightOffGame,
+    *,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    max_states: int = DEFAULT_MAX_STATES,
+) -> Move | None:
+    """The first move of a win from the position (or the game's position now), with its count;
+    ``None`` when there is none to give: the position is won, cannot be won, or the search ran
+    out of time (:func:`is_winnable` tells which).
+
+    >>> from officers.eightoff.variant import FREECELL
+    >>> next_move(Position.numbered(1, FREECELL))
+    Move.parse('3a')
+    """
+    solution = _Budget(time_limit, max_states).decide(_position_of(position))
+    return solver_move(solution.moves[0]) if solution.moves else None
+
+
+# --- the hint ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What :func:`where_lost` found about a game: a fact, told by :meth:`text`.
+
+    ``status``: ``"won"``, ``"winnable"`` (``move`` is the next move of a win), ``"unknown"``
+    (the search ran out first: ``reason`` is ``"time"`` or ``"memory"``) or ``"lost"``. For a
+    lost game, ``lost_at`` is the number (1-based) of the move that lost it, ``losing_move``
+    that move, ``before`` the position it was played from, ``undos`` the fewest moves to take
+    back to win again, and ``move`` the first move of a win from ``before``; ``lost_at`` is 0
+    when the game's start cannot be won, and ``None`` (with ``reason``) when the search ran out
+    before it found the move. ``moves`` is the number of moves of the game, ``states`` the
+    positions the searches stored, ``seconds`` the time taken.
+    """
+
+    status: HintStatus
+    move: Move | None = None
+    lost_at: int | None = None
+    losing_move: Move | None = None
+    before: Position | None = None
+    undos: int | None = None
+    reason: str | None = None
+    moves: int = 0
+    states: int = 0
+    seconds: float = 0.0
+
+    def text(self, lang: Language = "en") -> str:
+        """The hint as a sentence in ``"en"`` or ``"de"``."""
+        if lang not in languages():
+            raise UnsupportedError(
+                f"no words for language {excerpt(lang)}: expected one of {', '.join(languages())}"
+            )
+        return _TEXTS[lang](self)
+
+    def to_dict(self, lang: Language = "en") -> dict[str, Any]:
+        """The JSON form: the fields (moves in their notation, ``before`` a position
+        notation) and ``text`` in ``lang``."""
+        return {
+            "kind": "eightoff-hint",
+            "status": self.status,
+            "move": None if self.move is None else self.move.notation(),
+            "lost_at": self.lost_at,
+            "losing_move": None if self.losing_move is None else self.losing_move.notation(),
+            "before": None if self.before is None else self.before.notation(),
+            "undos": self.undos,
+            "reason": self.reason,
+            "moves": self.moves,
+            "states": self.states,
+            "seconds": round(self.seconds, 6),
+            "text": self.text(lang),
+        }
+
+    def __str__(self) -> str:
+        return self.text()
+
+
+def where_lost(
+    game: EightOffGame,
+    *,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    max_states: int = DEFAULT_MAX_STATES,
+) -> Hint:
+    """Whether ``game`` can still be won (and its next move), and, when it cannot, where it
+    was lost: the fewest undos after which it can be won again (see the module).
+
+    >>> from officers.eightoff.variant import BAKERS_GAME
+    >>> game = EightOffGame.deal(3, BAKERS_GAME)
+    >>> for move in "4d 7a 3b 6c".split():
+    ...     _ = game.push(move)
+    >>> hint = where_lost(game)
+    >>> hint.status, hint.lost_at, hint.losing_move, hint.undos, hint.move
+    ('lost', 2, Move.parse('7a'), 3, Move.parse('1a'))
+    >>> print(hint.text("de"))
+    Die Partie ging mit Zug 2 verloren, als 7a Karo-Dame in Freizelle a legte: nimm 3 Züge zurück, dann ist sie wieder zu gewinnen, mit 1a stattdessen.
+    """
+    if not isinstance(game, EightOffGame):
+        raise TypeError(f"expected an EightOffGame, got {excerpt(game)}")
+    budget = _Budget(time_limit, max_states)
+    positions, moves = game.positions(), game.moves
+    now = positions[-1]
+    if now.is_won():
+        return _hint(budget, "won", len(moves))
+    solution = budget.decide(now)
+    if solution.status != "unsolvable":
+        return _decided(budget, solution, len(moves))
+    seen: dict[Position, Solution] = {now: solution}
+    for index in range(len(moves) - 1, -1, -1):
+        before = positions[index]
+        if before not in seen:
+            seen[before] = budget.decide(before)
+        earlier = seen[before]
+        if earlier.status == "unknown":
+            return _hint(budget, "lost", len(moves), reason=earlier.reason)
+        if earlier.status == "solvable":
+            return _hint(
+                budget,
+                "lost",
+                len(moves),
+                move=solver_move(earlier.moves[0]),
+                lost_at=index + 1,
+                losing_move=moves[index],
+                before=before,
+                undos=len(moves) - index,
+            )
+    return _hint(budget, "lost", len(moves), lost_at=0)
+
+
+def _decided(budget: _Budget, solution: Solution, moves: int) -> Hint:
+    if solution.status == "unknown":
+        return _hint(budget, "unknown", moves, reason=solution.reason)
+    return _hint(budget, "winnable", moves, move=solver_move(solution.moves[0]))
+
+
+def _hint(budget: _Budget, status: HintStatus, moves: int, **facts: Any) -> Hint:
+    return Hint(status, moves=moves, states=budget.states, seconds=budget.seconds(), **facts)
+
+
+# --- the words of the hints ----------------------------------------------------------------
+
+_REASONS: Final = {
+    "en": {
+        "time": "the time limit ran out first",
+        "memory": "the bound on the positions stored was reached first",
+    },
+    "de": {
+        "time": "das Zeitlimit war zuerst erreicht",
+        "memory": "die Grenze der gespeicherten Stellungen war zuerst erreicht",
+    },
+}
+
+
+def _moved(hint: Hint, lang: str) -> str:
+    """What the losing move did: ``moved 7♣ to cell a`` (``legte Kreuz-Sieben in Freizelle
+    a``)."""
+    move, before = hint.losing_move, hint.before
+    assert move is not None and before is not None
+    source = move.source
+    count = move.count or 1
+    held = before.cells[source.index] if source.kind == "cell" else None
+    card = held if held is not None else before.columns[source.index][-count]
+    target = move.target
+    where = place_name(target.kind, target.index, lang)
+    if lang == "de":
+        name = ALL_PLAYING_CARDS[card].name_de()
+        if count > 1:
+            name += f" mit den {count - 1} Karten darauf"
+        into = {"column": "auf", "cell": "in", "foundation": "auf"}[target.kind]
+        where = "den Ablagestapel" if target.kind == "foundation" else where
+        return f"{name} {into} {where} legte"
+    name = str(ALL_PLAYING_CARDS[card])
+    if count > 1:
+        name += f" and the {count - 1} card{'s' if count > 2 else ''} on it"
+    return f"moved {name} to {where}"
+
+
+def _en(hint: Hint) -> str:
+    if hint.status == "won":
+        return "The game is won."
+    if hint.status == "winnable":
+        return f"The game can still be won: play {hint.move} next."
+    reason = _REASONS["en"].get(hint.reason or "", "")
+    if hint.status == "unknown":
+        return f"Whether the game can still be won is unknown: {reason}."
+    if hint.lost_at is None:
+        return f"The game is lost: it cannot be won from here, and where it was lost is unknown: {reason}."
+    if hint.lost_at == 0:
+        return "The game cannot be won, not even from its start."
+    undos = f"{hint.undos} move{'s' if hint.undos != 1 else ''}"
+    return (
+        f"The game was lost at move {hint.lost_at}, when {hint.losing_move} "
+        f"{_moved(hint, 'en')}: undo {undos} and it can be won again, with {hint.move} instead."
+    )
+
+
+def _de(hint: Hint) -> str:
+    if hint.status == "won":
+        return "Die Partie ist gewonnen."
+    if hint.status == "winnable":
+        return f"Die Partie ist noch zu gewinnen: als Nächstes {hint.move}."
+    reason = _REASONS["de"].get(hint.reason or "", "")
+    if hint.status == "unknown":
+        return f"Ob die Partie noch zu gewinnen ist, ist unbekannt: {reason}."
+    if hint.lost_at is None:
+        return (
+            "Die Partie ist verloren: von hier aus ist sie nicht zu gewinnen, und wo sie "
+            f"verloren ging, ist unbekannt: {reason}."
+        )
+    if hint.lost_at == 0:
+        return "Die Partie ist nicht zu gewinnen, auch nicht von ihrem Anfang an."
+    undos = f"{hint.undos} Zug" if hint.undos == 1 else f"{hint.undos} Züge"
+    return (
+        f"Die Partie ging mit Zug {hint.lost_at} verloren, als {hint.losing_move} "
+        f"{_moved(hint, 'de')}: nimm {undos} zurück, dann ist sie wieder zu gewinnen, mit "
+        f"{hint.move} stattdessen."
+    )
+
+
+_TEXTS: Final = {"en": _en, "de": _de}
