@@ -1,0 +1,337 @@
+"""The Eight Off commands: ``officers eightoff deal``, ``solve`` and ``hint`` (wired into
+``officers`` by :func:`add_commands`).
+
+A position is given in the one-line position notation (docs/eightoff.md), as a game notation
+(the position, ``;``, moves), or as fc-solve's board text (its variant from ``--variant``) —
+each as the argument itself, as ``@FILE`` or as ``-`` (standard input); or as ``--deal N``
+(numbered deal N of ``--variant``, or Microsoft's with ``--microsoft``).
+
+Exit status: 0 for a deal, a solvable position or a game that can still be won; 1 when it
+cannot be won; 3 when the search ran out of time first (unknown); 2 for input that cannot be
+used (one line on standard error).
+
+The library is imported when a command runs, not when the parser is built.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, Any
+
+from officers.cli.common import (
+    Commands,
+    ExitCode,
+    Parser,
+    UsageError,
+    add_json,
+    emit,
+    number,
+    seconds,
+)
+
+if TYPE_CHECKING:
+    from officers.eightoff.game import EightOffGame
+    from officers.eightoff.variant import Variant
+
+__all__ = ["add_commands", "read_game"]
+
+MAX_DEAL = 2**33 - 1
+"""The largest deal number read (Microsoft's numbering goes this far; ours further, unused)."""
+MAX_INPUT = 20_000
+"""The longest position or board text read."""
+DEFAULT_TIME_LIMIT = 10.0  # officers.eightoff.hints.DEFAULT_TIME_LIMIT, not imported here
+VARIANT_HELP = (
+    "the variant: a preset (eight-off, freecell, bakers-game, seahaven-towers, "
+    "relaxed-eight-off, eight-off-uneven) or a variant notation such as 'freecell[cells=3]' "
+    "(default eight-off, or freecell with --microsoft)"
+)
+
+
+def add_commands(commands: Commands) -> None:
+    """Add ``eightoff`` and its actions to the sub-parsers of ``officers``."""
+    group = commands.add_parser(
+        "eightoff",
+        help="Eight Off and its family (FreeCell, Baker's Game, Seahaven Towers): deal, solve, hint",
+        description="Eight Off and its family: numbered deals, the exact solver, and hints "
+        "(can the game still be won, the next move, where a lost game was lost).",
+    )
+    actions = group.add_subparsers(dest="eightoff_action", metavar="ACTION", parser_class=Parser)
+    actions.required = True
+
+    deal = actions.add_parser(
+        "deal",
+        help="print a numbered deal: its board text and its position notation",
+        description="Print deal N: its board text (as fc-solve reads it) and its one-line "
+        "position notation.",
+    )
+    deal.add_argument("number", type=number(1, MAX_DEAL), metavar="N", help="the deal number")
+    _add_variant(deal)
+    add_json(deal)
+    deal.set_defaults(run=_deal)
+
+    solve = actions.add_parser(
+        "solve",
+        help="solve a position: solvable (with the moves of a win), unsolvable, or unknown",
+        description="Decide a position with the exact solver and print the moves of a win in "
+        "the standard notation. Exit status 0 solvable, 1 unsolvable, 3 unknown (out of time).",
+    )
+    _add_position(solve)
+    solve.add_argument("--fewest", action="store_true", help="the win with the fewest moves")
+    _add_time_limit(solve)
+    add_json(solve)
+    solve.set_defaults(run=_solve)
+
+    hint = actions.add_parser(
+        "hint",
+        help="can the game still be won, its next move, and where a lost game was lost",
+        description="Say whether a position (after --moves, if given) can still be won and the "
+        "next move of a win; for a game that cannot, the move that lost it and the fewest "
+        "undos that make it winnable again. Exit status 0 winnable, 1 lost, 3 unknown.",
+    )
+    _add_position(hint)
+    hint.add_argument(
+        "--moves",
+        default="",
+        metavar="MOVES",
+        help="moves played from the position, in the standard notation: '4h 1e 1h'",
+    )
+    hint.add_argument(
+        "--lang", choices=("en", "de"), default="en", help="the language of the text (en, de)"
+    )
+    _add_time_limit(hint)
+    add_json(hint)
+    hint.set_defaults(run=_hint)
+
+
+def _add_variant(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--variant", metavar="NAME", help=VARIANT_HELP)
+    parser.add_argument(
+        "--microsoft", action="store_true", help="Microsoft's FreeCell numbering of the deals"
+    )
+
+
+def _add_position(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "position",
+        nargs="?",
+        metavar="POSITION",
+        help="a position notation, a game notation ('POSITION ; MOVES') or fc-solve's board "
+        "text, given as it is, as @FILE or as - (standard input)",
+    )
+    parser.add_argument(
+        "--deal", type=number(1, MAX_DEAL), metavar="N", help="numbered deal N instead"
+    )
+    _add_variant(parser)
+
+
+def _add_time_limit(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=DEFAULT_TIME_LIMIT,
+        metavar="S",
+        help=f"seconds the search takes at most (default {DEFAULT_TIME_LIMIT:g}); past it the "
+        "answer is unknown (exit status 3)",
+    )
+
+
+# --- reading positions ---------------------------------------------------------------------
+
+
+def _variant(args: argparse.Namespace) -> Variant:
+    from officers.eightoff.variant import EIGHT_OFF, FREECELL, Variant
+
+    if args.variant is None:
+        return FREECELL if args.microsoft else EIGHT_OFF
+    return Variant.parse(args.variant)
+
+
+def _dealt(number: int, args: argparse.Namespace) -> EightOffGame:
+    from officers.eightoff.game import EightOffGame
+
+    variant = _variant(args)
+    if args.microsoft:
+        return EightOffGame.microsoft(number, variant)
+    return EightOffGame.deal(number, variant)
+
+
+def _text(argument: str) -> str:
+    """The text an argument gives: itself, a file's (``@FILE``) or standard input's (``-``)."""
+    from officers.errors import UnsupportedError, excerpt
+
+    if argument == "-":
+        text = sys.stdin.read(MAX_INPUT + 1) if sys.stdin is not None else ""
+    elif argument.startswith("@"):
+        with open(argument[1:], encoding="utf-8") as file:
+            text = file.read(MAX_INPUT + 1)
+    else:
+        text = argument
+    if len(text) > MAX_INPUT:
+        raise UnsupportedError(f"a position is at most {MAX_INPUT:,} characters: {excerpt(text)}")
+    return text
+
+
+_BOARD_LINES = (":", "foundations:", "founds:", "freecells:", "freecell:", "fc:")
+"""How the lines of a board text may start (one line alone is a board when it starts so)."""
+
+
+def read_game(text: str, variant: Variant | None) -> EightOffGame:
+    """The game a text gives: fc-solve's board text (more than one line, or a line that
+    starts as a board's line does: its variant is ``variant``, Eight Off when ``None``), a
+    game notation, or a position notation (its variant written in it: ``variant``, when given,
+    must agree).
+
+    >>> from officers.eightoff import Position, board_text
+    >>> start = Position.numbered(1)
+    >>> read_game(start.notation() + " ; 4h", None).moves
+    (Move.parse('4h'),)
+    >>> read_game(board_text(start), None).position == start
+    True
+    """
+    from officers.eightoff.game import EightOffGame
+    from officers.eightoff.notation import read_board
+    from officers.eightoff.variant import EIGHT_OFF
+
+    stripped = text.strip()
+    if "\n" in stripped or stripped.lower().startswith(_BOARD_LINES):
+        return EightOffGame(read_board(stripped, EIGHT_OFF if variant is None else variant))
+    game = EightOffGame.parse(stripped)
+    if variant is not None and game.variant != variant:
+        raise UsageError(
+            f"officers eightoff: the position is of variant {game.variant.notation()}, but "
+            f"--variant {variant.notation()} was given"
+        )
+    return game
+
+
+def _game(args: argparse.Namespace) -> EightOffGame:
+    """The game of a command's arguments: ``POSITION`` or ``--deal``, then ``--moves``."""
+    if (args.position is None) == (args.deal is None):
+        raise UsageError(
+            f"officers eightoff {args.eightoff_action}: give a POSITION or --deal N (one of them)"
+        )
+    if args.deal is not None:
+        game = _dealt(args.deal, args)
+    else:
+        if args.microsoft:
+            raise UsageError("officers eightoff: --microsoft goes with --deal N")
+        variant = None if args.variant is None else _variant(args)
+        game = read_game(_text(args.position), variant)
+    moves = getattr(args, "moves", "")
+    if moves.strip():
+        from officers.eightoff.game import EightOffGame
+
+        number = game.number
+        game = EightOffGame.parse(f"{game.notation()} {moves}")
+        game.number = number
+    return game
+
+
+# --- the commands --------------------------------------------------------------------------
+
+
+def _deal(args: argparse.Namespace) -> ExitCode:
+    from officers.eightoff.notation import board_text
+
+    game = _dealt(args.number, args)
+    position = game.position
+    if args.json:
+        emit(
+            {
+                "kind": "eightoff-deal",
+                "number": args.number,
+                "microsoft": args.microsoft,
+                "variant": position.variant.notation(),
+                "board": board_text(position),
+                "notation": position.notation(),
+                "position": position.to_dict(),
+            }
+        )
+    else:
+        print(board_text(position), end="")
+        print(position.notation())
+    return ExitCode.OK
+
+
+def _solve(args: argparse.Namespace) -> ExitCode:
+    from officers.eightoff.solve import solve_position
+
+    game = _game(args)
+    position = game.position
+    solution = solve_position(position, time_limit=args.time_limit, fewest=args.fewest)
+    words = solution.notation.split()
+    if args.json:
+        emit(
+            {
+                "kind": "eightoff-solution",
+                "position": position.notation(),
+                "status": solution.status,
+                "moves": words,
+                "notation": solution.notation,
+                "count": len(words),
+                "optimal": solution.optimal,
+                "reason": solution.reason,
+                "states": solution.states,
+                "seconds": round(solution.seconds, 6),
+            }
+        )
+    else:
+        print(_verdict(solution.status, len(words), solution.reason, args.fewest, solution.optimal))
+        if words:
+            print(solution.notation)
+        print(f"{solution.states:,} states, {solution.seconds:.3f} s")
+    return _STATUS[solution.status]
+
+
+def _verdict(
+    status: str, count: int, reason: str | None, fewest: bool = False, optimal: bool = False
+) -> str:
+    """The first line of ``solve``'s answer (``fewest``: the fewest moves were asked for).
+
+    >>> _verdict("solvable", 77, None)
+    'solvable: a win in 77 moves'
+    >>> _verdict("solvable", 109, "time", fewest=True)
+    'solvable: a win in 109 moves (not proved the fewest: the search ran out of time first)'
+    >>> _verdict("unknown", 0, "time")
+    'unknown: the search ran out of time first'
+    """
+    why = "time" if reason == "time" else "room for its states"
+    if status == "solvable":
+        text = f"solvable: a win in {count} move{'' if count == 1 else 's'}"
+        if fewest:
+            text += (
+                " (the fewest)"
+                if optimal
+                else f" (not proved the fewest: the search ran out of {why} first)"
+            )
+        return text
+    if status == "unsolvable":
+        return "unsolvable: no sequence of moves wins it (every reachable position searched)"
+    return f"unknown: the search ran out of {why} first"
+
+
+_STATUS: dict[str, ExitCode] = {
+    "solvable": ExitCode.OK,
+    "won": ExitCode.OK,
+    "winnable": ExitCode.OK,
+    "unsolvable": ExitCode.NO,
+    "lost": ExitCode.NO,
+    "unknown": ExitCode.TIMEOUT,
+}
+
+
+def _hint(args: argparse.Namespace) -> ExitCode:
+    from officers.eightoff.hints import where_lost
+
+    game = _game(args)
+    hint = where_lost(game, time_limit=args.time_limit)
+    if args.json:
+        data: dict[str, Any] = hint.to_dict(args.lang)
+        data["position"] = game.position.notation()
+        emit(data)
+    else:
+        print(game.position)
+        print()
+        print(hint.text(args.lang))
+    return _STATUS[hint.status]

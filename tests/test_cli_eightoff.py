@@ -1,0 +1,207 @@
+"""``officers eightoff deal``, ``solve`` and ``hint``: answers, JSON, exit statuses, errors."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from officers.cli import GROUPS, ExitCode
+from officers.eightoff import (
+    BAKERS_GAME,
+    FREECELL,
+    SEAHAVEN_TOWERS,
+    EightOffGame,
+    Move,
+    Position,
+    board_text,
+    is_legal,
+)
+from officers.eightoff.hints import is_winnable
+from officers.eightoff.solve import replay, solve_position
+from tests.helpers import run_cli as run
+
+EIGHT_OFF_LOST = "4k 7e 2g e8 8f 5e 53 f8 1f k2 ak"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_group_is_registered() -> None:
+    assert GROUPS["eightoff"] == "eightoff"
+
+
+def test_deal_prints_the_board_and_the_notation(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "eightoff", "deal", "1")
+    assert code == ExitCode.OK and not err
+    lines = out.splitlines()
+    start = Position.numbered(1)
+    assert "\n".join(lines[:-1]) + "\n" == board_text(start)
+    assert lines[-1] == start.notation()
+
+
+def test_deal_json_and_microsoft(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "eightoff", "deal", "11982", "--microsoft", "--json")
+    data = json.loads(out)
+    assert code == ExitCode.OK and data["kind"] == "eightoff-deal"
+    assert data["variant"] == "freecell" and data["microsoft"] is True
+    assert Position.parse(data["notation"]) == EightOffGame.microsoft(11982).position
+    assert Position.from_dict(data["position"]) == Position.parse(data["notation"])
+    code, out, _ = run(capsys, "eightoff", "deal", "2", "--variant", "seahaven-towers", "--json")
+    assert Position.parse(json.loads(out)["notation"]) == Position.numbered(2, SEAHAVEN_TOWERS)
+
+
+@pytest.mark.parametrize(
+    ("variant", "number", "status"),
+    [("eight-off", 1, 0), ("freecell", 2, 0), ("bakers-game", 2, 1), ("seahaven-towers", 1, 0)],
+)
+def test_solve_agrees_with_solve_position(
+    capsys: pytest.CaptureFixture[str], variant: str, number: int, status: int
+) -> None:
+    code, out, _ = run(
+        capsys, "eightoff", "solve", "--deal", str(number), "--variant", variant, "--json"
+    )
+    data = json.loads(out)
+    position = Position.parse(data["position"])
+    solution = solve_position(position)
+    assert code == status and data["status"] == solution.status
+    assert data["notation"] == solution.notation and data["count"] == len(solution.moves)
+    if solution.moves:  # the words replay as the solver's moves
+        game = EightOffGame(position)
+        for word in data["moves"]:
+            game.push(word)
+        assert game.is_won()
+        replay(
+            position.columns, position.cells, position.foundations, position.variant, solution.moves
+        )
+
+
+def test_solve_text_from_a_notation_a_file_and_standard_input(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start = Position.numbered(1)
+    code, out, _ = run(capsys, "eightoff", "solve", start.notation())
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "solvable: a win in 77 moves"
+    assert lines[1] == solve_position(start).notation and lines[2].endswith(" s")
+    board = tmp_path / "board.txt"
+    board.write_text(board_text(Position.numbered(2, BAKERS_GAME)), encoding="utf-8")
+    code, out, _ = run(capsys, "eightoff", "solve", f"@{board}", "--variant", "bakers-game")
+    assert code == ExitCode.NO and out.startswith("unsolvable")
+    monkeypatch.setattr(sys, "stdin", io.StringIO(board_text(Position.numbered(1, FREECELL))))
+    code, out, _ = run(capsys, "eightoff", "solve", "-", "--variant", "freecell", "--json")
+    assert code == 0 and json.loads(out)["position"] == Position.numbered(1, FREECELL).notation()
+
+
+def test_solve_fewest_and_unknown(capsys: pytest.CaptureFixture[str]) -> None:
+    deal = ["eightoff", "solve", "--deal", "1", "--variant", "seahaven-towers", "--json"]
+    code, out, _ = run(capsys, *deal, "--fewest")
+    data = json.loads(out)
+    assert code == 0 and data["optimal"] is True and data["count"] == 69
+    code, out, _ = run(capsys, *deal)
+    assert json.loads(out)["count"] > 69 and json.loads(out)["optimal"] is False
+    code, out, _ = run(
+        capsys,
+        "eightoff",
+        "solve",
+        "--deal",
+        "3",
+        "--variant",
+        "seahaven-towers",
+        "--time-limit",
+        "0.001",
+    )
+    assert code == ExitCode.TIMEOUT and out.startswith("unknown: the search ran out of time")
+
+
+def test_hint_of_a_deal(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "eightoff", "hint", "--deal", "1", "--json")
+    data = json.loads(out)
+    assert code == 0 and not err and data["status"] == "winnable"
+    position = Position.parse(data["position"])
+    move = Move.parse(data["move"])
+    assert (
+        is_legal(position, move) and data["text"] == f"The game can still be won: play {move} next."
+    )
+
+
+def test_hint_of_a_lost_game_in_german(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        capsys, "eightoff", "hint", "--deal", "4", "--moves", EIGHT_OFF_LOST, "--lang", "de"
+    )
+    assert code == ExitCode.NO
+    assert out.splitlines()[-1] == (
+        "Die Partie ging mit Zug 7 verloren, als 53 Kreuz-Neun auf Spalte 3 legte: nimm 5 Züge "
+        "zurück, dann ist sie wieder zu gewinnen, mit k2 stattdessen."
+    )
+    code, out, _ = run(
+        capsys, "eightoff", "hint", "--deal", "4", "--moves", EIGHT_OFF_LOST, "--json"
+    )
+    data = json.loads(out)
+    assert (data["status"], data["lost_at"], data["losing_move"], data["undos"]) == (
+        "lost",
+        7,
+        "53",
+        5,
+    )
+    assert is_winnable(Position.parse(data["before"])) is True
+    assert is_winnable(Position.parse(data["position"])) is False
+
+
+def test_hint_of_a_game_notation(capsys: pytest.CaptureFixture[str]) -> None:
+    game = EightOffGame.deal(3, BAKERS_GAME)
+    for move in ["4d", "7a", "3b", "6c"]:
+        game.push(move)
+    code, out, _ = run(capsys, "eightoff", "hint", game.notation(), "--json")
+    data = json.loads(out)
+    assert code == 1 and data["lost_at"] == 2 and data["move"] == "1a"
+    code, out, _ = run(capsys, "eightoff", "hint", "--deal", "2", "--variant", "bakers-game")
+    assert code == 1 and out.endswith("The game cannot be won, not even from its start.\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["solve"], "give a POSITION or --deal N"),
+        (["solve", "x", "--deal", "1"], "give a POSITION or --deal N"),
+        (["solve", "freecell xx"], "cannot read position 'freecell xx'"),
+        (["solve", "--deal", "1", "--variant", "nope"], "cannot read variant 'nope'"),
+        (["hint", "--deal", "1", "--moves", "1h"], "move 1: cannot play 1h"),
+        (["hint", "--deal", "1", "--lang", "fr"], "invalid choice: 'fr'"),
+        (["deal", "0"], "expected a whole number"),
+        (["solve", "--deal", "1", "--time-limit", "nan"], "expected seconds > 0"),
+        (["solve", "@/no/such/file"], "No such file or directory"),
+        (["solve", "x" * 30_000], "a position is at most 20,000 characters"),
+        (["deal", "1", "--microsoft", "--variant", "eight-off"], "Microsoft's deals lay out"),
+        (["solve", Position.numbered(1).notation(), "--variant", "freecell"], "but --variant"),
+    ],
+)
+def test_bad_input_is_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, "eightoff", *argv)
+    assert code == ExitCode.BAD_INPUT and not out
+    assert err.count("\n") == 1 and message in err and len(err) <= 501
+
+
+def test_the_group_loads_only_what_it_uses() -> None:
+    probe = (
+        "import contextlib, io, sys\nfrom officers.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n    main({argv})\n"
+        "print(' '.join(m for m in sys.modules if m.startswith('officers')))"
+    )
+
+    def loaded(argv: list[str]) -> set[str]:
+        done = subprocess.run(
+            [sys.executable, "-c", probe.format(argv=argv)],
+            capture_output=True,
+            text=True,
+            check=True,
+            cwd=ROOT,
+        )
+        return set(done.stdout.split())
+
+    assert "officers.eightoff.solve" not in loaded(["eightoff", "deal", "1"])
+    assert not any(name.startswith("officers.eightoff") for name in loaded(["count", "4/4/4/4"]))
