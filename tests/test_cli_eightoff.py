@@ -205,3 +205,12 @@ def test_the_group_loads_only_what_it_uses() -> None:
 
     assert "officers.eightoff.solve" not in loaded(["eightoff", "deal", "1"])
     assert not any(name.startswith("officers.eightoff") for name in loaded(["count", "4/4/4/4"]))
+
+
+def test_the_help_names_every_preset_and_the_library_default() -> None:
+    from officers.cli import eightoff
+    from officers.eightoff import PRESETS
+    from officers.eightoff.hints import DEFAULT_TIME_LIMIT
+
+    assert all(name in eightoff.VARIANT_HELP for name in PRESETS)
+    assert eightoff.DEFAULT_TIME_LIMIT == DEFAULT_TIME_LIMIT
