@@ -7,8 +7,11 @@ docs/fuzzing.md).
 - :mod:`fuzz.targets`: what each target calls and checks (only the library's errors, bounded
   messages, round trips);
 - :mod:`fuzz.cli`: argument vectors built from the real command grammar, run in-process;
+- :mod:`fuzz.doors`: byte lines for a real ``officers engine`` and HTTP requests for the
+  service's ASGI application, and what every answer must be;
 - :mod:`fuzz.campaign`: the runner (one child process a target, a per-case deadline, a memory
   limit, a report).
 
-The default test run uses the same targets with small budgets (tests/test_cli_fuzz.py).
+The default test run uses the same targets with small budgets (tests/test_cli_fuzz.py,
+tests/test_fuzz_doors.py).
 """

@@ -7,7 +7,10 @@ Every target takes data from outside (text, decoded JSON, a command line) and ch
 - what was read is written back and read again to the same value (a round trip), for every
   notation;
 - the JSON contract answers every request with a document and never raises; the command line
-  ends with a documented exit status (never 4), one line for an error, no traceback.
+  ends with a documented exit status (never 4), one line for an error, no traceback;
+- the engine answers every line of bytes with one JSON line, in order, its id echoed, and goes
+  on; the service answers every HTTP request with a JSON error of its schema or an answer, the
+  security headers, never a 5xx but a timeout or busy (:mod:`fuzz.doors`).
 
 The per-case deadline and the memory limit are the campaign's (:mod:`fuzz.campaign`).
 
@@ -250,6 +253,33 @@ def _argvs() -> st.SearchStrategy[list[str]]:
     return argvs()
 
 
+# --- the doors: the engine protocol and the HTTP service ---------------------------------------
+
+
+def _check_engine(case: Any) -> None:
+    from fuzz.doors import check_engine
+
+    check_engine(case)
+
+
+def _engine_lines() -> st.SearchStrategy[Any]:
+    from fuzz.doors import engine_cases
+
+    return engine_cases()
+
+
+def _check_service(case: Any) -> None:
+    from fuzz.doors import check_http
+
+    check_http(case)
+
+
+def _service_requests() -> st.SearchStrategy[Any]:
+    from fuzz.doors import http_cases
+
+    return http_cases()
+
+
 def _targets() -> dict[str, Target]:
     return {
         target.name: target
@@ -273,6 +303,8 @@ def _targets() -> dict[str, Target]:
             Target("views", _view_documents(), _check_view),
             Target("contract", _requests(), _check_request, cost=2),
             Target("cli", _argvs(), _check_argv, cost=5),
+            Target("engine-lines", _engine_lines(), _check_engine, cost=5),
+            Target("service-requests", _service_requests(), _check_service, cost=3),
         ]
     }
 
