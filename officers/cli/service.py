@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from officers.cli.common import Commands, ExitCode, Parser, number, rate, seconds
 from officers.contract import NAMES, Limits, schema
 from officers.engine import MAX_LINE, read_lines, run
+from officers.errors import excerpt
 from officers.serve.settings import Settings, cores
 
 __all__ = ["add_commands", "parser_for_tests"]
@@ -225,7 +226,9 @@ def _schema(args: argparse.Namespace) -> ExitCode:
         return ExitCode.OK
     if args.kind not in NAMES:
         print(
-            f"officers schema: no kind {args.kind!r}: expected one of {', '.join(NAMES)}",
+            f"officers schema: no kind {excerpt(args.kind)}: expected a kind of document such "
+            f"as hint or count, or a request such as hint-request ('officers schema' lists all "
+            f"{len(NAMES)})",
             file=sys.stderr,
         )
         return ExitCode.BAD_INPUT
