@@ -138,7 +138,10 @@ def site_routes(site: Site | None = None) -> list[Route]:
         if found is None:
             raise HTTPException(404, "no such file")
         body, media_type = found
-        headers = {"Cache-Control": ASSET_CACHE, "X-Content-Type-Options": "nosniff"}
+        # only this version's folder may be kept for ever: a page of another version (or a
+        # made-up folder) gets today's file, revalidated on every visit
+        cache = ASSET_CACHE if request.path_params["digest"] == site.digest else PAGE_CACHE
+        headers = {"Cache-Control": cache, "X-Content-Type-Options": "nosniff"}
         return Response(body, media_type=media_type, headers=headers)
 
     return [
