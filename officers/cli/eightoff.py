@@ -1,13 +1,13 @@
-"""The Eight Off commands: ``officers eightoff deal``, ``solve`` and ``hint`` (wired into
-``officers`` by :func:`add_commands`).
+"""The Eight Off commands: ``officers eightoff deal``, ``solve``, ``hint`` and ``census``
+(wired into ``officers`` by :func:`add_commands`).
 
 A position is given in the one-line position notation (docs/eightoff.md), as a game notation
 (the position, ``;``, moves), or as fc-solve's board text (its variant from ``--variant``) —
 each as the argument itself, as ``@FILE`` or as ``-`` (standard input); or as ``--deal N``
 (numbered deal N of ``--variant``, or Microsoft's with ``--microsoft``).
 
-Exit status: 0 for a deal, a solvable position or a game that can still be won; 1 when it
-cannot be won; 3 when the search ran out of time first (unknown); 2 for input that cannot be
+Exit status: 0 for a deal, a census, a solvable position or a game that can still be won; 1
+when it cannot be won; 3 when the search ran out of time first (unknown); 2 for input that cannot be
 used (one line on standard error).
 
 The library is imported when a command runs, not when the parser is built.
@@ -38,6 +38,10 @@ __all__ = ["add_commands", "read_game"]
 
 MAX_DEAL = 2**33 - 1
 """The largest deal number read (Microsoft's numbering goes this far; ours further, unused)."""
+MAX_CENSUS = 10**9
+"""The most deals a census counts."""
+MAX_JOBS = 1024
+"""The most ``--jobs`` read; more than the CPUs are capped to the CPUs."""
 MAX_INPUT = 20_000
 """The longest position or board text read."""
 DEFAULT_TIME_LIMIT = 10.0  # officers.eightoff.hints.DEFAULT_TIME_LIMIT, not imported here
@@ -102,6 +106,47 @@ def add_commands(commands: Commands) -> None:
     _add_time_limit(hint)
     add_json(hint)
     hint.set_defaults(run=_hint)
+
+    _add_census(actions)
+
+
+def _add_census(actions: Any) -> None:
+    census = actions.add_parser(
+        "census",
+        help="the share of winnable deals of a variant, with its 95 % interval",
+        description="Solve numbered deals of a variant (1 .. N, or A .. B) and print how many "
+        "are solvable, unsolvable and unknown (out of time), the share of winnable deals among "
+        "the decided ones with its 95 % Wilson interval, the shares if every unknown deal were "
+        "lost or won, the numbers of the unsolvable and unknown deals, and the seconds a deal. "
+        "The verdicts depend only on the deals, the variant and the limits, never on --jobs.",
+    )
+    census.add_argument(
+        "--deals", type=number(1, MAX_CENSUS), metavar="N", help="deals 1 .. N (default 1000)"
+    )
+    census.add_argument("--from", dest="first", type=number(0, MAX_DEAL), metavar="A")
+    census.add_argument(
+        "--to", dest="last", type=number(0, MAX_DEAL), metavar="B", help="deals A .. B instead"
+    )
+    _add_variant(census)
+    _add_time_limit(census)
+    census.add_argument(
+        "--jobs", type=number(1, MAX_JOBS), help="processes (default and most: every CPU)"
+    )
+    add_json(census)
+    census.set_defaults(run=_census)
+
+
+def _census_deals(args: argparse.Namespace) -> range:
+    """The deals of ``census``: ``--deals N`` (1 .. N, 1000 by default) or ``--from A --to B``."""
+    if args.first is None and args.last is None:
+        return range(1, (1000 if args.deals is None else args.deals) + 1)
+    if args.deals is not None or args.first is None or args.last is None:
+        raise UsageError("officers eightoff census: give --deals N, or --from A and --to B")
+    if args.last < args.first:
+        raise UsageError(f"officers eightoff census: --to {args.last} is below --from {args.first}")
+    if args.microsoft and args.first < 1:
+        raise UsageError("officers eightoff census: Microsoft's deals start at 1")
+    return range(args.first, args.last + 1)
 
 
 def _add_variant(parser: argparse.ArgumentParser) -> None:
@@ -335,3 +380,21 @@ def _hint(args: argparse.Namespace) -> ExitCode:
         print()
         print(hint.text(args.lang))
     return _STATUS[hint.status]
+
+
+def _census(args: argparse.Namespace) -> ExitCode:
+    from officers.eightoff.census import census
+
+    deals = _census_deals(args)
+    result = census(
+        _variant(args),
+        deals,
+        microsoft=args.microsoft,
+        time_limit=args.time_limit,
+        jobs=args.jobs,
+    )
+    if args.json:
+        emit(result.to_dict())
+    else:
+        print(result.text())
+    return ExitCode.OK
