@@ -68,7 +68,7 @@ _ABSENT: Final = 64 * 13  # ``lowest`` of a suit a column does not hold
 DEPTH_WEIGHT: Final = 1
 """The weight of a move from the start in the best-first priority."""
 
-ColumnInfo = tuple[int, int, int, int, tuple[int, ...]]
+ColumnInfo = tuple[int, int, int, int, tuple[int, ...], int]
 """What :meth:`Game.column_info` tells of a column."""
 
 
@@ -301,7 +301,7 @@ class Game:
     # -- bounds ------------------------------------------------------------------------------
 
     def column_info(self, column: bytes) -> ColumnInfo:
-        """``(blocked, chains, disorder, buried, lowest)`` of a column, cached by column.
+        """``(blocked, chains, disorder, buried, lowest, weight)`` of a column, cached by column.
 
         A card is *blocked* when a lower card of its suit lies deeper in its column: it must
         leave the column before that card, and cannot go to its foundation then, so it makes at
@@ -310,7 +310,8 @@ class Game:
         greedy measures, no bounds: *disorder* counts the cards that do not lie on a card they
         may lie on, *buried* the cards under the run at the end of the column, and
         ``lowest[suit]`` is ``64 * rank + above`` for the lowest card of the suit in the
-        column (``rank`` 0 .. 12) and the cards above it, ``64 * 13`` when the suit is absent.
+        column (``rank`` 0 .. 12) and the cards above it, ``64 * 13`` when the suit is absent;
+        *weight* is the column's share of :meth:`greedy`.
         """
         info = self._info.get(column)
         if info is not None:
@@ -340,7 +341,8 @@ class Game:
             previous = card
         if not suited and chains:
             chains = 1  # one move per column, at least: a weaker bound, but a bound
-        info = (len(blocked_cards), chains, disorder, buried, tuple(lowest))
+        weight = 6 * len(blocked_cards) + 2 * disorder + 4 * buried if column else -12
+        info = (len(blocked_cards), chains, disorder, buried, tuple(lowest), weight)
         if len(self._info) > 1_000_000:
             self._info.clear()
         self._info[column] = info
@@ -376,20 +378,19 @@ class Game:
         """
         columns, cells, foundations = node
         score = 4 * (52 - sum(foundations)) + 6 * len(cells)
-        next_cards = [_ABSENT] * 4
+        cache = self._info
+        lowest: list[tuple[int, ...]] = []
+        for column in columns:
+            info = cache.get(column) or self.column_info(column)
+            score += info[5]
+            lowest.append(info[4])
+        in_cells = [_ABSENT] * 4  # also makes two tuples at least for map(min, ...)
         for card in cells:
             suit = card // 13
-            next_cards[suit] = min(next_cards[suit], 64 * (card % 13))
-        for column in columns:
-            if not column:
-                score -= 12
-                continue
-            blocked, _, disorder, buried, lowest = self.column_info(column)
-            score += 6 * blocked + 2 * disorder + 4 * buried
-            for suit in range(4):
-                next_cards[suit] = min(next_cards[suit], lowest[suit])
-        for best in next_cards:
-            score += 8 * (best % 64)
+            in_cells[suit] = min(in_cells[suit], 64 * (card % 13))
+        lowest.append(tuple(in_cells))
+        for best in map(min, *lowest):
+            score += 8 * (best & 63)
         return score
 
 
