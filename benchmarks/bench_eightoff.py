@@ -20,26 +20,62 @@ deals where the verdicts differ, and the slowest deals of each.
 ``--ours-only`` leaves fc-solve out (the census of the first 10,000 deals);
 ``--fewest N`` also asks the fewest moves of the first N deals.
 
+``--order`` compares, in one run and deal by deal (the order alternating), the decision
+search with its first priority (:func:`first_priority`, no depth) and with the current one
+(:meth:`~officers.eightoff.solve_search.Game.greedy` plus the depth), on :data:`HARD_DEALS`
+and on ``--random`` deals of 1 .. 10,000 drawn with ``--seed``: the share decided, the median
+and 99th percentile time, the states stored and the length of the wins.
+
 Run: ``python -m benchmarks.bench_eightoff [--deals 200] [--first 1] [--variant eight-off]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import random
 import re
 import shutil
 import statistics
 import subprocess
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from benchmarks.harness import load_average
 from officers.eightoff.position import Position
-from officers.eightoff.solve import IllegalReplayError, Move, replay, solve_position
+from officers.eightoff.solve import (
+    IllegalReplayError,
+    Move,
+    check_position,
+    game_of,
+    moves_by_place,
+    replay,
+    solve_position,
+    start_node,
+)
+from officers.eightoff.solve_search import DEPTH_WEIGHT, Game, Node, best_first
 from officers.eightoff.variant import PRESETS, Variant
 
 RANKS = "A23456789TJQK"
+
+# The 200 Eight Off deals of 1 .. 10,000 on which the decision search stored the most states
+# with its first priority (blocked cards, disorder and full cells, no depth): ``--order``.
+_HARD_DEALS_TEXT = """
+42 125 137 275 339 363 381 383 401 446 530 582 613 716 767 799 871 906 1011 1042 1056 1098
+1158 1198 1275 1370 1373 1431 1503 1519 1754 1759 1788 1810 1946 2005 2051 2105 2113 2233 2239
+2290 2327 2333 2349 2361 2426 2448 2458 2488 2554 2659 2679 2823 2837 2842 2857 2916 2933 2934
+2951 2964 2991 3049 3091 3130 3154 3202 3359 3366 3379 3386 3391 3482 3506 3740 3967 4022 4037
+4053 4070 4150 4182 4218 4251 4257 4265 4271 4350 4363 4429 4495 4503 4507 4570 4618 4641 4682
+4716 4729 4897 4904 4908 4966 4969 4989 4993 5105 5125 5141 5177 5200 5328 5360 5386 5446 5463
+5467 5479 5508 5515 5548 5603 5789 5829 5839 5860 5884 5885 6013 6068 6082 6146 6193 6252 6271
+6296 6327 6399 6426 6466 6497 6537 6644 6662 6699 6715 6759 6770 6777 6814 6862 6884 6994 7000
+7056 7090 7201 7204 7214 7298 7318 7350 7382 7506 7507 7518 7520 7579 7645 7654 7720 7853 7918
+7949 8063 8312 8363 8477 8519 8788 8830 8858 9039 9085 9116 9150 9174 9192 9193 9233 9236 9287
+9489 9601 9769 9847 9881 9944 9967
+"""
+HARD_DEALS: tuple[int, ...] = tuple(int(number) for number in _HARD_DEALS_TEXT.split())
+
 SUITS = "CDHS"
 
 
@@ -231,6 +267,88 @@ def fewest_report(numbers: list[int], variant: Variant, time_limit: float, max_s
     print(f"\nmedian {statistics.median(times):.2f} s")
 
 
+def first_priority(game: Game) -> Callable[[Node], int]:
+    """The decision search's first priority: blocked cards, disorder and full cells."""
+
+    def priority(node: Node) -> int:
+        columns, cells, foundations = node
+        score = 2 * (52 - sum(foundations)) + 2 * len(cells)
+        for column in columns:
+            info = game.column_info(column)
+            score += 3 * info[0] + info[2]  # blocked cards, disorder
+        return score
+
+    return priority
+
+
+@dataclass
+class Search:
+    """One decision search on one deal."""
+
+    status: str
+    seconds: float
+    states: int
+    moves: int | None
+
+
+def run_order(position: Position, first: bool, time_limit: float, max_states: int) -> Search:
+    """The decision search alone, with the first priority or the current one."""
+    checked = check_position(
+        position.columns, position.cells, position.foundations, position.variant
+    )
+    game = game_of(position.variant)
+    started = time.perf_counter()
+    start = start_node(game, checked)
+    outcome = best_first(
+        game,
+        start,
+        deadline=time.monotonic() + time_limit,
+        max_states=max_states,
+        priority=first_priority(game) if first else None,
+        depth_weight=0 if first else DEPTH_WEIGHT,
+    )
+    seconds = time.perf_counter() - started
+    moves = None
+    if outcome.status == "solvable":
+        moves = len(moves_by_place(game, checked, outcome.moves))
+    return Search(outcome.status, seconds, outcome.states, moves)
+
+
+def order_summary(name: str, runs: list[Search]) -> str:
+    decided = sum(run.status != "unknown" for run in runs)
+    times = [run.seconds for run in runs]
+    states = [run.states for run in runs]
+    lengths = [run.moves for run in runs if run.moves]
+    return (
+        f"| {name} | {decided}/{len(runs)} ({100 * decided / len(runs):.1f} %) "
+        f"| {1000 * statistics.median(times):.1f} | {1000 * percentile(times, 0.99):.0f} "
+        f"| {statistics.median(states):.0f} | {percentile([float(n) for n in states], 0.99):.0f} | {sum(states)} "
+        f"| {statistics.median(lengths) if lengths else '-'} |"
+    )
+
+
+def order_report(
+    sets: dict[str, list[int]], variant: Variant, time_limit: float, max_states: int
+) -> None:
+    print(f"\n## The order of the decision search, limit {time_limit:g} s, {load_average()}\n")
+    print(
+        "| deals, priority | decided | median ms | p99 ms | median states | p99 states "
+        "| all states | median moves |"
+    )
+    print("|---|---|---|---|---|---|---|---|")
+    for label, numbers in sets.items():
+        runs: dict[bool, list[Search]] = {True: [], False: []}
+        for i, number in enumerate(numbers):
+            position = Position.numbered(number, variant)
+            for first in (True, False) if i % 2 else (False, True):
+                runs[first].append(run_order(position, first, time_limit, max_states))
+        for first, name in ((True, "first"), (False, "current")):
+            print(order_summary(f"{label}, {name}", runs[first]), flush=True)
+        pairs = list(zip(numbers, runs[True], runs[False], strict=True))
+        worse = [n for n, a, b in pairs if b.states > a.states]
+        print(f"| {label}: the current order stores more states on {len(worse)} deals | |||||||")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=200)
@@ -241,8 +359,16 @@ def main() -> None:
     parser.add_argument("--iterations", type=int, default=10_000_000, help="fc-solve's -mi")
     parser.add_argument("--ours-only", action="store_true")
     parser.add_argument("--fewest", type=int, default=0, metavar="N")
+    parser.add_argument("--order", action="store_true")
+    parser.add_argument("--random", type=int, default=300, help="random deals of --order")
+    parser.add_argument("--seed", type=int, default=2026)
     arguments = parser.parse_args()
     variant = PRESETS[arguments.variant]
+    if arguments.order:
+        drawn = sorted(random.Random(arguments.seed).sample(range(1, 10_001), arguments.random))
+        sets = {"hardest 200": list(HARD_DEALS), f"random {arguments.random}": drawn}
+        order_report(sets, variant, arguments.time_limit, arguments.max_states)
+        return
     with_fc_solve = not arguments.ours_only
     if with_fc_solve and shutil.which("fc-solve") is None:
         raise SystemExit("fc-solve is not installed (Debian: apt-get install freecell-solver-bin)")
