@@ -93,8 +93,9 @@ class BodyLengthError(Exception):
     """A Content-Length that is no number of bytes."""
 
 
-_LENGTH: Final = re.compile(r"[0-9]{1,18}")
-"""A Content-Length as this service reads it: ASCII digits, fewer than 19."""
+_LENGTH: Final = re.compile(r"[0-9]+")
+"""A Content-Length as HTTP writes it: ASCII digits (any number of them: a long one is only
+large)."""
 
 
 async def _body(request: Request, limit: int, timeout: float) -> bytes:
@@ -103,7 +104,7 @@ async def _body(request: Request, limit: int, timeout: float) -> bytes:
     declared = request.headers.get("content-length")
     if declared is not None and not _LENGTH.fullmatch(declared):
         raise BodyLengthError(declared)
-    if declared is not None and int(declared) > limit:
+    if declared is not None and (len(declared) > 18 or int(declared) > limit):
         raise BodyTooLargeError
     chunks = []
     size = 0
