@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
-from officers.cards import Card
+from officers.cards import Card, read_cards
 from officers.errors import NotationError, excerpt, read_json
 from officers.rules import STANDARD_RULES, Rules, Value
 from officers.square import EMPTY, Square, describe_cell, parse_cell
@@ -269,11 +269,9 @@ def _locked(square: Square, locked: Iterable[int]) -> tuple[int, ...]:
 
 
 def _read_cards(cards: str | Iterable[Card | int | str], what: str) -> list[Card]:
-    items: Iterable[Card | int | str]
-    if isinstance(cards, str):
-        items = [part for part in _SEPARATORS.split(cards.strip()) if part]
-    else:
-        items = cards
+    if isinstance(cards, str):  # separated, or run together as the game notation writes it
+        return list(read_cards(cards))
+    items: Iterable[Card | int | str] = cards
     result = []
     for item in items:
         if isinstance(item, str):
