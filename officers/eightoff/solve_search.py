@@ -64,11 +64,10 @@ Node = tuple[tuple[bytes, ...], bytes, tuple[int, ...]]
 _COLUMN_SEP: Final = b"\xff"
 _CELL_SEP: Final = b"\xfe"
 _CHECK_EVERY: Final = 256  # expansions between two looks at the clock
-_ABSENT: Final = 64 * 13  # ``lowest`` of a suit a column does not hold
 DEPTH_WEIGHT: Final = 1
 """The weight of a move from the start in the best-first priority."""
 
-ColumnInfo = tuple[int, int, int, int, tuple[int, ...], int]
+ColumnInfo = tuple[int, int, int, int]
 """What :meth:`Game.column_info` tells of a column."""
 
 
@@ -126,6 +125,7 @@ class Game:
         )
         """``(card, parent)`` pairs: ``card`` may lie on ``parent`` in a run."""
         self._info: dict[bytes, ColumnInfo] = {}
+        self._weights: dict[bytes, int] = {}
 
     # -- the rules ---------------------------------------------------------------------------
 
@@ -301,31 +301,27 @@ class Game:
     # -- bounds ------------------------------------------------------------------------------
 
     def column_info(self, column: bytes) -> ColumnInfo:
-        """``(blocked, chains, disorder, buried, lowest, weight)`` of a column, cached by column.
+        """``(blocked, chains, disorder, buried)`` of a column, cached by column, with the
+        column's share of :meth:`greedy`.
 
         A card is *blocked* when a lower card of its suit lies deeper in its column: it must
         leave the column before that card, and cannot go to its foundation then, so it makes at
         least one move that is not to a foundation. *chains* is a lower bound on the moves the
         blocked cards of the column need for that (see :meth:`lower_bound`). The rest are
         greedy measures, no bounds: *disorder* counts the cards that do not lie on a card they
-        may lie on, *buried* the cards under the run at the end of the column, and
-        ``lowest[suit]`` is ``64 * rank + above`` for the lowest card of the suit in the
-        column (``rank`` 0 .. 12) and the cards above it, ``64 * 13`` when the suit is absent;
-        *weight* is the column's share of :meth:`greedy`.
+        may lie on, *buried* the cards under the run at the end of the column.
         """
         info = self._info.get(column)
         if info is not None:
             return info
         low = [13, 13, 13, 13]
-        lowest = [_ABSENT] * 4
         blocked_cards: set[int] = set()
         chains = 0
         disorder = 0
+        buried = 0
         previous = -1
         suited = self.building == "suit"
         fits = self.fits
-        size = len(column)
-        buried = 0
         for depth, card in enumerate(column):
             suit, rank = divmod(card, 13)
             if low[suit] < rank:
@@ -334,18 +330,18 @@ class Game:
                 blocked_cards.add(card)
             elif rank < low[suit]:
                 low[suit] = rank
-                lowest[suit] = 64 * rank + size - 1 - depth
             if previous >= 0 and (card, previous) not in fits:
                 disorder += 1
                 buried = depth
             previous = card
         if not suited and chains:
             chains = 1  # one move per column, at least: a weaker bound, but a bound
-        weight = 6 * len(blocked_cards) + 2 * disorder + 4 * buried if column else -12
-        info = (len(blocked_cards), chains, disorder, buried, tuple(lowest), weight)
+        info = (len(blocked_cards), chains, disorder, buried)
         if len(self._info) > 1_000_000:
             self._info.clear()
+            self._weights.clear()
         self._info[column] = info
+        self._weights[column] = 6 * info[0] + 2 * disorder + 4 * buried if column else -12
         return info
 
     def lower_bound(self, node: Node) -> int:
@@ -377,20 +373,22 @@ class Game:
         never a verdict.
         """
         columns, cells, foundations = node
-        score = 4 * (52 - sum(foundations)) + 6 * len(cells)
-        cache = self._info
-        lowest: list[tuple[int, ...]] = []
-        for column in columns:
-            info = cache.get(column) or self.column_info(column)
-            score += info[5]
-            lowest.append(info[4])
-        in_cells = [_ABSENT] * 4  # also makes two tuples at least for map(min, ...)
-        for card in cells:
-            suit = card // 13
-            in_cells[suit] = min(in_cells[suit], 64 * (card % 13))
-        lowest.append(tuple(in_cells))
-        for best in map(min, *lowest):
-            score += 8 * (best & 63)
+        weights = self._weights
+        try:
+            score = sum(map(weights.__getitem__, columns))
+        except KeyError:  # a column not met yet
+            for column in columns:
+                self.column_info(column)
+            score = sum(map(weights.__getitem__, columns))
+        score += 4 * (52 - sum(foundations)) + 6 * len(cells)
+        # The next card of each foundation: the cards above it (none in a cell).
+        joined = _COLUMN_SEP.join(columns)
+        for suit, played in enumerate(foundations):
+            if played < 13:
+                at = joined.find(13 * suit + played)
+                if at >= 0:
+                    end = joined.find(_COLUMN_SEP, at)
+                    score += 8 * ((len(joined) if end < 0 else end) - at - 1)
         return score
 
 
