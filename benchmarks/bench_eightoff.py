@@ -22,9 +22,10 @@ deals where the verdicts differ, and the slowest deals of each.
 
 ``--order`` compares, in one run and deal by deal (the order alternating), the decision
 search with its first priority (:func:`first_priority`, no depth) and with the current one
-(:meth:`~officers.eightoff.solve_search.Game.greedy` plus the depth), on :data:`HARD_DEALS`
-and on ``--random`` deals of 1 .. 10,000 drawn with ``--seed``: the share decided, the median
-and 99th percentile time, the states stored and the length of the wins.
+(:meth:`~officers.eightoff.solve_search.Game.greedy` plus the depth), on the 200 deals of
+1 .. 10,000 that each found hardest (:data:`HARD_DEALS`, :data:`HARD_NOW_DEALS`) and on
+``--random`` deals of 1 .. 10,000 drawn with ``--seed``: the share decided, the median and
+99th percentile time, the states stored and the length of the wins.
 
 Run: ``python -m benchmarks.bench_eightoff [--deals 200] [--first 1] [--variant eight-off]``.
 """
@@ -75,6 +76,23 @@ _HARD_DEALS_TEXT = """
 9489 9601 9769 9847 9881 9944 9967
 """
 HARD_DEALS: tuple[int, ...] = tuple(int(number) for number in _HARD_DEALS_TEXT.split())
+
+# The same for the current priority (how deep the next cards lie, blocked cards, full cells,
+# runs, empty columns, the depth): the first priority's hardest deals favour the current one.
+_HARD_NOW_TEXT = """
+53 63 134 167 175 279 310 363 381 613 621 649 658 854 968 970 997 1046 1167 1181 1275 1348
+1358 1370 1598 1694 1704 1847 1861 1889 1912 1944 2005 2113 2237 2256 2361 2443 2492 2554 2567
+2583 2775 2837 2857 2980 2991 3071 3117 3150 3174 3202 3386 3436 3440 3545 3740 3747 3866 3966
+3967 4008 4054 4070 4150 4218 4257 4271 4307 4363 4501 4518 4641 4694 4743 4775 4780 4808 4874
+4907 4911 4954 4959 4989 4993 5042 5073 5114 5125 5141 5200 5208 5243 5244 5378 5405 5423 5586
+5598 5611 5618 5642 5679 5693 5729 5760 5789 5826 5839 5860 5915 5931 5990 6013 6015 6079 6162
+6226 6252 6277 6296 6314 6426 6446 6466 6472 6486 6528 6592 6601 6699 6713 6715 6742 6860 6864
+6868 6884 6906 6913 6940 6954 6955 6994 7090 7158 7214 7305 7318 7441 7475 7518 7520 7568 7745
+7759 7907 7918 7931 7964 7975 8013 8046 8049 8063 8065 8121 8175 8193 8202 8249 8252 8294 8566
+8667 8961 8970 9039 9085 9086 9120 9184 9193 9305 9321 9334 9336 9383 9500 9542 9562 9601 9622
+9696 9797 9802 9825 9905 9958 9967
+"""
+HARD_NOW_DEALS: tuple[int, ...] = tuple(int(number) for number in _HARD_NOW_TEXT.split())
 
 SUITS = "CDHS"
 
@@ -366,7 +384,11 @@ def main() -> None:
     variant = PRESETS[arguments.variant]
     if arguments.order:
         drawn = sorted(random.Random(arguments.seed).sample(range(1, 10_001), arguments.random))
-        sets = {"hardest 200": list(HARD_DEALS), f"random {arguments.random}": drawn}
+        sets = {
+            "hardest 200 (first)": list(HARD_DEALS),
+            "hardest 200 (current)": list(HARD_NOW_DEALS),
+            f"random {arguments.random}": drawn,
+        }
         order_report(sets, variant, arguments.time_limit, arguments.max_states)
         return
     with_fc_solve = not arguments.ours_only
