@@ -123,6 +123,11 @@ def test_microsoft_numbering_and_counts() -> None:
     assert EightOffGame.microsoft(1).position.variant == FREECELL
 
 
+def test_microsoft_deals_start_at_one() -> None:
+    with pytest.raises(InvalidArgumentError, match="start at 1"):
+        census(FREECELL, range(0, 2), microsoft=True, jobs=1, progress=False)
+
+
 @pytest.mark.parametrize("deals", [range(0, 10, 2), -1, True, "10"])
 def test_bad_deals_are_refused(deals: object) -> None:
     with pytest.raises(InvalidArgumentError):

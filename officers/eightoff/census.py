@@ -273,6 +273,8 @@ def census(
     """
     chosen = variant if isinstance(variant, Variant) else Variant.parse(variant)
     numbers = deal_numbers(deals)
+    if microsoft and len(numbers) and numbers.start < 1:
+        raise InvalidArgumentError(f"Microsoft's deals start at 1, got {numbers!r}")
     limit = check_time_limit(time_limit)
     if isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1:
         raise InvalidArgumentError(f"max_states is an int >= 1, got {excerpt(max_states)}")
