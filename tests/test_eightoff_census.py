@@ -161,3 +161,10 @@ def test_the_census_command_refuses_bad_deals(
 ) -> None:
     code, out, err = run(capsys, "eightoff", "census", *arguments)
     assert code == ExitCode.BAD_INPUT and not out and err.count("\n") == 1
+
+
+def test_the_census_command_has_its_help(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["eightoff", "--help"], ["eightoff", "census", "--help"]):
+        code, out, err = run(capsys, *argv)
+        assert code == ExitCode.OK and not err
+        assert "95 % interval" in out or "95 % Wilson interval" in out

@@ -56,9 +56,11 @@ def add_commands(commands: Commands) -> None:
     """Add ``eightoff`` and its actions to the sub-parsers of ``officers``."""
     group = commands.add_parser(
         "eightoff",
-        help="Eight Off and its family (FreeCell, Baker's Game, Seahaven Towers): deal, solve, hint",
-        description="Eight Off and its family: numbered deals, the exact solver, and hints "
-        "(can the game still be won, the next move, where a lost game was lost).",
+        help="Eight Off and its family (FreeCell, Baker's Game, Seahaven Towers): deal, solve, "
+        "hint, census",
+        description="Eight Off and its family: numbered deals, the exact solver, hints "
+        "(can the game still be won, the next move, where a lost game was lost), and the "
+        "census of a variant's deals (how many can be won).",
     )
     actions = group.add_subparsers(dest="eightoff_action", metavar="ACTION", parser_class=Parser)
     actions.required = True
@@ -113,7 +115,7 @@ def add_commands(commands: Commands) -> None:
 def _add_census(actions: Any) -> None:
     census = actions.add_parser(
         "census",
-        help="the share of winnable deals of a variant, with its 95 % interval",
+        help="the share of winnable deals of a variant, with its 95 %% interval",
         description="Solve numbered deals of a variant (1 .. N, or A .. B) and print how many "
         "are solvable, unsolvable and unknown (out of time), the share of winnable deals among "
         "the decided ones with its 95 % Wilson interval, the shares if every unknown deal were "
@@ -123,14 +125,26 @@ def _add_census(actions: Any) -> None:
     census.add_argument(
         "--deals", type=number(1, MAX_CENSUS), metavar="N", help="deals 1 .. N (default 1000)"
     )
-    census.add_argument("--from", dest="first", type=number(0, MAX_DEAL), metavar="A")
     census.add_argument(
-        "--to", dest="last", type=number(0, MAX_DEAL), metavar="B", help="deals A .. B instead"
+        "--from", dest="first", type=number(0, MAX_DEAL), metavar="A", help="the first deal"
+    )
+    census.add_argument(
+        "--to", dest="last", type=number(0, MAX_DEAL), metavar="B", help="the last deal"
     )
     _add_variant(census)
-    _add_time_limit(census)
     census.add_argument(
-        "--jobs", type=number(1, MAX_JOBS), help="processes (default and most: every CPU)"
+        "--time-limit",
+        type=seconds,
+        default=DEFAULT_TIME_LIMIT,
+        metavar="S",
+        help=f"seconds each deal's search takes at most (default {DEFAULT_TIME_LIMIT:g}); past "
+        "it the deal is counted unknown",
+    )
+    census.add_argument(
+        "--jobs",
+        type=number(1, MAX_JOBS),
+        metavar="N",
+        help="processes (default and most: every CPU)",
     )
     add_json(census)
     census.set_defaults(run=_census)
