@@ -418,10 +418,10 @@ def best_first(
 ) -> Outcome:
     """Decide ``start``: a best-first search on ``priority`` (``game.greedy`` by default) plus
     ``depth_weight`` times the depth (the moves from the start: a small weight, so that among
-    similar positions the nearer goes first) that stores every key it meets and expands each once, so it ends with a
-    win or, having expanded every settled node reachable, with a proof that there is none. The
-    priority orders the search only: the nodes expanded before a proof are the same whatever
-    it is.
+    similar positions the nearer goes first). It stores every key it meets and expands each
+    once, so it ends with a win or, having expanded every settled node reachable, with a proof
+    that there is none. The priority orders the search only: the nodes expanded before a proof
+    are the same whatever it is.
     """
     rank = priority or game.greedy
     won = 52
