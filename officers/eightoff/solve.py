@@ -14,8 +14,9 @@ takes first the position that looks nearest a win (few cards off the foundations
 card of each foundation under few cards, few cards blocked or in cells, long runs at the ends
 of the columns, empty columns) and, with a small weight, the fewest moves from the start.
 That order decides which win is found first and how soon, never the verdict: a proof that
-there is no win expands every position reachable, in any order. With ``fewest=True`` it goes on with A* on an admissible, consistent bound (below) to the fewest
-moves, when that finishes within the limits (``Solution.optimal`` says whether it did).
+there is no win expands every position reachable, in any order. With ``fewest=True`` it
+goes on with A* on an admissible, consistent bound (below) to the fewest moves, when that
+finishes within the limits (``Solution.optimal`` says whether it did).
 
 Glossary
 --------
@@ -321,9 +322,9 @@ def solve(
     ``time_limit`` bounds the seconds (``None``: no bound), ``max_states`` the positions
     stored by each search; past either the answer is "unknown" (or, with ``fewest``, a win
     not proved shortest). A stored position takes about 270 bytes (its key, its parent, the
-    move and its place in the frontier, measured under CPython 3.11 on 64 bits), so the default bound of
-    5,000,000 positions is some 1.35 GB. Raises :class:`~officers.InvalidGameError` for a position that is
-    not one of the variant.
+    move and its place in the frontier, measured under CPython 3.11 on 64 bits), so the
+    default bound of 5,000,000 positions is some 1.35 GB. Raises
+    :class:`~officers.InvalidGameError` for a position that is not one of the variant.
 
     >>> jack, queen, king = 49, 50, 51  # of spades
     >>> solve(((jack, king), (queen,)), (), (13, 13, 13, 10), Params(2, 0)).status
