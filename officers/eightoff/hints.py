@@ -137,8 +137,13 @@ def next_move(
     out of time (:func:`is_winnable` tells which).
 
     >>> from officers.eightoff.variant import FREECELL
-    >>> next_move(Position.numbered(1, FREECELL))
-    Move.parse('3a')
+    >>> game = EightOffGame(Position.numbered(1, FREECELL))
+    >>> move = next_move(game)
+    >>> game.is_legal(move)
+    True
+    >>> _ = game.push(move)
+    >>> is_winnable(game)
+    True
     """
     solution = _Budget(time_limit, max_states).decide(_position_of(position))
     return solver_move(solution.moves[0]) if solution.moves else None
