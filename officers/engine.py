@@ -54,6 +54,7 @@ class _Line:
     request: Any = None
     error: dict[str, Any] | None = None
     cancel: threading.Event = field(default_factory=threading.Event)
+    answered: bool = False
 
 
 def _ident(request: object) -> Any:
@@ -187,7 +188,8 @@ def _reader(
                 except WireError as problem:
                     item = _Line(error=error_document("bad-json", str(problem)))
             op = _steering(item.request)
-            pending = [line for line in pending if not line.cancel.is_set()]
+            # the lines not yet answered: at most QUEUED and the one being answered
+            pending = [line for line in pending if not line.answered and not line.cancel.is_set()]
             if op in ("cancel", "quit"):
                 for line in pending:
                     line.cancel.set()
@@ -219,6 +221,7 @@ def run(
         if line is None:
             break
         document, going = _answer(line, limits)
+        line.answered = True
         out.write(one_line(document, ascii=ascii) + "\n")
         out.flush()
         if not going:
