@@ -54,7 +54,7 @@ import time
 from collections.abc import Callable
 from typing import Final
 
-__all__ = ["ORPHANED", "POLL", "die_with_parent", "start_worker"]
+__all__ = ["ORPHANED", "POLL", "cpus", "die_with_parent", "start_worker"]
 
 POLL: Final = 0.5
 """How often (seconds) the watching thread looks whether the parent is still there."""
@@ -65,6 +65,15 @@ a process killed by SIGKILL, as the kernel ends it on Linux)."""
 
 _PR_SET_PDEATHSIG: Final = 1
 """``PR_SET_PDEATHSIG`` of ``<linux/prctl.h>``."""
+
+
+def cpus() -> int:
+    """The number of CPUs this process may run on (how many processes officers starts at most
+    to work at once)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
 
 
 def die_with_parent(parent: int | None = None) -> None:

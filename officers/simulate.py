@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, Final
 from officers.bots import Bot, get_bot, passes_checks
 from officers.errors import NotationError, excerpt
 from officers.game import GameState, Level, Variant, new_game
-from officers.lifetime import start_worker
+from officers.lifetime import cpus, start_worker
 
 if TYPE_CHECKING:
     import concurrent.futures
@@ -444,14 +444,6 @@ IN_FLIGHT: Final = 2
 """Chunks of games submitted a worker at most at a time: the next are submitted as results come
 in, so memory stays flat however many deals are asked for, and an interrupt stops within a
 chunk."""
-
-
-def cpus() -> int:
-    """The number of CPUs this process may run on: the default, and the most, of ``jobs``."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # not on Linux
-        return max(1, os.cpu_count() or 1)
 
 
 def _jobs(jobs: int | None) -> int:

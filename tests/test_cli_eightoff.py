@@ -215,3 +215,9 @@ def test_the_help_names_every_preset_and_the_library_default() -> None:
 
     assert all(name in eightoff.VARIANT_HELP for name in PRESETS)
     assert eightoff.DEFAULT_TIME_LIMIT == DEFAULT_TIME_LIMIT
+
+
+def test_a_census_too_large_to_keep_is_refused_at_once(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "eightoff", "census", "--from", "1", "--to", str(10**7 + 1))
+    assert code == ExitCode.BAD_INPUT and not out
+    assert "at most 10,000,000 deals" in err and len(err.splitlines()) == 1

@@ -38,7 +38,7 @@ __all__ = ["add_commands", "read_game"]
 
 MAX_DEAL = 2**33 - 1
 """The largest deal number read (Microsoft's numbering goes this far; ours further, unused)."""
-MAX_CENSUS = 10**9
+MAX_CENSUS = 10**7
 """The most deals a census counts."""
 MAX_JOBS = 1024
 """The most ``--jobs`` read; more than the CPUs are capped to the CPUs."""
@@ -158,6 +158,11 @@ def _census_deals(args: argparse.Namespace) -> range:
         raise UsageError("officers eightoff census: give --deals N, or --from A and --to B")
     if args.last < args.first:
         raise UsageError(f"officers eightoff census: --to {args.last} is below --from {args.first}")
+    if args.last - args.first >= MAX_CENSUS:
+        raise UsageError(
+            f"officers eightoff census: at most {MAX_CENSUS:,} deals at once (each deal's verdict "
+            "is kept until the census ends)"
+        )
     if args.microsoft and args.first < 1:
         raise UsageError("officers eightoff census: Microsoft's deals start at 1")
     return range(args.first, args.last + 1)

@@ -19,7 +19,8 @@ from officers.cli.common import Commands, ExitCode, Parser, number, rate, second
 from officers.contract import NAMES, Limits, schema
 from officers.engine import MAX_LINE, read_lines, run
 from officers.errors import excerpt
-from officers.serve.settings import Settings, cores
+from officers.lifetime import cpus
+from officers.serve.settings import Settings
 
 __all__ = ["add_commands", "parser_for_tests"]
 
@@ -107,7 +108,7 @@ def _add_serve(commands: Commands) -> None:
         default=None,
         metavar="N",
         help="searches (orders other than 4) running at once in a worker; one more is refused "
-        f"at once with 503 and Retry-After (default: the {cores()} cores shared by the workers)",
+        f"at once with 503 and Retry-After (default: the {cpus()} cores shared by the workers)",
     )
     serve.add_argument(
         "--rate",
@@ -207,7 +208,7 @@ def _serve(args: argparse.Namespace) -> ExitCode:
         cors=tuple(origin.strip() for origin in args.cors.split(",") if origin.strip()),
         max_body=args.max_body,
         limits=Limits(time_limit=args.time_limit, max_order=args.max_order),
-        max_searches=args.max_searches or max(1, cores() // args.workers),
+        max_searches=args.max_searches or max(1, cpus() // args.workers),
         rate=args.rate,
         burst=args.burst,
         body_timeout=args.body_timeout,

@@ -360,7 +360,8 @@ def tally(
     lists: tuple[list[int], list[int], list[int]] = ([], [], [])
     for number, (status, _) in zip(numbers, verdicts, strict=True):
         counts[status] += 1
-        lists[status].append(number)
+        if status:  # the solvable deals are only counted: the designers want the others' numbers
+            lists[status].append(number)
     return Census(
         variant=variant.notation(),
         microsoft=microsoft,

@@ -3,20 +3,15 @@ that the command line reads its defaults without the ``serve`` extra)."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field, fields
 from typing import Any
 
 from officers.contract import Limits
+from officers.lifetime import cpus
 
-__all__ = ["Settings", "cores"]
+__all__ = ["Settings"]
 
 
-def cores() -> int:
-    """The cores this process may run on."""
-    if hasattr(os, "sched_getaffinity"):
-        return max(1, len(os.sched_getaffinity(0)))
-    return max(1, os.cpu_count() or 1)
 
 
 @dataclass(frozen=True)
@@ -39,7 +34,7 @@ class Settings:
     cors: tuple[str, ...] = ()
     max_body: int = 65536
     limits: Limits = field(default_factory=Limits)
-    max_searches: int = field(default_factory=cores)
+    max_searches: int = field(default_factory=cpus)
     rate: float = 20.0
     burst: int = 60
     body_timeout: float = 10.0
