@@ -279,7 +279,7 @@ class SkatGame:
         >>> SkatGame.parse("deal 1 ; H JS@4")
         Traceback (most recent call last):
           ...
-        officers.errors.NotationError: cannot read record 'deal 1 ; H JH@4': move 2: cannot play JS@4: J♠ lies face down in pile 4: it is played once the card on it is gone
+        officers.errors.NotationError: cannot read record 'deal 1 ; H JS@4': move 2: cannot play JS@4: J♠ lies face down in pile 4: it is played once the card on it is gone
         """
         if not isinstance(text, str) or len(text) > 2000:
             raise NotationError(f"cannot read record {excerpt(text)}: expected a string")
