@@ -20,9 +20,11 @@ from officers.eightoff import (
     Position,
     board_text,
     is_legal,
+    refusal,
 )
 from officers.eightoff.hints import is_winnable
 from officers.eightoff.solve import replay, solve_position
+from tests.helpers import assert_valid
 from tests.helpers import run_cli as run
 
 EIGHT_OFF_LOST = "4k 7e 2g e8 8f 5e 53 f8 1f k2 ak"
@@ -45,12 +47,14 @@ def test_deal_prints_the_board_and_the_notation(capsys: pytest.CaptureFixture[st
 def test_deal_json_and_microsoft(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "eightoff", "deal", "11982", "--microsoft", "--json")
     data = json.loads(out)
-    assert code == ExitCode.OK and data["kind"] == "eightoff-deal"
-    assert data["variant"] == "freecell" and data["microsoft"] is True
-    assert Position.parse(data["notation"]) == EightOffGame.microsoft(11982).position
-    assert Position.from_dict(data["position"]) == Position.parse(data["notation"])
+    assert code == ExitCode.OK and data["kind"] == "eightoff-game"
+    assert_valid(data)
+    assert data["variant"]["name"] == "freecell" and data["number"] == 11982
+    assert Position.parse(data["position"]) == EightOffGame.microsoft(11982).position
+    layout = {**data["layout"], "notation": data["position"]}
+    assert Position.from_dict(layout) == Position.parse(data["position"])
     code, out, _ = run(capsys, "eightoff", "deal", "2", "--variant", "seahaven-towers", "--json")
-    assert Position.parse(json.loads(out)["notation"]) == Position.numbered(2, SEAHAVEN_TOWERS)
+    assert Position.parse(json.loads(out)["start"]) == Position.numbered(2, SEAHAVEN_TOWERS)
 
 
 @pytest.mark.parametrize(
@@ -64,6 +68,7 @@ def test_solve_agrees_with_solve_position(
         capsys, "eightoff", "solve", "--deal", str(number), "--variant", variant, "--json"
     )
     data = json.loads(out)
+    assert_valid(data)
     position = Position.parse(data["position"])
     solution = solve_position(position)
     assert code == status and data["status"] == solution.status
@@ -221,3 +226,30 @@ def test_a_census_too_large_to_keep_is_refused_at_once(capsys: pytest.CaptureFix
     code, out, err = run(capsys, "eightoff", "census", "--from", "1", "--to", str(10**7 + 1))
     assert code == ExitCode.BAD_INPUT and not out
     assert "at most 10,000,000 deals" in err and len(err.splitlines()) == 1
+
+
+def test_play_in_the_terminal_wins_with_the_solvers_moves(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start = Position.numbered(1)
+    words = solve_position(start).notation.split()
+    typed = ["38", "undo", "hint", *words[:3], "undo", words[2], *words[3:]]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(typed) + "\n"))
+    code, out, _ = run(capsys, "eightoff", "play", "--deal", "1", "--lang", "de")
+    assert code == ExitCode.OK
+    lines = out.splitlines()
+    assert lines[-2] == "gewonnen: alle Karten liegen auf den Ablagestapeln"
+    game = EightOffGame.parse(lines[-1])
+    assert game.is_won() and [m.notation() for m in game.moves] == words
+    refused = refusal(start, Move.parse("38"))
+    assert refused is not None and refused.text("de") in out
+
+
+def test_play_stops_at_quit_or_the_end_of_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for typed in ("4h\nquit\n", "4h\n"):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+        code, out, _ = run(capsys, "eightoff", "play", "--deal", "1")
+        assert code == ExitCode.NO
+        assert EightOffGame.parse(out.splitlines()[-1]).moves == (Move.parse("4h"),)

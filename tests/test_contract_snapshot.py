@@ -36,13 +36,15 @@ def render(data: Any) -> str:
 def current() -> dict[str, Any]:
     """The contract as the imported package states it: a snapshot file's path → its content."""
     from officers.contract import STATUS, handle
+    from officers.games import GAMES
     from officers.serve.openapi import openapi
 
     files: dict[str, Any] = {}
-    shipped = resources.files("officers.schemas")
-    for entry in sorted(shipped.iterdir(), key=lambda entry: entry.name):
-        if entry.name.endswith(".json"):
-            files[f"schemas/{entry.name}"] = json.loads(entry.read_text("utf-8"))
+    for game in GAMES.values():
+        shipped = resources.files(game.schemas)
+        for entry in sorted(shipped.iterdir(), key=lambda entry: entry.name):
+            if entry.name.endswith(".json"):
+                files[_snapshot_path(game.name, entry.name)] = json.loads(entry.read_text("utf-8"))
     hello = handle({"op": "hello"})
     files["engine.json"] = {
         "hello": {**hello, "officers": ANY_VERSION},
@@ -52,6 +54,12 @@ def current() -> dict[str, Any]:
     document["info"]["version"] = ANY_VERSION
     files["openapi.json"] = document
     return files
+
+
+def _snapshot_path(game: str, file: str) -> str:
+    """Where a game's schema file is kept: Euler's Officers' in ``schemas/``, every other
+    game's in ``schemas/GAME/``."""
+    return f"schemas/{file}" if game == "officers" else f"schemas/{game}/{file}"
 
 
 def stored() -> dict[str, Any]:
@@ -114,8 +122,12 @@ def test_the_contract_matches_its_snapshot() -> None:
 
 def test_the_snapshot_covers_every_shipped_schema() -> None:
     from officers.contract import NAMES
+    from officers.contract.schemas import package
+    from officers.games import GAMES
 
-    needed = {f"schemas/{name}.json" for name in NAMES} | {"engine.json", "openapi.json"}
+    game_of = {game.schemas: game.name for game in GAMES.values()}
+    needed = {_snapshot_path(game_of[package(name)], f"{name}.json") for name in NAMES}
+    needed |= {"engine.json", "openapi.json"}
     missing = sorted(needed - stored().keys())
     assert not missing, f"not in tests/snapshots/: {missing}; run {UPDATE} and review the diff"
 

@@ -17,6 +17,7 @@ from officers.contract import OPS, Budget, Limits, answer, handle, schema
 from officers.contract.requests import Request
 from officers.contract.schemas import OPS_WITH_REQUESTS
 from officers.engine import MAX_LINE, read_lines
+from officers.games import request_schema
 from officers.rules import Rules
 from officers.square import Square
 from officers.wire import WireError, read, write
@@ -126,7 +127,9 @@ def _generated(mode: str) -> Any:
 def _agrees(op: str, body: Any) -> None:
     from jsonschema import Draft202012Validator
 
-    keeps = isinstance(body, dict) and Draft202012Validator(schema(f"{op}-request")).is_valid(body)
+    keeps = isinstance(body, dict) and Draft202012Validator(schema(request_schema(op))).is_valid(
+        body
+    )
     document = answer(op, body, Limits(time_limit=0.5)) if isinstance(body, dict) else None
     if document is None:  # not an object: the service refuses it before the contract
         return
@@ -166,7 +169,7 @@ def test_the_schema_and_the_service_agree_on_any_request(op: str, fields: dict[s
 
     document = answer(op, fields, Limits(time_limit=0.5))
     if op in OPS_WITH_REQUESTS:
-        keeps = Draft202012Validator(schema(f"{op}-request")).is_valid(fields)
+        keeps = Draft202012Validator(schema(request_schema(op))).is_valid(fields)
     else:
         keeps = not fields
     assert (document.get("code") == "bad-request") == (not keeps), (op, fields, document)
@@ -215,7 +218,7 @@ def _time_limit_seen(square: Square, rules: Rules, time_limit: float | None = 10
 def test_the_search_child_is_not_held_to_the_solvers_default_limit() -> None:
     """The child is ended at the request's limit, so the solver inside it gets none of its own
     (the default 10 s cut every --time-limit above 10 s to 10 s)."""
-    from officers.contract import _solve
+    from officers.contract.squares import _solve
 
     request = Request({}, Budget())
     square = Square.empty(5)

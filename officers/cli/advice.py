@@ -117,8 +117,8 @@ def _hint(args: argparse.Namespace) -> ExitCode:
     if " " in args.square.strip():  # a game notation: the engine derives the player's view
         if args.hand is not None or args.others is not None:
             raise UsageError("officers hint: give --hand and --others with a square, not a game")
-        from officers.contract import player_view  # a game notation: the contract's reader
         from officers.contract.requests import Request
+        from officers.contract.squares import player_view  # the contract reads a game notation
 
         request = Request({"game": args.square, "player": args.player})
         view = player_view(request)

@@ -1,4 +1,4 @@
-"""The Eight Off commands: ``officers eightoff deal``, ``solve``, ``hint`` and ``census``
+"""The Eight Off commands: ``officers eightoff deal``, ``solve``, ``hint``, ``play`` and ``census``
 (wired into ``officers`` by :func:`add_commands`).
 
 A position is given in the one-line position notation (docs/eightoff.md), as a game notation
@@ -109,7 +109,25 @@ def add_commands(commands: Commands) -> None:
     add_json(hint)
     hint.set_defaults(run=_hint)
 
+    _add_play(actions)
     _add_census(actions)
+
+
+def _add_play(actions: Any) -> None:
+    play = actions.add_parser(
+        "play",
+        help="play a game in the terminal: moves, undo, hints",
+        description="Play a position (or --deal N) in the terminal: type a move in the standard "
+        "notation (4h, 1e, 38v3), or 'moves', 'undo', 'hint', 'solve', 'quit'. Prints the "
+        "position after each move and, at the end, the outcome and the game notation. Exit "
+        "status 0 when the game is won, 1 otherwise.",
+    )
+    _add_position(play)
+    play.add_argument(
+        "--lang", choices=("en", "de"), default="en", help="the language of the text (en, de)"
+    )
+    _add_time_limit(play)
+    play.set_defaults(run=_play)
 
 
 def _add_census(actions: Any) -> None:
@@ -301,17 +319,9 @@ def _deal(args: argparse.Namespace) -> ExitCode:
     game = _dealt(args.number, args)
     position = game.position
     if args.json:
-        emit(
-            {
-                "kind": "eightoff-deal",
-                "number": args.number,
-                "microsoft": args.microsoft,
-                "variant": position.variant.notation(),
-                "board": board_text(position),
-                "notation": position.notation(),
-                "position": position.to_dict(),
-            }
-        )
+        from officers.contract.eightoff import game_document
+
+        emit(game_document(game))
     else:
         print(board_text(position), end="")
         print(position.notation())
@@ -326,20 +336,9 @@ def _solve(args: argparse.Namespace) -> ExitCode:
     solution = solve_position(position, time_limit=args.time_limit, fewest=args.fewest)
     words = solution.notation.split()
     if args.json:
-        emit(
-            {
-                "kind": "eightoff-solution",
-                "position": position.notation(),
-                "status": solution.status,
-                "moves": words,
-                "notation": solution.notation,
-                "count": len(words),
-                "optimal": solution.optimal,
-                "reason": solution.reason,
-                "states": solution.states,
-                "seconds": round(solution.seconds, 6),
-            }
-        )
+        from officers.contract.eightoff import solution_document
+
+        emit(solution_document(solution, position))
     else:
         print(_verdict(solution.status, len(words), solution.reason, args.fewest, solution.optimal))
         if words:
@@ -391,14 +390,83 @@ def _hint(args: argparse.Namespace) -> ExitCode:
     game = _game(args)
     hint = where_lost(game, time_limit=args.time_limit)
     if args.json:
-        data: dict[str, Any] = hint.to_dict(args.lang)
-        data["position"] = game.position.notation()
-        emit(data)
+        from officers.contract.eightoff import hint_document
+
+        emit(hint_document(hint, game.position, args.lang))
     else:
         print(game.position)
         print()
         print(hint.text(args.lang))
     return _STATUS[hint.status]
+
+
+PLAY_HELP = {
+    "en": "a move (4h, 1e, 38v3), moves, undo, hint, solve or quit",
+    "de": "ein Zug (4h, 1e, 38v3), moves, undo, hint, solve oder quit",
+}
+
+
+def _play(args: argparse.Namespace) -> ExitCode:
+    from officers.eightoff.hints import where_lost
+
+    game = _game(args)
+    lang = args.lang
+    interactive = sys.stdin is not None and sys.stdin.isatty()  # else no prompts: a script
+    print(game.position)
+    while not game.is_over():
+        if interactive:
+            print(f"{PLAY_HELP[lang]}: ", end="", flush=True)
+        line = sys.stdin.readline() if sys.stdin is not None else ""
+        if not line:
+            if interactive:
+                print()
+            break
+        word = line.strip()
+        if word in ("quit", "q"):
+            break
+        if word == "moves":
+            print(" ".join(move.notation() for move in game.legal_moves()))
+        elif word == "undo":
+            if game.moves:
+                game.pop()
+                print(game.position)
+            else:
+                print({"en": "no move to take back", "de": "kein Zug zum Zurücknehmen"}[lang])
+        elif word == "hint":
+            print(where_lost(game, time_limit=args.time_limit).text(lang))
+        elif word == "solve":
+            _play_solution(game, args.time_limit, lang)
+        elif word:
+            _play_move(game, word, lang)
+    outcome = game.outcome()
+    if outcome is not None:
+        print(outcome.text(lang))
+    print(game.notation())
+    return ExitCode.OK if outcome is not None and outcome.won else ExitCode.NO
+
+
+def _play_move(game: EightOffGame, word: str, lang: str) -> None:
+    """Play ``word`` and show the position, or say why it cannot be played."""
+    from officers.errors import OfficersError
+
+    try:
+        refused = game.refusal(word)
+        if refused is None:
+            game.push(word)
+    except OfficersError as error:  # not a move at all
+        print(error)
+        return
+    print(game.position if refused is None else refused.text(lang))
+
+
+def _play_solution(game: EightOffGame, time_limit: float | None, lang: str) -> None:
+    from officers.eightoff.solve import solve_position
+
+    solution = solve_position(game.position, time_limit=time_limit)
+    count = len(solution.notation.split())
+    print(_verdict(solution.status, count, solution.reason))
+    if solution.notation:
+        print(solution.notation)
 
 
 def _census(args: argparse.Namespace) -> ExitCode:
@@ -413,7 +481,9 @@ def _census(args: argparse.Namespace) -> ExitCode:
         jobs=args.jobs,
     )
     if args.json:
-        emit(result.to_dict())
+        from officers.contract.documents import head
+
+        emit({**head("eightoff-census"), **result.to_dict()})
     else:
         print(result.text())
     return ExitCode.OK

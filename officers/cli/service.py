@@ -51,6 +51,14 @@ def _add_limits(parser: Parser, out_of_time: str) -> None:
         help="the largest order of a square asked about (default %(default)s; larger: a limit "
         "error)",
     )
+    parser.add_argument(
+        "--max-states",
+        type=number(1000, 2**40),
+        default=Limits().max_states,
+        metavar="N",
+        help="the positions each Eight Off search may store (default %(default)s, about 270 "
+        "bytes each; past it: unknown)",
+    )
 
 
 def _add_engine(commands: Commands) -> None:
@@ -187,7 +195,9 @@ def _engine(args: argparse.Namespace) -> ExitCode:
         run(
             lines,
             sys.stdout,
-            Limits(time_limit=args.time_limit, max_order=args.max_order),
+            Limits(
+                time_limit=args.time_limit, max_order=args.max_order, max_states=args.max_states
+            ),
             args.max_line,
         )
     except BrokenPipeError:  # the reader went away: nobody is left to answer
@@ -207,7 +217,9 @@ def _serve(args: argparse.Namespace) -> ExitCode:
     settings = Settings(
         cors=tuple(origin.strip() for origin in args.cors.split(",") if origin.strip()),
         max_body=args.max_body,
-        limits=Limits(time_limit=args.time_limit, max_order=args.max_order),
+        limits=Limits(
+            time_limit=args.time_limit, max_order=args.max_order, max_states=args.max_states
+        ),
         max_searches=args.max_searches or max(1, cpus() // args.workers),
         rate=args.rate,
         burst=args.burst,

@@ -8,10 +8,12 @@ returns it self-contained (with the definitions it uses).
 ('hint', 'explanation', 'count', 'completion')
 >>> schema("count")["properties"]["kind"]
 {'const': 'count'}
->>> schema("frobnicate")
+>>> schema("eightoff-solve-request")["required"]
+['game']
+>>> schema("frobnicate")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
   ...
-officers.errors.NotationError: no schema 'frobnicate': expected one of hint, explanation, count, completion, game, move, verification, hello, health, error, schema, bye, bots, record, square, completions, finished, enumeration, verify-result, verify-summary, start-report, riddle, census, player-view, simulation, rules-check, order-6-proof, cancel, hint-request, explain-request, count-request, complete-request, move-request, bot-request, new-request, verify-request, schema-request, bots-request, record-request
+officers.errors.NotationError: no schema 'frobnicate': expected one of hint, explanation, ...
 """
 
 from __future__ import annotations
@@ -22,10 +24,11 @@ from functools import cache
 from typing import Any, Final
 
 from officers.errors import NotationError, excerpt
+from officers.games import GAMES, operations, request_schema
 
-__all__ = ["KINDS", "NAMES", "OPS_WITH_REQUESTS", "schema"]
+__all__ = ["KINDS", "NAMES", "OFFICERS_KINDS", "OPS_WITH_REQUESTS", "package", "schema"]
 
-KINDS: Final = (
+OFFICERS_KINDS: Final = (
     "hint",
     "explanation",
     "count",
@@ -58,31 +61,50 @@ KINDS: Final = (
 """Every kind of document officers writes (the ``"kind"`` of each): those of the engine and the
 service first, then those only the command line writes (from ``square``)."""
 
-OPS_WITH_REQUESTS: Final = (
-    "hint",
-    "explain",
-    "count",
-    "complete",
-    "move",
-    "bot",
-    "new",
-    "verify",
-    "schema",
-    "bots",
-    "record",
+KINDS: Final = OFFICERS_KINDS + tuple(
+    kind
+    for game in GAMES.values()
+    if game.name != "officers"
+    for kind in (*game.kinds, *game.documents)
 )
-"""The operations whose request has a schema (``NAME-request``)."""
+"""Every kind of document officers writes: Euler's Officers' (those of the engine and the
+service first, then those only the command line writes, from ``square``), then every other
+game's (:mod:`officers.games`)."""
 
-NAMES: Final = KINDS + tuple(f"{op}-request" for op in OPS_WITH_REQUESTS)
+OPS_WITH_REQUESTS: Final = (
+    "schema",
+    *(registered.op for registered in operations() if registered.example is not None),
+)
+"""The operations whose request has a schema (:func:`~officers.games.request_schema`)."""
+
+NAMES: Final = KINDS + tuple(request_schema(op) for op in OPS_WITH_REQUESTS)
 """Every schema there is: the kinds, then the requests."""
+
+_PACKAGES: Final = {
+    **{
+        request_schema(registered.op): game.schemas
+        for game in GAMES.values()
+        for registered in game.operations
+    },
+    **{kind: game.schemas for game in GAMES.values() for kind in (*game.kinds, *game.documents)},
+}
+"""The package that ships each schema not in ``officers.schemas``."""
+
+
+def package(name: str) -> str:
+    """The package that ships the schema ``name`` (``officers.schemas`` unless a game's)."""
+    return _PACKAGES.get(name, "officers.schemas")
 
 
 @cache
 def _load(name: str) -> dict[str, Any]:
     from importlib import resources  # on first use: a document is written without it
 
-    text = resources.files("officers.schemas").joinpath(f"{name}.json").read_text("utf-8")
-    data: dict[str, Any] = json.loads(text)
+    where, _, name = name.rpartition(":")
+    shipped = resources.files(where or "officers.schemas").joinpath(f"{name}.json")
+    if where and not shipped.is_file():  # a game without definitions of its own
+        return {"$defs": {}}
+    data: dict[str, Any] = json.loads(shipped.read_text("utf-8"))
     return data
 
 
@@ -102,8 +124,9 @@ def _refs(node: Any, found: set[str]) -> None:
 def _schema(name: str) -> str:
     if name not in NAMES:
         raise NotationError(f"no schema {excerpt(name)}: expected one of {', '.join(NAMES)}")
-    document = copy.deepcopy(_load(name))
-    shared = _load("defs")["$defs"]
+    where = package(name)
+    document = copy.deepcopy(_load(f"{where}:{name}"))
+    shared = {**_load("defs")["$defs"], **_load(f"{where}:defs")["$defs"]}
     used: set[str] = set()
     _refs(document, used)
     defs: dict[str, Any] = {}

@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Final
 from officers.contract.requests import BadRequestError
 from officers.contract.schemas import OPS_WITH_REQUESTS, schema
 from officers.errors import excerpt
+from officers.games import request_schema
 
 if TYPE_CHECKING:
     from jsonschema.protocols import Validator
@@ -47,7 +48,7 @@ MESSAGE_LIMIT: Final = 300
 def _validator(op: str) -> Validator:
     from jsonschema import Draft202012Validator  # on first use: a library call needs none
 
-    return Draft202012Validator(schema(f"{op}-request"))
+    return Draft202012Validator(schema(request_schema(op)))
 
 
 def _where(path: object) -> str:
@@ -92,6 +93,6 @@ def check(op: str, fields: dict[str, Any]) -> None:
         message = message[: MESSAGE_LIMIT - 3] + "..."
     raise BadRequestError(
         "bad-request",
-        f"the {op} request does not keep its schema ({op}-request): "
+        f"the {op} request does not keep its schema ({request_schema(op)}): "
         f"{_where(error.absolute_path)}{message}",
     )

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import time
 from dataclasses import dataclass
-from typing import Any, Final, Literal
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from officers.deck import ALL_PLAYING_CARDS
 from officers.eightoff.game import EightOffGame
@@ -39,6 +39,9 @@ from officers.eightoff.solve import Move as SolverMove
 from officers.eightoff.solve import Solution, solve_position
 from officers.eightoff.words import Language, languages, place_name
 from officers.errors import UnsupportedError, check_time_limit, excerpt
+
+if TYPE_CHECKING:
+    from threading import Event
 
 __all__ = [
     "DEFAULT_MAX_STATES",
@@ -66,8 +69,11 @@ DEFAULT_MAX_STATES: Final = 5_000_000
 class _Budget:
     """The time left of one call, shared by the searches it makes."""
 
-    def __init__(self, time_limit: float | None, max_states: int) -> None:
+    def __init__(
+        self, time_limit: float | None, max_states: int, cancel: Event | None = None
+    ) -> None:
         seconds = check_time_limit(time_limit)
+        self.cancel = cancel
         self.deadline = None if seconds is None else time.monotonic() + seconds
         self.max_states = max_states
         self.states = 0
@@ -78,7 +84,9 @@ class _Budget:
         left = None if self.deadline is None else self.deadline - time.monotonic()
         if left is not None and left <= 0:
             return Solution("unknown", reason="time")
-        solution = solve_position(position, time_limit=left, max_states=self.max_states)
+        solution = solve_position(
+            position, time_limit=left, max_states=self.max_states, cancel=self.cancel
+        )
         self.states += solution.states
         return solution
 
@@ -212,6 +220,7 @@ def where_lost(
     *,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     max_states: int = DEFAULT_MAX_STATES,
+    cancel: Event | None = None,
 ) -> Hint:
     """Whether ``game`` can still be won (and its next move), and, when it cannot, where it
     was lost: the fewest undos after which it can be won again (see the module).
@@ -228,7 +237,7 @@ def where_lost(
     """
     if not isinstance(game, EightOffGame):
         raise TypeError(f"expected an EightOffGame, got {excerpt(game)}")
-    budget = _Budget(time_limit, max_states)
+    budget = _Budget(time_limit, max_states, cancel)
     positions, moves = game.positions(), game.moves
     now = positions[-1]
     if now.is_won():

@@ -104,7 +104,7 @@ import itertools
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Final, Protocol
+from typing import TYPE_CHECKING, Final, Protocol
 
 from officers.eightoff.solve_search import (
     CELL,
@@ -122,6 +122,9 @@ from officers.errors import (
     InvalidGameError,
     check_time_limit,
 )
+
+if TYPE_CHECKING:
+    from threading import Event
 
 __all__ = [
     "BAKERS_GAME",
@@ -316,6 +319,7 @@ def solve(
     time_limit: float | None = 10.0,
     max_states: int = 5_000_000,
     fewest: bool = False,
+    cancel: Event | None = None,
 ) -> Solution:
     """Decide a position, with a win when there is one (the fewest moves with ``fewest``).
 
@@ -323,7 +327,8 @@ def solve(
     stored by each search; past either the answer is "unknown" (or, with ``fewest``, a win
     not proved shortest). A stored position takes about 270 bytes (its key, its parent, the
     move and its place in the frontier, measured under CPython 3.11 on 64 bits), so the
-    default bound of 5,000,000 positions is some 1.35 GB. Raises
+    default bound of 5,000,000 positions is some 1.35 GB. A set ``cancel`` event ends the
+    search as "unknown" (``reason`` ``"cancelled"``) within some milliseconds. Raises
     :class:`~officers.InvalidGameError` for a position that is not one of the variant.
 
     >>> jack, queen, king = 49, 50, 51  # of spades
@@ -338,12 +343,12 @@ def solve(
     deadline = None if seconds is None else started + seconds
     game = game_of(params)
     start = start_node(game, position)
-    outcome = best_first(game, start, deadline=deadline, max_states=max_states)
+    outcome = best_first(game, start, deadline=deadline, max_states=max_states, cancel=cancel)
     states = outcome.states
     optimal = False
     reason = outcome.reason
     if fewest and outcome.status != "unknown":
-        shortest = astar(game, start, deadline=deadline, max_states=max_states)
+        shortest = astar(game, start, deadline=deadline, max_states=max_states, cancel=cancel)
         states += shortest.states
         if shortest.status == "unknown":
             reason = shortest.reason
@@ -369,6 +374,7 @@ def solve_position(
     time_limit: float | None = 10.0,
     max_states: int = 5_000_000,
     fewest: bool = False,
+    cancel: Event | None = None,
 ) -> Solution:
     """:func:`solve` for a position of :mod:`officers.eightoff.position`: its columns, cells
     and foundations under its variant.
@@ -386,6 +392,7 @@ def solve_position(
         time_limit=time_limit,
         max_states=max_states,
         fewest=fewest,
+        cancel=cancel,
     )
 
 

@@ -36,7 +36,10 @@ import itertools
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Final
+from typing import TYPE_CHECKING, Final
+
+if TYPE_CHECKING:
+    from threading import Event
 
 __all__ = [
     "CELL",
@@ -403,8 +406,12 @@ def _path(parents: dict[bytes, tuple[bytes, CardMove] | None], key: bytes) -> li
     return moves
 
 
-def _out_of_time(deadline: float | None) -> bool:
-    return deadline is not None and time.monotonic() > deadline
+def _stopped(deadline: float | None, cancel: Event | None) -> str | None:
+    """Why a search must stop now: ``"time"`` past its deadline, ``"cancelled"`` when its
+    ``cancel`` event is set, else ``None``."""
+    if cancel is not None and cancel.is_set():
+        return "cancelled"
+    return "time" if deadline is not None and time.monotonic() > deadline else None
 
 
 def best_first(
@@ -415,6 +422,7 @@ def best_first(
     max_states: int,
     priority: Callable[[Node], int] | None = None,
     depth_weight: int = DEPTH_WEIGHT,
+    cancel: Event | None = None,
 ) -> Outcome:
     """Decide ``start``: a best-first search on ``priority`` (``game.greedy`` by default) plus
     ``depth_weight`` times the depth (the moves from the start: a small weight, so that among
@@ -436,8 +444,8 @@ def best_first(
     while frontier:
         _, _, depth, node, key = heapq.heappop(frontier)
         expansions += 1
-        if expansions % _CHECK_EVERY == 0 and _out_of_time(deadline):
-            return Outcome("unknown", [], len(parents), "time")
+        if expansions % _CHECK_EVERY == 0 and (why := _stopped(deadline, cancel)):
+            return Outcome("unknown", [], len(parents), why)
         depth += 1
         cost = depth_weight * depth
         for move in game.moves(node):
@@ -454,7 +462,14 @@ def best_first(
     return Outcome("unsolvable", [], len(parents))
 
 
-def astar(game: Game, start: Node, *, deadline: float | None, max_states: int) -> Outcome:
+def astar(
+    game: Game,
+    start: Node,
+    *,
+    deadline: float | None,
+    max_states: int,
+    cancel: Event | None = None,
+) -> Outcome:
     """The fewest moves from ``start`` (moves settling makes count, one each): A* on
     :meth:`Game.lower_bound`, which is consistent, so that the first won node taken from the
     frontier was reached by a shortest path; ties go to the deeper node."""
@@ -475,8 +490,8 @@ def astar(game: Game, start: Node, *, deadline: float | None, max_states: int) -
         if sum(node[2]) == won:
             return Outcome("solvable", _path(parents, key), len(best))
         expansions += 1
-        if expansions % _CHECK_EVERY == 0 and _out_of_time(deadline):
-            return Outcome("unknown", [], len(best), "time")
+        if expansions % _CHECK_EVERY == 0 and (why := _stopped(deadline, cancel)):
+            return Outcome("unknown", [], len(best), why)
         for move in game.moves(node):
             child, played = game.child(node, move)
             child_key = key_of(child[0], child[1])

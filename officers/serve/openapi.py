@@ -16,55 +16,31 @@ from typing import Any, Final
 from officers.contract import STATUS
 from officers.contract.documents import officers_version
 from officers.contract.schemas import KINDS, OPS_WITH_REQUESTS, schema
+from officers.games import Operation, operations, request_schema
 
 __all__ = ["ANSWERS", "EXAMPLES", "SUMMARIES", "openapi"]
 
-ANSWERS: Final = {
-    "hint": "hint",
-    "explain": "explanation",
-    "count": "count",
-    "complete": "completion",
-    "move": "move",
-    "bot": "move",
-    "new": "game",
-    "verify": "verification",
-    "schema": "schema",
-    "bots": "bots",
-    "record": "record",
-}
-"""The kind of document each operation answers with."""
+_SCHEMA: Final = Operation(
+    "schema",
+    "officers.contract:schema",
+    "schema",
+    "A JSON Schema of the contract",
+    {"name": "hint"},
+)
+"""The one operation of the contract's own that the service takes by POST."""
 
-GAME: Final = "4/4/4/4 normal 1 1 ASADACKSQDQCJDJC/AHKHKDKCQSQHJSJH - - 1"
+_POSTED: Final = (_SCHEMA, *operations())
+
+ANSWERS: Final = {registered.op: registered.answers for registered in _POSTED}
+"""The kind of document each operation answers with (:mod:`officers.games`)."""
 
 EXAMPLES: Final[dict[str, dict[str, Any]]] = {
-    "hint": {"game": GAME, "player": 1, "lang": "en"},
-    "explain": {"square": "AS1KS1/4/4/4", "diagonals": False, "lang": "en", "max_reasons": 3},
-    "count": {"square": "AC3/1JS2/1AH1QD/4", "diagonals": False},
-    "complete": {"square": "AC3/1JS2/1AH1QD/4", "diagonals": False},
-    "move": {"game": GAME, "move": "AS@r1c1"},
-    "bot": {"game": GAME, "bot": "designers", "seed": 1},
-    "new": {"level": "normal", "players": 2, "seed": 7},
-    "verify": {"starts": ["AC3/1JS2/1AH1QD/4", "4/4/4/4"], "diagonals": False},
-    "schema": {"name": "hint"},
-    "bots": {},
-    "record": {"setup": GAME, "moves": ["AS@r1c1", "KH@r2c2"], "seed": 7},
+    registered.op: dict(registered.example or {}) for registered in _POSTED
 }
 """A request for each operation (the OpenAPI examples and the docs page use them)."""
 
-SUMMARIES: Final = {
-    "hint": "The hint of one player, from that player's view alone",
-    "explain": "Whether a square is dead, why (ranked reasons), and its smallest repairs",
-    "count": "The number of completions of a square",
-    "complete": "One completion of a square, or null",
-    "move": "Play a move in a game: the new game, or the move refused with its reason",
-    "bot": "Let a bot play the move of the player to move",
-    "new": "A new game from level, players, variant and seed",
-    "verify": "A batch of starts: completions, uniqueness, minimality",
-    "schema": "A JSON Schema of the contract",
-    "bots": "The bots a 'bot' request may name",
-    "record": "A game record from a start and its moves, or a record read and replayed; with "
-    "the game at its end",
-}
+SUMMARIES: Final = {registered.op: registered.summary for registered in _POSTED}
+"""One line about each operation."""
 
 
 def _refs(node: Any) -> Any:
@@ -84,9 +60,10 @@ def _refs(node: Any) -> Any:
 
 def _components() -> dict[str, Any]:
     components: dict[str, Any] = {}
-    names = [f"{kind}-document" for kind in KINDS] + [f"{op}-request" for op in OPS_WITH_REQUESTS]
-    for name in names:
-        full = schema(name.removesuffix("-document"))
+    names = [(f"{kind}-document", kind) for kind in KINDS]
+    names += [(request_schema(op), request_schema(op)) for op in OPS_WITH_REQUESTS]
+    for name, schema_name in names:
+        full = schema(schema_name)
         for key, value in full.get("$defs", {}).items():
             components[key] = _refs(value)
         components[name] = _refs(full)
@@ -125,13 +102,13 @@ def _document() -> str:
     for op, kind in ANSWERS.items():
         paths[f"/v1/{op}"] = {
             "post": {
-                "operationId": op,
+                "operationId": op.replace("/", "-"),
                 "summary": SUMMARIES[op],
                 "requestBody": {
                     "required": True,
                     "content": {
                         "application/json": {
-                            "schema": {"$ref": f"#/components/schemas/{op}-request"},
+                            "schema": {"$ref": f"#/components/schemas/{request_schema(op)}"},
                             "example": EXAMPLES[op],
                         }
                     },
@@ -160,7 +137,7 @@ def _document() -> str:
         "info": {
             "title": "officers",
             "version": officers_version(),
-            "description": "The exact engine for Euler's Officers as an HTTP JSON service "
+            "description": "The exact engine for Euler's Officers and Eight Off as an HTTP JSON service "
             "(docs/serve.md, docs/json.md). Stateless: every request carries the game or square.",
         },
         "paths": paths,

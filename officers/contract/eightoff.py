@@ -1,0 +1,244 @@
+"""Eight Off through the contract: its operations (``eightoff/...`` in the registry,
+:mod:`officers.games`) and its documents (``eightoff-...``), written here once for the engine,
+the service and the command line.
+
+A game travels as its game notation (``game``: the start position, ``;``, the moves made; a
+position alone is a game without moves), so that the service holds nothing between requests:
+a frontend keeps the notation of the last answer and sends it back with the next move.
+
+>>> from officers.contract import handle
+>>> dealt = handle({"op": "eightoff/deal", "variant": "freecell", "number": 11982, "microsoft": True})
+>>> dealt["kind"], dealt["number"], dealt["legal"][:3]
+('eightoff-game', 11982, 14)
+>>> moved = handle({"op": "eightoff/move", "game": dealt["game"], "move": "1h", "lang": "de"})
+>>> moved["refused"]["rule"], moved["refused"]["text"]
+('not-next', 'Nicht erlaubt (1h): Herz-Dame ist nicht die nächste Karte ihres Ablagestapels (dort liegen 0 Karten)')
+>>> handle({"op": "eightoff/solve", "game": dealt["game"]})["status"]
+'unsolvable'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Final
+
+from officers.contract.bounded import CancelledError
+from officers.contract.documents import head
+from officers.contract.limits import Limits
+from officers.contract.requests import BadRequestError, Request
+from officers.eightoff.game import EightOffGame
+from officers.eightoff.hints import Hint, where_lost
+from officers.eightoff.notation import board_text, read_board
+from officers.eightoff.solve import Solution, solve_position
+from officers.eightoff.variant import EIGHT_OFF, FREECELL, PRESETS, Variant
+from officers.eightoff.words import languages
+from officers.errors import IllegalMoveError, excerpt
+
+if TYPE_CHECKING:
+    from officers.eightoff.position import Position
+
+__all__ = [
+    "MAX_MOVES",
+    "deal_op",
+    "game_document",
+    "hint_document",
+    "hint_op",
+    "move_document",
+    "move_op",
+    "presets_document",
+    "presets_op",
+    "solution_document",
+    "solve_op",
+    "undo_op",
+]
+
+MAX_MOVES: Final = 2000
+"""The most moves a game sent to an operation may carry (a win takes some 100 to 200; the
+notation is read move by move, each checked by the rules)."""
+
+
+# --- documents -------------------------------------------------------------------------------
+
+
+def presets_document() -> dict[str, Any]:
+    """The named variants and their rules (``eightoff-presets``)."""
+    return {**head("eightoff-presets"), "presets": [v.to_dict() for v in PRESETS.values()]}
+
+
+def game_document(game: EightOffGame) -> dict[str, Any]:
+    """A game (``eightoff-game``): ``game`` (its notation, to send back), ``number`` (the deal's
+    number, or null), ``variant`` (its rules), ``start`` and ``position`` (notations),
+    ``layout`` (the position's cards, as the page draws them), ``moves``, ``outcome`` (or
+    null), ``legal`` (every legal move now) and ``board`` (the position in fc-solve's text)."""
+    data = game.to_dict()
+    position = game.position
+    return {
+        **head("eightoff-game"),
+        "game": data["notation"],
+        "number": game.number,
+        "variant": position.variant.to_dict(),
+        "start": data["start"],
+        "position": data["position"],
+        "layout": {key: value for key, value in position.to_dict().items() if key != "notation"},
+        "moves": data["moves"],
+        "outcome": data["outcome"],
+        "legal": [move.notation() for move in game.legal_moves()],
+        "board": board_text(position),
+    }
+
+
+def move_document(
+    game: EightOffGame, move: str, refused: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """A move played (``eightoff-move``): the game after it (:func:`game_document`'s fields)
+    and ``move``, or, when ``refused`` (``rule`` and ``text``), the game unchanged."""
+    return {**game_document(game), "kind": "eightoff-move", "move": move, "refused": refused}
+
+
+def hint_document(hint: Hint, position: Position, lang: str = "en") -> dict[str, Any]:
+    """A hint (``eightoff-hint``): :meth:`Hint.to_dict` and the ``position`` it is about."""
+    return {**head("eightoff-hint"), **hint.to_dict(lang), "position": position.notation()}
+
+
+def solution_document(solution: Solution, position: Position) -> dict[str, Any]:
+    """What the solver found (``eightoff-solution``): ``status`` (``solvable``, ``unsolvable``
+    or ``unknown``), the win's ``moves`` and their ``count``, ``optimal`` (the fewest moves
+    proved), ``reason`` (why unknown, or why not proved the fewest), ``states`` and
+    ``seconds``."""
+    moves = solution.notation.split()
+    return {
+        **head("eightoff-solution"),
+        "position": position.notation(),
+        "status": solution.status,
+        "moves": moves,
+        "notation": solution.notation,
+        "count": len(moves),
+        "optimal": solution.optimal,
+        "reason": solution.reason,
+        "states": solution.states,
+        "seconds": round(solution.seconds, 6),
+    }
+
+
+# --- reading requests ------------------------------------------------------------------------
+
+
+def _variant(request: Request, default: Variant) -> Variant:
+    return Variant.parse(request.text("variant")) if "variant" in request else default
+
+
+def _lang(request: Request) -> str:
+    lang = request.word("lang", "en")
+    if lang not in languages():
+        raise BadRequestError(
+            "bad-input",
+            f"no words for language {excerpt(lang)}: expected one of {', '.join(languages())}",
+        )
+    return lang
+
+
+def _game(request: Request) -> EightOffGame:
+    """The game of the request's ``game`` (a game or position notation), with ``number``."""
+    text = request.get("game")
+    if not isinstance(text, str):
+        raise BadRequestError("bad-request", f"'game' must be a string, got {excerpt(text)}")
+    if text.count(" ") > MAX_MOVES + 8:
+        raise BadRequestError("limit", f"a game carries at most {MAX_MOVES} moves")
+    game = EightOffGame.parse(text)
+    number = request.count("number", None, nullable=True, least=1)
+    if number is not None:
+        game.number = number
+    return game
+
+
+# --- operations ------------------------------------------------------------------------------
+
+
+def presets_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``eightoff/presets``."""
+    return presets_document()
+
+
+def deal_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``eightoff/deal``: ``number`` (of ``variant``, Eight Off by default; with
+    ``microsoft``, Microsoft's FreeCell numbering, FreeCell by default) or ``board``
+    (fc-solve's text, of ``variant``)."""
+    microsoft = request.flag("microsoft")
+    variant = _variant(request, FREECELL if microsoft else EIGHT_OFF)
+    if ("number" in request) == ("board" in request):
+        raise BadRequestError("bad-request", "a deal request needs either 'number' or 'board'")
+    if "board" in request:
+        if microsoft:
+            raise BadRequestError("bad-input", "'microsoft' goes with 'number', not 'board'")
+        return game_document(EightOffGame(read_board(request.text("board"), variant)))
+    number = request.count("number", None, least=1)
+    if microsoft:
+        return game_document(EightOffGame.microsoft(number, variant))
+    return game_document(EightOffGame.deal(number, variant))
+
+
+def move_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``eightoff/move``: the game after ``move``, or the move refused with its rule (in
+    ``lang``); the game unchanged then."""
+    game = _game(request)
+    lang = _lang(request)
+    text = request.text("move")
+    refused = game.refusal(text)
+    if refused is not None:
+        return move_document(game, text, {"rule": refused.kind, "text": refused.text(lang)})
+    try:
+        played = game.push(text)
+    except IllegalMoveError as error:  # the rules refuse what no Refusal names: say so
+        return move_document(game, text, {"rule": "illegal", "text": str(error)})
+    return move_document(game, played.notation())
+
+
+def undo_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``eightoff/undo``: the game with its last ``count`` moves (1 by default) taken back."""
+    game = _game(request)
+    count = request.count("count", 1, least=1)
+    if count > len(game.moves):
+        raise BadRequestError(
+            "bad-input", f"cannot take back {count} moves: the game has {len(game.moves)}"
+        )
+    for _ in range(count):
+        game.pop()
+    return game_document(game)
+
+
+def _searched(solution_reason: str | None) -> None:
+    if solution_reason == "cancelled":
+        raise CancelledError("the search was cancelled")
+
+
+def hint_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``eightoff/hint``: whether the game can still be won, the next move, where it was
+    lost (:func:`~officers.eightoff.hints.where_lost`), within the door's limits."""
+    game = _game(request)
+    lang = _lang(request)
+    budget = request.budget
+    time_limit = budget.time_left(limits.time_limit)
+    with budget.slot():
+        hint = where_lost(
+            game, time_limit=time_limit, max_states=limits.max_states, cancel=budget.cancel
+        )
+    _searched(hint.reason)
+    return hint_document(hint, game.position, lang)
+
+
+def solve_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``eightoff/solve``: the solver's verdict on the game's position now (``fewest``: the
+    fewest moves, when the search finishes within the limits)."""
+    game = _game(request)
+    fewest = request.flag("fewest")
+    budget = request.budget
+    time_limit = budget.time_left(limits.time_limit)
+    with budget.slot():
+        solution = solve_position(
+            game.position,
+            time_limit=time_limit,
+            max_states=limits.max_states,
+            fewest=fewest,
+            cancel=budget.cancel,
+        )
+    _searched(solution.reason)
+    return solution_document(solution, game.position)

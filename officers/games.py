@@ -1,0 +1,256 @@
+"""The registry of games: what each game brings to the doors.
+
+The contract (:mod:`officers.contract`), the engine protocol, the HTTP service and its OpenAPI
+document reach every game through this one table, not through a copy per game. A game
+registers its operations (each with the module and function that answers it, the kind of
+document it answers with, a summary and an example request), the kinds of document it writes
+and the package that ships its JSON Schemas. Nothing here imports a game: an operation's
+module is imported the first time it is asked for, so a door that serves Euler's Officers
+never loads the Eight Off solver.
+
+Operations are named as their HTTP paths are: Euler's Officers keeps the names it had in
+0.2 (``count``, ``hint``: ``POST /v1/count``), and every other game's names begin with the
+game's (``eightoff/solve``: ``POST /v1/eightoff/solve``). Its documents' kinds and schemas
+begin with the game's name and a hyphen (``eightoff-solution``), and an operation's request
+schema is its name with ``/`` written ``-``, then ``-request`` (``eightoff-solve-request``).
+
+>>> [game.name for game in GAMES.values()]
+['officers', 'eightoff']
+>>> operation("eightoff/solve").answers
+'eightoff-solution'
+>>> request_schema("eightoff/solve"), request_schema("count")
+('eightoff-solve-request', 'count-request')
+>>> operation("fly")
+Traceback (most recent call last):
+  ...
+KeyError: 'fly'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Any, Final
+
+__all__ = ["COMMON_OPS", "GAMES", "Operation", "Registered", "operation", "request_schema"]
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One operation of the contract.
+
+    ``op`` is its name (also its path under ``/v1/``); ``handler`` is ``"module:function"``,
+    the function answering it (called with the request and the door's limits, imported on
+    first use); ``answers`` the kind of document it answers with; ``summary`` one line for
+    people; ``example`` a request (the OpenAPI example, the docs), or ``None`` for an
+    operation that takes no fields (and has no request schema); ``searches``: whether it may
+    search (the service then holds it to its search slots and time limit).
+    """
+
+    op: str
+    handler: str
+    answers: str
+    summary: str
+    example: Mapping[str, Any] | None = None
+    searches: bool = False
+
+
+@dataclass(frozen=True)
+class Registered:
+    """A game as the doors see it: its ``name`` (the prefix of its operations and kinds),
+    ``title``, ``operations``, the ``kinds`` of document its operations answer with (the
+    contract's ``hello`` lists them), the ``documents`` only its command line writes, the
+    package of its JSON Schemas (``schemas``), and the ``guide`` in docs/."""
+
+    name: str
+    title: str
+    schemas: str
+    guide: str
+    operations: tuple[Operation, ...] = ()
+    kinds: tuple[str, ...] = ()
+    documents: tuple[str, ...] = field(default=())
+
+
+_OFFICERS_GAME: Final = "4/4/4/4 normal 1 1 ASADACKSQDQCJDJC/AHKHKDKCQSQHJSJH - - 1"  # a two-player deal: the examples' game
+
+_C: Final = "officers.contract.squares"
+
+OFFICERS: Final = Registered(
+    name="officers",
+    title="Euler's Officers",
+    schemas="officers.schemas",
+    guide="docs/game.md",
+    operations=(
+        Operation(
+            "hint",
+            f"{_C}:hint_op",
+            "hint",
+            "The hint of one player, from that player's view alone",
+            {"game": _OFFICERS_GAME, "player": 1, "lang": "en"},
+        ),
+        Operation(
+            "explain",
+            f"{_C}:explain_op",
+            "explanation",
+            "Whether a square is dead, why (ranked reasons), and its smallest repairs",
+            {"square": "AS1KS1/4/4/4", "diagonals": False, "lang": "en", "max_reasons": 3},
+        ),
+        Operation(
+            "count",
+            f"{_C}:count_op",
+            "count",
+            "The number of completions of a square",
+            {"square": "AC3/1JS2/1AH1QD/4", "diagonals": False},
+            searches=True,
+        ),
+        Operation(
+            "complete",
+            f"{_C}:complete_op",
+            "completion",
+            "One completion of a square, or null",
+            {"square": "AC3/1JS2/1AH1QD/4", "diagonals": False},
+            searches=True,
+        ),
+        Operation(
+            "move",
+            f"{_C}:move_op",
+            "move",
+            "Play a move in a game: the new game, or the move refused with its reason",
+            {"game": _OFFICERS_GAME, "move": "AS@r1c1"},
+        ),
+        Operation(
+            "bot",
+            f"{_C}:bot_op",
+            "move",
+            "Let a bot play the move of the player to move",
+            {"game": _OFFICERS_GAME, "bot": "designers", "seed": 1},
+        ),
+        Operation(
+            "new",
+            f"{_C}:new_op",
+            "game",
+            "A new game from level, players, variant and seed",
+            {"level": "normal", "players": 2, "seed": 7},
+        ),
+        Operation(
+            "verify",
+            f"{_C}:verify_op",
+            "verification",
+            "A batch of starts: completions, uniqueness, minimality",
+            {"starts": ["AC3/1JS2/1AH1QD/4", "4/4/4/4"], "diagonals": False},
+        ),
+        Operation(
+            "bots",
+            "officers.contract.play:bots",
+            "bots",
+            "The bots a 'bot' request may name",
+            {},
+        ),
+        Operation(
+            "record",
+            "officers.contract.play:record",
+            "record",
+            "A game record from a start and its moves, or a record read and replayed; with "
+            "the game at its end",
+            {"setup": _OFFICERS_GAME, "moves": ["AS@r1c1", "KH@r2c2"], "seed": 7},
+        ),
+    ),
+)
+
+_E: Final = "officers.contract.eightoff"
+
+_EIGHT_OFF_GAME: Final = {
+    "game": "eight-off 7D9S7HTSAS9D/9CJC4HJS5C3D/4D5D2CTDAH3S/8HKDAD8SKSAC/8D3C6SQC6H4C/"
+    "5S2DKC4SQS2H/JDJHKH6CQH8C/6D5HTH7CQDTC 3H2S9H7S---- C0D0H0S0 ; 1e"
+}  # deal 1 of Eight Off, one move made
+
+EIGHTOFF: Final = Registered(
+    name="eightoff",
+    title="Eight Off",
+    schemas="officers.eightoff.schemas",
+    guide="docs/eightoff.md",
+    operations=(
+        Operation(
+            "eightoff/presets",
+            f"{_E}:presets_op",
+            "eightoff-presets",
+            "The named variants of the Eight Off family and their rules",
+        ),
+        Operation(
+            "eightoff/deal",
+            f"{_E}:deal_op",
+            "eightoff-game",
+            "Deal N of a variant (or Microsoft's FreeCell deal N, or a board in fc-solve's "
+            "text): the game at its start",
+            {"variant": "eight-off", "number": 1},
+        ),
+        Operation(
+            "eightoff/move",
+            f"{_E}:move_op",
+            "eightoff-move",
+            "Play a move in a game: the game after it, or the move refused with its rule",
+            {**_EIGHT_OFF_GAME, "move": "1h", "lang": "en"},
+        ),
+        Operation(
+            "eightoff/undo",
+            f"{_E}:undo_op",
+            "eightoff-game",
+            "Take back the last moves of a game",
+            {**_EIGHT_OFF_GAME, "count": 1},
+        ),
+        Operation(
+            "eightoff/hint",
+            f"{_E}:hint_op",
+            "eightoff-hint",
+            "Whether the game can still be won, its next move, and where a lost game was lost",
+            {**_EIGHT_OFF_GAME, "lang": "en"},
+            searches=True,
+        ),
+        Operation(
+            "eightoff/solve",
+            f"{_E}:solve_op",
+            "eightoff-solution",
+            "Solvable (with a win that replays), unsolvable (proved) or unknown within the "
+            "limits; the fewest moves on request",
+            {**_EIGHT_OFF_GAME, "fewest": False},
+            searches=True,
+        ),
+    ),
+    kinds=(
+        "eightoff-presets",
+        "eightoff-game",
+        "eightoff-move",
+        "eightoff-hint",
+        "eightoff-solution",
+    ),
+    documents=("eightoff-census",),
+)
+
+GAMES: Final[Mapping[str, Registered]] = MappingProxyType(
+    {game.name: game for game in (OFFICERS, EIGHTOFF)}
+)
+"""Every game, by name, in the order the doors list them."""
+
+COMMON_OPS: Final = ("hello", "health", "schema")
+"""The operations of the contract itself, no game's: the greeting, the health check and the
+schemas (:mod:`officers.contract` answers them)."""
+
+_OPERATIONS: Final[Mapping[str, Operation]] = MappingProxyType(
+    {op.op: op for game in GAMES.values() for op in game.operations}
+)
+
+
+def operation(op: str) -> Operation:
+    """The registered operation ``op`` (:class:`KeyError` when there is none)."""
+    return _OPERATIONS[op]
+
+
+def operations() -> tuple[Operation, ...]:
+    """Every game's operations, game by game."""
+    return tuple(_OPERATIONS.values())
+
+
+def request_schema(op: str) -> str:
+    """The name of the schema of an operation's request."""
+    return op.replace("/", "-") + "-request"
