@@ -1,0 +1,234 @@
+"""The double-dummy solver of Offiziersskat: the points Vorhand takes under best play of both.
+
+Double dummy: every card is known, the face-down ones too, and both players play perfectly —
+Vorhand to take as many points as she can, Hinterhand to leave her as few. A face-down card is
+still played only once the card on it is gone. The value of a position counts the points taken
+already; from any position: before the game choice (each game's value, and the best), at the
+start of a trick or with a card on the table.
+
+:func:`solve` answers the value and a principal variation (a line of best play),
+:func:`solve_games` the value of each game choice, :func:`wins` whether Vorhand reaches 61
+(a zero-window search, cheaper than the value). :func:`minimax` is the plain reference: a
+minimax over the rules engine itself, with no table and no ordering, simple enough to trust and
+slow (for endgames); the tests hold the fast search to it.
+
+Every search takes ``time_limit`` (seconds or ``None``) and raises
+:class:`~officers.errors.SolverTimeoutError` when it runs out.
+
+>>> from officers.skat import SkatGame
+>>> game = SkatGame.deal(1)
+>>> game.push("G") and None
+>>> for _ in range(22):  # eleven tricks, each player's first legal card
+...     game.push(game.legal_moves()[0]) and None
+>>> solution = solve(game.position)
+>>> solution.value == minimax(game.position), len(solution.line) == 10
+(True, True)
+>>> wins(game.position) == (solution.value >= 61)
+True
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from officers.errors import InvalidGameError, SolverTimeoutError, check_time_limit, excerpt
+from officers.skat.cards import GAMES, GameType
+from officers.skat.game import SkatGame
+from officers.skat.moves import Move
+from officers.skat.position import Deal, Position
+from officers.skat.rules import legal_moves, play
+from officers.skat.search import Board, Search
+
+__all__ = ["Solution", "minimax", "solve", "solve_games", "wins"]
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """A solved position: ``value`` (the points Vorhand ends with under best play, those taken
+    already included), ``line`` (a principal variation: moves of best play to the end) and
+    ``nodes`` (tricks searched)."""
+
+    value: int
+    line: tuple[Move, ...]
+    nodes: int
+
+    @property
+    def won(self) -> bool:
+        """Whether Vorhand wins (61 or more)."""
+        return self.value >= 61
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: ``value``, ``won``, ``line`` (move notations), ``nodes``."""
+        return {
+            "value": self.value,
+            "won": self.won,
+            "line": [m.notation() for m in self.line],
+            "nodes": self.nodes,
+        }
+
+
+def _position(where: Position | SkatGame | Deal) -> Position:
+    if isinstance(where, SkatGame):
+        return where.position
+    if isinstance(where, Deal):
+        return Position.start(where)
+    if isinstance(where, Position):
+        return where
+    raise TypeError(f"expected a Position, a SkatGame or a Deal, got {excerpt(where)}")
+
+
+def _deadline(time_limit: float | None) -> float | None:
+    seconds = check_time_limit(time_limit)
+    return None if seconds is None else time.perf_counter() + seconds
+
+
+def _left(deadline: float | None) -> float | None:
+    if deadline is None:
+        return None
+    left = deadline - time.perf_counter()
+    if left <= 0:
+        raise SolverTimeoutError("the double-dummy search ran out of time")
+    return left
+
+
+def _vorhand(position: Position, leader_value: int) -> int:
+    """Vorhand's final points from the value of the leader of the trick on the table."""
+    out = 120 - sum(position.points)
+    own = leader_value if position.leader == 0 else out - leader_value
+    return position.points[0] + own
+
+
+def _bound(search: Search, position: Position, target: int) -> bool:
+    """Whether Vorhand's final points reach ``target`` (one zero-window search)."""
+    out = 120 - sum(position.points)
+    need = target - position.points[0]
+    if need <= 0:
+        return True
+    if need > out:
+        return False
+    if position.leader == 0:
+        return search.value(need - 1, need) >= need
+    # Hinterhand leads: Vorhand reaches need iff Hinterhand's points stay <= out - need
+    return search.value(out - need, out - need + 1) <= out - need
+
+
+def _value(search: Search, position: Position, guess: int | None = None) -> int:
+    """Vorhand's final points, by zero-window tests that halve the open interval (MTD-style)."""
+    low = position.points[0]  # reached for sure
+    high = 120 - position.points[1]  # not beyond
+    while low < high:
+        target = (low + high + 1) // 2 if guess is None else max(low + 1, min(high, guess))
+        guess = None
+        if _bound(search, position, target):
+            low = target
+        else:
+            high = target - 1
+    return low
+
+
+def solve(
+    where: Position | SkatGame | Deal, *, time_limit: float | None = None, line: bool = True
+) -> Solution:
+    """The value of a position (Vorhand's final points under best play) and, with ``line``, a
+    principal variation. Before the game choice it is the best game's (and the line starts with
+    that choice; :func:`solve_games` gives each game's).
+
+    >>> from officers.skat import Deal
+    >>> solve(Deal.numbered(1), time_limit=0.001)
+    Traceback (most recent call last):
+      ...
+    officers.errors.SolverTimeoutError: the double-dummy search ran out of time
+    """
+    position = _position(where)
+    deadline = _deadline(time_limit)
+    if position.phase == "over":
+        return Solution(position.points[0], (), 0)
+    if position.game is None:
+        values = solve_games(position, time_limit=_left(deadline))
+        best = max(GAMES, key=lambda g: values[g].value)
+        chosen = values[best]
+        if not line:
+            return chosen
+        rest = solve(play(position, Move.choose(best)), time_limit=_left(deadline))
+        return Solution(chosen.value, (Move.choose(best), *rest.line), chosen.nodes + rest.nodes)
+    search = Search(Board(position), _left(deadline))
+    value = _value(search, position)
+    moves = _line(position, value, search.nodes, deadline) if line else ((), 0)
+    return Solution(value, moves[0], search.nodes + moves[1])
+
+
+def _line(
+    position: Position, value: int, nodes: int, deadline: float | None
+) -> tuple[tuple[Move, ...], int]:
+    """A principal variation: at each move, the first legal move that keeps the value (each
+    tested by one zero-window search)."""
+    moves: list[Move] = []
+    while position.phase == "play":
+        for move in legal_moves(position):
+            after = play(position, move)
+            if after.phase == "over":
+                keeps = after.points[0] == value
+            else:
+                search = Search(Board(after), _left(deadline))
+                vorhand = position.to_move == 0
+                keeps = (
+                    _bound(search, after, value)
+                    if vorhand
+                    else not _bound(search, after, value + 1)
+                )
+                nodes += search.nodes
+            if keeps:
+                moves.append(move)
+                position = after
+                break
+        else:  # pragma: no cover - the value is reached by some move
+            raise InvalidGameError("no move keeps the value: the search disagrees with itself")
+    return tuple(moves), nodes
+
+
+def solve_games(
+    where: Position | SkatGame | Deal, *, time_limit: float | None = None
+) -> dict[GameType, Solution]:
+    """Each game choice's value (no lines), before the choice."""
+    position = _position(where)
+    if position.phase != "choose":
+        raise InvalidGameError("the game is chosen already: solve() gives its value")
+    deadline = _deadline(time_limit)
+    result: dict[GameType, Solution] = {}
+    for game in GAMES:
+        chosen = play(position, Move.choose(game))
+        search = Search(Board(chosen), _left(deadline))
+        result[game] = Solution(_value(search, chosen), (), search.nodes)
+    return result
+
+
+def wins(where: Position | SkatGame | Deal, *, time_limit: float | None = None) -> bool:
+    """Whether Vorhand ends with 61 points or more under best play (before the choice: with
+    the best game). One zero-window search per game: cheaper than the value."""
+    position = _position(where)
+    deadline = _deadline(time_limit)
+    if position.phase == "over":
+        return position.points[0] >= 61
+    if position.game is None:
+        return any(wins(play(position, Move.choose(g)), time_limit=_left(deadline)) for g in GAMES)
+    return _bound(Search(Board(position), _left(deadline)), position, 61)
+
+
+def minimax(where: Position | SkatGame | Deal, *, time_limit: float | None = None) -> int:
+    """Vorhand's final points under best play by plain minimax over the rules engine
+    (:func:`~officers.skat.rules.legal_moves`, :func:`~officers.skat.rules.play`): no table,
+    no ordering, no pruning. The reference the fast search is tested against; for endgames."""
+    position = _position(where)
+    deadline = _deadline(time_limit)
+
+    def value(now: Position) -> int:
+        if deadline is not None and time.perf_counter() > deadline:
+            raise SolverTimeoutError("the plain minimax ran out of time")
+        if now.phase == "over":
+            return now.points[0]
+        values = [value(play(now, move)) for move in legal_moves(now)]
+        return max(values) if now.to_move == 0 else min(values)
+
+    return value(position)
