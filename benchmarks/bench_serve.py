@@ -2,7 +2,12 @@
 long-lived ``officers engine``), HTTP on loopback (``officers serve`` with 1 and 2 workers, a
 keep-alive client), and one ``officers hint`` process per call.
 
-    python -m benchmarks.bench_serve [--seconds 3]
+    python -m benchmarks.bench_serve [--seconds 3] [--game officers|eightoff] [--deals 200]
+
+With ``--game eightoff`` the request is Eight Off's hint (``eightoff/hint``: is the game still
+winnable, and its next move: a whole search of the position) on the start positions of the
+first ``--deals`` winnable numbered deals, one after the other round and round, so that no
+answer is the last one's again.
 
 Each loop stops by itself after its time (or its count) is up; figures go to docs/serve.md.
 """
@@ -24,6 +29,34 @@ from officers import GameState, hint
 
 GAME = "AS3/1KH2/4/4 normal 1 1 ADACKSQDQCJDJC/AHKDKCQSQHJSJH - - 3"
 REQUEST = {"game": GAME, "player": 1}
+
+
+def eightoff_requests(deals: int) -> list[dict[str, object]]:
+    """The hint requests of the first ``deals`` winnable Eight Off deals' start positions."""
+    from officers.eightoff import EightOffGame
+    from officers.eightoff.hints import is_winnable
+
+    found: list[dict[str, object]] = []
+    number = 0
+    while len(found) < deals:
+        number += 1
+        game = EightOffGame.deal(number)
+        if is_winnable(game):
+            found.append({"game": game.notation()})
+    return found
+
+
+class Rotation:
+    """The requests, one after the other, round and round."""
+
+    def __init__(self, requests: list[dict[str, object]]) -> None:
+        self.requests = requests
+        self.next = 0
+
+    def __call__(self) -> dict[str, object]:
+        request = self.requests[self.next % len(self.requests)]
+        self.next += 1
+        return request
 
 
 def measure(call: Callable[[], object], seconds: float, most: int = 100_000) -> list[float]:
@@ -55,7 +88,9 @@ def _port() -> int:
         return port
 
 
-def http(workers: int, seconds: float) -> list[float]:
+def http(
+    workers: int, seconds: float, op: str = "hint", requests: Callable[[], object] = lambda: REQUEST
+) -> list[float]:
     port = _port()
     server = subprocess.Popen(
         [sys.executable, "-m", "officers", "serve", "--port", str(port), "--workers", str(workers), "--rate", "0"],
@@ -75,14 +110,16 @@ def http(workers: int, seconds: float) -> list[float]:
                         raise
                     time.sleep(0.2)
             return measure(
-                lambda: client.post("/v1/hint", json=REQUEST).raise_for_status(), seconds
+                lambda: client.post(f"/v1/{op}", json=requests()).raise_for_status(), seconds
             )
     finally:
         server.terminate()
         server.wait(timeout=30)
 
 
-def engine(seconds: float) -> list[float]:
+def engine(
+    seconds: float, op: str = "hint", requests: Callable[[], dict[str, object]] = lambda: REQUEST
+) -> list[float]:
     process = subprocess.Popen(
         [sys.executable, "-m", "officers", "engine"],
         stdin=subprocess.PIPE,
@@ -91,11 +128,9 @@ def engine(seconds: float) -> list[float]:
         bufsize=1,
     )
     assert process.stdin is not None and process.stdout is not None
-    line = json.dumps({"op": "hint", **REQUEST}) + "\n"
-
     def call() -> None:
         assert process.stdin is not None and process.stdout is not None
-        process.stdin.write(line)
+        process.stdin.write(json.dumps({"op": op, **requests()}) + "\n")
         process.stdin.flush()
         process.stdout.readline()
 
@@ -109,7 +144,12 @@ def engine(seconds: float) -> list[float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--seconds", type=float, default=3.0, help="seconds per loop")
+    parser.add_argument("--game", choices=("officers", "eightoff"), default="officers")
+    parser.add_argument("--deals", type=int, default=200, help="Eight Off deals to rotate")
     args = parser.parse_args()
+    if args.game == "eightoff":
+        eightoff(args.seconds, args.deals)
+        return
     state = GameState.parse(GAME)
     report("in process (to_dict)", measure(lambda: hint(state.view(0)).to_dict(), args.seconds))
     report("engine protocol", engine(args.seconds))
@@ -122,6 +162,21 @@ def main() -> None:
             lambda: subprocess.run(cli, check=True, capture_output=True), args.seconds, most=15
         ),
     )
+
+
+def eightoff(seconds: float, deals: int) -> None:
+    from officers.contract import handle
+
+    requests = eightoff_requests(deals)
+    print(f"Eight Off hints on the start positions of {len(requests)} winnable deals")
+    rotation = Rotation(requests)
+    report(
+        "in process (handle)",
+        measure(lambda: handle({"op": "eightoff/hint", **rotation()}), seconds),
+    )
+    report("engine protocol", engine(seconds, "eightoff/hint", Rotation(requests)))
+    report("HTTP, 1 worker", http(1, seconds, "eightoff/hint", Rotation(requests)))
+    report("HTTP, 2 workers", http(2, seconds, "eightoff/hint", Rotation(requests)))
 
 
 if __name__ == "__main__":
