@@ -1,14 +1,15 @@
-"""The page at ``/``: the game in a browser, from plain HTML, CSS and JavaScript modules shipped
-inside the package (``officers/serve/static``, read with :mod:`importlib.resources`, so it works
-from an installed wheel and offline), and the card faces of :mod:`officers.svg` as two sprites
-(``cards-en.svg``, ``cards-de.svg``: one ``<symbol id="AS">`` a card).
+"""The pages: Euler's Officers at ``/`` and Eight Off at ``/eightoff``, each a game in a browser,
+from plain HTML, CSS and JavaScript modules shipped inside the package (``officers/serve/static``
+and its folder ``eightoff``, read with :mod:`importlib.resources`, so they work from an installed
+wheel and offline), and the card faces of :mod:`officers.svg` as two sprites (``cards-en.svg``,
+``cards-de.svg``: one ``<symbol id="AS">`` a card); Eight Off draws its 52 cards as text.
 
 Glossary
 --------
 digest
     A short hash of every static file: the files are served under ``/static/DIGEST/``, so a
-    browser may keep them for a year (``immutable``) and still never mixes two versions; the page
-    itself (``/``) is revalidated on every visit (``no-cache`` and an ``ETag``).
+    browser may keep them for a year (``immutable``) and still never mixes two versions; the pages
+    themselves (``/``, ``/eightoff``) are revalidated on every visit (``no-cache`` and an ``ETag``).
 
 >>> site = Site()
 >>> site.digest == Site().digest, len(site.digest)
@@ -16,12 +17,15 @@ digest
 >>> body, media_type = site.asset("cards-en.svg")
 >>> media_type, body.count(b"<symbol ")
 ('image/svg+xml', 16)
+>>> site.asset("eightoff/app.js")[1], site.asset("eightoff/index.html")
+('text/javascript; charset=utf-8', None)
 >>> site.asset("../__init__.py")
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Awaitable, Callable
 from functools import cached_property
 from importlib import resources
 from typing import Final, Literal
@@ -34,7 +38,7 @@ from starlette.routing import Route
 from officers.cards import ALL_CARDS, Card
 from officers.svg import CARD_HEIGHT, CARD_WIDTH, card_face, card_svg
 
-__all__ = ["MEDIA_TYPES", "Site", "cards_sprite", "site_routes"]
+__all__ = ["MEDIA_TYPES", "PAGES", "Site", "cards_sprite", "site_routes"]
 
 MEDIA_TYPES: Final = {
     ".html": "text/html; charset=utf-8",
@@ -43,6 +47,12 @@ MEDIA_TYPES: Final = {
     ".svg": "image/svg+xml",
 }
 """The content type of each kind of static file (by its suffix); no other file is served."""
+
+FOLDERS: Final = ("eightoff",)
+"""The folders of ``static`` whose files are served too, as ``FOLDER/NAME``."""
+
+PAGES: Final = {"/": "index.html", "/eightoff": "eightoff/index.html"}
+"""Each page's address and its file; a page's file is served only at its address."""
 
 PAGE_CACHE: Final = "no-cache"
 ASSET_CACHE: Final = "public, max-age=31536000, immutable"
@@ -75,13 +85,14 @@ class Site:
 
     @cached_property
     def files(self) -> dict[str, bytes]:
-        """Every static file by name: the package's, the two card sprites and the icon."""
-        folder = resources.files("officers.serve").joinpath("static")
-        found = {
-            entry.name: entry.read_bytes()
-            for entry in folder.iterdir()
-            if entry.is_file() and _suffix(entry.name) in MEDIA_TYPES
-        }
+        """Every static file by name (``eightoff/app.js`` in a folder): the package's, the two
+        card sprites and the icon."""
+        static = resources.files("officers.serve").joinpath("static")
+        found: dict[str, bytes] = {}
+        for prefix, folder in [("", static), *((f"{name}/", static / name) for name in FOLDERS)]:
+            for entry in folder.iterdir():
+                if entry.is_file() and _suffix(entry.name) in MEDIA_TYPES:
+                    found[prefix + entry.name] = entry.read_bytes()
         found["cards-en.svg"] = cards_sprite("en").encode("utf-8")
         found["cards-de.svg"] = cards_sprite("de").encode("utf-8")
         found["icon.svg"] = card_svg(Card.parse("AH")).encode("utf-8")
@@ -98,7 +109,11 @@ class Site:
     @cached_property
     def page(self) -> bytes:
         """``index.html`` with its files' folder filled in."""
-        text = self.files["index.html"].decode("utf-8")
+        return self.page_at("/")
+
+    def page_at(self, path: str) -> bytes:
+        """The page at ``path`` (a key of :data:`PAGES`) with its files' folder filled in."""
+        text = self.files[PAGES[path]].decode("utf-8")
         return text.replace("{{assets}}", f"static/{self.digest}").encode("utf-8")
 
     @cached_property
@@ -109,29 +124,18 @@ class Site:
     def asset(self, name: str) -> tuple[bytes, str] | None:
         """A static file's bytes and content type, or ``None`` when there is no such file."""
         body = self.files.get(name)
-        if body is None or name == "index.html":
+        if body is None or name in PAGES.values():
             return None
         return body, MEDIA_TYPES[_suffix(name)]
 
 
 def site_routes(site: Site | None = None) -> list[Route]:
-    """The routes of the page: ``/`` and ``/static/DIGEST/NAME``.
+    """The routes of the pages: ``/``, ``/eightoff`` and ``/static/DIGEST/NAME``.
 
     >>> [route.path for route in site_routes()]
-    ['/', '/static/{digest}/{name}']
+    ['/', '/eightoff', '/static/{digest}/{name:path}']
     """
     site = Site() if site is None else site
-
-    async def home(request: Request) -> Response:
-        headers = {
-            "ETag": site.etag,
-            "Cache-Control": PAGE_CACHE,
-            "Content-Security-Policy": POLICY,
-            "X-Content-Type-Options": "nosniff",
-        }
-        if request.headers.get("if-none-match") == site.etag:
-            return Response(status_code=304, headers=headers)
-        return Response(site.page, media_type=MEDIA_TYPES[".html"], headers=headers)
 
     async def static(request: Request) -> Response:
         found = site.asset(request.path_params["name"])
@@ -145,9 +149,26 @@ def site_routes(site: Site | None = None) -> list[Route]:
         return Response(body, media_type=media_type, headers=headers)
 
     return [
-        Route("/", home, methods=["GET"]),
-        Route("/static/{digest}/{name}", static, methods=["GET"]),
+        *(Route(path, _page(site, site.page_at(path)), methods=["GET"]) for path in PAGES),
+        Route("/static/{digest}/{name:path}", static, methods=["GET"]),
     ]
+
+
+def _page(site: Site, body: bytes) -> Callable[[Request], Awaitable[Response]]:
+    """The endpoint of one page: ``body``, revalidated on every visit, under the policy."""
+
+    async def page(request: Request) -> Response:
+        headers = {
+            "ETag": site.etag,
+            "Cache-Control": PAGE_CACHE,
+            "Content-Security-Policy": POLICY,
+            "X-Content-Type-Options": "nosniff",
+        }
+        if request.headers.get("if-none-match") == site.etag:
+            return Response(status_code=304, headers=headers)
+        return Response(body, media_type=MEDIA_TYPES[".html"], headers=headers)
+
+    return page
 
 
 def _suffix(name: str) -> str:

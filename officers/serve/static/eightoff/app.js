@@ -1,0 +1,539 @@
+// Eight Off and its family in the browser: deal, move by click, drag or double click, undo, hint,
+// "still winnable?". All game logic is the service's: the page keeps the game notation of the
+// last answer, sends it back with each request (v1/eightoff/deal, move, undo, hint, presets),
+// and moves only what the answer's legal moves allow.
+
+import { call, health, ServiceError } from "../api.js";
+import { cardName, variantName, words } from "./i18n.js";
+import { LinkError, readLink, writeLink } from "./link.js";
+import { choose, isColumn, moveText, movesFrom, parseMove } from "./moves.js";
+import { drawMarks, drawTable, placeNode, runNodes } from "./view.js";
+import { enableDrag } from "./drag.js";
+
+const $ = (selector) => document.querySelector(selector);
+
+const S = {
+  lang: "en",
+  presets: [],
+  deal: null, // {variant, number, microsoft}: the deal on the table
+  game: null, // the last eightoff-game or eightoff-move document
+  legal: [], // its legal moves, read ({text, source, target, count})
+  pick: null, // the chosen run: {place, count} (count null: as many as the target takes)
+  advice: null, // {kind: "hint" | "winnable", game, lang, doc}
+  busy: false,
+};
+
+const t = () => words(S.lang);
+const over = () => Boolean(S.game && S.game.outcome);
+const board = () => $("#board");
+
+// --- talking to the service -------------------------------------------------------------------
+
+const BUSY_AFTER = 150; // ms: a request slower than this marks the board busy
+let pending = 0;
+let busyTimer = null;
+
+async function ask(op, body) {
+  pending += 1;
+  if (pending === 1) busyTimer = setTimeout(() => board().setAttribute("aria-busy", "true"), BUSY_AFTER);
+  try {
+    return await call(`eightoff/${op}`, body);
+  } finally {
+    pending -= 1;
+    if (pending === 0) {
+      clearTimeout(busyTimer);
+      board().removeAttribute("aria-busy");
+    }
+  }
+}
+
+/** Deal ``deal`` ({variant, number, microsoft}) and play ``moves`` on it (a link's). */
+async function dealGame(deal, moves = []) {
+  const body = { number: deal.number, variant: deal.variant };
+  if (deal.microsoft) body.microsoft = true;
+  let game = await ask("deal", body);
+  let refused = null;
+  if (moves.length) {
+    const earlier = moves.slice(0, -1).join(" ");
+    game = await ask("move", { game: `${game.start} ; ${earlier}`, move: moves[moves.length - 1], lang: S.lang });
+    refused = game.refused;
+  }
+  S.deal = deal;
+  S.advice = null;
+  setGame(game);
+  say(refused ? refused.text : "", refused ? refused.rule : null);
+}
+
+function setGame(game) {
+  S.game = game;
+  S.legal = game.legal.map(parseMove).filter(Boolean);
+  S.pick = null;
+  if (S.advice && S.advice.game !== game.game) S.advice = null;
+  $("#table").hidden = false;
+  $("#loading").hidden = true;
+  writeAddress();
+  render();
+}
+
+function writeAddress() {
+  if (!S.deal) return;
+  const { variant, number, microsoft } = S.deal;
+  history.replaceState(null, "", writeLink({ variant, deal: number, microsoft, moves: S.game ? S.game.moves : [], lang: S.lang }));
+}
+
+/** Play ``text`` (a move's notation); a refused move shows the rule's sentence. True when played. */
+async function play(text) {
+  if (S.busy || !S.game) return false;
+  S.busy = true;
+  S.pick = null;
+  try {
+    const answer = await ask("move", { game: S.game.game, move: text, lang: S.lang });
+    if (answer.refused) {
+      say(answer.refused.text, answer.refused.rule);
+      render();
+      return false;
+    }
+    say("");
+    setGame(answer);
+    return true;
+  } catch (error) {
+    report(error);
+    return false;
+  } finally {
+    S.busy = false;
+  }
+}
+
+/** Move the chosen run (or ``count`` cards; null: the longest that fits) from ``source`` to
+ * ``target``: the legal move when there is one, else the move as asked, for the service to
+ * say which rule refuses it. */
+async function attempt(source, target, count) {
+  S.pick = null;
+  const move = choose(S.legal, source, target, count);
+  return play(move ? move.text : moveText(source, target, count));
+}
+
+async function undo(count = 1) {
+  if (S.busy || !S.game || S.game.moves.length < count) return;
+  S.busy = true;
+  try {
+    const answer = await ask("undo", { game: S.game.game, count });
+    say("");
+    setGame(answer);
+  } catch (error) {
+    report(error);
+  } finally {
+    S.busy = false;
+  }
+}
+
+/** Ask for a hint (``kind`` "hint") or whether the game can still be won ("winnable"): the same
+ * request, told differently. */
+async function advise(kind) {
+  if (!S.game || S.busy) return;
+  const key = S.game.game;
+  const doc = await ask("hint", { game: key, lang: S.lang });
+  if (!S.game || S.game.game !== key) return;
+  S.advice = { kind, game: key, lang: S.lang, doc };
+  render();
+}
+
+/** Play every card that may go to its foundation, until none may. */
+async function autoplay() {
+  let played = 0;
+  for (;;) {
+    const move = !over() && S.legal.find((legal) => legal.target === "h");
+    if (!move || !(await play(move.text))) break;
+    played += 1;
+  }
+  if (!played && !over()) say(t().nothing, "none");
+}
+
+// --- choosing with clicks, the keyboard and drags -----------------------------------------------
+
+/** The place ("3", "a", "h") and card of a node of the board. */
+function spot(node) {
+  const place = node && node.closest("[data-place]");
+  if (!place || !board().contains(place)) return null;
+  const card = node.closest("[data-card]");
+  return { place: place.dataset.place, node: place, card };
+}
+
+/** How many cards a chosen card heads: null for a column's last card or a cell's card (then the
+ * target decides: the longest run that fits), else the run from that card. */
+function countOf(where) {
+  if (!where.card || !isColumn(where.place)) return null;
+  const cards = runNodes(board(), where.place, 99);
+  const index = cards.indexOf(where.card);
+  return index < 0 || index === cards.length - 1 ? null : cards.length - index;
+}
+
+function choosePlace(where) {
+  if (where.place === "h" || !where.card) return;
+  S.pick = { place: where.place, count: countOf(where) };
+  say("");
+  drawChoice();
+}
+
+function onBoardClick(event) {
+  const where = spot(event.target);
+  if (!where || S.busy || !S.game || over()) return;
+  if (!S.pick) {
+    choosePlace(where);
+    return;
+  }
+  if (where.place === S.pick.place) {
+    const count = countOf(where);
+    S.pick = where.card && count !== S.pick.count ? { place: where.place, count } : null;
+    drawChoice();
+    return;
+  }
+  attempt(S.pick.place, where.place, S.pick.count);
+}
+
+function onDoubleClick(event) {
+  const where = spot(event.target);
+  if (!where || !where.card || where.place === "h" || S.busy || over()) return;
+  if (countOf(where) !== null) return; // only an available card goes to its foundation
+  attempt(where.place, "h", null);
+}
+
+function lift(card) {
+  const where = spot(card);
+  if (!where || S.busy || over()) return null;
+  let count = countOf(where);
+  if (count === null) {
+    // the last card of a column: it takes with it the longest run that may move
+    const counts = movesFrom(S.legal, where.place).map((move) => move.count || 1);
+    count = Math.max(1, ...counts);
+  }
+  const nodes = runNodes(board(), where.place, count);
+  S.pick = { place: where.place, count: countOf(where) };
+  drawChoice();
+  return nodes;
+}
+
+function drop(node) {
+  const where = node ? spot(node) : null;
+  const pick = S.pick;
+  if (!pick || !where || where.place === pick.place) {
+    S.pick = null;
+    render();
+    return;
+  }
+  attempt(pick.place, where.place, pick.count);
+}
+
+function hover(node) {
+  drawChoice(node);
+}
+
+// --- drawing ---------------------------------------------------------------------------------
+
+function say(text, rule = null) {
+  const message = $("#message");
+  message.textContent = text;
+  if (rule) message.dataset.rule = rule;
+  else delete message.dataset.rule;
+}
+
+function cardsLeft() {
+  const foundations = S.game.layout.foundations;
+  return 52 - Object.values(foundations).reduce((sum, count) => sum + count, 0);
+}
+
+function statusText() {
+  const words_ = t();
+  const { outcome, moves } = S.game;
+  if (outcome) return outcome.won ? words_.won(moves.length) : words_.stuck(outcome.cards_left);
+  if (S.pick) {
+    const cards = runNodes(board(), S.pick.place, S.pick.count || 1);
+    if (cards.length) return words_.chosen(cardName(S.lang, cards[0].dataset.card), cards.length);
+  }
+  return moves.length ? words_.playing(moves.length, cardsLeft()) : words_.start(cardsLeft());
+}
+
+/** The card a place moves to its foundation: the suit whose pile to mark. */
+function suitAt(place, count) {
+  const cards = runNodes(board(), place, count || 1);
+  return cards.length ? cards[0].dataset.card[1] : null;
+}
+
+/** The marks of the choice, the hint and the place under a dragged card; the status line. */
+function drawChoice(overNode = null) {
+  const marks = { over: overNode };
+  if (S.pick) {
+    marks.chosen = { place: S.pick.place, count: S.pick.count || 1 };
+    marks.targets = movesFrom(S.legal, S.pick.place, S.pick.count).map((move) => (
+      { place: move.target, suit: move.target === "h" ? suitAt(move.source, 1) : null }));
+  }
+  const advice = S.advice && S.advice.kind === "hint" ? S.advice.doc : null;
+  const hinted = advice && advice.status === "winnable" && advice.move ? parseMove(advice.move) : null;
+  if (hinted) {
+    const count = hinted.count || (choose(S.legal, hinted.source, hinted.target) || {}).count || 1;
+    marks.hint = { ...hinted, count, suit: hinted.target === "h" ? suitAt(hinted.source, 1) : null };
+  }
+  drawMarks(board(), marks);
+  const status = $("#status");
+  status.textContent = statusText();
+}
+
+function drawAdvice() {
+  const node = $("#advice");
+  const advice = S.advice;
+  for (const key of ["kind", "status", "move", "lostAt", "undos"]) delete node.dataset[key];
+  if (!advice) {
+    node.replaceChildren();
+    return;
+  }
+  const { doc, kind } = advice;
+  const words_ = t();
+  Object.assign(node.dataset, { kind, status: doc.status });
+  if (doc.move) node.dataset.move = doc.move;
+  const parts = [];
+  if (kind === "winnable") {
+    let headline = words_.isUnknown;
+    if (doc.status === "won") headline = words_.isWon;
+    if (doc.status === "winnable") headline = words_.isWinnable;
+    if (doc.status === "lost") headline = doc.lost_at ? words_.isLost(doc.lost_at, doc.losing_move, doc.undos) : words_.isLostFromStart;
+    parts.push(Object.assign(document.createElement("p"), { className: "headline", textContent: headline }));
+  }
+  parts.push(Object.assign(document.createElement("p"), { className: "said", textContent: doc.text }));
+  if (doc.status === "lost" && doc.undos) {
+    Object.assign(node.dataset, { lostAt: doc.lost_at, undos: doc.undos });
+    const button = Object.assign(document.createElement("button"), { type: "button", textContent: words_.undoMany(doc.undos) });
+    button.dataset.action = "undo-many";
+    button.dataset.count = doc.undos;
+    parts.push(button);
+  }
+  node.replaceChildren(...parts);
+}
+
+/** Which card or place has the keyboard's focus, to give it back after drawing. */
+function focused() {
+  const active = document.activeElement;
+  if (!active || !board().contains(active)) return null;
+  const where = spot(active);
+  return { card: active.dataset.card, place: where && where.place, suit: active.dataset.suit };
+}
+
+function refocus(was) {
+  if (!was) return;
+  let node = was.card && board().querySelector(`[data-card="${was.card}"]`);
+  if (!node && was.place) {
+    const place = placeNode(board(), was.place, was.suit);
+    node = place && (place.matches("button") ? place : place.querySelector("button:last-of-type"));
+  }
+  if (node) node.focus();
+}
+
+function render() {
+  if (!S.game) return;
+  const was = focused();
+  drawTable(board(), S.game.layout, S.lang);
+  const status = $("#status");
+  status.dataset.status = S.game.outcome ? (S.game.outcome.won ? "won" : "lost") : "ongoing";
+  status.dataset.moves = S.game.moves.length;
+  drawChoice();
+  drawAdvice();
+  const moved = S.game.moves.length > 0;
+  $('[data-action="undo"]').disabled = !moved;
+  $('[data-action="hint"]').disabled = over();
+  $('[data-action="winnable"]').disabled = !S.game;
+  $('[data-action="autoplay"]').disabled = over() || !S.legal.some((move) => move.target === "h");
+  refocus(was);
+}
+
+// --- the page's words, the deal form and the keys ---------------------------------------------
+
+function preset(name) {
+  return S.presets.find((item) => item.name === name || item.notation === name) || null;
+}
+
+/** Microsoft's numbering deals 8 columns of 7 7 7 7 6 6 6 6 and nothing into the cells. */
+function microsoftFits(name) {
+  const found = preset(name);
+  return Boolean(found) && found.deal.cells === 0 && found.deal.columns.join() === "7,7,7,7,6,6,6,6";
+}
+
+function drawForm() {
+  const select = $("#variant");
+  const chosen = select.value || (S.deal && S.deal.variant) || "eight-off";
+  const names = S.presets.map((item) => item.name);
+  if (!names.includes(chosen)) names.push(chosen);
+  select.replaceChildren(...names.map((name) => {
+    const option = document.createElement("option");
+    option.value = name;
+    option.textContent = variantName(S.lang, name);
+    return option;
+  }));
+  select.value = chosen;
+  const fits = microsoftFits(chosen);
+  $("#microsoft-choice").hidden = !fits;
+  if (!fits) $("#microsoft").checked = false;
+  const found = preset(chosen);
+  $("#rules").textContent = found ? t().rules(found) : "";
+}
+
+function applyWords() {
+  const words_ = t();
+  document.documentElement.lang = S.lang;
+  document.title = words_.title;
+  for (const node of document.querySelectorAll("[data-text]")) node.textContent = words_[node.dataset.text];
+  for (const node of document.querySelectorAll("[data-text-label]")) node.setAttribute("aria-label", words_[node.dataset.textLabel]);
+  for (const button of document.querySelectorAll("[data-lang]")) button.setAttribute("aria-pressed", String(button.dataset.lang === S.lang));
+  drawForm();
+}
+
+async function setLanguage(lang) {
+  if (lang === S.lang) return;
+  S.lang = lang;
+  applyWords();
+  writeAddress();
+  if ($("#message").dataset.rule) say(""); // the service's sentence was in the other language
+  render();
+  if (S.advice) await advise(S.advice.kind);
+}
+
+function randomNumber(microsoft) {
+  const random = crypto.getRandomValues(new Uint32Array(1))[0];
+  return microsoft ? (random % 32000) + 1 : (random >>> 1) + 1;
+}
+
+function formDeal(random) {
+  const variant = $("#variant").value;
+  const microsoft = $("#microsoft").checked && microsoftFits(variant);
+  const text = $("#number").value.trim();
+  if (!random && !/^[1-9][0-9]{0,14}$/.test(text)) {
+    say(t().badDeal(text), "deal");
+    $("#number").focus();
+    return;
+  }
+  const number = random ? randomNumber(microsoft) : Number(text);
+  $("#number").value = String(number);
+  dealGame({ variant, number, microsoft }).catch(report);
+}
+
+/** The arrows move the focus: along a column, to the next column, up to the cells. */
+function arrow(event) {
+  const active = document.activeElement;
+  if (!active || !board().contains(active)) return;
+  const top = [...board().querySelectorAll(".top button")];
+  const columns = [...board().querySelectorAll(".column")];
+  const buttons = (column) => [...column.querySelectorAll("button")];
+  const column = active.closest(".column");
+  let next = null;
+  if (column) {
+    const at = columns.indexOf(column);
+    const items = buttons(column);
+    const index = items.indexOf(active);
+    if (event.key === "ArrowUp") next = index > 0 ? items[index - 1] : top[Math.min(top.length - 1, Math.round((at * top.length) / columns.length))];
+    if (event.key === "ArrowDown") next = items[index + 1];
+    const side = columns[at + (event.key === "ArrowLeft" ? -1 : event.key === "ArrowRight" ? 1 : 0)];
+    if (side && side !== column) next = buttons(side)[Math.min(index, buttons(side).length - 1)];
+  } else {
+    const index = top.indexOf(active);
+    if (event.key === "ArrowLeft") next = top[index - 1];
+    if (event.key === "ArrowRight") next = top[index + 1];
+    if (event.key === "ArrowDown") {
+      const below = buttons(columns[Math.min(columns.length - 1, Math.floor((index * columns.length) / top.length))]);
+      next = below[below.length - 1];
+    }
+  }
+  if (next) {
+    event.preventDefault();
+    next.focus();
+  }
+}
+
+function onKey(event) {
+  const typing = event.target.closest && event.target.closest("input, select, textarea");
+  if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === "z") {
+    if (typing) return;
+    event.preventDefault();
+    undo().catch(report);
+    return;
+  }
+  if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
+  if (event.key === "Escape" && S.pick) {
+    S.pick = null;
+    drawChoice();
+  } else if (event.key === "h" || event.key === "H") {
+    if (!over()) advise("hint").catch(report);
+  } else if (event.key.startsWith("Arrow")) {
+    arrow(event);
+  }
+}
+
+function report(error) {
+  if (error instanceof ServiceError && error.code !== "offline") say(error.message, "error");
+  else say(String(error && error.message ? error.message : error), "error");
+}
+
+function showError(message) {
+  $("#error").hidden = false;
+  $("#error-message").textContent = message;
+  $("#table").hidden = true;
+  $("#loading").hidden = true;
+}
+
+function bind() {
+  const actions = {
+    undo: () => undo(),
+    hint: () => advise("hint"),
+    winnable: () => advise("winnable"),
+    autoplay: () => autoplay(),
+    "undo-many": (button) => undo(Number(button.dataset.count)),
+    random: () => formDeal(true),
+  };
+  document.addEventListener("click", (event) => {
+    const button = event.target.closest("button[data-action], button[data-lang]");
+    if (!button) return;
+    if (button.dataset.lang) setLanguage(button.dataset.lang).catch(report);
+    else if (actions[button.dataset.action]) Promise.resolve(actions[button.dataset.action](button)).catch(report);
+  });
+  board().addEventListener("click", onBoardClick);
+  board().addEventListener("dblclick", onDoubleClick);
+  enableDrag(board(), { lift, over: hover, drop });
+  document.addEventListener("keydown", onKey);
+  $("#deal").addEventListener("submit", (event) => {
+    event.preventDefault();
+    formDeal(false);
+  });
+  $("#variant").addEventListener("change", drawForm);
+}
+
+async function main() {
+  bind();
+  let link;
+  try {
+    link = readLink(location.search);
+  } catch (error) {
+    if (!(error instanceof LinkError)) throw error;
+    S.lang = new URLSearchParams(location.search).get("lang") === "de" ? "de" : "en";
+    applyWords();
+    showError(error.message);
+    return;
+  }
+  S.lang = link.lang;
+  applyWords();
+  $("#loading").hidden = false;
+  health().then((info) => {
+    if (info && info.version) $("#version").textContent = `officers ${info.version}`;
+  }).catch(() => {});
+  try {
+    S.presets = (await ask("presets", {})).presets;
+    $("#variant").value = "";
+    S.deal = { variant: link.variant };
+    drawForm();
+    const microsoft = link.microsoft && microsoftFits(link.variant);
+    $("#microsoft").checked = microsoft;
+    const number = link.deal === null ? randomNumber(microsoft) : link.deal;
+    $("#number").value = String(number);
+    await dealGame({ variant: link.variant, number, microsoft }, link.moves);
+  } catch (error) {
+    showError(error.message || String(error));
+  }
+}
+
+main();

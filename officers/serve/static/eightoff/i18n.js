@@ -1,0 +1,154 @@
+// The Eight Off page's words in English and German. The sentences about the game itself (the
+// rule a refused move breaks, a hint, where a game was lost) come from the service in the
+// language asked for.
+
+const RANK_NAMES = {
+  A: ["Ace", "Ass"], 2: ["Two", "Zwei"], 3: ["Three", "Drei"], 4: ["Four", "Vier"],
+  5: ["Five", "Fünf"], 6: ["Six", "Sechs"], 7: ["Seven", "Sieben"], 8: ["Eight", "Acht"],
+  9: ["Nine", "Neun"], T: ["Ten", "Zehn"], J: ["Jack", "Bube"], Q: ["Queen", "Dame"], K: ["King", "König"],
+};
+const SUIT_NAMES = { C: ["Clubs", "Kreuz"], D: ["Diamonds", "Karo"], H: ["Hearts", "Herz"], S: ["Spades", "Pik"] };
+
+/** The suits in the order of the foundations, with their symbols. */
+export const SUITS = ["C", "D", "H", "S"];
+export const SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
+
+/** The rank as printed in a card's corner: 10 for ten, and German letters for the pictures. */
+export function rankMark(lang, rank) {
+  if (rank === "T") return "10";
+  if (lang === "de") return { J: "B", Q: "D" }[rank] || rank;
+  return rank;
+}
+
+const VARIANTS = {
+  "eight-off": ["Eight Off", "Eight Off"],
+  freecell: ["FreeCell", "FreeCell"],
+  "bakers-game": ["Baker's Game", "Baker's Game"],
+  "seahaven-towers": ["Seahaven Towers", "Seahaven Towers"],
+  "relaxed-eight-off": ["Relaxed Eight Off", "Entspanntes Eight Off"],
+  "eight-off-uneven": ["Eight Off, uneven deal", "Eight Off, ungleichmäßig ausgeteilt"],
+};
+
+const EN = {
+  title: "Eight Off",
+  games: "Games",
+  language: "Language",
+  officers: "Euler's Officers",
+  variant: "Game",
+  number: "Deal number",
+  microsoft: "Microsoft numbering",
+  deal: "Deal",
+  random: "New random deal",
+  loading: "Dealing the cards…",
+  errorTitle: "This deal cannot be opened",
+  errorFresh: "Deal a new game",
+  undo: "Undo",
+  hint: "Hint",
+  winnable: "Still winnable?",
+  autoplay: "To the foundations",
+  cellsLabel: "Free cells",
+  foundationsLabel: "Foundations",
+  columnsLabel: "Columns",
+  keys: "Click a card, then where it goes, or drag it there; a double click sends a card to its foundation. Keys: Tab and the arrows move, Enter or Space chooses, Esc cancels, Ctrl+Z undoes, H asks for a hint.",
+  api: "The HTTP API",
+  cardName: (rank, suit) => `${RANK_NAMES[rank][0]} of ${SUIT_NAMES[suit][0]}`,
+  column: (n) => `column ${n}`,
+  cell: (letter) => `cell ${letter}`,
+  foundation: (suit) => `foundation of ${SUIT_NAMES[suit][0]}`,
+  onPlace: (card, place) => `${card}, ${place}`,
+  emptyPlace: (place) => `${place}, empty`,
+  pile: (suit, count, top) => (count ? `${suit}: ${count} ${count === 1 ? "card" : "cards"}, ${top} on top` : `${suit}, empty`),
+  playing: (moves, left) => `Move ${moves} · ${left} ${left === 1 ? "card" : "cards"} to go`,
+  start: (left) => `Your move · ${left} cards to go`,
+  chosen: (what, count) => (count > 1 ? `${what} and the ${count - 1} below it chosen: now where they go (Esc cancels).` : `${what} chosen: now where it goes (Esc cancels).`),
+  won: (moves) => `Won in ${moves} moves! Every card is on its foundation.`,
+  stuck: (left) => `Stuck: no legal move is left, and ${left} ${left === 1 ? "card is" : "cards are"} not on the foundations. Undo, or deal again.`,
+  nothing: "No card can go to its foundation now.",
+  refused: "Not allowed",
+  isWon: "The game is won.",
+  isWinnable: "Still winnable: yes.",
+  isLost: (at, move, undos) => `No longer winnable: the game was lost at move ${at} (${move}); undo ${undos} ${undos === 1 ? "move" : "moves"} to win again.`,
+  isLostFromStart: "No longer winnable: not even the deal can be won.",
+  isUnknown: "Unknown: the search ran out of time or room before it could decide.",
+  undoMany: (n) => `Undo ${n} ${n === 1 ? "move" : "moves"}`,
+  brokenLink: (what) => `The link is broken: ${what}.`,
+  badDeal: (value) => `deal is "${value}", expected a whole number from 1`,
+  badVariant: (value) => `variant is "${value}", expected a game's name`,
+  badMoves: (value) => `moves is "${value}", expected moves such as 4h,1e,38v3`,
+  rules: (p) => [
+    `${p.columns} columns, ${p.cells} free ${p.cells === 1 ? "cell" : "cells"}`,
+    p.building === "suit" ? "build down in suit" : "build down in alternating colours",
+    p.empty === "kings" ? "only a King fills an empty column" : "any card fills an empty column",
+    { cells: "a run moves if no longer than 1 + the empty cells", freecell: "a run moves if no longer than (1 + the empty cells) × 2 to the power of the empty columns", one: "one card at a time" }[p.sequence] || p.sequence,
+  ].join("; ") + ".",
+};
+
+const DE = {
+  title: "Eight Off",
+  games: "Spiele",
+  language: "Sprache",
+  officers: "Eulers Offiziere",
+  variant: "Spiel",
+  number: "Spielnummer",
+  microsoft: "Microsoft-Nummern",
+  deal: "Austeilen",
+  random: "Neues Zufallsspiel",
+  loading: "Die Karten werden ausgeteilt …",
+  errorTitle: "Dieses Spiel lässt sich nicht öffnen",
+  errorFresh: "Ein neues Spiel austeilen",
+  undo: "Zurück",
+  hint: "Tipp",
+  winnable: "Noch zu gewinnen?",
+  autoplay: "Auf die Ablage",
+  cellsLabel: "Freizellen",
+  foundationsLabel: "Ablagestapel",
+  columnsLabel: "Spalten",
+  keys: "Klicke eine Karte an, dann ihr Ziel, oder ziehe sie dorthin; ein Doppelklick legt eine Karte auf ihren Ablagestapel. Tasten: Tab und die Pfeile bewegen, Enter oder Leertaste wählt, Esc bricht ab, Strg+Z nimmt zurück, H gibt einen Tipp.",
+  api: "Die HTTP-Schnittstelle",
+  cardName: (rank, suit) => `${SUIT_NAMES[suit][1]}-${RANK_NAMES[rank][1]}`,
+  column: (n) => `Spalte ${n}`,
+  cell: (letter) => `Freizelle ${letter}`,
+  foundation: (suit) => `Ablagestapel ${SUIT_NAMES[suit][1]}`,
+  onPlace: (card, place) => `${card}, ${place}`,
+  emptyPlace: (place) => `${place}, leer`,
+  pile: (suit, count, top) => (count ? `${suit}: ${count} ${count === 1 ? "Karte" : "Karten"}, oben ${top}` : `${suit}, leer`),
+  playing: (moves, left) => `Zug ${moves} · noch ${left} ${left === 1 ? "Karte" : "Karten"}`,
+  start: (left) => `Du bist am Zug · noch ${left} Karten`,
+  chosen: (what, count) => (count > 1 ? `${what} und die ${count - 1} darunter gewählt: nun ihr Ziel (Esc bricht ab).` : `${what} gewählt: nun ihr Ziel (Esc bricht ab).`),
+  won: (moves) => `Gewonnen in ${moves} Zügen! Alle Karten liegen auf ihren Ablagestapeln.`,
+  stuck: (left) => `Festgefahren: kein Zug ist mehr möglich, und ${left} ${left === 1 ? "Karte liegt" : "Karten liegen"} nicht auf der Ablage. Nimm Züge zurück oder teile neu aus.`,
+  nothing: "Keine Karte kann jetzt auf ihren Ablagestapel.",
+  refused: "Nicht erlaubt",
+  isWon: "Die Partie ist gewonnen.",
+  isWinnable: "Noch zu gewinnen: ja.",
+  isLost: (at, move, undos) => `Nicht mehr zu gewinnen: die Partie ging mit Zug ${at} (${move}) verloren; nimm ${undos} ${undos === 1 ? "Zug" : "Züge"} zurück, um wieder gewinnen zu können.`,
+  isLostFromStart: "Nicht mehr zu gewinnen: schon die Ausgangslage ist nicht zu gewinnen.",
+  isUnknown: "Unbekannt: der Suche gingen Zeit oder Platz aus, bevor sie entscheiden konnte.",
+  undoMany: (n) => `${n} ${n === 1 ? "Zug" : "Züge"} zurücknehmen`,
+  brokenLink: (what) => `Der Link ist fehlerhaft: ${what}.`,
+  badDeal: (value) => `deal ist „${value}“, erwartet ist eine ganze Zahl ab 1`,
+  badVariant: (value) => `variant ist „${value}“, erwartet ist der Name eines Spiels`,
+  badMoves: (value) => `moves ist „${value}“, erwartet sind Züge wie 4h,1e,38v3`,
+  rules: (p) => [
+    `${p.columns} Spalten, ${p.cells} ${p.cells === 1 ? "Freizelle" : "Freizellen"}`,
+    p.building === "suit" ? "abwärts in derselben Farbe anlegen" : "abwärts in abwechselnder Farbe anlegen",
+    p.empty === "kings" ? "nur ein König füllt eine leere Spalte" : "jede Karte füllt eine leere Spalte",
+    { cells: "eine Folge zieht, wenn sie nicht länger ist als 1 + die leeren Freizellen", freecell: "eine Folge zieht, wenn sie nicht länger ist als (1 + die leeren Freizellen) × 2 hoch die leeren Spalten", one: "eine Karte nach der anderen" }[p.sequence] || p.sequence,
+  ].join("; ") + ".",
+};
+
+/** The page's words in ``lang`` ("en" or "de"). */
+export function words(lang) {
+  return lang === "de" ? DE : EN;
+}
+
+/** A card's name: "Ace of Spades", "Pik-Ass" (the card in the notation of the service: "AS"). */
+export function cardName(lang, card) {
+  return words(lang).cardName(card[0], card[1]);
+}
+
+/** A variant's name in the language; a variant the page does not know by its own name. */
+export function variantName(lang, name) {
+  const known = VARIANTS[name];
+  return known ? known[lang === "de" ? 1 : 0] : name;
+}
