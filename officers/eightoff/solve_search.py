@@ -66,6 +66,7 @@ Node = tuple[tuple[bytes, ...], bytes, tuple[int, ...]]
 
 _COLUMN_SEP: Final = b"\xff"
 _CELL_SEP: Final = b"\xfe"
+_SUIT_BASES: Final = (0, 13, 26, 39)
 _CHECK_EVERY: Final = 256  # expansions between two looks at the clock
 DEPTH_WEIGHT: Final = 1
 """The weight of a move from the start in the best-first priority."""
@@ -129,6 +130,12 @@ class Game:
         """``(card, parent)`` pairs: ``card`` may lie on ``parent`` in a run."""
         self._info: dict[bytes, ColumnInfo] = {}
         self._weights: dict[bytes, int] = {}
+        self._weight = self._weights.__getitem__
+        self._chains: dict[bytes, int] = {}
+        self._runs: dict[bytes, tuple[tuple[int, int, int], ...]] = {}
+        self._byte = [bytes((card,)) for card in range(52)]
+        self._suit = [card // 13 for card in range(52)]
+        self._rank = [card % 13 for card in range(52)]
 
     # -- the rules ---------------------------------------------------------------------------
 
@@ -153,16 +160,20 @@ class Game:
         played as ``(card, column index or -1 - cell index)``, in order."""
         played: list[tuple[int, int]] = []
         children = self.children
+        suit_of, rank_of = self._suit, self._rank
+        suited = self.building == "suit"  # then every card that may go home is safe
         progress = True
         while progress:
             progress = False
-            for index in range(len(columns)):
-                column = columns[index]
+            for index, original in enumerate(columns):
+                if not original or foundations[suit_of[original[-1]]] != rank_of[original[-1]]:
+                    continue
+                column = original
                 while column:
                     card = column[-1]
-                    suit, rank = divmod(card, 13)
-                    if foundations[suit] != rank or any(
-                        foundations[c // 13] <= c % 13 for c in children[card]
+                    suit = suit_of[card]
+                    if foundations[suit] != rank_of[card] or (
+                        not suited and any(foundations[c // 13] <= c % 13 for c in children[card])
                     ):
                         break
                     foundations[suit] += 1
@@ -173,9 +184,9 @@ class Game:
             for index, card in enumerate(cells):
                 if card < 0:
                     continue
-                suit, rank = divmod(card, 13)
-                if foundations[suit] == rank and not any(
-                    foundations[c // 13] <= c % 13 for c in children[card]
+                suit = suit_of[card]
+                if foundations[suit] == rank_of[card] and (
+                    suited or not any(foundations[c // 13] <= c % 13 for c in children[card])
                 ):
                     foundations[suit] += 1
                     cells[index] = -1
@@ -301,6 +312,114 @@ class Game:
             )
         return self.node(columns, cells, foundations)
 
+    def column_moves(self, column: bytes) -> tuple[tuple[int, int, int], ...]:
+        """The moves out of a non-empty ``column`` that its own cards allow, cached: ``(parent,
+        count, head)``, the run of ``count`` cards headed by ``head`` going onto the card
+        ``parent`` or, when ``parent`` is :data:`EMPTY`, to an empty column; by count, as
+        :meth:`moves` tries them. Whether a move is possible depends on the node besides."""
+        moves = self._runs.get(column)
+        if moves is None:
+            size = len(column)
+            found: list[tuple[int, int, int]] = []
+            for count in range(1, size + 1):
+                head = column[size - count]
+                found += [(parent, count, head) for parent in self.parents[head]]
+                if count < size and (not self.kings_only or head % 13 == 12):
+                    found.append((EMPTY, count, head))
+                if count == size or (head, column[size - count - 1]) not in self.fits:
+                    break
+            moves = tuple(found)
+            if len(self._runs) > 1_000_000:
+                self._runs.clear()
+            self._runs[column] = moves
+        return moves
+
+    def _options(self, node: Node) -> list[tuple[int, int, int, int, int]]:
+        """The moves of :meth:`moves`, in its order, as ``(card, count, target, source,
+        destination)``: ``source`` the index of the column the run leaves, or -1 for a cell,
+        ``destination`` that of the column it goes to (-1 for a cell or a foundation)."""
+        columns, cells, foundations = node
+        free = self.cells - len(cells)
+        empties = columns.count(b"")
+        to_column = self.capacity(free, empties)
+        to_empty = self.capacity(free, empties - 1) if empties else 0
+        longest = max(to_column, to_empty)
+        tops = {column[-1]: i for i, column in enumerate(columns) if column}
+        parents = self.parents
+        kings_only = self.kings_only
+        suit_of, rank_of = self._suit, self._rank
+        runs = self._runs
+        options: list[tuple[int, int, int, int, int]] = []
+        add = options.append
+        for source in range(empties, len(columns)):
+            column = columns[source]
+            card = column[-1]
+            if foundations[suit_of[card]] == rank_of[card]:
+                add((card, 1, FOUNDATION, source, -1))
+            for parent, count, head in runs.get(column) or self.column_moves(column):
+                if count > longest:
+                    break
+                if parent >= 0:
+                    if count <= to_column:
+                        target = tops.get(parent)
+                        if target is not None:
+                            add((head, count, parent, source, target))
+                elif empties and count <= to_empty:
+                    add((head, count, EMPTY, source, 0))
+            if free:
+                add((card, 1, CELL, source, -1))
+        for card in cells:
+            if foundations[suit_of[card]] == rank_of[card]:
+                add((card, 1, FOUNDATION, -1, -1))
+            for parent in parents[card]:
+                target = tops.get(parent)
+                if target is not None:
+                    add((card, 1, parent, -1, target))
+            if empties and (not kings_only or rank_of[card] == 12):
+                add((card, 1, EMPTY, -1, 0))
+        return options
+
+    def expand(self, node: Node) -> list[tuple[CardMove, Node, int]]:
+        """The moves of :meth:`moves`, in its order, each with the settled node it leads to
+        and the cards settling played, as :meth:`child` gives them, made in one pass."""
+        columns, cells, foundations = node
+        suit_of, rank_of, single = self._suit, self._rank, self._byte
+        children = self.children
+        found: list[tuple[CardMove, Node, int]] = []
+        for card, count, target, source, destination in self._options(node):
+            after = list(columns)
+            exposed = -1
+            if source >= 0:
+                column = columns[source]
+                after[source] = column[:-count]
+                run = column[-count:]
+                if len(column) > count:
+                    exposed = column[-count - 1]
+                left = cells
+            else:
+                run = single[card]
+                left = cells.replace(run, b"")
+            if target == FOUNDATION:
+                grown = list(foundations)
+                grown[suit_of[card]] += 1
+                child = self.node(after, list(left), grown)
+                found.append(((card, count, target), child[0], child[1]))
+                continue
+            if target == CELL:
+                left = bytes(sorted(left + run))
+            else:
+                after[destination] += run
+            if (
+                exposed >= 0
+                and foundations[suit_of[exposed]] == rank_of[exposed]
+                and all(foundations[c // 13] > c % 13 for c in children[exposed])
+            ):
+                child = self.node(after, list(left), list(foundations))
+                found.append(((card, count, target), child[0], child[1]))
+            else:
+                found.append(((card, count, target), (tuple(sorted(after)), left, foundations), 0))
+        return found
+
     # -- bounds ------------------------------------------------------------------------------
 
     def column_info(self, column: bytes) -> ColumnInfo:
@@ -343,7 +462,9 @@ class Game:
         if len(self._info) > 1_000_000:
             self._info.clear()
             self._weights.clear()
+            self._chains.clear()
         self._info[column] = info
+        self._chains[column] = chains
         self._weights[column] = 6 * info[0] + 2 * disorder + 4 * buried if column else -12
         return info
 
@@ -359,14 +480,17 @@ class Game:
         alternating building the bound takes one move per column with a blocked card.
         """
         columns, _, foundations = node
-        bound = 52 - sum(foundations)
-        for column in columns:
-            bound += self.column_info(column)[1]
-        return bound
+        chains = self._chains
+        try:
+            return 52 - sum(foundations) + sum(map(chains.__getitem__, columns))
+        except KeyError:  # a column not met yet
+            for column in columns:
+                self.column_info(column)
+            return 52 - sum(foundations) + sum(map(chains.__getitem__, columns))
 
-    def greedy(self, node: Node) -> int:
+    def greedy(self, node: Node, key: bytes | None = None) -> int:
         """The priority of the best-first search (lower first; :func:`best_first` adds the
-        depth): no bound, a guess at the work left.
+        depth): no bound, a guess at the work left. ``key`` is the node's key, when known.
 
         It weighs, in this order of weight, the cards off the foundations, how deep the next
         card of each foundation lies (the cards above it), blocked cards and full cells, the
@@ -376,23 +500,28 @@ class Game:
         never a verdict.
         """
         columns, cells, foundations = node
-        weights = self._weights
         try:
-            score = sum(map(weights.__getitem__, columns))
+            score = sum(map(self._weight, columns))
         except KeyError:  # a column not met yet
             for column in columns:
                 self.column_info(column)
-            score = sum(map(weights.__getitem__, columns))
-        score += 4 * (52 - sum(foundations)) + 6 * len(cells)
-        # The next card of each foundation: the cards above it (none in a cell).
-        joined = _COLUMN_SEP.join(columns)
-        for suit, played in enumerate(foundations):
-            if played < 13:
-                at = joined.find(13 * suit + played)
+            score = sum(map(self._weight, columns))
+        if key is None:
+            key = key_of(columns, cells)
+        # The next card of each foundation: the cards above it (none in a cell). The key holds
+        # the columns, each ended by 0xFF but the last, ended by 0xFE, then the cells.
+        end = len(key) - len(cells) - 1
+        find = key.find
+        above = 0
+        played = 0
+        for base, count in zip(_SUIT_BASES, foundations, strict=True):
+            played += count
+            if count < 13:
+                at = find(base + count, 0, end)
                 if at >= 0:
-                    end = joined.find(_COLUMN_SEP, at)
-                    score += 8 * ((len(joined) if end < 0 else end) - at - 1)
-        return score
+                    stop = find(0xFF, at, end)
+                    above += (end if stop < 0 else stop) - at - 1
+        return score + 4 * (52 - played) + 6 * len(cells) + 8 * above
 
 
 def _path(parents: dict[bytes, tuple[bytes, CardMove] | None], key: bytes) -> list[CardMove]:
@@ -432,6 +561,9 @@ def best_first(
     are the same whatever it is.
     """
     rank = priority or game.greedy
+    greedy = game.greedy
+    join = _COLUMN_SEP.join
+    push = heapq.heappush
     won = 52
     parents: dict[bytes, tuple[bytes, CardMove] | None] = {key_of(start[0], start[1]): None}
     if sum(start[2]) == won:
@@ -448,9 +580,8 @@ def best_first(
             return Outcome("unknown", [], len(parents), why)
         depth += 1
         cost = depth_weight * depth
-        for move in game.moves(node):
-            child, _ = game.child(node, move)
-            child_key = key_of(child[0], child[1])
+        for move, child, _ in game.expand(node):
+            child_key = join(child[0]) + _CELL_SEP + child[1]
             if child_key in parents:
                 continue
             parents[child_key] = (key, move)
@@ -458,7 +589,8 @@ def best_first(
                 return Outcome("solvable", _path(parents, child_key), len(parents))
             if len(parents) >= max_states:
                 return Outcome("unknown", [], len(parents), "memory")
-            heapq.heappush(frontier, (cost + rank(child), next(tie), depth, child, child_key))
+            score = greedy(child, child_key) if priority is None else rank(child)
+            push(frontier, (cost + score, next(tie), depth, child, child_key))
     return Outcome("unsolvable", [], len(parents))
 
 
@@ -474,6 +606,7 @@ def astar(
     :meth:`Game.lower_bound`, which is consistent, so that the first won node taken from the
     frontier was reached by a shortest path; ties go to the deeper node."""
     won = 52
+    join = _COLUMN_SEP.join
     start_key = key_of(start[0], start[1])
     best: dict[bytes, int] = {start_key: 0}
     parents: dict[bytes, tuple[bytes, CardMove] | None] = {start_key: None}
@@ -492,9 +625,8 @@ def astar(
         expansions += 1
         if expansions % _CHECK_EVERY == 0 and (why := _stopped(deadline, cancel)):
             return Outcome("unknown", [], len(best), why)
-        for move in game.moves(node):
-            child, played = game.child(node, move)
-            child_key = key_of(child[0], child[1])
+        for move, child, played in game.expand(node):
+            child_key = join(child[0]) + _CELL_SEP + child[1]
             child_g = g + 1 + played
             known = best.get(child_key)
             if known is not None and known <= child_g:
