@@ -108,6 +108,7 @@ async function play(text) {
  * ``target``: the legal move when there is one, else the move as asked, for the service to
  * say which rule refuses it. */
 async function attempt(source, target, count) {
+  if (S.busy) return false;
   S.pick = null;
   const move = choose(S.legal, source, target, count);
   return play(move ? move.text : moveText(source, target, count));

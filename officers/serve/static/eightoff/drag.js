@@ -40,7 +40,8 @@ export function enableDrag(board, hooks) {
     ghost.setAttribute("aria-hidden", "true");
     for (const node of nodes) {
       const copy = node.cloneNode(true);
-      copy.removeAttribute("id");
+      copy.classList.remove("chosen", "target", "hinted", "over");
+      copy.removeAttribute("aria-pressed");
       copy.tabIndex = -1;
       ghost.append(copy);
       node.classList.add("lifted");
