@@ -24,21 +24,27 @@ The enhancements (docs/skat.md argues each one sound):
 
 - a transposition table keyed by the mask and the leader (the cards played, and the order they
   were played in, do not matter), holding a lower and an upper bound and the best lead;
-- the leader's value lies between 0 and the points still out (a cut when the window allows);
+- bounds: the leader's value lies between the points of her *master trumps* (trumps that no
+  trump still out of the other player beats: each wins the trick it is played to) and the
+  points still out less the other player's master trumps; a cut when the window allows;
 - the last trick is scored without a search;
-- move ordering: the table's best lead first, then cards that no card still out can beat, the
-  richest first; the follower first wins with the richest card it can, else throws the poorest;
+- move ordering: the table's best lead first, then each lead by the best immediate answer to
+  it (the trick's points, won or lost); the follower tries its answers by the same measure,
+  playing from a pile of two (which turns a card up) before a last card, and the lower card
+  first;
 - equivalent cards: two cards of one player, both the last card of their pile (nothing lies
   beneath either), in one lane, worth the same points, with no card still out (or on the table)
   of that lane between them: only one of them is searched.
 
->>> from officers.skat.position import Deal, Position
->>> board = Board(Position(Deal.numbered(1).piles, "G"))
+>>> from officers.skat import SkatGame
+>>> game = SkatGame.deal(1)
+>>> game.push("G") and None
+>>> for _ in range(20):  # ten tricks: each player's first legal card
+...     game.push(game.legal_moves()[0]) and None
+>>> board = Board(game.position)
 >>> search = Search(board)
->>> 0 <= search.value() <= 120, search.nodes > 0
+>>> search.value() == plain_value(board), search.nodes > 0
 (True, True)
->>> search.value() == plain_value(board)  # doctest: +SKIP
-True
 """
 
 from __future__ import annotations
@@ -90,6 +96,7 @@ class Board:
         "beats",
         "between",
         "card",
+        "gains",
         "game",
         "lane",
         "lanes",
@@ -97,6 +104,7 @@ class Board:
         "mask",
         "points",
         "power",
+        "replies",
         "single",
         "trick",
     )
@@ -156,6 +164,21 @@ class Board:
                     for z in range(32)
                     if cards[z] >= 0 and self.lane[z] == self.lane[x] and low < self.power[z] < high
                 )
+        # a trick's points for its leader (negative when the other player wins it), and each
+        # lead's replies in the order the other player tries them: the trick's worst first
+        self.gains = [
+            (-1 if self.beats[i] else 1) * (self.points[i >> 5] + self.points[i & 31])
+            for i in range(1024)
+        ]
+        self.replies = [
+            tuple(
+                sorted(
+                    (b for b in range(32) if cards[b] >= 0 and b // 16 != a // 16),
+                    key=lambda b, a=a: (self.gains[32 * a + b], b % 16 >= 8, self.power[b]),
+                )
+            )
+            for a in range(32)
+        ]
         # the slots that may be equivalent: last cards of a pile (under layer), worth 0 or a Jack
         self.single = sum(
             1 << s
@@ -223,21 +246,42 @@ def _searchers(
     board = search.board
     table = search.table
     deadline = search.deadline
-    lanes, powers, points, beats = board.lane, board.power, board.points, board.beats
+    lanes, points, beats = board.lane, board.points, board.beats
     lane_masks, above, single = board.lanes, board.above, board.single
     clock = time.perf_counter
+    gains, replies = board.gains, board.replies
+    halves = (0xFFFF, 0xFFFF << 16)
+    trump_masks = (lane_masks[0][TRUMP], lane_masks[1][TRUMP])
 
     def leads(mask: int, player: int) -> list[int]:
-        up = slots_of(_face_up(mask, player))
-        if single & mask:
+        face = _face_up(mask, player)
+        up = slots_of(face)
+        twins = face & single
+        if twins & (twins - 1):
             up = _distinct(board, up, mask)
-        safe = [s for s in up if not mask & above[s]]
-        if len(safe) > 1:
-            safe.sort(key=points.__getitem__, reverse=True)
-        rest = [s for s in up if mask & above[s]]
-        if len(rest) > 1:
-            rest.sort(key=points.__getitem__)
-        return safe + rest
+        follower = 1 - player
+        other = _face_up(mask, follower)
+        follow_masks = lane_masks[follower]
+        scored = []
+        for a in up:
+            options = other & follow_masks[lanes[a]] or other
+            row = 32 * a
+            for b in replies[a]:
+                if options >> b & 1:
+                    scored.append((gains[row + b], a))
+                    break
+        scored.sort(reverse=True)
+        return [a for _, a in scored]
+
+    def sure(mask: int, player: int) -> int:
+        """The points of the player's trumps that no trump still out of the other player's
+        beats: each wins the trick it is played to."""
+        total = 0
+        other = mask & halves[1 - player]
+        for s in slots_of(mask & trump_masks[player]):
+            if not other & above[s]:
+                total += points[s]
+        return total
 
     def trick(mask: int, leader: int, rest: int, alpha: int, beta: int) -> int:
         search.nodes += 1
@@ -262,11 +306,11 @@ def _searchers(
                 return low
             alpha, beta = max(alpha, low), min(beta, high)
         else:
-            low, high = 0, rest
-            if rest <= alpha:
-                return rest
-            if beta <= 0:
-                return 0
+            low, high = sure(mask, leader), rest - sure(mask, 1 - leader)
+            if high <= alpha:
+                return high
+            if low >= beta:
+                return low
         order = leads(mask, leader)
         if hint in order:
             order.remove(hint)
@@ -291,11 +335,11 @@ def _searchers(
         follower = 1 - leader
         up = _face_up(mask, follower)
         follow = up & lane_masks[follower][lanes[a]]
-        options = slots_of(follow or up)
-        if single & mask:
+        allowed = follow or up
+        options = [b for b in replies[a] if allowed >> b & 1]
+        twins = allowed & single
+        if twins & (twins - 1):
             options = _distinct(board, options, mask | 1 << a)
-        if len(options) > 1:
-            options = _ordered(options, a)
         worst = 999
         base = points[a]
         for b in options:
@@ -316,16 +360,6 @@ def _searchers(
                 if worst <= alpha:
                     break
         return worst
-
-    def _ordered(options: tuple[int, ...], a: int) -> tuple[int, ...]:
-        row = 32 * a
-        return tuple(
-            sorted(
-                options,
-                key=lambda b: 100 + points[b] - powers[b] if beats[row + b] else -points[b],
-                reverse=True,
-            )
-        )
 
     return trick, reply
 
