@@ -9,11 +9,12 @@ a frontend keeps the notation of the last answer and sends it back with the next
 >>> from officers.contract import handle
 >>> dealt = handle({"op": "eightoff/deal", "variant": "freecell", "number": 11982, "microsoft": True})
 >>> dealt["kind"], dealt["number"], dealt["legal"][:3]
-('eightoff-game', 11982, 14)
+('eightoff-game', 11982, ['1a', '1b', '1c'])
 >>> moved = handle({"op": "eightoff/move", "game": dealt["game"], "move": "1h", "lang": "de"})
 >>> moved["refused"]["rule"], moved["refused"]["text"]
-('not-next', 'Nicht erlaubt (1h): Herz-Dame ist nicht die nächste Karte ihres Ablagestapels (dort liegen 0 Karten)')
->>> handle({"op": "eightoff/solve", "game": dealt["game"]})["status"]
+('not-next', 'Nicht erlaubt (1h): Kreuz-König ist nicht die nächste Karte ihres Ablagestapels (dort liegen 0 Karten)')
+>>> lost = handle({"op": "eightoff/deal", "variant": "bakers-game", "number": 2})
+>>> handle({"op": "eightoff/solve", "game": lost["game"]})["status"]
 'unsolvable'
 """
 
