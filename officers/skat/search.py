@@ -50,7 +50,8 @@ The enhancements (docs/skat.md argues each one sound):
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from functools import partial
 
 from officers.errors import SolverTimeoutError
 from officers.skat.cards import POINTS, TRUMP, lane, power
@@ -174,7 +175,7 @@ class Board:
             tuple(
                 sorted(
                     (b for b in range(32) if cards[b] >= 0 and b // 16 != a // 16),
-                    key=lambda b, a=a: (self.gains[32 * a + b], b % 16 >= 8, self.power[b]),
+                    key=partial(self._answer_order, a),
                 )
             )
             for a in range(32)
@@ -186,13 +187,18 @@ class Board:
             if cards[s] >= 0 and s % 16 >= 8 and (self.points[s] == 0 or cards[s] % 8 == 4)
         )
 
+    def _answer_order(self, a: int, b: int) -> tuple[int, bool, int]:
+        """How the other player tries its answers ``b`` to ``a``: the trick's worst for the
+        leader first, then from a pile of two (it turns a card up), then the lower card."""
+        return self.gains[32 * a + b], b % 16 >= 8, self.power[b]
+
     def rest(self) -> int:
         """The points still out: in the piles and on the table."""
         total = sum(self.points[s] for s in slots_of(self.mask))
         return total + (self.points[self.trick] if self.trick >= 0 else 0)
 
 
-def _distinct(board: Board, slots: tuple[int, ...], context: int) -> tuple[int, ...]:
+def _distinct(board: Board, slots: Sequence[int], context: int) -> list[int]:
     """``slots`` less those equivalent to one kept (see the module)."""
     single, lanes, points, between = board.single, board.lane, board.points, board.between
     kept: list[int] = []
@@ -210,7 +216,7 @@ def _distinct(board: Board, slots: tuple[int, ...], context: int) -> tuple[int, 
                 kept.append(x)
         else:
             kept.append(x)
-    return tuple(kept)
+    return kept
 
 
 class Search:
@@ -226,7 +232,12 @@ class Search:
         self.table: dict[int, tuple[int, int, int]] = {}
         self.nodes = 0
         self.deadline = None if time_limit is None else time.perf_counter() + time_limit
-        self.trick, self.reply = _searchers(self)
+        replies: list[Reply] = []
+        tricks: list[Trick] = []
+        self.trick = _trick_search(self, replies)
+        self.reply = _reply_search(board, tricks)
+        replies.append(self.reply)
+        tricks.append(self.trick)
 
     def value(self, alpha: int = -1, beta: int = 121) -> int:
         """The value for the player to lead (or who led the card on the table): exact when
@@ -240,22 +251,25 @@ class Search:
         return self.trick(board.mask, board.leader, rest, alpha, beta)
 
 
-def _searchers(
-    search: Search,
-) -> tuple[Callable[[int, int, int, int, int], int], Callable[[int, int, int, int, int, int], int]]:
-    board = search.board
-    table = search.table
-    deadline = search.deadline
-    lanes, points, beats = board.lane, board.points, board.beats
-    lane_masks, above, single = board.lanes, board.above, board.single
-    clock = time.perf_counter
-    gains, replies = board.gains, board.replies
+Trick = Callable[[int, int, int, int, int], int]
+"""``trick(mask, leader, rest, alpha, beta)``: the leader's value at the start of a trick."""
+
+Reply = Callable[[int, int, int, int, int, int], int]
+"""``reply(mask, leader, led, rest, alpha, beta)``: the leader's value with ``led`` on the
+table (``mask`` without it), the other player to answer."""
+
+
+def _orderers(board: Board) -> tuple[Callable[[int, int], list[int]], Callable[[int, int], int]]:
+    """``leads(mask, player)``: the player's leads, less equivalent ones, best first;
+    ``sure(mask, player)``: the points of the player's master trumps."""
+    lanes, points, above, single = board.lane, board.points, board.above, board.single
+    lane_masks, gains, replies = board.lanes, board.gains, board.replies
     halves = (0xFFFF, 0xFFFF << 16)
     trump_masks = (lane_masks[0][TRUMP], lane_masks[1][TRUMP])
 
     def leads(mask: int, player: int) -> list[int]:
         face = _face_up(mask, player)
-        up = slots_of(face)
+        up: Sequence[int] = slots_of(face)
         twins = face & single
         if twins & (twins - 1):
             up = _distinct(board, up, mask)
@@ -266,7 +280,7 @@ def _searchers(
         for a in up:
             options = other & follow_masks[lanes[a]] or other
             row = 32 * a
-            for b in replies[a]:
+            for b in replies[a]:  # the first allowed answer is the best for the follower
                 if options >> b & 1:
                     scored.append((gains[row + b], a))
                     break
@@ -274,14 +288,21 @@ def _searchers(
         return [a for _, a in scored]
 
     def sure(mask: int, player: int) -> int:
-        """The points of the player's trumps that no trump still out of the other player's
-        beats: each wins the trick it is played to."""
         total = 0
         other = mask & halves[1 - player]
         for s in slots_of(mask & trump_masks[player]):
             if not other & above[s]:
                 total += points[s]
         return total
+
+    return leads, sure
+
+
+def _trick_search(search: Search, links: list[Reply]) -> Trick:
+    """The search at the start of a trick (``links[0]`` is the reply search)."""
+    board, table, deadline, clock = search.board, search.table, search.deadline, time.perf_counter
+    beats = board.beats
+    leads, sure = _orderers(board)
 
     def trick(mask: int, leader: int, rest: int, alpha: int, beta: int) -> int:
         search.nodes += 1
@@ -315,6 +336,7 @@ def _searchers(
         if hint in order:
             order.remove(hint)
             order.insert(0, hint)
+        reply = links[0]
         best, best_slot = -1, -1
         for a in order:
             value = reply(mask ^ 1 << a, leader, a, rest, max(alpha, best), beta)
@@ -331,11 +353,19 @@ def _searchers(
         table[key] = (low, high, best_slot)
         return best
 
+    return trick
+
+
+def _reply_search(board: Board, links: list[Trick]) -> Reply:
+    """The search of the answer to a card led (``links[0]`` is the trick search)."""
+    lanes, points, beats = board.lane, board.points, board.beats
+    lane_masks, single, replies = board.lanes, board.single, board.replies
+
     def reply(mask: int, leader: int, a: int, rest: int, alpha: int, beta: int) -> int:
+        trick = links[0]
         follower = 1 - leader
         up = _face_up(mask, follower)
-        follow = up & lane_masks[follower][lanes[a]]
-        allowed = follow or up
+        allowed = up & lane_masks[follower][lanes[a]] or up
         options = [b for b in replies[a] if allowed >> b & 1]
         twins = allowed & single
         if twins & (twins - 1):
@@ -361,7 +391,7 @@ def _searchers(
                     break
         return worst
 
-    return trick, reply
+    return reply
 
 
 def plain_value(board: Board, time_limit: float | None = None) -> int:
