@@ -283,9 +283,14 @@ def test_undo_restores_the_layout(table: Table) -> None:
     assert table.page.is_disabled('[data-action="undo"]')
     table.play("4h")
     table.play("1e", drag=True)
+    assert table.text("#last") == "Last move, 1e: Nine of Diamonds from column 1 to cell e."
     table.page.keyboard.press("Control+z")
     table.page.wait_for_selector('#status[data-moves="1"]')
-    assert table.layout() == after
+    assert table.layout() == after and table.text("#last") == ""
+    table.play("1e")
+    table.page.click('[data-action="restart"]')  # back to the deal
+    table.page.wait_for_selector('#status[data-moves="0"]')
+    assert table.layout() == start and table.page.is_disabled('[data-action="restart"]')
 
 
 def test_a_refused_move_shows_its_rule(table: Table) -> None:
@@ -354,8 +359,10 @@ def test_the_german_switch(table: Table) -> None:
     table.page.click('#columns [data-place="2"]')
     table.page.wait_for_selector('#message[data-rule="no-fit"]')
     assert table.text("#message").startswith("Nicht erlaubt (12): Karo-Neun passt nicht auf Karo-Drei")
+    table.play("4h")
+    assert table.text("#last") == "Letzter Zug, 4h: Kreuz-Ass aus Spalte 4 auf den Ablagestapel."
     table.page.reload()
-    table.page.wait_for_selector("#status[data-moves]")
+    table.page.wait_for_selector('#status[data-moves="1"]')
     assert table.text('[data-action="hint"]') == "Tipp"  # the link keeps the language
 
 

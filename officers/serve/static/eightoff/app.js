@@ -6,7 +6,7 @@
 import { call, health, ServiceError } from "../api.js";
 import { cardName, variantName, words } from "./i18n.js";
 import { LinkError, readLink, writeLink } from "./link.js";
-import { choose, isColumn, moveText, movesFrom, parseMove } from "./moves.js";
+import { CELLS, choose, isColumn, moveText, movesFrom, parseMove } from "./moves.js";
 import { drawMarks, drawTable, placeNode, runNodes } from "./view.js";
 import { enableDrag } from "./drag.js";
 
@@ -20,6 +20,7 @@ const S = {
   legal: [], // its legal moves, read ({text, source, target, count})
   pick: null, // the chosen run: {place, count} (count null: as many as the target takes)
   advice: null, // {kind: "hint" | "winnable", game, lang, doc}
+  last: null, // the last move played: {move, cards, source, target}
   busy: false,
 };
 
@@ -65,6 +66,7 @@ async function dealGame(deal, moves = []) {
 }
 
 function setGame(game) {
+  S.last = game.move && S.game ? lastMove(S.game.layout, game.move) : null;
   S.game = game;
   S.legal = game.legal.map(parseMove).filter(Boolean);
   S.pick = null;
@@ -115,7 +117,7 @@ async function attempt(source, target, count) {
 }
 
 async function undo(count = 1) {
-  if (S.busy || !S.game || S.game.moves.length < count) return;
+  if (S.busy || !S.game || count < 1 || S.game.moves.length < count) return;
   S.busy = true;
   try {
     const answer = await ask("undo", { game: S.game.game, count });
@@ -238,6 +240,31 @@ function say(text, rule = null) {
   else delete message.dataset.rule;
 }
 
+/** The last move played, from the layout before it: its notation, cards and places. */
+function lastMove(layout, text) {
+  const move = parseMove(text);
+  if (!move) return null;
+  const from = isColumn(move.source) ? layout.columns[Number(move.source) - 1] : [layout.cells[CELLS.indexOf(move.source)]];
+  const cards = from.slice(from.length - (move.count || 1));
+  return { move: text, cards, source: move.source, target: move.target };
+}
+
+function placeName(place) {
+  return isColumn(place) ? t().column(Number(place)) : t().cell(place);
+}
+
+function drawLast() {
+  const last = S.last;
+  const node = $("#last");
+  if (!last || !S.game.moves.length || S.game.moves[S.game.moves.length - 1] !== last.move || !last.cards.length) {
+    node.textContent = "";
+    return;
+  }
+  const words_ = t();
+  const to = last.target === "h" ? words_.toFoundation : words_.to(placeName(last.target));
+  node.textContent = words_.moved(last.move, cardName(S.lang, last.cards[0]), last.cards.length, words_.from(placeName(last.source)), to);
+}
+
 function cardsLeft() {
   const foundations = S.game.layout.foundations;
   return 52 - Object.values(foundations).reduce((sum, count) => sum + count, 0);
@@ -337,8 +364,10 @@ function render() {
   status.dataset.moves = S.game.moves.length;
   drawChoice();
   drawAdvice();
+  drawLast();
   const moved = S.game.moves.length > 0;
   $('[data-action="undo"]').disabled = !moved;
+  $('[data-action="restart"]').disabled = !moved;
   $('[data-action="hint"]').disabled = over();
   $('[data-action="winnable"]').disabled = !S.game;
   $('[data-action="autoplay"]').disabled = over() || !S.legal.some((move) => move.target === "h");
@@ -481,6 +510,7 @@ function showError(message) {
 function bind() {
   const actions = {
     undo: () => undo(),
+    restart: () => undo(S.game ? S.game.moves.length : 0),
     hint: () => advise("hint"),
     winnable: () => advise("winnable"),
     autoplay: () => autoplay(),
