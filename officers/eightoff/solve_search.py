@@ -31,6 +31,7 @@ settle
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 import time
@@ -67,12 +68,54 @@ Node = tuple[tuple[bytes, ...], bytes, tuple[int, ...]]
 _COLUMN_SEP: Final = b"\xff"
 _CELL_SEP: Final = b"\xfe"
 _SUIT_BASES: Final = (0, 13, 26, 39)
+_SINGLES: Final = tuple(bytes((card,)) for card in range(52))
+_SUITS: Final = tuple(card // 13 for card in range(52))
+_RANKS: Final = tuple(card % 13 for card in range(52))
 _CHECK_EVERY: Final = 256  # expansions between two looks at the clock
 DEPTH_WEIGHT: Final = 1
 """The weight of a move from the start in the best-first priority."""
 
+Child = tuple[CardMove, Node, int, int | None]
+"""What :meth:`Game.expand` gives for a move: the move, the settled node it leads to, the cards
+settling played, and the change of :meth:`Game.greedy` (``None`` when not known)."""
+
 ColumnInfo = tuple[int, int, int, int]
 """What :meth:`Game.column_info` tells of a column."""
+
+
+class _Shares(dict[bytes, int]):
+    """A column's share of a sum over the columns, found by ``fill`` the first time it is
+    asked for (:meth:`Game.column_info` fills every share of a column at once)."""
+
+    def __init__(self, fill: Callable[[bytes], object]) -> None:
+        super().__init__()
+        self.fill = fill
+
+    def __missing__(self, column: bytes) -> int:
+        self.fill(column)
+        return self[column]
+
+
+Tables = tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...], frozenset[tuple[int, int]]]
+
+
+@functools.cache
+def _tables(building: str) -> Tables:
+    """The parents and children of every card, and the ``(card, parent)`` pairs, under a
+    way of building ("suit" or "alternate"): made once."""
+    parents: list[tuple[int, ...]] = []
+    children: list[tuple[int, ...]] = []
+    for card in range(52):
+        suit, rank = divmod(card, 13)  # rank 0 .. 12 here
+        if building == "suit":
+            parents.append((card + 1,) if rank < 12 else ())
+            children.append((card - 1,) if rank > 0 else ())
+        else:
+            other = (0, 3) if suit in (1, 2) else (1, 2)
+            parents.append(tuple(13 * s + rank + 1 for s in other) if rank < 12 else ())
+            children.append(tuple(13 * s + rank - 1 for s in other) if rank > 0 else ())
+    fits = frozenset((card, parent) for card in range(52) for parent in parents[card])
+    return tuple(parents), tuple(children), fits
 
 
 def key_of(columns: tuple[bytes, ...], cells: bytes) -> bytes:
@@ -109,33 +152,20 @@ class Game:
         self.building = building
         self.sequence = sequence
         self.kings_only = empty == "kings"
-        parents: list[tuple[int, ...]] = []
-        children: list[tuple[int, ...]] = []
-        for card in range(52):
-            suit, rank = divmod(card, 13)  # rank 0 .. 12 here
-            if building == "suit":
-                parents.append((card + 1,) if rank < 12 else ())
-                children.append((card - 1,) if rank > 0 else ())
-            else:
-                other = (0, 3) if suit in (1, 2) else (1, 2)
-                parents.append(tuple(13 * s + rank + 1 for s in other) if rank < 12 else ())
-                children.append(tuple(13 * s + rank - 1 for s in other) if rank > 0 else ())
-        self.parents: tuple[tuple[int, ...], ...] = tuple(parents)
+        parents, children, fits = _tables(building)
+        self.parents: tuple[tuple[int, ...], ...] = parents
         """``parents[card]``: the cards ``card`` may be placed on in a column."""
-        self.children: tuple[tuple[int, ...], ...] = tuple(children)
+        self.children: tuple[tuple[int, ...], ...] = children
         """``children[card]``: the cards that may be placed on ``card``."""
-        self.fits: frozenset[tuple[int, int]] = frozenset(
-            (card, parent) for card in range(52) for parent in parents[card]
-        )
+        self.fits: frozenset[tuple[int, int]] = fits
         """``(card, parent)`` pairs: ``card`` may lie on ``parent`` in a run."""
         self._info: dict[bytes, ColumnInfo] = {}
-        self._weights: dict[bytes, int] = {}
-        self._weight = self._weights.__getitem__
-        self._chains: dict[bytes, int] = {}
+        self._weights = _Shares(self.column_info)
+        self._chains = _Shares(self.column_info)
         self._runs: dict[bytes, tuple[tuple[int, int, int], ...]] = {}
-        self._byte = [bytes((card,)) for card in range(52)]
-        self._suit = [card // 13 for card in range(52)]
-        self._rank = [card % 13 for card in range(52)]
+        self._byte = _SINGLES
+        self._suit = _SUITS
+        self._rank = _RANKS
 
     # -- the rules ---------------------------------------------------------------------------
 
@@ -379,16 +409,20 @@ class Game:
                 add((card, 1, EMPTY, -1, 0))
         return options
 
-    def expand(self, node: Node) -> list[tuple[CardMove, Node, int]]:
-        """The moves of :meth:`moves`, in its order, each with the settled node it leads to
-        and the cards settling played, as :meth:`child` gives them, made in one pass."""
+    def expand(self, node: Node, key: bytes | None = None) -> list[Child]:
+        """The moves of :meth:`moves`, in their order, each with the settled node it leads to
+        and the cards settling played, as :meth:`child` gives them, made in one pass; given
+        the node's ``key``, each child that settling left alone also comes with the change of
+        :meth:`greedy` from the node to it (else ``None``; see :meth:`next_cards`)."""
         columns, cells, foundations = node
         suit_of, rank_of, single = self._suit, self._rank, self._byte
-        children = self.children
-        found: list[tuple[CardMove, Node, int]] = []
+        children, weights = self.children, self._weights
+        nexts = self.next_cards(node, key) if key is not None else None
+        found: list[Child] = []
         for card, count, target, source, destination in self._options(node):
             after = list(columns)
             exposed = -1
+            change = 0
             if source >= 0:
                 column = columns[source]
                 after[source] = column[:-count]
@@ -399,14 +433,16 @@ class Game:
             else:
                 run = single[card]
                 left = cells.replace(run, b"")
+                change = -6
             if target == FOUNDATION:
                 grown = list(foundations)
                 grown[suit_of[card]] += 1
-                child = self.node(after, list(left), grown)
-                found.append(((card, count, target), child[0], child[1]))
+                child, played = self.node(after, list(left), grown)
+                found.append(((card, count, target), child, played, None))
                 continue
             if target == CELL:
                 left = bytes(sorted(left + run))
+                change += 6
             else:
                 after[destination] += run
             if (
@@ -414,11 +450,43 @@ class Game:
                 and foundations[suit_of[exposed]] == rank_of[exposed]
                 and all(foundations[c // 13] > c % 13 for c in children[exposed])
             ):
-                child = self.node(after, list(left), list(foundations))
-                found.append(((card, count, target), child[0], child[1]))
-            else:
-                found.append(((card, count, target), (tuple(sorted(after)), left, foundations), 0))
+                child, played = self.node(after, list(left), list(foundations))
+                found.append(((card, count, target), child, played, None))
+                continue
+            if nexts is not None:
+                if source >= 0:
+                    change += weights[after[source]] - weights[columns[source]]
+                    for above in nexts.get(source, ()):
+                        if above >= count:  # the next card stays in the column, less deep
+                            change -= 8 * count
+                if destination >= 0:
+                    change += weights[after[destination]] - weights[columns[destination]]
+                    change += 8 * count * len(nexts.get(destination, ()))
+            child = (tuple(sorted(after)), left, foundations)
+            found.append(((card, count, target), child, 0, None if nexts is None else change))
         return found
+
+    def next_cards(self, node: Node, key: bytes) -> dict[int, list[int]]:
+        """Where the next card of each foundation lies in ``node`` (of key ``key``): for each
+        column that holds some, by index, the numbers of cards above them.
+
+        A move that settling leaves alone changes :meth:`greedy` only through the columns it
+        takes a run from and puts it on, the cells it fills or empties, and these depths: a
+        next card under the run moved loses ``count`` cards above it, one in the run keeps
+        the cards above it (a card moved to a cell has none: it was exposed), one in the
+        column that takes the run gains ``count``.
+        """
+        end = len(key) - len(node[1]) - 1
+        find, count = key.find, key.count
+        nexts: dict[int, list[int]] = {}
+        for base, played in zip(_SUIT_BASES, node[2], strict=True):
+            if played < 13:
+                at = key.find(base + played, 0, end)
+                if at >= 0:
+                    stop = find(0xFF, at, end)
+                    above = (end if stop < 0 else stop) - at - 1
+                    nexts.setdefault(count(0xFF, 0, at), []).append(above)
+        return nexts
 
     # -- bounds ------------------------------------------------------------------------------
 
@@ -480,13 +548,7 @@ class Game:
         alternating building the bound takes one move per column with a blocked card.
         """
         columns, _, foundations = node
-        chains = self._chains
-        try:
-            return 52 - sum(foundations) + sum(map(chains.__getitem__, columns))
-        except KeyError:  # a column not met yet
-            for column in columns:
-                self.column_info(column)
-            return 52 - sum(foundations) + sum(map(chains.__getitem__, columns))
+        return 52 - sum(foundations) + sum(map(self._chains.__getitem__, columns))
 
     def greedy(self, node: Node, key: bytes | None = None) -> int:
         """The priority of the best-first search (lower first; :func:`best_first` adds the
@@ -500,12 +562,7 @@ class Game:
         never a verdict.
         """
         columns, cells, foundations = node
-        try:
-            score = sum(map(self._weight, columns))
-        except KeyError:  # a column not met yet
-            for column in columns:
-                self.column_info(column)
-            score = sum(map(self._weight, columns))
+        score = sum(map(self._weights.__getitem__, columns))
         if key is None:
             key = key_of(columns, cells)
         # The next card of each foundation: the cards above it (none in a cell). The key holds
@@ -569,28 +626,34 @@ def best_first(
     if sum(start[2]) == won:
         return Outcome("solvable", [], 1)
     tie = itertools.count()
-    frontier: list[tuple[int, int, int, Node, bytes]] = [
-        (rank(start), 0, 0, start, key_of(start[0], start[1]))
+    first = rank(start)
+    frontier: list[tuple[int, int, int, Node, bytes, int]] = [
+        (first, 0, 0, start, key_of(start[0], start[1]), first)
     ]
     expansions = 0
     while frontier:
-        _, _, depth, node, key = heapq.heappop(frontier)
+        _, _, depth, node, key, score = heapq.heappop(frontier)
         expansions += 1
         if expansions % _CHECK_EVERY == 0 and (why := _stopped(deadline, cancel)):
             return Outcome("unknown", [], len(parents), why)
         depth += 1
         cost = depth_weight * depth
-        for move, child, _ in game.expand(node):
+        for move, child, _, change in game.expand(node, key if priority is None else None):
             child_key = join(child[0]) + _CELL_SEP + child[1]
             if child_key in parents:
                 continue
             parents[child_key] = (key, move)
-            if sum(child[2]) == won:
+            if child[2] is not node[2] and sum(child[2]) == won:
                 return Outcome("solvable", _path(parents, child_key), len(parents))
             if len(parents) >= max_states:
                 return Outcome("unknown", [], len(parents), "memory")
-            score = greedy(child, child_key) if priority is None else rank(child)
-            push(frontier, (cost + score, next(tie), depth, child, child_key))
+            if priority is not None:
+                child_score = rank(child)
+            elif change is None:
+                child_score = greedy(child, child_key)
+            else:
+                child_score = score + change
+            push(frontier, (cost + child_score, next(tie), depth, child, child_key, child_score))
     return Outcome("unsolvable", [], len(parents))
 
 
@@ -625,7 +688,7 @@ def astar(
         expansions += 1
         if expansions % _CHECK_EVERY == 0 and (why := _stopped(deadline, cancel)):
             return Outcome("unknown", [], len(best), why)
-        for move, child, played in game.expand(node):
+        for move, child, played, _ in game.expand(node):
             child_key = join(child[0]) + _CELL_SEP + child[1]
             child_g = g + 1 + played
             known = best.get(child_key)
