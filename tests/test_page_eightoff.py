@@ -382,6 +382,9 @@ def test_a_deal_is_a_link(table: Table) -> None:
     # the form deals another game and writes its link
     table.page.select_option("#variant", "seahaven-towers")
     assert table.page.is_hidden("#microsoft-choice")  # Microsoft's numbering is FreeCell's deal
+    table.page.fill("#number", "five")
+    table.page.click('[data-action="deal"]')
+    assert table.text("#message") == 'The deal number is a whole number from 1, not "five".'
     table.page.fill("#number", "5")
     table.page.click('[data-action="deal"]')
     table.page.wait_for_url(re.compile(r"variant=seahaven-towers&deal=5$"))

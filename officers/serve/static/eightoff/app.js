@@ -435,7 +435,7 @@ function formDeal(random) {
   const microsoft = $("#microsoft").checked && microsoftFits(variant);
   const text = $("#number").value.trim();
   if (!random && !/^[1-9][0-9]{0,14}$/.test(text)) {
-    say(t().badDeal(text), "deal");
+    say(t().badNumber(text), "deal");
     $("#number").focus();
     return;
   }

@@ -78,6 +78,7 @@ const EN = {
   undoMany: (n) => `Undo ${n} ${n === 1 ? "move" : "moves"}`,
   brokenLink: (what) => `The link is broken: ${what}.`,
   badDeal: (value) => `deal is "${value}", expected a whole number from 1`,
+  badNumber: (value) => `The deal number is a whole number from 1, not "${value}".`,
   badVariant: (value) => `variant is "${value}", expected a game's name`,
   badMoves: (value) => `moves is "${value}", expected moves such as 4h,1e,38v3`,
   rules: (p) => [
@@ -137,6 +138,7 @@ const DE = {
   undoMany: (n) => `${n} ${n === 1 ? "Zug" : "Züge"} zurücknehmen`,
   brokenLink: (what) => `Der Link ist fehlerhaft: ${what}.`,
   badDeal: (value) => `deal ist „${value}“, erwartet ist eine ganze Zahl ab 1`,
+  badNumber: (value) => `Die Spielnummer ist eine ganze Zahl ab 1, nicht „${value}“.`,
   badVariant: (value) => `variant ist „${value}“, erwartet ist der Name eines Spiels`,
   badMoves: (value) => `moves ist „${value}“, erwartet sind Züge wie 4h,1e,38v3`,
   rules: (p) => [
