@@ -246,7 +246,7 @@ def test_deal_1_is_won_with_clicks_and_drags(table: Table) -> None:
             assert advice.get_attribute("data-status") == "winnable"
             SCREENSHOT.parent.mkdir(exist_ok=True)
             table.page.screenshot(path=str(SCREENSHOT))
-        table.play(move, drag=number % 3 == 1)
+        table.play(move, drag=number % 3 == 1 or "v" in move)  # the runs by drag
     table.page.wait_for_selector('#status[data-status="won"]')
     assert table.text("#status") == f"Won in {len(moves)} moves! Every card is on its foundation."
     assert table.layout()["S"] == ["13"] and table.page.locator("#columns [data-card]").count() == 0
@@ -268,6 +268,33 @@ def test_the_pages_hint_is_followed(table: Table) -> None:
         table.page.click("#board .target.hinted:not([data-card])")
         table.page.wait_for_selector(f'#status[data-moves="{number + 1}"]')
         assert table.page.get_attribute("#advice", "data-move") is None  # the hint is gone
+
+
+FREECELL_1 = (
+    "6a,6b,6h,6h,7c,76,1d,86,d8,1d,17,a1,2a,b1,82v2,5b,1h,85,38,53,d3,1d,87,8h,81,82,12v2,1h,48,"
+    "41,a4,54,75v2,7a,7h,5h,2h,d2,8d,61v2,58,5h,67,b6,2b,8h,34v2,38,b3,48v2,2b,2h,dh,6d,6h,c6,"
+    "26v2,2c,bh,2b,2h,dh,5d,5h,56,36v2,35,31,c1,5c,4h,35,3h,b3,53"
+)
+"""Microsoft's FreeCell deal 1 played by the solver up to an empty column 5 that takes one card
+or two from column 1 (``15`` or ``15v2``)."""
+
+
+def test_the_longest_run_goes_unless_a_card_of_it_is_chosen(table: Table) -> None:
+    table.open(f"?variant=freecell&deal=1&microsoft=1&moves={FREECELL_1}")
+    assert table.moves() == 75 and table.layout()["5"] == []
+    column = table.layout()["1"]
+    table.page.click(f'#columns [data-card="{column[-1]}"]')  # the last card: the longest run
+    assert table.page.locator('#columns [data-place="5"].target').count() == 1
+    table.page.click('#columns [data-place="5"]')
+    table.page.wait_for_selector('#status[data-moves="76"]')
+    assert table.page.url.endswith(",15v2") and table.layout()["5"] == column[-2:]
+    table.page.click('[data-action="undo"]')
+    table.page.wait_for_selector('#status[data-moves="75"]')
+    table.page.click(f'#columns [data-card="{column[-2]}"]', position={"x": 12, "y": 6})
+    assert table.page.locator("#columns .chosen").count() == 2  # the run from the chosen card
+    table.drag(f'#columns [data-card="{column[-1]}"]', '#columns [data-place="5"]')
+    table.page.wait_for_selector('#status[data-moves="76"]')
+    assert table.layout()["5"] == column[-2:]  # dragged from its last card: the longest run too
 
 
 def test_undo_restores_the_layout(table: Table) -> None:
