@@ -107,6 +107,7 @@ class Board:
         "power",
         "replies",
         "single",
+        "slot_of",
         "trick",
     )
 
@@ -133,6 +134,7 @@ class Board:
             )
             self.card[free] = position.trick[0]
             self.trick = free
+        self.slot_of = {card: slot for slot, card in enumerate(self.card) if card >= 0}
         self._tables(game)
 
     def _tables(self, game: str) -> None:
@@ -192,10 +194,24 @@ class Board:
         leader first, then from a pile of two (it turns a card up), then the lower card."""
         return self.gains[32 * a + b], b % 16 >= 8, self.power[b]
 
-    def rest(self) -> int:
-        """The points still out: in the piles and on the table."""
-        total = sum(self.points[s] for s in slots_of(self.mask))
-        return total + (self.points[self.trick] if self.trick >= 0 else 0)
+    def locate(self, position: Position) -> tuple[int, int, int]:
+        """``(mask, leader, trick slot or -1)`` of a position reached from this board's (by
+        play in the same game): the search's own encoding of it."""
+        mask = 0
+        for side in position.piles:
+            for pile in side:
+                for card in pile:
+                    mask |= 1 << self.slot_of[card]
+        trick = self.slot_of[position.trick[0]] if position.trick else -1
+        return mask, position.leader, trick
+
+    def rest(self, mask: int | None = None, trick: int | None = None) -> int:
+        """The points still out: in the piles (``mask``, the board's by default) and on the
+        table (the slot ``trick``, or -1)."""
+        mask = self.mask if mask is None else mask
+        trick = self.trick if trick is None else trick
+        total = sum(self.points[s] for s in slots_of(mask))
+        return total + (self.points[trick] if trick >= 0 else 0)
 
 
 def _distinct(board: Board, slots: Sequence[int], context: int) -> list[int]:
@@ -230,25 +246,37 @@ class Search:
     def __init__(self, board: Board, time_limit: float | None = None) -> None:
         self.board = board
         self.table: dict[int, tuple[int, int, int]] = {}
+        """Bounds of the leader's value by ``mask | leader << 32``: ``(low, high, best lead)``."""
         self.nodes = 0
+        self.deadline: float | None = None
+        self.trick: Trick
+        self.reply: Reply
+        self.set_deadline(time_limit)
+
+    def value(
+        self, alpha: int = -1, beta: int = 121, at: tuple[int, int, int] | None = None
+    ) -> int:
+        """The value for the player to lead (or who led the card on the table): exact when
+        strictly inside ``alpha, beta``, else a bound on that side. ``at`` is another position
+        of the same game (:meth:`Board.locate`); the board's own by default."""
+        board = self.board
+        mask, leader, trick = (board.mask, board.leader, board.trick) if at is None else at
+        rest = board.rest(mask, trick)
+        if trick >= 0:
+            return self.reply(mask, leader, trick, rest, alpha, beta)
+        if not mask:
+            return 0
+        return self.trick(mask, leader, rest, alpha, beta)
+
+    def set_deadline(self, time_limit: float | None) -> None:
+        """Bound the searches from now on by ``time_limit`` seconds (or none)."""
         self.deadline = None if time_limit is None else time.perf_counter() + time_limit
         replies: list[Reply] = []
         tricks: list[Trick] = []
         self.trick = _trick_search(self, replies)
-        self.reply = _reply_search(board, tricks)
+        self.reply = _reply_search(self.board, tricks)
         replies.append(self.reply)
         tricks.append(self.trick)
-
-    def value(self, alpha: int = -1, beta: int = 121) -> int:
-        """The value for the player to lead (or who led the card on the table): exact when
-        strictly inside ``alpha, beta``, else a bound on that side."""
-        board = self.board
-        rest = board.rest()
-        if board.trick >= 0:
-            return self.reply(board.mask, board.leader, board.trick, rest, alpha, beta)
-        if not board.mask:
-            return 0
-        return self.trick(board.mask, board.leader, rest, alpha, beta)
 
 
 Trick = Callable[[int, int, int, int, int], int]

@@ -101,7 +101,9 @@ def _vorhand(position: Position, leader_value: int) -> int:
 
 
 def _bound(search: Search, position: Position, target: int) -> bool:
-    """Whether Vorhand's final points reach ``target`` (one zero-window search)."""
+    """Whether Vorhand's final points reach ``target`` (one zero-window search); ``position``
+    is the search's board's or one reached from it."""
+    at = search.board.locate(position)
     out = 120 - sum(position.points)
     need = target - position.points[0]
     if need <= 0:
@@ -109,9 +111,9 @@ def _bound(search: Search, position: Position, target: int) -> bool:
     if need > out:
         return False
     if position.leader == 0:
-        return search.value(need - 1, need) >= need
+        return search.value(need - 1, need, at) >= need
     # Hinterhand leads: Vorhand reaches need iff Hinterhand's points stay <= out - need
-    return search.value(out - need, out - need + 1) <= out - need
+    return search.value(out - need, out - need + 1, at) <= out - need
 
 
 def _value(search: Search, position: Position, guess: int | None = None) -> int:
@@ -146,46 +148,52 @@ def solve(
     if position.phase == "over":
         return Solution(position.points[0], (), 0)
     if position.game is None:
-        values = solve_games(position, time_limit=_left(deadline))
-        best = max(GAMES, key=lambda g: values[g].value)
-        chosen = values[best]
+        searches = _games(position, deadline)
+        best = max(GAMES, key=lambda g: searches[g][0])
+        value, search = searches[best]
+        nodes = sum(s.nodes for _, s in searches.values())
         if not line:
-            return chosen
-        rest = solve(play(position, Move.choose(best)), time_limit=_left(deadline))
-        return Solution(chosen.value, (Move.choose(best), *rest.line), chosen.nodes + rest.nodes)
+            return Solution(value, (), nodes)
+        choice = Move.choose(best)
+        before = search.nodes
+        moves = _line(search, play(position, choice), value)
+        return Solution(value, (choice, *moves), nodes + search.nodes - before)
     search = Search(Board(position), _left(deadline))
     value = _value(search, position)
-    moves = _line(position, value, search.nodes, deadline) if line else ((), 0)
-    return Solution(value, moves[0], search.nodes + moves[1])
+    moves = _line(search, position, value) if line else ()
+    return Solution(value, moves, search.nodes)
 
 
-def _line(
-    position: Position, value: int, nodes: int, deadline: float | None
-) -> tuple[tuple[Move, ...], int]:
+def _games(position: Position, deadline: float | None) -> dict[GameType, tuple[int, Search]]:
+    """Each game's value, with the search that found it (its table is warm for a line)."""
+    result: dict[GameType, tuple[int, Search]] = {}
+    for game in GAMES:
+        chosen = play(position, Move.choose(game))
+        search = Search(Board(chosen), _left(deadline))
+        result[game] = (_value(search, chosen), search)
+    return result
+
+
+def _line(search: Search, position: Position, value: int) -> tuple[Move, ...]:
     """A principal variation: at each move, the first legal move that keeps the value (each
-    tested by one zero-window search)."""
+    tested by one zero-window search, in the same table)."""
     moves: list[Move] = []
     while position.phase == "play":
         for move in legal_moves(position):
             after = play(position, move)
             if after.phase == "over":
                 keeps = after.points[0] == value
+            elif position.to_move == 0:
+                keeps = _bound(search, after, value)
             else:
-                search = Search(Board(after), _left(deadline))
-                vorhand = position.to_move == 0
-                keeps = (
-                    _bound(search, after, value)
-                    if vorhand
-                    else not _bound(search, after, value + 1)
-                )
-                nodes += search.nodes
+                keeps = not _bound(search, after, value + 1)
             if keeps:
                 moves.append(move)
                 position = after
                 break
         else:  # pragma: no cover - the value is reached by some move
             raise InvalidGameError("no move keeps the value: the search disagrees with itself")
-    return tuple(moves), nodes
+    return tuple(moves)
 
 
 def solve_games(
@@ -195,13 +203,8 @@ def solve_games(
     position = _position(where)
     if position.phase != "choose":
         raise InvalidGameError("the game is chosen already: solve() gives its value")
-    deadline = _deadline(time_limit)
-    result: dict[GameType, Solution] = {}
-    for game in GAMES:
-        chosen = play(position, Move.choose(game))
-        search = Search(Board(chosen), _left(deadline))
-        result[game] = Solution(_value(search, chosen), (), search.nodes)
-    return result
+    searches = _games(position, _deadline(time_limit))
+    return {game: Solution(value, (), search.nodes) for game, (value, search) in searches.items()}
 
 
 def wins(where: Position | SkatGame | Deal, *, time_limit: float | None = None) -> bool:
