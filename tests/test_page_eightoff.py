@@ -397,6 +397,7 @@ def test_a_deal_is_a_link(table: Table) -> None:
     table.open("?variant=freecell&deal=11982&microsoft=1")
     assert table.page.input_value("#variant") == "freecell" and table.page.is_checked("#microsoft")
     assert table.page.input_value("#number") == "11982"
+    assert table.page.title() == "FreeCell, deal 11982 (Microsoft)"
     dealt = handle({"op": "eightoff/deal", "number": 11982, "variant": "freecell", "microsoft": True})
     columns = dealt["layout"]["columns"]
     assert [table.layout()[str(n + 1)] for n in range(8)] == columns

@@ -80,6 +80,7 @@ function setGame(game) {
 function writeAddress() {
   if (!S.deal) return;
   const { variant, number, microsoft } = S.deal;
+  document.title = t().titleOf(variantName(S.lang, variant), number, microsoft);
   history.replaceState(null, "", writeLink({ variant, deal: number, microsoft, moves: S.game ? S.game.moves : [], lang: S.lang }));
 }
 

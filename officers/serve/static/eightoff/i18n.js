@@ -31,6 +31,7 @@ const VARIANTS = {
 
 const EN = {
   title: "Eight Off",
+  titleOf: (game, number, microsoft) => `${game}, deal ${number}${microsoft ? " (Microsoft)" : ""}`,
   games: "Games",
   language: "Language",
   officers: "Euler's Officers",
@@ -91,6 +92,7 @@ const EN = {
 
 const DE = {
   title: "Eight Off",
+  titleOf: (game, number, microsoft) => `${game}, Spiel ${number}${microsoft ? " (Microsoft)" : ""}`,
   games: "Spiele",
   language: "Sprache",
   officers: "Eulers Offiziere",
