@@ -422,6 +422,7 @@ def moves_by_place(game: Game, position: Position, card_moves: list[CardMove]) -
 
     settle()
     for card, count, target in card_moves:
+        exposed = -1  # the card the move uncovers, if any
         if card in cells:
             index = cells.index(card)
             source: Place = ("cell", index)
@@ -433,8 +434,10 @@ def moves_by_place(game: Game, position: Position, card_moves: list[CardMove]) -
                 for i, column in enumerate(columns)
                 if len(column) >= count and column[-count] == card
             )
-            source, run = ("column", index), columns[index][-count:]
-            columns[index] = columns[index][:-count]
+            column = columns[index]
+            source, run, columns[index] = ("column", index), column[-count:], column[:-count]
+            if len(column) > count:
+                exposed = column[-count - 1]
         destination: Place
         if target == FOUNDATION:
             destination = ("foundation", card // 13)
@@ -452,7 +455,14 @@ def moves_by_place(game: Game, position: Position, card_moves: list[CardMove]) -
             destination = ("column", index)
             columns[index] += run
         moves.append((source, destination, count))
-        settle()
+        # The position was settled: unless a foundation grew, only the card uncovered may
+        # have become safe to play (as in Game.child).
+        if target == FOUNDATION or (
+            exposed >= 0
+            and foundations[exposed // 13] == exposed % 13
+            and game.safe(exposed, foundations)
+        ):
+            settle()
     return moves
 
 

@@ -228,8 +228,36 @@ class Game:
         self, columns: list[bytes], cells: list[int], foundations: list[int]
     ) -> tuple[Node, int]:
         """The settled node of a position (lists, changed in place) and the cards settling
-        played."""
-        played = len(self.settle(columns, cells, foundations))
+        played.
+
+        The same as :meth:`settle` but for the order of the plays, which does not change the
+        position reached: only the next card of a foundation may go to it, so it looks at
+        those four cards, among the exposed cards and the cells, until none is safe."""
+        tops = {column[-1]: index for index, column in enumerate(columns) if column}
+        children = self.children
+        suited = self.building == "suit"
+        played = 0
+        progress = True
+        while progress:
+            progress = False
+            for suit, base in enumerate(_SUIT_BASES):
+                while foundations[suit] < 13:
+                    card = base + foundations[suit]
+                    if not suited and any(foundations[c // 13] <= c % 13 for c in children[card]):
+                        break
+                    index = tops.pop(card, -1)
+                    if index >= 0:
+                        column = columns[index][:-1]
+                        columns[index] = column
+                        if column:
+                            tops[column[-1]] = index
+                    elif card in cells:
+                        cells[cells.index(card)] = -1
+                    else:
+                        break
+                    foundations[suit] += 1
+                    played += 1
+                    progress = True
         return (
             (tuple(sorted(columns)), bytes(sorted(c for c in cells if c >= 0)), tuple(foundations)),
             played,
