@@ -161,12 +161,9 @@ class Board:
                     self.above[a] |= 1 << b
         for x in range(32):
             for y in range(32):
-                low, high = sorted((self.power[x], self.power[y]))
-                self.between[32 * x + y] = sum(
-                    1 << z
-                    for z in range(32)
-                    if cards[z] >= 0 and self.lane[z] == self.lane[x] and low < self.power[z] < high
-                )
+                if cards[x] >= 0 and cards[y] >= 0 and self.lane[x] == self.lane[y] and x != y:
+                    low, high = (x, y) if self.power[x] < self.power[y] else (y, x)
+                    self.between[32 * x + y] = self.above[low] & ~self.above[high] & ~(1 << high)
         # a trick's points for its leader (negative when the other player wins it), and each
         # lead's replies in the order the other player tries them: the trick's worst first
         self.gains = [

@@ -100,33 +100,41 @@ def _vorhand(position: Position, leader_value: int) -> int:
     return position.points[0] + own
 
 
-def _bound(search: Search, position: Position, target: int) -> bool:
-    """Whether Vorhand's final points reach ``target`` (one zero-window search); ``position``
-    is the search's board's or one reached from it."""
+def _test(search: Search, position: Position, target: int) -> tuple[bool, int]:
+    """Whether Vorhand's final points reach ``target`` (one zero-window search), with the
+    bound the search proved: a lower bound (>= target) when they do, else an upper bound
+    (< target). ``position`` is the search's board's or one reached from it."""
     at = search.board.locate(position)
     out = 120 - sum(position.points)
     need = target - position.points[0]
     if need <= 0:
-        return True
+        return True, position.points[0]
     if need > out:
-        return False
+        return False, position.points[0] + out
     if position.leader == 0:
-        return search.value(need - 1, need, at) >= need
+        found = search.value(need - 1, need, at)
+        return found >= need, position.points[0] + found
     # Hinterhand leads: Vorhand reaches need iff Hinterhand's points stay <= out - need
-    return search.value(out - need, out - need + 1, at) <= out - need
+    found = search.value(out - need, out - need + 1, at)
+    return found <= out - need, position.points[0] + out - found
 
 
-def _value(search: Search, position: Position, guess: int | None = None) -> int:
-    """Vorhand's final points, by zero-window tests that halve the open interval (MTD-style)."""
+def _bound(search: Search, position: Position, target: int) -> bool:
+    """Whether Vorhand's final points reach ``target`` (:func:`_test`)."""
+    return _test(search, position, target)[0]
+
+
+def _value(search: Search, position: Position) -> int:
+    """Vorhand's final points, by zero-window tests that halve the open interval, each
+    narrowing it to the bound it proved (MTD-style)."""
     low = position.points[0]  # reached for sure
     high = 120 - position.points[1]  # not beyond
     while low < high:
-        target = (low + high + 1) // 2 if guess is None else max(low + 1, min(high, guess))
-        guess = None
-        if _bound(search, position, target):
-            low = target
+        reached, bound = _test(search, position, (low + high + 1) // 2)
+        if reached:
+            low = bound
         else:
-            high = target - 1
+            high = bound
     return low
 
 
