@@ -585,16 +585,17 @@ def replay_to_column(
     target: int,
 ) -> str:
     """The rule a run breaks going onto column ``target``, or ``""``."""
-    empty_cells = sum(1 for card in free if card is None)
-    empty_columns = sum(1 for i, column in enumerate(table) if not column and i != target)
-    if params.sequence == "one":
-        most = 1
-    elif params.sequence == "cells":
-        most = 1 + empty_cells
-    else:
-        most = (1 + empty_cells) * 2**empty_columns
-    if len(run) > most:
-        return f"at most {most} cards move at once here"
+    if len(run) > 1:  # one card always may move
+        empty_cells = sum(1 for card in free if card is None)
+        empty_columns = sum(1 for i, column in enumerate(table) if not column and i != target)
+        if params.sequence == "one":
+            most = 1
+        elif params.sequence == "cells":
+            most = 1 + empty_cells
+        else:
+            most = (1 + empty_cells) * 2**empty_columns
+        if len(run) > most:
+            return f"at most {most} cards move at once here"
     if table[target]:
         if not lies_on(run[0], table[target][-1], params.building):
             return "the card does not go on the target's exposed card"

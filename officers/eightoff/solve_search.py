@@ -146,6 +146,15 @@ class Game:
     "freecell" or "one" (the meanings of :mod:`officers.eightoff.solve`).
     """
 
+    home_weight = 4
+    """The weight in :meth:`greedy` of a card off its foundation."""
+    above_weight = 8
+    """The weight of a card above the next card of a foundation."""
+    cell_weight = 6
+    """The weight of a full cell."""
+    buried_weight = 4
+    """The weight of a card under the run at the end of its column."""
+
     def __init__(self, columns: int, cells: int, building: str, empty: str, sequence: str) -> None:
         self.columns = columns
         self.cells = cells
@@ -445,6 +454,7 @@ class Game:
         columns, cells, foundations = node
         suit_of, rank_of, single = self._suit, self._rank, self._byte
         children, weights = self.children, self._weights
+        above_weight = self.above_weight
         nexts = self.next_cards(node, key) if key is not None else None
         found: list[Child] = []
         for card, count, target, source, destination in self._options(node):
@@ -461,7 +471,7 @@ class Game:
             else:
                 run = single[card]
                 left = cells.replace(run, b"")
-                change = -6
+                change = -self.cell_weight
             if target == FOUNDATION:
                 grown = list(foundations)
                 grown[suit_of[card]] += 1
@@ -470,7 +480,7 @@ class Game:
                 continue
             if target == CELL:
                 left = bytes(sorted(left + run))
-                change += 6
+                change += self.cell_weight
             else:
                 after[destination] += run
             if (
@@ -486,10 +496,10 @@ class Game:
                     change += weights[after[source]] - weights[columns[source]]
                     for above in nexts.get(source, ()):
                         if above >= count:  # the next card stays in the column, less deep
-                            change -= 8 * count
+                            change -= above_weight * count
                 if destination >= 0:
                     change += weights[after[destination]] - weights[columns[destination]]
-                    change += 8 * count * len(nexts.get(destination, ()))
+                    change += above_weight * count * len(nexts.get(destination, ()))
             child = (tuple(sorted(after)), left, foundations)
             found.append(((card, count, target), child, 0, None if nexts is None else change))
         return found
@@ -561,7 +571,9 @@ class Game:
             self._chains.clear()
         self._info[column] = info
         self._chains[column] = chains
-        self._weights[column] = 6 * info[0] + 2 * disorder + 4 * buried if column else -12
+        self._weights[column] = (
+            6 * info[0] + 2 * disorder + self.buried_weight * buried if column else -12
+        )
         return info
 
     def lower_bound(self, node: Node) -> int:
@@ -606,7 +618,12 @@ class Game:
                 if at >= 0:
                     stop = find(0xFF, at, end)
                     above += (end if stop < 0 else stop) - at - 1
-        return score + 4 * (52 - played) + 6 * len(cells) + 8 * above
+        return (
+            score
+            + self.home_weight * (52 - played)
+            + self.cell_weight * len(cells)
+            + self.above_weight * above
+        )
 
 
 def _path(parents: dict[bytes, tuple[bytes, CardMove] | None], key: bytes) -> list[CardMove]:
