@@ -61,6 +61,7 @@ async function dealGame(deal, moves = []) {
   }
   S.deal = deal;
   S.advice = null;
+  S.game = null; // a new deal has no last move to tell
   setGame(game);
   say(refused ? refused.text : "", refused ? refused.rule : null);
 }
@@ -304,7 +305,8 @@ function drawChoice(overNode = null) {
   }
   drawMarks(board(), marks);
   const status = $("#status");
-  status.textContent = statusText();
+  const text = statusText();
+  if (status.textContent !== text) status.textContent = text; // read out once, not at each step of a drag
 }
 
 function drawAdvice() {
@@ -328,7 +330,7 @@ function drawAdvice() {
     parts.push(Object.assign(document.createElement("p"), { className: "headline", textContent: headline }));
   }
   parts.push(Object.assign(document.createElement("p"), { className: "said", textContent: doc.text }));
-  if (doc.status === "lost" && doc.undos) {
+  if (doc.status === "lost" && doc.lost_at && doc.undos) {
     Object.assign(node.dataset, { lostAt: doc.lost_at, undos: doc.undos });
     const button = Object.assign(document.createElement("button"), { type: "button", textContent: words_.undoMany(doc.undos) });
     button.dataset.action = "undo-many";
