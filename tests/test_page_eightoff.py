@@ -368,6 +368,14 @@ def test_keyboard_play(table: Table) -> None:
     table.page.wait_for_selector('#foundations [data-suit="C"][data-count="1"]')
     keys.press("h")
     table.page.wait_for_selector("#advice[data-move]")
+    table.page.focus('#columns [data-card="7D"]')  # the first card of column 1
+    keys.press("ArrowUp")  # up to the cells
+    assert table.page.evaluate("() => document.activeElement.dataset.card") == "3H"
+    keys.press("ArrowRight")
+    keys.press("ArrowDown")  # down to the last card of the column below
+    assert table.page.evaluate("() => document.activeElement.dataset.card") == "9D"
+    keys.press(" ")  # Space chooses too
+    assert table.page.get_attribute('#columns [data-card="9D"]', "aria-pressed") == "true"
 
 
 def test_the_german_switch(table: Table) -> None:

@@ -41,12 +41,12 @@ export function enableDrag(board, hooks) {
     for (const node of nodes) {
       const copy = node.cloneNode(true);
       copy.classList.remove("chosen", "target", "hinted", "over");
-      copy.removeAttribute("aria-pressed");
+      for (const name of ["aria-pressed", "aria-label", "data-card", "data-place", "data-index"]) copy.removeAttribute(name);
       copy.tabIndex = -1;
       ghost.append(copy);
       node.classList.add("lifted");
     }
-    document.body.append(ghost);
+    board.append(ghost); // in the board, for its sizes; fixed to the window all the same
     document.body.classList.add("dragging");
     drag = { ghost, nodes, dx: press.x - box.left, dy: press.y - box.top };
     follow(event);
