@@ -84,13 +84,31 @@ Nothing else is cut: the decision search (best-first) and the search for the few
 (A*) both keep every key they meet and end only on a win, on the limits, or with the
 frontier empty, which is the proof that no win exists.
 
-The bound of A* (:meth:`~officers.eightoff.solve_search.Game.lower_bound`): each card off
-its foundation needs a move to it; a card with a lower card of its suit deeper in its column
-must first leave that column by another move; one move carries one run, so under same-suit
-building the blocked cards of a column need at least as many moves as the chains of
-consecutive ranks they form (under alternating building, one per column). A move lowers the
-bound by at most one, so it is consistent, and the first won position A* takes from its
-frontier is reached by the fewest moves.
+The bound of A* (:meth:`~officers.eightoff.solve_search.Game.lower_bound`) is the number
+of cards off their foundations plus, for each column, the number of its *segments* that hold a
+*blocked* card. A card is blocked when a lower card of its suit lies deeper in its column; a
+segment is a longest stretch of a column in which every card lies on a card it may lie on (the
+stretches a run may be cut from).
+
+*Admissible.* Each card off its foundation needs a move to it. Each blocked card ``b`` must
+also leave its column before the lower card under it goes home, so while that card is still in
+the column: its first move out is not to a foundation. Until that move every card under ``b``
+stays where it is (``b`` covers it), so a move that carries ``b`` and another blocked card
+``b'`` of the column out at once carries every card between them as they lie now, as one run:
+``b`` and ``b'`` are in one segment. So the blocked cards of a column need at least one move
+not to a foundation per segment that holds one, each move takes cards from one column only,
+and none of these moves is a move to a foundation: the bound never exceeds the moves left.
+
+*Consistent.* A move to a foundation lowers the cards off by one and takes an exposed card
+that may go home, which is not blocked, from the end of its column: no segment loses its
+blocked card, the bound drops by exactly one. Any other move takes a run, which lies in one
+segment, from the end of a column: that column's count drops by one at most, and no card
+keeps it lower (whether a card is blocked depends only on the cards under it, which do not
+change); the column that takes the run keeps its segments and their blocked cards (the run
+joins its last segment or, on an empty column, makes a new one), a cell holds no segment. So a
+move lowers the bound by at most one, each card settling plays by exactly one, and A*, whose
+moves cost one each (settling's plays one each too), takes the first won position from its
+frontier by the fewest moves.
 
 >>> won_but_one = ((), (), (), (), (), (), (), (51,))
 >>> solution = solve(won_but_one, (None,) * 8, (13, 13, 13, 12), EIGHT_OFF)

@@ -236,8 +236,14 @@ class Game:
     def node(
         self, columns: list[bytes], cells: list[int], foundations: list[int]
     ) -> tuple[Node, int]:
-        """The settled node of a position (lists, changed in place) and the cards settling
-        played.
+        """The settled node of a position (lists, changed in place; -1 for an empty cell) and
+        the cards settling played."""
+        return self.settled(columns, sorted(card for card in cells if card >= 0), foundations)
+
+    def settled(
+        self, columns: list[bytes], cells: list[int], foundations: list[int]
+    ) -> tuple[Node, int]:
+        """:meth:`node` for the cards in the cells given sorted.
 
         The same as :meth:`settle` but for the order of the plays, which does not change the
         position reached: only the next card of a foundation may go to it, so it looks at
@@ -261,16 +267,13 @@ class Game:
                         if column:
                             tops[column[-1]] = index
                     elif card in cells:
-                        cells[cells.index(card)] = -1
+                        cells.remove(card)
                     else:
                         break
                     foundations[suit] += 1
                     played += 1
                     progress = True
-        return (
-            (tuple(sorted(columns)), bytes(sorted(c for c in cells if c >= 0)), tuple(foundations)),
-            played,
-        )
+        return (tuple(sorted(columns)), bytes(cells), tuple(foundations)), played
 
     # -- moves -------------------------------------------------------------------------------
 
@@ -475,7 +478,7 @@ class Game:
             if target == FOUNDATION:
                 grown = list(foundations)
                 grown[suit_of[card]] += 1
-                child, played = self.node(after, list(left), grown)
+                child, played = self.settled(after, list(left), grown)
                 found.append(((card, count, target), child, played, None))
                 continue
             if target == CELL:
@@ -488,7 +491,7 @@ class Game:
                 and foundations[suit_of[exposed]] == rank_of[exposed]
                 and all(foundations[c // 13] > c % 13 for c in children[exposed])
             ):
-                child, played = self.node(after, list(left), list(foundations))
+                child, played = self.settled(after, list(left), list(foundations))
                 found.append(((card, count, target), child, played, None))
                 continue
             if nexts is not None:
@@ -530,41 +533,43 @@ class Game:
 
     def column_info(self, column: bytes) -> ColumnInfo:
         """``(blocked, chains, disorder, buried)`` of a column, cached by column, with the
-        column's share of :meth:`greedy`.
+        column's shares of :meth:`greedy` and :meth:`lower_bound`.
 
         A card is *blocked* when a lower card of its suit lies deeper in its column: it must
         leave the column before that card, and cannot go to its foundation then, so it makes at
-        least one move that is not to a foundation. *chains* is a lower bound on the moves the
-        blocked cards of the column need for that (see :meth:`lower_bound`). The rest are
-        greedy measures, no bounds: *disorder* counts the cards that do not lie on a card they
-        may lie on, *buried* the cards under the run at the end of the column.
+        least one move that is not to a foundation. *chains* counts the column's *segments*
+        (its longest stretches of cards each lying on a card it may lie on) that hold a blocked
+        card: a lower bound on the moves the blocked cards need to leave the column (see
+        :meth:`lower_bound`). The rest are greedy measures, no bounds: *disorder* counts the
+        cards that do not lie on a card they may lie on, *buried* the cards under the run at
+        the end of the column.
         """
         info = self._info.get(column)
         if info is not None:
             return info
         low = [13, 13, 13, 13]
-        blocked_cards: set[int] = set()
+        blocked = 0
         chains = 0
         disorder = 0
         buried = 0
         previous = -1
-        suited = self.building == "suit"
+        counted = False  # whether the current segment holds a blocked card already
         fits = self.fits
         for depth, card in enumerate(column):
             suit, rank = divmod(card, 13)
-            if low[suit] < rank:
-                if not (suited and rank < 12 and card + 1 in blocked_cards):
-                    chains += 1
-                blocked_cards.add(card)
-            elif rank < low[suit]:
-                low[suit] = rank
             if previous >= 0 and (card, previous) not in fits:
                 disorder += 1
                 buried = depth
+                counted = False
+            if low[suit] < rank:
+                blocked += 1
+                if not counted:
+                    chains += 1
+                    counted = True
+            elif rank < low[suit]:
+                low[suit] = rank
             previous = card
-        if not suited and chains:
-            chains = 1  # one move per column, at least: a weaker bound, but a bound
-        info = (len(blocked_cards), chains, disorder, buried)
+        info = (blocked, chains, disorder, buried)
         if len(self._info) > 1_000_000:
             self._info.clear()
             self._weights.clear()
@@ -572,20 +577,14 @@ class Game:
         self._info[column] = info
         self._chains[column] = chains
         self._weights[column] = (
-            6 * info[0] + 2 * disorder + self.buried_weight * buried if column else -12
+            6 * blocked + 2 * disorder + self.buried_weight * buried if column else -12
         )
         return info
 
     def lower_bound(self, node: Node) -> int:
-        """A lower bound on the moves left to win from ``node`` (admissible and consistent).
-
-        Every card off its foundation needs a move to it; each blocked card needs one more
-        move first, out of its column. A move carries a run, so it may take several blocked
-        cards of one column at once: under same-suit building these are consecutive cards of
-        one suit, each lying deeper than the next lower one, so the blocked cards of a column
-        need at least as many moves as the *chains* they form (a blocked card starts a chain
-        unless the card one rank higher of its suit is blocked deeper in the same column). Under
-        alternating building the bound takes one move per column with a blocked card.
+        """A lower bound on the moves left to win from ``node`` (admissible and consistent):
+        the cards off their foundations, plus, for each column, its segments that hold a
+        blocked card (:meth:`column_info`; the proof is in :mod:`officers.eightoff.solve`).
         """
         columns, _, foundations = node
         return 52 - sum(foundations) + sum(map(self._chains.__getitem__, columns))
