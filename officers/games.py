@@ -61,7 +61,9 @@ class Registered:
     """A game as the doors see it: its ``name`` (the prefix of its operations and kinds),
     ``title``, ``operations``, the ``kinds`` of document its operations answer with (the
     contract's ``hello`` lists them), the ``documents`` only its command line writes, the
-    package of its JSON Schemas (``schemas``), and the ``guide`` in docs/."""
+    package of its JSON Schemas (``schemas``), the ``guide`` in docs/, and ``rooms``: the
+    ``"module:name"`` of its room adapter (:mod:`officers.rooms`, imported on first use), or
+    ``None`` when the game is not played in rooms."""
 
     name: str
     title: str
@@ -70,6 +72,7 @@ class Registered:
     operations: tuple[Operation, ...] = ()
     kinds: tuple[str, ...] = ()
     documents: tuple[str, ...] = field(default=())
+    rooms: str | None = None
 
 
 _OFFICERS_GAME: Final = "4/4/4/4 normal 1 1 ASADACKSQDQCJDJC/AHKHKDKCQSQHJSJH - - 1"  # a two-player deal: the examples' game
@@ -81,6 +84,7 @@ OFFICERS: Final = Registered(
     title="Euler's Officers",
     schemas="officers.schemas",
     guide="docs/game.md",
+    rooms="officers.rooms.officers:ADAPTER",
     operations=(
         Operation(
             "hint",
@@ -170,6 +174,7 @@ EIGHTOFF: Final = Registered(
     title="Eight Off",
     schemas="officers.eightoff.schemas",
     guide="docs/eightoff.md",
+    rooms="officers.rooms.eightoff:ADAPTER",
     operations=(
         Operation(
             "eightoff/presets",

@@ -114,8 +114,8 @@ def _generated(mode: str) -> Any:
     strategies = []
     for result in api.get_all_operations():
         operation = result.ok()
-        if operation.method.upper() != "POST":
-            continue
+        if operation.method.upper() != "POST" or operation.path.startswith("/v1/rooms"):
+            continue  # the rooms are no operation of the contract (tests/test_rooms.py)
         op = operation.path.removeprefix("/v1/")
         chosen = schemathesis.GenerationMode(mode)
         strategies.append(

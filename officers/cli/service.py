@@ -4,6 +4,8 @@
 >>> main_ = parser_for_tests()
 >>> main_.parse_args(["serve", "--port", "9000"]).port
 9000
+>>> main_.parse_args(["serve"]).rooms_db
+'officers-rooms.db'
 """
 
 from __future__ import annotations
@@ -141,7 +143,52 @@ def _add_serve(commands: Commands) -> None:
         metavar="N",
         help="open connections a worker takes before it answers 503 (default %(default)s)",
     )
+    _add_rooms(serve, defaults)
     serve.set_defaults(run=_serve)
+
+
+ROOMS_DB = "officers-rooms.db"
+"""Where ``officers serve`` keeps its rooms unless ``--rooms-db`` says otherwise."""
+
+
+def _add_rooms(parser: Parser, defaults: Settings) -> None:
+    """The rooms' options (docs/rooms.md)."""
+    parser.add_argument(
+        "--rooms-db",
+        default=ROOMS_DB,
+        metavar="PATH",
+        help="the SQLite file that keeps the rooms, shared by the workers (default "
+        "%(default)s in the working directory; ':memory:': in memory only, lost on a restart "
+        "and not shared by workers)",
+    )
+    parser.add_argument(
+        "--room-idle",
+        type=seconds,
+        default=defaults.room_idle,
+        metavar="SECONDS",
+        help="seconds a room is kept without a change (default %(default)s: 24 h)",
+    )
+    parser.add_argument(
+        "--rooms-per-client",
+        type=number(1, 2**31),
+        default=defaults.rooms_per_client,
+        metavar="N",
+        help="rooms kept for one client address (default %(default)s)",
+    )
+    parser.add_argument(
+        "--max-rooms",
+        type=number(1, 2**31),
+        default=defaults.max_rooms,
+        metavar="N",
+        help="rooms kept in all (default %(default)s)",
+    )
+    parser.add_argument(
+        "--room-message",
+        type=number(256, 2**20),
+        default=defaults.room_message,
+        metavar="BYTES",
+        help="the largest rooms request body or live message (default %(default)s)",
+    )
 
 
 def _add_timeouts(parser: Parser, defaults: Settings) -> None:
@@ -228,6 +275,11 @@ def _serve(args: argparse.Namespace) -> ExitCode:
         keep_alive=args.keep_alive,
         max_connections=args.max_connections,
         shutdown_timeout=args.shutdown_timeout,
+        rooms_db=args.rooms_db,
+        room_idle=args.room_idle,
+        rooms_per_client=args.rooms_per_client,
+        max_rooms=args.max_rooms,
+        room_message=args.room_message,
     )
     serve(settings, host=args.host, port=args.port, workers=args.workers)
     return ExitCode.OK

@@ -69,6 +69,9 @@ STATUS: Final = {
     "unsupported-media-type": 415,
     "request-timeout": 408,
     "rate-limited": 429,
+    "unauthorized": 401,
+    "forbidden": 403,
+    "conflict": 409,
 }
 """The HTTP status of each error code."""
 

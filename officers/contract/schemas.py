@@ -26,7 +26,15 @@ from typing import Any, Final
 from officers.errors import NotationError, excerpt
 from officers.games import GAMES, operations, request_schema
 
-__all__ = ["KINDS", "NAMES", "OFFICERS_KINDS", "OPS_WITH_REQUESTS", "package", "schema"]
+__all__ = [
+    "KINDS",
+    "NAMES",
+    "OFFICERS_KINDS",
+    "OPS_WITH_REQUESTS",
+    "ROOM_SCHEMAS",
+    "package",
+    "schema",
+]
 
 OFFICERS_KINDS: Final = (
     "hint",
@@ -80,7 +88,24 @@ OPS_WITH_REQUESTS: Final = (
 NAMES: Final = KINDS + tuple(request_schema(op) for op in OPS_WITH_REQUESTS)
 """Every schema there is: the kinds, then the requests."""
 
+ROOM_SCHEMAS: Final = (
+    "room",
+    "room-state",
+    "room-joined",
+    "room-events",
+    "room-update",
+    "pong",
+    "rooms-create-request",
+    "rooms-join-request",
+    "rooms-move-request",
+    "rooms-seq-request",
+)
+"""The schemas of the rooms (:mod:`officers.rooms`, in ``officers.rooms.schemas``): documents
+and requests of the service alone, which the engine protocol does not speak (so not in
+:data:`NAMES`)."""
+
 _PACKAGES: Final = {
+    **{name: "officers.rooms.schemas" for name in ROOM_SCHEMAS},
     **{
         request_schema(registered.op): game.schemas
         for game in GAMES.values()
@@ -122,7 +147,7 @@ def _refs(node: Any, found: set[str]) -> None:
 
 @cache
 def _schema(name: str) -> str:
-    if name not in NAMES:
+    if name not in NAMES and name not in ROOM_SCHEMAS:
         raise NotationError(f"no schema {excerpt(name)}: expected one of {', '.join(NAMES)}")
     where = package(name)
     document = copy.deepcopy(_load(f"{where}:{name}"))
@@ -140,7 +165,7 @@ def _schema(name: str) -> str:
 
 
 def schema(name: str) -> dict[str, Any]:
-    """The JSON Schema (draft 2020-12) ``name``: a kind of :data:`KINDS` or ``OP-request``,
-    self-contained (a fresh copy each call)."""
+    """The JSON Schema (draft 2020-12) ``name``: a kind of :data:`KINDS`, ``OP-request`` or
+    one of :data:`ROOM_SCHEMAS`, self-contained (a fresh copy each call)."""
     data: dict[str, Any] = json.loads(_schema(name))
     return data

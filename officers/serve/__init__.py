@@ -7,7 +7,7 @@ endpoint each under ``/v1/``; ``/openapi.json`` is written from the same JSON Sc
 
 >>> from officers.serve import create_app
 >>> sorted(route.path for route in create_app().routes)[:4]
-['/', '/docs', '/openapi.json', '/static/{digest}/{name}']
+['/', '/docs', '/eightoff', '/openapi.json']
 """
 
 from __future__ import annotations
@@ -66,7 +66,8 @@ def serve(
         port=port,
         workers=workers,
         http="officers.serve.protocol:HeaderTimeoutProtocol",
-        ws="none",
+        ws="auto",  # the rooms' live connections (the websockets package, in the serve extra)
+        ws_max_size=max(4096, 4 * settings.room_message),
         limit_concurrency=settings.max_connections,
         timeout_keep_alive=max(1, math.ceil(settings.keep_alive)),
         timeout_graceful_shutdown=max(1, math.ceil(settings.shutdown_timeout)),

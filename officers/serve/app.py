@@ -31,12 +31,17 @@ from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, Response
-from starlette.routing import Route
+from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket
 
 from officers.contract import STATUS, Budget, answer
 from officers.contract.documents import error_document, health_document
 from officers.errors import excerpt
+from officers.rooms.errors import RoomError
+from officers.rooms.live import Hub, LiveLimits, session
+from officers.rooms.room import RoomLimits, Rooms
+from officers.rooms.store import SQLiteStore
 from officers.serve.openapi import ANSWERS, openapi
 from officers.serve.page import docs_page
 from officers.serve.settings import Settings
@@ -204,14 +209,24 @@ class LogRequests:
 class RateLimit:
     """A token bucket per client address for the API (``/v1/``): ``rate`` requests a second,
     ``burst`` at once; beyond it 429 ``rate-limited`` with ``Retry-After``. The table keeps the
-    ``clients`` most recent addresses (the oldest forgotten first), so memory stays bounded."""
+    ``clients`` most recent addresses (the oldest forgotten first), so memory stays bounded;
+    ``buckets`` is a table to share (the rooms' live connections count against it too)."""
 
-    def __init__(self, app: ASGIApp, rate: float, burst: int, clients: int = 65536) -> None:
+    def __init__(
+        self,
+        app: ASGIApp,
+        rate: float,
+        burst: int,
+        clients: int = 65536,
+        buckets: OrderedDict[str, tuple[float, float]] | None = None,
+    ) -> None:
         self.app = app
         self.rate = rate
         self.burst = burst
         self.clients = clients
-        self.buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+        self.buckets: OrderedDict[str, tuple[float, float]] = (
+            OrderedDict() if buckets is None else buckets
+        )
 
     def wait(self, client: str, now: float) -> float:
         """Seconds until ``client`` may send a request (``0``: now, and it is counted)."""
@@ -243,6 +258,159 @@ class RateLimit:
             {"Retry-After": str(seconds)},
         )
         await response(scope, receive, send)
+
+
+def _bearer(headers: Headers) -> str | None:
+    """The token of ``Authorization: Bearer TOKEN`` (``""`` for another scheme, ``None``
+    without the header)."""
+    value = headers.get("authorization")
+    if value is None:
+        return None
+    scheme, _, token = value.strip().partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else ""
+
+
+_AFTER: Final = re.compile(r"[0-9]{1,16}")
+
+NO_STORE: Final = {"Cache-Control": "no-store"}
+"""The rooms' answers hold tokens and hands: no cache keeps them."""
+
+_CHALLENGE: Final = {"WWW-Authenticate": 'Bearer realm="officers rooms"'}
+
+
+async def _room_body(request: Request, settings: Settings) -> dict[str, Any] | Response:
+    """A rooms request's JSON object, or the error answering it."""
+    if not _json_media_type(request.headers.get("content-type")):
+        return _error(
+            "unsupported-media-type",
+            "a rooms request has a JSON body with 'Content-Type: application/json', got "
+            f"{excerpt(request.headers.get('content-type'))}",
+        )
+    limit = min(settings.max_body, settings.room_message)
+    try:
+        body = await _body(request, limit, settings.body_timeout)
+    except BodyTooLargeError:
+        return _error("too-large", f"a rooms request body is at most {limit} bytes")
+    except BodyLengthError as error:
+        return _error(
+            "bad-request", f"the Content-Length {excerpt(error.args[0])} is no number of bytes"
+        )
+    except ClientDisconnect:
+        return _error("bad-json", "the client left before the body ended")
+    except TimeoutError:
+        message = f"the request body did not arrive within {settings.body_timeout:g} s"
+        return _error("request-timeout", message, {"Connection": "close"})
+    try:
+        data = read(body)
+    except WireError as error:
+        return _error("bad-json", str(error))
+    if not isinstance(data, dict):
+        return _error("bad-request", f"the body must be a JSON object, got {excerpt(data)}")
+    return data
+
+
+RoomAction = Any
+"""A rooms action: ``(room id, token, body, request) -> document``."""
+
+
+def _room_endpoint(
+    action: RoomAction, settings: Settings, hub: Hub, *, body: bool, changes: bool
+) -> Any:
+    async def endpoint(request: Request) -> Response:
+        data: dict[str, Any] = {}
+        if body:
+            read_body = await _room_body(request, settings)
+            if isinstance(read_body, Response):
+                return read_body
+            data = read_body
+        room = request.path_params.get("room")
+        token = _bearer(request.headers)
+        try:
+            document = await run_in_threadpool(action, room, token, data, request)
+        except RoomError as error:
+            headers = {**NO_STORE, **(_CHALLENGE if error.code == "unauthorized" else {})}
+            return _error(error.code, error.message, headers)
+        if changes:
+            hub.changed(document["room"])
+        status = 201 if document["kind"] == "room-joined" else 200
+        return JSONResponse(document, status_code=status, headers=NO_STORE)
+
+    return endpoint
+
+
+def _events(rooms: Rooms, room: str, token: str | None, request: Request) -> Any:
+    after = request.query_params.get("after", "0")
+    if not _AFTER.fullmatch(after):
+        raise RoomError("bad-request", f"'after' is an event number, got {excerpt(after)}")
+    return rooms.events(room, token, int(after))
+
+
+def _client(connection: Request | WebSocket) -> str:
+    return connection.client.host if connection.client else ""
+
+
+def room_routes(
+    settings: Settings, rooms: Rooms, hub: Hub, limit: RateLimit | None
+) -> list[BaseRoute]:
+    """The rooms under ``/v1/rooms`` (docs/rooms.md) and their live WebSocket."""
+
+    def route(path: str, action: RoomAction, method: str = "POST") -> Route:
+        post = method == "POST"
+        changes = post and path != ""
+        endpoint = _room_endpoint(action, settings, hub, body=post, changes=changes)
+        endpoint.__name__ = "rooms" + path.replace("/{room}", "").replace("/", "-")
+        return Route(f"/v1/rooms{path}", endpoint, methods=[method])
+
+    live_limits = LiveLimits(max_message=settings.room_message)
+
+    async def live(websocket: WebSocket) -> None:
+        client = _client(websocket)
+        if limit is not None and limit.wait(client, time.monotonic()) > 0:
+            await websocket.close(code=4429)
+            return
+        await websocket.accept()
+
+        async def receive() -> str | None:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                return None
+            text = message.get("text")
+            if text is None:
+                text = bytes(message.get("bytes") or b"").decode("utf-8", "replace")
+            return str(text)
+
+        def allow() -> bool:
+            return limit is None or limit.wait(client, time.monotonic()) <= 0
+
+        try:
+            room = websocket.path_params["room"]
+            code, reason = await session(
+                rooms, hub, room, receive, websocket.send_text, allow, live_limits
+            )
+            await websocket.close(code, reason.encode()[:120].decode("utf-8", "ignore"))
+        except Exception:  # the client went away while the server sent
+            LOG.debug("live connection ended", exc_info=True)
+
+    return [
+        route("", lambda room, token, data, request: rooms.create(data, _client(request)), "POST"),
+        route("/{room}", lambda room, token, data, request: rooms.get(room), "GET"),
+        route("/{room}/join", lambda room, token, data, request: rooms.join(room, data), "POST"),
+        route("/{room}/state", lambda room, token, data, request: rooms.state(room, token), "GET"),
+        route("/{room}/move", lambda room, token, data, request: rooms.move(room, token, data)),
+        route(
+            "/{room}/take-back",
+            lambda room, token, data, request: rooms.take_back(room, token, data),
+        ),
+        route(
+            "/{room}/rematch", lambda room, token, data, request: rooms.rematch(room, token, data)
+        ),
+        route(
+            "/{room}/events",
+            lambda room, token, data, request: _events(rooms, room, token, request),
+            "GET",
+        ),
+        WebSocketRoute("/v1/rooms/{room}/live", live),
+    ]
 
 
 API_POLICY: Final = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'"
@@ -347,6 +515,10 @@ def _page_policy(page: str) -> str:
     )
 
 
+async def _nothing(scope: Scope, receive: Receive, send: Send) -> None:
+    """No application: the rate limit of the live connections only counts."""
+
+
 def create_app(settings: Settings | None = None) -> Starlette:
     """The application, with ``settings`` (the defaults when ``None``)."""
     settings = Settings() if settings is None else settings
@@ -354,6 +526,18 @@ def create_app(settings: Settings | None = None) -> Starlette:
     page = docs_page(document)
     page_headers = {"Content-Security-Policy": _page_policy(page)}
     searches = threading.BoundedSemaphore(settings.max_searches)
+    rooms = Rooms(
+        SQLiteStore(settings.rooms_db),
+        RoomLimits(
+            idle=settings.room_idle,
+            per_client=settings.rooms_per_client,
+            total=settings.max_rooms,
+        ),
+    )
+    buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+    live_limit = None
+    if settings.rate > 0:
+        live_limit = RateLimit(_nothing, settings.rate, settings.burst, buckets=buckets)
 
     async def health(request: Request) -> Response:
         return JSONResponse(health_document())
@@ -373,13 +557,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
         answer = error_document(code, message)
         return JSONResponse(answer, status_code=error.status_code, headers=error.headers)
 
-    routes = [
+    routes: list[BaseRoute] = [
         Route(f"/v1/{op}", _operation(op, settings, searches), methods=["POST"]) for op in ANSWERS
     ]
     routes += [
         Route("/v1/health", health, methods=["GET"]),
         Route("/openapi.json", openapi_json, methods=["GET"]),
         Route("/docs", docs, methods=["GET"]),
+        *room_routes(settings, rooms, Hub(), live_limit),
         *site_routes(),
     ]
     middleware = [Middleware(LogRequests), Middleware(SecurityHeaders), Middleware(CatchErrors)]
@@ -389,12 +574,14 @@ def create_app(settings: Settings | None = None) -> Starlette:
                 JSONRefusingCORS,
                 allow_origins=list(settings.cors),
                 allow_methods=["GET", "POST"],
-                allow_headers=["content-type"],
+                allow_headers=["content-type", "authorization"],
                 max_age=600,
             )
         )
     if settings.rate > 0:  # inside CORS: a browser may read the 429
-        middleware.append(Middleware(RateLimit, rate=settings.rate, burst=settings.burst))
+        middleware.append(
+            Middleware(RateLimit, rate=settings.rate, burst=settings.burst, buckets=buckets)
+        )
     return Starlette(
         routes=routes,
         middleware=middleware,

@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from officers.contract import STATUS
 from officers.contract.documents import officers_version
-from officers.contract.schemas import KINDS, OPS_WITH_REQUESTS, schema
+from officers.contract.schemas import KINDS, OPS_WITH_REQUESTS, ROOM_SCHEMAS, schema
 from officers.games import Operation, operations, request_schema
 
 __all__ = ["ANSWERS", "EXAMPLES", "SUMMARIES", "openapi"]
@@ -62,6 +62,9 @@ def _components() -> dict[str, Any]:
     components: dict[str, Any] = {}
     names = [(f"{kind}-document", kind) for kind in KINDS]
     names += [(request_schema(op), request_schema(op)) for op in OPS_WITH_REQUESTS]
+    names += [
+        (name if name.endswith("-request") else f"{name}-document", name) for name in ROOM_SCHEMAS
+    ]
     for name, schema_name in names:
         full = schema(schema_name)
         for key, value in full.get("$defs", {}).items():
@@ -88,6 +91,11 @@ def _errors(codes: tuple[int, ...]) -> dict[str, Any]:
         500: "An internal error (a bug: please report it)",
         503: "A search ran out of time ('timeout': the answer is unknown), or every search slot "
         "is taken ('busy': ask again after Retry-After seconds)",
+        401: "No seat's token, or a token that holds no seat of this room ('unauthorized')",
+        403: "Not this seat's to ask: another seat named, or not the room's invitation "
+        "('forbidden')",
+        409: "Not now: a stale seq, another seat's turn, a full room, a round not started or "
+        "over ('conflict'; fetch the events and state, then try again)",
     }
     return {
         str(code): {"description": words[code], "content": _json("error-document")}
@@ -95,10 +103,98 @@ def _errors(codes: tuple[int, ...]) -> dict[str, Any]:
     }
 
 
+_ROOMS_ONLY: Final = (401, 403, 409)
+"""The statuses only the rooms answer with."""
+
+_ROOM_ID: Final = {
+    "name": "room",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"},
+}
+_BEARER: Final = {
+    "name": "Authorization",
+    "in": "header",
+    "required": False,
+    "description": "'Bearer TOKEN': the token of the seat (from the answer that gave it); "
+    "without it, a spectator's view where one is allowed",
+    "schema": {"type": "string", "maxLength": 300},
+}
+
+_ROOM_ROUTES: Final = (
+    # path, method, operationId, summary, request schema, answer kind, a seat's token needed
+    ("/v1/rooms", "post", "rooms-create", "Make a room: its maker takes the first human seat "
+     "(the answer holds that seat's token and the invitation)", "rooms-create-request",
+     "room-joined", False),
+    ("/v1/rooms/{room}", "get", "rooms-get", "A room as anyone who knows its id sees it", None,
+     "room", False),
+    ("/v1/rooms/{room}/join", "post", "rooms-join", "Take a free seat with the invitation (the "
+     "answer holds the seat's token)", "rooms-join-request", "room-joined", False),
+    ("/v1/rooms/{room}/state", "get", "rooms-state", "The room as the token's seat sees it", None,
+     "room-state", True),
+    ("/v1/rooms/{room}/move", "post", "rooms-move", "Play the seat's move (with the seq last "
+     "seen); bots answer at once", "rooms-move-request", "room-state", True),
+    ("/v1/rooms/{room}/take-back", "post", "rooms-take-back", "Take the last move back, where "
+     "the game allows it", "rooms-seq-request", "room-state", True),
+    ("/v1/rooms/{room}/rematch", "post", "rooms-rematch", "A new deal for the same seats, once "
+     "the round is over", "rooms-seq-request", "room-state", True),
+    ("/v1/rooms/{room}/events", "get", "rooms-events", "The events after 'after', as the token's "
+     "seat (or, without a token, a spectator) may see them", None, "room-events", False),
+)
+"""The rooms' HTTP routes (the live WebSocket, ``/v1/rooms/{room}/live``, is told of in the
+description: OpenAPI describes no WebSocket)."""
+
+
+_ROOM_EXAMPLES: Final[dict[str, dict[str, Any]]] = {
+    "rooms-create-request": {
+        "game": "officers",
+        "options": {"level": "normal"},
+        "seats": ["human", "human"],
+        "name": "Anna",
+    },
+    "rooms-join-request": {"invite": "qJt3y0hQbMZ2rN8w", "name": "Ben"},
+    "rooms-move-request": {"move": "AS@r1c1", "seq": 4},
+    "rooms-seq-request": {"seq": 9},
+}
+
+
+def _room_paths() -> dict[str, Any]:
+    paths: dict[str, Any] = {}
+    for path, method, name, summary, request, kind, seat in _ROOM_ROUTES:
+        codes: tuple[int, ...] = (401, 404, 422, 429)
+        if method == "post":
+            codes = (400, 401, 403, 404, 409, 413, 415, 422, 429)
+        operation: dict[str, Any] = {
+            "operationId": name,
+            "summary": summary,
+            "responses": {
+                "201" if kind == "room-joined" else "200": {
+                    "description": f"A '{kind}' document",
+                    "content": _json(f"{kind}-document"),
+                },
+                **_errors(codes),
+            },
+        }
+        if path != "/v1/rooms":
+            with_token = seat or name == "rooms-events"
+            operation["parameters"] = [_ROOM_ID, _BEARER] if with_token else [_ROOM_ID]
+        if name == "rooms-events":
+            operation["parameters"].append(
+                {"name": "after", "in": "query", "required": False,
+                 "schema": {"type": "integer", "minimum": 0, "maximum": 9999999999999999}}
+            )
+        if request is not None:
+            content = _json(request)
+            content["application/json"]["example"] = _ROOM_EXAMPLES[request]
+            operation["requestBody"] = {"required": True, "content": content}
+        paths.setdefault(path, {})[method] = operation
+    return paths
+
+
 @cache
 def _document() -> str:
     paths: dict[str, Any] = {}
-    codes = tuple(sorted(set(STATUS.values()) - {404}))
+    codes = tuple(sorted(set(STATUS.values()) - {404, *_ROOMS_ONLY}))
     for op, kind in ANSWERS.items():
         paths[f"/v1/{op}"] = {
             "post": {
@@ -132,16 +228,29 @@ def _document() -> str:
             },
         }
     }
+    paths.update(_room_paths())
     document = {
         "openapi": "3.1.0",
         "info": {
             "title": "officers",
             "version": officers_version(),
             "description": "The exact engine for Euler's Officers and Eight Off as an HTTP JSON service "
-            "(docs/serve.md, docs/json.md). Stateless: every request carries the game or square.",
+            "(docs/serve.md, docs/json.md). Stateless: every request carries the game or square; "
+            "beside it, the rooms under /v1/rooms hold games on the server and show each seat "
+            "only what it may see (docs/rooms.md), live over the WebSocket "
+            "/v1/rooms/{room}/live.",
         },
         "paths": paths,
-        "components": {"schemas": _components()},
+        "components": {
+            "schemas": _components(),
+            "securitySchemes": {
+                "seat": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "A seat's token, from the answer that gave the seat",
+                }
+            },
+        },
     }
     return json.dumps(document, ensure_ascii=False)
 

@@ -84,7 +84,7 @@ def docs_page(document: dict[str, Any]) -> str:
     >>> from officers.serve.openapi import openapi
     >>> page = docs_page(openapi())
     >>> page.count("<form"), "http" in page.replace("/openapi.json", "").replace(html.escape(ICON), "")
-    (18, False)
+    (26, False)
     """
     sections = [
         _section(path, method, operation)

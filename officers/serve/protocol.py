@@ -15,7 +15,7 @@ import asyncio
 import json
 import os
 from functools import cache
-from typing import Final
+from typing import Any, Final
 
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
@@ -38,6 +38,7 @@ class HeaderTimeoutProtocol(H11Protocol):
     """:class:`H11Protocol` that closes a connection whose request headers are late."""
 
     _header_timer: asyncio.TimerHandle | None = None
+    _upgraded = False
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -46,10 +47,15 @@ class HeaderTimeoutProtocol(H11Protocol):
     def data_received(self, data: bytes) -> None:
         before = self.cycle
         super().data_received(data)
-        if self.cycle is not before:  # a request's headers are in
+        if self.cycle is not before or self._upgraded:  # a request's headers are in
             self._disarm()
         elif self._header_timer is None and (self.cycle is None or self.cycle.response_complete):
             self._arm()  # the first bytes of the next request on a kept-alive connection
+
+    def handle_websocket_upgrade(self, event: Any) -> None:
+        self._upgraded = True  # a WebSocket's headers are in: the connection is the WebSocket's
+        self._disarm()
+        super().handle_websocket_upgrade(event)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()

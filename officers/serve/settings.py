@@ -28,7 +28,13 @@ class Settings:
     - ``header_timeout``: the seconds a connection has to send a request's headers;
       ``keep_alive``: the seconds an idle connection is kept; ``max_connections``: the open
       connections and requests one worker takes before it answers 503;
-      ``shutdown_timeout``: the seconds a stop (SIGTERM) waits for requests in flight.
+      ``shutdown_timeout``: the seconds a stop (SIGTERM) waits for requests in flight;
+    - the rooms (docs/rooms.md): ``rooms_db``, the SQLite file that keeps them (``":memory:"``:
+      in this process only, lost when it ends; ``officers serve`` keeps them in
+      ``officers-rooms.db`` in its working directory unless told otherwise); ``room_idle``:
+      the seconds a room is kept without a change; ``rooms_per_client`` and ``max_rooms``:
+      the rooms kept for one client address and in all; ``room_message``: the largest
+      request body or live message of the rooms, in bytes.
     """
 
     cors: tuple[str, ...] = ()
@@ -42,6 +48,11 @@ class Settings:
     keep_alive: float = 5.0
     max_connections: int = 512
     shutdown_timeout: float = 10.0
+    rooms_db: str = ":memory:"
+    room_idle: float = 86400.0
+    rooms_per_client: int = 20
+    max_rooms: int = 10000
+    room_message: int = 4096
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:

@@ -1,0 +1,148 @@
+"""What a game brings to the rooms: the :class:`Adapter` protocol and the :class:`Played` move.
+
+A room holds a game on the server and shows each seat only what that seat may see. The room
+knows nothing of any game's rules: it reaches a game through its adapter, named in the
+registry of games (:attr:`officers.games.Registered.rooms`) and imported on first use. The
+adapter decides everything the game decides: how many seats its options allow, how a deal is
+made (from a random generator the server draws from :mod:`secrets`), which moves are legal,
+and above all what each seat may see (:meth:`Adapter.view`): its own hand but no other seat's,
+the public layout, never a face-down card, never the seed of a deal in progress. A game in
+which nobody sees some cards (Offiziersskat's face-down piles) says so in its views alone.
+
+A state is whatever the adapter keeps (a :class:`~officers.game.GameState`, an
+:class:`~officers.eightoff.game.EightOffGame`, ...); the room only stores its text
+(:meth:`Adapter.dump`, :meth:`Adapter.load`) and hands it back.
+
+Seats are numbered from 0 here, as players are in the library; the JSON the rooms write
+numbers them from 1, as the contract numbers players.
+
+>>> played = Played("AS@r1c1", {"move": "AS@r1c1"}, {1: {"drew": "KH"}})
+>>> played.seen_by(0), played.seen_by(1), played.seen_by(None)
+({'move': 'AS@r1c1'}, {'move': 'AS@r1c1', 'drew': 'KH'}, {'move': 'AS@r1c1'})
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, Protocol, runtime_checkable
+
+from officers.errors import InvalidGameError, excerpt
+from officers.games import GAMES
+
+__all__ = ["Adapter", "Played", "adapter", "room_games"]
+
+
+@dataclass(frozen=True)
+class Played:
+    """A move as the room records it: ``move`` (its notation, as the game writes it), what
+    every seat and spectator may see of it (``public``), and what only one seat may see
+    beyond that (``private``: seat → fields, such as the card a player drew)."""
+
+    move: str
+    public: Mapping[str, Any]
+    private: Mapping[int, Mapping[str, Any]] = field(default_factory=dict)
+
+    def seen_by(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) sees of the move."""
+        return {**self.public, **(self.private.get(seat, {}) if seat is not None else {})}
+
+
+@runtime_checkable
+class Adapter(Protocol):
+    """A game as the rooms play it. Every method that reads a move or options raises the
+    library's error (an :class:`~officers.errors.OfficersError`, a ``ValueError``) with a
+    message quoting the bad input; none of them sees a client's request as anything but
+    values."""
+
+    name: str
+    """The game's name in the registry (``officers``, ``eightoff``)."""
+
+    bots: tuple[str, ...]
+    """The bots that may take a seat (none: every seat is a person's)."""
+
+    def seats(self, options: Mapping[str, Any]) -> tuple[int, ...]:
+        """The numbers of seats these options allow (and raise if the options are no options
+        of the game)."""
+        ...
+
+    def options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options as the room keeps them: checked, with their defaults filled in."""
+        ...
+
+    def new(self, options: Mapping[str, Any], seats: int, rng: random.Random) -> Any:
+        """A new deal for ``seats`` seats; every random choice from ``rng`` (the server's, drawn
+        from :mod:`secrets`, never a client's)."""
+        ...
+
+    def dump(self, state: Any) -> str:
+        """The whole state as text (the server's: hands, seed, history)."""
+        ...
+
+    def load(self, text: str) -> Any:
+        """The state of :meth:`dump`'s text; ``dump(load(text)) == text``."""
+        ...
+
+    def to_move(self, state: Any) -> int | None:
+        """The seat to move, or ``None`` when the game is over."""
+        ...
+
+    def play(self, state: Any, seat: int, move: str) -> Played:
+        """Play ``move`` (its text) for ``seat``, held to the game's rules; a refused move
+        raises and leaves the state as it was."""
+        ...
+
+    def take_back(self, state: Any, seat: int) -> Played:
+        """Take back the last move for ``seat`` where the game allows it (else raise
+        :class:`~officers.errors.UnsupportedError`)."""
+        ...
+
+    def view(self, state: Any, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see now, as JSON: its own hand, the public layout, whose turn,
+        the outcome; never another seat's hidden cards, never the seed while the game runs."""
+        ...
+
+    def public(self, state: Any) -> dict[str, Any]:
+        """What a spectator may see now: the view of no seat."""
+        ...
+
+    def outcome(self, state: Any) -> dict[str, Any] | None:
+        """How the game ended (JSON), or ``None`` while it goes on."""
+        ...
+
+    def bot_move(self, state: Any, seat: int, bot: str, rng: random.Random) -> str:
+        """The move ``bot`` plays for ``seat``, chosen from that seat's view alone."""
+        ...
+
+
+def room_games() -> tuple[str, ...]:
+    """The registered games that have a room adapter.
+
+    >>> room_games()
+    ('officers', 'eightoff')
+    """
+    return tuple(game.name for game in GAMES.values() if game.rooms is not None)
+
+
+@cache
+def adapter(game: str) -> Adapter:
+    """The room adapter of the registered game ``game`` (imported on first use).
+
+    >>> adapter("eightoff").name
+    'eightoff'
+    >>> adapter("chess")
+    Traceback (most recent call last):
+      ...
+    officers.errors.InvalidGameError: no game 'chess' is played in rooms: expected one of officers, eightoff
+    """
+    registered = GAMES.get(game) if isinstance(game, str) else None
+    if registered is None or registered.rooms is None:
+        raise InvalidGameError(
+            f"no game {excerpt(game)} is played in rooms: expected one of {', '.join(room_games())}"
+        )
+    module, _, name = registered.rooms.partition(":")
+    found: Adapter = getattr(importlib.import_module(module), name)
+    return found

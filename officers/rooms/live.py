@@ -1,0 +1,220 @@
+"""Live rooms: one connection a seat (or spectator), the room's events as they happen.
+
+:func:`session` speaks the live protocol over any message channel (the service gives it a
+WebSocket): the client's first message says who it is and the last event it has,
+
+    ``{"type": "hello", "token": TOKEN or null, "after": SEQ}``
+
+and the server answers with a ``room-update`` document: the events after ``SEQ`` that this
+seat may see, the room's ``seq``, and the seat's ``state``; then one ``room-update`` each time
+the room changes. A connection that drops and comes back with the last ``seq`` it got misses
+nothing and gets nothing twice. On the same connection the client may play:
+
+    ``{"type": "move", "move": "AS@r1c1", "seq": SEQ}``, ``{"type": "take-back", "seq": SEQ}``,
+    ``{"type": "rematch", "seq": SEQ}``, ``{"type": "ping"}``
+
+A refused message is answered with an ``error`` document (with the message's ``id`` when it
+had one); the move itself reaches every connection of the room as its next ``room-update``.
+
+:class:`Hub` wakes the connections of a room when a request of this process changed it; a
+connection also looks at the store every :attr:`LiveLimits.poll` seconds, so that changes
+made by another worker process reach it too.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from officers.contract.documents import error_document, head
+from officers.errors import excerpt
+from officers.rooms.errors import RoomError
+from officers.rooms.room import Rooms
+from officers.wire import WireError, read, write
+
+__all__ = ["CLOSE", "Hub", "LiveLimits", "session"]
+
+CLOSE: Final = {
+    "normal": 1000,
+    "too-large": 1009,
+    "bad-request": 4400,
+    "bad-json": 4400,
+    "unauthorized": 4401,
+    "forbidden": 4403,
+    "not-found": 4404,
+    "request-timeout": 4408,
+    "rate-limited": 4429,
+}
+"""The close code of each way a live connection ends (4000 + the HTTP status where one fits)."""
+
+
+@dataclass(frozen=True)
+class LiveLimits:
+    """A live connection's limits: ``hello`` seconds to say who it is, ``max_message``
+    characters a message, and ``poll``: the seconds between looks at the store when nothing
+    woke it (changes from other worker processes)."""
+
+    hello: float = 10.0
+    max_message: int = 4096
+    poll: float = 2.0
+
+
+class Hub:
+    """Wakes the live connections of a room when it changes (within one event loop)."""
+
+    def __init__(self) -> None:
+        self._waiting: dict[str, asyncio.Event] = {}
+
+    def waiter(self, room: str) -> asyncio.Event:
+        """The event set at the room's next change (take it before reading the room)."""
+        return self._waiting.setdefault(room, asyncio.Event())
+
+    def changed(self, room: str) -> None:
+        """The room changed: wake whoever waits for it."""
+        event = self._waiting.pop(room, None)
+        if event is not None:
+            event.set()
+
+    def __len__(self) -> int:
+        return len(self._waiting)
+
+
+Receive = Callable[[], Awaitable[str | None]]
+"""The next message of the client (``None``: it left)."""
+Send = Callable[[str], Awaitable[None]]
+
+
+class _CloseError(Exception):
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _message(text: str | None, limits: LiveLimits) -> dict[str, Any]:
+    if text is None:
+        raise _CloseError("normal", "the client left")
+    if len(text) > limits.max_message:
+        raise _CloseError("too-large", f"a message is at most {limits.max_message} characters")
+    try:
+        data = read(text)
+    except WireError as error:
+        raise _CloseError("bad-json", str(error)) from None
+    if not isinstance(data, dict) or not isinstance(data.get("type"), str):
+        raise _CloseError(
+            "bad-request", f"a message is an object with a 'type', got {excerpt(data)}"
+        )
+    return data
+
+
+async def _hello(
+    rooms: Rooms, room: str, receive: Receive, limits: LiveLimits
+) -> tuple[str | None, int | None, int]:
+    """The token, seat and last seq of the client's hello."""
+    try:
+        hello = _message(await asyncio.wait_for(receive(), limits.hello), limits)
+    except TimeoutError:
+        raise _CloseError("request-timeout", f"no hello within {limits.hello:g} s") from None
+    token, after = hello.get("token"), hello.get("after", 0)
+    if hello["type"] != "hello" or set(hello) - {"type", "token", "after"}:
+        raise _CloseError(
+            "bad-request",
+            f"the first message is {{'type': 'hello', 'token', 'after'}}, got {excerpt(hello)}",
+        )
+    if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after < 2**53:
+        raise _CloseError("bad-request", f"'after' is an event number, got {excerpt(after)}")
+    try:
+        seat = await asyncio.to_thread(rooms.seat_of, room, token)
+    except RoomError as error:
+        raise _CloseError(error.code, error.message) from None
+    return token if isinstance(token, str) else None, seat, after
+
+
+async def _act(
+    rooms: Rooms, hub: Hub, room: str, token: str | None, data: dict[str, Any]
+) -> dict[str, Any] | None:
+    """Do what a message asks; the answer to send back (``None``: none)."""
+    kind = data["type"]
+    actions = {"move": rooms.move, "take-back": rooms.take_back, "rematch": rooms.rematch}
+    if kind == "ping":
+        return {**head("pong")}
+    if kind not in actions:
+        error = error_document(
+            "bad-request",
+            f"unknown message type {excerpt(kind)}: expected move, take-back, rematch or ping",
+        )
+    else:
+        fields = {key: value for key, value in data.items() if key not in ("type", "id")}
+        try:
+            await asyncio.to_thread(actions[kind], room, token, fields)
+        except RoomError as refused:
+            error = error_document(refused.code, refused.message)
+        else:
+            hub.changed(room)
+            return None
+    if "id" in data:
+        error["id"] = data["id"]
+    return error
+
+
+async def session(
+    rooms: Rooms,
+    hub: Hub,
+    room: str,
+    receive: Receive,
+    send: Send,
+    allow: Callable[[], bool] = lambda: True,
+    limits: LiveLimits = LiveLimits(),
+) -> tuple[int, str]:
+    """Serve one live connection to ``room`` until it ends; the close code and reason.
+
+    ``allow()`` is asked before each message of the client is read (its rate limit).
+    """
+    receiving: asyncio.Task[str | None] | None = None
+    try:
+        token, seat, after = await _hello(rooms, room, receive, limits)
+        first = True
+        receiving = asyncio.ensure_future(receive())
+        while True:
+            waiter = hub.waiter(room)
+            more = True
+            while more:
+                try:
+                    document, more = await asyncio.to_thread(rooms.feed, room, seat, after)
+                except RoomError as error:
+                    raise _CloseError(error.code, error.message) from None
+                if document["events"] or first:
+                    await send(write(document))
+                    first = False
+                after = document["seq"]
+            woken = asyncio.ensure_future(waiter.wait())
+            done, _ = await asyncio.wait(
+                {receiving, woken}, timeout=limits.poll, return_when=asyncio.FIRST_COMPLETED
+            )
+            woken.cancel()
+            if receiving in done:
+                data = _message(receiving.result(), limits)
+                if not allow():
+                    raise _CloseError(
+                        "rate-limited", "too many messages: wait a moment, then reconnect"
+                    )
+                answer = await _act(rooms, hub, room, token, data)
+                if answer is not None:
+                    await send(write(answer))
+                receiving = asyncio.ensure_future(receive())
+    except _CloseError as closed:
+        if closed.code != "normal":
+            with contextlib.suppress(Exception):
+                await send(write(error_document(_code(closed.code), closed.message)))
+        return CLOSE.get(closed.code, 4400), closed.message[:120]
+    finally:
+        if receiving is not None:
+            receiving.cancel()
+
+
+def _code(code: str) -> str:
+    """An error code of the contract for a way of closing."""
+    return {"normal": "bad-request"}.get(code, code)

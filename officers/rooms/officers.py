@@ -1,0 +1,224 @@
+"""Euler's Officers in rooms: 1-4 seats, each seeing its own hand and the square.
+
+What a seat sees (:meth:`OfficersAdapter.view`): the square, the level and its rules, the
+tokens left, whose turn, its own hand, how many cards each seat holds (not which: the cards
+not on the square are public as a set, but who holds which is not), its legal moves on its
+turn, and the outcome. The game notation it gets writes the other hands as ``?n``. Once the
+game is over every hand and the seed of the deal are shown to all; with the variant of open
+hands, every hand is shown all along (the seed never, while the game runs).
+
+A take-back is one of the game's moves (``xr1c1``, spending a token), played like any move;
+there is no undo.
+
+>>> import random
+>>> state = ADAPTER.new({"level": "normal"}, 2, random.Random(7))
+>>> view = ADAPTER.view(state, 0)
+>>> view["to_move"], len(view["hand"]), view["hands"], view["seed"]
+(1, 8, [8, 8], None)
+>>> move = view["legal_moves"][0]
+>>> ADAPTER.play(state, 1, move)
+Traceback (most recent call last):
+  ...
+officers.errors.IllegalPlacementError: it is seat 1's turn, not seat 2's
+>>> ADAPTER.play(state, 0, move).public["move"] == move
+True
+>>> ADAPTER.load(ADAPTER.dump(state)) == state
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any, Final
+
+from officers.bots import BOTS, get_bot
+from officers.cards import Card
+from officers.errors import (
+    IllegalPlacementError,
+    InvalidGameError,
+    NotationError,
+    UnsupportedError,
+    excerpt,
+)
+from officers.game import LEVELS, GameState, Move, Variant, new_game
+from officers.rooms.adapter import Played
+from officers.square import EMPTY
+
+__all__ = ["ADAPTER", "OfficersAdapter"]
+
+_VARIANTS: Final = ("open_hands", "coins", "ozanam")
+_LEVELS: Final = tuple(level.name for level in LEVELS)
+_MAX_MOVE: Final = 64
+"""The longest move text read (a move's notation is at most some 20 characters)."""
+
+
+def _outcome(state: GameState) -> dict[str, Any] | None:
+    outcome = state.outcome()
+    if outcome is None:
+        return None
+    return {
+        "won": outcome.won,
+        "reason": outcome.reason,
+        "seat": None if outcome.player is None else outcome.player + 1,
+        "text": str(outcome),
+    }
+
+
+def _cards(cards: tuple[Card, ...]) -> list[str]:
+    return [card.notation() for card in cards]
+
+
+class OfficersAdapter:
+    """Euler's Officers as the rooms play it (:class:`~officers.rooms.adapter.Adapter`)."""
+
+    name = "officers"
+    bots: tuple[str, ...] = tuple(BOTS)
+
+    def options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """``level`` (easy, normal, hard, expert; default normal), ``variant`` (``open_hands``,
+        ``coins``, ``ozanam``: true or false) and ``tokens`` (the take-back tokens, or null
+        for the level's).
+
+        >>> ADAPTER.options({"level": "hard"})
+        {'level': 'hard', 'variant': {'open_hands': False, 'coins': False, 'ozanam': False}, 'tokens': None}
+        >>> ADAPTER.options({"level": "fast"})
+        Traceback (most recent call last):
+          ...
+        officers.errors.InvalidGameError: no level 'fast': expected one of easy, normal, hard, expert
+        """
+        if not isinstance(options, Mapping):
+            raise InvalidGameError(f"the options are an object, got {excerpt(options)}")
+        unknown = sorted(set(options) - {"level", "variant", "tokens"})
+        if unknown:
+            raise InvalidGameError(
+                f"Euler's Officers has no option {excerpt(unknown[0])}: its options are level, "
+                "variant and tokens"
+            )
+        level = options.get("level", "normal")
+        if level not in _LEVELS:
+            raise InvalidGameError(
+                f"no level {excerpt(level)}: expected one of {', '.join(_LEVELS)}"
+            )
+        variant = options.get("variant", {})
+        if not isinstance(variant, Mapping) or set(variant) - set(_VARIANTS):
+            raise InvalidGameError(
+                f"the variant is an object of {', '.join(_VARIANTS)}, got {excerpt(variant)}"
+            )
+        flags = Variant(**{name: variant.get(name, False) for name in _VARIANTS})
+        tokens = options.get("tokens")
+        if tokens is not None and (
+            isinstance(tokens, bool) or not isinstance(tokens, int) or not 0 <= tokens <= 16
+        ):
+            raise InvalidGameError(f"tokens are a whole number 0-16, got {excerpt(tokens)}")
+        return {"level": level, "variant": flags.to_dict(), "tokens": tokens}
+
+    def seats(self, options: Mapping[str, Any]) -> tuple[int, ...]:
+        """One to four seats, whatever the options."""
+        self.options(options)
+        return (1, 2, 3, 4)
+
+    def new(self, options: Mapping[str, Any], seats: int, rng: random.Random) -> GameState:
+        """A deal from a seed drawn from ``rng``."""
+        checked = self.options(options)
+        return new_game(
+            checked["level"],
+            seats,
+            rng.getrandbits(63),
+            tokens=checked["tokens"],
+            variant=Variant(**checked["variant"]),
+        )
+
+    def dump(self, state: GameState) -> str:
+        """The start (every hand), the seed and the moves, as JSON."""
+        return json.dumps(
+            {
+                "start": state.root().notation(),
+                "seed": state.seed,
+                "moves": [move.notation() for move in state.history],
+            },
+            separators=(",", ":"),
+        )
+
+    def load(self, text: str) -> GameState:
+        """The state of :meth:`dump`'s text, its moves replayed."""
+        data = json.loads(text)
+        state = GameState.parse(data["start"])
+        state.seed = data["seed"]
+        for move in data["moves"]:
+            state.push(Move.parse(move))
+        return state
+
+    def to_move(self, state: GameState) -> int | None:
+        return None if state.outcome() is not None else state.turn
+
+    def play(self, state: GameState, seat: int, move: str) -> Played:
+        """Play ``move`` for ``seat``: refused when it is not that seat's turn, when the text is
+        no move, or when the rules refuse it (the rule's sentence)."""
+        if not isinstance(move, str) or len(move) > _MAX_MOVE:
+            raise NotationError(f"cannot read move {excerpt(move)}: expected a move's notation")
+        if state.outcome() is None and state.turn != seat:
+            raise IllegalPlacementError(
+                f"it is seat {state.turn + 1}'s turn, not seat {seat + 1}'s"
+            )
+        read = Move.parse(move)
+        state.push(read)
+        played = state.history[-1].notation()
+        return Played(played, {"move": played})
+
+    def take_back(self, state: GameState, seat: int) -> Played:
+        raise UnsupportedError(
+            "in Euler's Officers a take-back is a move of the game: play 'xr1c1' (a card taken "
+            "back from row 1, column 1, spending a token)"
+        )
+
+    def _document(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        over = state.outcome() is not None
+        shown = over or state.open_hands
+        viewer = seat if seat is not None else 0
+        fields = state.notation(None if shown else viewer).split(" ")
+        if seat is None and not shown:  # a spectator: no hand at all
+            fields[4] = "/".join(f"?{len(hand)}" for hand in state.hands)
+        coins = state.coins
+        return {
+            "game": self.name,
+            "seat": None if seat is None else seat + 1,
+            "notation": " ".join(fields),
+            "square": state.square.notation(),
+            "cells": [None if v == EMPTY else Card(v).notation() for v in state.square.values],
+            "rules": state.rules.to_dict(),
+            "level": state.level.name,
+            "players": state.players,
+            "to_move": None if over else state.turn + 1,
+            "number": state.number,
+            "tokens": state.tokens,
+            "hand": None if seat is None else _cards(state.hand(seat)),
+            "hands": [_cards(hand) if shown else len(hand) for hand in state.hands],
+            "locked": sorted(state.locked),
+            "coins": None if coins is None else list(coins),
+            "open_hands": state.open_hands,
+            "last": None if not state.history else state.history[-1].notation(),
+            "legal_moves": [m.notation() for m in state.legal_moves()]
+            if seat is not None and not over and state.turn == seat
+            else [],
+            "outcome": _outcome(state),
+            "seed": state.seed if over else None,
+        }
+
+    def view(self, state: GameState, seat: int) -> dict[str, Any]:
+        return self._document(state, seat)
+
+    def public(self, state: GameState) -> dict[str, Any]:
+        return self._document(state, None)
+
+    def outcome(self, state: GameState) -> dict[str, Any] | None:
+        return _outcome(state)
+
+    def bot_move(self, state: GameState, seat: int, bot: str, rng: random.Random) -> str:
+        """The bot's move from ``seat``'s :class:`~officers.view.PlayerView` alone."""
+        return get_bot(bot).choose(state.view(seat), rng).notation()
+
+
+ADAPTER: Final = OfficersAdapter()
+"""The adapter the registry names (``officers.rooms.officers:ADAPTER``)."""

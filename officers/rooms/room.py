@@ -1,0 +1,523 @@
+"""Rooms and seats: :class:`Rooms`, what every door of the rooms calls.
+
+A room holds one registered game (through its :mod:`adapter <officers.rooms.adapter>`), its
+options and its seats, each a person's (``"human"``) or a bot's (its name). Whoever makes the
+room takes its first human seat; the others join with the room's invitation. Joining gives a
+seat its **token** (``secrets.token_urlsafe(32)``), shown once: the room keeps only its
+SHA-256 and compares in constant time. The round starts when every human seat is taken; bots
+move on the server as soon as it is their turn. Every change is an **event** with the next
+sequence number, stored with the room in one transaction; a seat reads only its own feed
+(what everyone may see, and what only it may see). A move names the ``seq`` its sender last
+saw: an older one is refused, so a move sent twice is played once.
+
+Errors are :class:`RoomError` with a code of the contract (``not-found``, ``unauthorized``,
+``forbidden``, ``conflict``, ``bad-input``, ``bad-request``, ``limit``) and a message quoting the input.
+
+>>> import itertools
+>>> from officers.rooms.store import SQLiteStore
+>>> clock = itertools.count(1000.0).__next__
+>>> rooms = Rooms(SQLiteStore(":memory:"), clock=clock)
+>>> made = rooms.create({"game": "officers", "seats": ["human", "random"]}, "10.0.0.1")
+>>> made["kind"], made["seat"], made["status"], made["view"]["to_move"]
+('room-joined', 1, 'playing', 1)
+>>> token = made["token"]
+>>> move = made["view"]["legal_moves"][0]
+>>> after = rooms.move(made["room"], token, {"move": move, "seq": made["seq"]})
+>>> [event["type"] for event in rooms.events(made["room"], token, made["seq"])["events"]][:2]
+['moved', 'moved']
+>>> rooms.move(made["room"], token, {"move": move, "seq": made["seq"]})
+Traceback (most recent call last):
+  ...
+officers.rooms.errors.RoomError: conflict: stale seq 3: the room is at seq 5 (fetch its events and state, then move again)
+>>> rooms.state(made["room"], "forged")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+  ...
+officers.rooms.errors.RoomError: unauthorized: this token holds no seat of room ...
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import random
+import re
+import secrets
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Any, Final
+
+from officers.contract.documents import head
+from officers.errors import OfficersError, excerpt
+from officers.rooms.adapter import Adapter, Played, adapter, room_games
+from officers.rooms.errors import RoomError
+from officers.rooms.store import Store, StoredEvent, StoredRoom
+from officers.rooms.validate import check
+
+__all__ = ["RoomError", "RoomLimits", "Rooms", "digest"]
+
+_ID: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_NAME_MAX: Final = 32
+_TOKEN_MAX: Final = 256
+EVENTS_PAGE: Final = 500
+"""The most events one answer carries (``more`` says when there are others)."""
+
+
+@dataclass(frozen=True)
+class RoomLimits:
+    """What the rooms allow: a room is removed after ``idle`` seconds without a change (24 h);
+    at most ``per_client`` rooms made from one client address and ``total`` rooms in all are
+    kept; a room holds at most ``max_events`` events (then it refuses moves: make a new one)."""
+
+    idle: float = 86400.0
+    per_client: int = 20
+    total: int = 10000
+    max_events: int = 20000
+
+
+def digest(token: str) -> str:
+    """The SHA-256 of a token, as the room keeps it (hex).
+
+    >>> digest("abc")[:16]
+    'ba7816bf8f01cfea'
+    """
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def _name(value: object) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str) or not 1 <= len(value.strip()) <= _NAME_MAX:
+        raise RoomError(
+            "bad-request", f"a name is a text of 1-{_NAME_MAX} characters, got {excerpt(value)}"
+        )
+    if any(not char.isprintable() for char in value):
+        raise RoomError("bad-request", f"a name is printable text, got {excerpt(value)}")
+    return value.strip()
+
+
+def _seq(request: Mapping[str, Any]) -> int:
+    seq = request.get("seq")
+    if isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq < 2**53:
+        raise RoomError(
+            "bad-request",
+            f"'seq' is the last event number this seat saw (a whole number), got {excerpt(seq)}",
+        )
+    return seq
+
+
+@dataclass
+class _Change:
+    """A room being changed: its stored form, the adapter, the state and new events."""
+
+    room: StoredRoom
+    game: Adapter
+    state: Any
+    events: list[StoredEvent]
+    now: float
+
+    def add(self, kind: str, public: dict[str, Any], private: dict[int, Any] | None = None) -> None:
+        seq = self.room.seq + len(self.events) + 1
+        self.events.append(StoredEvent(seq, kind, public, private or {}, self.now))
+
+
+class Rooms:
+    """The rooms of one service, kept in ``store`` (docs/rooms.md).
+
+    ``clock`` gives the time in seconds since the epoch; ``rng`` the random generator of deals
+    and bots (by default :class:`random.SystemRandom`, drawing from :mod:`secrets`).
+    """
+
+    def __init__(
+        self,
+        store: Store,
+        limits: RoomLimits | None = None,
+        clock: Callable[[], float] = time.time,
+        rng: random.Random | None = None,
+    ) -> None:
+        self.store = store
+        self.limits = limits or RoomLimits()
+        self.clock = clock
+        self.rng = rng or random.SystemRandom()
+
+    # --- reading a room --------------------------------------------------------------------
+
+    def _room(self, room_id: object) -> StoredRoom:
+        if not isinstance(room_id, str) or not _ID.fullmatch(room_id):
+            raise RoomError("not-found", f"no room {excerpt(room_id)}")
+        room = self.store.get(room_id)
+        if room is None or room.touched + self.limits.idle < self.clock():
+            raise RoomError(
+                "not-found",
+                f"no room {excerpt(room_id)} (a room is removed after "
+                f"{self.limits.idle / 3600:g} h without a move)",
+            )
+        return room
+
+    def _seat(self, room: StoredRoom, token: object) -> int:
+        if token is None:
+            raise RoomError(
+                "unauthorized",
+                f"room {room.id} needs a seat's token: send it as 'Authorization: Bearer TOKEN'",
+            )
+        if not isinstance(token, str) or len(token) > _TOKEN_MAX:
+            raise RoomError("unauthorized", f"no seat's token: {excerpt(token, 24)}")
+        hashed = digest(token)
+        found = None
+        for seat, held in enumerate(room.record["seats"]):
+            if hmac.compare_digest(hashed, held.get("token") or "") and found is None:
+                found = seat
+        if found is None:
+            raise RoomError("unauthorized", f"this token holds no seat of room {room.id}")
+        return found
+
+    def _document(
+        self, room: StoredRoom, kind: str, seat: int | None, state: Any = None
+    ) -> dict[str, Any]:
+        record = room.record
+        game = adapter(room.game)
+        if state is None and room.state is not None:
+            state = game.load(room.state)
+        view = None
+        if state is not None:
+            view = game.public(state) if seat is None else game.view(state, seat)
+        document = {
+            **head(kind),
+            "room": room.id,
+            "game": room.game,
+            "options": record["options"],
+            "seats": [
+                {
+                    "seat": number + 1,
+                    "kind": held["kind"],
+                    "name": held.get("name"),
+                    "taken": held["kind"] != "human" or held.get("token") is not None,
+                }
+                for number, held in enumerate(record["seats"])
+            ],
+            "status": record["status"],
+            "round": record["round"],
+            "seq": room.seq,
+            "expires": int(room.touched + self.limits.idle),
+            "view": view,
+        }
+        if seat is not None:
+            document["seat"] = seat + 1
+            document["invite"] = record["invite"]
+        return document
+
+    def get(self, room_id: object) -> dict[str, Any]:
+        """What anyone who knows the room's id may see (``room``)."""
+        return self._document(self._room(room_id), "room", None)
+
+    def state(self, room_id: object, token: object) -> dict[str, Any]:
+        """What the token's seat may see (``room-state``)."""
+        room = self._room(room_id)
+        return self._document(room, "room-state", self._seat(room, token))
+
+    def events(self, room_id: object, token: object, after: object) -> dict[str, Any]:
+        """The events after ``after`` as the token's seat (or, without a token, a spectator)
+        may see them (``room-events``)."""
+        room = self._room(room_id)
+        seat = None if token is None else self._seat(room, token)
+        if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after < 2**53:
+            raise RoomError(
+                "bad-request", f"'after' is an event number (a whole number), got {excerpt(after)}"
+            )
+        found = self.store.events(room.id, after, EVENTS_PAGE + 1, room.seq)
+        return {
+            **head("room-events"),
+            "room": room.id,
+            "seq": room.seq,
+            "events": [event_json(event, seat) for event in found[:EVENTS_PAGE]],
+            "more": len(found) > EVENTS_PAGE,
+        }
+
+    def feed(self, room_id: str, seat: int | None, after: int) -> tuple[dict[str, Any], bool]:
+        """For a live connection: the events after ``after`` that ``seat`` may see and its
+        state, read together (``room-update``), and whether more events remain."""
+        room = self._room(room_id)
+        found = self.store.events(room.id, after, EVENTS_PAGE + 1, room.seq)
+        more = len(found) > EVENTS_PAGE
+        document = {
+            **head("room-update"),
+            "room": room.id,
+            "seq": found[EVENTS_PAGE - 1].seq if more else room.seq,
+            "events": [event_json(event, seat) for event in found[:EVENTS_PAGE]],
+            "state": None
+            if more
+            else self._document(room, "room-state" if seat is not None else "room", seat),
+        }
+        return document, more
+
+    def seat_of(self, room_id: object, token: object) -> int | None:
+        """The seat of ``token`` in the room (``None`` without a token: a spectator)."""
+        room = self._room(room_id)
+        return None if token is None else self._seat(room, token)
+
+    # --- making and joining ----------------------------------------------------------------
+
+    def _options(self, request: Mapping[str, Any]) -> tuple[Adapter, dict[str, Any], list[str]]:
+        game_name = request.get("game")
+        if game_name not in room_games():
+            raise RoomError(
+                "bad-input",
+                f"no game {excerpt(game_name)} is played in rooms: expected one of "
+                f"{', '.join(room_games())}",
+            )
+        game = adapter(str(game_name))
+        try:
+            options = game.options(request.get("options") or {})
+            allowed = game.seats(options)
+        except (OfficersError, ValueError, TypeError) as error:
+            raise RoomError("bad-input", str(error)) from None
+        kinds = request.get("seats", ["human"] * min(allowed))
+        if not isinstance(kinds, list) or len(kinds) not in allowed:
+            raise RoomError(
+                "bad-input",
+                f"{game.name} is played by {', '.join(map(str, allowed))} seats: 'seats' names "
+                f"each seat's kind ('human' or a bot), got {excerpt(kinds)}",
+            )
+        for kind in kinds:
+            if kind != "human" and kind not in game.bots:
+                bots = ", ".join(game.bots) or "none"
+                raise RoomError(
+                    "bad-input",
+                    f"a seat is 'human' or a bot of {game.name} ({bots}), got {excerpt(kind)}",
+                )
+        if "human" not in kinds:
+            raise RoomError("bad-input", "a room needs at least one human seat")
+        return game, options, kinds
+
+    def _check_room_limits(self, client: str, now: float) -> None:
+        self.store.expire(now - self.limits.idle)
+        if self.store.count(client) >= self.limits.per_client:
+            raise RoomError(
+                "limit",
+                f"{self.limits.per_client} rooms are kept for one client already: play in one "
+                "of them, or wait until one expires",
+            )
+        if self.store.count() >= self.limits.total:
+            raise RoomError(
+                "limit", f"this service keeps {self.limits.total} rooms already: try again later"
+            )
+
+    def create(self, request: Mapping[str, Any], client: str) -> dict[str, Any]:
+        """Make a room (``game``, ``options``, ``seats``, ``name``): its maker takes the first
+        human seat; the answer (``room-joined``) holds that seat's token and the invitation."""
+        check("rooms-create-request", request)
+        game, options, kinds = self._options(request)
+        name = _name(request.get("name"))
+        now = self.clock()
+        self._check_room_limits(client, now)
+        token = secrets.token_urlsafe(32)
+        first = kinds.index("human")
+        seats = [
+            {"kind": kind, "name": kind if kind != "human" else None, "token": None}
+            for kind in kinds
+        ]
+        seats[first] = {"kind": "human", "name": name, "token": digest(token)}
+        record = {
+            "options": options,
+            "seats": seats,
+            "invite": secrets.token_urlsafe(12),
+            "round": 0,
+            "status": "waiting",
+        }
+        room = StoredRoom(secrets.token_urlsafe(12), game.name, 0, now, now, client, record, None)
+        change = _Change(room, game, None, [], now)
+        change.add("created", {"game": game.name, "options": options, "seats": kinds})
+        change.add("joined", {"seat": first + 1, "name": name})
+        self._start_if_full(change)
+        room = self._applied(change)
+        self.store.insert(room, change.events)
+        return {**self._document(room, "room-joined", first), "token": token}
+
+    def join(self, room_id: object, request: Mapping[str, Any]) -> dict[str, Any]:
+        """Take a free human seat with the room's ``invite`` (and a ``name``): the answer
+        (``room-joined``) holds the seat's token, shown this once."""
+        room = self._room(room_id)
+        check("rooms-join-request", request)
+        invite = request.get("invite")
+        if not isinstance(invite, str) or not hmac.compare_digest(
+            invite.encode("utf-8", "surrogatepass"), room.record["invite"].encode()
+        ):
+            raise RoomError("forbidden", f"this is not the invitation of room {room.id}")
+        name = _name(request.get("name"))
+        seats = room.record["seats"]
+        free = [n for n, held in enumerate(seats) if held["kind"] == "human" and not held["token"]]
+        if not free:
+            raise RoomError("conflict", f"every seat of room {room.id} is taken")
+        seat = free[0]
+        token = secrets.token_urlsafe(32)
+        now = self.clock()
+        record = {
+            **room.record,
+            "seats": [
+                {"kind": "human", "name": name, "token": digest(token)} if n == seat else held
+                for n, held in enumerate(seats)
+            ],
+        }
+        change = _Change(replace(room, record=record), adapter(room.game), None, [], now)
+        change.add("joined", {"seat": seat + 1, "name": name})
+        self._start_if_full(change)
+        return {
+            **self._document(self._commit(change, room.seq), "room-joined", seat),
+            "token": token,
+        }
+
+    # --- playing ---------------------------------------------------------------------------
+
+    def _start_if_full(self, change: _Change) -> None:
+        seats = change.room.record["seats"]
+        if any(held["kind"] == "human" and not held["token"] for held in seats):
+            return
+        game = change.game
+        change.state = game.new(change.room.record["options"], len(seats), self.rng)
+        record = {**change.room.record, "round": change.room.record["round"] + 1}
+        record["status"] = "playing"
+        change.room = replace(change.room, record=record)
+        change.add(
+            "started",
+            {"round": record["round"], "view": game.public(change.state)},
+            {seat: {"view": game.view(change.state, seat)} for seat in range(len(seats))},
+        )
+        self._bots(change)
+
+    def _bots(self, change: _Change) -> None:
+        """The bots' moves while it is a bot's turn; then the end, if the game is over."""
+        game, seats = change.game, change.room.record["seats"]
+        seat = game.to_move(change.state)
+        while seat is not None and seats[seat]["kind"] != "human":
+            bot = seats[seat]["kind"]
+            played = game.play(change.state, seat, game.bot_move(change.state, seat, bot, self.rng))
+            self._moved(change, "moved", seat, played, bot)
+            seat = game.to_move(change.state)
+        self._end_if_over(change)
+
+    def _moved(
+        self, change: _Change, kind: str, seat: int, played: Played, bot: str | None
+    ) -> None:
+        private = {n: dict(fields) for n, fields in played.private.items()}
+        change.add(kind, {"seat": seat + 1, "bot": bot, **played.public}, private)
+
+    def _end_if_over(self, change: _Change) -> None:
+        outcome = change.game.outcome(change.state)
+        status = "over" if outcome is not None else "playing"
+        if status != change.room.record["status"]:
+            change.room = replace(change.room, record={**change.room.record, "status": status})
+            if outcome is not None:
+                change.add("ended", {"outcome": outcome, "view": change.game.public(change.state)})
+
+    def _applied(self, change: _Change) -> StoredRoom:
+        state = change.room.state if change.state is None else change.game.dump(change.state)
+        return replace(
+            change.room, seq=change.room.seq + len(change.events), touched=change.now, state=state
+        )
+
+    def _commit(self, change: _Change, seq: int) -> StoredRoom:
+        if seq + len(change.events) > self.limits.max_events:
+            raise RoomError(
+                "limit",
+                f"room {change.room.id} holds {seq} events, the most a room may: make a new room",
+            )
+        room = self._applied(change)
+        if not self.store.update(room, seq, change.events):
+            raise RoomError(
+                "conflict",
+                f"room {room.id} changed while this request was answered: fetch its events and "
+                "state, then try again",
+            )
+        return room
+
+    def _playing(
+        self, room_id: object, token: object, request: Mapping[str, Any], schema: str
+    ) -> tuple[_Change, int]:
+        room = self._room(room_id)
+        seat = self._seat(room, token)
+        check(schema, request)
+        named = request.get("seat")
+        if named is not None and named != seat + 1:
+            raise RoomError(
+                "forbidden", f"this token holds seat {seat + 1}, not seat {excerpt(named)}"
+            )
+        seq = _seq(request)
+        if seq != room.seq:
+            raise RoomError(
+                "conflict",
+                f"stale seq {seq}: the room is at seq {room.seq} (fetch its events and state, "
+                "then move again)",
+            )
+        game = adapter(room.game)
+        state = None if room.state is None else game.load(room.state)
+        return _Change(room, game, state, [], self.clock()), seat
+
+    def move(self, room_id: object, token: object, request: Mapping[str, Any]) -> dict[str, Any]:
+        """Play the seat's ``move`` (sent with the ``seq`` it last saw); bots answer at once.
+        The answer is the seat's ``room-state`` after every move it caused."""
+        change, seat = self._playing(room_id, token, request, "rooms-move-request")
+        status = change.room.record["status"]
+        if status != "playing":
+            raise RoomError("conflict", _not_playing(change.room))
+        if change.game.to_move(change.state) != seat:
+            turn = change.game.to_move(change.state)
+            raise RoomError(
+                "conflict",
+                f"it is seat {excerpt(None if turn is None else turn + 1)}'s turn, not yours",
+            )
+        try:
+            played = change.game.play(change.state, seat, request.get("move"))  # type: ignore[arg-type]
+        except (OfficersError, ValueError, TypeError) as error:
+            raise RoomError("bad-input", str(error)) from None
+        self._moved(change, "moved", seat, played, None)
+        self._bots(change)
+        return self._document(
+            self._commit(change, change.room.seq), "room-state", seat, change.state
+        )
+
+    def take_back(
+        self, room_id: object, token: object, request: Mapping[str, Any]
+    ) -> dict[str, Any]:
+        """Take the last move back, where the game allows it (``room-state``)."""
+        change, seat = self._playing(room_id, token, request, "rooms-seq-request")
+        if change.state is None:
+            raise RoomError("conflict", _not_playing(change.room))
+        try:
+            played = change.game.take_back(change.state, seat)
+        except (OfficersError, ValueError) as error:
+            raise RoomError("bad-input", str(error)) from None
+        self._moved(change, "took-back", seat, played, None)
+        self._end_if_over(change)
+        return self._document(
+            self._commit(change, change.room.seq), "room-state", seat, change.state
+        )
+
+    def rematch(self, room_id: object, token: object, request: Mapping[str, Any]) -> dict[str, Any]:
+        """A new deal for the same seats, once the round is over (``room-state``)."""
+        change, seat = self._playing(room_id, token, request, "rooms-seq-request")
+        if change.room.record["status"] != "over":
+            raise RoomError(
+                "conflict",
+                f"room {change.room.id} is {change.room.record['status']}: a rematch "
+                "follows a round that is over",
+            )
+        self._start_if_full(change)
+        return self._document(
+            self._commit(change, change.room.seq), "room-state", seat, change.state
+        )
+
+
+def _not_playing(room: StoredRoom) -> str:
+    if room.record["status"] == "waiting":
+        free = sum(
+            1 for held in room.record["seats"] if held["kind"] == "human" and not held["token"]
+        )
+        return f"room {room.id} waits for {free} more player(s) to join before the round starts"
+    return f"the round of room {room.id} is over: ask for a rematch"
+
+
+def event_json(event: StoredEvent, seat: int | None) -> dict[str, Any]:
+    """An event as ``seat`` sees it (``None``: a spectator): ``seq``, ``type``, ``at`` and its
+    fields, the seat's own beside the public ones."""
+    private = event.private.get(seat, {}) if seat is not None else {}
+    return {"seq": event.seq, "type": event.kind, "at": event.at, **event.public, **private}

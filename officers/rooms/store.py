@@ -1,0 +1,263 @@
+"""Where rooms are kept: the :class:`Store` protocol and :class:`SQLiteStore`, its one backend.
+
+A store keeps each room (:class:`StoredRoom`: its record and its game's state as text) and
+its events (:class:`StoredEvent`), and changes them only together: a room's new record and
+the events that led to it are written in one transaction, and only if the room is still at
+the sequence number it was read at (``update`` returns ``False`` when another request got
+there first). That is all the rooms ask of a store, so a store shared by several machines
+(PostgreSQL, Redis) fits the same protocol.
+
+:class:`SQLiteStore` keeps everything in one SQLite file (or in memory, ``":memory:"``) in
+WAL mode: a process killed at any moment (SIGKILL included) loses no committed change, and
+several worker processes of one machine may share the file.
+
+>>> store = SQLiteStore(":memory:")
+>>> room = StoredRoom("r1", "officers", 1, 10.0, 10.0, "127.0.0.1", {"round": 0}, None)
+>>> store.insert(room, [StoredEvent(1, "created", {"game": "officers"}, {}, 10.0)])
+>>> changed = StoredRoom("r1", "officers", 2, 10.0, 11.0, "127.0.0.1", {"round": 1}, "state")
+>>> store.update(changed, 1, [StoredEvent(2, "started", {}, {0: {"hand": ["AS"]}}, 11.0)])
+True
+>>> store.update(changed, 1, [])  # the room is at 2 now
+False
+>>> [(event.seq, event.kind, event.private) for event in store.events("r1", 0, 10)]
+[(1, 'created', {}), (2, 'started', {0: {'hand': ['AS']}})]
+>>> store.get("r1").record, store.count(), store.expire(11.5), store.get("r1")
+({'round': 1}, 1, 1, None)
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Final, Protocol
+
+__all__ = ["SQLiteStore", "Store", "StoredEvent", "StoredRoom"]
+
+
+@dataclass(frozen=True)
+class StoredRoom:
+    """A room as stored: its ``id``, ``game``, ``seq`` (the number of its last event), when it
+    was ``created`` and last ``touched`` (seconds since the epoch), the ``client`` address that
+    made it, its ``record`` (JSON: options, seats, round) and its game's ``state`` (the
+    adapter's text, ``None`` before the first deal)."""
+
+    id: str
+    game: str
+    seq: int
+    created: float
+    touched: float
+    client: str
+    record: dict[str, Any]
+    state: str | None
+
+
+@dataclass(frozen=True)
+class StoredEvent:
+    """One event of a room: its ``seq``, ``kind``, what everyone may see of it (``public``),
+    what only one seat may see beyond that (``private``: seat → fields) and when (``at``)."""
+
+    seq: int
+    kind: str
+    public: dict[str, Any]
+    private: dict[int, dict[str, Any]]
+    at: float
+
+
+class Store(Protocol):
+    """What the rooms need of a store."""
+
+    def insert(self, room: StoredRoom, events: Sequence[StoredEvent]) -> None:
+        """Add a new room with its first events."""
+        ...
+
+    def get(self, room_id: str) -> StoredRoom | None:
+        """The room, or ``None``."""
+        ...
+
+    def update(self, room: StoredRoom, seq: int, events: Sequence[StoredEvent]) -> bool:
+        """Replace the room and add ``events``, in one transaction, if the stored room is still
+        at ``seq``; ``False`` (nothing written) when it is not."""
+        ...
+
+    def events(
+        self, room_id: str, after: int, limit: int, upto: int | None = None
+    ) -> list[StoredEvent]:
+        """At most ``limit`` events of the room after ``after`` (and at most ``upto``), in order."""
+        ...
+
+    def count(self, client: str | None = None) -> int:
+        """The rooms kept (made from ``client``, when given)."""
+        ...
+
+    def expire(self, before: float) -> int:
+        """Remove the rooms last touched before ``before`` and their events; how many."""
+        ...
+
+    def close(self) -> None:
+        """Let go of the store."""
+        ...
+
+
+_SCHEMA: Final = """
+CREATE TABLE IF NOT EXISTS rooms (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    created REAL NOT NULL,
+    touched REAL NOT NULL,
+    client TEXT NOT NULL,
+    record TEXT NOT NULL,
+    state TEXT
+);
+CREATE INDEX IF NOT EXISTS rooms_touched ON rooms (touched);
+CREATE INDEX IF NOT EXISTS rooms_client ON rooms (client);
+CREATE TABLE IF NOT EXISTS events (
+    room TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    public TEXT NOT NULL,
+    private TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (room, seq)
+) WITHOUT ROWID;
+"""
+
+
+def _text(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+
+
+def _event_row(room_id: str, event: StoredEvent) -> tuple[Any, ...]:
+    private = {str(seat): fields for seat, fields in event.private.items()}
+    return (room_id, event.seq, event.kind, _text(event.public), _text(private), event.at)
+
+
+class SQLiteStore:
+    """:class:`Store` in one SQLite file (``path``; ``":memory:"``: in this process only).
+
+    One connection, used by one thread at a time; WAL mode with ``synchronous=NORMAL``: a
+    commit survives the process being killed (not a power cut in the instant after it);
+    a second process on the same file waits up to ``busy`` seconds for a lock.
+    """
+
+    def __init__(self, path: str, busy: float = 5.0) -> None:
+        self.path = path
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(
+            path, timeout=busy, isolation_level=None, check_same_thread=False
+        )
+        with self._lock:
+            if path != ":memory:":
+                self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._db.executescript(_SCHEMA)
+
+    def insert(self, room: StoredRoom, events: Sequence[StoredEvent]) -> None:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute(
+                    "INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        room.id,
+                        room.game,
+                        room.seq,
+                        room.created,
+                        room.touched,
+                        room.client,
+                        _text(room.record),
+                        room.state,
+                    ),
+                )
+                self._db.executemany(
+                    "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)",
+                    [_event_row(room.id, event) for event in events],
+                )
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+
+    def get(self, room_id: str) -> StoredRoom | None:
+        with self._lock:
+            row = self._db.execute(
+                "SELECT id, game, seq, created, touched, client, record, state FROM rooms "
+                "WHERE id = ?",
+                (room_id,),
+            ).fetchone()
+        if row is None:
+            return None
+        room_id, game, seq, created, touched, client, record, state = row
+        return StoredRoom(room_id, game, seq, created, touched, client, json.loads(record), state)
+
+    def update(self, room: StoredRoom, seq: int, events: Sequence[StoredEvent]) -> bool:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                changed = self._db.execute(
+                    "UPDATE rooms SET seq = ?, touched = ?, record = ?, state = ? "
+                    "WHERE id = ? AND seq = ?",
+                    (room.seq, room.touched, _text(room.record), room.state, room.id, seq),
+                ).rowcount
+                if changed:
+                    self._db.executemany(
+                        "INSERT INTO events VALUES (?, ?, ?, ?, ?, ?)",
+                        [_event_row(room.id, event) for event in events],
+                    )
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+        return bool(changed)
+
+    def events(
+        self, room_id: str, after: int, limit: int, upto: int | None = None
+    ) -> list[StoredEvent]:
+        with self._lock:
+            rows = self._db.execute(
+                "SELECT seq, kind, public, private, at FROM events WHERE room = ? AND seq > ? "
+                "AND seq <= ? ORDER BY seq LIMIT ?",
+                (room_id, after, 2**62 if upto is None else upto, limit),
+            ).fetchall()
+        return [
+            StoredEvent(
+                seq,
+                kind,
+                json.loads(public),
+                {int(seat): fields for seat, fields in json.loads(private).items()},
+                at,
+            )
+            for seq, kind, public, private, at in rows
+        ]
+
+    def count(self, client: str | None = None) -> int:
+        with self._lock:
+            if client is None:
+                row = self._db.execute("SELECT count(*) FROM rooms").fetchone()
+            else:
+                row = self._db.execute(
+                    "SELECT count(*) FROM rooms WHERE client = ?", (client,)
+                ).fetchone()
+        return int(row[0])
+
+    def expire(self, before: float) -> int:
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.execute(
+                    "DELETE FROM events WHERE room IN (SELECT id FROM rooms WHERE touched < ?)",
+                    (before,),
+                )
+                gone = self._db.execute("DELETE FROM rooms WHERE touched < ?", (before,)).rowcount
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+        return int(gone)
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

@@ -1,0 +1,331 @@
+"""Rooms against a real ``officers serve``: live WebSocket connections (moves as they happen, a
+reconnect that misses nothing and repeats nothing, a connection kept past the header time
+limit, refusals), every live message scanned for the cards a seat may not see, and the
+server killed with SIGKILL mid-game and started again on the same file: every room, event and
+token is as it was, and the game plays on."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+httpx = pytest.importorskip("httpx")
+pytest.importorskip("uvicorn")
+websockets = pytest.importorskip("websockets")
+from websockets.sync.client import connect  # noqa: E402
+
+from tests.test_rooms import scan, secrets_of, true_state  # noqa: E402
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class Server:
+    """``officers serve`` in a child process on a free port, its rooms in ``db``."""
+
+    def __init__(self, db: Path, *options: str) -> None:
+        self.db, self.options = db, options
+        self.port = _free_port()
+        self.process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> Server:
+        command = [sys.executable, "-m", "officers", "serve", "--port", str(self.port)]
+        command += ["--rooms-db", str(self.db), "--rate", "0", *self.options]
+        self.process = subprocess.Popen(
+            command,
+            cwd=self.db.parent,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            env={**os.environ, "PYTHONPATH": str(CHECKOUT)},
+        )
+        deadline = time.monotonic() + 30
+        while True:
+            with contextlib.suppress(httpx.HTTPError):
+                if httpx.get(self.url + "/v1/health", timeout=1).status_code == 200:
+                    return self
+            assert self.process.poll() is None, "officers serve ended"
+            assert time.monotonic() < deadline, "officers serve did not start"
+            time.sleep(0.1)
+
+    def kill(self) -> None:
+        assert self.process is not None
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[Server]:
+    running = Server(tmp_path / "rooms.db", "--header-timeout", "1").start()
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def post(server: Server, path: str, body: dict[str, Any], token: str | None = None) -> Any:
+    headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+    return httpx.post(server.url + path, json=body, headers=headers, timeout=10)
+
+
+def get(server: Server, path: str, token: str | None = None) -> Any:
+    headers = {} if token is None else {"Authorization": f"Bearer {token}"}
+    return httpx.get(server.url + path, headers=headers, timeout=10)
+
+
+INVITES: dict[str, str] = {}
+
+
+def two_seats(server: Server, kinds: list[str]) -> tuple[str, list[str]]:
+    made = post(server, "/v1/rooms", {"game": "officers", "seats": kinds}).json()
+    tokens = [made["token"]]
+    INVITES[made["room"]] = made["invite"]
+    for _ in range(kinds.count("human") - 1):
+        tokens.append(
+            post(server, f"/v1/rooms/{made['room']}/join", {"invite": made["invite"]}).json()[
+                "token"
+            ]
+        )
+    return made["room"], tokens
+
+
+class Live:
+    """One live connection, every message it received kept."""
+
+    def __init__(self, server: Server, room: str, token: str | None, after: int) -> None:
+        self.socket = connect(f"ws://127.0.0.1:{server.port}/v1/rooms/{room}/live", open_timeout=10)
+        self.socket.send(json.dumps({"type": "hello", "token": token, "after": after}))
+        self.messages: list[str] = []
+
+    def next(self, timeout: float = 10) -> dict[str, Any]:
+        text = self.socket.recv(timeout=timeout)
+        assert isinstance(text, str)
+        self.messages.append(text)
+        data: dict[str, Any] = json.loads(text)
+        return data
+
+    def send(self, data: dict[str, Any]) -> None:
+        self.socket.send(json.dumps(data))
+
+    def close(self) -> None:
+        self.socket.close()
+
+
+def test_live_connections_deliver_every_move_once_and_keep_secrets(server: Server) -> None:
+    room, tokens = two_seats(server, ["human", "human", "human"])
+    lives = [Live(server, room, token, 0) for token in tokens]
+    spectator = Live(server, room, None, 0)
+    seqs = []
+    for live in [*lives, spectator]:
+        update = live.next()
+        assert update["kind"] == "room-update" and update["seq"] == 5
+        assert [event["seq"] for event in update["events"]] == [1, 2, 3, 4, 5]
+        seqs.append([event["seq"] for event in update["events"]])
+    assert lives[0].messages[0].count('"hand": [') == 2  # its own, in "started" and the state
+    seen = {number: list(range(1, 6)) for number in range(3)}
+    time.sleep(1.5)  # past --header-timeout: a live connection is no request waiting for headers
+    dropped_at = None
+    for turn in range(9):
+        state = get(server, f"/v1/rooms/{room}/state", tokens[0]).json()
+        if state["status"] == "over":
+            break
+        mover = state["view"]["to_move"] - 1
+        legal = get(server, f"/v1/rooms/{room}/state", tokens[mover]).json()["view"]["legal_moves"]
+        if turn == 3:  # seat 3 drops and misses a move
+            lives[2].close()
+            dropped_at = state["seq"]
+        if mover == 2 and dropped_at is not None:
+            lives[2] = Live(server, room, tokens[2], dropped_at)
+            catch_up = lives[2].next()
+            assert [event["seq"] for event in catch_up["events"]] == list(
+                range(dropped_at + 1, state["seq"] + 1)
+            )
+            seen[2] += [event["seq"] for event in catch_up["events"]]
+            dropped_at = None
+        if mover == 2 or dropped_at is not None or turn % 2:
+            post(
+                server,
+                f"/v1/rooms/{room}/move",
+                {"move": legal[0], "seq": state["seq"]},
+                tokens[mover],
+            )
+        else:
+            lives[mover].send({"type": "move", "move": legal[0], "seq": state["seq"]})
+        for number, live in enumerate(lives):
+            if number == 2 and dropped_at is not None:
+                continue
+            update = live.next()
+            assert update["state"]["seq"] == update["seq"]
+            seen[number] += [event["seq"] for event in update["events"]]
+        spectator.next()
+    for number, numbers in seen.items():
+        assert numbers == sorted(set(numbers)), f"seat {number + 1}: {numbers}"
+    state = true_state(str(server.db), room)
+    for number, live in enumerate(lives):
+        for text in live.messages:
+            found = scan(text, secrets_of(state, number), state.seed, [room, INVITES[room], tokens[number]])
+            assert not found, (found, text)
+    for text in spectator.messages:
+        assert not scan(text, secrets_of(state, -1), state.seed, [room])
+
+
+def test_live_refusals_and_limits(server: Server) -> None:
+    room, tokens = two_seats(server, ["human", "human"])
+    forged = Live(server, room, "forged-token", 0)
+    assert forged.next()["code"] == "unauthorized"
+    with pytest.raises(websockets.ConnectionClosed) as closed:
+        forged.next()
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4401
+    live = Live(server, room, tokens[1], 0)
+    update = live.next()
+    live.send({"type": "move", "move": "AS@r1c1", "seq": update["seq"], "id": 7})
+    refusal = live.next()
+    assert refusal["code"] == "conflict" and refusal["id"] == 7  # seat 2 is not to move
+    live.send({"type": "ping"})
+    assert live.next()["kind"] == "pong"
+    live.send({"type": "fly"})
+    assert live.next()["code"] == "bad-request"
+    live.send({"type": "move", "move": "x" * 10000, "seq": 1})
+    assert live.next()["code"] == "too-large"
+    with pytest.raises(websockets.ConnectionClosed):
+        live.next()
+    silent = connect(f"ws://127.0.0.1:{server.port}/v1/rooms/{room}/live", open_timeout=10)
+    with pytest.raises(websockets.ConnectionClosed):  # no hello: closed after its time limit
+        silent.recv(timeout=20)
+        silent.recv(timeout=20)
+    nowhere = Live(server, "nosuchroom", None, 0)
+    assert nowhere.next()["code"] == "not-found"
+
+
+def test_a_server_killed_mid_game_resumes_every_room_exactly(tmp_path: Path) -> None:
+    db = tmp_path / "rooms.db"
+    first = Server(db).start()
+    try:
+        room, tokens = two_seats(first, ["human", "designers", "human"])
+        patience = post(first, "/v1/rooms", {"game": "eightoff"}).json()
+        acknowledged = []
+        for _ in range(4):
+            state = get(first, f"/v1/rooms/{room}/state", tokens[0]).json()
+            if state["status"] == "over":
+                break
+            mover = state["view"]["to_move"] - 1
+            token = tokens[0 if mover == 0 else 1]
+            legal = get(first, f"/v1/rooms/{room}/state", token).json()["view"]["legal_moves"]
+            answer = post(
+                first, f"/v1/rooms/{room}/move", {"move": legal[-1], "seq": state["seq"]}, token
+            )
+            assert answer.status_code == 200
+            acknowledged.append(legal[-1])
+        for _ in range(3):
+            view = get(first, f"/v1/rooms/{patience['room']}/state", patience["token"]).json()
+            post(
+                first,
+                f"/v1/rooms/{patience['room']}/move",
+                {"move": view["view"]["legal"][0], "seq": view["seq"]},
+                patience["token"],
+            )
+        before = {
+            token: (
+                get(first, f"/v1/rooms/{room}/state", token).json(),
+                get(first, f"/v1/rooms/{room}/events?after=0", token).json(),
+            )
+            for token in tokens
+        }
+        eight = get(first, f"/v1/rooms/{patience['room']}/state", patience["token"]).json()
+        first.kill()
+    finally:
+        first.stop()
+    second = Server(db).start()
+    try:
+        for token, (state, events) in before.items():
+            assert get(second, f"/v1/rooms/{room}/state", token).json() == state
+            assert get(second, f"/v1/rooms/{room}/events?after=0", token).json() == events
+        assert get(second, f"/v1/rooms/{patience['room']}/state", patience["token"]).json() == eight
+        played = [
+            event["move"]
+            for event in before[tokens[0]][1]["events"]
+            if event["type"] == "moved" and event["bot"] is None
+        ]
+        assert played == acknowledged
+        stale = post(second, f"/v1/rooms/{room}/move", {"move": "AS@r1c1", "seq": 1}, tokens[0])
+        assert stale.status_code == 409
+        while True:  # and play on to the end
+            state = get(second, f"/v1/rooms/{room}/state", tokens[0]).json()
+            if state["status"] == "over":
+                break
+            mover = state["view"]["to_move"] - 1
+            token = tokens[0 if mover == 0 else 1]
+            legal = get(second, f"/v1/rooms/{room}/state", token).json()["view"]["legal_moves"]
+            assert (
+                post(
+                    second, f"/v1/rooms/{room}/move", {"move": legal[0], "seq": state["seq"]}, token
+                ).status_code
+                == 200
+            )
+        assert state["view"]["outcome"] is not None
+    finally:
+        second.stop()
+
+
+def test_no_acknowledged_move_is_lost_when_the_server_is_killed_during_moves(
+    tmp_path: Path,
+) -> None:
+    db = tmp_path / "rooms.db"
+    first = Server(db).start()
+    rooms = [post(first, "/v1/rooms", {"game": "eightoff"}).json() for _ in range(3)]
+    acknowledged: dict[str, list[str]] = {made["room"]: [] for made in rooms}
+    deadline = time.monotonic() + 1.5
+    try:
+        while time.monotonic() < deadline:
+            for made in rooms:
+                state = get(first, f"/v1/rooms/{made['room']}/state", made["token"]).json()
+                if state["status"] == "over":
+                    continue
+                move = state["view"]["legal"][0]
+                answer = post(
+                    first,
+                    f"/v1/rooms/{made['room']}/move",
+                    {"move": move, "seq": state["seq"]},
+                    made["token"],
+                )
+                if answer.status_code == 200:
+                    acknowledged[made["room"]].append(answer.json()["view"]["moves"][-1])
+        first.kill()
+    finally:
+        first.stop()
+    second = Server(db).start()
+    try:
+        for made in rooms:
+            view = get(second, f"/v1/rooms/{made['room']}/state", made["token"]).json()["view"]
+            assert view["moves"] == acknowledged[made["room"]]
+    finally:
+        second.stop()
