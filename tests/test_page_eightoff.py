@@ -350,6 +350,23 @@ def test_a_double_click_sends_a_card_to_its_foundation(table: Table) -> None:
     assert int(table.layout()["S"][0]) >= 3 and table.moves() >= 5
 
 
+def test_safe_cards_go_up_by_themselves(table: Table) -> None:
+    table.open("?deal=1&auto=1")
+    table.page.wait_for_selector('#status[data-moves="1"]')  # A♣ went up at once
+    assert table.page.is_checked("#auto") and table.layout()["C"] == ["1"]
+    table.play("1e")  # frees A♠, then 2♠ from its cell, 3♠, A♥ under it ...
+    table.page.wait_for_function("() => +document.querySelector('#status').dataset.moves > 3")
+    table.page.wait_for_selector('[data-action="autoplay"]:disabled')  # nothing else may go up
+    assert int(table.layout()["S"][0]) >= 3 and "auto=1" in table.page.url
+    table.page.click('[data-action="undo"]')  # the move with the cards that went up after it
+    table.page.wait_for_selector('#status[data-moves="1"]')
+    assert table.layout()["S"] == ["0"] and table.layout()["1"][-1] == "9D"
+    table.page.uncheck("#auto")
+    table.page.wait_for_function("() => !location.href.includes('auto=1')")
+    table.play("1e")
+    assert table.layout()["S"] == ["0"]  # nothing goes up by itself now
+
+
 def test_keyboard_play(table: Table) -> None:
     table.open("?deal=1")
     assert table.page.get_attribute('#columns [data-card="AC"]', "aria-label") == "Ace of Clubs, column 4"

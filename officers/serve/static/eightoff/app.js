@@ -21,6 +21,8 @@ const S = {
   pick: null, // the chosen run: {place, count} (count null: as many as the target takes)
   advice: null, // {kind: "hint" | "winnable", game, lang, doc}
   last: null, // the last move played: {move, cards, source, target}
+  auto: false, // safe cards go to the foundations by themselves
+  groups: [], // the moves each action made (a move and the cards that went up after it), for undo
   busy: false,
 };
 
@@ -61,9 +63,12 @@ async function dealGame(deal, moves = []) {
   }
   S.deal = deal;
   S.advice = null;
+  S.groups = [];
   S.game = null; // a new deal has no last move to tell
   setGame(game);
   say(refused ? refused.text : "", refused ? refused.rule : null);
+  const played = await playSafe();
+  if (played) S.groups.push(played);
 }
 
 function setGame(game) {
@@ -82,7 +87,8 @@ function writeAddress() {
   if (!S.deal) return;
   const { variant, number, microsoft } = S.deal;
   document.title = t().titleOf(variantName(S.lang, variant), number, microsoft);
-  history.replaceState(null, "", writeLink({ variant, deal: number, microsoft, moves: S.game ? S.game.moves : [], lang: S.lang }));
+  const moves = S.game ? S.game.moves : [];
+  history.replaceState(null, "", writeLink({ variant, deal: number, microsoft, moves, lang: S.lang, auto: S.auto }));
 }
 
 /** Play ``text`` (a move's notation); a refused move shows the rule's sentence. True when played. */
@@ -115,7 +121,47 @@ async function attempt(source, target, count) {
   if (S.busy) return false;
   S.pick = null;
   const move = choose(S.legal, source, target, count);
-  return play(move ? move.text : moveText(source, target, count));
+  const played = await play(move ? move.text : moveText(source, target, count));
+  if (played) S.groups.push(1 + (await playSafe()));
+  return played;
+}
+
+/** The card at a place: a column's last card, a cell's card. */
+function cardAt(place) {
+  const { columns, cells } = S.game.layout;
+  const cards = isColumn(place) ? columns[Number(place) - 1] : [cells[CELLS.indexOf(place)]];
+  return cards[cards.length - 1] || null;
+}
+
+/** A legal move to the foundations that can never be regretted: no card that could still be built
+ * on the card is left off the foundations (in suit: none ever is; in alternating colours: the
+ * two of the other colour one rank lower). Null when there is none. */
+function safeMove() {
+  const building = S.game.variant && S.game.variant.building;
+  const foundations = S.game.layout.foundations;
+  return S.legal.find((move) => {
+    const card = move.target === "h" && cardAt(move.source);
+    if (!card) return false;
+    const rank = "A23456789TJQK".indexOf(card[0]) + 1;
+    const red = card[1] === "D" || card[1] === "H";
+    const other = building === "suit" ? [] : building === "alternate" ? (red ? ["C", "S"] : ["D", "H"]) : ["C", "D", "H", "S"];
+    return rank <= 2 || other.every((suit) => suit === card[1] || foundations[suit] >= rank - 1);
+  }) || null;
+}
+
+/** With the safe cards going up by themselves: play them; answers how many went. */
+async function playSafe() {
+  let played = 0;
+  for (let move = S.auto && !over() && safeMove(); move; move = !over() && safeMove()) {
+    if (!(await play(move.text))) break;
+    played += 1;
+  }
+  return played;
+}
+
+/** Undo the last action: a move with the cards that went up by themselves after it. */
+function undoLast() {
+  return undo(S.groups.length ? S.groups[S.groups.length - 1] : 1);
 }
 
 async function undo(count = 1) {
@@ -123,6 +169,11 @@ async function undo(count = 1) {
   S.busy = true;
   try {
     const answer = await ask("undo", { game: S.game.game, count });
+    for (let left = count; left > 0 && S.groups.length;) {
+      const last = S.groups.pop();
+      if (last > left) S.groups.push(last - left);
+      left -= Math.min(last, left);
+    }
     say("");
     setGame(answer);
   } catch (error) {
@@ -151,7 +202,15 @@ async function autoplay() {
     if (!move || !(await play(move.text))) break;
     played += 1;
   }
-  if (!played && !over()) say(t().nothing, "none");
+  if (played) S.groups.push(played);
+  else if (!over()) say(t().nothing, "none");
+}
+
+async function setAuto(on) {
+  S.auto = on;
+  writeAddress();
+  const played = await playSafe();
+  if (played) S.groups.push(played);
 }
 
 // --- choosing with clicks, the keyboard and drags -----------------------------------------------
@@ -484,7 +543,7 @@ function onKey(event) {
   if ((event.ctrlKey || event.metaKey) && !event.shiftKey && event.key.toLowerCase() === "z") {
     if (typing) return;
     event.preventDefault();
-    undo().catch(report);
+    undoLast().catch(report);
     return;
   }
   if (typing || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -512,7 +571,7 @@ function showError(message) {
 
 function bind() {
   const actions = {
-    undo: () => undo(),
+    undo: () => undoLast(),
     restart: () => undo(S.game ? S.game.moves.length : 0),
     hint: () => advise("hint"),
     winnable: () => advise("winnable"),
@@ -535,6 +594,7 @@ function bind() {
     formDeal(false);
   });
   $("#variant").addEventListener("change", drawForm);
+  $("#auto").addEventListener("change", (event) => setAuto(event.target.checked).catch(report));
 }
 
 async function main() {
@@ -550,6 +610,8 @@ async function main() {
     return;
   }
   S.lang = link.lang;
+  S.auto = link.auto;
+  $("#auto").checked = link.auto;
   applyWords();
   $("#loading").hidden = false;
   health().then((info) => {
