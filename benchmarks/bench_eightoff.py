@@ -1,9 +1,19 @@
 """The Eight Off solver against fc-solve (Freecell Solver) on the same deals, interleaved.
 
 For each numbered deal of the variant (:meth:`officers.eightoff.position.Position.numbered`),
-officers' solver (in this process: the call itself, no import, no start-up) and ``fc-solve``
-(a whole process: its start, reading the board, the search, writing the moves) run one after
-the other, in an order that alternates from deal to deal. fc-solve runs with the variant's
+officers' solver and ``fc-solve`` run one after the other, in an order that alternates from
+deal to deal. What each time counts:
+
+- officers, in process: the call :func:`officers.eightoff.solve.solve_position` in a process
+  that has imported the package (no start-up, no import), from the position to the checked
+  win: the search, the moves by place, their replay by :func:`~officers.eightoff.solve.replay`
+  and their notation. The first deal's call counts like any other (the process is warm only
+  in that the modules are imported; nothing of one deal is kept for the next).
+- officers, fresh process (``--fresh``): ``python -m officers eightoff solve --deal N`` as a
+  whole process, as fc-solve runs: the interpreter's start, the imports, dealing, the solve,
+  printing the moves.
+- fc-solve: a whole process: its start, reading the board, the search, writing the moves.
+ fc-solve runs with the variant's
 preset (``-g eight_off`` …), ``-sel`` so that a search cut by its iteration limit says so
 ("Iterations count exceeded": unknown) instead of "I could not solve this game" (unsolvable,
 the whole graph searched), ``-mi`` the iteration limit and a wall-clock limit equal to ours.
@@ -18,7 +28,8 @@ length of the wins (every card played to a foundation counts as a move in both);
 deals where the verdicts differ, and the slowest deals of each.
 
 ``--ours-only`` leaves fc-solve out (the census of the first 10,000 deals);
-``--fewest N`` also asks the fewest moves of the first N deals.
+``--fewest N`` also asks the fewest moves of the first N deals; ``--fresh`` adds officers as a
+fresh process per deal.
 
 ``--order`` compares, in one run and deal by deal (the order alternating), the decision
 search with its first priority (:func:`first_priority`, no depth) and with the current one
@@ -38,6 +49,7 @@ import re
 import shutil
 import statistics
 import subprocess
+import sys
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -188,6 +200,23 @@ def run_fc_solve(position: Position, time_limit: float, iterations: int) -> Run:
     raise RuntimeError(f"fc-solve said: {out[-300:]!r} {done.stderr[-300:]!r}")
 
 
+_FRESH_WIN = re.compile(r"a win in (\d+) moves")
+_FRESH_STATUS = {0: "solvable", 1: "unsolvable", 3: "unknown"}
+
+
+def run_ours_fresh(number: int, variant: str, time_limit: float) -> Run:
+    """officers as a fresh process: ``python -m officers eightoff solve --deal N``."""
+    args = [sys.executable, "-m", "officers", "eightoff", "solve", "--deal", str(number)]
+    args += ["--variant", variant, "--time-limit", str(time_limit)]
+    started = time.perf_counter()
+    done = subprocess.run(args, capture_output=True, text=True, check=False)
+    seconds = time.perf_counter() - started
+    if done.returncode not in _FRESH_STATUS:
+        raise RuntimeError(f"officers said: {done.stdout[-300:]!r} {done.stderr[-300:]!r}")
+    won = _FRESH_WIN.search(done.stdout)
+    return Run(_FRESH_STATUS[done.returncode], seconds, int(won.group(1)) if won else None)
+
+
 def run_ours(position: Position, time_limit: float, max_states: int, fewest: bool = False) -> Run:
     started = time.perf_counter()
     solution = solve_position(position, time_limit=time_limit, max_states=max_states, fewest=fewest)
@@ -215,7 +244,13 @@ def summary(name: str, runs: list[Run]) -> str:
     )
 
 
-def report(numbers: list[int], ours: list[Run], theirs: list[Run] | None, variant: Variant) -> None:
+def report(
+    numbers: list[int],
+    ours: list[Run],
+    theirs: list[Run] | None,
+    variant: Variant,
+    fresh: list[Run] | None = None,
+) -> None:
     print(
         f"\n## {variant.notation()}: deals {numbers[0]}-{numbers[-1]} ({len(numbers)}), {load_average()}\n"
     )
@@ -224,6 +259,8 @@ def report(numbers: list[int], ours: list[Run], theirs: list[Run] | None, varian
     )
     print("|---|---|---|---|---|---|---|---|")
     print(summary("officers (in process)", ours))
+    if fresh:
+        print(summary("officers (fresh process)", fresh))
     if theirs is not None:
         print(summary("fc-solve (whole process)", theirs))
         both = [
@@ -240,9 +277,13 @@ def report(numbers: list[int], ours: list[Run], theirs: list[Run] | None, varian
             f"fc-solve's wins replayed by officers' rules: {sum(bool(r.rules_ok) for r in checked)}/{len(checked)}."
         )
         ratios = [a.seconds / b.seconds for a, b in zip(ours, theirs, strict=True)]
+        medians = statistics.median(run.seconds for run in ours) / statistics.median(
+            run.seconds for run in theirs
+        )
         print(
             f"Time officers / fc-solve per deal: median {statistics.median(ratios):.2f}×, "
-            f"officers faster on {sum(r < 1 for r in ratios)}/{len(ratios)} deals."
+            f"officers faster on {sum(r < 1 for r in ratios)}/{len(ratios)} deals; "
+            f"ratio of the medians {medians:.2f}."
         )
         pairs = [
             (a.moves, b.moves) for a, b in zip(ours, theirs, strict=True) if a.moves and b.moves
@@ -378,6 +419,7 @@ def main() -> None:
     parser.add_argument("--ours-only", action="store_true")
     parser.add_argument("--fewest", type=int, default=0, metavar="N")
     parser.add_argument("--order", action="store_true")
+    parser.add_argument("--fresh", action="store_true", help="officers as a fresh process too")
     parser.add_argument("--random", type=int, default=300, help="random deals of --order")
     parser.add_argument("--seed", type=int, default=2026)
     arguments = parser.parse_args()
@@ -397,14 +439,19 @@ def main() -> None:
     numbers = list(range(arguments.first, arguments.first + arguments.deals))
     ours: list[Run] = []
     theirs: list[Run] = []
+    fresh: list[Run] = []
+    sides = ["ours"] + ["fc-solve"] * with_fc_solve + ["fresh"] * arguments.fresh
     for i, number in enumerate(numbers):
         position = Position.numbered(number, variant)
-        if with_fc_solve and i % 2:
-            theirs.append(run_fc_solve(position, arguments.time_limit, arguments.iterations))
-        ours.append(run_ours(position, arguments.time_limit, arguments.max_states))
-        if with_fc_solve and not i % 2:
-            theirs.append(run_fc_solve(position, arguments.time_limit, arguments.iterations))
-    report(numbers, ours, theirs if with_fc_solve else None, variant)
+        shift = i % len(sides)  # the order turns from deal to deal
+        for side in sides[shift:] + sides[:shift]:
+            if side == "ours":
+                ours.append(run_ours(position, arguments.time_limit, arguments.max_states))
+            elif side == "fc-solve":
+                theirs.append(run_fc_solve(position, arguments.time_limit, arguments.iterations))
+            else:
+                fresh.append(run_ours_fresh(number, arguments.variant, arguments.time_limit))
+    report(numbers, ours, theirs if with_fc_solve else None, variant, fresh)
     if arguments.fewest:
         fewest_report(
             numbers[: arguments.fewest], variant, arguments.time_limit, arguments.max_states
