@@ -203,7 +203,7 @@ async function autoplay() {
     played += 1;
   }
   if (played) S.groups.push(played);
-  else if (!over()) say(t().nothing, "none");
+  else if (!over()) say(t().nothing);
 }
 
 async function setAuto(on) {
@@ -482,7 +482,7 @@ async function setLanguage(lang) {
   S.lang = lang;
   applyWords();
   writeAddress();
-  if ($("#message").dataset.rule) say(""); // the service's sentence was in the other language
+  say(""); // a message was in the other language
   render();
   if (S.advice) await advise(S.advice.kind);
 }
@@ -497,7 +497,7 @@ function formDeal(random) {
   const microsoft = $("#microsoft").checked && microsoftFits(variant);
   const text = $("#number").value.trim();
   if (!random && !/^[1-9][0-9]{0,14}$/.test(text)) {
-    say(t().badNumber(text), "deal");
+    say(t().badNumber(text));
     $("#number").focus();
     return;
   }
@@ -558,8 +558,8 @@ function onKey(event) {
 }
 
 function report(error) {
-  if (error instanceof ServiceError && error.code !== "offline") say(error.message, "error");
-  else say(String(error && error.message ? error.message : error), "error");
+  if (error instanceof ServiceError && error.code !== "offline") say(error.message);
+  else say(String(error && error.message ? error.message : error));
 }
 
 function showError(message) {
