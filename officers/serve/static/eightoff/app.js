@@ -3,7 +3,7 @@
 // last answer, sends it back with each request (v1/eightoff/deal, move, undo, hint, presets),
 // and moves only what the answer's legal moves allow.
 
-import { call, health, ServiceError } from "../api.js";
+import { call, health } from "../api.js";
 import { cardName, variantName, words } from "./i18n.js";
 import { LinkError, readLink, writeLink } from "./link.js";
 import { CELLS, choose, isColumn, moveText, movesFrom, parseMove } from "./moves.js";
@@ -557,9 +557,9 @@ function onKey(event) {
   }
 }
 
+/** A request that failed: the service's message (or the browser's), where the refusals go. */
 function report(error) {
-  if (error instanceof ServiceError && error.code !== "offline") say(error.message);
-  else say(String(error && error.message ? error.message : error));
+  say(error && error.message ? error.message : String(error));
 }
 
 function showError(message) {
