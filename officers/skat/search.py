@@ -273,12 +273,8 @@ class Search:
     def set_deadline(self, time_limit: float | None) -> None:
         """Bound the searches from now on by ``time_limit`` seconds (or none)."""
         self.deadline = None if time_limit is None else time.perf_counter() + time_limit
-        replies: list[Reply] = []
-        tricks: list[Trick] = []
-        self.trick = _trick_search(self, replies)
-        self.reply = _reply_search(self.board, tricks)
-        replies.append(self.reply)
-        tricks.append(self.trick)
+        self.trick = _trick_search(self)
+        self.reply = _reply_search(self.board, self.trick)
 
 
 Trick = Callable[[int, int, int, int, int], int]
@@ -289,13 +285,15 @@ Reply = Callable[[int, int, int, int, int, int], int]
 table (``mask`` without it), the other player to answer."""
 
 
-def _orderers(board: Board) -> tuple[Callable[[int, int], list[int]], Callable[[int, int], int]]:
+def _orderers(
+    board: Board,
+) -> tuple[Callable[[int, int], list[int]], Callable[[int, int], tuple[int, int]]]:
     """``leads(mask, player)``: the player's leads, less equivalent ones, best first;
-    ``sure(mask, player)``: the points of the player's master trumps."""
+    ``sure(mask, player)``: the points of the player's master trumps, and of the other's."""
     lanes, points, above, single = board.lane, board.points, board.above, board.single
     lane_masks, gains, replies = board.lanes, board.gains, board.replies
     halves = (0xFFFF, 0xFFFF << 16)
-    trump_masks = (lane_masks[0][TRUMP], lane_masks[1][TRUMP])
+    all_trumps = lane_masks[0][TRUMP] | lane_masks[1][TRUMP]
 
     def leads(mask: int, player: int) -> list[int]:
         face = _face_up(mask, player)
@@ -317,21 +315,22 @@ def _orderers(board: Board) -> tuple[Callable[[int, int], list[int]], Callable[[
         scored.sort(reverse=True)
         return [a for _, a in scored]
 
-    def sure(mask: int, player: int) -> int:
-        total = 0
-        other = mask & halves[1 - player]
-        for s in slots_of(mask & trump_masks[player]):
-            if not other & above[s]:
-                total += points[s]
-        return total
+    def sure(mask: int, player: int) -> tuple[int, int]:
+        totals = [0, 0]
+        for s in slots_of(mask & all_trumps):
+            owner = s >> 4
+            if not mask & above[s] & halves[1 - owner]:
+                totals[owner] += points[s]
+        return (totals[0], totals[1]) if player == 0 else (totals[1], totals[0])
 
     return leads, sure
 
 
-def _trick_search(search: Search, links: list[Reply]) -> Trick:
-    """The search at the start of a trick (``links[0]`` is the reply search)."""
+def _trick_search(search: Search) -> Trick:
+    """The search at the start of a trick: the leads, each with its answers inline."""
     board, table, deadline, clock = search.board, search.table, search.deadline, time.perf_counter
-    beats = board.beats
+    lanes, points, beats, replies = board.lane, board.points, board.beats, board.replies
+    lane_masks, single = board.lanes, board.single
     leads, sure = _orderers(board)
 
     def trick(mask: int, leader: int, rest: int, alpha: int, beta: int) -> int:
@@ -349,15 +348,14 @@ def _trick_search(search: Search, links: list[Reply]) -> Trick:
         hint = -1
         if entry is not None:
             low, high, hint = entry & 0xFF, entry >> 8 & 0xFF, entry >> 16
-            if low >= beta:
+            if low >= beta or low == high:
                 return low
             if high <= alpha:
                 return high
-            if low == high:
-                return low
             alpha, beta = max(alpha, low), min(beta, high)
         else:
-            low, high = sure(mask, leader), rest - sure(mask, 1 - leader)
+            low, high = sure(mask, leader)
+            high = rest - high
             if high <= alpha:
                 return high
             if low >= beta:
@@ -366,12 +364,34 @@ def _trick_search(search: Search, links: list[Reply]) -> Trick:
         if hint in order:
             order.remove(hint)
             order.insert(0, hint)
-        reply = links[0]
+        follower = 1 - leader
+        up = _face_up(mask, follower)
+        follow_masks = lane_masks[follower]
         best, best_slot = -1, -1
-        for a in order:
-            value = reply(mask ^ 1 << a, leader, a, rest, max(alpha, best), beta)
-            if value > best:
-                best, best_slot = value, a
+        for a in order:  # the leader's choice: the highest value
+            floor = alpha if alpha > best else best
+            allowed = up & follow_masks[lanes[a]] or up
+            options: Sequence[int] = replies[a]
+            twins = allowed & single
+            if twins & (twins - 1):
+                options = _distinct(board, [b for b in options if allowed >> b & 1], mask)
+            before, row, worst = mask ^ 1 << a, 32 * a, 999
+            for b in options:  # the follower's choice: the lowest value
+                if not allowed >> b & 1:
+                    continue
+                after, gain = before ^ 1 << b, points[a] + points[b]
+                top = beta if beta < worst else worst
+                if beats[row + b]:
+                    left = rest - gain
+                    value = left - trick(after, follower, left, left - top, left - floor)
+                else:
+                    value = gain + trick(after, leader, rest - gain, floor - gain, top - gain)
+                if value < worst:
+                    worst = value
+                    if worst <= floor:
+                        break
+            if worst > best:
+                best, best_slot = worst, a
                 if best >= beta:
                     break
         if best <= alpha:
@@ -388,13 +408,13 @@ def _trick_search(search: Search, links: list[Reply]) -> Trick:
     return trick
 
 
-def _reply_search(board: Board, links: list[Trick]) -> Reply:
-    """The search of the answer to a card led (``links[0]`` is the trick search)."""
+def _reply_search(board: Board, trick: Trick) -> Reply:
+    """The search of the answer to a card on the table (the trick search's leads answer
+    inline; this one answers the card a position starts with)."""
     lanes, points, beats = board.lane, board.points, board.beats
     lane_masks, single, replies = board.lanes, board.single, board.replies
 
     def reply(mask: int, leader: int, a: int, rest: int, alpha: int, beta: int) -> int:
-        trick = links[0]
         follower = 1 - leader
         up = _face_up(mask, follower)
         allowed = up & lane_masks[follower][lanes[a]] or up
