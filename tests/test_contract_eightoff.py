@@ -229,3 +229,16 @@ def test_the_engine_answers_eightoff_lines() -> None:
     ).stdout.splitlines()
     answer = json.loads(lines[0])
     assert answer["id"] == "a" and answer["position"] == EightOffGame.deal(9).position.notation()
+
+
+def test_the_safe_moves_are_legal_and_the_outcome_speaks_the_language() -> None:
+    dealt = ask("eightoff/deal", number=1, lang="de")
+    assert dealt["safe"] == ["4h"] and set(dealt["safe"]) <= set(dealt["legal"])
+    solution = ask("eightoff/solve", game=dealt["game"])
+    game = EightOffGame.parse(dealt["game"])
+    for word in solution["moves"][:-1]:
+        game.push(word)
+    last = ask("eightoff/move", game=game.notation(), move=solution["moves"][-1], lang="de")
+    assert last["outcome"]["won"] and last["outcome"]["text"].startswith("gewonnen")
+    runs = [word for word in solution["moves"] if "v" in word]
+    assert all(int(word.split("v")[1], 16) > 1 for word in runs)

@@ -212,3 +212,25 @@ def test_resolve_finds_the_run_that_fits(position: Position) -> None:
             assert resolve(position, Move(move.source, move.target, None)) == move
         assert Move.parse(move.notation(position)) in (move, Move(move.source, move.target, None))
         assert resolve(position, Move.parse(move.notation(position))) == move
+
+
+@given(positions())
+def test_safe_moves_are_the_solvers_safe_cards(position: Position) -> None:
+    """The moves a page may play by itself are exactly the foundation moves of cards the
+    solver settles at once (its own table of which cards may go on which, written apart)."""
+    from officers.eightoff.rules import safe_moves
+    from officers.eightoff.solve import game_of
+
+    game = game_of(position.variant)
+    up = [m for m in legal_moves(position) if m.target == FOUNDATION]
+    expected = []
+    for move in up:
+        source = move.source
+        card = (
+            position.columns[source.index][-1]
+            if source.kind == "column"
+            else position.cells[source.index]
+        )
+        if game.safe(card, position.foundations):  # type: ignore[arg-type]
+            expected.append(move)
+    assert safe_moves(position) == expected

@@ -27,8 +27,9 @@ from officers.contract.documents import head
 from officers.contract.limits import Limits
 from officers.contract.requests import BadRequestError, Request
 from officers.eightoff.game import EightOffGame
-from officers.eightoff.hints import Hint, where_lost
+from officers.eightoff.hints import Hint, solver_move, where_lost
 from officers.eightoff.notation import board_text, read_board
+from officers.eightoff.rules import safe_moves
 from officers.eightoff.solve import Solution, solve_position
 from officers.eightoff.variant import EIGHT_OFF, FREECELL, PRESETS, Variant
 from officers.eightoff.words import languages
@@ -65,13 +66,18 @@ def presets_document() -> dict[str, Any]:
     return {**head("eightoff-presets"), "presets": [v.to_dict() for v in PRESETS.values()]}
 
 
-def game_document(game: EightOffGame) -> dict[str, Any]:
+def game_document(game: EightOffGame, lang: str = "en") -> dict[str, Any]:
     """A game (``eightoff-game``): ``game`` (its notation, to send back), ``number`` (the deal's
     number, or null), ``variant`` (its rules), ``start`` and ``position`` (notations),
     ``layout`` (the position's cards, as the page draws them), ``moves``, ``outcome`` (or
-    null), ``legal`` (every legal move now) and ``board`` (the position in fc-solve's text)."""
+    null; its ``text`` in ``lang``), ``legal`` (every legal move now), ``safe`` (the moves to
+    the foundation that never lose a win: those the solver plays at once) and ``board`` (the
+    position in fc-solve's text)."""
     data = game.to_dict()
     position = game.position
+    outcome = game.outcome()
+    if outcome is not None:
+        data["outcome"] = {**outcome.to_dict(), "text": outcome.text(lang)}
     return {
         **head("eightoff-game"),
         "game": data["notation"],
@@ -83,16 +89,18 @@ def game_document(game: EightOffGame) -> dict[str, Any]:
         "moves": data["moves"],
         "outcome": data["outcome"],
         "legal": [move.notation() for move in game.legal_moves()],
+        "safe": [move.notation() for move in safe_moves(position)],
         "board": board_text(position),
     }
 
 
 def move_document(
-    game: EightOffGame, move: str, refused: dict[str, Any] | None = None
+    game: EightOffGame, move: str, refused: dict[str, Any] | None = None, lang: str = "en"
 ) -> dict[str, Any]:
     """A move played (``eightoff-move``): the game after it (:func:`game_document`'s fields)
     and ``move``, or, when ``refused`` (``rule`` and ``text``), the game unchanged."""
-    return {**game_document(game), "kind": "eightoff-move", "move": move, "refused": refused}
+    document = game_document(game, lang)
+    return {**document, "kind": "eightoff-move", "move": move, "refused": refused}
 
 
 def hint_document(hint: Hint, position: Position, lang: str = "en") -> dict[str, Any]:
@@ -102,10 +110,11 @@ def hint_document(hint: Hint, position: Position, lang: str = "en") -> dict[str,
 
 def solution_document(solution: Solution, position: Position) -> dict[str, Any]:
     """What the solver found (``eightoff-solution``): ``status`` (``solvable``, ``unsolvable``
-    or ``unknown``), the win's ``moves`` and their ``count``, ``optimal`` (the fewest moves
-    proved), ``reason`` (why unknown, or why not proved the fewest), ``states`` and
-    ``seconds``."""
-    moves = solution.notation.split()
+    or ``unknown``), the win's ``moves`` (each as ``eightoff/move`` takes it and ``legal``
+    lists it: a run with its count, ``82v2``) and their ``count``, ``notation`` (the win as
+    ``fc-solve -m -snx`` writes it, without counts), ``optimal`` (the fewest moves proved),
+    ``reason`` (why unknown, or why not proved the fewest), ``states`` and ``seconds``."""
+    moves = [solver_move(move).notation() for move in solution.moves]
     return {
         **head("eightoff-solution"),
         "position": position.notation(),
@@ -164,17 +173,18 @@ def deal_op(request: Request, limits: Limits) -> dict[str, Any]:
     ``microsoft``, Microsoft's FreeCell numbering, FreeCell by default) or ``board``
     (fc-solve's text, of ``variant``)."""
     microsoft = request.flag("microsoft")
+    lang = _lang(request)
     variant = _variant(request, FREECELL if microsoft else EIGHT_OFF)
     if ("number" in request) == ("board" in request):
         raise BadRequestError("bad-request", "a deal request needs either 'number' or 'board'")
     if "board" in request:
         if microsoft:
             raise BadRequestError("bad-input", "'microsoft' goes with 'number', not 'board'")
-        return game_document(EightOffGame(read_board(request.text("board"), variant)))
+        return game_document(EightOffGame(read_board(request.text("board"), variant)), lang)
     number = request.count("number", None, least=1)
     if microsoft:
-        return game_document(EightOffGame.microsoft(number, variant))
-    return game_document(EightOffGame.deal(number, variant))
+        return game_document(EightOffGame.microsoft(number, variant), lang)
+    return game_document(EightOffGame.deal(number, variant), lang)
 
 
 def move_op(request: Request, limits: Limits) -> dict[str, Any]:
@@ -185,17 +195,19 @@ def move_op(request: Request, limits: Limits) -> dict[str, Any]:
     text = request.text("move")
     refused = game.refusal(text)
     if refused is not None:
-        return move_document(game, text, {"rule": refused.kind, "text": refused.text(lang)})
+        rule = {"rule": refused.kind, "text": refused.text(lang)}
+        return move_document(game, text, rule, lang)
     try:
         played = game.push(text)
     except IllegalMoveError as error:  # the rules refuse what no Refusal names: say so
-        return move_document(game, text, {"rule": "illegal", "text": str(error)})
-    return move_document(game, played.notation())
+        return move_document(game, text, {"rule": "illegal", "text": str(error)}, lang)
+    return move_document(game, played.notation(), None, lang)
 
 
 def undo_op(request: Request, limits: Limits) -> dict[str, Any]:
     """``eightoff/undo``: the game with its last ``count`` moves (1 by default) taken back."""
     game = _game(request)
+    lang = _lang(request)
     count = request.count("count", 1, least=1)
     if count > len(game.moves):
         raise BadRequestError(
@@ -203,7 +215,7 @@ def undo_op(request: Request, limits: Limits) -> dict[str, Any]:
         )
     for _ in range(count):
         game.pop()
-    return game_document(game)
+    return game_document(game, lang)
 
 
 def _searched(solution_reason: str | None) -> None:

@@ -42,6 +42,7 @@ __all__ = [
     "refusal",
     "resolve",
     "run_length",
+    "safe_moves",
 ]
 
 _KING: Final = 12
@@ -249,6 +250,35 @@ def legal_moves(position: Position) -> list[Move]:
         if card is not None:
             moves += _moves_from(position, cell(index), (card,), empty_cells, limits)
     return moves
+
+
+def safe_moves(position: Position) -> list[Move]:
+    """The moves to the foundation that never lose a win: of a card every card that may ever
+    be placed on it is on its foundation already (under same-suit building every card that may
+    go up; under alternating building a card at most one rank above the lower foundation of the
+    other colour, and every Ace). The exact solver plays these at once; the proof that they keep
+    a won position won, and its wins no longer, is in :mod:`officers.eightoff.solve`.
+
+    >>> start = Position.numbered(1)
+    >>> [move.notation() for move in safe_moves(start)]
+    ['4h']
+    """
+    alternate = position.variant.building == "alternate"
+    foundations = position.foundations
+    safe: list[Move] = []
+    places = [(column(i), cards[-1]) for i, cards in enumerate(position.columns) if cards]
+    places += [(cell(i), card) for i, card in enumerate(position.cells) if card is not None]
+    for place, card in places:
+        suit, rank = divmod(card, 13)
+        if foundations[suit] != rank:
+            continue
+        if alternate and rank > 0:
+            red = suit in (1, 2)
+            others = (0, 3) if red else (1, 2)
+            if rank > min(foundations[other] for other in others):
+                continue
+        safe.append(Move(place, FOUNDATION))
+    return safe
 
 
 def _moves_from(
