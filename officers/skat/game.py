@@ -281,8 +281,10 @@ class SkatGame:
           ...
         officers.errors.NotationError: cannot read record 'deal 1 ; H JS@4': move 2: cannot play JS@4: J♠ lies face down in pile 4: it is played once the card on it is gone
         """
-        if not isinstance(text, str) or len(text) > 2000:
+        if not isinstance(text, str):
             raise NotationError(f"cannot read record {excerpt(text)}: expected a string")
+        if len(text) > 2000:
+            raise NotationError(f"cannot read record {excerpt(text)}: longer than 2000 characters")
         fields = text.split(";")
         if len(fields) in (1, 2):
             game = cls(Deal.parse(fields[0]))

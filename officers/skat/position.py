@@ -190,8 +190,10 @@ class Deal:
           ...
         officers.errors.NotationError: cannot read deal 'deal x': expected 'deal N' with N a deal number
         """
-        if not isinstance(text, str) or len(text) > 400:
-            raise NotationError(f"cannot read deal {excerpt(text)}: expected the deal notation")
+        if not isinstance(text, str):
+            raise NotationError(f"cannot read deal {excerpt(text)}: expected a string")
+        if len(text) > 400:
+            raise NotationError(f"cannot read deal {excerpt(text)}: longer than 400 characters")
         words = text.split()
         if words and words[0].lower() == "deal":
             if len(words) != 2 or not words[1].isdigit():
@@ -359,8 +361,10 @@ class Position:
           ...
         officers.errors.NotationError: cannot read position 'G ; x': expected 4 fields separated by ';' (game ; piles ; trick ; points and tricks)
         """
-        if not isinstance(text, str) or len(text) > 400:
+        if not isinstance(text, str):
             raise NotationError(f"cannot read position {excerpt(text)}: expected a string")
+        if len(text) > 400:
+            raise NotationError(f"cannot read position {excerpt(text)}: longer than 400 characters")
         fields = text.split(";")
         if len(fields) != 4:
             raise NotationError(
