@@ -140,3 +140,20 @@ def test_vorhand_points_reads_the_leader_value() -> None:
         game.push(game.legal_moves()[0])
     board = Board(game.position)
     assert vorhand_points(game.position, plain_value(board)) == minimax(game.position)
+
+
+@settings(max_examples=10, deadline=None)
+@given(endgames(tricks=6))
+def test_a_full_table_starts_anew_without_changing_the_value(game: SkatGame) -> None:
+    import officers.skat.search as search_module
+
+    board = Board(game.position)
+    expected = plain_value(board)
+    saved = search_module.TABLE_LIMIT
+    search_module.TABLE_LIMIT = 8
+    try:
+        search = Search(board)
+        assert search.value() == expected
+        assert len(search.table) <= 8
+    finally:
+        search_module.TABLE_LIMIT = saved
