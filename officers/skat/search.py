@@ -53,7 +53,7 @@ import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from officers.errors import SolverTimeoutError
+from officers.errors import InvalidGameError, SolverTimeoutError
 from officers.skat.cards import POINTS, TRUMP, lane, power
 from officers.skat.position import Position
 
@@ -116,7 +116,7 @@ class Board:
 
     def __init__(self, position: Position) -> None:
         if position.game is None:
-            raise ValueError("the search needs a chosen game")
+            raise InvalidGameError("the search needs a chosen game: choose one first")
         game = position.game
         self.game = game
         self.card = [-1] * 32
@@ -447,8 +447,8 @@ def _reply_search(board: Board, trick: Trick) -> Reply:
 
 
 def plain_value(board: Board, time_limit: float | None = None) -> int:
-    """The same value by plain alpha-beta: no table, no ordering, no equivalent cards (the
-    benchmark's peer). Raises :class:`~officers.errors.SolverTimeoutError` past
+    """The same value by plain alpha-beta over whole tricks: no table, no bounds, no ordering,
+    no equivalent cards (the benchmark's peer). Raises :class:`~officers.errors.SolverTimeoutError` past
     ``time_limit`` seconds."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     lanes, points, beats, lane_masks = board.lane, board.points, board.beats, board.lanes
