@@ -447,11 +447,9 @@ def moves_by_place(game: Game, position: Position, card_moves: list[CardMove]) -
             cells[index] = -1
             run = bytes((card,))
         else:
-            index = next(
-                i
-                for i, column in enumerate(columns)
-                if len(column) >= count and column[-count] == card
-            )
+            index = 0
+            while len(columns[index]) < count or columns[index][-count] != card:
+                index += 1
             column = columns[index]
             source, run, columns[index] = ("column", index), column[-count:], column[:-count]
             if len(column) > count:
@@ -464,12 +462,10 @@ def moves_by_place(game: Game, position: Position, card_moves: list[CardMove]) -
             destination = ("cell", cells.index(-1))
             cells[destination[1]] = card
         else:
-            wanted = b"" if target == EMPTY else None
-            index = next(
-                i
-                for i, column in enumerate(columns)
-                if (column == wanted if wanted is not None else column and column[-1] == target)
-            )
+            if target == EMPTY:
+                index = columns.index(b"")
+            else:
+                index = next(i for i, top in enumerate(columns) if top and top[-1] == target)
             destination = ("column", index)
             columns[index] += run
         moves.append((source, destination, count))
@@ -561,7 +557,7 @@ def replay_move(
         run = [free[source] or 0]
     else:
         return "no such source"
-    if any(not lies_on(a, b, params.building) for b, a in itertools.pairwise(run)):
+    if count > 1 and any(not lies_on(a, b, params.building) for b, a in itertools.pairwise(run)):
         return "the cards moved are not a run"
     if target_kind == "foundation":
         if count != 1:
