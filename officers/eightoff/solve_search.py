@@ -636,6 +636,19 @@ def _path(parents: dict[bytes, tuple[bytes, CardMove] | None], key: bytes) -> li
     return moves
 
 
+def _path_from(
+    best: dict[bytes, tuple[int, bytes, CardMove] | tuple[int, None, None]], key: bytes
+) -> list[CardMove]:
+    """:func:`_path` for A*'s table of the fewest moves and parents."""
+    moves: list[CardMove] = []
+    _, parent, move = best[key]
+    while parent is not None and move is not None:
+        moves.append(move)
+        _, parent, move = best[parent]
+    moves.reverse()
+    return moves
+
+
 def _stopped(deadline: float | None, cancel: Event | None) -> str | None:
     """Why a search must stop now: ``"time"`` past its deadline, ``"cancelled"`` when its
     ``cancel`` event is set, else ``None``."""
@@ -714,21 +727,24 @@ def astar(
     frontier was reached by a shortest path; ties go to the deeper node."""
     won = 52
     join = _COLUMN_SEP.join
+    bound = game.lower_bound
+    push = heapq.heappush
     start_key = key_of(start[0], start[1])
-    best: dict[bytes, int] = {start_key: 0}
-    parents: dict[bytes, tuple[bytes, CardMove] | None] = {start_key: None}
+    # Each key met: the fewest moves known from the start, the key it was reached from and the
+    # move (a single table for both, to save a look-up a child).
+    best: dict[bytes, tuple[int, bytes, CardMove] | tuple[int, None, None]] = {
+        start_key: (0, None, None)
+    }
     tie = itertools.count()
-    frontier: list[tuple[int, int, int, Node, bytes]] = [
-        (game.lower_bound(start), 0, 0, start, start_key)
-    ]
+    frontier: list[tuple[int, int, int, Node, bytes]] = [(bound(start), 0, 0, start, start_key)]
     expansions = 0
     while frontier:
         _, negative_g, _, node, key = heapq.heappop(frontier)
         g = -negative_g
-        if g > best[key]:
+        if g > best[key][0]:
             continue  # a stale entry: the node was reached by a shorter path since
         if sum(node[2]) == won:
-            return Outcome("solvable", _path(parents, key), len(best))
+            return Outcome("solvable", _path_from(best, key), len(best))
         expansions += 1
         if expansions % _CHECK_EVERY == 0 and (why := _stopped(deadline, cancel)):
             return Outcome("unknown", [], len(best), why)
@@ -736,12 +752,10 @@ def astar(
             child_key = join(child[0]) + _CELL_SEP + child[1]
             child_g = g + 1 + played
             known = best.get(child_key)
-            if known is not None and known <= child_g:
+            if known is not None and known[0] <= child_g:
                 continue
-            best[child_key] = child_g
-            parents[child_key] = (key, move)
+            best[child_key] = (child_g, key, move)
             if len(best) >= max_states:
                 return Outcome("unknown", [], len(best), "memory")
-            f = child_g + game.lower_bound(child)
-            heapq.heappush(frontier, (f, -child_g, next(tie), child, child_key))
+            push(frontier, (child_g + bound(child), -child_g, next(tie), child, child_key))
     return Outcome("unsolvable", [], len(best))
