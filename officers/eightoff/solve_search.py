@@ -27,6 +27,21 @@ move by card
 settle
     Play every card that is safe to play to its foundation, until none is
     (:meth:`Game.settle`); the search only keeps settled nodes.
+segment
+    A longest stretch of a column in which every card lies on a card it may lie on; A*'s
+    bound counts those that hold a blocked card (:meth:`Game.column_info`).
+
+How a node is expanded
+----------------------
+:meth:`Game.expand` makes a node's moves and children in one pass: what a column's own cards
+allow (its run, the cards its heads may go onto) is cached by column
+(:meth:`Game.column_moves`), the node adds which cards are exposed and how much room there is.
+A child that no card settles is the node with one or two columns and the cells changed, so the
+best-first priority of such a child is its parent's plus what the move changes there
+(:meth:`Game.next_cards`); the others are settled by :meth:`Game.settled`, which looks only at
+the next card of each foundation, and weighed in full (:meth:`Game.greedy`). None of this
+changes what the searches do, only how fast: :meth:`Game.moves` and :meth:`Game.child` are the
+plain definitions, and the tests hold the fast ones to them.
 """
 
 from __future__ import annotations
