@@ -511,3 +511,36 @@ HYPOTHESIS_CLIENT = client(
 HYPOTHESIS_ROOM = HYPOTHESIS_CLIENT.post(
     "/v1/rooms", json={"game": "officers", "seats": ["human", "random"]}
 ).json()
+
+
+DEAL_1_WIN = ["4h", "1e", "1h", "bh", "3h", "3h", "6h", "ah", "4a", "2b", "2f", "6g", "6h", "6k", "12", "d4", "5d", "51", "e3", "6e", "6h", "k6", "56", "5h", "4h", "4h", "4h", "eh", "bh", "3b", "3e", "3h", "5h", "dh", "fh", "7d", "7f", "7h", "8k", "84", "8h", "dh", "3d", "3h", "dh", "8d", "73", "d7", "2d", "c7", "2c", "2h", "8h", "8h", "1h", "1h", "1h", "1h", "5h", "bh", "dh", "eh", "ch", "gh", "ah", "41v2", "4h", "7h", "7h", "7h", "7h", "fh", "1h", "1h", "3h", "26", "2h", "kh", "6h", "6h", "6h"]
+"""A win of Eight Off's deal 1 (found by the solver once, replayed here by the rules)."""
+
+
+def test_a_whole_game_of_eight_off_to_its_win(db: str) -> None:
+    from dataclasses import replace
+
+    from officers.eightoff.game import EightOffGame
+
+    http = client(db)
+    first, (seat,) = make_room(http, {"game": "eightoff"})
+    store = SQLiteStore(db)
+    stored = store.get(first["room"])
+    assert stored is not None and stored.state is not None
+    dealt = adapter("eightoff").load(stored.state)
+    for text, _ in seat.received:
+        assert str(dealt.number) not in text
+    deal_1 = adapter("eightoff").dump(EightOffGame.deal(1))  # a deal whose win is known
+    assert store.update(replace(stored, state=deal_1), stored.seq, [])
+    seq = first["seq"]
+    for move in DEAL_1_WIN:
+        state = seat.post("/move", {"move": move, "seq": seq})
+        assert state["kind"] == "room-state", state
+        seq = state["seq"]
+    assert state["status"] == "over" and state["view"]["outcome"]["won"] is True
+    assert state["view"]["number"] == 1  # shown once the game is over
+    events = seat.get("/events?after=0")["events"]
+    assert [event["type"] for event in events][-1] == "ended"
+    assert [event["move"] for event in events if event["type"] == "moved"] == DEAL_1_WIN
+    again = seat.post("/rematch", {"seq": seq})
+    assert again["status"] == "playing" and again["round"] == 2 and again["view"]["moves"] == []

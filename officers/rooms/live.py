@@ -67,6 +67,19 @@ class Hub:
 
     def __init__(self) -> None:
         self._waiting: dict[str, asyncio.Event] = {}
+        self._connected: dict[str, int] = {}
+
+    def enter(self, room: str) -> None:
+        """A connection to the room begins."""
+        self._connected[room] = self._connected.get(room, 0) + 1
+
+    def leave(self, room: str) -> None:
+        """A connection to the room ended (the room's event goes with its last one)."""
+        left = self._connected.pop(room, 1) - 1
+        if left > 0:
+            self._connected[room] = left
+        else:
+            self._waiting.pop(room, None)
 
     def waiter(self, room: str) -> asyncio.Event:
         """The event set at the room's next change (take it before reading the room)."""
@@ -174,6 +187,7 @@ async def session(
     ``allow()`` is asked before each message of the client is read (its rate limit).
     """
     receiving: asyncio.Task[str | None] | None = None
+    hub.enter(room)
     try:
         token, seat, after = await _hello(rooms, room, receive, limits)
         first = True
@@ -211,6 +225,7 @@ async def session(
                 await send(write(error_document(_code(closed.code), closed.message)))
         return CLOSE.get(closed.code, 4400), closed.message[:120]
     finally:
+        hub.leave(room)
         if receiving is not None:
             receiving.cancel()
 

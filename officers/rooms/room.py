@@ -42,7 +42,9 @@ import hmac
 import random
 import re
 import secrets
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, Final
@@ -59,6 +61,8 @@ __all__ = ["RoomError", "RoomLimits", "Rooms", "digest"]
 _ID: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _NAME_MAX: Final = 32
 _TOKEN_MAX: Final = 256
+VIEWS_KEPT: Final = 2048
+"""The views :class:`Rooms` keeps ready (a view is some 2 KB)."""
 EVENTS_PAGE: Final = 500
 """The most events one answer carries (``more`` says when there are others)."""
 
@@ -139,6 +143,31 @@ class Rooms:
         self.limits = limits or RoomLimits()
         self.clock = clock
         self.rng = rng or random.SystemRandom()
+        self._views: OrderedDict[tuple[str, str, int | None], dict[str, Any]] = OrderedDict()
+        self._views_lock = threading.Lock()
+
+    def _view(self, room: StoredRoom, seat: int | None) -> dict[str, Any] | None:
+        """What ``seat`` (``None``: a spectator) sees of the room's game, from a cache of the
+        most recent views (a view depends on the state's text and the seat alone)."""
+        if room.state is None:
+            return None
+        key = (room.game, room.state, seat)
+        with self._views_lock:
+            view = self._views.get(key)
+            if view is not None:
+                self._views.move_to_end(key)
+                return view
+        game = adapter(room.game)
+        state = game.load(room.state)
+        view = game.public(state) if seat is None else game.view(state, seat)
+        self._keep(key, view)
+        return view
+
+    def _keep(self, key: tuple[str, str, int | None], view: dict[str, Any]) -> None:
+        with self._views_lock:
+            self._views[key] = view
+            while len(self._views) > VIEWS_KEPT:
+                self._views.popitem(last=False)
 
     # --- reading a room --------------------------------------------------------------------
 
@@ -175,12 +204,13 @@ class Rooms:
         self, room: StoredRoom, kind: str, seat: int | None, state: Any = None
     ) -> dict[str, Any]:
         record = room.record
-        game = adapter(room.game)
-        if state is None and room.state is not None:
-            state = game.load(room.state)
-        view = None
-        if state is not None:
+        if state is None:
+            view = self._view(room, seat)
+        else:
+            game = adapter(room.game)
             view = game.public(state) if seat is None else game.view(state, seat)
+            if room.state is not None:
+                self._keep((room.game, room.state, seat), view)
         document = {
             **head(kind),
             "room": room.id,

@@ -138,22 +138,31 @@ def _event_row(room_id: str, event: StoredEvent) -> tuple[Any, ...]:
 class SQLiteStore:
     """:class:`Store` in one SQLite file (``path``; ``":memory:"``: in this process only).
 
-    One connection, used by one thread at a time; WAL mode with ``synchronous=NORMAL``: a
+    One connection (opened on the first request), used by one thread at a time; WAL mode with ``synchronous=NORMAL``: a
     commit survives the process being killed (not a power cut in the instant after it);
     a second process on the same file waits up to ``busy`` seconds for a lock.
     """
 
     def __init__(self, path: str, busy: float = 5.0) -> None:
         self.path = path
+        self.busy = busy
         self._lock = threading.Lock()
-        self._db = sqlite3.connect(
-            path, timeout=busy, isolation_level=None, check_same_thread=False
-        )
-        with self._lock:
-            if path != ":memory:":
-                self._db.execute("PRAGMA journal_mode=WAL")
-            self._db.execute("PRAGMA synchronous=NORMAL")
-            self._db.executescript(_SCHEMA)
+        self._opened: sqlite3.Connection | None = None
+
+    @property
+    def _db(self) -> sqlite3.Connection:
+        """The connection, opened on first use (a service that keeps no room makes no file);
+        called with the lock held."""
+        if self._opened is None:
+            db = sqlite3.connect(
+                self.path, timeout=self.busy, isolation_level=None, check_same_thread=False
+            )
+            if self.path != ":memory:":
+                db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+            db.executescript(_SCHEMA)
+            self._opened = db
+        return self._opened
 
     def insert(self, room: StoredRoom, events: Sequence[StoredEvent]) -> None:
         with self._lock:
@@ -260,4 +269,6 @@ class SQLiteStore:
 
     def close(self) -> None:
         with self._lock:
-            self._db.close()
+            if self._opened is not None:
+                self._opened.close()
+                self._opened = None
