@@ -434,12 +434,15 @@ class Game:
         kings_only = self.kings_only
         suit_of, rank_of = self._suit, self._rank
         runs = self._runs
+        # Under same-suit building every card that may go home is safe: a settled node has
+        # none, and no move to a foundation.
+        homeward = self.building != "suit"
         options: list[tuple[int, int, int, int, int]] = []
         add = options.append
         for source in range(empties, len(columns)):
             column = columns[source]
             card = column[-1]
-            if foundations[suit_of[card]] == rank_of[card]:
+            if homeward and foundations[suit_of[card]] == rank_of[card]:
                 add((card, 1, FOUNDATION, source, -1))
             for parent, count, head in runs.get(column) or self.column_moves(column):
                 if count > longest:
@@ -454,7 +457,7 @@ class Game:
             if free:
                 add((card, 1, CELL, source, -1))
         for card in cells:
-            if foundations[suit_of[card]] == rank_of[card]:
+            if homeward and foundations[suit_of[card]] == rank_of[card]:
                 add((card, 1, FOUNDATION, -1, -1))
             for parent in parents[card]:
                 target = tops.get(parent)
@@ -473,6 +476,7 @@ class Game:
         suit_of, rank_of, single = self._suit, self._rank, self._byte
         children, weights = self.children, self._weights
         above_weight = self.above_weight
+        suited = self.building == "suit"  # every card that may go home is safe
         nexts = self.next_cards(node, key) if key is not None else None
         found: list[Child] = []
         for card, count, target, source, destination in self._options(node):
@@ -504,7 +508,7 @@ class Game:
             if (
                 exposed >= 0
                 and foundations[suit_of[exposed]] == rank_of[exposed]
-                and all(foundations[c // 13] > c % 13 for c in children[exposed])
+                and (suited or all(foundations[c // 13] > c % 13 for c in children[exposed]))
             ):
                 child, played = self.settled(after, list(left), list(foundations))
                 found.append(((card, count, target), child, played, None))
