@@ -28,7 +28,7 @@ from officers.eightoff.solve import (
     solve,
     start_node,
 )
-from officers.eightoff.solve_search import Game, Node, key_of
+from officers.eightoff.solve_search import Game, Node, best_first, key_of
 from officers.eightoff.variant import PRESETS as VARIANTS
 from tests.test_eightoff_solve import brute_force, legal_moves, small_games
 
@@ -161,3 +161,17 @@ def test_the_bound_never_exceeds_the_fewest_moves_and_drops_by_one_a_move_at_mos
         settled = start_node(game, after)
         extra = sum(settled[2]) - sum(after[2])
         assert bound <= 1 + extra + game.lower_bound(settled)
+
+
+def test_the_best_first_search_grows_its_frontier_as_the_plain_priority_orders_it() -> None:
+    # Game.grow weighs a child by its parent's score and the change; the plain path calls
+    # Game.greedy on each child: the searches must be the same, win for win, state for state.
+    for params in PRESETS:
+        for number in range(1, 4):
+            deal = Deal.numbered(number, VARIANTS[NAMES.get(params, "seahaven-towers")])
+            game = game_of(params)
+            position = check_position(deal.columns, deal.cells, deal.foundations, params)
+            start = start_node(game, position)
+            fast = best_first(game, start, deadline=None, max_states=20_000)
+            plain = best_first(game, start, deadline=None, max_states=20_000, priority=game.greedy)
+            assert (fast.status, fast.moves, fast.states) == (plain.status, plain.moves, plain.states)

@@ -39,9 +39,11 @@ allow (its run, the cards its heads may go onto) is cached by column
 A child that no card settles is the node with one or two columns and the cells changed, so the
 best-first priority of such a child is its parent's plus what the move changes there
 (:meth:`Game.next_cards`); the others are settled by :meth:`Game.settled`, which looks only at
-the next card of each foundation, and weighed in full (:meth:`Game.greedy`). None of this
-changes what the searches do, only how fast: :meth:`Game.moves` and :meth:`Game.child` are the
-plain definitions, and the tests hold the fast ones to them.
+the next card of each foundation, and weighed in full (:meth:`Game.greedy`). The best-first
+search grows its frontier in the same pass (:meth:`Game.grow`: a child met before is left as
+soon as its key is known). None of this changes what the searches do, only how fast:
+:meth:`Game.moves`, :meth:`Game.child` and :meth:`Game.greedy` are the plain definitions, and
+the tests hold the fast ones to them.
 """
 
 from __future__ import annotations
@@ -50,7 +52,7 @@ import functools
 import heapq
 import itertools
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final
 
@@ -131,6 +133,25 @@ def _tables(building: str) -> Tables:
             children.append(tuple(13 * s + rank - 1 for s in other) if rank > 0 else ())
     fits = frozenset((card, parent) for card in range(52) for parent in parents[card])
     return tuple(parents), tuple(children), fits
+
+
+Entry = tuple[int, int, int, Node, bytes, int]
+"""An entry of the best-first frontier: priority, a tie-break, the depth, the node, its key and
+its :meth:`Game.greedy` score."""
+
+
+@dataclass
+class Frontier:
+    """What the best-first search keeps: each key met with its parent's key and the move from
+    there, the frontier, and for the node being expanded the cost of its depth and the depth of
+    its children."""
+
+    parents: dict[bytes, tuple[bytes, CardMove] | None]
+    frontier: list[Entry]
+    max_states: int
+    tie: Iterator[int] = field(default_factory=itertools.count)
+    cost: int = 0
+    depth: int = 0
 
 
 def key_of(columns: tuple[bytes, ...], cells: bytes) -> bytes:
@@ -548,6 +569,77 @@ class Game:
                     nexts.setdefault(count(0xFF, 0, at), []).append(above)
         return nexts
 
+    def grow(self, node: Node, key: bytes, score: int, search: Frontier) -> bytes | None:
+        """:meth:`expand` as the best-first search needs it, in one pass: each child not met
+        before goes into ``search``'s table of parents and onto its frontier, weighed by
+        :meth:`greedy` (the parent's ``score`` plus the change, for a child settling left
+        alone). The key of a won child, or ``None``; ``b""`` once the table is full."""
+        columns, cells, foundations = node
+        suit_of, rank_of, single = self._suit, self._rank, self._byte
+        weights, nexts = self._weights, self.next_cards(node, key)
+        above_weight, cell_weight = self.above_weight, self.cell_weight
+        suited = self.building == "suit"  # every card that may go home is safe
+        parents, frontier, cost, depth = search.parents, search.frontier, search.cost, search.depth
+        join, push, tie = _COLUMN_SEP.join, heapq.heappush, search.tie
+        for card, count, target, source, destination in self._options(node):
+            after = list(columns)
+            exposed = -1
+            if source >= 0:
+                column = columns[source]
+                after[source] = column[:-count]
+                run = column[-count:]
+                if len(column) > count:
+                    exposed = column[-count - 1]
+                left = cells
+            else:
+                run = single[card]
+                left = cells.replace(run, b"")
+            if target == CELL:
+                left = bytes(sorted(left + run))
+            elif target != FOUNDATION:
+                after[destination] += run
+            if target == FOUNDATION or (
+                exposed >= 0
+                and foundations[suit_of[exposed]] == rank_of[exposed]
+                and (suited or self.safe(exposed, foundations))
+            ):
+                grown = list(foundations)
+                if target == FOUNDATION:
+                    grown[suit_of[card]] += 1
+                child, _ = self.settled(after, list(left), grown)
+                child_key = join(child[0]) + _CELL_SEP + child[1]
+                if child_key in parents:
+                    continue
+                parents[child_key] = (key, (card, count, target))
+                if sum(child[2]) == 52:
+                    return child_key
+                child_score = self.greedy(child, child_key)
+            else:
+                after.sort()
+                child_key = join(after) + _CELL_SEP + left
+                if child_key in parents:
+                    continue
+                parents[child_key] = (key, (card, count, target))
+                child = (tuple(after), left, foundations)
+                child_score = score
+                if source >= 0:
+                    child_score += weights[column[:-count]] - weights[column]
+                    for above in nexts.get(source, ()):
+                        if above >= count:  # the next card stays in the column, less deep
+                            child_score -= above_weight * count
+                else:
+                    child_score -= cell_weight
+                if destination >= 0:
+                    old = columns[destination]
+                    child_score += weights[old + run] - weights[old]
+                    child_score += above_weight * count * len(nexts.get(destination, ()))
+                else:
+                    child_score += cell_weight
+            if len(parents) >= search.max_states:
+                return b""
+            push(frontier, (cost + child_score, next(tie), depth, child, child_key, child_score))
+        return None
+
     # -- bounds ------------------------------------------------------------------------------
 
     def column_info(self, column: bytes) -> ColumnInfo:
@@ -694,18 +786,16 @@ def best_first(
     are the same whatever it is.
     """
     rank = priority or game.greedy
-    greedy = game.greedy
     join = _COLUMN_SEP.join
     push = heapq.heappush
     won = 52
-    parents: dict[bytes, tuple[bytes, CardMove] | None] = {key_of(start[0], start[1]): None}
+    start_key = key_of(start[0], start[1])
     if sum(start[2]) == won:
         return Outcome("solvable", [], 1)
-    tie = itertools.count()
     first = rank(start)
-    frontier: list[tuple[int, int, int, Node, bytes, int]] = [
-        (first, 0, 0, start, key_of(start[0], start[1]), first)
-    ]
+    search = Frontier({start_key: None}, [(first, 0, 0, start, start_key, first)], max_states)
+    parents, frontier, tie = search.parents, search.frontier, search.tie
+    next(tie)
     expansions = 0
     while frontier:
         _, _, depth, node, key, score = heapq.heappop(frontier)
@@ -714,7 +804,15 @@ def best_first(
             return Outcome("unknown", [], len(parents), why)
         depth += 1
         cost = depth_weight * depth
-        for move, child, _, change in game.expand(node, key if priority is None else None):
+        if priority is None:  # the greedy priority, made as the children are
+            search.cost, search.depth = cost, depth
+            found = game.grow(node, key, score, search)
+            if found is None:
+                continue
+            if found:
+                return Outcome("solvable", _path(parents, found), len(parents))
+            return Outcome("unknown", [], len(parents), "memory")
+        for move, child, _, _ in game.expand(node):
             child_key = join(child[0]) + _CELL_SEP + child[1]
             if child_key in parents:
                 continue
@@ -723,12 +821,7 @@ def best_first(
                 return Outcome("solvable", _path(parents, child_key), len(parents))
             if len(parents) >= max_states:
                 return Outcome("unknown", [], len(parents), "memory")
-            if priority is not None:
-                child_score = rank(child)
-            elif change is None:
-                child_score = greedy(child, child_key)
-            else:
-                child_score = score + change
+            child_score = rank(child)
             push(frontier, (cost + child_score, next(tie), depth, child, child_key, child_score))
     return Outcome("unsolvable", [], len(parents))
 
