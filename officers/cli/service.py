@@ -280,6 +280,7 @@ def _serve(args: argparse.Namespace) -> ExitCode:
         rooms_per_client=args.rooms_per_client,
         max_rooms=args.max_rooms,
         room_message=args.room_message,
+        room_poll=2.0 if args.workers > 1 else 0.0,  # another worker's changes reach a live room
     )
     serve(settings, host=args.host, port=args.port, workers=args.workers)
     return ExitCode.OK

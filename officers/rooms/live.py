@@ -17,8 +17,8 @@ A refused message is answered with an ``error`` document (with the message's ``i
 had one); the move itself reaches every connection of the room as its next ``room-update``.
 
 :class:`Hub` wakes the connections of a room when a request of this process changed it; a
-connection also looks at the store every :attr:`LiveLimits.poll` seconds, so that changes
-made by another worker process reach it too.
+connection of a service with several worker processes also looks at the store every
+:attr:`LiveLimits.poll` seconds, so that the changes made by another worker reach it too.
 """
 
 from __future__ import annotations
@@ -55,11 +55,12 @@ CLOSE: Final = {
 class LiveLimits:
     """A live connection's limits: ``hello`` seconds to say who it is, ``max_message``
     characters a message, and ``poll``: the seconds between looks at the store when nothing
-    woke it (changes from other worker processes)."""
+    woke it, for the changes made by other worker processes (``None``: one process, whose
+    own changes wake it; no look)."""
 
     hello: float = 10.0
     max_message: int = 4096
-    poll: float = 2.0
+    poll: float | None = None
 
 
 class Hub:

@@ -33,7 +33,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, Response
 from starlette.routing import BaseRoute, Route, WebSocketRoute
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from starlette.websockets import WebSocket
+from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from officers.contract import STATUS, Budget, answer
 from officers.contract.documents import error_document, health_document
@@ -361,7 +361,9 @@ def room_routes(
         endpoint.__name__ = "rooms" + path.replace("/{room}", "").replace("/", "-")
         return Route(f"/v1/rooms{path}", endpoint, methods=[method])
 
-    live_limits = LiveLimits(max_message=settings.room_message)
+    live_limits = LiveLimits(
+        max_message=settings.room_message, poll=settings.room_poll or None
+    )
 
     async def live(websocket: WebSocket) -> None:
         client = _client(websocket)
@@ -388,8 +390,10 @@ def room_routes(
                 rooms, hub, room, receive, websocket.send_text, allow, live_limits
             )
             await websocket.close(code, reason.encode()[:120].decode("utf-8", "ignore"))
-        except Exception:  # the client went away while the server sent
+        except (WebSocketDisconnect, OSError, RuntimeError):  # the client left as it was sent to
             LOG.debug("live connection ended", exc_info=True)
+        except Exception:
+            LOG.exception("internal error on the live connection of %s", printable(client))
 
     return [
         route("", lambda room, token, data, request: rooms.create(data, _client(request)), "POST"),

@@ -34,7 +34,9 @@ class Settings:
       ``officers-rooms.db`` in its working directory unless told otherwise); ``room_idle``:
       the seconds a room is kept without a change; ``rooms_per_client`` and ``max_rooms``:
       the rooms kept for one client address and in all; ``room_message``: the largest
-      request body or live message of the rooms, in bytes.
+      request body or live message of the rooms, in bytes; ``room_poll``: the seconds between
+      a live connection's looks at the store for changes made by other workers (``0``: one
+      worker, none needed).
     """
 
     cors: tuple[str, ...] = ()
@@ -53,6 +55,7 @@ class Settings:
     rooms_per_client: int = 20
     max_rooms: int = 10000
     room_message: int = 4096
+    room_poll: float = 0.0
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
