@@ -41,7 +41,8 @@ best-first priority of such a child is its parent's plus what the move changes t
 (:meth:`Game.next_cards`); the others are settled by :meth:`Game.settled`, which looks only at
 the next card of each foundation, and weighed in full (:meth:`Game.greedy`). The best-first
 search grows its frontier in the same pass (:meth:`Game.grow`: a child met before is left as
-soon as its key is known). None of this changes what the searches do, only how fast:
+soon as its key is known), and so does A* (:meth:`Game.grow_shortest`). None of this changes
+what the searches do, only how fast:
 :meth:`Game.moves`, :meth:`Game.child` and :meth:`Game.greedy` are the plain definitions, and
 the tests hold the fast ones to them.
 """
@@ -152,6 +153,17 @@ class Frontier:
     tie: Iterator[int] = field(default_factory=itertools.count)
     cost: int = 0
     depth: int = 0
+
+
+@dataclass
+class Shortest:
+    """What A* keeps: each key met with the fewest moves known to it, the key it was reached
+    from and the move from there; the frontier (``f``, ``-g``, a tie-break, node, key)."""
+
+    best: dict[bytes, tuple[int, bytes, CardMove] | tuple[int, None, None]]
+    frontier: list[tuple[int, int, int, Node, bytes]]
+    max_states: int
+    tie: Iterator[int] = field(default_factory=itertools.count)
 
 
 def key_of(columns: tuple[bytes, ...], cells: bytes) -> bytes:
@@ -640,6 +652,60 @@ class Game:
             push(frontier, (cost + child_score, next(tie), depth, child, child_key, child_score))
         return None
 
+    def grow_shortest(self, node: Node, key: bytes, g: int, search: Shortest) -> bool:
+        """:meth:`expand` as A* needs it, in one pass: each child reached by fewer moves than
+        before goes into ``search``'s table and onto its frontier, at ``g`` (the moves to
+        ``node``) plus its moves plus :meth:`lower_bound`. False once the table is full."""
+        columns, cells, foundations = node
+        suit_of, rank_of, single = self._suit, self._rank, self._byte
+        suited = self.building == "suit"  # every card that may go home is safe
+        best, frontier, tie = search.best, search.frontier, search.tie
+        join, push, bound = _COLUMN_SEP.join, heapq.heappush, self.lower_bound
+        for card, count, target, source, destination in self._options(node):
+            after = list(columns)
+            exposed = -1
+            if source >= 0:
+                column = columns[source]
+                after[source] = column[:-count]
+                run = column[-count:]
+                if len(column) > count:
+                    exposed = column[-count - 1]
+                left = cells
+            else:
+                run = single[card]
+                left = cells.replace(run, b"")
+            if target == CELL:
+                left = bytes(sorted(left + run))
+            elif target != FOUNDATION:
+                after[destination] += run
+            if target == FOUNDATION or (
+                exposed >= 0
+                and foundations[suit_of[exposed]] == rank_of[exposed]
+                and (suited or self.safe(exposed, foundations))
+            ):
+                grown = list(foundations)
+                if target == FOUNDATION:
+                    grown[suit_of[card]] += 1
+                child, played = self.settled(after, list(left), grown)
+                child_key = join(child[0]) + _CELL_SEP + child[1]
+                child_g = g + 1 + played
+                known = best.get(child_key)
+                if known is not None and known[0] <= child_g:
+                    continue
+            else:
+                after.sort()
+                child_key = join(after) + _CELL_SEP + left
+                child_g = g + 1
+                known = best.get(child_key)
+                if known is not None and known[0] <= child_g:
+                    continue
+                child = (tuple(after), left, foundations)
+            best[child_key] = (child_g, key, (card, count, target))
+            if len(best) >= search.max_states:
+                return False
+            push(frontier, (child_g + bound(child), -child_g, next(tie), child, child_key))
+        return True
+
     # -- bounds ------------------------------------------------------------------------------
 
     def column_info(self, column: bytes) -> ColumnInfo:
@@ -838,17 +904,13 @@ def astar(
     :meth:`Game.lower_bound`, which is consistent, so that the first won node taken from the
     frontier was reached by a shortest path; ties go to the deeper node."""
     won = 52
-    join = _COLUMN_SEP.join
-    bound = game.lower_bound
-    push = heapq.heappush
     start_key = key_of(start[0], start[1])
     # Each key met: the fewest moves known from the start, the key it was reached from and the
     # move (a single table for both, to save a look-up a child).
-    best: dict[bytes, tuple[int, bytes, CardMove] | tuple[int, None, None]] = {
-        start_key: (0, None, None)
-    }
-    tie = itertools.count()
-    frontier: list[tuple[int, int, int, Node, bytes]] = [(bound(start), 0, 0, start, start_key)]
+    search = Shortest(
+        {start_key: (0, None, None)}, [(game.lower_bound(start), 0, -1, start, start_key)], max_states
+    )
+    best, frontier = search.best, search.frontier
     expansions = 0
     while frontier:
         _, negative_g, _, node, key = heapq.heappop(frontier)
@@ -860,14 +922,6 @@ def astar(
         expansions += 1
         if expansions % _CHECK_EVERY == 0 and (why := _stopped(deadline, cancel)):
             return Outcome("unknown", [], len(best), why)
-        for move, child, played, _ in game.expand(node):
-            child_key = join(child[0]) + _CELL_SEP + child[1]
-            child_g = g + 1 + played
-            known = best.get(child_key)
-            if known is not None and known[0] <= child_g:
-                continue
-            best[child_key] = (child_g, key, move)
-            if len(best) >= max_states:
-                return Outcome("unknown", [], len(best), "memory")
-            push(frontier, (child_g + bound(child), -child_g, next(tie), child, child_key))
+        if not game.grow_shortest(node, key, g, search):
+            return Outcome("unknown", [], len(best), "memory")
     return Outcome("unsolvable", [], len(best))
