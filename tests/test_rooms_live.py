@@ -192,7 +192,9 @@ def test_live_connections_deliver_every_move_once_and_keep_secrets(server: Serve
     state = true_state(str(server.db), room)
     for number, live in enumerate(lives):
         for text in live.messages:
-            found = scan(text, secrets_of(state, number), state.seed, [room, INVITES[room], tokens[number]])
+            found = scan(
+                text, secrets_of(state, number), state.seed, [room, INVITES[room], tokens[number]]
+            )
             assert not found, (found, text)
     for text in spectator.messages:
         assert not scan(text, secrets_of(state, -1), state.seed, [room])
@@ -329,3 +331,29 @@ def test_no_acknowledged_move_is_lost_when_the_server_is_killed_during_moves(
             assert view["moves"] == acknowledged[made["room"]]
     finally:
         second.stop()
+
+
+def test_two_workers_share_the_rooms_and_their_live_changes(tmp_path: Path) -> None:
+    running = Server(tmp_path / "rooms.db", "--workers", "2").start()
+    try:
+        room, tokens = two_seats(running, ["human", "human"])
+        lives = [Live(running, room, token, 0) for token in tokens]
+        for live in lives:
+            assert live.next()["seq"] == 4
+        for _ in range(6):  # each request reaches either worker; each change reaches both seats
+            state = get(running, f"/v1/rooms/{room}/state", tokens[0]).json()
+            mover = state["view"]["to_move"] - 1
+            legal = get(running, f"/v1/rooms/{room}/state", tokens[mover]).json()["view"]
+            answer = post(
+                running,
+                f"/v1/rooms/{room}/move",
+                {"move": legal["legal_moves"][0], "seq": state["seq"]},
+                tokens[mover],
+            )
+            assert answer.status_code == 200, answer.text
+            for live in lives:
+                update = live.next(timeout=10)
+                assert update["seq"] == state["seq"] + 1
+                assert [event["seq"] for event in update["events"]] == [state["seq"] + 1]
+    finally:
+        running.stop()
