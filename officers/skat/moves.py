@@ -125,9 +125,8 @@ class Move:
         if not isinstance(data, Mapping) or not isinstance(data.get("notation"), str):
             raise NotationError(f"cannot read move {excerpt(data)}: expected 'notation'")
         move = cls.parse(data["notation"])
-        if {k: v for k, v in move.to_dict().items() if k in data} != {
-            k: data[k] for k in move.to_dict() if k in data
-        }:
+        expected = move.to_dict()
+        if any(data[key] != value for key, value in expected.items() if key in data):
             raise NotationError(f"cannot read move {excerpt(data)}: its fields disagree")
         return move
 
