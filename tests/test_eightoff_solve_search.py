@@ -1,11 +1,11 @@
 """The search core of the Eight Off solver against its plain definitions.
 
-:meth:`Game.expand` makes a node's moves and children in one pass, :meth:`Game.settled`
-settles by looking only at the next card of each foundation, the best-first priority of a
-child comes from its parent's by the change the move makes, and A*'s bound counts segments:
-each is checked here against the plain version (:meth:`Game.moves` and :meth:`Game.child`,
-:meth:`Game.settle`, :meth:`Game.greedy`) or against the brute force of
-``tests/test_eightoff_solve.py``.
+:meth:`Game.grow` and :meth:`Game.grow_shortest` make a node's children and grow the
+frontier in one pass, :meth:`Game.settled` settles by looking only at the next card of each
+foundation, the best-first priority of a child comes from its parent's by the change the move
+makes, and A*'s bound counts segments: each is checked here against the plain version
+(:meth:`Game.moves` and :meth:`Game.child`, :meth:`Game.settle`, :meth:`Game.greedy`) or
+against the brute force of ``tests/test_eightoff_solve.py``.
 """
 
 from __future__ import annotations
@@ -28,7 +28,15 @@ from officers.eightoff.solve import (
     solve,
     start_node,
 )
-from officers.eightoff.solve_search import Game, Node, best_first, key_of
+from officers.eightoff.solve_search import (
+    CardMove,
+    Frontier,
+    Game,
+    Node,
+    Shortest,
+    best_first,
+    key_of,
+)
 from officers.eightoff.variant import PRESETS as VARIANTS
 from tests.test_eightoff_solve import brute_force, legal_moves, small_games
 
@@ -37,15 +45,28 @@ NAMES = {EIGHT_OFF: "eight-off", FREECELL: "freecell", BAKERS_GAME: "bakers-game
 
 
 def walk(game: Game, start: Node, steps: int, seed: int) -> list[Node]:
-    """The nodes of a random walk from ``start`` through :meth:`Game.expand`."""
+    """The nodes of a random walk from ``start`` by :meth:`Game.moves` and :meth:`Game.child`."""
     rng = random.Random(seed)
     nodes = [start]
     for _ in range(steps):
-        children = game.expand(nodes[-1])
-        if not children:
+        moves = game.moves(nodes[-1])
+        if not moves:
             break
-        nodes.append(rng.choice(children)[1])
+        nodes.append(game.child(nodes[-1], rng.choice(moves))[0])
     return nodes
+
+
+def plain_children(game: Game, node: Node) -> list[tuple[bytes, CardMove, Node, int]]:
+    """The children of ``node`` not met before, in the order of its moves, with their keys."""
+    seen = {key_of(node[0], node[1])}
+    found = []
+    for move in game.moves(node):
+        child, played = game.child(node, move)
+        key = key_of(child[0], child[1])
+        if key not in seen:
+            seen.add(key)
+            found.append((key, move, child, played))
+    return found
 
 
 def deal_nodes(params: Params, deals: range, steps: int = 40) -> list[tuple[Game, Node]]:
@@ -58,25 +79,40 @@ def deal_nodes(params: Params, deals: range, steps: int = 40) -> list[tuple[Game
     return found
 
 
-def test_expand_makes_the_moves_and_children_of_the_plain_methods() -> None:
-    for params in PRESETS:
-        for game, node in deal_nodes(params, range(1, 4)):
-            expanded = game.expand(node)
-            assert [move for move, *_ in expanded] == game.moves(node)
-            for move, child, played, _ in expanded:
-                assert (child, played) == game.child(node, move)
-
-
-def test_the_priority_of_a_child_is_its_parents_plus_the_change() -> None:
+def test_grow_makes_the_children_and_weights_of_the_plain_methods() -> None:
     for params in PRESETS:
         for game, node in deal_nodes(params, range(1, 4)):
             key = key_of(node[0], node[1])
             score = game.greedy(node)
             assert game.greedy(node, key) == score
-            for _, child, played, change in game.expand(node, key):
-                assert (change is None) == (played > 0 or child[2] != node[2])
-                if change is not None:
-                    assert score + change == game.greedy(child)
+            search = Frontier({key: None}, [], 10**6, cost=5, depth=3)
+            won = game.grow(node, key, score, search)
+            plain = plain_children(game, node)
+            if won is not None:  # the search stops at a won child
+                assert won == next(k for k, _, child, _ in plain if sum(child[2]) == 52)
+                continue
+            assert list(search.parents.items())[1:] == [(k, (key, m)) for k, m, _, _ in plain]
+            entries = sorted(search.frontier, key=lambda entry: entry[1])
+            assert [(entry[4], entry[3]) for entry in entries] == [(k, c) for k, _, c, _ in plain]
+            for priority, _, depth, child, child_key, child_score in entries:
+                assert child_score == game.greedy(child) == game.greedy(child, child_key)
+                assert (priority, depth) == (5 + child_score, 3)
+
+
+def test_grow_shortest_makes_the_children_and_bounds_of_the_plain_methods() -> None:
+    for params in PRESETS:
+        for game, node in deal_nodes(params, range(1, 3)):
+            key = key_of(node[0], node[1])
+            search = Shortest({key: (7, None, None)}, [], 10**6)
+            assert game.grow_shortest(node, key, 7, search)
+            plain = plain_children(game, node)
+            assert list(search.best.items())[1:] == [
+                (k, (8 + played, key, move)) for k, move, _, played in plain
+            ]
+            entries = sorted(search.frontier, key=lambda entry: entry[2])
+            assert [(entry[4], entry[3]) for entry in entries] == [(k, c) for k, _, c, _ in plain]
+            for f, negative_g, _, child, _ in entries:
+                assert f == -negative_g + game.lower_bound(child)
 
 
 @settings(max_examples=60, deadline=None)
@@ -150,7 +186,8 @@ def test_the_bound_never_exceeds_the_fewest_moves_and_drops_by_one_a_move_at_mos
         fewest = solve(*position, params, fewest=True)
         assert fewest.optimal and len(fewest.moves) == truth
     bound = game.lower_bound(node)
-    for move, child, played, _ in game.expand(node):
+    for move in game.moves(node):
+        child, played = game.child(node, move)
         assert bound <= 1 + played + game.lower_bound(child), move
     as_position: Position = (
         tuple(tuple(column) for column in node[0]),

@@ -33,18 +33,16 @@ segment
 
 How a node is expanded
 ----------------------
-:meth:`Game.expand` makes a node's moves and children in one pass: what a column's own cards
-allow (its run, the cards its heads may go onto) is cached by column
-(:meth:`Game.column_moves`), the node adds which cards are exposed and how much room there is.
-A child that no card settles is the node with one or two columns and the cells changed, so the
-best-first priority of such a child is its parent's plus what the move changes there
+:meth:`Game.grow` (best-first) and :meth:`Game.grow_shortest` (A*) make a node's moves and
+children and grow the frontier in one pass. What a column's own cards allow (its run, the cards
+its heads may go onto) is cached by column (:meth:`Game.column_moves`), the node adds which
+cards are exposed and how much room there is. A child met before is left as soon as its key is
+known. A child that no card settles is the node with one or two columns and the cells changed,
+so its best-first priority is its parent's plus what the move changes there
 (:meth:`Game.next_cards`); the others are settled by :meth:`Game.settled`, which looks only at
-the next card of each foundation, and weighed in full (:meth:`Game.greedy`). The best-first
-search grows its frontier in the same pass (:meth:`Game.grow`: a child met before is left as
-soon as its key is known), and so does A* (:meth:`Game.grow_shortest`). None of this changes
-what the searches do, only how fast:
-:meth:`Game.moves`, :meth:`Game.child` and :meth:`Game.greedy` are the plain definitions, and
-the tests hold the fast ones to them.
+the next card of each foundation, and weighed in full (:meth:`Game.greedy`). None of this
+changes what the searches do, only how fast: :meth:`Game.moves`, :meth:`Game.child` and
+:meth:`Game.greedy` are the plain definitions, and the tests hold the fast ones to them.
 """
 
 from __future__ import annotations
@@ -65,9 +63,11 @@ __all__ = [
     "EMPTY",
     "FOUNDATION",
     "CardMove",
+    "Frontier",
     "Game",
     "Node",
     "Outcome",
+    "Shortest",
     "astar",
     "best_first",
     "key_of",
@@ -92,10 +92,6 @@ _RANKS: Final = tuple(card % 13 for card in range(52))
 _CHECK_EVERY: Final = 256  # expansions between two looks at the clock
 DEPTH_WEIGHT: Final = 1
 """The weight of a move from the start in the best-first priority."""
-
-Child = tuple[CardMove, Node, int, int | None]
-"""What :meth:`Game.expand` gives for a move: the move, the settled node it leads to, the cards
-settling played, and the change of :meth:`Game.greedy` (``None`` when not known)."""
 
 ColumnInfo = tuple[int, int, int, int]
 """What :meth:`Game.column_info` tells of a column."""
@@ -500,65 +496,6 @@ class Game:
                 add((card, 1, EMPTY, -1, 0))
         return options
 
-    def expand(self, node: Node, key: bytes | None = None) -> list[Child]:
-        """The moves of :meth:`moves`, in their order, each with the settled node it leads to
-        and the cards settling played, as :meth:`child` gives them, made in one pass; given
-        the node's ``key``, each child that settling left alone also comes with the change of
-        :meth:`greedy` from the node to it (else ``None``; see :meth:`next_cards`)."""
-        columns, cells, foundations = node
-        suit_of, rank_of, single = self._suit, self._rank, self._byte
-        children, weights = self.children, self._weights
-        above_weight = self.above_weight
-        suited = self.building == "suit"  # every card that may go home is safe
-        nexts = self.next_cards(node, key) if key is not None else None
-        found: list[Child] = []
-        for card, count, target, source, destination in self._options(node):
-            after = list(columns)
-            exposed = -1
-            change = 0
-            if source >= 0:
-                column = columns[source]
-                after[source] = column[:-count]
-                run = column[-count:]
-                if len(column) > count:
-                    exposed = column[-count - 1]
-                left = cells
-            else:
-                run = single[card]
-                left = cells.replace(run, b"")
-                change = -self.cell_weight
-            if target == FOUNDATION:
-                grown = list(foundations)
-                grown[suit_of[card]] += 1
-                child, played = self.settled(after, list(left), grown)
-                found.append(((card, count, target), child, played, None))
-                continue
-            if target == CELL:
-                left = bytes(sorted(left + run))
-                change += self.cell_weight
-            else:
-                after[destination] += run
-            if (
-                exposed >= 0
-                and foundations[suit_of[exposed]] == rank_of[exposed]
-                and (suited or all(foundations[c // 13] > c % 13 for c in children[exposed]))
-            ):
-                child, played = self.settled(after, list(left), list(foundations))
-                found.append(((card, count, target), child, played, None))
-                continue
-            if nexts is not None:
-                if source >= 0:
-                    change += weights[after[source]] - weights[columns[source]]
-                    for above in nexts.get(source, ()):
-                        if above >= count:  # the next card stays in the column, less deep
-                            change -= above_weight * count
-                if destination >= 0:
-                    change += weights[after[destination]] - weights[columns[destination]]
-                    change += above_weight * count * len(nexts.get(destination, ()))
-            child = (tuple(sorted(after)), left, foundations)
-            found.append(((card, count, target), child, 0, None if nexts is None else change))
-        return found
-
     def next_cards(self, node: Node, key: bytes) -> dict[int, list[int]]:
         """Where the next card of each foundation lies in ``node`` (of key ``key``): for each
         column that holds some, by index, the numbers of cards above them.
@@ -582,10 +519,12 @@ class Game:
         return nexts
 
     def grow(self, node: Node, key: bytes, score: int, search: Frontier) -> bytes | None:
-        """:meth:`expand` as the best-first search needs it, in one pass: each child not met
-        before goes into ``search``'s table of parents and onto its frontier, weighed by
-        :meth:`greedy` (the parent's ``score`` plus the change, for a child settling left
-        alone). The key of a won child, or ``None``; ``b""`` once the table is full."""
+        """The children of ``node`` (of ``key`` and :meth:`greedy` ``score``), by the moves of
+        :meth:`moves` in their order, as :meth:`child` makes them: each not met before goes into
+        ``search``'s table of parents and onto its frontier, weighed by :meth:`greedy` (the
+        parent's ``score`` plus the change, for a child settling left alone, see
+        :meth:`next_cards`). The key of a won child, or ``None``; ``b""`` once the table is
+        full."""
         columns, cells, foundations = node
         suit_of, rank_of, single = self._suit, self._rank, self._byte
         weights, nexts = self._weights, self.next_cards(node, key)
@@ -653,9 +592,10 @@ class Game:
         return None
 
     def grow_shortest(self, node: Node, key: bytes, g: int, search: Shortest) -> bool:
-        """:meth:`expand` as A* needs it, in one pass: each child reached by fewer moves than
-        before goes into ``search``'s table and onto its frontier, at ``g`` (the moves to
-        ``node``) plus its moves plus :meth:`lower_bound`. False once the table is full."""
+        """The children of ``node`` (of ``key``, ``g`` moves from the start) as :meth:`grow`
+        makes them: each reached by fewer moves than before goes into ``search``'s table and
+        onto its frontier, at its moves from the start plus :meth:`lower_bound`. False once
+        the table is full."""
         columns, cells, foundations = node
         suit_of, rank_of, single = self._suit, self._rank, self._byte
         suited = self.building == "suit"  # every card that may go home is safe
@@ -878,7 +818,8 @@ def best_first(
             if found:
                 return Outcome("solvable", _path(parents, found), len(parents))
             return Outcome("unknown", [], len(parents), "memory")
-        for move, child, _, _ in game.expand(node):
+        for move in game.moves(node):
+            child, _ = game.child(node, move)
             child_key = join(child[0]) + _CELL_SEP + child[1]
             if child_key in parents:
                 continue
