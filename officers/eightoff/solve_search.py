@@ -537,7 +537,7 @@ class Game:
             exposed = -1
             if source >= 0:
                 column = columns[source]
-                after[source] = column[:-count]
+                after[source] = rest = column[:-count]
                 run = column[-count:]
                 if len(column) > count:
                     exposed = column[-count - 1]
@@ -548,7 +548,7 @@ class Game:
             if target == CELL:
                 left = bytes(sorted(left + run))
             elif target != FOUNDATION:
-                after[destination] += run
+                after[destination] = joined = columns[destination] + run
             if target == FOUNDATION or (
                 exposed >= 0
                 and foundations[suit_of[exposed]] == rank_of[exposed]
@@ -574,15 +574,14 @@ class Game:
                 child = (tuple(after), left, foundations)
                 child_score = score
                 if source >= 0:
-                    child_score += weights[column[:-count]] - weights[column]
+                    child_score += weights[rest] - weights[column]
                     for above in nexts.get(source, ()):
                         if above >= count:  # the next card stays in the column, less deep
                             child_score -= above_weight * count
                 else:
                     child_score -= cell_weight
                 if destination >= 0:
-                    old = columns[destination]
-                    child_score += weights[old + run] - weights[old]
+                    child_score += weights[joined] - weights[columns[destination]]
                     child_score += above_weight * count * len(nexts.get(destination, ()))
                 else:
                     child_score += cell_weight
