@@ -357,3 +357,22 @@ def test_two_workers_share_the_rooms_and_their_live_changes(tmp_path: Path) -> N
                 assert [event["seq"] for event in update["events"]] == [state["seq"] + 1]
     finally:
         running.stop()
+
+
+def test_a_flood_of_live_messages_is_cut_off(tmp_path: Path) -> None:
+    running = Server(tmp_path / "rooms.db").start()
+    try:
+        room, tokens = two_seats(running, ["human", "human"])
+        running.stop()
+        running = Server(tmp_path / "rooms.db", "--rate", "5", "--burst", "5").start()
+        live = Live(running, room, tokens[0], 0)
+        assert live.next()["kind"] == "room-update"
+        codes = []
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            for _ in range(50):
+                live.send({"type": "ping"})
+                codes.append(live.next().get("kind") or "")
+        assert closed.value.rcvd is not None and closed.value.rcvd.code in (4429, 1000)
+        assert "pong" in codes and len(codes) < 50
+    finally:
+        running.stop()
