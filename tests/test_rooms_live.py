@@ -376,3 +376,24 @@ def test_a_flood_of_live_messages_is_cut_off(tmp_path: Path) -> None:
         assert "pong" in codes and len(codes) < 50
     finally:
         running.stop()
+
+
+@pytest.mark.parametrize(
+    "hello",
+    [
+        b"\xff\xfe binary",
+        "not json",
+        "[1, 2]",
+        '{"type": "hello", "after": -1}',
+        '{"type": "move"}',
+    ],
+)
+def test_a_bad_hello_is_answered_and_closed(server: Server, hello: str | bytes) -> None:
+    room, _ = two_seats(server, ["human", "human"])
+    with connect(f"ws://127.0.0.1:{server.port}/v1/rooms/{room}/live", open_timeout=10) as socket:
+        socket.send(hello)
+        answer = json.loads(socket.recv(timeout=10))
+        assert answer["kind"] == "error" and answer["code"] in ("bad-json", "bad-request")
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            socket.recv(timeout=10)
+        assert closed.value.rcvd is not None and closed.value.rcvd.code == 4400
