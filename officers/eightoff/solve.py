@@ -102,10 +102,11 @@ and none of these moves is a move to a foundation: the bound never exceeds the m
 *Consistent.* A move to a foundation lowers the cards off by one and takes an exposed card
 that may go home, which is not blocked, from the end of its column: no segment loses its
 blocked card, the bound drops by exactly one. Any other move takes a run, which lies in one
-segment, from the end of a column: that column's count drops by one at most, and no card
-keeps it lower (whether a card is blocked depends only on the cards under it, which do not
-change); the column that takes the run keeps its segments and their blocked cards (the run
-joins its last segment or, on an empty column, makes a new one), a cell holds no segment. So a
+segment, from the end of a column (or a card from a cell): that column's count drops by one at
+most, since its other segments keep their blocked cards (whether a card is blocked depends only
+on the cards under it, which do not change); the column that takes the run keeps its segments
+and their blocked cards (the run joins its last segment or, on an empty column, makes a new
+one), a cell holds no segment. So a
 move lowers the bound by at most one, each card settling plays by exactly one, and A*, whose
 moves cost one each (settling's plays one each too), takes the first won position from its
 frontier by the fewest moves.
