@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from officers.errors import InvalidGameError, SolverTimeoutError, check_time_limit, excerpt
-from officers.skat.cards import GAMES, GameType
+from officers.skat.cards import GAMES, TRUMP, GameType, lane
 from officers.skat.game import SkatGame
 from officers.skat.moves import Move
 from officers.skat.position import Deal, Position
@@ -156,10 +156,7 @@ def solve(
     if position.phase == "over":
         return Solution(position.points[0], (), 0)
     if position.game is None:
-        searches = _games(position, deadline)
-        best = max(GAMES, key=lambda g: searches[g][0])
-        value, search = searches[best]
-        nodes = sum(s.nodes for _, s in searches.values())
+        value, best, search, nodes = _best_game(position, deadline)
         if not line:
             return Solution(value, (), nodes)
         choice = Move.choose(best)
@@ -170,6 +167,35 @@ def solve(
     value = _value(search, position)
     moves = _line(search, position, value) if line else ()
     return Solution(value, moves, search.nodes)
+
+
+def _trumps_held(position: Position, game: GameType) -> int:
+    """How many more trumps Vorhand holds than Hinterhand in ``game`` (face down too)."""
+    count = 0
+    for player, side in enumerate(position.piles):
+        for pile in side:
+            for card in pile:
+                if lane(card, game) == TRUMP:
+                    count += 1 if player == 0 else -1
+    return count
+
+
+def _best_game(position: Position, deadline: float | None) -> tuple[int, GameType, Search, int]:
+    """The best game's value, the game, its search and the tricks searched in all. The games
+    are tried by the trumps Vorhand holds, most first; a later game is solved only if one
+    zero-window test shows it beats the best so far (the first of equal games stays)."""
+    found: tuple[int, GameType, Search] | None = None
+    nodes = 0
+    for game in sorted(GAMES, key=lambda g: -_trumps_held(position, g)):
+        chosen = play(position, Move.choose(game))
+        search = Search(Board(chosen), _left(deadline))
+        if found is None or _bound(search, chosen, found[0] + 1):
+            value = _value(search, chosen)
+            if found is None or value > found[0]:
+                found = (value, game, search)
+        nodes += search.nodes
+    assert found is not None
+    return found[0], found[1], found[2], nodes
 
 
 def _games(position: Position, deadline: float | None) -> dict[GameType, tuple[int, Search]]:
@@ -223,7 +249,10 @@ def wins(where: Position | SkatGame | Deal, *, time_limit: float | None = None) 
     if position.phase == "over":
         return position.points[0] >= 61
     if position.game is None:
-        return any(wins(play(position, Move.choose(g)), time_limit=_left(deadline)) for g in GAMES)
+        ordered = sorted(GAMES, key=lambda g: -_trumps_held(position, g))
+        return any(
+            wins(play(position, Move.choose(g)), time_limit=_left(deadline)) for g in ordered
+        )
     return _bound(Search(Board(position), _left(deadline)), position, 61)
 
 
