@@ -176,11 +176,12 @@ def check_time_limit(time_limit: object) -> float | None:
 
 
 class IllegalMoveError(OfficersError, ValueError):
-    """A move of a patience game (Eight Off and its family, :mod:`officers.eightoff`) that can be
-    read but is not allowed in this position; the message says which rule refuses it.
+    """A move of a card game (Eight Off and its family, :mod:`officers.eightoff`;
+    Offiziersskat, :mod:`officers.skat`) that can be read but is not allowed in this position;
+    the message says which rule refuses it.
 
-    ``refusal`` is the same refusal as a fact (an :class:`officers.eightoff.moves.Refusal`,
-    which tells it in English and German), or ``None``.
+    ``refusal`` is the same refusal as a fact (an :class:`officers.eightoff.moves.Refusal` or an
+    :class:`officers.skat.moves.Refusal`, which tell it in English and German), or ``None``.
     """
 
     refusal: Any
