@@ -13,10 +13,12 @@ deal to deal. What each time counts:
   whole process, as fc-solve runs: the interpreter's start, the imports, dealing, the solve,
   printing the moves.
 - fc-solve: a whole process: its start, reading the board, the search, writing the moves.
- fc-solve runs with the variant's
-preset (``-g eight_off`` …), ``-sel`` so that a search cut by its iteration limit says so
-("Iterations count exceeded": unknown) instead of "I could not solve this game" (unsolvable,
-the whole graph searched), ``-mi`` the iteration limit and a wall-clock limit equal to ours.
+
+fc-solve runs with the variant's preset (``-g eight_off`` …), ``-sel`` so that a search cut by
+its iteration limit says so ("Iterations count exceeded": unknown) instead of "I could not
+solve this game", ``-mi`` the iteration limit and a wall-clock limit equal to ours. Its "could
+not solve" is its own search's verdict, which prunes moves by rules of its own: where the two
+verdicts differ, officers' win is a replayed win (Baker's Game deals 135 and 152).
 
 Each fc-solve win is read back from its ``-m`` output and replayed by
 :func:`officers.eightoff.solve.replay`: a check that both programs play by the same rules (the
