@@ -17,8 +17,9 @@ deal to deal. What each time counts:
 fc-solve runs with the variant's preset (``-g eight_off`` …), ``-sel`` so that a search cut by
 its iteration limit says so ("Iterations count exceeded": unknown) instead of "I could not
 solve this game", ``-mi`` the iteration limit and a wall-clock limit equal to ours. Its "could
-not solve" is its own search's verdict, which prunes moves by rules of its own: where the two
-verdicts differ, officers' win is a replayed win (Baker's Game deals 135 and 152).
+not solve" is its own search's verdict: where the two verdicts differ (Baker's Game deals 135
+and 152, which fc-solve's preset says it could not solve), officers' win has been replayed
+move by move by :func:`~officers.eightoff.solve.replay`.
 
 Each fc-solve win is read back from its ``-m`` output and replayed by
 :func:`officers.eightoff.solve.replay`: a check that both programs play by the same rules (the
