@@ -15,7 +15,7 @@ begin with the game's name and a hyphen (``eightoff-solution``), and an operatio
 schema is its name with ``/`` written ``-``, then ``-request`` (``eightoff-solve-request``).
 
 >>> [game.name for game in GAMES.values()]
-['officers', 'eightoff']
+['officers', 'eightoff', 'skat']
 >>> operation("eightoff/solve").answers
 'eightoff-solution'
 >>> request_schema("eightoff/solve"), request_schema("count")
@@ -232,8 +232,55 @@ EIGHTOFF: Final = Registered(
     documents=("eightoff-census",),
 )
 
+_K: Final = "officers.contract.skat"
+
+_SKAT_GAME: Final = {
+    "game": "TD/TS 9S/8S KC/QD JS/8H AD/JD 7D/8C JH/QS 9H/QC | KH/AS QH/TH KD/8D JC/9C AH/7S "
+    "7C/AC KS/7H 9D/TC ; H"
+}  # deal 1 of Offiziersskat, hearts chosen
+
+SKAT: Final = Registered(
+    name="skat",
+    title="Offiziersskat",
+    schemas="officers.skat.schemas",
+    guide="docs/skat.md",
+    operations=(
+        Operation(
+            "skat/deal",
+            f"{_K}:deal_op",
+            "skat-game",
+            "Deal N (the same on every machine), before the game choice; every card included",
+            {"number": 1},
+        ),
+        Operation(
+            "skat/move",
+            f"{_K}:move_op",
+            "skat-move",
+            "Choose the game or play a card: the game after it, or the move refused with its rule",
+            {**_SKAT_GAME, "move": "8H@4", "lang": "en"},
+        ),
+        Operation(
+            "skat/undo",
+            f"{_K}:undo_op",
+            "skat-game",
+            "Take back the last moves of a game",
+            {**_SKAT_GAME, "count": 1},
+        ),
+        Operation(
+            "skat/solve",
+            f"{_K}:solve_op",
+            "skat-solution",
+            "The double-dummy value (every card known): Vorhand's points under best play, a "
+            "line of best play, and each game's value before the choice",
+            {"game": _SKAT_GAME["game"].removesuffix(" ; H") + " ; H 8H@4 TH@2", "games": False},
+            searches=True,
+        ),
+    ),
+    kinds=("skat-game", "skat-move", "skat-solution"),
+)
+
 GAMES: Final[Mapping[str, Registered]] = MappingProxyType(
-    {game.name: game for game in (OFFICERS, EIGHTOFF)}
+    {game.name: game for game in (OFFICERS, EIGHTOFF, SKAT)}
 )
 """Every game, by name, in the order the doors list them."""
 

@@ -8,7 +8,8 @@ One module per group of commands, each adding its commands to the parser with ``
 - :mod:`officers.cli.game`: ``verify-rules``, ``simulate``, ``deal``, ``state``, ``play``
 - :mod:`officers.cli.proof`: ``prove-order-6`` (also ``euler36``)
 - :mod:`officers.cli.service`: ``engine``, ``serve``, ``schema`` (for other programs)
-- :mod:`officers.cli.eightoff`: ``eightoff deal``, ``eightoff solve``, ``eightoff hint``
+- :mod:`officers.cli.eightoff`: ``eightoff deal``, ``solve``, ``hint``, ``play``, ``census``
+- :mod:`officers.cli.skat`: ``skat deal``, ``skat solve``
 - :mod:`officers.cli.common`: what they share (:class:`ExitCode`, the parser, common arguments)
 
 Exit status (:class:`ExitCode`): 0 for a plain answer; 1 when the answer is "no" (the square
@@ -59,6 +60,7 @@ GROUPS: Final = {
     **dict.fromkeys(("prove-order-6", "euler36"), "proof"),
     **dict.fromkeys(("engine", "serve", "schema"), "service"),
     "eightoff": "eightoff",
+    "skat": "skat",
 }
 """The module of :mod:`officers.cli` that adds each command (the tests hold it to the parser)."""
 
@@ -69,7 +71,16 @@ def parser() -> Parser:
     >>> parser().parse_args(["show", "4/4/4/4"]).square
     '4/4/4/4'
     """
-    from officers.cli import advice, eightoff, game, proof, puzzle, service, squares  # every group
+    from officers.cli import (  # every group
+        advice,
+        eightoff,
+        game,
+        proof,
+        puzzle,
+        service,
+        skat,
+        squares,
+    )
 
     top = Parser(
         prog="officers",
@@ -85,6 +96,7 @@ def parser() -> Parser:
     proof.add_commands(commands)
     service.add_commands(commands)
     eightoff.add_commands(commands)
+    skat.add_commands(commands)
     top.add_ascii()
     return top
 

@@ -1,0 +1,190 @@
+"""Offiziersskat through the contract: its operations (``skat/...`` in the registry,
+:mod:`officers.games`) and its documents (``skat-...``), written here once for the engine, the
+service and the command line.
+
+The stateless operations carry the whole game, face-down cards included, in the record
+notation (``game``): they are for frontends that hold the game themselves, for analysis, and
+for the double-dummy solver, which needs every card. A game in which the face-down cards must
+stay hidden from the players is played in a room (docs/rooms.md), where the server holds it.
+
+>>> from officers.contract import handle
+>>> dealt = handle({"op": "skat/deal", "number": 1})
+>>> dealt["kind"], dealt["phase"], dealt["legal"]
+('skat-game', 'choose', ['C', 'S', 'H', 'D', 'G'])
+>>> chosen = handle({"op": "skat/move", "game": dealt["game"], "move": "H"})
+>>> chosen["legal"][:3], chosen["view"]["face_up"][0][:3]
+(['TS@1', '8S@2', 'QD@3'], ['TS', '8S', 'QD'])
+>>> led = handle({"op": "skat/move", "game": chosen["game"], "move": "8H@4"})
+>>> refused = handle({"op": "skat/move", "game": led["game"], "move": "AS@1", "lang": "de"})
+>>> refused["refused"]["text"]
+'Nicht erlaubt (AS@1): Du musst Trumpf bedienen: deine offene Herz-Zehn (Stapel 2)'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from officers.contract.bounded import bounded
+from officers.contract.documents import head
+from officers.contract.limits import Limits
+from officers.contract.requests import BadRequestError, Request
+from officers.errors import IllegalMoveError, excerpt
+from officers.skat.game import SkatGame
+from officers.skat.position import Position, player_letter
+from officers.skat.solve import Solution, solve, solve_games
+
+__all__ = [
+    "LANGS",
+    "deal_op",
+    "game_document",
+    "move_document",
+    "move_op",
+    "solution_document",
+    "solve_op",
+    "solved",
+    "undo_op",
+]
+
+LANGS: Final = ("en", "de")
+"""The languages Offiziersskat's sentences are written in."""
+
+
+# --- documents -------------------------------------------------------------------------------
+
+
+def game_document(game: SkatGame, lang: str = "en") -> dict[str, Any]:
+    """A game (``skat-game``): ``game`` (its record notation, to send back; it holds every
+    card), ``number`` (the deal's, or null), ``start`` and ``position`` (position notations),
+    ``phase`` (``choose``, ``play``, ``over``), ``to_move`` (``V`` or ``H``, null when over),
+    ``choice`` (the game chosen: ``C``, ``S``, ``H``, ``D``, ``G``, or null), ``piles`` (each
+    player's eight piles, each its cards from the face-down one up: what the players cannot
+    see is here too), ``view`` (what both players see), ``moves``, ``legal``, ``outcome`` (or
+    null; its ``text`` in ``lang``)."""
+    position = game.position
+    outcome = game.outcome()
+    deal = game.deal_of
+    return {
+        **head("skat-game"),
+        "game": game.notation(),
+        "number": None if deal is None else deal.number,
+        "start": game.start.notation(),
+        "position": position.notation(),
+        "phase": position.phase,
+        "to_move": None if position.to_move is None else player_letter(position.to_move),
+        "choice": position.game,
+        "piles": [[_cards(pile) for pile in side] for side in position.piles],
+        "view": game.view().to_dict(),
+        "moves": [move.notation() for move in game.moves],
+        "legal": [move.notation() for move in game.legal_moves()],
+        "outcome": None if outcome is None else {**outcome.to_dict(), "text": outcome.text(lang)},
+    }
+
+
+def _cards(pile: tuple[int, ...]) -> list[str]:
+    from officers.skat.cards import card_notation
+
+    return [card_notation(card) for card in pile]
+
+
+def move_document(
+    game: SkatGame, move: str, refused: dict[str, Any] | None = None, lang: str = "en"
+) -> dict[str, Any]:
+    """A move played (``skat-move``): the game after it and ``move`` (with its pile), or, when
+    ``refused`` (``rule`` and ``text``), the game unchanged."""
+    document = game_document(game, lang)
+    return {**document, "kind": "skat-move", "move": move, "refused": refused}
+
+
+def solution_document(
+    game: SkatGame, solution: Solution, games: dict[str, int] | None = None
+) -> dict[str, Any]:
+    """The double-dummy answer (``skat-solution``): ``value`` (the points Vorhand ends with
+    under best play, every card known), ``won`` (61 or more), ``line`` (moves of best play to
+    the end), ``nodes`` (tricks searched) and, when asked before the game choice, ``games``
+    (each game's value)."""
+    return {
+        **head("skat-solution"),
+        "position": game.position.notation(),
+        **solution.to_dict(),
+        "games": games,
+    }
+
+
+# --- reading requests ------------------------------------------------------------------------
+
+
+def _lang(request: Request) -> str:
+    lang = request.word("lang", "en")
+    if lang not in LANGS:
+        raise BadRequestError(
+            "bad-input", f"no words for language {excerpt(lang)}: expected one of en, de"
+        )
+    return lang
+
+
+def _game(request: Request) -> SkatGame:
+    return SkatGame.parse(request.text("game"))
+
+
+# --- operations ------------------------------------------------------------------------------
+
+
+def deal_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``skat/deal``: numbered deal ``number`` (the same on every machine), before the game
+    choice."""
+    return game_document(SkatGame.deal(request.count("number", None, least=1)), _lang(request))
+
+
+def move_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``skat/move``: the game after ``move`` (a game choice, or a card with or without its
+    pile), or the move refused with its rule in ``lang``; the game unchanged then."""
+    game = _game(request)
+    lang = _lang(request)
+    text = request.text("move")
+    refused = game.refusal(text)
+    if refused is not None:
+        rule = {"rule": refused.kind, "text": refused.text(lang)}
+        return move_document(game, text, rule, lang)
+    try:
+        played = game.push(text)
+    except IllegalMoveError as error:
+        return move_document(game, text, {"rule": "illegal", "text": str(error)}, lang)
+    return move_document(game, played.notation(), None, lang)
+
+
+def undo_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``skat/undo``: the game with its last ``count`` moves (1 by default) taken back."""
+    game = _game(request)
+    lang = _lang(request)
+    count = request.count("count", 1, least=1)
+    if count > len(game.moves):
+        raise BadRequestError(
+            "bad-input", f"cannot take back {count} moves: the game has {len(game.moves)}"
+        )
+    for _ in range(count):
+        game.pop()
+    return game_document(game, lang)
+
+
+def solved(position: Position, each: bool) -> tuple[Solution, dict[str, int] | None]:
+    """The double-dummy solution of ``position`` and, with ``each``, each game's value (the
+    work of one search child)."""
+    solution = solve(position, time_limit=None)
+    if not each:
+        return solution, None
+    return solution, {game: found.value for game, found in solve_games(position).items()}
+
+
+def solve_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``skat/solve``: the double-dummy value of the game now, with a line of best play (and,
+    with ``games`` before the choice, each game's value); in a child process under the door's
+    time limit, holding one of its search slots, ended at once by the engine's ``cancel``."""
+    game = _game(request)
+    each = request.flag("games")
+    if each and game.position.phase != "choose":
+        raise BadRequestError("bad-input", "'games' asks each game's value before the choice")
+    budget = request.budget
+    time_limit = budget.time_left(limits.time_limit)
+    with budget.slot():
+        solution, games = bounded(solved, (game.position, each), time_limit, budget.cancel)
+    return solution_document(game, solution, games)

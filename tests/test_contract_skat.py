@@ -1,0 +1,109 @@
+"""Offiziersskat through the doors: the contract's ``skat/...`` operations, each answer valid
+against its schema, the game carried by its record notation and checked by the rules engine."""
+
+from __future__ import annotations
+
+import random
+import threading
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from officers.contract import Budget, Limits, handle
+from officers.games import GAMES
+from officers.skat import SkatGame
+from officers.skat.solve import solve
+from tests.helpers import assert_valid
+
+
+def ask(op: str, limits: Limits | None = None, **fields: object) -> dict[str, Any]:
+    answer = handle({"op": op, **fields}, limits or Limits())
+    assert_valid(answer)
+    return answer
+
+
+def endgame(number: int, tricks: int, seed: int) -> SkatGame:
+    """Deal ``number`` played at random until ``tricks`` tricks are left."""
+    rng = random.Random(seed)
+    game = SkatGame.deal(number)
+    while not game.is_over() and (game.position.phase == "choose" or game.position.tricks_left() > tricks or game.position.trick):
+        game.push(rng.choice(game.legal_moves()))
+    return game
+
+
+def test_the_registry_names_every_skat_operation() -> None:
+    hello = handle({"op": "hello"})
+    for operation in GAMES["skat"].operations:
+        assert operation.op in hello["ops"] and operation.answers in hello["kinds"]
+        answer = ask(operation.op, Limits(time_limit=60), **dict(operation.example or {}))
+        assert answer["kind"] == operation.answers, answer
+
+
+@settings(max_examples=20, deadline=None)
+@given(number=st.integers(1, 10**6), seed=st.integers(0, 2**32))
+def test_random_play_through_the_contract_is_the_rules_engines(number: int, seed: int) -> None:
+    rng = random.Random(seed)
+    answer = ask("skat/deal", number=number)
+    game = SkatGame.deal(number)
+    assert answer["game"] == game.notation() and answer["number"] == number
+    while answer["legal"]:
+        word = rng.choice(answer["legal"])
+        answer = ask("skat/move", game=answer["game"], move=word)
+        game.push(word)
+        assert answer["refused"] is None and answer["position"] == game.position.notation()
+        assert answer["view"] == game.view().to_dict()
+    assert answer["outcome"] == {**game.outcome().to_dict()}  # type: ignore[union-attr]
+    assert sum(answer["outcome"]["points"]) == 120
+    back = ask("skat/undo", game=answer["game"], count=len(answer["moves"]))
+    assert back["position"] == back["start"] and back["phase"] == "choose"
+
+
+def test_a_refused_card_says_the_rule_and_leaves_the_game() -> None:
+    led = ask("skat/move", game=ask("skat/move", game=ask("skat/deal", number=1)["game"], move="H")["game"], move="8H@4")
+    for lang, text in (
+        ("en", "cannot play AS@1: you must follow trumps: your face-up 10♥ (pile 2)"),
+        ("de", "Nicht erlaubt (AS@1): Du musst Trumpf bedienen: deine offene Herz-Zehn (Stapel 2)"),
+    ):
+        refused = ask("skat/move", game=led["game"], move="AS@1", lang=lang)
+        game = SkatGame.parse(led["game"])
+        fact = game.refusal("AS@1")
+        assert fact is not None and refused["refused"] == {"rule": fact.kind, "text": fact.text(lang)}
+        assert refused["refused"]["text"] == text and refused["game"] == led["game"]
+
+
+@pytest.mark.parametrize(("number", "seed"), [(3, 1), (7, 2), (11, 3)])
+def test_the_double_dummy_answer_is_the_librarys_and_its_line_plays_out(number: int, seed: int) -> None:
+    game = endgame(number, 6, seed)
+    answer = ask("skat/solve", game=game.notation())
+    library = solve(game.position)
+    assert (answer["value"], answer["won"]) == (library.value, library.value >= 61)
+    for word in answer["line"]:
+        game.push(word)
+    assert game.is_over() and game.points[0] == answer["value"]
+
+
+def test_each_games_value_before_the_choice_and_only_then() -> None:
+    game = SkatGame.deal(2)
+    refused = ask("skat/solve", game=endgame(2, 4, 0).notation(), games=True)
+    assert refused["code"] == "bad-input"
+    short = ask("skat/solve", Limits(time_limit=0.05), game=game.notation())
+    assert short["code"] == "timeout"
+    cancel = threading.Event()
+    cancel.set()
+    cancelled = handle({"op": "skat/solve", "game": game.notation()}, budget=Budget(cancel=cancel))
+    assert cancelled["code"] == "cancelled"
+
+
+@pytest.mark.parametrize(
+    ("fields", "code"),
+    [
+        ({"game": "deal 1 ; Q"}, "bad-input"),
+        ({"game": "x" * 5000}, "bad-request"),
+        ({"game": SkatGame.deal(1).notation(), "count": 1}, "bad-input"),
+    ],
+)
+def test_bad_games_get_clear_errors(fields: dict[str, object], code: str) -> None:
+    answer = handle({"op": "skat/undo", **fields})
+    assert answer["code"] == code, answer
