@@ -277,6 +277,7 @@ SKAT: Final = Registered(
         ),
     ),
     kinds=("skat-game", "skat-move", "skat-solution"),
+    rooms="officers.rooms.skat:ADAPTER",
 )
 
 GAMES: Final[Mapping[str, Registered]] = MappingProxyType(

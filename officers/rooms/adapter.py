@@ -122,7 +122,7 @@ def room_games() -> tuple[str, ...]:
     """The registered games that have a room adapter.
 
     >>> room_games()
-    ('officers', 'eightoff')
+    ('officers', 'eightoff', 'skat')
     """
     return tuple(game.name for game in GAMES.values() if game.rooms is not None)
 
@@ -136,7 +136,7 @@ def adapter(game: str) -> Adapter:
     >>> adapter("chess")
     Traceback (most recent call last):
       ...
-    officers.errors.InvalidGameError: no game 'chess' is played in rooms: expected one of officers, eightoff
+    officers.errors.InvalidGameError: no game 'chess' is played in rooms: expected one of officers, eightoff, skat
     """
     registered = GAMES.get(game) if isinstance(game, str) else None
     if registered is None or registered.rooms is None:

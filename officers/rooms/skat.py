@@ -1,0 +1,153 @@
+"""Offiziersskat in rooms: two seats, Vorhand (seat 1) and Hinterhand (seat 2), and nobody sees
+a face-down card.
+
+The face-down cards are hidden from both players alike, their owner too, so both seats and
+every spectator see the same thing (:meth:`SkatAdapter.view`): the face-up card of each pile,
+which piles still hide a card, the game chosen, the trick on the table, the tricks played, the
+points and tricks taken, whose turn and (on one's own turn) the legal moves. A face-down card
+is shown when it turns up, to everyone at once; the deal's number, which would re-deal every
+card, is kept until the game is over. Then the whole deal is shown.
+
+There are no take-backs: a card played stays played, as at the table.
+
+>>> import random
+>>> state = ADAPTER.new({}, 2, random.Random(5))
+>>> view = ADAPTER.view(state, 0)
+>>> view["to_move"], view["legal"], view["number"], view["view"]["hidden"][0].count(True)
+(1, ['C', 'S', 'H', 'D', 'G'], None, 8)
+>>> ADAPTER.view(state, 1)["view"] == view["view"] == ADAPTER.public(state)["view"]
+True
+>>> ADAPTER.play(state, 1, "H")
+Traceback (most recent call last):
+  ...
+officers.errors.IllegalMoveError: it is seat 1's turn (Vorhand), not seat 2's
+>>> ADAPTER.play(state, 0, "H").public
+{'move': 'H', 'seat': 1}
+>>> ADAPTER.load(ADAPTER.dump(state)).notation() == state.notation()
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping
+from typing import Any, Final
+
+from officers.errors import (
+    IllegalMoveError,
+    InvalidGameError,
+    NotationError,
+    UnsupportedError,
+    excerpt,
+)
+from officers.rooms.adapter import Played
+from officers.skat.game import SkatGame
+from officers.skat.position import Deal, player_letter
+
+__all__ = ["ADAPTER", "SkatAdapter"]
+
+_MAX_MOVE: Final = 16
+_NAMES: Final = ("Vorhand", "Hinterhand")
+
+
+class SkatAdapter:
+    """Offiziersskat as the rooms play it (:class:`~officers.rooms.adapter.Adapter`)."""
+
+    name = "skat"
+    bots: tuple[str, ...] = ("random",)
+
+    def options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """No options: the page's game (16 piles of two, any trump or Grand, 61 to win).
+
+        >>> ADAPTER.options({})
+        {}
+        """
+        if not isinstance(options, Mapping):
+            raise InvalidGameError(f"the options are an object, got {excerpt(options)}")
+        if options:
+            raise InvalidGameError(
+                f"Offiziersskat has no option {excerpt(sorted(options)[0])}: it takes none"
+            )
+        return {}
+
+    def seats(self, options: Mapping[str, Any]) -> tuple[int, ...]:
+        """Exactly two seats."""
+        self.options(options)
+        return (2,)
+
+    def new(self, options: Mapping[str, Any], seats: int, rng: random.Random) -> SkatGame:
+        """A numbered deal, its number drawn from ``rng``."""
+        return SkatGame.deal(1 + rng.getrandbits(63))
+
+    def dump(self, state: SkatGame) -> str:
+        deal = state.deal_of
+        number = None if deal is None else deal.number
+        return json.dumps({"number": number, "game": state.notation()}, separators=(",", ":"))
+
+    def load(self, text: str) -> SkatGame:
+        data = json.loads(text)
+        game = SkatGame.parse(data["game"])
+        if data.get("number") is not None and game.deal_of is not None:
+            game.deal_of = Deal(game.deal_of.piles, data["number"])
+        return game
+
+    def to_move(self, state: SkatGame) -> int | None:
+        return state.current_player
+
+    def play(self, state: SkatGame, seat: int, move: str) -> Played:
+        """Play ``move`` (a game choice, or a card with or without its pile) for ``seat``."""
+        if not isinstance(move, str) or len(move) > _MAX_MOVE:
+            raise NotationError(f"cannot read move {excerpt(move)}: expected a move's notation")
+        turn = state.current_player
+        if turn is None:
+            raise IllegalMoveError(f"cannot play {excerpt(move)}: the game is over")
+        if turn != seat:
+            raise IllegalMoveError(
+                f"it is seat {turn + 1}'s turn ({_NAMES[turn]}), not seat {seat + 1}'s"
+            )
+        played = state.push(move).notation()
+        return Played(played, {"move": played, "seat": seat + 1})
+
+    def take_back(self, state: SkatGame, seat: int) -> Played:
+        """No take-backs: a card played is played (as at the table)."""
+        raise UnsupportedError("Offiziersskat has no take-backs: a card played stays played")
+
+    def _document(self, state: SkatGame, seat: int | None) -> dict[str, Any]:
+        over = state.is_over()
+        turn = state.current_player
+        deal = state.deal_of
+        return {
+            "game": self.name,
+            "seat": None if seat is None else seat + 1,
+            "to_move": None if turn is None else turn + 1,
+            "player": None if seat is None else player_letter(seat),
+            "view": state.view().to_dict(),
+            "moves": [move.notation() for move in state.moves],
+            "legal": [m.notation() for m in state.legal_moves()] if turn == seat else [],
+            "outcome": self.outcome(state),
+            "number": deal.number if over and deal is not None else None,
+            "deal": state.notation() if over else None,
+        }
+
+    def view(self, state: SkatGame, seat: int) -> dict[str, Any]:
+        return self._document(state, seat)
+
+    def public(self, state: SkatGame) -> dict[str, Any]:
+        return self._document(state, None)
+
+    def outcome(self, state: SkatGame) -> dict[str, Any] | None:
+        outcome = state.outcome()
+        return None if outcome is None else outcome.to_dict()
+
+    def bot_move(self, state: SkatGame, seat: int, bot: str, rng: random.Random) -> str:
+        """The bot's move from the public view alone."""
+        if bot not in self.bots:
+            raise InvalidGameError(
+                f"no bot {excerpt(bot)} plays Offiziersskat: expected one of {', '.join(self.bots)}"
+            )
+        return rng.choice(state.legal_moves()).notation()
+
+
+ADAPTER: Final = SkatAdapter()
+"""The adapter the registry names (``officers.rooms.skat:ADAPTER``)."""
