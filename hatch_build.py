@@ -1,11 +1,13 @@
-"""The wheel's build hook: compile the optional accelerator ``officers.solve._cover``.
+"""The wheel's build hook: compile the optional accelerators ``officers.solve._cover`` and
+``officers.skat._dd``.
 
-A wheel built where a C compiler is found holds ``officers/solve/_cover.abi3.so`` and is tagged
+A wheel built where a C compiler is found holds ``officers/solve/_cover.abi3.so`` and
+``officers/skat/_dd.abi3.so`` and is tagged
 ``cp311-abi3-<platform>`` (one wheel for CPython 3.11 and newer); elsewhere, or with
 ``OFFICERS_NO_EXTENSION=1``, or when the compiler fails, it is the pure wheel ``py3-none-any``
 as before, and a warning says why. With ``OFFICERS_REQUIRE_EXTENSION=1`` a build without the
-module fails instead. An editable install (``pip install -e .``) compiles the module in place,
-into ``officers/solve/`` (git ignores it). The compiling itself lives in
+modules fails instead. An editable install (``pip install -e .``) compiles the modules in place,
+beside their sources (git ignores them). The compiling itself lives in
 ``tools/build_extension.py``, which a development checkout runs directly.
 """
 
@@ -34,7 +36,8 @@ def _tool(root: str) -> ModuleType:
 
 
 class CoverBuildHook(BuildHookInterface):  # type: ignore[type-arg]
-    """Compile ``officers/solve/_cover.c`` into the wheel, or leave the wheel pure."""
+    """Compile ``officers/solve/_cover.c`` and ``officers/skat/_dd.c`` into the wheel, or
+    leave the wheel pure."""
 
     PLUGIN_NAME = "custom"
 
@@ -45,24 +48,34 @@ class CoverBuildHook(BuildHookInterface):  # type: ignore[type-arg]
         reason = tool.why_not()
         if reason is None:
             self._work = Path(tempfile.mkdtemp(prefix="officers-wheel-"))
-            where = Path(self.root) / "officers" / "solve" if version == "editable" else self._work
             try:
-                built = tool.build(where, Path(self.root) / "officers" / "solve" / "_cover.c")
+                built = self._build(tool, version)
             except tool.BuildError as error:
                 reason = f"the compiler failed: {error}"
             else:
                 if version == "editable":
-                    self.app.display_info(f"officers: compiled {built} in place")
+                    self.app.display_info(f"officers: compiled {', '.join(map(str, built))} in place")
                     return
                 build_data["pure_python"] = False
                 build_data["tag"] = tool.wheel_tag()
-                build_data["force_include"][str(built)] = tool.TARGET + tool.suffix()
-                self.app.display_info(f"officers: the wheel holds {built.name} ({tool.wheel_tag()})")
+                for target, path in built.items():
+                    build_data["force_include"][str(path)] = target + tool.suffix()
+                    self.app.display_info(f"officers: the wheel holds {path.name} ({tool.wheel_tag()})")
                 return
         message = f"officers: building without the compiled search ({reason}); the pure-Python search is used"
         if os.environ.get(tool.REQUIRE_EXTENSION) == "1":
             raise RuntimeError(f"{message}, but {tool.REQUIRE_EXTENSION}=1 is set")
         self.app.display_warning(message)
+
+    def _build(self, tool: ModuleType, version: str) -> dict[str, Path]:
+        """Compile every module (in place for an editable install); each one's path by its
+        path in the package. Raises the tool's ``BuildError``."""
+        built = {}
+        for target, source in tool.MODULES:
+            relative = Path(source).relative_to(tool.ROOT)
+            where = (Path(self.root) / relative).parent if version == "editable" else self._work
+            built[target] = tool.build(where, Path(self.root) / relative, target)
+        return built
 
     def finalize(self, version: str, build_data: dict[str, Any], artifact_path: str) -> None:
         work = getattr(self, "_work", None)

@@ -105,7 +105,7 @@ def test_every_search_honours_its_time_limit() -> None:
     for call in (solve, wins, solve_games):
         started = time.perf_counter()
         with pytest.raises(SolverTimeoutError):
-            call(Deal.numbered(5), time_limit=0.05)
+            call(Deal.numbered(5), time_limit=0.001)
         assert time.perf_counter() - started < 2
     with pytest.raises(SolverTimeoutError):
         minimax(Deal.numbered(5), time_limit=0.05)

@@ -1,10 +1,12 @@
-"""Compile the optional accelerator ``officers.solve._cover`` from ``officers/solve/_cover.c``.
+"""Compile the optional accelerators: ``officers.solve._cover`` from ``officers/solve/_cover.c``
+and ``officers.skat._dd`` from ``officers/skat/_dd.c``.
 
-    python tools/build_extension.py             # into officers/solve/, for a development checkout
-    python tools/build_extension.py --out DIR   # somewhere else
+    python tools/build_extension.py             # each beside its source, for a development checkout
+    python tools/build_extension.py --out DIR   # both somewhere else
 
-The wheel's build (``hatch_build.py``) uses the same functions with the same flags. The module
-is written against Python's limited API 3.11, so one file, ``_cover.abi3.so``, serves CPython
+The wheel's build (``hatch_build.py``) uses the same functions with the same flags. The modules
+are written against Python's limited API 3.11, so one file each, ``_cover.abi3.so`` and
+``_dd.abi3.so``, serves CPython
 3.11 and every newer version. The compiler is the one ``sysconfig`` names (as Python's own
 extension modules were built with), or ``$CC``; the flags are its position-independent code
 flags and ``-O2``; the link is ``sysconfig``'s ``LDSHARED``. Where there is no such compiler
@@ -29,6 +31,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "officers" / "solve" / "_cover.c"
 TARGET = "officers/solve/_cover"  # the module's path in the package, without its suffix
+MODULES = (
+    (TARGET, SOURCE),
+    ("officers/skat/_dd", ROOT / "officers" / "skat" / "_dd.c"),
+)  # every compiled module: its path in the package (without its suffix) and its C source
 NO_EXTENSION = "OFFICERS_NO_EXTENSION"  # =1: build the pure-Python wheel
 REQUIRE_EXTENSION = "OFFICERS_REQUIRE_EXTENSION"  # =1: a build without the module fails
 LIMITED_API = "cp311"  # the Python the limited API of the C file starts at (0x030B0000)
@@ -95,11 +101,12 @@ def why_not() -> str | None:
     return None
 
 
-def build(directory: Path, source: Path = SOURCE) -> Path:
-    """Compile ``source`` into ``directory``; the module's path. Raises :class:`BuildError`."""
-    out = directory / (Path(TARGET).name + suffix())
+def build(directory: Path, source: Path = SOURCE, target: str = TARGET) -> Path:
+    """Compile ``source`` into ``directory`` as the module ``target`` (its path in the package:
+    the file is named after its last part); the module's path. Raises :class:`BuildError`."""
+    out = directory / (Path(target).name + suffix())
     directory.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="officers-cover-") as work:
+    with tempfile.TemporaryDirectory(prefix="officers-build-") as work:
         for command in commands(source, out, Path(work)):
             try:
                 done = subprocess.run(command, capture_output=True, text=True, check=False)
@@ -113,18 +120,19 @@ def build(directory: Path, source: Path = SOURCE) -> Path:
 
 def main(argv: list[str] | None = None) -> int:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    options.add_argument("--out", type=Path, default=SOURCE.parent, help="the folder to write to")
+    options.add_argument("--out", type=Path, default=None, help="the folder to write to")
     args = options.parse_args(argv)
     reason = why_not()
     if reason is not None:
         print(f"not built: {reason}; officers runs its pure-Python search", file=sys.stderr)
         return 0 if os.environ.get(REQUIRE_EXTENSION) != "1" else 1
-    try:
-        out = build(args.out)
-    except BuildError as error:
-        print(f"the build failed: {error}", file=sys.stderr)
-        return 1
-    print(out)
+    for target, source in MODULES:
+        try:
+            out = build(source.parent if args.out is None else args.out, source, target)
+        except BuildError as error:
+            print(f"the build failed: {error}", file=sys.stderr)
+            return 1
+        print(out)
     return 0
 
 

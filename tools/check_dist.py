@@ -8,7 +8,8 @@ The first wheel is built from the source tree, the second from the sdist. The ch
 
 - the wheel holds every file of ``officers/`` that git tracks (modules, JSON Schemas, data, the
   web page's files, ``py.typed``) but the C sources, and nothing else besides its
-  ``.dist-info`` and the compiled module ``officers/solve/_cover.abi3.so`` (``.pyd``), if any;
+  ``.dist-info`` and the compiled modules ``officers/solve/_cover.abi3.so`` and
+  ``officers/skat/_dd.abi3.so`` (``.pyd``), if any (both or neither);
 - a wheel with the compiled module is tagged ``cp311-abi3-<platform>`` and not purelib, one
   without it ``py3-none-any``; with ``OFFICERS_REQUIRE_EXTENSION=1`` it must hold the module;
 - the wheel built from the sdist holds the same files, byte for byte, and the compiled module
@@ -31,8 +32,10 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-COMPILED = re.compile(r"officers/solve/_cover\.(abi3\.so|pyd)")
-"""The compiled module's path in a wheel."""
+COMPILED = re.compile(r"officers/(solve/_cover|skat/_dd)\.(abi3\.so|pyd)")
+"""The compiled modules' paths in a wheel."""
+MODULES = 2
+"""How many compiled modules a wheel with any holds."""
 BUILD = ["hatch_build.py", "tools/build_extension.py"]
 """What a build from the sdist needs to compile the module, besides the C sources."""
 
@@ -75,8 +78,13 @@ def tracked() -> set[str]:
 
 
 def compiled(files: dict[str, str]) -> str | None:
-    """The compiled module's path among a wheel's files, if it holds one."""
-    return next((name for name in sorted(files) if COMPILED.fullmatch(name)), None)
+    """The compiled module's path among a wheel's files, if it holds one (the first)."""
+    return next(iter(every_compiled(files)), None)
+
+
+def every_compiled(files: dict[str, str]) -> list[str]:
+    """The compiled modules' paths among a wheel's files."""
+    return [name for name in sorted(files) if COMPILED.fullmatch(name)]
 
 
 def tag_problems(wheel: Path, files: dict[str, str]) -> list[str]:
@@ -90,6 +98,8 @@ def tag_problems(wheel: Path, files: dict[str, str]) -> list[str]:
         return [f"{wheel.name} holds no compiled module but is tagged {tag} (purelib {pure})"]
     if module is not None and (not tag.startswith("cp311-abi3-") or pure != "false"):
         return [f"{wheel.name} holds {module} but is tagged {tag} (purelib {pure})"]
+    if module is not None and len(every_compiled(files)) != MODULES:
+        return [f"{wheel.name} holds {every_compiled(files)}, not all {MODULES} compiled modules"]
     return []
 
 
@@ -108,17 +118,19 @@ def problems(wheel: Path, again: Path, sdist: Path | None = None) -> list[str]:
     files = record(wheel)
     package = {name for name in files if not name.split("/")[0].endswith(".dist-info")}
     expected = {name for name in tracked() if not name.endswith(".c")}
-    module = compiled(files)
-    missing, extra = expected - package, package - expected - {module}
+    modules = set(every_compiled(files))
+    missing, extra = expected - package, package - expected - modules
     if missing:
         found.append(f"missing from the wheel: {sorted(missing)}")
     if extra:
         found.append(f"in the wheel, not tracked in officers/: {sorted(extra)}")
     second = record(again)
-    if module is not None and module not in second:
-        found.append(f"the wheel from the sdist lacks {module}")
+    if modules - second.keys():
+        found.append(f"the wheel from the sdist lacks {sorted(modules - second.keys())}")
     differ = sorted(
-        n for n in files.keys() | second.keys() if n != module and files.get(n) != second.get(n)
+        n
+        for n in files.keys() | second.keys()
+        if n not in modules and not COMPILED.fullmatch(n) and files.get(n) != second.get(n)
     )
     if differ:
         found.append(f"the wheel from the sdist differs in: {differ}")
@@ -164,8 +176,12 @@ def main(argv: list[str]) -> int:
         if module is not None:
             tag = metadata(wheel, "WHEEL")["Tag"]
             with zipfile.ZipFile(wheel) as archive:
-                size = archive.getinfo(module).file_size
-            print(f"ok   both wheels hold {module} ({size / 1024:.0f} KiB), tagged {tag}")
+                sizes = [archive.getinfo(name).file_size for name in every_compiled(files)]
+            held = ", ".join(
+                f"{name} ({size / 1024:.0f} KiB)"
+                for name, size in zip(every_compiled(files), sizes, strict=True)
+            )
+            print(f"ok   both wheels hold {held}, tagged {tag}")
         else:
             print("ok   a pure wheel (py3-none-any): no compiled module")
         if sdist is not None:

@@ -53,7 +53,8 @@ import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from officers.errors import InvalidGameError, SolverTimeoutError
+from officers.errors import InvalidArgumentError, InvalidGameError, SolverTimeoutError
+from officers.skat.accel import CompiledSearch, dd_module, dd_status, table_bits
 from officers.skat.cards import POINTS, TRUMP, lane, power
 from officers.skat.position import Position
 
@@ -243,7 +244,9 @@ class Search:
     search raises :class:`~officers.errors.SolverTimeoutError`.
     """
 
-    def __init__(self, board: Board, time_limit: float | None = None) -> None:
+    def __init__(
+        self, board: Board, time_limit: float | None = None, *, compiled: bool | None = None
+    ) -> None:
         self.board = board
         self.table: dict[int, int] = {}
         """Bounds of the leader's value by ``mask | leader << 32``, packed in one int:
@@ -253,6 +256,10 @@ class Search:
         self.deadline: float | None = None
         self.trick: Trick
         self.reply: Reply
+        self.native = _native(board, compiled)
+        """The compiled search of this board (:mod:`officers.skat.accel`), or ``None``: the
+        search in Python. ``compiled``: ``None`` takes it where it is installed, ``False``
+        never, ``True`` always (raises when it is not installed)."""
         self.set_deadline(time_limit)
 
     def value(
@@ -263,6 +270,12 @@ class Search:
         of the same game (:meth:`Board.locate`); the board's own by default."""
         board = self.board
         mask, leader, trick = (board.mask, board.leader, board.trick) if at is None else at
+        if self.native is not None:
+            found = self.native.value(mask, leader, trick, alpha, beta, self.deadline)
+            self.nodes = self.native.stats()[0]
+            if found is None:
+                raise SolverTimeoutError("the double-dummy search ran out of time")
+            return found
         rest = board.rest(mask, trick)
         if trick >= 0:
             return self.reply(mask, leader, trick, rest, alpha, beta)
@@ -275,6 +288,18 @@ class Search:
         self.deadline = None if time_limit is None else time.perf_counter() + time_limit
         self.trick = _trick_search(self)
         self.reply = _reply_search(self.board, self.trick)
+
+
+def _native(board: Board, compiled: bool | None) -> CompiledSearch | None:
+    """The compiled search of ``board`` (``compiled``: see :class:`Search`), or ``None``."""
+    module = None if compiled is False else dd_module()
+    if module is None:
+        if compiled:
+            raise InvalidArgumentError(f"no compiled search: {dd_status()}")
+        return None
+    present = board.mask | (1 << board.trick if board.trick >= 0 else 0)
+    slots = (board.lane, board.power, board.points)
+    return CompiledSearch(module, slots, present, table_bits(len(slots_of(present))))
 
 
 Trick = Callable[[int, int, int, int, int], int]

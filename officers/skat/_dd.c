@@ -1,0 +1,786 @@
+/* officers.skat._dd: the double-dummy search of officers.skat.search, compiled.
+ *
+ * The same alpha-beta over whole tricks on the same encoding (a slot is 16 * player + 8 * layer
+ * + pile; a mask of the slots still holding a card and the leader are the whole state between
+ * two tricks), with the same enhancements, each argued sound in officers/skat/search.py and
+ * docs/skat.md: a transposition table of lower and upper bounds and the best lead, the
+ * master-trump bounds, the last trick scored directly, the same move ordering, the same
+ * equivalent cards. One more bound, the quick tricks of the leader, is argued below
+ * (quick_tricks). Only the table differs in kind: it has a fixed size (2 ** bits entries of 8
+ * bytes) and a full bucket forgets its entry with the fewest cards left; a forgotten entry
+ * costs time, never correctness, as every entry holds true bounds.
+ *
+ * The value is the points the leader of the trick takes from the position to the end (the
+ * leader maximises, the other player minimises), fail-soft: exact strictly inside the window,
+ * else a true bound on the side it fails.
+ *
+ * The module is optional: officers/skat/search.py runs the same search in Python without it,
+ * and the tests hold the two to the same values. Python's limited API (3.11), one build for
+ * every later version. */
+#define Py_LIMITED_API 0x030B0000
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define ABI 1
+#define CHECK_EVERY 1024 /* tricks searched between two looks at the clock */
+#define TRUMP 4
+#define MIN_BITS 10
+#define MAX_BITS 26 /* the largest table: 2 ** 26 entries of 8 bytes, 512 MiB */
+
+typedef struct {
+    uint32_t mask;  /* 0: empty (a stored position holds at least 4 cards) */
+    uint8_t low;    /* the value is at least low ... */
+    uint8_t high;   /* ... and at most high */
+    uint8_t best;   /* the best lead found (a slot), or 0xFF */
+    uint8_t leader; /* 0 or 1 */
+} entry;
+
+typedef struct {
+    /* the board: per slot */
+    uint8_t lane[32], power[32], points[32];
+    uint32_t present;      /* the slots that hold a card in any position of this search */
+    uint32_t lanes[2][5];  /* each player's slots of each lane */
+    uint32_t above[32];    /* the slots of a slot's lane above it */
+    uint32_t between[32 * 32];
+    uint8_t beats[32 * 32]; /* beats[32 * a + b]: b wins the trick a led */
+    int8_t gains[32 * 32];  /* the trick's points for its leader, negative when lost */
+    uint8_t replies[32][16];
+    uint8_t n_replies[32];
+    uint32_t single;     /* the slots that may be equivalent (see distinct) */
+    uint32_t trumps;     /* every trump slot */
+    /* the table */
+    entry *table;
+    int bits;
+    uint64_t stored;     /* entries in use */
+    /* a search's state */
+    long long nodes;
+    double deadline;     /* seconds of the monotonic clock, or 0: none */
+    int stop;            /* 1: out of time, 2: a Python exception is set */
+    int busy;
+    int quick;           /* use the quick-trick bound */
+} state;
+
+static double
+now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static inline int
+popcount(uint32_t x)
+{
+    return __builtin_popcount(x);
+}
+
+static inline int
+lowest(uint32_t x)
+{
+    return __builtin_ctz(x);
+}
+
+/* A player's face-up slots: the tops, and the under slots whose top is gone. */
+static inline uint32_t
+face_up(uint32_t mask, int player)
+{
+    int shift = 16 * player;
+    uint32_t tops = (mask >> shift) & 0xFF;
+    uint32_t unders = (mask >> (shift + 8)) & 0xFF & ~tops;
+    return (tops | unders << 8) << shift;
+}
+
+/* ---- the board ------------------------------------------------------------------------ */
+
+static int
+answer_before(const state *s, int a, int b, int c)
+{
+    /* the order the other player tries answers b, c to a: the trick's worst for the leader
+     * first, then from a pile of two, then the lower card (as search.py's _answer_order) */
+    int gb = s->gains[32 * a + b], gc = s->gains[32 * a + c];
+    if (gb != gc) {
+        return gb < gc;
+    }
+    int ub = (b & 15) >= 8, uc = (c & 15) >= 8;
+    if (ub != uc) {
+        return ub < uc;
+    }
+    return s->power[b] < s->power[c];
+}
+
+static void
+board_build(state *s)
+{
+    uint32_t present = s->present;
+    memset(s->lanes, 0, sizeof s->lanes);
+    memset(s->above, 0, sizeof s->above);
+    memset(s->between, 0, sizeof s->between);
+    memset(s->beats, 0, sizeof s->beats);
+    s->trumps = 0;
+    s->single = 0;
+    for (int x = 0; x < 32; x++) {
+        if (present >> x & 1) {
+            s->lanes[x >> 4][s->lane[x]] |= (uint32_t)1 << x;
+            if (s->lane[x] == TRUMP) {
+                s->trumps |= (uint32_t)1 << x;
+            }
+            /* the last card of a pile worth 0 or 2 (a Jack): the only cards with a twin */
+            if ((x & 15) >= 8 && (s->points[x] == 0 || s->points[x] == 2)) {
+                s->single |= (uint32_t)1 << x;
+            }
+        }
+    }
+    for (int a = 0; a < 32; a++) {
+        for (int b = 0; b < 32; b++) {
+            if (!(present >> a & 1) || !(present >> b & 1) || a == b) {
+                continue;
+            }
+            int same = s->lane[a] == s->lane[b];
+            s->beats[32 * a + b] = same ? s->power[b] > s->power[a] : s->lane[b] == TRUMP;
+            if (same && s->power[b] > s->power[a]) {
+                s->above[a] |= (uint32_t)1 << b;
+            }
+        }
+    }
+    for (int x = 0; x < 32; x++) {
+        for (int y = 0; y < 32; y++) {
+            if ((present >> x & 1) && (present >> y & 1) && x != y && s->lane[x] == s->lane[y]) {
+                int low = s->power[x] < s->power[y] ? x : y, high = low == x ? y : x;
+                s->between[32 * x + y] = s->above[low] & ~s->above[high] & ~((uint32_t)1 << high);
+            }
+        }
+    }
+    for (int i = 0; i < 1024; i++) {
+        int gain = s->points[i >> 5] + s->points[i & 31];
+        s->gains[i] = (int8_t)(s->beats[i] ? -gain : gain);
+    }
+    for (int a = 0; a < 32; a++) {
+        int n = 0;
+        for (int b = 0; b < 32; b++) {
+            if ((present >> b & 1) && (b >> 4) != (a >> 4)) {
+                /* a stable insertion: equal answers keep the order of their slots */
+                int i = n++;
+                while (i > 0 && answer_before(s, a, b, s->replies[a][i - 1])) {
+                    s->replies[a][i] = s->replies[a][i - 1];
+                    i--;
+                }
+                s->replies[a][i] = (uint8_t)b;
+            }
+        }
+        s->n_replies[a] = (uint8_t)n;
+    }
+}
+
+/* ``slots`` (n of them) less those equivalent to one kept; the kept count.
+ *
+ * Two cards x and y of one player, both the last card of their pile, in the same lane, worth
+ * the same points, with no card still out of that lane between them (``context``: the slots in
+ * the piles and the card on the table): after x and after y the positions are the same up to
+ * the names of x and y, so both moves have the same value (search.py and docs/skat.md prove
+ * it). Only one of them is searched. */
+static int
+distinct(const state *s, uint8_t *slots, int n, uint32_t context)
+{
+    int kept = 0;
+    for (int i = 0; i < n; i++) {
+        int x = slots[i], twin = 0;
+        if (s->single >> x & 1) {
+            for (int j = 0; j < kept; j++) {
+                int y = slots[j];
+                if ((s->single >> y & 1) && s->lane[x] == s->lane[y] &&
+                    s->points[x] == s->points[y] && !(context & s->between[32 * x + y])) {
+                    twin = 1;
+                    break;
+                }
+            }
+        }
+        if (!twin) {
+            slots[kept++] = (uint8_t)x;
+        }
+    }
+    return kept;
+}
+
+/* ---- the bounds ----------------------------------------------------------------------- */
+
+/* The points of each player's master trumps: trumps no trump still out of the other player
+ * beats. Each wins the trick it is played to, so its owner takes its points (search.py). */
+static inline void
+sure(const state *s, uint32_t mask, int totals[2])
+{
+    totals[0] = totals[1] = 0;
+    uint32_t t = mask & s->trumps;
+    while (t) {
+        int x = lowest(t);
+        t &= t - 1;
+        int owner = x >> 4;
+        uint32_t other = owner ? 0xFFFFu : 0xFFFF0000u;
+        if (!(mask & s->above[x] & other)) {
+            totals[owner] += s->points[x];
+        }
+    }
+}
+
+/* ---- the table ------------------------------------------------------------------------ */
+
+static inline entry *
+probe(state *s, uint32_t mask, int leader)
+{
+    uint64_t h = (((uint64_t)mask << 1) | (uint64_t)leader) * 0x9E3779B97F4A7C15ull;
+    size_t i = (size_t)(h >> (64 - s->bits)) & ~(size_t)1;
+    entry *e = s->table + i;
+    if (e[0].mask == mask && e[0].leader == leader) {
+        return e;
+    }
+    if (e[1].mask == mask && e[1].leader == leader) {
+        return e + 1;
+    }
+    return NULL;
+}
+
+/* Store bounds: in the position's entry if it has one, else in the bucket's empty entry, else
+ * over the one with fewer cards left (the cheaper to find again). */
+static inline void
+store(state *s, uint32_t mask, int leader, int low, int high, int best)
+{
+    uint64_t h = (((uint64_t)mask << 1) | (uint64_t)leader) * 0x9E3779B97F4A7C15ull;
+    size_t i = (size_t)(h >> (64 - s->bits)) & ~(size_t)1;
+    entry *e = s->table + i;
+    entry *into;
+    if (e[0].mask == mask && e[0].leader == leader) {
+        into = e;
+    } else if (e[1].mask == mask && e[1].leader == leader) {
+        into = e + 1;
+    } else if (e[0].mask == 0) {
+        into = e;
+        s->stored++;
+    } else if (e[1].mask == 0) {
+        into = e + 1;
+        s->stored++;
+    } else {
+        into = popcount(e[0].mask) <= popcount(e[1].mask) ? e : e + 1;
+    }
+    into->mask = mask;
+    into->leader = (uint8_t)leader;
+    into->low = (uint8_t)low;
+    into->high = (uint8_t)high;
+    into->best = (uint8_t)best;
+}
+
+/* ---- the search ----------------------------------------------------------------------- */
+
+static int trick(state *s, uint32_t mask, int leader, int rest, int alpha, int beta);
+
+/* Look at the clock (and at Python's signals) every CHECK_EVERY tricks; 1 to stop. */
+static int
+out_of_time(state *s)
+{
+    if (s->stop) {
+        return 1;
+    }
+    if (++s->nodes % CHECK_EVERY) {
+        return 0;
+    }
+    if (s->deadline > 0 && now() > s->deadline) {
+        s->stop = 1;
+        return 1;
+    }
+    if (PyErr_CheckSignals() < 0) {
+        s->stop = 2;
+        return 1;
+    }
+    return 0;
+}
+
+/* The leader's leads, less equivalent ones, best first: by the best immediate answer of the
+ * other player (the first allowed in its order), the trick's points won or lost; the count. */
+static int
+leads(const state *s, uint32_t mask, int leader, uint8_t *out)
+{
+    uint32_t face = face_up(mask, leader);
+    int n = 0;
+    for (uint32_t f = face; f; f &= f - 1) {
+        out[n++] = (uint8_t)lowest(f);
+    }
+    uint32_t twins = face & s->single;
+    if (twins & (twins - 1)) {
+        n = distinct(s, out, n, mask);
+    }
+    int follower = 1 - leader;
+    uint32_t other = face_up(mask, follower);
+    int score[16];
+    for (int i = 0; i < n; i++) {
+        int a = out[i];
+        uint32_t options = other & s->lanes[follower][s->lane[a]];
+        if (!options) {
+            options = other;
+        }
+        score[i] = -999;
+        for (int k = 0; k < s->n_replies[a]; k++) {
+            int b = s->replies[a][k];
+            if (options >> b & 1) {
+                score[i] = s->gains[32 * a + b];
+                break;
+            }
+        }
+    }
+    /* by score, then slot, both descending (as search.py sorts (score, slot) reversed) */
+    for (int i = 1; i < n; i++) {
+        int a = out[i], sc = score[i], j = i;
+        while (j > 0 && (score[j - 1] < sc || (score[j - 1] == sc && out[j - 1] < a))) {
+            out[j] = out[j - 1];
+            score[j] = score[j - 1];
+            j--;
+        }
+        out[j] = (uint8_t)a;
+        score[j] = sc;
+    }
+    return n;
+}
+
+/* The other player's answers to a (allowed by the rules), in its order, less equivalent ones
+ * (``context``: the slots still out, the card led among them); the count. */
+static int
+answers(const state *s, int a, uint32_t allowed, uint32_t context, uint8_t *out)
+{
+    int n = 0;
+    for (int k = 0; k < s->n_replies[a]; k++) {
+        int b = s->replies[a][k];
+        if (allowed >> b & 1) {
+            out[n++] = (uint8_t)b;
+        }
+    }
+    uint32_t twins = allowed & s->single;
+    if (twins & (twins - 1)) {
+        n = distinct(s, out, n, context);
+    }
+    return n;
+}
+
+/* The value of the trick a leads (``mask`` without a), the follower answering, in the window
+ * ``alpha, beta``: the lowest over its answers. */
+static int
+answer(state *s, uint32_t mask, int leader, int a, int rest, int alpha, int beta)
+{
+    int follower = 1 - leader;
+    uint32_t up = face_up(mask, follower);
+    uint32_t allowed = up & s->lanes[follower][s->lane[a]];
+    if (!allowed) {
+        allowed = up;
+    }
+    uint8_t options[16];
+    int n = answers(s, a, allowed, mask | (uint32_t)1 << a, options);
+    int worst = 999;
+    for (int i = 0; i < n; i++) {
+        int b = options[i];
+        uint32_t after = mask ^ (uint32_t)1 << b;
+        int gain = s->points[a] + s->points[b];
+        int top = beta < worst ? beta : worst;
+        int value;
+        if (s->beats[32 * a + b]) {
+            int left = rest - gain;
+            value = after ? left - trick(s, after, follower, left, left - top, left - alpha) : 0;
+        } else {
+            value = gain + (after ? trick(s, after, leader, rest - gain, alpha - gain, top - gain)
+                                  : 0);
+        }
+        if (s->stop) {
+            return 0;
+        }
+        if (value < worst) {
+            worst = value;
+            if (worst <= alpha) {
+                break;
+            }
+        }
+    }
+    return worst;
+}
+
+static int
+trick(state *s, uint32_t mask, int leader, int rest, int alpha, int beta)
+{
+    if (out_of_time(s)) {
+        return 0;
+    }
+    uint32_t pair = mask & (mask - 1);
+    if (!(pair & (pair - 1))) { /* the last trick: one card each */
+        int a = lowest(mask), b = lowest(pair);
+        if ((a >> 4) != leader) {
+            int t = a;
+            a = b;
+            b = t;
+        }
+        return s->beats[32 * a + b] ? 0 : rest;
+    }
+    int low, high, hint = -1;
+    entry *e = probe(s, mask, leader);
+    if (e != NULL) {
+        low = e->low;
+        high = e->high;
+        hint = e->best == 0xFF ? -1 : e->best;
+        if (low >= beta || low == high) {
+            return low;
+        }
+        if (high <= alpha) {
+            return high;
+        }
+        if (low > alpha) {
+            alpha = low;
+        }
+        if (high < beta) {
+            beta = high;
+        }
+    } else {
+        int totals[2];
+        sure(s, mask, totals);
+        low = totals[leader];
+        high = rest - totals[1 - leader];
+        if (high <= alpha) {
+            return high;
+        }
+        if (low >= beta) {
+            return low;
+        }
+    }
+    uint8_t order[16];
+    int n = leads(s, mask, leader, order);
+    if (hint >= 0) {
+        for (int i = 0; i < n; i++) {
+            if (order[i] == hint) {
+                memmove(order + 1, order, (size_t)i);
+                order[0] = (uint8_t)hint;
+                break;
+            }
+        }
+    }
+    int follower = 1 - leader;
+    uint32_t up = face_up(mask, follower);
+    int best = -1, best_slot = 0xFF;
+    for (int i = 0; i < n; i++) { /* the leader's choice: the highest value */
+        int a = order[i];
+        int floor = alpha > best ? alpha : best;
+        uint32_t allowed = up & s->lanes[follower][s->lane[a]];
+        if (!allowed) {
+            allowed = up;
+        }
+        uint8_t options[16];
+        int m = answers(s, a, allowed, mask, options);
+        uint32_t before = mask ^ (uint32_t)1 << a;
+        int worst = 999;
+        for (int k = 0; k < m; k++) { /* the follower's choice: the lowest value */
+            int b = options[k];
+            uint32_t after = before ^ (uint32_t)1 << b;
+            int gain = s->points[a] + s->points[b];
+            int top = beta < worst ? beta : worst;
+            int value;
+            if (s->beats[32 * a + b]) {
+                int left = rest - gain;
+                value = left - trick(s, after, follower, left, left - top, left - floor);
+            } else {
+                value = gain + trick(s, after, leader, rest - gain, floor - gain, top - gain);
+            }
+            if (s->stop) {
+                return 0;
+            }
+            if (value < worst) {
+                worst = value;
+                if (worst <= floor) {
+                    break;
+                }
+            }
+        }
+        if (worst > best) {
+            best = worst;
+            best_slot = a;
+            if (best >= beta) {
+                break;
+            }
+        }
+    }
+    if (best <= alpha) {
+        high = high < best ? high : best;
+    } else if (best >= beta) {
+        low = low > best ? low : best;
+    } else {
+        low = high = best;
+    }
+    store(s, mask, leader, low, high, best_slot);
+    return best;
+}
+
+/* ---- the module ----------------------------------------------------------------------- */
+
+#define CAPSULE "officers.skat._dd.search"
+
+static void
+capsule_free(PyObject *capsule)
+{
+    state *s = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (s) {
+        free(s->table);
+        free(s);
+    }
+}
+
+static int
+read_bytes(PyObject *object, const char *what, uint8_t out[32], int most)
+{
+    if (!PyBytes_Check(object)) {
+        PyErr_Format(PyExc_TypeError, "search: %s must be bytes", what);
+        return -1;
+    }
+    char *data;
+    Py_ssize_t size;
+    if (PyBytes_AsStringAndSize(object, &data, &size) < 0) {
+        return -1;
+    }
+    if (size != 32) {
+        PyErr_Format(PyExc_ValueError, "search: %s must be 32 bytes, one a slot", what);
+        return -1;
+    }
+    for (int i = 0; i < 32; i++) {
+        out[i] = (uint8_t)data[i];
+        if (out[i] > most) {
+            PyErr_Format(PyExc_ValueError, "search: %s of slot %d is above %d", what, i, most);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static PyObject *
+dd_search(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *lanes_b, *powers_b, *points_b;
+    unsigned long long present;
+    int bits;
+    if (!PyArg_ParseTuple(args, "OOOKi:search", &lanes_b, &powers_b, &points_b, &present,
+                          &bits)) {
+        return NULL;
+    }
+    if (present > 0xFFFFFFFFull) {
+        PyErr_SetString(PyExc_ValueError, "search: the slots are a 32-bit mask");
+        return NULL;
+    }
+    if (bits < MIN_BITS || bits > MAX_BITS) {
+        PyErr_Format(PyExc_ValueError, "search: the table has 2 ** %d .. 2 ** %d entries",
+                     MIN_BITS, MAX_BITS);
+        return NULL;
+    }
+    state *s = calloc(1, sizeof(state));
+    if (s == NULL) {
+        return PyErr_NoMemory();
+    }
+    if (read_bytes(lanes_b, "the lane", s->lane, 4) < 0 ||
+        read_bytes(powers_b, "the power", s->power, 255) < 0 ||
+        read_bytes(points_b, "the points", s->points, 11) < 0) {
+        free(s);
+        return NULL;
+    }
+    s->present = (uint32_t)present;
+    int total = 0;
+    for (int x = 0; x < 32; x++) {
+        total += (s->present >> x & 1) ? s->points[x] : 0;
+    }
+    if (total > 120) {
+        free(s);
+        PyErr_SetString(PyExc_ValueError, "search: the cards hold more than 120 points");
+        return NULL;
+    }
+    s->bits = bits;
+    s->quick = 1;
+    s->table = calloc((size_t)1 << bits, sizeof(entry));
+    if (s->table == NULL) {
+        free(s);
+        return PyErr_NoMemory();
+    }
+    board_build(s);
+    PyObject *capsule = PyCapsule_New(s, CAPSULE, capsule_free);
+    if (capsule == NULL) {
+        free(s->table);
+        free(s);
+    }
+    return capsule;
+}
+
+static state *
+state_of(PyObject *capsule, const char *name)
+{
+    if (!PyCapsule_IsValid(capsule, CAPSULE)) {
+        PyErr_Format(PyExc_TypeError, "%s: a search made by search() expected", name);
+        return NULL;
+    }
+    return PyCapsule_GetPointer(capsule, CAPSULE);
+}
+
+/* Whether mask (and the card on the table) is a position of the search's board: the slots are
+ * the board's, a top lies on an under card, the card led is the leader's and not in a pile,
+ * and both players hold as many cards (the card led counted). 0, or -1 with an error set. */
+static int
+check_position(const state *s, uint32_t mask, int leader, int led)
+{
+    if (leader != 0 && leader != 1) {
+        PyErr_SetString(PyExc_ValueError, "value: the leader is 0 or 1");
+        return -1;
+    }
+    if (led < -1 || led > 31 || (led >= 0 && ((led >> 4) != leader || (mask >> led & 1)))) {
+        PyErr_SetString(PyExc_ValueError,
+                        "value: the card led is -1 or a slot of the leader not in the mask");
+        return -1;
+    }
+    uint32_t all = mask | (led >= 0 ? (uint32_t)1 << led : 0);
+    if (all & ~s->present) {
+        PyErr_SetString(PyExc_ValueError, "value: a slot of the mask holds no card of the board");
+        return -1;
+    }
+    for (int p = 0; p < 2; p++) {
+        uint32_t tops = (mask >> (16 * p)) & 0xFF, unders = (mask >> (16 * p + 8)) & 0xFF;
+        if (tops & ~unders) {
+            PyErr_SetString(PyExc_ValueError, "value: a top card lies on no under card");
+            return -1;
+        }
+    }
+    int counts[2] = {popcount(mask & 0xFFFF), popcount(mask >> 16)};
+    if (led >= 0) {
+        counts[leader]++;
+    }
+    if (counts[0] != counts[1]) {
+        PyErr_SetString(PyExc_ValueError, "value: the players hold different numbers of cards");
+        return -1;
+    }
+    return 0;
+}
+
+static PyObject *
+dd_value(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *capsule;
+    unsigned long long mask_in;
+    int leader, led, alpha, beta;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "OKiiiid:value", &capsule, &mask_in, &leader, &led, &alpha,
+                          &beta, &seconds)) {
+        return NULL;
+    }
+    state *s = state_of(capsule, "value");
+    if (s == NULL) {
+        return NULL;
+    }
+    if (mask_in > 0xFFFFFFFFull) {
+        PyErr_SetString(PyExc_ValueError, "value: the mask has 32 bits");
+        return NULL;
+    }
+    uint32_t mask = (uint32_t)mask_in;
+    if (check_position(s, mask, leader, led) < 0) {
+        return NULL;
+    }
+    if (alpha < -1000 || beta > 1000 || alpha >= beta) {
+        PyErr_SetString(PyExc_ValueError, "value: the window is -1000 <= alpha < beta <= 1000");
+        return NULL;
+    }
+    if (s->busy) {
+        PyErr_SetString(PyExc_ValueError, "value: the search is already running");
+        return NULL;
+    }
+    int rest = 0;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        rest += s->points[lowest(m)];
+    }
+    if (led >= 0) {
+        rest += s->points[led];
+    }
+    s->deadline = seconds > 0 ? now() + seconds : 0;
+    s->stop = 0;
+    s->busy = 1;
+    int found;
+    if (led >= 0) {
+        found = answer(s, mask, leader, led, rest, alpha, beta);
+    } else {
+        found = mask ? trick(s, mask, leader, rest, alpha, beta) : 0;
+    }
+    s->busy = 0;
+    if (s->stop == 2) {
+        return NULL;
+    }
+    if (s->stop == 1) {
+        Py_RETURN_NONE;
+    }
+    return PyLong_FromLong(found);
+}
+
+static PyObject *
+dd_stats(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *capsule;
+    if (!PyArg_ParseTuple(args, "O:stats", &capsule)) {
+        return NULL;
+    }
+    state *s = state_of(capsule, "stats");
+    if (s == NULL) {
+        return NULL;
+    }
+    return Py_BuildValue("(LKK)", s->nodes, (unsigned long long)s->stored,
+                         (unsigned long long)(((size_t)1 << s->bits) * sizeof(entry)));
+}
+
+static PyObject *
+dd_best(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *capsule;
+    unsigned long long mask;
+    int leader;
+    if (!PyArg_ParseTuple(args, "OKi:best", &capsule, &mask, &leader)) {
+        return NULL;
+    }
+    state *s = state_of(capsule, "best");
+    if (s == NULL) {
+        return NULL;
+    }
+    if (mask > 0xFFFFFFFFull || (leader != 0 && leader != 1)) {
+        PyErr_SetString(PyExc_ValueError, "best: a 32-bit mask and a leader 0 or 1");
+        return NULL;
+    }
+    entry *e = mask ? probe(s, (uint32_t)mask, leader) : NULL;
+    return PyLong_FromLong(e == NULL || e->best == 0xFF ? -1 : e->best);
+}
+
+static PyMethodDef dd_methods[] = {
+    {"search", dd_search, METH_VARARGS,
+     "search(lanes, powers, points, present, bits) -> search\n\n"
+     "A search of one board: each slot's lane (0 .. 4, 4 trump), power and points (32 bytes "
+     "each), the slots holding a card, and a table of 2 ** bits entries (8 bytes each)."},
+    {"value", dd_value, METH_VARARGS,
+     "value(search, mask, leader, led, alpha, beta, seconds) -> int | None\n\n"
+     "The leader's value of a position (led: the slot of the card on the table, or -1), "
+     "fail-soft in the window; None when the seconds (> 0; 0 for no limit) run out."},
+    {"stats", dd_stats, METH_VARARGS,
+     "stats(search) -> (tricks searched, table entries in use, table bytes)"},
+    {"best", dd_best, METH_VARARGS,
+     "best(search, mask, leader) -> int\n\nThe best lead the table holds for a position, or -1."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef dd_module = {
+    PyModuleDef_HEAD_INIT, "_dd", "The double-dummy search of officers.skat.search, compiled.",
+    -1, dd_methods, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC
+PyInit__dd(void)
+{
+    PyObject *module = PyModule_Create(&dd_module);
+    if (module != NULL && PyModule_AddIntConstant(module, "ABI", ABI) < 0) {
+        Py_DECREF(module);
+        return NULL;
+    }
+    return module;
+}

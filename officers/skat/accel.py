@@ -1,0 +1,124 @@
+"""The compiled double-dummy search of Offiziersskat, where it is installed.
+
+officers ships a second optional C module, ``officers.skat._dd`` (``officers/skat/_dd.c``), that
+a wheel built with a C compiler holds and that a development checkout compiles with
+``python tools/build_extension.py``. Without it :mod:`officers.skat.search` runs the same search
+in pure Python: the module changes how fast an answer comes, never the answer. :func:`dd_module`
+is the one way in; nothing imports the module before it is asked for.
+
+Glossary:
+
+ABI
+    The version of the module's interface, the constant ``ABI`` in the C file. A module built
+    from another version of the C file than this Python code expects is not used.
+``OFFICERS_PURE_PYTHON=1``
+    The environment variable that turns the compiled modules off (read once, at the first
+    call), as for :mod:`officers.solve.accel`.
+
+>>> module = dd_module()
+>>> module is None or module.ABI == ABI
+True
+>>> dd_status() == "compiled" or dd_status().startswith("pure Python: ")
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import time
+from importlib import import_module
+from types import ModuleType
+from typing import Final
+
+__all__ = ["ABI", "PURE_PYTHON", "TABLE_BITS", "CompiledSearch", "dd_module", "dd_status", "table_bits"]
+
+ABI: Final = 1
+"""The interface version of ``officers.skat._dd`` this code is written against."""
+
+PURE_PYTHON: Final = "OFFICERS_PURE_PYTHON"
+"""The environment variable that, set to ``1``, keeps the compiled module out."""
+
+NAME: Final = "officers.skat._dd"
+
+
+@functools.cache
+def _load() -> tuple[ModuleType | None, str]:
+    if os.environ.get(PURE_PYTHON) == "1":
+        return None, f"pure Python: {PURE_PYTHON}=1"
+    try:
+        module = import_module(NAME)
+    except ModuleNotFoundError as error:
+        if error.name != NAME:
+            raise
+        return None, "pure Python: the compiled module is not installed"
+    except ImportError as error:  # a damaged file, or one built for another platform
+        return None, f"pure Python: the compiled module does not load ({error})"
+    found = getattr(module, "ABI", None)
+    if found != ABI:
+        return None, f"pure Python: the compiled module has ABI {found!r}, this code needs {ABI}"
+    return module, "compiled"
+
+
+def dd_module() -> ModuleType | None:
+    """The compiled module ``officers.skat._dd``, or None where it is not installed, does not
+    load, was built for another :data:`ABI`, or ``OFFICERS_PURE_PYTHON=1`` is set. Imported at
+    the first call, once."""
+    return _load()[0]
+
+
+def dd_status() -> str:
+    """``"compiled"`` when :func:`dd_module` gives the module, else ``"pure Python: ..."`` and
+    the reason, in one line."""
+    return _load()[1]
+
+
+TABLE_BITS: Final = 22
+"""The compiled table of a whole deal: ``2 ** 22`` entries of 8 bytes, 32 MiB (a position with
+fewer tricks left gets a smaller one, :func:`table_bits`)."""
+
+
+def table_bits(cards: int) -> int:
+    """The size (a power of 2) of the compiled table for a search of ``cards`` cards in play:
+    ``2 ** 22`` entries from 11 tricks up, 4 times fewer a trick less, at least ``2 ** 12``.
+
+    >>> table_bits(32), table_bits(24), table_bits(20), table_bits(4)
+    (22, 22, 20, 12)
+    """
+    return max(12, min(TABLE_BITS, cards))
+
+
+class CompiledSearch:
+    """One board's compiled search and its table (kept between calls, as the Python search's):
+    built from each slot's lane, power and points and the slots holding a card."""
+
+    __slots__ = ("module", "state")
+
+    def __init__(
+        self,
+        module: ModuleType,
+        slots: tuple[list[int], list[int], list[int]],
+        present: int,
+        bits: int,
+    ) -> None:
+        lanes, powers, points = (bytes(max(0, v) for v in row) for row in slots)
+        self.module = module
+        self.state = module.search(lanes, powers, points, present, bits)
+
+    def value(
+        self, mask: int, leader: int, led: int, alpha: int, beta: int, deadline: float | None
+    ) -> int | None:
+        """The leader's value (fail-soft in ``alpha, beta``; ``led`` the slot on the table or
+        -1), or ``None`` when the clock (``time.perf_counter``) passes ``deadline``."""
+        seconds = 0.0
+        if deadline is not None:
+            seconds = deadline - time.perf_counter()
+            if seconds <= 0:
+                return None
+        found: int | None = self.module.value(self.state, mask, leader, led, alpha, beta, seconds)
+        return found
+
+    def stats(self) -> tuple[int, int, int]:
+        """Tricks searched in all, table entries in use, and the table's bytes."""
+        nodes, used, size = self.module.stats(self.state)
+        return int(nodes), int(used), int(size)

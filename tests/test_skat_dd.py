@@ -1,0 +1,254 @@
+"""The compiled double-dummy search (:mod:`officers.skat._dd`, found by
+:mod:`officers.skat.accel`) against the Python search of :mod:`officers.skat.search`: the same
+values, the same zero-window answers, the same win tests and lines that reach the value, at
+every number of tricks left and on whole deals; malformed arguments refused cleanly; the time
+limit honoured.
+
+The module is optional (a build without a compiler has none): these tests skip without it,
+unless ``OFFICERS_REQUIRE_EXTENSION=1`` (CI), where its absence fails."""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from types import ModuleType
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import officers.skat.search as search_module
+from officers.errors import InvalidArgumentError, SolverTimeoutError
+from officers.skat import GAMES, Deal, Position, SkatGame
+from officers.skat.accel import dd_module, table_bits
+from officers.skat.rules import is_legal, play
+from officers.skat.search import Board, Search, plain_value
+from officers.skat.solve import solve, wins
+
+COMPILED = dd_module()
+pytestmark = pytest.mark.skipif(  # where the module is required (CI), its absence fails
+    COMPILED is None and os.environ.get("OFFICERS_REQUIRE_EXTENSION") != "1",
+    reason="officers.skat._dd is not built",
+)
+
+
+def module() -> ModuleType:
+    assert COMPILED is not None, "officers.skat._dd is not built"
+    return COMPILED
+
+
+def reached(seed: int, game: str, left: int, extra: int) -> Position:
+    """Deal ``seed`` in ``game`` played at random (seeded) to ``left`` tricks left, and
+    ``extra`` (0 or 1) card more: a card on the table."""
+    rng = random.Random(seed)
+    state = SkatGame.deal(seed)
+    state.push(game)
+    for _ in range(2 * (16 - left) + extra):
+        state.push(rng.choice(state.legal_moves()))
+    return state.position
+
+
+positions = st.builds(
+    reached,
+    st.integers(0, 2**32),
+    st.sampled_from(GAMES),
+    st.integers(1, 9),
+    st.integers(0, 1),
+)
+
+
+def both(board: Board, alpha: int = -1, beta: int = 121) -> tuple[int, int]:
+    """The compiled and the Python search's answer in one window, each with a fresh table."""
+    compiled = Search(board, compiled=True).value(alpha, beta)
+    python = Search(board, compiled=False).value(alpha, beta)
+    return compiled, python
+
+
+def python_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search_module, "dd_module", lambda: None)
+
+
+@settings(max_examples=120, deadline=None)
+@given(positions)
+def test_the_compiled_value_is_the_python_value(position: Position) -> None:
+    board = Board(position)
+    compiled, python = both(board)
+    assert compiled == python
+    if position.tricks_left() <= 6:
+        assert compiled == plain_value(board)
+    for target in (python - 1, python, python + 1, 30, 61):  # fail-soft zero-window answers
+        if 0 <= target <= 121:
+            answer = Search(board, compiled=True).value(target - 1, target)
+            assert (answer >= target) == (python >= target)
+            assert answer >= python if answer < target else answer <= python
+
+
+@settings(max_examples=40, deadline=None)
+@given(positions)
+def test_the_win_test_and_the_line_agree_with_python(position: Position) -> None:
+    solution = solve(position)
+    assert wins(position) == solution.won
+    after = position
+    for move in solution.line:
+        assert is_legal(after, move)
+        after = play(after, move)
+    assert after.phase == "over" and after.points[0] == solution.value
+    with pytest.MonkeyPatch.context() as patch:
+        python_only(patch)
+        assert solve(position, line=False).value == solution.value
+        assert wins(position) == solution.won
+
+
+@pytest.mark.parametrize("left", range(10, 16))
+def test_every_number_of_tricks_left_up_to_a_whole_deal(left: int) -> None:
+    for seed in (left, 100 + left):
+        position = reached(seed, GAMES[seed % 5], left, seed % 2)
+        compiled, python = both(Board(position))
+        assert compiled == python
+
+
+@pytest.mark.parametrize("number", [1, 9])
+def test_whole_deals_equal_the_python_search(number: int) -> None:
+    position = Position(Deal.numbered(number).piles, GAMES[number % 5])
+    solution = solve(position)
+    with pytest.MonkeyPatch.context() as patch:
+        python_only(patch)
+        assert solve(position, line=False).value == solution.value
+    after = position
+    for move in solution.line:
+        after = play(after, move)
+    assert after.points[0] == solution.value and len(solution.line) == 32
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("number", range(2, 9))
+def test_more_whole_deals_equal_the_python_search(number: int) -> None:
+    position = Position(Deal.numbered(number).piles, GAMES[number % 5])
+    compiled = solve(position, line=False).value
+    with pytest.MonkeyPatch.context() as patch:
+        python_only(patch)
+        assert solve(position, line=False).value == compiled
+
+
+def test_the_time_limit_is_honoured() -> None:
+    position = Position(Deal.numbered(2).piles, "G")
+    started = time.perf_counter()
+    search = Search(Board(position), 0.01, compiled=True)
+    with pytest.raises(SolverTimeoutError):
+        search.value()
+    assert time.perf_counter() - started < 0.5
+    for call in (solve, wins):
+        started = time.perf_counter()
+        with pytest.raises(SolverTimeoutError):
+            call(Deal.numbered(7), time_limit=0.005)
+        assert time.perf_counter() - started < 0.5
+    # the table a stopped search leaves behind holds true bounds: the value stays right
+    search.set_deadline(None)
+    assert search.value() == solve(position, line=False).value
+
+
+def test_the_compiled_search_counts_and_bounds_its_table() -> None:
+    search = Search(Board(Position(Deal.numbered(3).piles, "H")), compiled=True)
+    search.value(60, 61)
+    assert search.native is not None
+    nodes, used, size = search.native.stats()
+    assert nodes == search.nodes > 0
+    assert 0 < used <= size // 8 and size == 8 << table_bits(32) == 32 << 20
+    with pytest.raises(InvalidArgumentError):
+        python_only_search()
+
+
+def python_only_search() -> None:
+    with pytest.MonkeyPatch.context() as patch:
+        python_only(patch)
+        Search(Board(Position(Deal.numbered(3).piles, "H")), compiled=True)
+
+
+def good_arguments() -> tuple[bytes, bytes, bytes, int, int]:
+    board = Board(Position(Deal.numbered(1).piles, "C"))
+    rows = (board.lane, board.power, board.points)
+    lanes, powers, points = (bytes(max(0, v) for v in row) for row in rows)
+    return lanes, powers, points, board.mask, 12
+
+
+def test_malformed_arguments_are_refused() -> None:
+    good = good_arguments()
+    state = module().search(*good)
+    assert module().value(state, good[3], 0, -1, 60, 61, 0.0) in range(121)
+    for at, bad, error in [
+        (0, b"\0" * 31, ValueError),
+        (0, b"\5" * 32, ValueError),  # no lane 5
+        (0, "lanes", TypeError),
+        (1, None, TypeError),
+        (2, b"\x0c" * 32, ValueError),  # no card worth 12
+        (2, b"\x0b" * 32, ValueError),  # more than 120 points
+        (3, -1, ValueError),  # read modulo 2 ** 64: too large
+        (3, 1 << 32, ValueError),
+        (4, 9, ValueError),
+        (4, 27, ValueError),
+    ]:
+        args = list(good)
+        args[at] = bad
+        with pytest.raises(error):
+            module().search(*args)
+    mask = good[3]
+    for bad_call in [
+        (state, mask, 2, -1, 60, 61, 0.0),  # no player 2
+        (state, mask, 0, 32, 60, 61, 0.0),  # no slot 32
+        (state, mask, 0, 0, 60, 61, 0.0),  # the card led still in a pile
+        (state, mask & ~1, 1, 0, 60, 61, 0.0),  # led by the other player
+        (state, mask & ~(1 << 8), 0, -1, 60, 61, 0.0),  # a top on no under card
+        (state, mask & ~(1 << 9 | 1 << 1), 0, -1, 60, 61, 0.0),  # 15 cards against 16
+        (state, mask, 0, -1, 61, 61, 0.0),  # an empty window
+        (state, mask, 0, -1, -1001, 61, 0.0),
+        (state, mask, 0, -1, 60, 1001, 0.0),
+        (state, 1 << 32, 0, -1, 60, 61, 0.0),
+        ("state", mask, 0, -1, 60, 61, 0.0),
+    ]:
+        with pytest.raises((ValueError, TypeError)):
+            module().value(*bad_call)
+    with pytest.raises(TypeError):
+        module().value(state, mask)
+    with pytest.raises(TypeError):
+        module().stats(object())
+    assert module().best(state, mask, 0) in range(-1, 32)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.binary(min_size=30, max_size=34),
+    st.binary(min_size=32, max_size=32),
+    st.binary(min_size=32, max_size=32),
+    st.integers(-(2**33), 2**33),
+    st.integers(-(2**33), 2**33),
+    st.integers(-3, 3),
+    st.integers(-3, 33),
+    st.integers(-1003, 1003),
+    st.integers(-1003, 1003),
+)
+def test_fuzzed_arguments_answer_or_raise_cleanly(
+    lanes: bytes,
+    powers: bytes,
+    points: bytes,
+    present: int,
+    mask: int,
+    leader: int,
+    led: int,
+    alpha: int,
+    beta: int,
+) -> None:
+    """Any arguments: a value in range or a clean Python exception, never a crash."""
+    lanes = bytes(b % 6 for b in lanes)
+    points = bytes(b % 12 if b % 3 else 0 for b in points)
+    present &= 0xFFFFFFFF if present % 7 else -1
+    try:
+        state = module().search(lanes, powers, points, present, 10)
+    except (ValueError, TypeError, OverflowError):
+        return
+    for where in (mask, mask & present, present):
+        try:
+            found = module().value(state, where, leader, led, alpha, beta, 0.05)
+        except (ValueError, TypeError, OverflowError):
+            continue
+        assert found is None or 0 <= found <= 120
