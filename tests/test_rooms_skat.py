@@ -99,7 +99,7 @@ def open_room(http: TestClient, seats: list[str]) -> tuple[dict[str, Any], list[
 @pytest.mark.parametrize("seed", range(3))
 def test_two_people_play_a_whole_game_and_neither_is_sent_a_face_down_card(db: str, seed: int) -> None:
     http = client(db)
-    first, seats = open_room(http, ["human", "human"])
+    _, seats = open_room(http, ["human", "human"])
     rng = random.Random(seed)
     while True:
         views = [seat.call("GET", "/state", db) for seat in seats]
