@@ -239,6 +239,11 @@ _SKAT_GAME: Final = {
     "7C/AC KS/7H 9D/TC ; H"
 }  # deal 1 of Offiziersskat, hearts chosen
 
+_SKAT_PUBLIC: Final = (
+    "C ; ?/TH - - - 7D - - - | - 9H ?/TD - - - - - ; H ; 39:55 5:8 ; AC TC KC QC JC 9C 8C "
+    "7C AS TS KS QS JS 9S 8S 7S AH QH JH 8H 7H AD KD QD 9D 8D"
+)  # three tricks before the end, two cards face down: what both players see
+
 SKAT: Final = Registered(
     name="skat",
     title="Offiziersskat",
@@ -275,8 +280,17 @@ SKAT: Final = Registered(
             {"game": _SKAT_GAME["game"].removesuffix(" ; H") + " ; H 8H@4 TH@2", "games": False},
             searches=True,
         ),
+        Operation(
+            "skat/value",
+            f"{_K}:value_op",
+            "skat-value",
+            "The game as the players see it (the face-down cards unknown to both): Vorhand's "
+            "exact win probability or expected points, or an estimate labelled so",
+            {"public": _SKAT_PUBLIC, "objective": "win"},
+            searches=True,
+        ),
     ),
-    kinds=("skat-game", "skat-move", "skat-solution"),
+    kinds=("skat-game", "skat-move", "skat-solution", "skat-value"),
     rooms="officers.rooms.skat:ADAPTER",
 )
 

@@ -107,3 +107,31 @@ def test_each_games_value_before_the_choice_and_only_then() -> None:
 def test_bad_games_get_clear_errors(fields: dict[str, object], code: str) -> None:
     answer = handle({"op": "skat/undo", **fields})
     assert answer["code"] == code, answer
+
+
+def test_the_chance_value_reads_only_the_public_view_and_is_exact_near_the_end() -> None:
+    from officers.skat.chance import win_probability
+    from officers.skat.public import Public
+
+    game = endgame(3, 3, 2)
+    public = Public.of(game)
+    by_notation = ask("skat/value", Limits(time_limit=30), public=public.notation())
+    by_view = ask("skat/value", Limits(time_limit=30), view=game.view().to_dict())
+    assert by_notation["exact"] and by_notation["method"] == "exact"
+    assert by_notation["fraction"] == str(win_probability(public).value)
+    assert {k: v for k, v in by_view.items() if k != "seconds"} == {
+        k: v for k, v in by_notation.items() if k != "seconds"
+    }
+    redealt = SkatGame(public.sample(random.Random(1)))  # other face-down cards, same view
+    again = ask("skat/value", Limits(time_limit=30), view=redealt.view().to_dict())
+    assert again["fraction"] == by_notation["fraction"]
+    points = ask("skat/value", Limits(time_limit=30), public=public.notation(), objective="points")
+    assert points["objective"] == "points" and 0 <= points["value"] <= 120
+
+
+def test_a_chance_value_out_of_time_is_an_estimate_and_says_so() -> None:
+    dealt = SkatGame.deal(4)
+    dealt.push("G")
+    answer = ask("skat/value", Limits(time_limit=1), view=dealt.view().to_dict())
+    assert answer["exact"] is False and answer["method"] == "estimate" and answer["fraction"] is None
+    assert "estimate" in answer["text"] and answer["interval"][0] <= answer["value"] <= answer["interval"][1]

@@ -22,15 +22,19 @@ stay hidden from the players is played in a room (docs/rooms.md), where the serv
 
 from __future__ import annotations
 
+import time
 from typing import Any, Final
 
 from officers.contract.bounded import bounded
 from officers.contract.documents import head
 from officers.contract.limits import Limits
 from officers.contract.requests import BadRequestError, Request
-from officers.errors import IllegalMoveError, excerpt
+from officers.errors import IllegalMoveError, SolverTimeoutError, excerpt
+from officers.skat.cards import parse_card, parse_game
+from officers.skat.chance import ChanceValue, Objective, estimate, exact_value
 from officers.skat.game import SkatGame
-from officers.skat.position import Position, player_letter
+from officers.skat.position import PLAYERS, Position, player_letter
+from officers.skat.public import Public
 from officers.skat.solve import Solution, solve, solve_games
 
 __all__ = [
@@ -42,7 +46,11 @@ __all__ = [
     "solution_document",
     "solve_op",
     "solved",
+    "public_view",
     "undo_op",
+    "value_document",
+    "value_op",
+    "valued",
 ]
 
 LANGS: Final = ("en", "de")
@@ -126,6 +134,57 @@ def _game(request: Request) -> SkatGame:
     return SkatGame.parse(request.text("game"))
 
 
+def public_view(request: Request) -> Public:
+    """The public view a request is about: ``public`` (its notation) or ``view`` (the public
+    view as a game document or a room shows it: ``face_up``, ``hidden``, ``trick``, ...). It
+    holds no face-down card, so nothing answered from it can depend on one."""
+    if ("public" in request) == ("view" in request):
+        raise BadRequestError("bad-request", "the request needs either 'public' or 'view'")
+    if "public" in request:
+        return Public.parse(request.text("public"))
+    data = request.object("view")
+    try:
+        faces = [[None if c is None else parse_card(c) for c in side] for side in data["face_up"]]
+        return Public(
+            None if data.get("game") is None else parse_game(data["game"]),
+            (tuple(faces[0]), tuple(faces[1])),
+            (tuple(data["hidden"][0]), tuple(data["hidden"][1])),
+            PLAYERS.index(data.get("leader", "V")),
+            tuple(parse_card(c) for c in data.get("trick", [])),
+            (data["points"][0], data["points"][1]),
+            (data["tricks"][0], data["tricks"][1]),
+            tuple(parse_card(c) for c in data.get("gone", [])),
+        )
+    except (KeyError, IndexError, TypeError) as error:
+        raise BadRequestError(
+            "bad-input", f"cannot read public view {excerpt(data)}: missing or wrong {error}"
+        ) from None
+
+
+def value_document(public: Public, value: ChanceValue) -> dict[str, Any]:
+    """The value of the chance game (``skat-value``): ``public`` (the view's notation), and
+    :meth:`ChanceValue.to_dict`'s fields: ``objective``, ``exact``, ``method`` (``exact`` or
+    ``estimate``), ``value``, ``fraction``, ``interval``, ``samples``, ``hidden``,
+    ``seconds``, ``text``."""
+    return {**head("skat-value"), "public": public.notation(), **value.to_dict()}
+
+
+def valued(public: Public, objective: str, time_limit: float) -> ChanceValue:
+    """The chance game's value of ``public`` for ``objective`` (the work of one search child):
+    exact when the search ends within half of ``time_limit``, else an estimate over as many
+    positions as the rest of it allows (a margin kept for the answer's way back)."""
+    start = time.monotonic()
+    kind: Objective = "win" if objective == "win" else "points"
+    try:
+        value = exact_value(public, kind, time_limit=max(0.001, 0.45 * time_limit))
+    except SolverTimeoutError:
+        left = 0.85 * time_limit - (time.monotonic() - start)
+        return estimate(public, kind, samples=None, time_limit=max(0.001, left))
+    seconds = time.monotonic() - start
+    exact = float(value)
+    return ChanceValue(kind, value, True, exact, exact, 0, seconds, public.hidden_count())
+
+
 # --- operations ------------------------------------------------------------------------------
 
 
@@ -173,6 +232,22 @@ def solved(position: Position, each: bool) -> tuple[Solution, dict[str, int] | N
     if not each:
         return solution, None
     return solution, {game: found.value for game, found in solve_games(position).items()}
+
+
+def value_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``skat/value``: Vorhand's exact win probability (``objective`` ``win``, both playing to
+    win) or expected points (``points``, both playing for points) in the game as the players
+    see it (the face-down cards unknown to both), from ``public`` or ``view``; exact as a
+    fraction when the search ends in the door's time, else an estimate, labelled so."""
+    public = public_view(request)
+    objective = request.word("objective", "win")
+    if objective not in ("win", "points"):
+        raise BadRequestError("bad-input", f"no objective {excerpt(objective)}: expected win or points")
+    budget = request.budget
+    time_limit = budget.time_left(limits.time_limit)
+    with budget.slot():
+        value = bounded(valued, (public, objective, time_limit), time_limit, budget.cancel)
+    return value_document(public, value)
 
 
 def solve_op(request: Request, limits: Limits) -> dict[str, Any]:
