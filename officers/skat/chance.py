@@ -1,0 +1,518 @@
+"""The exact value of Offiziersskat as it is really played: a game of chance, not of hidden
+information.
+
+The face-down cards are hidden from both players alike, so given the public view
+(:class:`~officers.skat.public.Public`) every assignment of the unseen cards to the hidden piles
+is equally likely, and when a top card is played the card beneath turns up as a uniform draw
+from the unseen cards. The game is a perfect-information game with chance moves, and it has an
+exact value, found by expectiminimax: a max node where Vorhand moves, a min node where
+Hinterhand moves, a chance node at each turn-up (each unseen card with the same chance).
+
+Two objectives, two values, both as :class:`fractions.Fraction`:
+
+- ``"win"``: Vorhand's probability of reaching 61 points, both playing to win (Vorhand) or to
+  stop the win (Hinterhand); a leaf is worth 1 or 0 by the double-dummy win test
+  (:func:`officers.skat.solve.wins`);
+- ``"points"``: Vorhand's expected final points, both playing for points; a leaf is worth the
+  double-dummy value (:func:`officers.skat.solve.solve`).
+
+A leaf is a position with at most one card face down: the last unseen card lies in the last
+hidden pile, so every card is known and the rest of the game has no chance left: its value is
+the double-dummy value, exactly. Positions are remembered by their public state (the face-up
+cards, the hidden piles, the unseen cards, the trick on the table and, for ``"win"``, Vorhand's
+points): a subgame's value depends on nothing else.
+
+Every search honours ``time_limit``. :func:`exact_value` raises
+:class:`~officers.errors.SolverTimeoutError` when it runs out; :func:`win_probability` and
+:func:`expected_points` then answer an **estimate** instead: Monte Carlo over the consistent
+positions (each solved double-dummy, then averaged), with a 95 % interval over the samples. The
+estimate has a known bias (strategy fusion: each sample is played as if every card were known),
+so it is labelled ``exact: false``, ``method: "estimate"``, and its text says *estimate*.
+
+>>> from officers.skat import SkatGame
+>>> game = SkatGame.deal(1)
+>>> game.push("G") and None
+>>> for _ in range(25):
+...     game.push(game.legal_moves()[-1]) and None
+>>> public = Public.of(game)
+>>> public.hidden_count()
+3
+>>> answer = win_probability(public)
+>>> answer.exact, answer.method, 0 <= answer.value <= 1
+(True, 'exact', True)
+>>> exact_value(public, "win") == answer.value
+True
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import statistics
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Final, Literal
+
+from officers.errors import InvalidGameError, SolverTimeoutError, check_time_limit, excerpt
+from officers.skat.cards import GAMES, POINTS, GameType, beats, lane
+from officers.skat.game import SkatGame
+from officers.skat.moves import Move
+from officers.skat.position import Position
+from officers.skat.public import Public
+from officers.skat.solve import solve, wins
+
+__all__ = [
+    "OBJECTIVES",
+    "ChanceValue",
+    "Objective",
+    "estimate",
+    "exact_value",
+    "expected_points",
+    "game_values",
+    "move_values",
+    "win_probability",
+]
+
+Objective = Literal["win", "points"]
+"""``"win"``: Vorhand's win probability; ``"points"``: her expected final points."""
+
+OBJECTIVES: Final[tuple[Objective, ...]] = ("win", "points")
+
+_Z95: Final = 1.959963984540054
+_CHECK_EVERY: Final = 64
+
+
+@dataclass(frozen=True, slots=True)
+class _State:
+    """A public state in compact form: ``up`` (16 slots, ``8 * player + pile``: the face-up
+    card or -1), ``hid`` (bit per slot: a card lies beneath), ``unseen`` (bit per card),
+    ``leader``, ``lead`` (the card on the table or -1), the points and the tricks."""
+
+    up: tuple[int, ...]
+    hid: int
+    unseen: int
+    leader: int
+    lead: int
+    points: tuple[int, int]
+    tricks: tuple[int, int]
+
+
+def _state(public: Public) -> _State:
+    up = tuple(-1 if c is None else c for side in public.up for c in side)
+    hid = sum(1 << (8 * p + i) for p, i in public.hidden_slots())
+    unseen = sum(1 << c for c in public.unseen())
+    lead = public.trick[0] if public.trick else -1
+    return _State(up, hid, unseen, public.leader, lead, public.points, public.tricks)
+
+
+def _public(state: _State, game: GameType) -> Public:
+    up = tuple(None if c < 0 else c for c in state.up)
+    hidden = tuple(bool(state.hid >> s & 1) for s in range(16))
+    seen = {c for c in state.up if c >= 0} | ({state.lead} if state.lead >= 0 else set())
+    gone = tuple(c for c in range(32) if c not in seen and not state.unseen >> c & 1)
+    return Public(
+        game,
+        (up[:8], up[8:]),
+        (hidden[:8], hidden[8:]),
+        state.leader,
+        () if state.lead < 0 else (state.lead,),
+        state.points,
+        state.tricks,
+        gone,
+    )
+
+
+def _cards(mask: int) -> list[int]:
+    return [c for c in range(32) if mask >> c & 1]
+
+
+def _to_move(state: _State) -> int:
+    return state.leader if state.lead < 0 else 1 - state.leader
+
+
+def _moves(state: _State, game: GameType) -> list[int]:
+    """The slots the player to move may play from (the follow rule sees face-up cards only)."""
+    player = _to_move(state)
+    slots = [s for s in range(8 * player, 8 * player + 8) if state.up[s] >= 0]
+    if state.lead >= 0:
+        wanted = lane(state.lead, game)
+        following = [s for s in slots if lane(state.up[s], game) == wanted]
+        return following or slots
+    return slots
+
+
+def _after(state: _State, slot: int, game: GameType) -> list[_State]:
+    """The states after playing from ``slot``: one, or one for each unseen card that may turn
+    up (each with the same chance)."""
+    card = state.up[slot]
+    if state.lead < 0:
+        leader, lead, points, tricks = state.leader, card, state.points, state.tricks
+    else:
+        leader = 1 - state.leader if beats(card, state.lead, game) else state.leader
+        won = POINTS[state.lead] + POINTS[card]
+        points = (state.points[0] + won, state.points[1]) if leader == 0 else (
+            state.points[0], state.points[1] + won)  # fmt: skip
+        tricks = (state.tricks[0] + 1, state.tricks[1]) if leader == 0 else (
+            state.tricks[0], state.tricks[1] + 1)  # fmt: skip
+        lead = -1
+    if not state.hid >> slot & 1:
+        up = (*state.up[:slot], -1, *state.up[slot + 1 :])
+        return [_State(up, state.hid, state.unseen, leader, lead, points, tricks)]
+    hid = state.hid & ~(1 << slot)
+    return [
+        _State(
+            (*state.up[:slot], turned, *state.up[slot + 1 :]),
+            hid,
+            state.unseen & ~(1 << turned),
+            leader,
+            lead,
+            points,
+            tricks,
+        )
+        for turned in _cards(state.unseen)
+    ]
+
+
+def _leaf_position(state: _State, game: GameType) -> Position:
+    """The one position of a state with at most one hidden card (the last unseen card lies
+    in the last hidden pile)."""
+    under = _cards(state.unseen)
+    sides: list[tuple[tuple[int, ...], ...]] = []
+    for p in (0, 1):
+        piles: list[tuple[int, ...]] = []
+        for s in range(8 * p, 8 * p + 8):
+            card = state.up[s]
+            if card < 0:
+                piles.append(())
+            elif state.hid >> s & 1:
+                piles.append((under[0], card))
+            else:
+                piles.append((card,))
+        sides.append(tuple(piles))
+    trick = () if state.lead < 0 else (state.lead,)
+    return Position((sides[0], sides[1]), game, state.leader, trick, state.points, state.tricks)
+
+
+class _Search:
+    """Expectiminimax over public states, remembered by their key."""
+
+    def __init__(self, game: GameType, objective: Objective, deadline: float | None) -> None:
+        self.game = game
+        self.objective = objective
+        self.deadline = deadline
+        self.memo: dict[tuple[Any, ...], Fraction] = {}
+        self.nodes = 0
+        self.leaves = 0
+
+    def _left(self) -> float | None:
+        if self.deadline is None:
+            return None
+        left = self.deadline - time.perf_counter()
+        if left <= 0:
+            raise SolverTimeoutError("the exact chance search ran out of time")
+        return left
+
+    def _key(self, state: _State) -> tuple[Any, ...]:
+        key = (state.up, state.hid, state.unseen, state.leader, state.lead)
+        return (*key, state.points[0]) if self.objective == "win" else key
+
+    def _final(self, state: _State) -> Fraction | None:
+        """The value without a search, when the points decide it; for ``"points"`` the value
+        counts the points to come only (the points taken add a constant)."""
+        if self.objective == "win":
+            out = 120 - sum(state.points)
+            if state.points[0] >= 61:
+                return Fraction(1)
+            if state.points[0] + out < 61:
+                return Fraction(0)
+        if not state.unseen and all(c < 0 for c in state.up) and state.lead < 0:
+            return Fraction(int(state.points[0] >= 61)) if self.objective == "win" else Fraction(0)
+        return None
+
+    def _leaf(self, state: _State) -> Fraction:
+        self.leaves += 1
+        position = _leaf_position(state, self.game)
+        if self.objective == "win":
+            return Fraction(int(wins(position, time_limit=self._left())))
+        value = solve(position, time_limit=self._left(), line=False).value
+        return Fraction(value - state.points[0])
+
+    def value(self, state: _State) -> Fraction:
+        """The state's value: the win probability, or Vorhand's expected points to come."""
+        final = self._final(state)
+        if final is not None:
+            return final
+        key = self._key(state)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        self.nodes += 1
+        if self.nodes % _CHECK_EVERY == 0:
+            self._left()
+        # at most one card face down: a leaf
+        result = self._leaf(state) if state.hid & (state.hid - 1) == 0 else self._choose(state)
+        self.memo[key] = result
+        return result
+
+    def _choose(self, state: _State) -> Fraction:
+        maximise = _to_move(state) == 0
+        best: Fraction | None = None
+        top, bottom = (Fraction(1), Fraction(0)) if self.objective == "win" else (None, None)
+        for slot in _moves(state, self.game):
+            value = self.expect(state, slot)
+            if best is None or (value > best if maximise else value < best):
+                best = value
+                if best == (top if maximise else bottom):
+                    break  # nothing does better
+        assert best is not None
+        return best
+
+    def expect(self, state: _State, slot: int) -> Fraction:
+        """The value of playing from ``slot``: the mean over the cards that may turn up."""
+        after = _after(state, slot, self.game)
+        total = sum((self._shift(state, child) for child in after), Fraction(0))
+        return total / len(after)
+
+    def _shift(self, state: _State, child: _State) -> Fraction:
+        """A child's value in the parent's terms (for ``"points"``: plus the points won)."""
+        value = self.value(child)
+        if self.objective == "points":
+            value += child.points[0] - state.points[0]
+        return value
+
+
+def _deadline(time_limit: float | None) -> float | None:
+    seconds = check_time_limit(time_limit)
+    return None if seconds is None else time.perf_counter() + seconds
+
+
+def _public_of(where: Public | Position | SkatGame) -> Public:
+    if isinstance(where, Public):
+        return where
+    if isinstance(where, (Position, SkatGame)):
+        return Public.of(where)
+    raise TypeError(f"expected a Public, a Position or a SkatGame, got {excerpt(where)}")
+
+
+def _check_objective(objective: object) -> Objective:
+    if objective not in OBJECTIVES:
+        raise InvalidGameError(f"the objective is 'win' or 'points', got {excerpt(objective)}")
+    return objective
+
+
+def _total(public: Public, search: _Search, state: _State) -> Fraction:
+    value = search.value(state)
+    return value if search.objective == "win" else value + public.points[0]
+
+
+def exact_value(
+    where: Public | Position | SkatGame,
+    objective: Objective = "win",
+    *,
+    time_limit: float | None = None,
+) -> Fraction:
+    """The exact value of the chance game from a public view (see the module): Vorhand's win
+    probability (``"win"``) or her expected final points (``"points"``). Before the game
+    choice, the best game's. Raises :class:`~officers.errors.SolverTimeoutError` when
+    ``time_limit`` runs out."""
+    public = _public_of(where)
+    objective = _check_objective(objective)
+    deadline = _deadline(time_limit)
+    if public.game is None:
+        return max(
+            game_values(public, objective, time_limit=time_limit, deadline=deadline).values()
+        )
+    search = _Search(public.game, objective, deadline)
+    return _total(public, search, _state(public))
+
+
+def game_values(
+    where: Public | Position | SkatGame,
+    objective: Objective = "win",
+    *,
+    time_limit: float | None = None,
+    deadline: float | None = None,
+) -> dict[GameType, Fraction]:
+    """Before the choice: the exact value of each game (:func:`exact_value`)."""
+    public = _public_of(where)
+    if public.game is not None:
+        raise InvalidGameError("the game is chosen already")
+    stop = deadline if deadline is not None else _deadline(time_limit)
+    result: dict[GameType, Fraction] = {}
+    for game in GAMES:
+        chosen = Public(game, public.up, public.hidden)
+        result[game] = _total(chosen, _Search(game, objective, stop), _state(chosen))
+    return result
+
+
+def move_values(
+    where: Public | Position | SkatGame,
+    objective: Objective = "win",
+    *,
+    time_limit: float | None = None,
+) -> dict[Move, Fraction]:
+    """The exact value of each legal move (a card with its pile, or a game choice), as
+    :func:`exact_value` values it after the move."""
+    public = _public_of(where)
+    objective = _check_objective(objective)
+    deadline = _deadline(time_limit)
+    if public.game is None:
+        values = game_values(public, objective, deadline=deadline)
+        return {Move.choose(game): value for game, value in values.items()}
+    search = _Search(public.game, objective, deadline)
+    state = _state(public)
+    result: dict[Move, Fraction] = {}
+    for slot in _moves(state, public.game):
+        value = search.expect(state, slot)
+        result[Move.play(state.up[slot], slot % 8)] = (
+            value if objective == "win" else value + public.points[0]
+        )
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class ChanceValue:
+    """An answer: ``objective``; ``value`` (a :class:`~fractions.Fraction` when ``exact``, else
+    the sample mean); ``method`` (``"exact"`` or ``"estimate"``); ``low`` and ``high`` (the
+    95 % interval of an estimate over its samples, the value itself when exact); ``samples``
+    (the positions an estimate solved); ``seconds``."""
+
+    objective: Objective
+    value: Fraction | float
+    exact: bool
+    low: float
+    high: float
+    samples: int = 0
+    seconds: float = 0.0
+    hidden: int = 0
+    method: str = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "method", "exact" if self.exact else "estimate")
+
+    def text(self) -> str:
+        """The answer in words; an estimate says so."""
+        what = "Vorhand's win probability" if self.objective == "win" else "Vorhand's points"
+        if self.exact:
+            shown = (
+                f"{float(self.value):.4f}"
+                if self.objective == "win"
+                else f"{float(self.value):.2f}"
+            )
+            return f"{what}: {self.value} = {shown} (exact)"
+        return (
+            f"{what}: about {float(self.value):.3f} (estimate over {self.samples} samples, "
+            f"95 % interval {self.low:.3f} – {self.high:.3f}; not exact)"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: ``objective``, ``exact``, ``method``, ``value`` (a float),
+        ``fraction`` (``"p/q"`` when exact, else null), ``interval``, ``samples``, ``hidden``,
+        ``seconds``, ``text``."""
+        return {
+            "objective": self.objective,
+            "exact": self.exact,
+            "method": self.method,
+            "value": float(self.value),
+            "fraction": str(self.value) if self.exact else None,
+            "interval": [self.low, self.high],
+            "samples": self.samples,
+            "hidden": self.hidden,
+            "seconds": self.seconds,
+            "text": self.text(),
+        }
+
+
+def _interval(values: Sequence[float], objective: Objective) -> tuple[float, float, float]:
+    n = len(values)
+    mean = sum(values) / n
+    if objective == "win":
+        from officers.simulate import wilson_interval
+
+        low, high = wilson_interval(round(sum(values)), n)
+        return mean, low, high
+    half = _Z95 * statistics.stdev(values) / math.sqrt(n) if n > 1 else math.inf
+    return mean, max(0.0, mean - half), min(120.0, mean + half)
+
+
+def _sample_value(position: Position, objective: Objective, left: float | None) -> float:
+    if objective == "win":
+        return float(wins(position, time_limit=left))
+    return float(solve(position, time_limit=left, line=False).value)
+
+
+def estimate(
+    where: Public | Position | SkatGame,
+    objective: Objective = "win",
+    *,
+    samples: int | None = 100,
+    time_limit: float | None = None,
+    seed: int | None = None,
+) -> ChanceValue:
+    """An **estimate** (not exact): the mean double-dummy value over consistent positions
+    drawn uniformly, with a 95 % interval over the samples (Wilson's for a probability, the
+    normal one for points). It stops after ``samples`` positions or when ``time_limit`` runs
+    out (at least one is solved, even late). ``seed``: by default the view's own
+    (:meth:`~officers.skat.public.Public.seed`), so the answer depends on the view alone.
+    Biased: each sample is played as if every card were known (strategy fusion)."""
+    public = _public_of(where)
+    objective = _check_objective(objective)
+    start = time.perf_counter()
+    deadline = _deadline(time_limit)
+    rng = random.Random(public.seed() if seed is None else seed)
+    values: list[float] = []
+    while samples is None or len(values) < samples:
+        left = None if deadline is None else deadline - time.perf_counter()
+        if left is not None and left <= 0 and values:
+            break
+        try:
+            values.append(_sample_value(public.sample(rng), objective, left if values else None))
+        except SolverTimeoutError:
+            break
+    mean, low, high = _interval(values, objective)
+    return ChanceValue(
+        objective, mean, False, low, high, len(values), time.perf_counter() - start,
+        public.hidden_count(),
+    )  # fmt: skip
+
+
+def _answer(
+    where: Public | Position | SkatGame,
+    objective: Objective,
+    time_limit: float | None,
+    samples: int | None,
+) -> ChanceValue:
+    public = _public_of(where)
+    start = time.perf_counter()
+    try:
+        value = exact_value(public, objective, time_limit=time_limit)
+    except SolverTimeoutError:
+        return estimate(public, objective, samples=samples, time_limit=time_limit)
+    seconds = time.perf_counter() - start
+    return ChanceValue(
+        objective, value, True, float(value), float(value), 0, seconds, public.hidden_count()
+    )
+
+
+def win_probability(
+    where: Public | Position | SkatGame,
+    *,
+    time_limit: float | None = 10.0,
+    samples: int | None = None,
+) -> ChanceValue:
+    """Vorhand's win probability: exact (a :class:`~fractions.Fraction`) when the search ends
+    within ``time_limit``, else an :func:`estimate` in the same time (at most ``samples``)."""
+    return _answer(where, "win", time_limit, samples)
+
+
+def expected_points(
+    where: Public | Position | SkatGame,
+    *,
+    time_limit: float | None = 10.0,
+    samples: int | None = None,
+) -> ChanceValue:
+    """Vorhand's expected final points, both playing for points: exact when the search ends
+    within ``time_limit``, else an :func:`estimate`."""
+    return _answer(where, "points", time_limit, samples)
