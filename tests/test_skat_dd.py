@@ -154,7 +154,7 @@ def test_the_compiled_search_counts_and_bounds_its_table() -> None:
     assert search.native is not None
     nodes, used, size = search.native.stats()
     assert nodes == search.nodes > 0
-    assert 0 < used <= size // 8 and size == 8 << table_bits(32) == 32 << 20
+    assert 0 < used <= size // 8 and size <= 8 << table_bits(32) == 32 << 20
     with pytest.raises(InvalidArgumentError):
         python_only_search()
 

@@ -5,10 +5,12 @@
  * two tricks), with the same enhancements, each argued sound in officers/skat/search.py and
  * docs/skat.md: a transposition table of lower and upper bounds and the best lead, the
  * master-trump bounds, the last trick scored directly, the same move ordering, the same
- * equivalent cards. One more bound, the quick tricks of the leader, is argued below
- * (quick_tricks). Only the table differs in kind: it has a fixed size (2 ** bits entries of 8
- * bytes) and a full bucket forgets its entry with the fewest cards left; a forgotten entry
- * costs time, never correctness, as every entry holds true bounds.
+ * equivalent cards. Besides: the table's best lead is searched before the others are ordered,
+ * and a position of 12 cards or more first looks for an enhanced transposition cutoff
+ * (transposition_cut, argued there). The table differs in kind: it is bounded (it starts at
+ * 2 ** 14 entries of 8 bytes, doubles when half full, up to 2 ** bits), a bucket holds two
+ * entries, and a full bucket forgets the one with fewer cards left; a forgotten entry costs
+ * time, never correctness, as every entry holds true bounds.
  *
  * The value is the points the leader of the trick takes from the position to the end (the
  * leader maximises, the other player minimises), fail-soft: exact strictly inside the window,
@@ -30,6 +32,8 @@
 #define TRUMP 4
 #define MIN_BITS 10
 #define MAX_BITS 26 /* the largest table: 2 ** 26 entries of 8 bytes, 512 MiB */
+#define ETC_CARDS 12 /* positions of this many cards or more try enhanced transposition cutoffs */
+#define START_BITS 14 /* a table starts at 2 ** 14 entries (128 KiB) and doubles when half full */
 
 typedef struct {
     uint32_t mask;  /* 0: empty (a stored position holds at least 4 cards) */
@@ -52,16 +56,17 @@ typedef struct {
     uint8_t n_replies[32];
     uint32_t single;     /* the slots that may be equivalent (see distinct) */
     uint32_t trumps;     /* every trump slot */
+    uint32_t by_points[12]; /* the slots of the cards worth 0 .. 11 points */
     /* the table */
     entry *table;
-    int bits;
+    int bits;            /* the table has 2 ** bits entries now ... */
+    int max_bits;        /* ... and grows up to 2 ** max_bits */
     uint64_t stored;     /* entries in use */
     /* a search's state */
     long long nodes;
     double deadline;     /* seconds of the monotonic clock, or 0: none */
     int stop;            /* 1: out of time, 2: a Python exception is set */
     int busy;
-    int quick;           /* use the quick-trick bound */
 } state;
 
 static double
@@ -75,7 +80,9 @@ now(void)
 static inline int
 popcount(uint32_t x)
 {
-    return __builtin_popcount(x);
+    x = x - ((x >> 1) & 0x55555555u);
+    x = (x & 0x33333333u) + ((x >> 2) & 0x33333333u);
+    return (int)((((x + (x >> 4)) & 0x0F0F0F0Fu) * 0x01010101u) >> 24);
 }
 
 static inline int
@@ -122,8 +129,10 @@ board_build(state *s)
     memset(s->beats, 0, sizeof s->beats);
     s->trumps = 0;
     s->single = 0;
+    memset(s->by_points, 0, sizeof s->by_points);
     for (int x = 0; x < 32; x++) {
         if (present >> x & 1) {
+            s->by_points[s->points[x]] |= (uint32_t)1 << x;
             s->lanes[x >> 4][s->lane[x]] |= (uint32_t)1 << x;
             if (s->lane[x] == TRUMP) {
                 s->trumps |= (uint32_t)1 << x;
@@ -225,14 +234,32 @@ sure(const state *s, uint32_t mask, int totals[2])
     }
 }
 
+/* The bounds of the leader's value with no table entry: the leader takes at least the points of
+ * her master trumps, the other player at least those of his (sure). */
+static inline void
+bounds(const state *s, uint32_t mask, int leader, int rest, int *low, int *high)
+{
+    int totals[2];
+    sure(s, mask, totals);
+    int follower = 1 - leader;
+    *low = totals[leader];
+    *high = rest - totals[follower];
+}
+
 /* ---- the table ------------------------------------------------------------------------ */
+
+/* The first entry of a position's bucket of two. */
+static inline size_t
+slot_of(const state *s, uint32_t mask, int leader)
+{
+    uint64_t h = (((uint64_t)mask << 1) | (uint64_t)leader) * 0x9E3779B97F4A7C15ull;
+    return (size_t)(h >> (64 - s->bits)) & ~(size_t)1;
+}
 
 static inline entry *
 probe(state *s, uint32_t mask, int leader)
 {
-    uint64_t h = (((uint64_t)mask << 1) | (uint64_t)leader) * 0x9E3779B97F4A7C15ull;
-    size_t i = (size_t)(h >> (64 - s->bits)) & ~(size_t)1;
-    entry *e = s->table + i;
+    entry *e = s->table + slot_of(s, mask, leader);
     if (e[0].mask == mask && e[0].leader == leader) {
         return e;
     }
@@ -242,14 +269,17 @@ probe(state *s, uint32_t mask, int leader)
     return NULL;
 }
 
+static void grow(state *s);
+
 /* Store bounds: in the position's entry if it has one, else in the bucket's empty entry, else
- * over the one with fewer cards left (the cheaper to find again). */
+ * over the one with fewer cards left (the cheaper to find again). A table half full grows. */
 static inline void
 store(state *s, uint32_t mask, int leader, int low, int high, int best)
 {
-    uint64_t h = (((uint64_t)mask << 1) | (uint64_t)leader) * 0x9E3779B97F4A7C15ull;
-    size_t i = (size_t)(h >> (64 - s->bits)) & ~(size_t)1;
-    entry *e = s->table + i;
+    if (s->stored * 2 > ((uint64_t)1 << s->bits) && s->bits < s->max_bits) {
+        grow(s);
+    }
+    entry *e = s->table + slot_of(s, mask, leader);
     entry *into;
     if (e[0].mask == mask && e[0].leader == leader) {
         into = e;
@@ -269,6 +299,28 @@ store(state *s, uint32_t mask, int leader, int low, int high, int best)
     into->low = (uint8_t)low;
     into->high = (uint8_t)high;
     into->best = (uint8_t)best;
+}
+
+/* The table twice as large, its entries moved in (where memory runs out, it stays). */
+static void
+grow(state *s)
+{
+    entry *old = s->table;
+    size_t size = (size_t)1 << s->bits;
+    entry *table = calloc(size * 2, sizeof(entry));
+    if (table == NULL) {
+        s->max_bits = s->bits;
+        return;
+    }
+    s->table = table;
+    s->bits++;
+    s->stored = 0;
+    for (size_t i = 0; i < size; i++) {
+        if (old[i].mask) {
+            store(s, old[i].mask, old[i].leader, old[i].low, old[i].high, old[i].best);
+        }
+    }
+    free(old);
 }
 
 /* ---- the search ----------------------------------------------------------------------- */
@@ -401,6 +453,95 @@ answer(state *s, uint32_t mask, int leader, int a, int rest, int alpha, int beta
     return worst;
 }
 
+/* The value of leading a (the follower answering, the lowest over its answers), searched in
+ * the window floor, beta. */
+static inline int
+lead(state *s, uint32_t mask, int leader, int a, int rest, int floor, int beta)
+{
+    int follower = 1 - leader;
+    uint32_t up = face_up(mask, follower);
+    uint32_t allowed = up & s->lanes[follower][s->lane[a]];
+    if (!allowed) {
+        allowed = up;
+    }
+    uint8_t options[16];
+    int m = answers(s, a, allowed, mask, options);
+    uint32_t before = mask ^ (uint32_t)1 << a;
+    int worst = 999;
+    for (int k = 0; k < m; k++) { /* the follower's choice: the lowest value */
+        int b = options[k];
+        uint32_t after = before ^ (uint32_t)1 << b;
+        int gain = s->points[a] + s->points[b];
+        int top = beta < worst ? beta : worst;
+        int value;
+        if (s->beats[32 * a + b]) {
+            int left = rest - gain;
+            value = left - trick(s, after, follower, left, left - top, left - floor);
+        } else {
+            value = gain + trick(s, after, leader, rest - gain, floor - gain, top - gain);
+        }
+        if (s->stop) {
+            return 0;
+        }
+        if (value < worst) {
+            worst = value;
+            if (worst <= floor) {
+                break;
+            }
+        }
+    }
+    return worst;
+}
+
+/* Enhanced transposition cutoff, before any lead is searched: a lead all of whose answers lead
+ * to positions the table already bounds well enough is worth at least beta; that bound, or -1.
+ *
+ * Sound: the value of lead a is the least over the follower's allowed answers b of the value
+ * of (a, b); that is gain + v when the leader wins the trick (v: the value of the position
+ * after it, the leader leading again, at least its table entry's low) and rest - gain - v'
+ * when the follower wins it (v': his value leading next, at most his entry's high). So each
+ * answer is bounded from below, their least bounds the lead from below, and the position is
+ * worth at least any lead. Every allowed answer is looked at (no equivalent-card reduction),
+ * which only makes the bound safer. A position the table lacks gives no bound: no cut. */
+static int
+transposition_cut(state *s, uint32_t mask, int leader, int rest, int beta)
+{
+    int follower = 1 - leader;
+    uint32_t up = face_up(mask, follower);
+    for (uint32_t f = face_up(mask, leader); f; f &= f - 1) {
+        int a = lowest(f);
+        uint32_t allowed = up & s->lanes[follower][s->lane[a]];
+        if (!allowed) {
+            allowed = up;
+        }
+        uint32_t before = mask ^ (uint32_t)1 << a;
+        int worst = 999;
+        for (uint32_t g = allowed; g; g &= g - 1) {
+            int b = lowest(g);
+            uint32_t after = before ^ (uint32_t)1 << b;
+            int gain = s->points[a] + s->points[b];
+            int value;
+            if (s->beats[32 * a + b]) {
+                entry *e = probe(s, after, follower);
+                value = e ? rest - gain - e->high : -1;
+            } else {
+                entry *e = probe(s, after, leader);
+                value = e ? gain + e->low : -1;
+            }
+            if (value < worst) {
+                worst = value;
+                if (worst < beta) {
+                    break;
+                }
+            }
+        }
+        if (worst >= beta) {
+            return worst;
+        }
+    }
+    return -1;
+}
+
 static int
 trick(state *s, uint32_t mask, int leader, int rest, int alpha, int beta)
 {
@@ -436,10 +577,7 @@ trick(state *s, uint32_t mask, int leader, int rest, int alpha, int beta)
             beta = high;
         }
     } else {
-        int totals[2];
-        sure(s, mask, totals);
-        low = totals[leader];
-        high = rest - totals[1 - leader];
+        bounds(s, mask, leader, rest, &low, &high);
         if (high <= alpha) {
             return high;
         }
@@ -447,58 +585,38 @@ trick(state *s, uint32_t mask, int leader, int rest, int alpha, int beta)
             return low;
         }
     }
-    uint8_t order[16];
-    int n = leads(s, mask, leader, order);
-    if (hint >= 0) {
-        for (int i = 0; i < n; i++) {
-            if (order[i] == hint) {
-                memmove(order + 1, order, (size_t)i);
-                order[0] = (uint8_t)hint;
-                break;
-            }
+    if (popcount(mask) >= ETC_CARDS) {
+        int cut = transposition_cut(s, mask, leader, rest, beta);
+        if (cut >= beta) {
+            return cut;
         }
     }
-    int follower = 1 - leader;
-    uint32_t up = face_up(mask, follower);
     int best = -1, best_slot = 0xFF;
-    for (int i = 0; i < n; i++) { /* the leader's choice: the highest value */
-        int a = order[i];
-        int floor = alpha > best ? alpha : best;
-        uint32_t allowed = up & s->lanes[follower][s->lane[a]];
-        if (!allowed) {
-            allowed = up;
+    if (hint >= 0) { /* the table's best lead first, before the others are ordered */
+        best = lead(s, mask, leader, hint, rest, alpha, beta);
+        if (s->stop) {
+            return 0;
         }
-        uint8_t options[16];
-        int m = answers(s, a, allowed, mask, options);
-        uint32_t before = mask ^ (uint32_t)1 << a;
-        int worst = 999;
-        for (int k = 0; k < m; k++) { /* the follower's choice: the lowest value */
-            int b = options[k];
-            uint32_t after = before ^ (uint32_t)1 << b;
-            int gain = s->points[a] + s->points[b];
-            int top = beta < worst ? beta : worst;
-            int value;
-            if (s->beats[32 * a + b]) {
-                int left = rest - gain;
-                value = left - trick(s, after, follower, left, left - top, left - floor);
-            } else {
-                value = gain + trick(s, after, leader, rest - gain, floor - gain, top - gain);
+        best_slot = hint;
+    }
+    if (best < beta) {
+        uint8_t order[16];
+        int n = leads(s, mask, leader, order);
+        for (int i = 0; i < n; i++) { /* the leader's choice: the highest value */
+            int a = order[i];
+            if (a == hint) {
+                continue;
             }
+            int worst = lead(s, mask, leader, a, rest, alpha > best ? alpha : best, beta);
             if (s->stop) {
                 return 0;
             }
-            if (value < worst) {
-                worst = value;
-                if (worst <= floor) {
+            if (worst > best) {
+                best = worst;
+                best_slot = a;
+                if (best >= beta) {
                     break;
                 }
-            }
-        }
-        if (worst > best) {
-            best = worst;
-            best_slot = a;
-            if (best >= beta) {
-                break;
             }
         }
     }
@@ -593,9 +711,9 @@ dd_search(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "search: the cards hold more than 120 points");
         return NULL;
     }
-    s->bits = bits;
-    s->quick = 1;
-    s->table = calloc((size_t)1 << bits, sizeof(entry));
+    s->max_bits = bits;
+    s->bits = bits < START_BITS ? bits : START_BITS;
+    s->table = calloc((size_t)1 << s->bits, sizeof(entry));
     if (s->table == NULL) {
         free(s);
         return PyErr_NoMemory();
