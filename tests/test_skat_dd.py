@@ -94,10 +94,10 @@ def test_the_win_test_and_the_line_agree_with_python(position: Position) -> None
         assert is_legal(after, move)
         after = play(after, move)
     assert after.phase == "over" and after.points[0] == solution.value
-    with pytest.MonkeyPatch.context() as patch:
-        python_only(patch)
-        assert solve(position, line=False).value == solution.value
-        assert wins(position) == solution.won
+    assert solve(position, line=False, compiled=False).value == solution.value
+    assert wins(position, compiled=False) == solution.won
+    python = solve(position, compiled=False)  # the Python line: the same first-keeping moves
+    assert python.line == solution.line
 
 
 @pytest.mark.parametrize("left", range(10, 16))
@@ -111,10 +111,8 @@ def test_every_number_of_tricks_left_up_to_a_whole_deal(left: int) -> None:
 @pytest.mark.parametrize("number", [1, 9])
 def test_whole_deals_equal_the_python_search(number: int) -> None:
     position = Position(Deal.numbered(number).piles, GAMES[number % 5])
-    solution = solve(position)
-    with pytest.MonkeyPatch.context() as patch:
-        python_only(patch)
-        assert solve(position, line=False).value == solution.value
+    solution = solve(position, compiled=True)
+    assert solve(position, line=False, compiled=False).value == solution.value
     after = position
     for move in solution.line:
         after = play(after, move)
@@ -125,10 +123,9 @@ def test_whole_deals_equal_the_python_search(number: int) -> None:
 @pytest.mark.parametrize("number", range(2, 9))
 def test_more_whole_deals_equal_the_python_search(number: int) -> None:
     position = Position(Deal.numbered(number).piles, GAMES[number % 5])
-    compiled = solve(position, line=False).value
-    with pytest.MonkeyPatch.context() as patch:
-        python_only(patch)
-        assert solve(position, line=False).value == compiled
+    compiled = solve(position, line=False, compiled=True).value
+    assert solve(position, line=False, compiled=False).value == compiled
+    assert wins(position, compiled=True) == wins(position, compiled=False)
 
 
 def test_the_time_limit_is_honoured() -> None:
@@ -155,14 +152,13 @@ def test_the_compiled_search_counts_and_bounds_its_table() -> None:
     nodes, used, size = search.native.stats()
     assert nodes == search.nodes > 0
     assert 0 < used <= size // 8 and size <= 8 << table_bits(32) == 32 << 20
-    with pytest.raises(InvalidArgumentError):
-        python_only_search()
-
-
-def python_only_search() -> None:
     with pytest.MonkeyPatch.context() as patch:
         python_only(patch)
-        Search(Board(Position(Deal.numbered(3).piles, "H")), compiled=True)
+        with pytest.raises(InvalidArgumentError):
+            Search(Board(Position(Deal.numbered(3).piles, "H")), compiled=True)
+        with pytest.raises(InvalidArgumentError):
+            wins(Position(Deal.numbered(3).piles, "H"), compiled=True)
+        assert Search(Board(Position(Deal.numbered(3).piles, "H"))).native is None
 
 
 def good_arguments() -> tuple[bytes, bytes, bytes, int, int]:

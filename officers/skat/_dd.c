@@ -6,8 +6,9 @@
  * docs/skat.md: a transposition table of lower and upper bounds and the best lead, the
  * master-trump bounds, the last trick scored directly, the same move ordering, the same
  * equivalent cards. Besides: the table's best lead is searched before the others are ordered,
- * and a position of 12 cards or more first looks for an enhanced transposition cutoff
- * (transposition_cut, argued there). The table differs in kind: it is bounded (it starts at
+ * a position of 12 cards or more first looks for an enhanced transposition cutoff
+ * (transposition_cut, argued there), and from 8 cards up each lead first looks for an answer
+ * that the table shows refutes it (refutation, argued there). The table differs in kind: it is bounded (it starts at
  * 2 ** 14 entries of 8 bytes, doubles when half full, up to 2 ** bits), a bucket holds two
  * entries, and a full bucket forgets the one with fewer cards left; a forgotten entry costs
  * time, never correctness, as every entry holds true bounds.
@@ -32,7 +33,8 @@
 #define TRUMP 4
 #define MIN_BITS 10
 #define MAX_BITS 26 /* the largest table: 2 ** 26 entries of 8 bytes, 512 MiB */
-#define ETC_CARDS 12 /* positions of this many cards or more try enhanced transposition cutoffs */
+#define ETC_CARDS 12   /* positions of this many cards or more try a cutoff for the leader */
+#define REFUTE_CARDS 8 /* ... of this many or more, a refutation of each lead from the table */
 #define START_BITS 14 /* a table starts at 2 ** 14 entries (128 KiB) and doubles when half full */
 
 typedef struct {
@@ -453,6 +455,37 @@ answer(state *s, uint32_t mask, int leader, int a, int rest, int alpha, int beta
     return worst;
 }
 
+/* Enhanced transposition cutoff for the follower, before any answer to a is searched: an
+ * answer that the table already shows holds the leader to at most floor refutes the lead; that
+ * bound, or -1.
+ *
+ * Sound: the lead's value is the least over the answers, so at most the value of any one
+ * answer b; that is gain + v when the leader wins the trick (v at most the high of the entry of
+ * the position after it, the leader leading) and rest - gain - v' when the follower wins it
+ * (v' at least the low of his entry). */
+static int
+refutation(state *s, uint32_t before, int leader, int a, int rest, int floor,
+           const uint8_t *options, int m)
+{
+    for (int k = 0; k < m; k++) {
+        int b = options[k];
+        uint32_t after = before ^ (uint32_t)1 << b;
+        int gain = s->points[a] + s->points[b];
+        int value;
+        if (s->beats[32 * a + b]) {
+            entry *e = probe(s, after, 1 - leader);
+            value = e ? rest - gain - e->low : 999;
+        } else {
+            entry *e = probe(s, after, leader);
+            value = e ? gain + e->high : 999;
+        }
+        if (value <= floor) {
+            return value;
+        }
+    }
+    return -1;
+}
+
 /* The value of leading a (the follower answering, the lowest over its answers), searched in
  * the window floor, beta. */
 static inline int
@@ -467,6 +500,12 @@ lead(state *s, uint32_t mask, int leader, int a, int rest, int floor, int beta)
     uint8_t options[16];
     int m = answers(s, a, allowed, mask, options);
     uint32_t before = mask ^ (uint32_t)1 << a;
+    if (popcount(mask) >= REFUTE_CARDS) {
+        int cut = refutation(s, before, leader, a, rest, floor, options, m);
+        if (cut >= 0) {
+            return cut;
+        }
+    }
     int worst = 999;
     for (int k = 0; k < m; k++) { /* the follower's choice: the lowest value */
         int b = options[k];

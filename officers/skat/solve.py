@@ -139,11 +139,17 @@ def _value(search: Search, position: Position) -> int:
 
 
 def solve(
-    where: Position | SkatGame | Deal, *, time_limit: float | None = None, line: bool = True
+    where: Position | SkatGame | Deal,
+    *,
+    time_limit: float | None = None,
+    line: bool = True,
+    compiled: bool | None = None,
 ) -> Solution:
     """The value of a position (Vorhand's final points under best play) and, with ``line``, a
     principal variation. Before the game choice it is the best game's (and the line starts with
-    that choice; :func:`solve_games` gives each game's).
+    that choice; :func:`solve_games` gives each game's). ``compiled``: the compiled search
+    (:mod:`officers.skat.accel`) where it is installed (``None``), never (``False``) or always
+    (``True``: an :class:`~officers.errors.InvalidArgumentError` without it); the same answer.
 
     >>> from officers.skat import Deal
     >>> solve(Deal.numbered(1), time_limit=0.001)
@@ -156,14 +162,14 @@ def solve(
     if position.phase == "over":
         return Solution(position.points[0], (), 0)
     if position.game is None:
-        value, best, search, nodes = _best_game(position, deadline)
+        value, best, search, nodes = _best_game(position, deadline, compiled)
         if not line:
             return Solution(value, (), nodes)
         choice = Move.choose(best)
         before = search.nodes
         moves = _line(search, play(position, choice), value)
         return Solution(value, (choice, *moves), nodes + search.nodes - before)
-    search = Search(Board(position), _left(deadline))
+    search = Search(Board(position), _left(deadline), compiled=compiled)
     value = _value(search, position)
     moves = _line(search, position, value) if line else ()
     return Solution(value, moves, search.nodes)
@@ -180,7 +186,9 @@ def _trumps_held(position: Position, game: GameType) -> int:
     return count
 
 
-def _best_game(position: Position, deadline: float | None) -> tuple[int, GameType, Search, int]:
+def _best_game(
+    position: Position, deadline: float | None, compiled: bool | None
+) -> tuple[int, GameType, Search, int]:
     """The best game's value, the game, its search and the tricks searched in all. The games
     are tried by the trumps Vorhand holds, most first; a later game is solved only if one
     zero-window test shows it beats the best so far (the first of equal games stays)."""
@@ -188,7 +196,7 @@ def _best_game(position: Position, deadline: float | None) -> tuple[int, GameTyp
     nodes = 0
     for game in sorted(GAMES, key=lambda g: -_trumps_held(position, g)):
         chosen = play(position, Move.choose(game))
-        search = Search(Board(chosen), _left(deadline))
+        search = Search(Board(chosen), _left(deadline), compiled=compiled)
         if found is None or _bound(search, chosen, found[0] + 1):
             value = _value(search, chosen)
             if found is None or value > found[0]:
@@ -198,12 +206,14 @@ def _best_game(position: Position, deadline: float | None) -> tuple[int, GameTyp
     return found[0], found[1], found[2], nodes
 
 
-def _games(position: Position, deadline: float | None) -> dict[GameType, tuple[int, Search]]:
+def _games(
+    position: Position, deadline: float | None, compiled: bool | None
+) -> dict[GameType, tuple[int, Search]]:
     """Each game's value, with the search that found it (its table is warm for a line)."""
     result: dict[GameType, tuple[int, Search]] = {}
     for game in GAMES:
         chosen = play(position, Move.choose(game))
-        search = Search(Board(chosen), _left(deadline))
+        search = Search(Board(chosen), _left(deadline), compiled=compiled)
         result[game] = (_value(search, chosen), search)
     return result
 
@@ -231,19 +241,29 @@ def _line(search: Search, position: Position, value: int) -> tuple[Move, ...]:
 
 
 def solve_games(
-    where: Position | SkatGame | Deal, *, time_limit: float | None = None
+    where: Position | SkatGame | Deal,
+    *,
+    time_limit: float | None = None,
+    compiled: bool | None = None,
 ) -> dict[GameType, Solution]:
-    """Each game choice's value (no lines), before the choice."""
+    """Each game choice's value (no lines), before the choice (``compiled`` as for
+    :func:`solve`)."""
     position = _position(where)
     if position.phase != "choose":
         raise InvalidGameError("the game is chosen already: solve() gives its value")
-    searches = _games(position, _deadline(time_limit))
+    searches = _games(position, _deadline(time_limit), compiled)
     return {game: Solution(value, (), search.nodes) for game, (value, search) in searches.items()}
 
 
-def wins(where: Position | SkatGame | Deal, *, time_limit: float | None = None) -> bool:
+def wins(
+    where: Position | SkatGame | Deal,
+    *,
+    time_limit: float | None = None,
+    compiled: bool | None = None,
+) -> bool:
     """Whether Vorhand ends with 61 points or more under best play (before the choice: with
-    the best game). One zero-window search per game: cheaper than the value."""
+    the best game). One zero-window search per game: cheaper than the value (``compiled`` as
+    for :func:`solve`)."""
     position = _position(where)
     deadline = _deadline(time_limit)
     if position.phase == "over":
@@ -251,9 +271,10 @@ def wins(where: Position | SkatGame | Deal, *, time_limit: float | None = None) 
     if position.game is None:
         ordered = sorted(GAMES, key=lambda g: -_trumps_held(position, g))
         return any(
-            wins(play(position, Move.choose(g)), time_limit=_left(deadline)) for g in ordered
+            wins(play(position, Move.choose(g)), time_limit=_left(deadline), compiled=compiled)
+            for g in ordered
         )
-    return _bound(Search(Board(position), _left(deadline)), position, 61)
+    return _bound(Search(Board(position), _left(deadline), compiled=compiled), position, 61)
 
 
 def minimax(where: Position | SkatGame | Deal, *, time_limit: float | None = None) -> int:
