@@ -1,27 +1,33 @@
-"""The Offiziersskat double-dummy solver on numbered deals, against plain alpha-beta, interleaved.
+"""The Offiziersskat double-dummy solver on numbered deals: the compiled search, the Python
+search and plain alpha-beta, interleaved.
 
 **Whole deals.** For each numbered deal (:meth:`officers.skat.Deal.numbered`) and its game (by
 default deal N plays ``C S H D G`` in turn, N mod 5; ``--game`` fixes one, ``--game all`` takes
 all five; ``--game best`` starts before the choice: the best game's value, found by solving all
-five, and the win test with any of them), from the first lead: the exact value (:func:`officers.skat.solve.solve`, no line) and
-the win test (:func:`officers.skat.solve.wins`, one zero-window search), in an order that
-alternates from deal to deal. The table gives the median, 90th and 99th percentile and the
-largest time, and the median number of tricks searched.
+five, and the win test with any of them), from the first lead: the exact value
+(:func:`officers.skat.solve.solve`, no line) and the win test (:func:`officers.skat.solve.wins`,
+one zero-window search), each by the compiled search (``officers.skat._dd``, where it is built)
+and by the Python search (``compiled=False``; ``--no-python-whole`` leaves it out: a whole deal
+takes it seconds), in an order that rotates from deal to deal. Both must agree (the run stops
+otherwise). The table gives the median, 90th and 99th percentile and the largest time, the
+median number of tricks searched, and the paired ratio Python / compiled; a line gives the
+largest table the compiled search grew to.
 
 **By tricks left.** From each deal a line of play drawn at random (seeded by the deal number)
 is followed until ``k`` tricks are left, for each ``k`` of ``--left``; on that position the
-solver's exact value and the peer, plain alpha-beta (:func:`officers.skat.search.plain_value`:
-the same trick order and bounds-free window, no table, no move ordering, no equivalent cards),
-run one after the other, the order alternating. Both must agree (the run stops otherwise). The
-peer runs only up to ``--peer-max`` tricks left and under ``--peer-limit`` seconds (a peer that
-runs out is counted, and its ratio left out). Ratios are paired: the median over the positions
-of peer time / solver time.
+compiled search's exact value, the Python search's (up to ``--python-max`` tricks left) and the
+peer's, plain alpha-beta (:func:`officers.skat.search.plain_value`: the same trick order and
+window, no table, no move ordering, no equivalent cards; up to ``--peer-max`` tricks left and
+under ``--peer-limit`` seconds: a peer that runs out is counted, and its ratio left out), one
+after the other in a rotating order. All must agree. Ratios are paired: the median over the
+positions of the other's time / the compiled search's.
 
 Times are wall-clock seconds in this process (no start-up, no import). The load is printed:
 the machine is shared, so compare ratios rather than absolute times across runs.
 
 Run: ``python -m benchmarks.bench_skat [--deals 20] [--first 1] [--game rotate]
-[--left 4 6 8 10 12] [--peer-max 8] [--peer-limit 60] [--no-whole]``.
+[--left 4 6 8 10 12 14] [--python-max 12] [--peer-max 8] [--peer-limit 60] [--no-whole]
+[--no-python-whole]``.
 """
 
 from __future__ import annotations
@@ -37,7 +43,8 @@ from typing import TypeVar
 from benchmarks.harness import format_ratio, format_seconds, load_average
 from officers.errors import SolverTimeoutError
 from officers.skat import GAMES, Deal, GameType, Move, Position, SkatGame, parse_game
-from officers.skat.search import Board, plain_value
+from officers.skat.accel import dd_module, dd_status
+from officers.skat.search import Board, Search, plain_value
 from officers.skat.solve import solve, wins
 
 
@@ -80,39 +87,79 @@ def vorhand(position: Position, leader_value: int) -> int:
     return position.points[0] + own
 
 
-def whole_deals(numbers: Sequence[int], choice: str) -> None:
+SEARCHES = ("compiled", "python")
+"""The two searches of :func:`officers.skat.solve.solve` compared: ``compiled=True`` and
+``compiled=False``."""
+
+
+def solved(start: Position, search: str) -> tuple[float, int, int, float, bool]:
+    """Seconds and answer of the exact value (and its tricks searched), then of the win test,
+    by one search (``compiled`` or ``python``)."""
+    flag = search == "compiled"
+    value_seconds, solution = timed(partial(solve, start, line=False, compiled=flag))
+    win_seconds, win = timed(partial(wins, start, compiled=flag))
+    if (solution.value >= 61) != win:
+        raise SystemExit(f"{start}: the value and the win test disagree")
+    return value_seconds, solution.value, solution.nodes, win_seconds, win
+
+
+def largest_table(start: Position) -> int:
+    """The bytes of the compiled table after the exact value of a position with a chosen game
+    (the table grows while the search runs), or 0 without the compiled search."""
+    if dd_module() is None or start.game is None:
+        return 0
+    search = Search(Board(start), compiled=True)
+    low, high = start.points[0], 120 - start.points[1]
+    while low < high:  # the halving of officers.skat.solve, Vorhand leading
+        target = (low + high + 1) // 2
+        found = search.value(target - 1, target)
+        low, high = (found, high) if found >= target else (low, found)
+    assert search.native is not None
+    return search.native.stats()[2]
+
+
+def whole_deals(numbers: Sequence[int], choice: str, searches: list[str]) -> None:
     """The table of whole deals (see the module)."""
-    value_times: list[float] = []
-    win_times: list[float] = []
-    nodes: list[int] = []
+    times: dict[str, list[float]] = {f"{w} {s}": [] for w in ("value", "win") for s in searches}
+    nodes: dict[str, list[int]] = {s: [] for s in searches}
+    tables: list[int] = []
     won = 0
     for i, number in enumerate(numbers):
         for game in games_of(number, choice):
             start = Position(Deal.numbered(number).piles, None if choice == "best" else game)
-            first_value = i % 2 == 0
-            if not first_value:
-                win_seconds, win = timed(partial(wins, start))
-            value_seconds, solution = timed(partial(solve, start, line=False))
-            if first_value:
-                win_seconds, win = timed(partial(wins, start))
-            value_times.append(value_seconds)
-            win_times.append(win_seconds)
-            if (solution.value >= 61) != win:
-                raise SystemExit(f"deal {number} {game}: the value and the win test disagree")
-            won += solution.value >= 61
-            nodes.append(solution.nodes)
+            answers = set()
+            for search in searches[i % len(searches) :] + searches[: i % len(searches)]:
+                value_s, value, count, win_s, win = solved(start, search)
+                times[f"value {search}"].append(value_s)
+                times[f"win {search}"].append(win_s)
+                nodes[search].append(count)
+                answers.add((value, win))
+            if len(answers) != 1:
+                raise SystemExit(f"deal {number} {game}: the searches disagree: {answers}")
+            won += answers.pop()[1]
+            tables.append(largest_table(start))
     what = "deals before the game choice" if choice == "best" else "games"
-    print(f"### Whole deals ({len(value_times)} {what}, 16 tricks from the first lead)\n")
-    print("| search | median | p90 | p99 | max |")
-    print("|---|---|---|---|---|")
-    for name, times in (("exact value", value_times), ("win test (≥ 61)", win_times)):
-        cells = [statistics.median(times), percentile(times, 0.9), percentile(times, 0.99)]
-        cells.append(max(times))
-        print(f"| {name} | " + " | ".join(format_seconds(t) for t in cells) + " |")
-    print(
-        f"\nMedian tricks searched for the exact value: {statistics.median(nodes):,.0f}; "
-        f"Vorhand wins {won} of {len(nodes)}.\n"
-    )
+    print(f"### Whole deals ({len(tables)} {what}, 16 tricks from the first lead)\n")
+    print("| search | median | p90 | p99 | max | median tricks searched | python / compiled |")
+    print("|---|---|---|---|---|---|---|")
+    for name, samples in times.items():
+        what_kind, search = name.split()
+        cells = [statistics.median(samples), percentile(samples, 0.9)]
+        cells += [percentile(samples, 0.99), max(samples)]
+        searched = f"{statistics.median(nodes[search]):,.0f}" if what_kind == "value" else "–"
+        paired = "–"
+        if search == "python" and f"{what_kind} compiled" in times:
+            base = times[f"{what_kind} compiled"]
+            paired = format_ratio(statistics.median(p / c for p, c in zip(samples, base, strict=True)))
+        label = {"value": "exact value", "win": "win test (≥ 61)"}[what_kind]
+        print(
+            f"| {label}, {search} | " + " | ".join(format_seconds(t) for t in cells)
+            + f" | {searched} | {paired} |"
+        )
+    if any(tables):
+        print(f"\nThe compiled table grew to at most {max(tables) / 2**20:.1f} MiB "
+              f"(median {statistics.median(tables) / 2**20:.1f} MiB).")
+    print(f"\nVorhand wins {won} of {len(tables)}.\n")
 
 
 def line_to(number: int, game: str, left: int) -> Position:
@@ -125,53 +172,72 @@ def line_to(number: int, game: str, left: int) -> Position:
     return state.position
 
 
+def timed_runs(
+    position: Position, names: Sequence[str], peer_limit: float
+) -> tuple[dict[str, float], dict[str, int], bool]:
+    """Seconds and Vorhand's value of each search named (``compiled``, ``python``, ``peer``)
+    on one position, in that order; whether the peer ran out of time."""
+    runs: dict[str, float] = {}
+    answers: dict[str, int] = {}
+    for name in names:
+        if name == "peer":
+            try:
+                seconds, raw = timed(partial(peer, position, peer_limit))
+            except SolverTimeoutError:
+                return runs, answers, True
+            runs[name], answers[name] = seconds, vorhand(position, raw)
+        else:
+            flag = name == "compiled"
+            seconds, solution = timed(partial(solve, position, line=False, compiled=flag))
+            runs[name], answers[name] = seconds, solution.value
+    return runs, answers, False
+
+
 def by_tricks_left(
-    numbers: Sequence[int], choice: str, lefts: Sequence[int], peer_max: int, peer_limit: float
+    numbers: Sequence[int], choice: str, lefts: Sequence[int], limits: tuple[int, int, float]
 ) -> None:
-    """The table by tricks left, with the peer (see the module)."""
-    print("### By tricks left (exact value; peer: plain alpha-beta)\n")
+    """The table by tricks left, the compiled search against the Python search and the peer
+    (see the module); ``limits``: the most tricks left for the Python search and the peer, and
+    the peer's time limit."""
+    python_max, peer_max, peer_limit = limits
+    first = "compiled" if dd_module() is not None else "python"
+    print(f"### By tricks left (exact value; ratios paired against the {first} search)\n")
     print(
-        "| tricks left | positions | solver median | solver p99 | peer median | peer / solver "
-        "| peer out of time |"
+        f"| tricks left | positions | {first} median | {first} p99 | python median | "
+        "python / compiled | plain median | plain / compiled | plain out of time |"
     )
-    print("|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|")
     for left in lefts:
-        ours: list[float] = []
-        peers: list[float] = []
-        ratios: list[float] = []
+        samples: dict[str, list[float]] = {"compiled": [], "python": [], "peer": []}
+        ratios: dict[str, list[float]] = {"python": [], "peer": []}
         out = 0
         for i, number in enumerate(numbers):
             for game in games_of(number, choice):
                 position = line_to(number, game, left)
-                runs: dict[str, float] = {}
-                answers: dict[str, int] = {}
-                names = ["solver", "peer"] if i % 2 == 0 else ["peer", "solver"]
-                for name in names:
-                    if name == "solver":
-                        seconds, solution = timed(partial(solve, position, line=False))
-                        runs[name], answers[name] = seconds, solution.value
-                    elif left <= peer_max:
-                        try:
-                            seconds, raw = timed(partial(peer, position, peer_limit))
-                        except SolverTimeoutError:
-                            out += 1
-                            continue
-                        runs[name], answers[name] = seconds, vorhand(position, raw)
-                if "peer" in answers and answers["peer"] != answers["solver"]:
-                    raise SystemExit(f"deal {number} {game}, {left} left: the peer disagrees")
-                ours.append(runs["solver"])
-                if "peer" in runs:
-                    peers.append(runs["peer"])
-                    ratios.append(runs["peer"] / runs["solver"])
-        peer_cells = (
-            [format_seconds(statistics.median(peers)), format_ratio(statistics.median(ratios))]
-            if peers
-            else ["–", "–"]
-        )
-        print(
-            f"| {left} | {len(ours)} | {format_seconds(statistics.median(ours))} | "
-            f"{format_seconds(percentile(ours, 0.99))} | " + " | ".join(peer_cells) + f" | {out} |"
-        )
+                names = [first]
+                if first == "compiled" and left <= python_max:
+                    names.append("python")
+                if left <= peer_max:
+                    names.append("peer")
+                names = names[i % len(names) :] + names[: i % len(names)]
+                runs, answers, ran_out = timed_runs(position, names, peer_limit)
+                out += ran_out
+                if len(set(answers.values())) > 1:
+                    raise SystemExit(f"deal {number} {game}, {left} left: {answers}")
+                for name, seconds in runs.items():
+                    samples[name if name != first else "compiled"].append(seconds)
+                    if name != first:
+                        ratios[name].append(seconds / runs[first])
+        mine = samples["compiled"]
+        cells = [str(len(mine)), format_seconds(statistics.median(mine))]
+        cells.append(format_seconds(percentile(mine, 0.99)))
+        for name in ("python", "peer"):
+            if ratios[name]:
+                cells.append(format_seconds(statistics.median(samples[name])))
+                cells.append(format_ratio(statistics.median(ratios[name])))
+            else:
+                cells += ["–", "–"]
+        print(f"| {left} | " + " | ".join(cells) + f" | {out} |")
     print()
 
 
@@ -180,18 +246,26 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--first", type=int, default=1)
     parser.add_argument("--game", default="rotate", choices=["rotate", "all", "best", *GAMES])
-    parser.add_argument("--left", type=int, nargs="*", default=[4, 6, 8, 10, 12])
+    parser.add_argument("--left", type=int, nargs="*", default=[4, 6, 8, 10, 12, 14])
+    parser.add_argument("--python-max", type=int, default=12)
     parser.add_argument("--peer-max", type=int, default=8)
     parser.add_argument("--peer-limit", type=float, default=60.0)
     parser.add_argument("--no-whole", action="store_true", help="leave out whole deals")
+    parser.add_argument(
+        "--no-python-whole", action="store_true", help="whole deals by the compiled search only"
+    )
     args = parser.parse_args(argv)
     numbers = range(args.first, args.first + args.deals)
     print(f"## Offiziersskat double dummy: deals {args.first} .. {numbers[-1]}\n")
-    print(f"Load: {load_average()}\n")
+    print(f"Load: {load_average()}; the search: {dd_status()}\n")
     Deal.numbered(0)  # the first call's imports and tables are not timed
+    searches = ["compiled", "python"] if dd_module() is not None else ["python"]
+    if args.no_python_whole and dd_module() is not None:
+        searches = ["compiled"]
     if not args.no_whole:
-        whole_deals(numbers, args.game)
-    by_tricks_left(numbers, args.game, args.left, args.peer_max, args.peer_limit)
+        whole_deals(numbers, args.game, searches)
+    limits = (args.python_max, args.peer_max, args.peer_limit)
+    by_tricks_left(numbers, args.game, args.left, limits)
     print(f"Load after: {load_average()}")
 
 
