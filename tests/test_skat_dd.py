@@ -96,8 +96,11 @@ def test_the_win_test_and_the_line_agree_with_python(position: Position) -> None
     assert after.phase == "over" and after.points[0] == solution.value
     assert solve(position, line=False, compiled=False).value == solution.value
     assert wins(position, compiled=False) == solution.won
-    python = solve(position, compiled=False)  # the Python line: the same first-keeping moves
-    assert python.line == solution.line
+    python = solve(position, compiled=False)  # its own line (the tables' hints may differ)
+    after = position
+    for move in python.line:
+        after = play(after, move)
+    assert python.value == solution.value == after.points[0]
 
 
 @pytest.mark.parametrize("left", range(10, 16))

@@ -118,6 +118,11 @@ class CompiledSearch:
         found: int | None = self.module.value(self.state, mask, leader, led, alpha, beta, seconds)
         return found
 
+    def best(self, mask: int, leader: int) -> int:
+        """The slot of the best lead the table holds for a position, or -1."""
+        slot: int = self.module.best(self.state, mask, leader)
+        return slot
+
     def stats(self) -> tuple[int, int, int]:
         """Tricks searched in all, table entries in use, and the table's bytes."""
         nodes, used, size = self.module.stats(self.state)

@@ -283,6 +283,19 @@ class Search:
             return 0
         return self.trick(mask, leader, rest, alpha, beta)
 
+    def best_lead(self, at: tuple[int, int, int]) -> int | None:
+        """The card of the best lead the table holds for a position at the start of a trick
+        (``at`` as for :meth:`value`), or ``None``: a hint for rebuilding a line of play."""
+        mask, leader, trick = at
+        if trick >= 0 or not mask:
+            return None
+        if self.native is not None:
+            slot = self.native.best(mask, leader)
+        else:
+            entry = self.table.get(mask | leader << 32)
+            slot = -1 if entry is None else entry >> 16
+        return self.board.card[slot] if 0 <= slot < 32 and mask >> slot & 1 else None
+
     def set_deadline(self, time_limit: float | None) -> None:
         """Bound the searches from now on by ``time_limit`` seconds (or none)."""
         self.deadline = None if time_limit is None else time.perf_counter() + time_limit

@@ -220,10 +220,13 @@ def _games(
 
 def _line(search: Search, position: Position, value: int) -> tuple[Move, ...]:
     """A principal variation: at each move, the first legal move that keeps the value (each
-    tested by one zero-window search, in the same table)."""
+    tested by one zero-window search, in the same table), the table's best lead tried first."""
     moves: list[Move] = []
     while position.phase == "play":
-        for move in legal_moves(position):
+        legal = legal_moves(position)
+        hint = search.best_lead(search.board.locate(position)) if not position.trick else None
+        legal.sort(key=lambda move: move.card != hint)  # stable: the others keep their order
+        for move in legal:
             after = play(position, move)
             if after.phase == "over":
                 keeps = after.points[0] == value
