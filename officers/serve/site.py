@@ -1,15 +1,17 @@
-"""The pages: Euler's Officers at ``/`` and Eight Off at ``/eightoff``, each a game in a browser,
-from plain HTML, CSS and JavaScript modules shipped inside the package (``officers/serve/static``
-and its folder ``eightoff``, read with :mod:`importlib.resources`, so they work from an installed
+"""The pages: Euler's Officers at ``/``, Eight Off at ``/eightoff`` and Offiziersskat at ``/skat``
+(played in a room of the service), each a game in a browser, from plain HTML, CSS and JavaScript
+modules shipped inside the package (``officers/serve/static`` and its folders ``eightoff`` and
+``skat``, read with :mod:`importlib.resources`, so they work from an installed
 wheel and offline), and the card faces of :mod:`officers.svg` as two sprites (``cards-en.svg``,
-``cards-de.svg``: one ``<symbol id="AS">`` a card); Eight Off draws its 52 cards as text.
+``cards-de.svg``: one ``<symbol id="AS">`` a card); Eight Off and Offiziersskat draw their cards
+as text.
 
 Glossary
 --------
 digest
     A short hash of every static file: the files are served under ``/static/DIGEST/``, so a
     browser may keep them for a year (``immutable``) and still never mixes two versions; the pages
-    themselves (``/``, ``/eightoff``) are revalidated on every visit (``no-cache`` and an ``ETag``).
+    themselves (``/``, ``/eightoff``, ``/skat``) are revalidated on every visit (``no-cache`` and an ``ETag``).
 
 >>> site = Site()
 >>> site.digest == Site().digest, len(site.digest)
@@ -48,10 +50,14 @@ MEDIA_TYPES: Final = {
 }
 """The content type of each kind of static file (by its suffix); no other file is served."""
 
-FOLDERS: Final = ("eightoff",)
+FOLDERS: Final = ("eightoff", "skat")
 """The folders of ``static`` whose files are served too, as ``FOLDER/NAME``."""
 
-PAGES: Final = {"/": "index.html", "/eightoff": "eightoff/index.html"}
+PAGES: Final = {
+    "/": "index.html",
+    "/eightoff": "eightoff/index.html",
+    "/skat": "skat/index.html",
+}
 """Each page's address and its file; a page's file is served only at its address."""
 
 PAGE_CACHE: Final = "no-cache"
@@ -130,10 +136,10 @@ class Site:
 
 
 def site_routes(site: Site | None = None) -> list[Route]:
-    """The routes of the pages: ``/``, ``/eightoff`` and ``/static/DIGEST/NAME``.
+    """The routes of the pages: ``/``, ``/eightoff``, ``/skat`` and ``/static/DIGEST/NAME``.
 
     >>> [route.path for route in site_routes()]
-    ['/', '/eightoff', '/static/{digest}/{name:path}']
+    ['/', '/eightoff', '/skat', '/static/{digest}/{name:path}']
     """
     site = Site() if site is None else site
 

@@ -1,0 +1,479 @@
+// Offiziersskat in the browser, played in a room of the service (docs/rooms.md): the face-down
+// cards stay on the server, and the page shows only the room's view. "Play against the computer"
+// and "Play with a friend" make a room; the friend joins by the invitation link (the room and
+// the invitation in the fragment); the seat's token is kept in localStorage, so a reload finds
+// the seat again. Every change arrives over the live WebSocket (polling /events when none can be
+// had); the page keeps the seq of the last event it applied, so nothing is lost or repeated.
+
+import { cardName, cardShort, gameName, SYMBOLS, words } from "./i18n.js";
+import { Feed, forgetToken, keepToken, lastRoom, request, storedToken } from "./rooms.js";
+import { drawDeal, drawPiles, drawTrick, el, pileOrder } from "./view.js";
+
+const $ = (selector) => document.querySelector(selector);
+const TIPS = 3; // decisions a round that the tips accompany
+
+const S = {
+  lang: "en",
+  room: null,
+  token: null,
+  state: null, // the last room-state
+  stateSeq: -1, // its seq
+  eventSeq: 0, // the seq of the last event applied
+  log: [], // the moves of this round, from the events
+  feed: null,
+  sort: "normal",
+  busy: false,
+  tip: { on: false, used: 0, round: null, shownAt: null, doc: null, pending: null, missing: false, error: null },
+};
+
+const t = () => words(S.lang);
+const view = () => (S.state && S.state.view) || null;
+const mySide = () => (S.state ? S.state.seat - 1 : 0);
+const myTurn = () => Boolean(S.state && S.state.status === "playing" && view() && view().to_move === S.state.seat);
+
+function otherName() {
+  const other = S.state && S.state.seats.find((seat) => seat.seat !== S.state.seat);
+  return other && other.kind !== "human" ? t().computerName : t().other;
+}
+
+function roleName(side) {
+  return side === 0 ? t().vorhand : t().hinterhand;
+}
+
+// --- words and settings -----------------------------------------------------------------------
+
+function readSetting(key, fallback) {
+  try {
+    return localStorage.getItem(key) || fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+function keepSetting(key, value) {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // not kept: the setting lasts as long as the page
+  }
+}
+
+function applyWords() {
+  const words_ = t();
+  document.documentElement.lang = S.lang;
+  for (const node of document.querySelectorAll("[data-text]")) {
+    const value = words_[node.dataset.text];
+    if (typeof value === "string") node.textContent = value;
+  }
+  for (const node of document.querySelectorAll("[data-text-label]")) node.setAttribute("aria-label", words_[node.dataset.textLabel]);
+  for (const button of document.querySelectorAll("[data-lang]")) button.setAttribute("aria-pressed", String(button.dataset.lang === S.lang));
+  for (const button of document.querySelectorAll("[data-sort]")) {
+    button.textContent = words_.sorts[button.dataset.sort];
+    button.setAttribute("aria-pressed", String(button.dataset.sort === S.sort));
+  }
+  for (const button of document.querySelectorAll("[data-game]")) {
+    const game = button.dataset.game;
+    button.textContent = game === "G" ? gameName(S.lang, game) : `${SYMBOLS[game]} ${gameName(S.lang, game)}`;
+  }
+}
+
+function setLang(lang) {
+  S.lang = lang === "de" ? "de" : "en";
+  keepSetting("officers-skat-lang", S.lang);
+  const tip = S.tip;
+  if (tip.doc && tip.doc.lang !== S.lang) {
+    Object.assign(tip, { doc: null, shownAt: null, pending: null }); // asked again in the new language
+  }
+  applyWords();
+  render();
+}
+
+function say(text, code = null) {
+  const node = $("#message");
+  node.textContent = text;
+  if (code) node.dataset.code = code;
+  else delete node.dataset.code;
+}
+
+function fail(message) {
+  $("#error-message").textContent = message;
+  $("#error").hidden = false;
+  for (const id of ["#loading", "#start", "#table", "#invite"]) $(id).hidden = true;
+}
+
+// --- the room ----------------------------------------------------------------------------------
+
+const path = (suffix = "") => `rooms/${encodeURIComponent(S.room)}${suffix}`;
+
+function showAddress() {
+  history.replaceState(null, "", `${location.pathname}${location.search}#room=${encodeURIComponent(S.room)}`);
+}
+
+async function create(seats) {
+  $("#start").hidden = true;
+  $("#loading").hidden = false;
+  try {
+    const made = await request("POST", "rooms", { game: "skat", seats });
+    keepToken(made.room, made.token);
+    await enter(made.room, made.token);
+  } catch (error) {
+    fail(error.message);
+  }
+}
+
+async function openRoom(room, invite) {
+  let token = storedToken(room);
+  try {
+    if (!token && invite) {
+      const joined = await request("POST", `rooms/${encodeURIComponent(room)}/join`, { invite });
+      keepToken(room, joined.token);
+      token = joined.token;
+    }
+    if (!token) {
+      fail(t().noSeat);
+      return;
+    }
+    await enter(room, token);
+  } catch (error) {
+    if (error.code === "unauthorized" || error.code === "not-found") forgetToken(room);
+    fail(error.message);
+  }
+}
+
+/** Take the seat of ``token`` in ``room``: its state, then the live feed. */
+async function enter(room, token) {
+  S.room = room;
+  S.token = token;
+  showAddress();
+  const state = await request("GET", path("/state"), undefined, token);
+  setState(state);
+  S.feed = new Feed(room, token, {
+    after: () => S.eventSeq,
+    apply: applyUpdate,
+    status: (mode) => {
+      const node = $("#connection");
+      node.dataset.mode = mode;
+      node.textContent = t()[mode === "offline" ? "offline" : mode];
+    },
+    gone: (error) => {
+      forgetToken(room);
+      fail(error.message || t().errorTitle);
+    },
+  });
+  S.feed.start();
+}
+
+function applyUpdate(update) {
+  for (const event of update.events) {
+    if (event.seq <= S.eventSeq) continue; // applied already
+    S.eventSeq = event.seq;
+    if (event.type === "started") S.log = [];
+    else if (event.type === "moved") S.log.push(event);
+  }
+  if (update.state) setState(update.state);
+  else renderLog();
+}
+
+function setState(state) {
+  if (state.seq < S.stateSeq) return; // an older answer than the one shown
+  S.state = state;
+  S.stateSeq = state.seq;
+  const tip = S.tip;
+  if (tip.round !== state.round) {
+    Object.assign(tip, { used: 0, round: state.round, shownAt: null, doc: null, pending: null });
+  }
+  $("#loading").hidden = true;
+  $("#table").hidden = false;
+  render();
+}
+
+async function refresh() {
+  try {
+    setState(await request("GET", path("/state"), undefined, S.token));
+  } catch (error) {
+    say(error.message, error.code);
+  }
+}
+
+/** Play ``move`` (a game's letter or "QH@3") at the seq shown; a refused move shows the
+ * service's sentence. */
+async function play(move) {
+  if (S.busy) return; // the service says whose turn it is
+  S.busy = true;
+  render(); // no second card while this one is on its way
+  const seq = S.stateSeq;
+  const tipped = S.tip.on && S.tip.doc && S.tip.shownAt === seq;
+  try {
+    const answer = await request("POST", path("/move"), { move, seq }, S.token);
+    if (tipped) S.tip.used += 1;
+    S.tip.doc = null;
+    S.tip.shownAt = null;
+    say("");
+    setState(answer);
+  } catch (error) {
+    say(error.message, error.code);
+    if (error.code === "conflict") await refresh();
+  } finally {
+    S.busy = false;
+    render();
+  }
+}
+
+async function rematch() {
+  try {
+    setState(await request("POST", path("/rematch"), { seq: S.stateSeq }, S.token));
+    say("");
+  } catch (error) {
+    if (error.code === "conflict") await refresh(); // the other asked first
+    else say(error.message, error.code);
+  }
+}
+
+// --- drawing -----------------------------------------------------------------------------------
+
+function render() {
+  if (!S.state) return;
+  const state = S.state;
+  $("#invite").hidden = state.status !== "waiting";
+  if (state.status === "waiting") {
+    $("#invite-link").value = `${location.origin}${location.pathname}#room=${encodeURIComponent(state.room)}&invite=${encodeURIComponent(state.invite)}`;
+  }
+  const status = $("#status");
+  status.dataset.status = state.status;
+  status.dataset.seq = String(state.seq);
+  status.dataset.round = String(state.round);
+  status.dataset.seat = String(state.seat);
+  const game = view();
+  $("#board").hidden = !game;
+  $("#sort").hidden = !game;
+  if (!game) {
+    status.textContent = t().waiting;
+    status.dataset.turn = "";
+    for (const id of ["#choose", "#end", "#deal-shown"]) $(id).hidden = true;
+    renderTip();
+    return;
+  }
+  status.dataset.turn = myTurn() ? "mine" : "theirs";
+  status.dataset.phase = game.view.phase;
+  status.dataset.moves = String(game.moves.length);
+  status.textContent = `${t().youAre(roleName(mySide()))} ${statusText(game)}`;
+  document.title = `${t().title} · ${statusText(game)}`;
+  renderChoice(game);
+  renderScore(game.view);
+  renderBoard(game);
+  renderEnd(game);
+  renderLog();
+  renderTip();
+}
+
+function statusText(game) {
+  const words_ = t();
+  if (S.state.status === "over" && game.outcome) {
+    const [mine, theirs] = [game.view.points[mySide()], game.view.points[1 - mySide()]];
+    return game.outcome.winner === mySide() ? words_.won(mine, theirs) : words_.lost(mine, theirs, mySide() === 0);
+  }
+  const choosing = game.view.phase === "choose";
+  if (myTurn()) return choosing ? words_.chooseNow : words_.playNow;
+  return choosing ? words_.chooseWait(otherName()) : words_.playWait(otherName());
+}
+
+function renderChoice(game) {
+  const choosing = myTurn() && game.view.phase === "choose";
+  $("#choose").hidden = !choosing;
+  for (const button of document.querySelectorAll("[data-game]")) {
+    button.disabled = !choosing || !game.legal.includes(button.dataset.game) || S.busy;
+  }
+}
+
+function renderScore(public_) {
+  const words_ = t();
+  const me = mySide();
+  $("#game").textContent = public_.game ? words_.gameIs(public_.game) : words_.noGame;
+  $("#game").dataset.game = public_.game || "";
+  $("#points").textContent = words_.points(public_.points[me], public_.points[1 - me]);
+  $("#points").dataset.points = public_.points.join(":");
+  $("#tricks").textContent = words_.tricks(public_.tricks[me], public_.tricks[1 - me]);
+}
+
+function renderBoard(game) {
+  const public_ = game.view;
+  const me = mySide();
+  const names = { other: otherName() };
+  $("#their-label").textContent = `${t().theirPiles(names.other)} (${roleName(1 - me)})`;
+  $("#my-label").textContent = `${t().yourPiles} (${roleName(me)})`;
+  const theirs = public_.face_up[1 - me];
+  drawPiles($("#their-piles"), theirs, public_.hidden[1 - me], S.lang, { order: theirs.map((_, i) => i + 1) });
+  const legal = new Set(myTurn() && !S.busy ? game.legal : []);
+  const order = pileOrder(public_.face_up[me], S.sort, public_.game);
+  drawPiles($("#my-piles"), public_.face_up[me], public_.hidden[me], S.lang, { order, mine: true, legal });
+  $("#my-piles").dataset.order = order.join(" ");
+  drawTrick($("#trick"), public_, me, S.lang, names);
+}
+
+function renderEnd(game) {
+  const over = S.state.status === "over";
+  $("#end").hidden = !over;
+  $("#deal-shown").hidden = !(over && game.deal);
+  if (!over) return;
+  $("#outcome").textContent = statusText(game);
+  $("#outcome").dataset.winner = game.outcome ? (game.outcome.winner === mySide() ? "me" : "other") : "";
+  if (game.deal) drawDeal($("#deal"), game.deal, mySide(), S.lang, { other: otherName() });
+}
+
+function renderLog() {
+  const words_ = t();
+  const me = S.state ? S.state.seat : 0;
+  $("#log").replaceChildren(...S.log.map((event) => {
+    const who = event.seat === me ? words_.you : (event.bot ? words_.computerName : words_.other);
+    const [card, pile] = event.move.split("@");
+    const text = pile ? words_.played(who, cardShort(S.lang, card), pile) : words_.chose(who, event.move);
+    return el("li", { "data-seq": event.seq, "data-move": event.move, text });
+  }));
+  $("#log").dataset.count = String(S.log.length);
+}
+
+// --- tips --------------------------------------------------------------------------------------
+
+function renderTip() {
+  const node = $("#tip");
+  const tip = S.tip;
+  node.dataset.used = String(tip.used);
+  delete node.dataset.move;
+  for (const marked of document.querySelectorAll(".hinted")) marked.classList.remove("hinted");
+  const show = (state, ...children) => {
+    node.dataset.state = state;
+    node.replaceChildren(...children);
+  };
+  if (!tip.on) return show("off");
+  if (tip.missing) return show("missing", el("p", { text: t().tipsMissing }));
+  if (tip.used >= TIPS) return show("done", el("p", { text: t().tipsDone }));
+  const left = el("p", { class: "small", text: t().tipsLeft(TIPS - tip.used) });
+  if (!myTurn()) return show("idle", left);
+  if (tip.doc && tip.shownAt === S.stateSeq) return show("shown", ...tipNodes(tip.doc), left);
+  if (tip.error) return show("error", el("p", { text: tip.error }), left);
+  if (tip.pending !== S.stateSeq) askTip();
+  return show("wait", el("p", { class: "small", text: t().tipWait }));
+}
+
+async function askTip() {
+  const seq = S.stateSeq;
+  const lang = S.lang;
+  S.tip.pending = seq;
+  try {
+    const doc = await request("POST", "skat/tip", { view: S.state.view.view, lang });
+    if (S.tip.pending !== seq) return;
+    Object.assign(S.tip, { doc: { ...doc, lang }, error: null });
+    if (S.stateSeq === seq && lang === S.lang) S.tip.shownAt = seq;
+  } catch (error) {
+    if (S.tip.pending !== seq) return;
+    if (error.status === 404) S.tip.missing = true;
+    else S.tip.error = error.message;
+  }
+  if (S.stateSeq === seq) renderTip();
+  else S.tip.pending = null;
+}
+
+function tipNodes(doc) {
+  const words_ = t();
+  const node = $("#tip");
+  node.dataset.move = doc.move || "";
+  const sure = el("span", { class: "small", text: ` (${doc.exact ? words_.exact : words_.estimate})` });
+  if (doc.phase === "choose") {
+    const best = doc.games.find((game) => game.best);
+    if (best) {
+      const button = document.querySelector(`[data-game="${best.game}"]`);
+      if (button) button.classList.add("hinted");
+    }
+    return [
+      el("p", { class: "headline", text: words_.tipGames }, sure),
+      el("ul", { class: "chances" }, ...doc.games.map((game) => el("li", { "data-game": game.game, class: game.best ? "best" : null },
+        `${gameName(S.lang, game.game)}: ${Math.round(game.chance * 100)} %${game.best ? ` · ${words_.best}` : ""}`))),
+      el("p", { text: doc.text || "" }),
+    ];
+  }
+  const card = document.querySelector(`#my-piles [data-card="${doc.card}"]`);
+  if (card) card.classList.add("hinted");
+  return [
+    el("p", { class: "headline", text: words_.tipPlay(cardName(S.lang, doc.card), doc.pile) }, sure),
+    el("p", { text: doc.text || "" }),
+  ];
+}
+
+// --- the controls ------------------------------------------------------------------------------
+
+function bind() {
+  for (const button of document.querySelectorAll("[data-lang]")) button.addEventListener("click", () => setLang(button.dataset.lang));
+  $('[data-action="computer"]').addEventListener("click", () => {
+    create($("#seat").value === "2" ? ["random", "human"] : ["human", "random"]);
+  });
+  $('[data-action="friend"]').addEventListener("click", () => create(["human", "human"]));
+  $('[data-action="rematch"]').addEventListener("click", rematch);
+  $('[data-action="copy"]').addEventListener("click", copyLink);
+  for (const button of document.querySelectorAll("[data-game]")) button.addEventListener("click", () => play(button.dataset.game));
+  for (const button of document.querySelectorAll("[data-sort]")) {
+    button.addEventListener("click", () => {
+      S.sort = button.dataset.sort;
+      keepSetting("officers-skat-sort", S.sort);
+      applyWords();
+      render();
+    });
+  }
+  $("#my-piles").addEventListener("click", (event) => {
+    const card = event.target.closest("button[data-card]");
+    if (card && !card.disabled) play(`${card.dataset.card}@${card.dataset.pile}`);
+  });
+  $("#my-piles").addEventListener("keydown", arrows);
+  $("#tips").addEventListener("change", () => {
+    S.tip.on = $("#tips").checked;
+    S.tip.error = null;
+    renderTip();
+  });
+}
+
+/** The arrow keys move the focus between one's own playable cards. */
+function arrows(event) {
+  const step = { ArrowLeft: -1, ArrowUp: -1, ArrowRight: 1, ArrowDown: 1 }[event.key];
+  if (!step) return;
+  const cards = [...document.querySelectorAll("#my-piles button[data-card]:not(:disabled)")];
+  const at = cards.indexOf(document.activeElement);
+  if (!cards.length) return;
+  event.preventDefault();
+  cards[(at + step + cards.length) % cards.length].focus();
+}
+
+async function copyLink() {
+  const input = $("#invite-link");
+  input.select();
+  try {
+    await navigator.clipboard.writeText(input.value);
+    say(t().copied);
+  } catch {
+    say(""); // the link is selected: the browser's own copy takes it
+  }
+}
+
+function main() {
+  const query = new URLSearchParams(location.search);
+  S.lang = query.get("lang") || readSetting("officers-skat-lang", "en");
+  if (S.lang !== "de") S.lang = "en";
+  S.sort = readSetting("officers-skat-sort", "normal");
+  $("#tips").checked = false; // the tips are off after every reload
+  bind();
+  applyWords();
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const room = fragment.get("room");
+  if (room) {
+    openRoom(room, fragment.get("invite"));
+    return;
+  }
+  $("#loading").hidden = true;
+  $("#start").hidden = false;
+  const last = lastRoom();
+  if (last) {
+    $("#resume").hidden = false;
+    $("#resume-link").href = `skat#room=${encodeURIComponent(last)}`;
+  }
+}
+
+window.addEventListener("hashchange", () => location.reload());
+main();

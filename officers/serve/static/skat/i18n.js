@@ -1,0 +1,197 @@
+// The Offiziersskat page's words in English and German. A refused move's sentence comes from the
+// service as it is; a tip's reason comes from the service in the language asked for.
+
+const RANKS = {
+  A: ["Ace", "Ass"], T: ["Ten", "Zehn"], K: ["King", "König"], Q: ["Queen", "Dame"],
+  J: ["Jack", "Bube"], 9: ["Nine", "Neun"], 8: ["Eight", "Acht"], 7: ["Seven", "Sieben"],
+};
+const SUITS = { C: ["clubs", "Kreuz"], S: ["spades", "Pik"], H: ["hearts", "Herz"], D: ["diamonds", "Karo"] };
+
+/** The suits in Skat order, with their symbols. */
+export const SUIT_ORDER = ["C", "S", "H", "D"];
+export const SYMBOLS = { C: "♣", S: "♠", H: "♥", D: "♦" };
+
+/** The rank as printed in a card's corner: 10 for ten, B and D for the German Jack and Queen. */
+export function rankMark(lang, rank) {
+  if (rank === "T") return "10";
+  if (lang === "de") return { J: "B", Q: "D", K: "K" }[rank] || rank;
+  return rank;
+}
+
+/** A card's name: "Queen of hearts", "Herz-Dame". */
+export function cardName(lang, card) {
+  const [rank, suit] = card;
+  if (lang === "de") return `${SUITS[suit][1]}-${RANKS[rank][1]}`;
+  return `${RANKS[rank][0]} of ${SUITS[suit][0]}`;
+}
+
+/** A card as short text: "Q♥" (German: "D♥"). */
+export function cardShort(lang, card) {
+  return `${rankMark(lang, card[0])}${SYMBOLS[card[1]]}`;
+}
+
+const GAMES = {
+  C: ["Clubs", "Kreuz"], S: ["Spades", "Pik"], H: ["Hearts", "Herz"], D: ["Diamonds", "Karo"], G: ["Grand", "Grand"],
+};
+
+/** A game's name: "Hearts", "Herz", "Grand". */
+export function gameName(lang, game) {
+  return GAMES[game][lang === "de" ? 1 : 0];
+}
+
+const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
+
+const EN = {
+  title: "Offiziersskat",
+  games: "Games",
+  language: "Language",
+  officers: "Euler's Officers",
+  eightoff: "Eight Off",
+  api: "The HTTP API",
+  intro: "Two players, eight piles each: a face-up card on a face-down one. Vorhand chooses the trumps or Grand; after 16 tricks Vorhand wins with 61 of the 120 points. Nobody sees a face-down card until it turns up.",
+  computer: "Play against the computer",
+  friend: "Play with a friend",
+  seatLabel: "Your seat against the computer",
+  seatV: "Vorhand (chooses the game)",
+  seatH: "Hinterhand",
+  resume: "Back to your game",
+  loading: "Opening the room…",
+  errorTitle: "This room cannot be opened",
+  errorFresh: "Start a new game",
+  noSeat: "This browser holds no seat of this room, and the link has no invitation.",
+  invite: "Send this link to the other player:",
+  copy: "Copy the link",
+  copied: "Copied.",
+  waiting: "Waiting for the other player to join…",
+  youAre: (role) => `You are ${role}.`,
+  vorhand: "Vorhand",
+  hinterhand: "Hinterhand",
+  you: "You",
+  other: "The other player",
+  computerName: "The computer",
+  yourPiles: "Your piles",
+  theirPiles: (who) => `Piles of ${who.toLowerCase()}`,
+  chooseNow: "Your turn: choose the game.",
+  chooseWait: (who) => `${who} chooses the game…`,
+  playNow: "Your turn: play a face-up card.",
+  playWait: (who) => `${who} is to play…`,
+  choose: "Choose the game",
+  gameIs: (game) => (game === "G" ? "Game: Grand (only the Jacks are trumps)" : `Game: ${GAMES[game][0]} are trumps`),
+  noGame: "No game chosen yet",
+  points: (mine, theirs) => `Points: you ${mine}, the other ${theirs}`,
+  tricks: (mine, theirs) => `Tricks: you ${mine}, the other ${theirs}`,
+  trick: "The trick",
+  lastTrick: (winner) => `Last trick, taken by ${winner.toLowerCase()}`,
+  emptyTable: "No card on the table.",
+  won: (mine, theirs) => `You win with ${mine} points to ${theirs}!`,
+  lost: (mine, theirs, vorhand) => `You lose: ${mine} points to ${theirs}${vorhand ? " (Vorhand needs 61)" : ""}.`,
+  rematch: "Play again",
+  newGame: "New game",
+  deal: "The deal",
+  dealNote: "Each pile: the card that lay face down, then the card on it.",
+  log: "The moves",
+  chose: (who, game) => `${who}: ${GAMES[game][0]}`,
+  played: (who, card, pile) => `${who}: ${card} (pile ${pile})`,
+  sort: "Sort your piles",
+  sorts: { normal: "Normal", C: "Clubs", S: "Spades", H: "Hearts", D: "Diamonds", dealt: "As dealt" },
+  pileLabel: (n) => `pile ${n}`,
+  onPile: (card, n) => `${card}, pile ${n}`,
+  emptyPile: (n) => `pile ${n}, empty`,
+  faceDown: "face down",
+  tips: "Learn with tips",
+  tipsAbout: "Up to three of your decisions a round, shown before you make them; a tip uses no face-down card.",
+  tipWait: "Looking for a tip…",
+  tipGames: "Tip: Vorhand's chance to win with each game",
+  tipPlay: (card, pile) => `Tip: play ${card} from pile ${pile}.`,
+  best: "best",
+  exact: "exact",
+  estimate: "estimated",
+  tipsLeft: (n) => `${plural(n, "tip", "tips")} left this round.`,
+  tipsDone: "That was the third tip of this round: the tips return with the next round.",
+  tipsMissing: "Tips are not available on this service.",
+  keys: "Click a card to play it, or Tab to it and press Enter; the arrows move between your cards.",
+  refused: "Not allowed",
+  live: "live",
+  polling: "polling",
+  offline: "reconnecting…",
+};
+
+const DE = {
+  title: "Offiziersskat",
+  games: "Spiele",
+  language: "Sprache",
+  officers: "Eulers Offiziere",
+  eightoff: "Eight Off",
+  api: "Die HTTP-API",
+  intro: "Zwei Personen, je acht Stapel: eine offene Karte auf einer verdeckten. Vorhand wählt Trumpf oder Grand; nach 16 Stichen gewinnt Vorhand mit mindestens 61 der 120 Augen. Niemand sieht eine verdeckte Karte, bevor sie aufgedeckt wird.",
+  computer: "Gegen den Computer spielen",
+  friend: "Mit einer Freundin oder einem Freund spielen",
+  seatLabel: "Dein Platz gegen den Computer",
+  seatV: "Vorhand (wählt das Spiel)",
+  seatH: "Hinterhand",
+  resume: "Zurück zu deinem Spiel",
+  loading: "Der Raum wird geöffnet…",
+  errorTitle: "Dieser Raum lässt sich nicht öffnen",
+  errorFresh: "Ein neues Spiel beginnen",
+  noSeat: "Dieser Browser hat keinen Platz in diesem Raum, und der Link enthält keine Einladung.",
+  invite: "Schicke diesen Link an die andere Person:",
+  copy: "Link kopieren",
+  copied: "Kopiert.",
+  waiting: "Warte auf die andere Person…",
+  youAre: (role) => `Du bist ${role}.`,
+  vorhand: "Vorhand",
+  hinterhand: "Hinterhand",
+  you: "Du",
+  other: "Die Gegenperson",
+  computerName: "Der Computer",
+  yourPiles: "Deine Stapel",
+  theirPiles: () => "Stapel der Gegenperson",
+  chooseNow: "Du bist dran: wähle das Spiel.",
+  chooseWait: (who) => `${who} wählt das Spiel…`,
+  playNow: "Du bist am Zug: spiele eine offene Karte.",
+  playWait: (who) => `${who} ist am Zug…`,
+  choose: "Spiel wählen",
+  gameIs: (game) => (game === "G" ? "Spiel: Grand (nur die Buben sind Trumpf)" : `Spiel: ${GAMES[game][1]} ist Trumpf`),
+  noGame: "Noch kein Spiel gewählt",
+  points: (mine, theirs) => `Augen: du ${mine}, die Gegenperson ${theirs}`,
+  tricks: (mine, theirs) => `Stiche: du ${mine}, die Gegenperson ${theirs}`,
+  trick: "Der Stich",
+  lastTrick: (winner) => `Letzter Stich, genommen von: ${winner}`,
+  emptyTable: "Keine Karte auf dem Tisch.",
+  won: (mine, theirs) => `Gewonnen mit ${mine} zu ${theirs} Augen!`,
+  lost: (mine, theirs, vorhand) => `Verloren: ${mine} zu ${theirs} Augen${vorhand ? " (Vorhand braucht 61)" : ""}.`,
+  rematch: "Noch eine Runde",
+  newGame: "Neues Spiel",
+  deal: "Die Verteilung",
+  dealNote: "Jeder Stapel: die Karte, die verdeckt lag, dann die Karte darauf.",
+  log: "Die Züge",
+  chose: (who, game) => `${who}: ${GAMES[game][1]}`,
+  played: (who, card, pile) => `${who}: ${card} (Stapel ${pile})`,
+  sort: "Deine Stapel sortieren",
+  sorts: { normal: "Normal", C: "Kreuz", S: "Pik", H: "Herz", D: "Karo", dealt: "Ausgeteilt" },
+  pileLabel: (n) => `Stapel ${n}`,
+  onPile: (card, n) => `${card}, Stapel ${n}`,
+  emptyPile: (n) => `Stapel ${n}, leer`,
+  faceDown: "verdeckt",
+  tips: "Mit Tipps lernen",
+  tipsAbout: "Bis zu drei deiner Entscheidungen je Runde, gezeigt, bevor du sie triffst; ein Tipp verwendet keine verdeckte Karte.",
+  tipWait: "Suche einen Tipp…",
+  tipGames: "Tipp: die Gewinnchance von Vorhand mit jedem Spiel",
+  tipPlay: (card, pile) => `Tipp: spiele ${card} von Stapel ${pile}.`,
+  best: "am besten",
+  exact: "genau",
+  estimate: "geschätzt",
+  tipsLeft: (n) => `Noch ${n} ${n === 1 ? "Tipp" : "Tipps"} in dieser Runde.`,
+  tipsDone: "Das war der dritte Tipp dieser Runde: die Tipps kommen mit der nächsten Runde wieder.",
+  tipsMissing: "Dieser Dienst bietet keine Tipps an.",
+  keys: "Klicke eine Karte, um sie zu spielen, oder gehe mit Tab zu ihr und drücke Enter; die Pfeiltasten wechseln zwischen deinen Karten.",
+  refused: "Nicht erlaubt",
+  live: "live",
+  polling: "Abfrage",
+  offline: "verbinde neu…",
+};
+
+/** The words of ``lang`` ("en" or "de"). */
+export function words(lang) {
+  return lang === "de" ? DE : EN;
+}
