@@ -484,15 +484,27 @@ def _answer(
     time_limit: float | None,
     samples: int | None,
 ) -> ChanceValue:
+    """Exact when the search ends within half of ``time_limit``; else an estimate in the rest
+    of it (without a limit: exact, however long it takes)."""
     public = _public_of(where)
     start = time.perf_counter()
+    seconds = check_time_limit(time_limit)
     try:
-        value = exact_value(public, objective, time_limit=time_limit)
+        half = None if seconds is None else seconds / 2
+        value = exact_value(public, objective, time_limit=half)
     except SolverTimeoutError:
-        return estimate(public, objective, samples=samples, time_limit=time_limit)
-    seconds = time.perf_counter() - start
+        assert seconds is not None
+        left = max(0.001, seconds - (time.perf_counter() - start))
+        return estimate(public, objective, samples=samples, time_limit=left)
     return ChanceValue(
-        objective, value, True, float(value), float(value), 0, seconds, public.hidden_count()
+        objective,
+        value,
+        True,
+        float(value),
+        float(value),
+        0,
+        time.perf_counter() - start,
+        public.hidden_count(),
     )
 
 
@@ -503,7 +515,8 @@ def win_probability(
     samples: int | None = None,
 ) -> ChanceValue:
     """Vorhand's win probability: exact (a :class:`~fractions.Fraction`) when the search ends
-    within ``time_limit``, else an :func:`estimate` in the same time (at most ``samples``)."""
+    within half of ``time_limit``, else an :func:`estimate` in the rest of it (at most
+    ``samples``)."""
     return _answer(where, "win", time_limit, samples)
 
 
@@ -514,5 +527,5 @@ def expected_points(
     samples: int | None = None,
 ) -> ChanceValue:
     """Vorhand's expected final points, both playing for points: exact when the search ends
-    within ``time_limit``, else an :func:`estimate`."""
+    within half of ``time_limit``, else an :func:`estimate` in the rest of it."""
     return _answer(where, "points", time_limit, samples)

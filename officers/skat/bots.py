@@ -1,0 +1,175 @@
+"""Bots for Offiziersskat: programs that play from the public view alone.
+
+A bot sees what both players see (:class:`~officers.skat.public.Public`) and draws every random
+choice from the ``rng`` it is given, so a seed reproduces its games. It plays both parts of the
+game: as Vorhand it chooses the game too.
+
+- ``random``: a legal move drawn uniformly (the game too);
+- ``greedy``: the simple order of :func:`~officers.skat.tips.greedy_move` (most trumps; win a
+  trick cheaply, else throw the cheapest card; lead what cannot be beaten);
+- ``montecarlo``: draws consistent positions, solves each move double dummy in each (does
+  Vorhand still win?) and plays the move that does best for its side in the most of them
+  (ties: the greedy order), within ``budget`` seconds a move; it plays greedy when not even one
+  position is solved in time;
+- ``exact``: the exact chance game (:func:`~officers.skat.chance.move_values`) when at most
+  ``exact_hidden`` cards lie face down and the search ends within ``budget``, else as
+  ``montecarlo``.
+
+>>> import random
+>>> from officers.skat import SkatGame
+>>> from officers.skat.public import Public
+>>> game = SkatGame.deal(1)
+>>> bots = [get_bot("greedy"), get_bot("random")]
+>>> rng = random.Random(1)
+>>> while game.phase != "over":
+...     game.push(bots[game.current_player].choose(Public.of(game), rng)) and None
+>>> sum(game.points)
+120
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ClassVar, Final
+
+from officers.errors import NotationError, SolverTimeoutError, excerpt
+from officers.skat.chance import move_values
+from officers.skat.moves import Move
+from officers.skat.public import Public
+from officers.skat.tips import greedy_move, public_legal_moves, sampled_wins
+
+__all__ = [
+    "BOTS",
+    "ExactBot",
+    "GreedyBot",
+    "MonteCarloBot",
+    "RandomBot",
+    "SkatBot",
+    "get_bot",
+]
+
+
+class SkatBot(ABC):
+    """A player that is a program: given the public view with it to move, a legal move."""
+
+    name: ClassVar[str] = "bot"
+
+    @abstractmethod
+    def choose(self, public: Public, rng: random.Random) -> Move:
+        """The move of the player to move (the game choice, before it is made)."""
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class RandomBot(SkatBot):
+    """A legal move drawn uniformly at random (the game choice too)."""
+
+    name: ClassVar[str] = "random"
+
+    def choose(self, public: Public, rng: random.Random) -> Move:
+        moves = public_legal_moves(public)
+        return moves[rng.randrange(len(moves))]
+
+
+class GreedyBot(SkatBot):
+    """The simple order of :func:`~officers.skat.tips.greedy_move` (no search)."""
+
+    name: ClassVar[str] = "greedy"
+
+    def choose(self, public: Public, rng: random.Random) -> Move:
+        return greedy_move(public)
+
+
+@dataclass(frozen=True)
+class MonteCarloBot(SkatBot):
+    """Monte Carlo over the consistent positions (see the module): at most ``samples``
+    positions, within ``budget`` seconds a move."""
+
+    samples: int = 20
+    budget: float = 0.5
+    name: ClassVar[str] = "montecarlo"
+
+    def choose(self, public: Public, rng: random.Random) -> Move:
+        moves = public_legal_moves(public)
+        if len(moves) == 1:
+            return moves[0]
+        deadline = time.perf_counter() + self.budget
+        counts = dict.fromkeys(moves, 0)
+        solved = 0
+        while solved < self.samples:
+            left = deadline - time.perf_counter()
+            if left <= 0:
+                break
+            try:
+                found = sampled_wins(moves, [public.sample(rng)], time_limit=left)
+            except SolverTimeoutError:
+                break
+            for move, won in found.items():
+                counts[move] += won
+            solved += 1
+        order = greedy_move(public)
+        if not solved:
+            return order
+        sign = 1 if public.to_move == 0 else -1
+        return max(moves, key=lambda m: (sign * counts[m], m == order))
+
+    def __repr__(self) -> str:
+        return f"MonteCarloBot(samples={self.samples}, budget={self.budget})"
+
+
+@dataclass(frozen=True)
+class ExactBot(SkatBot):
+    """The exact chance game with at most ``exact_hidden`` cards face down, when it ends within
+    ``budget`` seconds; else Monte Carlo (:class:`MonteCarloBot`) in the same budget."""
+
+    exact_hidden: int = 4
+    samples: int = 20
+    budget: float = 0.5
+    name: ClassVar[str] = "exact"
+
+    def choose(self, public: Public, rng: random.Random) -> Move:
+        if public.game is not None and public.hidden_count() <= self.exact_hidden:
+            start = time.perf_counter()
+            try:
+                values = move_values(public, "win", time_limit=self.budget)
+            except SolverTimeoutError:
+                left = self.budget - (time.perf_counter() - start)
+                return MonteCarloBot(self.samples, max(left, 0.01)).choose(public, rng)
+            order = greedy_move(public)
+            sign = 1 if public.to_move == 0 else -1
+            return max(values, key=lambda m: (sign * values[m], m == order))
+        return MonteCarloBot(self.samples, self.budget).choose(public, rng)
+
+    def __repr__(self) -> str:
+        return f"ExactBot(exact_hidden={self.exact_hidden}, budget={self.budget})"
+
+
+BOTS: Final[dict[str, Callable[[], SkatBot]]] = {
+    "random": RandomBot,
+    "greedy": GreedyBot,
+    "montecarlo": MonteCarloBot,
+    "exact": ExactBot,
+}
+"""The bots by name."""
+
+
+def get_bot(name: str | SkatBot) -> SkatBot:
+    """A bot by name (``random``, ``greedy``, ``montecarlo``, ``exact``); a bot is returned as
+    it is.
+
+    >>> get_bot("greedy")
+    GreedyBot()
+    """
+    if isinstance(name, SkatBot):
+        return name
+    try:
+        return BOTS[str(name).strip().lower()]()
+    except KeyError:
+        raise NotationError(
+            f"unknown Skat bot {excerpt(name)}: expected one of {', '.join(BOTS)}"
+        ) from None

@@ -1,0 +1,129 @@
+"""Bots and the simulation of Offiziersskat: legal moves from the public view alone, games the
+same for the same seed, the exact bot's moves best in the chance game, results the same
+whatever the jobs, and the double-dummy share as the solver gives it."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from officers.errors import NotationError
+from officers.skat import SkatGame
+from officers.skat.bots import BOTS, ExactBot, MonteCarloBot, get_bot
+from officers.skat.chance import move_values
+from officers.skat.position import Position
+from officers.skat.public import Public
+from officers.skat.simulate import (
+    best_play,
+    deal_of,
+    play_deal,
+    results_table,
+    simulate_pair,
+    simulate_pairs,
+)
+from officers.skat.solve import wins
+
+FAST = {
+    "random": get_bot("random"),
+    "greedy": get_bot("greedy"),
+    "montecarlo": MonteCarloBot(samples=2, budget=5.0),
+    "exact": ExactBot(exact_hidden=3, samples=2, budget=5.0),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_every_bot_plays_a_whole_game_legally(name: str) -> None:
+    bot = FAST[name]
+    game = SkatGame.deal(11)
+    rng = random.Random(3)
+    while game.phase != "over":
+        move = bot.choose(Public.of(game), rng)
+        assert move in game.legal_moves()
+        game.push(move)
+    assert sum(game.points) == 120
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "montecarlo"])
+def test_a_bot_sees_only_the_public_view(name: str) -> None:
+    bot = FAST[name]
+    pick = random.Random(5)
+    for number in range(4):
+        game = SkatGame.deal(number)
+        game.push("SHDGC"[number])
+        for _ in range(pick.randrange(20)):
+            game.push(pick.choice(game.legal_moves()))
+        public = Public.of(game)
+        other = public.sample(random.Random(number))
+        first = bot.choose(Public.of(game), random.Random(9))
+        second = bot.choose(Public.of(other), random.Random(9))
+        assert first == second
+
+
+def test_the_exact_bot_plays_a_best_move_of_the_chance_game() -> None:
+    bot = ExactBot(exact_hidden=3, budget=60.0)
+    found = 0
+    for number in range(30):
+        game = SkatGame.deal(number)
+        game.push("CSHDG"[number % 5])
+        pick = random.Random(number)
+        for _ in range(24 + number % 4):
+            game.push(pick.choice(game.legal_moves()))
+        public = Public.of(game)
+        if game.phase != "play" or public.hidden_count() > 3:
+            continue
+        values = move_values(public, "win")
+        best = max(values.values()) if game.current_player == 0 else min(values.values())
+        assert values[bot.choose(public, random.Random(0))] == best
+        found += 1
+    assert found >= 5
+
+
+def test_a_game_is_the_same_for_the_same_seed() -> None:
+    deal = deal_of(4, 2)
+    a = play_deal("greedy", "random", deal, random.Random(1))
+    b = play_deal("greedy", "random", deal, random.Random(1))
+    assert a.notation() == b.notation() and a.phase == "over"
+
+
+def test_the_simulation_is_the_same_whatever_the_jobs() -> None:
+    pairs = [("random", "greedy"), ("greedy", "random")]
+    one = simulate_pairs(pairs, deals=8, seed=3, jobs=1, step=3)
+    two = simulate_pairs(pairs, deals=8, seed=3, jobs=2, step=5)
+    assert one == two
+    for result in one:
+        assert sum(n for _, n, _ in result.by_game) == result.deals == 8
+        assert sum(w for _, _, w in result.by_game) == result.wins
+        assert result.low <= result.win_rate <= result.high
+    table = results_table(one)
+    assert "random" in table and "greedy" in table
+    assert results_table(one, markdown=True).startswith("| Vorhand")
+
+
+def test_the_simulation_plays_the_games_it_says() -> None:
+    result = simulate_pair("greedy", "greedy", deals=3, seed=6, jobs=1)
+    from officers.simulate import bot_seed
+
+    games = [
+        play_deal("greedy", "greedy", deal_of(6, k), random.Random(bot_seed(6, k)))
+        for k in range(3)
+    ]
+    assert result.wins == sum(g.points[0] >= 61 for g in games)
+    assert result.points == sum(g.points[0] for g in games)
+
+
+def test_the_double_dummy_share_is_the_solvers() -> None:
+    result = best_play(4, seed=2, jobs=1)
+    expected = sum(wins(Position.start(deal_of(2, k))) for k in range(4))
+    assert result.double_dummy == expected
+    assert max(n for _, n in result.by_game) <= result.double_dummy
+    sampled = best_play(2, seed=2, samples=2, jobs=1)
+    assert sampled.estimate is not None and 0 <= sampled.estimate <= 1
+    assert sampled.to_dict()["estimate"]["method"] == "estimate"
+
+
+def test_an_unknown_bot_is_refused() -> None:
+    with pytest.raises(NotationError):
+        get_bot("perfect")
+    with pytest.raises(NotationError):
+        simulate_pairs([("random", "perfect")], deals=1)
