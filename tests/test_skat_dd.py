@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import random
 import time
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -20,8 +21,8 @@ from hypothesis import strategies as st
 
 import officers.skat.search as search_module
 from officers.errors import InvalidArgumentError, SolverTimeoutError
-from officers.skat import GAMES, Deal, Position, SkatGame
-from officers.skat.accel import dd_module, table_bits
+from officers.skat import GAMES, Deal, Position, SkatGame, accel
+from officers.skat.accel import dd_module, dd_status, table_bits
 from officers.skat.rules import is_legal, play
 from officers.skat.search import Board, Search, plain_value
 from officers.skat.solve import solve, wins
@@ -63,6 +64,16 @@ def both(board: Board, alpha: int = -1, beta: int = 121) -> tuple[int, int]:
     compiled = Search(board, compiled=True).value(alpha, beta)
     python = Search(board, compiled=False).value(alpha, beta)
     return compiled, python
+
+
+@pytest.mark.skipif(
+    os.environ.get("OFFICERS_REQUIRE_EXTENSION") != "1",
+    reason="OFFICERS_REQUIRE_EXTENSION=1 is not set (CI sets it)",
+)
+def test_the_compiled_search_is_installed_and_used() -> None:
+    assert dd_status() == "compiled", dd_status()
+    assert Path(module().__file__ or "").resolve().parent == Path(accel.__file__).resolve().parent
+    assert Search(Board(Position(Deal.numbered(1).piles, "G"))).native is not None
 
 
 def python_only(monkeypatch: pytest.MonkeyPatch) -> None:

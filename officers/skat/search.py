@@ -36,6 +36,15 @@ The enhancements (docs/skat.md argues each one sound):
   beneath either), in one lane, worth the same points, with no card still out (or on the table)
   of that lane between them: only one of them is searched.
 
+Where the compiled module ``officers.skat._dd`` is installed (:mod:`officers.skat.accel`), a
+:class:`Search` runs the same search in C, on the same encoding and with the same enhancements,
+plus three that change its speed only: the table's best lead is searched before the others are
+ordered, a position of 12 cards or more first looks in the table for a lead all of whose answers
+are known to reach the window (an enhanced transposition cutoff), and from 8 cards up each lead
+first looks for an answer the table shows refutes it. Its table is bounded: 8 bytes an entry,
+from 2 ** 14 entries doubling when half full up to 2 ** 22 (32 MiB); a full bucket forgets the
+entry with fewer cards left. ``Search(board, compiled=False)`` keeps to Python.
+
 >>> from officers.skat import SkatGame
 >>> game = SkatGame.deal(1)
 >>> game.push("G") and None
