@@ -289,8 +289,17 @@ SKAT: Final = Registered(
             {"public": _SKAT_PUBLIC, "objective": "win"},
             searches=True,
         ),
+        Operation(
+            "skat/tip",
+            f"{_K}:tip_op",
+            "skat-tip",
+            "The tip of the page's learning with tips, from what the players see alone: the "
+            "game (each with Vorhand's chance) or the face-up card and its pile, with reasons",
+            {"public": _SKAT_PUBLIC, "lang": "en"},
+            searches=True,
+        ),
     ),
-    kinds=("skat-game", "skat-move", "skat-solution", "skat-value"),
+    kinds=("skat-game", "skat-move", "skat-solution", "skat-value", "skat-tip"),
     rooms="officers.rooms.skat:ADAPTER",
 )
 

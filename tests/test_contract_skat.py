@@ -135,3 +135,36 @@ def test_a_chance_value_out_of_time_is_an_estimate_and_says_so() -> None:
     answer = ask("skat/value", Limits(time_limit=1), view=dealt.view().to_dict())
     assert answer["exact"] is False and answer["method"] == "estimate" and answer["fraction"] is None
     assert "estimate" in answer["text"] and answer["interval"][0] <= answer["value"] <= answer["interval"][1]
+
+
+@pytest.mark.parametrize(("number", "tricks", "seed"), [(3, 3, 2), (5, 2, 1)])
+def test_the_tip_names_a_face_up_card_and_does_not_change_when_the_hidden_cards_do(
+    number: int, tricks: int, seed: int
+) -> None:
+    from officers.skat.public import Public
+    from officers.skat.tips import tip
+
+    game = endgame(number, tricks, seed)
+    public = Public.of(game)
+    answer = ask("skat/tip", Limits(time_limit=60), view=game.view().to_dict(), lang="de")
+    library = tip(public)
+    assert answer["move"] == library.move.notation() and answer["text"] == library.text("de")
+    mover = 0 if answer["player"] == "V" else 1
+    assert answer["phase"] == "play" and answer["games"] is None
+    assert game.view().face_up[mover][answer["pile"] - 1] is not None
+    assert answer["card"] == answer["move"].split("@")[0]
+    for draw in range(3):  # the same view over other face-down cards: the same tip
+        other = SkatGame(public.sample(random.Random(draw)))
+        again = ask("skat/tip", Limits(time_limit=60), view=other.view().to_dict(), lang="de")
+        assert {k: v for k, v in again.items()} == answer
+
+
+def test_the_tip_before_the_choice_weighs_every_game() -> None:
+    game = SkatGame.deal(6)
+    answer = ask("skat/tip", Limits(time_limit=120), view=game.view().to_dict())
+    assert answer["phase"] == "choose" and answer["pile"] is None and answer["card"] is None
+    games = answer["games"]
+    assert [g["game"] for g in games] == ["C", "S", "H", "D", "G"]
+    assert [g["game"] for g in games if g["best"]] == [answer["move"]]
+    over = endgame(6, 0, 1)
+    assert ask("skat/tip", view=over.view().to_dict())["code"] == "bad-input"

@@ -36,6 +36,7 @@ from officers.skat.game import SkatGame
 from officers.skat.position import PLAYERS, Position, player_letter
 from officers.skat.public import Public
 from officers.skat.solve import Solution, solve, solve_games
+from officers.skat.tips import Tip, tip
 
 __all__ = [
     "LANGS",
@@ -46,6 +47,8 @@ __all__ = [
     "solution_document",
     "solve_op",
     "solved",
+    "tip_document",
+    "tip_op",
     "public_view",
     "undo_op",
     "value_document",
@@ -185,6 +188,39 @@ def valued(public: Public, objective: str, time_limit: float) -> ChanceValue:
     return ChanceValue(kind, value, True, exact, exact, 0, seconds, public.hidden_count())
 
 
+def tip_document(public: Public, advice: Tip, lang: str = "en") -> dict[str, Any]:
+    """A tip (``skat-tip``), as the page's "learning with tips" shows it: ``phase``
+    (``choose`` or ``play``), ``player`` (``V`` or ``H``), ``move``, and for a card ``card``
+    and ``pile`` (1 .. 8: a face-up card, never a face-down one), ``games`` before the choice
+    (each game with Vorhand's ``chance`` and the ``best`` marked), ``value`` (Vorhand's chance
+    after the move), ``exact`` and ``method`` (``exact`` or ``estimate``), ``samples``,
+    ``options`` (every move weighed), ``reasons`` (facts) and ``text`` in ``lang``."""
+    data = advice.to_dict()
+    games = None
+    if advice.kind == "game":
+        games = [
+            {"game": option["move"], "chance": option["value"], "best": option["best"]}
+            for option in data["options"]
+        ]
+    return {
+        **head("skat-tip"),
+        "public": public.notation(),
+        "phase": "choose" if advice.kind == "game" else "play",
+        "player": data["player"],
+        "move": data["move"],
+        "card": data["card"],
+        "pile": data["pile"],
+        "games": games,
+        "value": data["value"],
+        "exact": data["exact"],
+        "method": data["method"],
+        "samples": data["samples"],
+        "options": data["options"],
+        "reasons": data["reasons"],
+        "text": advice.text(lang),
+    }
+
+
 # --- operations ------------------------------------------------------------------------------
 
 
@@ -248,6 +284,21 @@ def value_op(request: Request, limits: Limits) -> dict[str, Any]:
     with budget.slot():
         value = bounded(valued, (public, objective, time_limit), time_limit, budget.cancel)
     return value_document(public, value)
+
+
+def tip_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``skat/tip``: the tip for the player to move, from a public view alone (``public`` or
+    ``view``: it is never sent a face-down card), in ``lang``; in a search child under the
+    door's time limit."""
+    public = public_view(request)
+    lang = _lang(request)
+    if public.to_move is None:
+        raise BadRequestError("bad-input", "the game is over: no tip")
+    budget = request.budget
+    time_limit = budget.time_left(limits.time_limit)
+    with budget.slot():
+        advice = bounded(tip, (public,), time_limit, budget.cancel)
+    return tip_document(public, advice, lang)
 
 
 def solve_op(request: Request, limits: Limits) -> dict[str, Any]:
