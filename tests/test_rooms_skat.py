@@ -118,9 +118,10 @@ def test_two_people_play_a_whole_game_and_neither_is_sent_a_face_down_card(db: s
     assert final["number"] is not None and Deal.numbered(final["number"]).notation() in final["deal"]
 
 
-def test_a_bot_plays_on_the_server_and_hides_nothing_either(db: str) -> None:
+@pytest.mark.parametrize("bot", ["random", "greedy", "montecarlo"])
+def test_a_bot_plays_on_the_server_and_hides_nothing_either(db: str, bot: str) -> None:
     http = client(db)
-    _, (seat,) = open_room(http, ["human", "random"])
+    _, (seat,) = open_room(http, ["human", bot])
     rng = random.Random(9)
     for _ in range(40):
         view = seat.call("GET", "/state", db)

@@ -55,7 +55,7 @@ class SkatAdapter:
     """Offiziersskat as the rooms play it (:class:`~officers.rooms.adapter.Adapter`)."""
 
     name = "skat"
-    bots: tuple[str, ...] = ("random",)
+    bots: tuple[str, ...] = ("random", "greedy", "montecarlo", "exact")
 
     def options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """No options: the page's game (16 piles of two, any trump or Grand, 61 to win).
@@ -141,12 +141,16 @@ class SkatAdapter:
         return None if outcome is None else outcome.to_dict()
 
     def bot_move(self, state: SkatGame, seat: int, bot: str, rng: random.Random) -> str:
-        """The bot's move from the public view alone."""
+        """The bot's move, chosen from the public view alone (:mod:`officers.skat.bots`: the
+        bot is never given the game, so it cannot read a face-down card)."""
         if bot not in self.bots:
             raise InvalidGameError(
                 f"no bot {excerpt(bot)} plays Offiziersskat: expected one of {', '.join(self.bots)}"
             )
-        return rng.choice(state.legal_moves()).notation()
+        from officers.skat.bots import get_bot  # on a bot's first move
+        from officers.skat.public import Public
+
+        return get_bot(bot).choose(Public.of(state), rng).notation()
 
 
 ADAPTER: Final = SkatAdapter()
