@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import time
 from pathlib import Path
 from types import ModuleType
@@ -262,3 +263,23 @@ def test_fuzzed_arguments_answer_or_raise_cleanly(
         except (ValueError, TypeError, OverflowError):
             continue
         assert found is None or 0 <= found <= 120
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="no interval timer here")
+def test_a_signal_handler_that_raises_stops_the_search() -> None:
+    """The search looks at Python's signals with its clock: Ctrl-C (or any handler that
+    raises) stops it, and the exception comes back as it was raised."""
+
+    def stop(signum: int, frame: object) -> None:
+        raise KeyError("stopped")
+
+    search = Search(Board(Position(Deal.numbered(4).piles, "G")), compiled=True)
+    before = signal.signal(signal.SIGALRM, stop)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.002)
+        with pytest.raises(KeyError, match="stopped"):
+            search.value()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+    assert search.value(60, 61) in range(121)  # and it runs again afterwards
