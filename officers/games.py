@@ -300,6 +300,7 @@ SKAT: Final = Registered(
         ),
     ),
     kinds=("skat-game", "skat-move", "skat-solution", "skat-value", "skat-tip"),
+    documents=("skat-simulation",),
     rooms="officers.rooms.skat:ADAPTER",
 )
 

@@ -56,3 +56,52 @@ def test_bad_input_is_one_line_on_standard_error(
     code, out, err = run(capsys, *argv)
     assert code == ExitCode.BAD_INPUT and not out
     assert message in err and len(err.splitlines()) == 1
+
+
+def test_tip_reads_only_what_the_players_see(capsys: pytest.CaptureFixture[str]) -> None:
+    import random
+
+    from officers.skat.public import Public
+
+    game = SkatGame.deal(3)
+    rng = random.Random(2)
+    while game.position.phase == "choose" or game.position.tricks_left() > 3 or game.position.trick:
+        game.push(rng.choice(game.legal_moves()))
+    code, out, _ = run(capsys, "skat", "tip", game.notation(), "--json")
+    data = json.loads(out)
+    assert_valid(data)
+    public = Public.of(game)
+    other = SkatGame(public.sample(random.Random(5)))  # other face-down cards
+    code2, out2, _ = run(capsys, "skat", "tip", other.notation(), "--json")
+    assert code == code2 == ExitCode.OK and json.loads(out2) == data
+
+
+def test_play_against_a_bot_shows_no_face_down_card(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+    import sys
+
+    from officers.skat.cards import card_face
+
+    game = SkatGame.deal(8)
+    typed = ["H", *(["moves"] * 3), "quit"]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(typed) + "\n"))
+    code, out, _ = run(capsys, "skat", "play", "--deal", "8", "--bot", "greedy")
+    assert code == ExitCode.NO
+    unders = {card_face(pile[0]) for side in game.position.piles for pile in side}
+    faces = {card_face(pile[1]) for side in game.position.piles for pile in side}
+    table = [line[3:] for line in out.splitlines() if line.startswith(("V: ", "H: "))]
+    shown = {word for line in table for word in line.replace("▒", " ").split()}
+    assert table and shown == faces and not shown & unders  # no card moved: the same faces
+
+
+def test_simulate_prints_each_pair_and_the_json_keeps_its_schema(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(
+        capsys, "skat", "simulate", "--pairs", "greedy:random", "--deals", "6", "--jobs", "1", "--json"
+    )
+    data = json.loads(out)
+    assert_valid(data)
+    assert code == ExitCode.OK and data["pairs"][0]["deals"] == 6

@@ -1,5 +1,5 @@
-"""The Offiziersskat commands: ``officers skat deal`` and ``solve`` (wired into ``officers`` by
-:func:`add_commands`).
+"""The Offiziersskat commands: ``officers skat deal``, ``solve``, ``tip``, ``play`` and
+``simulate`` (wired into ``officers`` by :func:`add_commands`).
 
 A game is given in the record notation (docs/skat.md: a deal, ``;``, the moves), as the
 argument itself, as ``@FILE`` or as ``-`` (standard input); or as ``--deal N`` (numbered deal
@@ -9,6 +9,7 @@ Exit status: 0 for a deal, and for a position Vorhand wins under best play (61 o
 she loses; 3 when the search ran out of time first (unknown); 2 for input that cannot be used
 (one line on standard error).
 
+>>> from officers.cli import main
 >>> main(["skat", "deal", "1"])
 V: TD/TS 9S/8S KC/QD JS/8H AD/JD 7D/8C JH/QS 9H/QC
 H: KH/AS QH/TH KD/8D JC/9C AH/7S 7C/AC KS/7H 9D/TC
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from officers.cli.common import (
     Commands,
@@ -37,18 +38,11 @@ from officers.cli.common import (
 if TYPE_CHECKING:
     from officers.skat.game import SkatGame
 
-__all__ = ["add_commands", "main"]
+__all__ = ["add_commands"]
 
 MAX_INPUT = 4000
 """The longest record read."""
 DEFAULT_TIME_LIMIT = 60.0
-
-
-def main(argv: list[str]) -> ExitCode:
-    """``officers`` with ``argv`` (for the examples)."""
-    from officers.cli import main as officers
-
-    return officers(argv)
 
 
 def add_commands(commands: Commands) -> None:
@@ -80,15 +74,7 @@ def add_commands(commands: Commands) -> None:
         "game choice, with --games, each game's value. Exit status 0 when Vorhand wins (61 or "
         "more), 1 when she loses, 3 when the search ran out of time.",
     )
-    solve.add_argument(
-        "game",
-        nargs="?",
-        metavar="GAME",
-        help="a record notation ('DEAL ; MOVES'), given as it is, as @FILE or as - (standard "
-        "input)",
-    )
-    solve.add_argument("--deal", type=number(1, 2**63 - 1), metavar="N", help="deal N instead")
-    solve.add_argument("--moves", default="", metavar="MOVES", help="moves played first: 'H 8H@4'")
+    _add_game(solve)
     solve.add_argument("--games", action="store_true", help="each game's value (before the choice)")
     solve.add_argument(
         "--time-limit",
@@ -99,6 +85,72 @@ def add_commands(commands: Commands) -> None:
     )
     add_json(solve)
     solve.set_defaults(run=_solve)
+    _add_tip(actions)
+    _add_play(actions)
+    _add_simulate(actions)
+
+
+def _add_game(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "game",
+        nargs="?",
+        metavar="GAME",
+        help="a record notation ('DEAL ; MOVES'), given as it is, as @FILE or as - (standard "
+        "input)",
+    )
+    parser.add_argument("--deal", type=number(1, 2**63 - 1), metavar="N", help="deal N instead")
+    parser.add_argument("--moves", default="", metavar="MOVES", help="moves played first: 'H 8H@4'")
+
+
+def _add_tip(actions: Any) -> None:
+    tip = actions.add_parser(
+        "tip",
+        help="the tip of the page's learning with tips: the game, or the face-up card to play",
+        description="The tip for the player to move, from what both players see alone (the "
+        "face-down cards are never read): before the choice each game with Vorhand's chance, "
+        "then the face-up card to play and its pile, with the reasons.",
+    )
+    _add_game(tip)
+    tip.add_argument("--lang", choices=("en", "de"), default="en", help="the language (en, de)")
+    add_json(tip)
+    tip.set_defaults(run=_tip)
+
+
+def _add_play(actions: Any) -> None:
+    play = actions.add_parser(
+        "play",
+        help="play against a bot in the terminal, seeing only what a player sees",
+        description="Play Offiziersskat against a bot: you see the face-up cards and which "
+        "piles still hide one, never a face-down card. Type a game (C S H D G) or a card "
+        "(QH or QH@3), 'tip', 'moves' or 'quit'. Exit status 0 when you win, 1 otherwise.",
+    )
+    play.add_argument("--deal", type=number(1, 2**63 - 1), metavar="N", help="deal N (else random)")
+    play.add_argument("--bot", default="greedy", help="the bot: random, greedy, montecarlo, exact")
+    play.add_argument("--seat", choices=("V", "H"), default="V", help="your seat (default V)")
+    play.add_argument("--lang", choices=("en", "de"), default="en", help="the language (en, de)")
+    play.set_defaults(run=_play)
+
+
+def _add_simulate(actions: Any) -> None:
+    simulate = actions.add_parser(
+        "simulate",
+        help="Vorhand's win rate for pairs of bots, and her share with best play",
+        description="Play each pair of bots (Vorhand's, Hinterhand's) on the same deals and "
+        "print Vorhand's win rate with its 95 %% interval, her mean points and the games "
+        "chosen; with --best, how often she wins double dummy with the best game.",
+    )
+    simulate.add_argument(
+        "--pairs",
+        default="greedy:random,random:greedy,greedy:greedy",
+        metavar="A:B,...",
+        help="the pairs, Vorhand's bot first (default %(default)s)",
+    )
+    simulate.add_argument("--deals", type=number(1, 10**7), default=100, metavar="N")
+    simulate.add_argument("--seed", type=number(0, 2**63 - 1), default=0, metavar="S")
+    simulate.add_argument("--jobs", type=number(1, 1024), default=None, metavar="N")
+    simulate.add_argument("--best", action="store_true", help="also Vorhand's share with best play")
+    add_json(simulate)
+    simulate.set_defaults(run=_simulate)
 
 
 def _text(argument: str) -> str:
@@ -169,4 +221,129 @@ def _solve(args: argparse.Namespace) -> ExitCode:
             print("each game: " + ", ".join(f"{g} {v}" for g, v in games.items()))
         print(f"{solution.nodes:,} tricks searched")
     return ExitCode.OK if solution.won else ExitCode.NO
+
+
+def _tip(args: argparse.Namespace) -> ExitCode:
+    from officers.skat.public import Public
+    from officers.skat.tips import tip
+
+    public = Public.of(_game(args))  # what both players see: no face-down card goes further
+    if public.to_move is None:
+        raise UsageError("officers skat tip: the game is over")
+    advice = tip(public)
+    if args.json:
+        from officers.contract.skat import tip_document
+
+        emit(tip_document(public, advice, args.lang))
+    else:
+        print(advice.text(args.lang))
+    return ExitCode.OK
+
+
+def _seen(game: SkatGame, lang: str) -> str:
+    """The table as a player sees it: face-up cards, ``▒`` on a pile that hides a card."""
+    from officers.skat.cards import card_face
+
+    view = game.view()
+    lines = []
+    for letter, faces, hidden in zip("VH", view.face_up, view.hidden, strict=True):
+        piles = [
+            "  -  " if c is None else ("▒" if h else " ") + f"{card_face(c):>3} "
+            for c, h in zip(faces, hidden, strict=True)
+        ]
+        lines.append(f"{letter}: " + "".join(piles))
+    trick = " ".join(card_face(c) for c in view.trick) or "-"
+    game_name = view.game or "-"
+    points = f"{view.points[0]}:{view.points[1]}"
+    lines.append(f"game {game_name} · trick {trick} · points {points}")
+    return "\n".join(lines)
+
+
+def _play(args: argparse.Namespace) -> ExitCode:
+    import random
+    import secrets
+
+    from officers.skat.bots import get_bot
+    from officers.skat.game import SkatGame
+    from officers.skat.public import Public
+    from officers.skat.tips import tip
+
+    number = args.deal if args.deal is not None else 1 + secrets.randbits(63)
+    game = SkatGame.deal(number)
+    bot = get_bot(args.bot)
+    seat = 0 if args.seat == "V" else 1
+    rng = random.Random(number)
+    interactive = sys.stdin is not None and sys.stdin.isatty()
+    while not game.is_over():
+        if game.current_player != seat:
+            move = bot.choose(Public.of(game), rng)
+            game.push(move)
+            print(f"{bot.name}: {move.notation()}")
+            continue
+        print(_seen(game, args.lang))
+        if interactive:
+            print("your move (a game, a card, tip, moves, quit): ", end="", flush=True)
+        line = sys.stdin.readline() if sys.stdin is not None else ""
+        word = line.strip()
+        if not line or word in ("quit", "q"):
+            break
+        if word == "tip":
+            print(tip(Public.of(game)).text(args.lang))
+        elif word == "moves":
+            print(" ".join(m.notation() for m in game.legal_moves()))
+        elif word:
+            refused = _refused(game, word, args.lang)
+            if refused:
+                print(refused)
+    outcome = game.outcome()
+    if outcome is not None:
+        print(outcome.text(args.lang))
+    print(game.notation())
+    return ExitCode.OK if outcome is not None and outcome.winner == seat else ExitCode.NO
+
+
+def _refused(game: SkatGame, word: str, lang: str) -> str | None:
+    """Play ``word``, or say why not."""
+    from officers.errors import OfficersError
+
+    try:
+        refusal = game.refusal(word)
+        if refusal is None:
+            game.push(word)
+            return None
+        return refusal.text(lang)
+    except OfficersError as error:
+        return str(error)
+
+
+def _simulate(args: argparse.Namespace) -> ExitCode:
+    from officers.skat.simulate import best_play, results_table, simulate_pairs
+
+    pairs = []
+    for text in args.pairs.split(","):
+        a, sep, b = text.strip().partition(":")
+        if not sep or not a or not b:
+            raise UsageError(f"officers skat simulate: a pair is A:B, got {text.strip()!r}")
+        pairs.append((a, b))
+    results = simulate_pairs(pairs, args.deals, args.seed, jobs=args.jobs)
+    best = best_play(args.deals, args.seed, jobs=args.jobs) if args.best else None
+    if args.json:
+        from officers.contract.documents import head
+
+        emit(
+            {
+                **head("skat-simulation"),
+                "pairs": [result.to_dict() for result in results],
+                "best_play": None if best is None else best.to_dict(),
+            }
+        )
+        return ExitCode.OK
+    print(results_table(results))
+    if best is not None:
+        share = best.double_dummy / best.deals
+        print(
+            f"Vorhand wins {best.double_dummy} of {best.deals} deals ({share:.1%}) double dummy "
+            "with the best game (every card known: a bound on the game as played)"
+        )
+    return ExitCode.OK
 
