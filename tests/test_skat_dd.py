@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import random
 import signal
+import threading
 import time
 from pathlib import Path
 from types import ModuleType
@@ -283,3 +284,41 @@ def test_a_signal_handler_that_raises_stops_the_search() -> None:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, before)
     assert search.value(60, 61) in range(121)  # and it runs again afterwards
+
+
+def test_other_threads_run_while_it_searches() -> None:
+    """The search lets go of the GIL: another thread runs meanwhile, never kept waiting for
+    long (the search takes the GIL back only for a moment every 1,024 tricks)."""
+    position = Position(Deal.numbered(4).piles, "G")
+    search = Search(Board(position), compiled=True)
+    answers: list[int] = []
+    worker = threading.Thread(target=lambda: answers.append(search.value()))
+    started = time.perf_counter()
+    worker.start()
+    last, gap = time.perf_counter(), 0.0
+    while worker.is_alive():
+        now = time.perf_counter()
+        gap, last = max(gap, now - last), now
+    worker.join()
+    took = time.perf_counter() - started
+    assert answers == [search.value()]
+    assert gap < max(0.5 * took, 0.02), (gap, took)
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="no interval timer here")
+def test_a_second_call_during_a_search_is_refused() -> None:
+    """A call on a search that is running (here from a signal handler, which runs while the
+    search looks at the signals) is refused; the refusal stops the running search."""
+    search = Search(Board(Position(Deal.numbered(4).piles, "G")), compiled=True)
+
+    def again(signum: int, frame: object) -> None:
+        search.value(60, 61)
+
+    before = signal.signal(signal.SIGALRM, again)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.002)
+        with pytest.raises(ValueError, match="already running"):
+            search.value()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)

@@ -69,6 +69,7 @@ typedef struct {
     double deadline;     /* seconds of the monotonic clock, or 0: none */
     int stop;            /* 1: out of time, 2: a Python exception is set */
     int busy;
+    PyThreadState *thread; /* while the search runs without the GIL */
 } state;
 
 static double
@@ -343,7 +344,11 @@ out_of_time(state *s)
         s->stop = 1;
         return 1;
     }
-    if (PyErr_CheckSignals() < 0) {
+    /* the search runs without the GIL; it takes it back only to look at Python's signals */
+    PyEval_RestoreThread(s->thread);
+    int raised = PyErr_CheckSignals() < 0;
+    s->thread = PyEval_SaveThread();
+    if (raised) {
         s->stop = 2;
         return 1;
     }
@@ -855,13 +860,16 @@ dd_value(PyObject *self, PyObject *args)
     }
     s->deadline = seconds > 0 ? now() + seconds : 0;
     s->stop = 0;
-    s->busy = 1;
+    s->busy = 1; /* set with the GIL held: another thread's call on this search is refused */
     int found;
+    s->thread = PyEval_SaveThread();
     if (led >= 0) {
         found = answer(s, mask, leader, led, rest, alpha, beta);
     } else {
         found = mask ? trick(s, mask, leader, rest, alpha, beta) : 0;
     }
+    PyEval_RestoreThread(s->thread);
+    s->thread = NULL;
     s->busy = 0;
     if (s->stop == 2) {
         return NULL;
