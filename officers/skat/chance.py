@@ -56,7 +56,7 @@ from fractions import Fraction
 from typing import Any, Final, Literal
 
 from officers.errors import InvalidGameError, SolverTimeoutError, check_time_limit, excerpt
-from officers.skat.cards import GAMES, POINTS, GameType, beats, lane
+from officers.skat.cards import GAMES, POINTS, GameType, beats, lane, power
 from officers.skat.game import SkatGame
 from officers.skat.moves import Move
 from officers.skat.position import Position
@@ -143,6 +143,22 @@ def _moves(state: _State, game: GameType) -> list[int]:
     return slots
 
 
+def _ordered(state: _State, game: GameType) -> list[int]:
+    """The moves, those that look best for the player to move first (only the speed of the
+    search depends on the order): answering, a card that wins the trick, the more points in
+    it the better, else the cheapest; leading, the highest card first."""
+    slots = _moves(state, game)
+    if state.lead < 0:
+        return sorted(slots, key=lambda s: (-power(state.up[s]), -POINTS[state.up[s]]))
+
+    def gain(s: int) -> int:
+        card = state.up[s]
+        won = POINTS[state.lead] + POINTS[card]
+        return won + 200 if beats(card, state.lead, game) else -POINTS[card]
+
+    return sorted(slots, key=gain, reverse=True)
+
+
 def _after(state: _State, slot: int, game: GameType) -> list[_State]:
     """The states after playing from ``slot``: one, or one for each unseen card that may turn
     up (each with the same chance)."""
@@ -196,13 +212,18 @@ def _leaf_position(state: _State, game: GameType) -> Position:
 
 
 class _Search:
-    """Expectiminimax over public states, remembered by their key."""
+    """Expectiminimax over public states with alpha-beta windows (Ballard's Star1 at the
+    chance nodes), remembered by their key with a lower and an upper bound.
+
+    A value is the win probability (``"win"``) or Vorhand's expected points to come
+    (``"points"``). Every call answers fail-soft: the exact value when it lies strictly inside
+    the window ``(alpha, beta)``, else a true bound on the far side of the window."""
 
     def __init__(self, game: GameType, objective: Objective, deadline: float | None) -> None:
         self.game = game
         self.objective = objective
         self.deadline = deadline
-        self.memo: dict[tuple[Any, ...], Fraction] = {}
+        self.memo: dict[tuple[Any, ...], tuple[Fraction, Fraction]] = {}
         self.nodes = 0
         self.leaves = 0
 
@@ -218,9 +239,12 @@ class _Search:
         key = (state.up, state.hid, state.unseen, state.leader, state.lead)
         return (*key, state.points[0]) if self.objective == "win" else key
 
+    def top(self, state: _State) -> Fraction:
+        """The highest value the state can have: 1, or the points still out."""
+        return Fraction(1) if self.objective == "win" else Fraction(120 - sum(state.points))
+
     def _final(self, state: _State) -> Fraction | None:
-        """The value without a search, when the points decide it; for ``"points"`` the value
-        counts the points to come only (the points taken add a constant)."""
+        """The value without a search, when the points decide it or the game is over."""
         if self.objective == "win":
             out = 120 - sum(state.points)
             if state.points[0] >= 61:
@@ -239,48 +263,80 @@ class _Search:
         value = solve(position, time_limit=self._left(), line=False).value
         return Fraction(value - state.points[0])
 
-    def value(self, state: _State) -> Fraction:
-        """The state's value: the win probability, or Vorhand's expected points to come."""
+    def exact(self, state: _State) -> Fraction:
+        """The state's exact value (a full window)."""
+        return self.value(state, Fraction(-1), self.top(state) + 1)
+
+    def value(self, state: _State, alpha: Fraction, beta: Fraction) -> Fraction:
+        """The state's value, fail-soft within ``(alpha, beta)``."""
         final = self._final(state)
         if final is not None:
             return final
         key = self._key(state)
-        found = self.memo.get(key)
-        if found is not None:
-            return found
+        low, high = self.memo.get(key, (Fraction(0), self.top(state)))
+        if low == high or low >= beta:
+            return low
+        if high <= alpha:
+            return high
+        alpha, beta = max(alpha, low), min(beta, high)
         self.nodes += 1
         if self.nodes % _CHECK_EVERY == 0:
             self._left()
-        # at most one card face down: a leaf
-        result = self._leaf(state) if state.hid & (state.hid - 1) == 0 else self._choose(state)
-        self.memo[key] = result
+        if state.hid & (state.hid - 1) == 0:  # at most one card face down: a leaf
+            result = self._leaf(state)
+            low = high = result
+        else:
+            result = self._choose(state, alpha, beta)
+            if result <= alpha:
+                high = min(high, result)
+            elif result >= beta:
+                low = max(low, result)
+            else:
+                low = high = result
+        self.memo[key] = (low, high)
         return result
 
-    def _choose(self, state: _State) -> Fraction:
+    def _choose(self, state: _State, alpha: Fraction, beta: Fraction) -> Fraction:
         maximise = _to_move(state) == 0
         best: Fraction | None = None
-        top, bottom = (Fraction(1), Fraction(0)) if self.objective == "win" else (None, None)
-        for slot in _moves(state, self.game):
-            value = self.expect(state, slot)
-            if best is None or (value > best if maximise else value < best):
-                best = value
-                if best == (top if maximise else bottom):
-                    break  # nothing does better
+        for slot in _ordered(state, self.game):
+            if maximise:
+                value = self.expect(state, slot, alpha if best is None else max(alpha, best), beta)
+                best = value if best is None else max(best, value)
+                if best >= beta:
+                    break
+            else:
+                value = self.expect(state, slot, alpha, beta if best is None else min(beta, best))
+                best = value if best is None else min(best, value)
+                if best <= alpha:
+                    break
         assert best is not None
         return best
 
-    def expect(self, state: _State, slot: int) -> Fraction:
-        """The value of playing from ``slot``: the mean over the cards that may turn up."""
+    def expect(
+        self, state: _State, slot: int, alpha: Fraction | None = None, beta: Fraction | None = None
+    ) -> Fraction:
+        """The value of playing from ``slot`` (the mean over the cards that may turn up),
+        fail-soft within ``(alpha, beta)`` (by default a full window). Star1: each card's
+        window is the one outside which the mean is decided whatever the cards left bring,
+        each worth between 0 and the points still out (or 1)."""
         after = _after(state, slot, self.game)
-        total = sum((self._shift(state, child) for child in after), Fraction(0))
-        return total / len(after)
-
-    def _shift(self, state: _State, child: _State) -> Fraction:
-        """A child's value in the parent's terms (for ``"points"``: plus the points won)."""
-        value = self.value(child)
-        if self.objective == "points":
-            value += child.points[0] - state.points[0]
-        return value
+        top = self.top(state)
+        lo = Fraction(-1) if alpha is None else alpha
+        hi = top + 1 if beta is None else beta
+        n, total = len(after), Fraction(0)
+        for i, child in enumerate(after):
+            rest = n - i - 1
+            won = child.points[0] - state.points[0] if self.objective == "points" else 0
+            child_alpha = n * lo - total - rest * top
+            child_beta = n * hi - total
+            found = won + self.value(child, child_alpha - won, child_beta - won)
+            total += found
+            if found <= child_alpha:
+                return (total + rest * top) / n
+            if found >= child_beta:
+                return total / n
+        return total / n
 
 
 def _deadline(time_limit: float | None) -> float | None:
@@ -303,7 +359,7 @@ def _check_objective(objective: object) -> Objective:
 
 
 def _total(public: Public, search: _Search, state: _State) -> Fraction:
-    value = search.value(state)
+    value = search.exact(state)
     return value if search.objective == "win" else value + public.points[0]
 
 
