@@ -322,3 +322,24 @@ def test_a_second_call_during_a_search_is_refused() -> None:
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, before)
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="no interval timer here")
+@pytest.mark.parametrize("call", ["stats", "best"])
+def test_no_other_call_touches_a_running_search(call: str) -> None:
+    search = Search(Board(Position(Deal.numbered(4).piles, "G")), compiled=True)
+    assert search.native is not None
+    native = search.native
+
+    def touch(signum: int, frame: object) -> None:
+        native.stats() if call == "stats" else native.best(search.board.mask, 0)
+
+    before = signal.signal(signal.SIGALRM, touch)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.002)
+        with pytest.raises(ValueError, match="already running"):
+            search.value()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+    assert native.stats()[0] > 0

@@ -5,13 +5,19 @@
  * two tricks), with the same enhancements, each argued sound in officers/skat/search.py and
  * docs/skat.md: a transposition table of lower and upper bounds and the best lead, the
  * master-trump bounds, the last trick scored directly, the same move ordering, the same
- * equivalent cards. Besides: the table's best lead is searched before the others are ordered,
+ * equivalent cards. Besides: the table's best lead is searched before the others are ordered;
  * a position of 12 cards or more first looks for an enhanced transposition cutoff
- * (transposition_cut, argued there), and from 8 cards up each lead first looks for an answer
- * that the table shows refutes it (refutation, argued there). The table differs in kind: it is bounded (it starts at
- * 2 ** 14 entries of 8 bytes, doubles when half full, up to 2 ** bits), a bucket holds two
- * entries, and a full bucket forgets the one with fewer cards left; a forgotten entry costs
- * time, never correctness, as every entry holds true bounds.
+ * (transposition_cut, argued there); from 8 cards up each lead first looks for an answer that
+ * the table shows refutes it (refutation, argued there). The table differs in kind: it is
+ * bounded (it starts at 2 ** 14 entries of 8 bytes and doubles when half full, up to 2 ** bits;
+ * while it doubles both tables are held), a bucket holds two entries, and a full bucket
+ * forgets the one with fewer cards left; a forgotten entry costs time, never correctness, as
+ * every entry holds true bounds.
+ *
+ * value() searches without the GIL; every CHECK_EVERY tricks it looks at the clock (the time
+ * limit: it answers None) and, with the GIL taken back for the moment, at Python's signals (a
+ * handler that raises, as Ctrl-C's does, stops it with that exception). A search is used by
+ * one call at a time: another call on it while it runs is refused.
  *
  * The value is the points the leader of the trick takes from the position to the end (the
  * leader maximises, the other player minimises), fail-soft: exact strictly inside the window,
@@ -771,6 +777,8 @@ dd_search(PyObject *self, PyObject *args)
     return capsule;
 }
 
+/* The search a capsule holds, if it is not running (a running search is touched by no other
+ * call: its table may be moving); NULL with an error set otherwise. */
 static state *
 state_of(PyObject *capsule, const char *name)
 {
@@ -778,7 +786,12 @@ state_of(PyObject *capsule, const char *name)
         PyErr_Format(PyExc_TypeError, "%s: a search made by search() expected", name);
         return NULL;
     }
-    return PyCapsule_GetPointer(capsule, CAPSULE);
+    state *s = PyCapsule_GetPointer(capsule, CAPSULE);
+    if (s != NULL && s->busy) {
+        PyErr_Format(PyExc_ValueError, "%s: the search is already running", name);
+        return NULL;
+    }
+    return s;
 }
 
 /* Whether mask (and the card on the table) is a position of the search's board: the slots are
@@ -845,10 +858,6 @@ dd_value(PyObject *self, PyObject *args)
     }
     if (alpha < -1000 || beta > 1000 || alpha >= beta) {
         PyErr_SetString(PyExc_ValueError, "value: the window is -1000 <= alpha < beta <= 1000");
-        return NULL;
-    }
-    if (s->busy) {
-        PyErr_SetString(PyExc_ValueError, "value: the search is already running");
         return NULL;
     }
     int rest = 0;
