@@ -27,7 +27,7 @@ from officers.skat.solve import wins
 FAST = {
     "random": get_bot("random"),
     "greedy": get_bot("greedy"),
-    "montecarlo": MonteCarloBot(samples=2, budget=5.0),
+    "montecarlo": MonteCarloBot(samples=2, budget=None),
     "exact": ExactBot(exact_hidden=3, samples=2, budget=5.0),
 }
 

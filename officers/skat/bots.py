@@ -88,22 +88,24 @@ class GreedyBot(SkatBot):
 @dataclass(frozen=True)
 class MonteCarloBot(SkatBot):
     """Monte Carlo over the consistent positions (see the module): at most ``samples``
-    positions, within ``budget`` seconds a move."""
+    positions, within ``budget`` seconds a move. With ``budget=None`` it always solves
+    ``samples`` positions: its games then depend on the seed alone, not on the machine's
+    speed."""
 
     samples: int = 20
-    budget: float = 0.5
+    budget: float | None = 0.5
     name: ClassVar[str] = "montecarlo"
 
     def choose(self, public: Public, rng: random.Random) -> Move:
         moves = public_legal_moves(public)
         if len(moves) == 1:
             return moves[0]
-        deadline = time.perf_counter() + self.budget
+        deadline = None if self.budget is None else time.perf_counter() + self.budget
         counts = dict.fromkeys(moves, 0)
         solved = 0
         while solved < self.samples:
-            left = deadline - time.perf_counter()
-            if left <= 0:
+            left = None if deadline is None else deadline - time.perf_counter()
+            if left is not None and left <= 0:
                 break
             try:
                 found = sampled_wins(moves, [public.sample(rng)], time_limit=left)
