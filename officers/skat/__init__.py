@@ -5,7 +5,10 @@ trick (:mod:`~officers.skat.cards`), the deal and the position with their one-li
 (:mod:`~officers.skat.position`), moves, refusals as facts and the outcome
 (:mod:`~officers.skat.moves`), the rules engine (:mod:`~officers.skat.rules`), the game with
 undo and the public view (:mod:`~officers.skat.game`), this game's words
-(:mod:`~officers.skat.words`) and the double-dummy solver (:mod:`~officers.skat.solve`).
+(:mod:`~officers.skat.words`) and the double-dummy solver (:mod:`~officers.skat.solve`); the
+public view (:mod:`~officers.skat.public`), the exact chance game (:mod:`~officers.skat.chance`),
+tips (:mod:`~officers.skat.tips`), bots (:mod:`~officers.skat.bots`) and their simulation
+(:mod:`~officers.skat.simulate`).
 The rules are those of docs/skat.md.
 
 >>> from officers.skat import SkatGame
@@ -37,13 +40,23 @@ from officers.skat.cards import (
     power,
     trumps,
 )
+from officers.skat.chance import (
+    ChanceValue,
+    estimate,
+    exact_value,
+    expected_points,
+    win_probability,
+)
 from officers.skat.game import SkatGame, Trick, View
 from officers.skat.moves import REFUSALS, Move, Outcome, Refusal, RefusalKind
 from officers.skat.position import Deal, Position
+from officers.skat.public import Public
 from officers.skat.rules import is_legal, legal_moves, outcome, play, refusal, resolve
+from officers.skat.tips import Tip, tip
 
 __all__ = [
     "CARDS",
+    "ChanceValue",
     "GAMES",
     "JACKS",
     "POINTS",
@@ -57,15 +70,20 @@ __all__ = [
     "Move",
     "Outcome",
     "Position",
+    "Public",
     "Refusal",
     "RefusalKind",
     "SkatGame",
+    "Tip",
     "Trick",
     "View",
     "beats",
     "card_face",
     "card_name",
     "card_notation",
+    "estimate",
+    "exact_value",
+    "expected_points",
     "game_name",
     "is_legal",
     "lane",
@@ -77,5 +95,7 @@ __all__ = [
     "power",
     "refusal",
     "resolve",
+    "tip",
     "trumps",
+    "win_probability",
 ]
