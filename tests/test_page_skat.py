@@ -380,6 +380,7 @@ def test_two_browsers_play_through_the_invitation_link(browser: Any, server: Ser
     assert game.is_over() and played == 33
     for player in (alice, bob):
         player.page.wait_for_selector('#status[data-status="over"]')
+        player.page.wait_for_selector('#log[data-count="33"]', state="attached")  # the last event, live or polled
         assert player.log() == public_moves(game)  # no move lost, none twice
         assert player.page.locator("#deal [data-card]").count() == 32
     winner = alice if game.outcome() and game.outcome().winner == 0 else bob  # type: ignore[union-attr]
@@ -426,7 +427,7 @@ def test_the_page_never_receives_a_face_down_card(browser: Any, fresh: Server, p
         leaks += [(what, card) for card in CARD.findall(str(text)) if card in hidden]
     assert frames_seen >= 2 and len(received) > 20
     assert not leaks, leaks
-    assert not any(token in address for address in addresses + [me.page.url])
+    assert not any(token in address for address in [*addresses, me.page.url])
     assert fresh.face_down() == set()
 
 
@@ -546,6 +547,8 @@ def test_learning_with_tips(browser: Any, server: Server, players: list[Player])
     card, pile = move.split("@")
     assert me.page.is_enabled(f'#my-piles [data-card="{card}"][data-pile="{pile}"]')
     assert re.search(rf"pile {pile}\.", me.text("#tip .headline"))
+    face_up = server.game(room).view().face_up[0]  # a face-up card of mine, never a face-down one
+    assert card == card_notation(face_up[int(pile) - 1])  # type: ignore[arg-type]
     me.page.uncheck("#tips")  # off and on again at any time
     assert me.page.locator("#my-piles .hinted").count() == 0
     me.page.check("#tips")

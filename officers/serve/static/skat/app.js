@@ -71,7 +71,7 @@ function applyWords() {
     button.textContent = words_.sorts[button.dataset.sort];
     button.setAttribute("aria-pressed", String(button.dataset.sort === S.sort));
   }
-  for (const button of document.querySelectorAll("[data-game]")) {
+  for (const button of document.querySelectorAll("#choose [data-game]")) {
     const game = button.dataset.game;
     button.textContent = game === "G" ? gameName(S.lang, game) : `${SYMBOLS[game]} ${gameName(S.lang, game)}`;
   }
@@ -280,7 +280,7 @@ function statusText(game) {
 function renderChoice(game) {
   const choosing = myTurn() && game.view.phase === "choose";
   $("#choose").hidden = !choosing;
-  for (const button of document.querySelectorAll("[data-game]")) {
+  for (const button of document.querySelectorAll("#choose [data-game]")) {
     button.disabled = !choosing || !game.legal.includes(button.dataset.game) || S.busy;
   }
 }
@@ -381,7 +381,7 @@ function tipNodes(doc) {
   if (doc.phase === "choose") {
     const best = doc.games.find((game) => game.best);
     if (best) {
-      const button = document.querySelector(`[data-game="${best.game}"]`);
+      const button = document.querySelector(`#choose [data-game="${best.game}"]`);
       if (button) button.classList.add("hinted");
     }
     return [
@@ -409,7 +409,7 @@ function bind() {
   $('[data-action="friend"]').addEventListener("click", () => create(["human", "human"]));
   $('[data-action="rematch"]').addEventListener("click", rematch);
   $('[data-action="copy"]').addEventListener("click", copyLink);
-  for (const button of document.querySelectorAll("[data-game]")) button.addEventListener("click", () => play(button.dataset.game));
+  for (const button of document.querySelectorAll("#choose [data-game]")) button.addEventListener("click", () => play(button.dataset.game));
   for (const button of document.querySelectorAll("[data-sort]")) {
     button.addEventListener("click", () => {
       S.sort = button.dataset.sort;

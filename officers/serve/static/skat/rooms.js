@@ -82,7 +82,7 @@ export async function request(method, path, body, token) {
   return data;
 }
 
-const POLL = 1500; // ms between two looks at /events when there is no WebSocket
+const POLL = 1000; // ms between two looks at /events when there is no WebSocket
 const RETRY = [500, 1000, 2000, 4000, 8000]; // ms before the next WebSocket, by failures
 
 /**
