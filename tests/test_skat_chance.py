@@ -239,3 +239,13 @@ def test_a_finished_search_is_exact() -> None:
 def test_game_values_before_the_choice() -> None:
     with pytest.raises(SolverTimeoutError):
         game_values(SkatGame.deal(1), "win", time_limit=0.05)
+
+
+def test_the_estimate_before_the_choice_is_the_best_games_over_the_same_samples() -> None:
+    public = Public.of(SkatGame.deal(12))
+    before = estimate(public, "win", samples=3, seed=5)
+    each = [
+        estimate(Public(g, public.up, public.hidden), "win", samples=3, seed=5).value
+        for g in GAMES
+    ]
+    assert before.value == max(each) and not before.exact

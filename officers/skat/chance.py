@@ -61,6 +61,7 @@ from officers.skat.game import SkatGame
 from officers.skat.moves import Move
 from officers.skat.position import Position
 from officers.skat.public import Public
+from officers.skat.rules import play
 from officers.skat.solve import solve, wins
 
 __all__ = [
@@ -391,7 +392,8 @@ def game_values(
     time_limit: float | None = None,
     deadline: float | None = None,
 ) -> dict[GameType, Fraction]:
-    """Before the choice: the exact value of each game (:func:`exact_value`)."""
+    """Before the choice: the exact value of each game (:func:`exact_value`); ``deadline``
+    (a :func:`time.perf_counter` time) stops the search instead of ``time_limit``."""
     public = _public_of(where)
     if public.game is not None:
         raise InvalidGameError("the game is chosen already")
@@ -499,6 +501,14 @@ def _sample_value(position: Position, objective: Objective, left: float | None) 
     return float(solve(position, time_limit=left, line=False).value)
 
 
+def _sample_values(position: Position, objective: Objective, left: float | None) -> list[float]:
+    """A sample's double-dummy value, or before the choice one for each game (the game is
+    chosen over the means, not sample by sample: that would choose knowing the cards)."""
+    if position.game is not None:
+        return [_sample_value(position, objective, left)]
+    return [_sample_value(play(position, Move.choose(g)), objective, left) for g in GAMES]
+
+
 def estimate(
     where: Public | Position | SkatGame,
     objective: Objective = "win",
@@ -512,21 +522,24 @@ def estimate(
     normal one for points). It stops after ``samples`` positions or when ``time_limit`` runs
     out (at least one is solved, even late). ``seed``: by default the view's own
     (:meth:`~officers.skat.public.Public.seed`), so the answer depends on the view alone.
-    Biased: each sample is played as if every card were known (strategy fusion)."""
+    Biased: each sample is played as if every card were known (strategy fusion). Before the
+    game choice: the best game's, each game valued over the same samples."""
     public = _public_of(where)
     objective = _check_objective(objective)
     start = time.perf_counter()
     deadline = _deadline(time_limit)
     rng = random.Random(public.seed() if seed is None else seed)
-    values: list[float] = []
-    while samples is None or len(values) < samples:
+    rows: list[list[float]] = []
+    while samples is None or len(rows) < samples:
         left = None if deadline is None else deadline - time.perf_counter()
-        if left is not None and left <= 0 and values:
+        if left is not None and left <= 0 and rows:
             break
         try:
-            values.append(_sample_value(public.sample(rng), objective, left if values else None))
+            rows.append(_sample_values(public.sample(rng), objective, left if rows else None))
         except SolverTimeoutError:
             break
+    columns = [list(column) for column in zip(*rows, strict=True)]
+    values = max(columns, key=sum)
     mean, low, high = _interval(values, objective)
     return ChanceValue(
         objective, mean, False, low, high, len(values), time.perf_counter() - start,
