@@ -79,10 +79,11 @@ def bench_exact(args: argparse.Namespace) -> None:
         ten = sum(t <= 10 for t in times)
         shown = [t for t in times if t != float("inf")]
         median = statistics.median(times)
+        largest = f"{max(shown):.3f} s" if shown else "-"
         print(
             f"| {hidden} | {len(times)} | {one} | {ten} | "
             f"{'> limit' if median == float('inf') else f'{median:.3f} s'} | "
-            f"{max(shown):.3f} s{' (+ timeouts)' if len(shown) < len(times) else ''} | "
+            f"{largest}{' (+ timeouts)' if len(shown) < len(times) else ''} | "
             f"{min(left)}–{max(left)} |",
             flush=True,
         )
@@ -149,9 +150,9 @@ def main() -> None:
     parser.add_argument("--budget", type=float, default=0.1)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    {"exact": bench_exact, "tips": bench_tips, "bots": bench_bots, "best": bench_best}[
-        args.what
-    ](args)
+    {"exact": bench_exact, "tips": bench_tips, "bots": bench_bots, "best": bench_best}[args.what](
+        args
+    )
 
 
 if __name__ == "__main__":

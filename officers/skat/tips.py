@@ -7,7 +7,7 @@ of each move is the exact value of the chance game (:mod:`officers.skat.chance`)
 ``exact_hidden`` cards lie face down, else an estimate over ``samples`` consistent positions
 drawn with the view's own seed (:meth:`~officers.skat.public.Public.seed`), each solved double
 dummy: the same whatever the face-down cards really are. Equal chances are parted by the
-expected points (exact) or the simple order of :func:`greedy_move`.
+points (with every card known) or the simple order of :func:`greedy_move`.
 
 The reasons are simple facts about the move (:class:`~officers.skat.tip_words.Reason`): it wins
 or loses the trick and the points in it; led, whether a face-up card of the other player beats
@@ -56,7 +56,7 @@ __all__ = [
 ]
 
 EXACT_HIDDEN: Final = 3
-"""A tip is exact with at most this many cards face down (measured: well under a second)."""
+"""A tip is exact with at most this many cards face down (measured: under a second)."""
 
 SAMPLES: Final = 12
 """The consistent positions a tip's estimate solves."""
@@ -231,8 +231,10 @@ def _values(
     order = greedy_move(public)
     if public.hidden_count() <= exact_hidden:
         exact = move_values(public, "win")
-        points = move_values(public, "points")
-        tie = {m: sign * float(points[m]) + (0.5 if m == order else 0) for m in moves}
+        tie = {m: 1.0 if m == order else 0.0 for m in moves}
+        if public.hidden_count() <= 1:  # every card known: the points are cheap
+            points = move_values(public, "points")
+            tie = {m: sign * float(points[m]) + 0.5 * tie[m] for m in moves}
         return {m: float(v) for m, v in exact.items()}, exact, tie
     rng = random.Random(public.seed())
     positions = [public.sample(rng) for _ in range(samples)]
