@@ -346,8 +346,8 @@ def best_play(
 ) -> BestPlay:
     """How often Vorhand wins with best play and the best game (see :class:`BestPlay`).
 
-    >>> result = best_play(2, seed=3, jobs=1)
-    >>> 0 <= result.double_dummy <= 2, result.estimate is None
+    >>> result = best_play(1, seed=3, jobs=1)
+    >>> 0 <= result.double_dummy <= 1, result.estimate is None
     (True, True)
     """
     _check(deals, seed)
