@@ -549,6 +549,11 @@ def test_learning_with_tips(browser: Any, server: Server, players: list[Player])
     assert re.search(rf"pile {pile}\.", me.text("#tip .headline"))
     face_up = server.game(room).view().face_up[0]  # a face-up card of mine, never a face-down one
     assert card == card_notation(face_up[int(pile) - 1])  # type: ignore[arg-type]
+    me.page.click('[data-lang="de"]')  # the tip is asked again in German: it still counts once
+    me.page.wait_for_selector('#tip[data-state="shown"]')
+    assert re.fullmatch(rf"Tipp: spiele .+ von Stapel {pile}\. \((genau|geschätzt)\)", me.text("#tip .headline"))
+    me.page.click('[data-lang="en"]')
+    me.page.wait_for_selector('#tip[data-state="shown"]')
     me.page.uncheck("#tips")  # off and on again at any time
     assert me.page.locator("#my-piles .hinted").count() == 0
     me.page.check("#tips")
@@ -563,6 +568,9 @@ def test_learning_with_tips(browser: Any, server: Server, players: list[Player])
         me.move()
     assert int(str(me.page.get_attribute("#tip", "data-used"))) == 3 and tips == 2
     assert me.page.get_attribute("#tip", "data-state") == "done"
+    me.page.click('[data-action="rematch"]')  # a new round: the tips start again
+    me.page.wait_for_selector('#status[data-round="2"]')
+    me.page.wait_for_selector('#tip[data-used="0"][data-state="shown"]')
     me.page.reload()
     me.page.wait_for_selector("#status[data-status]")
     assert not me.page.is_checked("#tips")  # off after a reload

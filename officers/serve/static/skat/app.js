@@ -80,10 +80,8 @@ function applyWords() {
 function setLang(lang) {
   S.lang = lang === "de" ? "de" : "en";
   keepSetting("officers-skat-lang", S.lang);
-  const tip = S.tip;
-  if (tip.doc && tip.doc.lang !== S.lang) {
-    Object.assign(tip, { doc: null, shownAt: null, pending: null }); // asked again in the new language
-  }
+  // a tip shown or on its way is asked for again in the new language (it still counts once)
+  Object.assign(S.tip, { doc: null, shownAt: null, pending: null });
   applyWords();
   render();
 }
@@ -348,29 +346,31 @@ function renderTip() {
   if (tip.missing) return show("missing", el("p", { text: t().tipsMissing }));
   if (tip.used >= TIPS) return show("done", el("p", { text: t().tipsDone }));
   const left = el("p", { class: "small", text: t().tipsLeft(TIPS - tip.used) });
+  if (S.state.status !== "playing") return show("idle");
   if (!myTurn()) return show("idle", left);
   if (tip.doc && tip.shownAt === S.stateSeq) return show("shown", ...tipNodes(tip.doc), left);
   if (tip.error) return show("error", el("p", { text: tip.error }), left);
-  if (tip.pending !== S.stateSeq) askTip();
+  const asked = tip.pending;
+  if (!asked || asked.seq !== S.stateSeq || asked.lang !== S.lang) askTip();
   return show("wait", el("p", { class: "small", text: t().tipWait }));
 }
 
+/** Ask the service for the tip of the position shown; it is shown only if nothing changed
+ * (the position, the language) while it was on its way. */
 async function askTip() {
-  const seq = S.stateSeq;
-  const lang = S.lang;
-  S.tip.pending = seq;
+  const asked = { seq: S.stateSeq, lang: S.lang };
+  S.tip.pending = asked;
+  let doc = null;
   try {
-    const doc = await request("POST", "skat/tip", { view: S.state.view.view, lang });
-    if (S.tip.pending !== seq) return;
-    Object.assign(S.tip, { doc: { ...doc, lang }, error: null });
-    if (S.stateSeq === seq && lang === S.lang) S.tip.shownAt = seq;
+    doc = await request("POST", "skat/tip", { view: S.state.view.view, lang: asked.lang });
   } catch (error) {
-    if (S.tip.pending !== seq) return;
+    if (S.tip.pending !== asked) return;
     if (error.status === 404) S.tip.missing = true;
     else S.tip.error = error.message;
   }
-  if (S.stateSeq === seq) renderTip();
-  else S.tip.pending = null;
+  if (S.tip.pending !== asked) return; // a newer question is on its way
+  if (doc && S.stateSeq === asked.seq) Object.assign(S.tip, { doc, shownAt: asked.seq, error: null });
+  if (S.stateSeq === asked.seq) renderTip();
 }
 
 function tipNodes(doc) {

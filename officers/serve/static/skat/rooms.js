@@ -158,13 +158,18 @@ export class Feed {
   poll() {
     if (this.stopped || this.timer) return;
     this.status("polling");
+    const live = () => Boolean(this.socket && this.socket.readyState === WebSocket.OPEN);
     const look = async () => {
-      if (this.stopped || (this.socket && this.socket.readyState === WebSocket.OPEN)) {
+      if (this.stopped || live()) {
         this.timer = null;
         return;
       }
       try {
         await this.catchUp();
+        if (live()) {
+          this.timer = null; // the WebSocket came back meanwhile: it says "live"
+          return;
+        }
         this.status("polling");
       } catch (error) {
         if (error.code === "unauthorized" || error.code === "not-found") {
