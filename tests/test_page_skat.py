@@ -480,6 +480,7 @@ def test_sorting_moves_whole_piles_and_keeps_their_numbers(browser: Any, server:
     me.page.keyboard.press("ArrowRight")
     me.page.keyboard.press("Enter")
     me.page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq > {before}")
+    assert me.page.evaluate("() => document.activeElement.closest('#my-piles') !== null")  # focus kept
     me.page.reload()  # the sorting is kept
     me.page.wait_for_selector("#status[data-status]")
     assert me.page.get_attribute('[data-sort="normal"]', "aria-pressed") == "true"

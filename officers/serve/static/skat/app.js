@@ -301,10 +301,12 @@ function renderBoard(game) {
   $("#my-label").textContent = `${t().yourPiles} (${roleName(me)})`;
   const theirs = public_.face_up[1 - me];
   drawPiles($("#their-piles"), theirs, public_.hidden[1 - me], S.lang, { order: theirs.map((_, i) => i + 1) });
+  const focused = document.activeElement && document.activeElement.closest("#my-piles") ? document.activeElement : null;
   const legal = new Set(myTurn() && !S.busy ? game.legal : []);
   const order = pileOrder(public_.face_up[me], S.sort, public_.game);
   drawPiles($("#my-piles"), public_.face_up[me], public_.hidden[me], S.lang, { order, mine: true, legal });
   $("#my-piles").dataset.order = order.join(" ");
+  if (focused) keepFocus(focused.dataset.pile);
   drawTrick($("#trick"), public_, me, S.lang, names);
 }
 
@@ -428,6 +430,19 @@ function bind() {
     S.tip.error = null;
     renderTip();
   });
+}
+
+/** After a redraw, the focus stays on one's piles: on the same pile's card when it may be
+ * played, else on the first card that may, else on the group. */
+function keepFocus(pile) {
+  const piles = $("#my-piles");
+  const card = piles.querySelector(`.pile[data-pile="${pile}"] button:not(:disabled)`)
+    || piles.querySelector("button[data-card]:not(:disabled)");
+  if (card) card.focus();
+  else {
+    piles.tabIndex = -1;
+    piles.focus();
+  }
 }
 
 /** The arrow keys move the focus between one's own playable cards. */
