@@ -2,7 +2,8 @@
 and the page played in rooms in a real headless Chromium driven by Playwright: a whole game
 against the computer, a whole game between two browsers through the invitation link (one of
 them reloading, and coming back without a WebSocket, mid-game), every byte the page receives
-scanned for the face-down cards, the sorting of one's piles, the German switch and the tips.
+scanned for the face-down cards, the sorting of one's piles, the German switch, the tips, and
+the links that give no seat.
 
 The browser tests skip when Playwright or Chromium is missing, unless the environment says
 ``OFFICERS_BROWSER_TESTS=required`` (then they fail). ``OFFICERS_CHROMIUM`` names the browser
@@ -575,3 +576,29 @@ def test_learning_with_tips(browser: Any, server: Server, players: list[Player])
     me.page.reload()
     me.page.wait_for_selector("#status[data-status]")
     assert not me.page.is_checked("#tips")  # off after a reload
+
+
+def test_a_link_without_a_seat_says_why(browser: Any, server: Server, players: list[Player]) -> None:
+    alice, bob, carol = Player(browser, server), Player(browser, server), Player(browser, server)
+    players += [alice, bob, carol]
+    room = alice.make("friend")
+    link = alice.page.input_value("#invite-link")
+    carol.open(f"skat#room={room}")  # no invitation, no token kept: no seat
+    assert carol.page.is_visible("#error") and carol.text("#error-message") == (
+        "This browser holds no seat of this room, and the link has no invitation."
+    )
+    bob.page.goto(link)
+    bob.page.wait_for_selector('#status[data-status="playing"]')
+    carol.page.goto(link)  # a third person: every seat is taken
+    carol.page.wait_for_selector("#error:not([hidden])")
+    assert carol.text("#error-message") == f"every seat of room {room} is taken"
+    carol.open("skat#room=no-such-room&invite=abc")  # a room that is not (or no longer) there
+    carol.page.wait_for_selector("#error:not([hidden])")
+    assert "no room" in carol.text("#error-message")
+    # the browser logs the refusals (409, 404) itself; nothing else may be logged
+    carol.errors[:] = [e for e in carol.errors if not re.search(r"status of (409|404)", e)]
+    # the start page offers the way back to the game this browser holds a seat of
+    bob.open()
+    assert bob.page.get_attribute("#resume-link", "href") == f"skat#room={room}"
+    bob.page.click("#resume-link")
+    bob.page.wait_for_selector('#status[data-status="playing"][data-seat="2"]')
