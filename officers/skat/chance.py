@@ -22,6 +22,14 @@ the double-dummy value, exactly. Positions are remembered by their public state 
 cards, the hidden piles, the unseen cards, the trick on the table and, for ``"win"``, Vorhand's
 points): a subgame's value depends on nothing else.
 
+Pruning, none of which changes the value: alpha-beta windows at the players' nodes, and at a
+chance node Ballard's Star1 (each turned card's window is the one outside which the mean is
+decided whatever the cards still to try bring, each worth between 0 and the points still out,
+or 1); the table keeps a lower and an upper bound (fail-soft: true bounds whatever window found
+them); the moves that look best for the player to move are tried first (only the speed depends
+on the order). A position is decided without a search when Vorhand has 61 points, or can no
+longer reach them.
+
 Every search honours ``time_limit``. :func:`exact_value` raises
 :class:`~officers.errors.SolverTimeoutError` when it runs out; :func:`win_probability` and
 :func:`expected_points` then answer an **estimate** instead: Monte Carlo over the consistent
