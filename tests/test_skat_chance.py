@@ -245,7 +245,6 @@ def test_the_estimate_before_the_choice_is_the_best_games_over_the_same_samples(
     public = Public.of(SkatGame.deal(12))
     before = estimate(public, "win", samples=3, seed=5)
     each = [
-        estimate(Public(g, public.up, public.hidden), "win", samples=3, seed=5).value
-        for g in GAMES
+        estimate(Public(g, public.up, public.hidden), "win", samples=3, seed=5).value for g in GAMES
     ]
     assert before.value == max(each) and not before.exact
