@@ -3,7 +3,8 @@ bots' win rates and Vorhand's share of deals with best play.
 
 **exact**: positions with ``h`` cards face down (for each ``h`` of ``--hidden``), reached by a
 random line of play from numbered deals (the game ``C S H D G`` in turn), are solved exactly
-(:func:`officers.skat.chance.exact_value`, the win probability) under ``--limit`` seconds; the
+(:func:`officers.skat.chance.exact_value`, the win probability, or with ``--objective points``
+the expected points) under ``--limit`` seconds; the
 table gives, by ``h``, the positions solved within 1 s and within 10 s (or the limit), the
 median and largest time and the tricks left.
 
@@ -19,7 +20,7 @@ and ``--budget`` seconds a move), as a Markdown table.
 (:func:`officers.skat.simulate.best_play`).
 
 Run: ``python -m benchmarks.bench_skat_chance exact|tips|bots|best [--deals 20] [--seed 0]
-[--hidden 2 3 4 5 6 7] [--limit 10] [--bots random greedy montecarlo] [--samples 10]
+[--hidden 2 3 4 5 6 7] [--limit 10] [--objective win] [--bots random greedy montecarlo] [--samples 10]
 [--budget 0.1] [--jobs 2]``.
 """
 
@@ -70,7 +71,7 @@ def bench_exact(args: argparse.Namespace) -> None:
                 continue
             start = time.perf_counter()
             try:
-                exact_value(game, "win", time_limit=args.limit)
+                exact_value(game, args.objective, time_limit=args.limit)
                 times.append(time.perf_counter() - start)
             except SolverTimeoutError:
                 times.append(float("inf"))
@@ -145,6 +146,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--hidden", type=int, nargs="+", default=[2, 3, 4, 5, 6, 7])
     parser.add_argument("--limit", type=float, default=10.0)
+    parser.add_argument("--objective", choices=["win", "points"], default="win")
     parser.add_argument("--bots", nargs="+", default=["random", "greedy", "montecarlo"])
     parser.add_argument("--samples", type=int, default=10)
     parser.add_argument("--budget", type=float, default=0.1)
