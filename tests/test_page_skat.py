@@ -31,6 +31,7 @@ import pytest
 
 pytest.importorskip("starlette")
 
+from officers.contract import Limits
 from officers.rooms.adapter import adapter
 from officers.rooms.store import SQLiteStore
 from officers.serve import Settings, create_app
@@ -112,7 +113,11 @@ class Server:
 
         self.folder = tempfile.TemporaryDirectory(prefix="officers-skat-page-")
         self.db = str(Path(self.folder.name) / "rooms.db")
-        settings = Settings(rate=0, rooms_per_client=1000, rooms_db=self.db)
+        # tips before the game choice take 1 to 4 s on a busy machine: a service that offers
+        # them gives its searches more than the default 2 s (docs/page.md)
+        settings = Settings(
+            rate=0, rooms_per_client=1000, rooms_db=self.db, limits=Limits(time_limit=15)
+        )
         with socket.socket() as probe:
             probe.bind(("127.0.0.1", 0))
             port = probe.getsockname()[1]
