@@ -17,6 +17,7 @@ from types import ModuleType
 import pytest
 
 import officers
+from officers.compiled import load
 from officers.solve import accel
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -54,9 +55,9 @@ def probe(code: str, **env: str) -> str:
 @pytest.fixture
 def fresh() -> Iterator[None]:
     """:func:`cover_module` forgets what it found, before and after the test."""
-    accel._load.cache_clear()
+    load.cache_clear()
     yield
-    accel._load.cache_clear()
+    load.cache_clear()
 
 
 @pytest.mark.skipif(not REQUIRED, reason="OFFICERS_REQUIRE_EXTENSION=1 is not set (CI sets it)")
@@ -96,7 +97,7 @@ def test_a_module_of_another_abi_is_not_used(
     same = ModuleType(accel.NAME)
     same.ABI = accel.ABI  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, accel.NAME, same)
-    accel._load.cache_clear()
+    load.cache_clear()
     assert accel.cover_module() is same
 
 

@@ -33,6 +33,7 @@ __all__ = [
     "add_diagonals",
     "add_json",
     "add_square",
+    "argument_text",
     "ascii_text",
     "emit",
     "number",
@@ -266,6 +267,31 @@ def rate(text: str) -> float:
     raise argparse.ArgumentTypeError(
         f"expected requests a second >= 0 such as 20 or 0.5, got {_excerpt(text)}"
     )
+
+
+def argument_text(argument: str, most: int, what: str) -> str:
+    """The text an argument gives: itself, a file's (``@FILE``) or standard input's (``-``), at
+    most ``most`` characters (else :class:`~officers.errors.UnsupportedError`, naming ``what``).
+
+    >>> argument_text("4/4/4/4", 100, "a square")
+    '4/4/4/4'
+    >>> argument_text("x" * 10, 5, "a square")
+    Traceback (most recent call last):
+      ...
+    officers.errors.UnsupportedError: a square is at most 5 characters: 'xxxxxxxxxx'
+    """
+    from officers.errors import UnsupportedError, excerpt
+
+    if argument == "-":
+        text = sys.stdin.read(most + 1) if sys.stdin is not None else ""
+    elif argument.startswith("@"):
+        with open(argument[1:], encoding="utf-8") as file:
+            text = file.read(most + 1)
+    else:
+        text = argument
+    if len(text) > most:
+        raise UnsupportedError(f"{what} is at most {most:,} characters: {excerpt(text)}")
+    return text
 
 
 def read_square(text: str, order: int) -> Any:

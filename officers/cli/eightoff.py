@@ -25,6 +25,7 @@ from officers.cli.common import (
     Parser,
     UsageError,
     add_json,
+    argument_text,
     emit,
     number,
     seconds,
@@ -240,18 +241,7 @@ def _dealt(number: int, args: argparse.Namespace) -> EightOffGame:
 
 def _text(argument: str) -> str:
     """The text an argument gives: itself, a file's (``@FILE``) or standard input's (``-``)."""
-    from officers.errors import UnsupportedError, excerpt
-
-    if argument == "-":
-        text = sys.stdin.read(MAX_INPUT + 1) if sys.stdin is not None else ""
-    elif argument.startswith("@"):
-        with open(argument[1:], encoding="utf-8") as file:
-            text = file.read(MAX_INPUT + 1)
-    else:
-        text = argument
-    if len(text) > MAX_INPUT:
-        raise UnsupportedError(f"a position is at most {MAX_INPUT:,} characters: {excerpt(text)}")
-    return text
+    return argument_text(argument, MAX_INPUT, "a position")
 
 
 _BOARD_LINES = (":", "foundations:", "founds:", "freecells:", "freecell:", "fc:")

@@ -30,6 +30,7 @@ from officers.cli.common import (
     Parser,
     UsageError,
     add_json,
+    argument_text,
     emit,
     number,
     seconds,
@@ -154,18 +155,7 @@ def _add_simulate(actions: Any) -> None:
 
 
 def _text(argument: str) -> str:
-    from officers.errors import UnsupportedError, excerpt
-
-    if argument == "-":
-        text = sys.stdin.read(MAX_INPUT + 1) if sys.stdin is not None else ""
-    elif argument.startswith("@"):
-        with open(argument[1:], encoding="utf-8") as file:
-            text = file.read(MAX_INPUT + 1)
-    else:
-        text = argument
-    if len(text) > MAX_INPUT:
-        raise UnsupportedError(f"a record is at most {MAX_INPUT:,} characters: {excerpt(text)}")
-    return text.strip()
+    return argument_text(argument, MAX_INPUT, "a record").strip()
 
 
 def _game(args: argparse.Namespace) -> SkatGame:

@@ -137,13 +137,7 @@ def _variant(request: Request, default: Variant) -> Variant:
 
 
 def _lang(request: Request) -> str:
-    lang = request.word("lang", "en")
-    if lang not in languages():
-        raise BadRequestError(
-            "bad-input",
-            f"no words for language {excerpt(lang)}: expected one of {', '.join(languages())}",
-        )
-    return lang
+    return request.language(languages())
 
 
 def _game(request: Request) -> EightOffGame:

@@ -84,6 +84,17 @@ class Request:
             return default
         return self.text(name)
 
+    def language(self, langs: tuple[str, ...] | list[str]) -> str:
+        """The ``lang`` field (``"en"`` when missing): one of ``langs``, the languages the game's
+        words are written in (else ``bad-input``)."""
+        lang = self.word("lang", "en")
+        if lang not in langs:
+            raise BadRequestError(
+                "bad-input",
+                f"no words for language {excerpt(lang)}: expected one of {', '.join(langs)}",
+            )
+        return lang
+
     def texts(self, name: str) -> list[str]:
         """A field that must be a non-empty list of strings."""
         value = self.data.get(name)

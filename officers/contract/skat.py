@@ -125,12 +125,7 @@ def solution_document(
 
 
 def _lang(request: Request) -> str:
-    lang = request.word("lang", "en")
-    if lang not in LANGS:
-        raise BadRequestError(
-            "bad-input", f"no words for language {excerpt(lang)}: expected one of en, de"
-        )
-    return lang
+    return request.language(LANGS)
 
 
 def _game(request: Request) -> SkatGame:

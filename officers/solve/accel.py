@@ -24,39 +24,21 @@ True
 
 from __future__ import annotations
 
-import functools
-import os
-from importlib import import_module
 from types import ModuleType
 from typing import Final
+
+from officers.compiled import PURE_PYTHON, load
 
 __all__ = ["ABI", "PURE_PYTHON", "cover_module", "cover_status"]
 
 ABI: Final = 1
 """The interface version of ``officers.solve._cover`` this code is written against."""
 
-PURE_PYTHON: Final = "OFFICERS_PURE_PYTHON"
-"""The environment variable that, set to ``1``, keeps the compiled module out."""
-
 NAME: Final = "officers.solve._cover"
 
 
-@functools.cache
 def _load() -> tuple[ModuleType | None, str]:
-    if os.environ.get(PURE_PYTHON) == "1":
-        return None, f"pure Python: {PURE_PYTHON}=1"
-    try:
-        module = import_module(NAME)
-    except ModuleNotFoundError as error:
-        if error.name != NAME:
-            raise
-        return None, "pure Python: the compiled module is not installed"
-    except ImportError as error:  # a damaged file, or one built for another platform
-        return None, f"pure Python: the compiled module does not load ({error})"
-    found = getattr(module, "ABI", None)
-    if found != ABI:
-        return None, f"pure Python: the compiled module has ABI {found!r}, this code needs {ABI}"
-    return module, "compiled"
+    return load(NAME, ABI)
 
 
 def cover_module() -> ModuleType | None:
