@@ -123,14 +123,17 @@ def check_engine() -> str:
 
 
 def check_schemas() -> str:
-    """Every shipped JSON Schema reads, and every schema the contract names is shipped."""
+    """Every shipped JSON Schema reads, and every schema the contract names is shipped (each
+    game's in its own package)."""
     from officers.contract import NAMES, schema
+    from officers.contract.schemas import package
 
-    shipped = {
-        entry.name.removesuffix(".json"): json.loads(entry.read_text("utf-8"))
-        for entry in resources.files("officers.schemas").iterdir()
-        if entry.name.endswith(".json")
-    }
+    shipped: dict[str, object] = {}
+    for where in sorted({package(name) for name in NAMES}):
+        for entry in resources.files(where).iterdir():
+            name = entry.name.removesuffix(".json")
+            if entry.name.endswith(".json") and package(name) == where:
+                shipped[name] = json.loads(entry.read_text("utf-8"))
     missing = set(NAMES) - set(shipped)
     if missing:
         raise SmokeError(f"schemas not shipped: {sorted(missing)}")
