@@ -107,7 +107,7 @@ def _de(fact: Refusal) -> str:
     elif kind == "not-yours":
         why = f"{card} gehört der Gegenperson ({at})"
     elif kind == "face-down":
-        why = f"{card} liegt verdeckt in {at}: sie ist erst spielbar, wenn die Karte darauf weg ist"
+        why = f"{card} liegt verdeckt in {at}: spielbar erst, wenn die Karte darauf weg ist"
     elif kind == "wrong-pile":
         why = f"{card} liegt in {at}"
     else:  # must-follow
