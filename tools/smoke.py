@@ -6,10 +6,14 @@
 It checks what a user meets first, against the package that ``python`` imports, and refuses to
 run when that package is a source tree rather than an installation: ``officers --version``
 against the wheel's metadata (and the newest release of CHANGELOG.md with ``--changelog``), a
-count that needs the packed data, a hint through ``officers engine``, every shipped JSON Schema
-read with :mod:`importlib.resources`, the compiled search imported on this Python when the
-wheel holds it (required with ``OFFICERS_REQUIRE_EXTENSION=1``), and ``officers serve`` answering ``/v1/health``,
-``/openapi.json`` and the page at ``/`` with every script and style sheet the page names.
+count that needs the packed data, a hint through ``officers engine``, every registered operation
+of every game by its example request (through the engine, and over HTTP), every shipped JSON
+Schema read with :mod:`importlib.resources`, the compiled searches (the exact cover and
+Offiziersskat's double dummy) imported on this Python when the wheel holds them (required with
+``OFFICERS_REQUIRE_EXTENSION=1``), and ``officers serve`` answering ``/v1/health``,
+``/openapi.json``, each game's page (``/``, ``/eightoff``, ``/skat``) with every script and style
+sheet it names, and a room of Offiziersskat played against a bot, in which the seat is told no
+face-down card.
 Standard library only; one line a check; exit status 0 when all pass.
 """
 
@@ -87,8 +91,9 @@ def check_version(changelog: Path | None) -> str:
     wheel = metadata.version("officers")
     said = run("--version").strip()
     if said != f"officers {wheel}" or officers.__version__ != wheel:
-        raise SmokeError(f"--version says {said!r}, __version__ {officers.__version__!r}, "
-                     f"the metadata {wheel!r}")
+        raise SmokeError(
+            f"--version says {said!r}, __version__ {officers.__version__!r}, the metadata {wheel!r}"
+        )
     if changelog is not None:
         released = re.findall(r"^## \[(\d[^\]]*)\]", changelog.read_text("utf-8"), re.MULTILINE)
         if not released or released[0] != wheel:
@@ -120,6 +125,33 @@ def check_engine() -> str:
         raise SmokeError(f"the engine's hello says officers {answers[0]['officers']}")
     text = answers[1]["recommendation"]["text"]
     return f"hello (protocol {answers[0]['protocol']}); hint: {text.get('en', text)}"
+
+
+def examples() -> list[tuple[str, str, dict[str, Any]]]:
+    """Every registered operation of every game that has an example request: its name, the
+    kind it answers with, the example (from the installed package's registry)."""
+    from officers.games import GAMES
+
+    return [
+        (op.op, op.answers, dict(op.example))
+        for game in GAMES.values()
+        for op in game.operations
+        if op.example is not None
+    ]
+
+
+def check_games_engine() -> str:
+    """Each game's operations, by their registered examples, through ``officers engine``: every
+    one answered with the kind it promises."""
+    requests = [{"id": n, "op": op, **example} for n, (op, _, example) in enumerate(examples())]
+    out = run("engine", stdin="".join(json.dumps(r) + "\n" for r in requests))
+    answers = {answer.get("id"): answer for answer in map(json.loads, out.splitlines())}
+    for n, (op, kind, _) in enumerate(examples()):
+        got = answers.get(n, {})
+        if got.get("kind") != kind:
+            raise SmokeError(f"the engine answered {op} with {json.dumps(got)[:300]}")
+    games = sorted({op.split("/")[0] for op, _, _ in examples() if "/" in op})
+    return f"{len(requests)} operations answered, those of {', '.join(games)} among them"
 
 
 def check_schemas() -> str:
@@ -156,23 +188,32 @@ def check_data() -> str:
 
 
 def check_compiled() -> str:
-    """The compiled search, when the wheel holds it, imports on this Python and is the one used."""
+    """The compiled searches, when the wheel holds them, import on this Python and are the ones
+    used: the exact cover search and Offiziersskat's double-dummy search."""
+    from officers.skat.accel import dd_module, dd_status
     from officers.solve.accel import cover_module, cover_status
 
     python = "Python {}.{}".format(*sys.version_info[:2])
-    held = [
-        str(name)
-        for name in metadata.files("officers") or []
-        if re.fullmatch(r"officers/solve/_cover\.(abi3\.so|pyd)", str(name))
-    ]
-    if not held:
-        if os.environ.get("OFFICERS_REQUIRE_EXTENSION") == "1":
-            raise SmokeError("the wheel holds no compiled module; OFFICERS_REQUIRE_EXTENSION=1")
-        return f"the wheel holds no compiled module; {python} runs {cover_status()}"
-    module = cover_module()
-    if module is None:
-        raise SmokeError(f"the wheel holds {held[0]}, but on {python}: {cover_status()}")
-    return f"{held[0]} imports on {python} (ABI {module.ABI}) and is used"
+    said = []
+    for path, module, status in (
+        ("officers/solve/_cover", cover_module, cover_status),
+        ("officers/skat/_dd", dd_module, dd_status),
+    ):
+        held = [
+            str(name)
+            for name in metadata.files("officers") or []
+            if re.fullmatch(re.escape(path) + r"\.(abi3\.so|pyd)", str(name))
+        ]
+        if not held:
+            if os.environ.get("OFFICERS_REQUIRE_EXTENSION") == "1":
+                raise SmokeError(f"the wheel holds no {path}; OFFICERS_REQUIRE_EXTENSION=1")
+            said.append(f"no {path} in the wheel; {python} runs {status()}")
+            continue
+        loaded = module()
+        if loaded is None:
+            raise SmokeError(f"the wheel holds {held[0]}, but on {python}: {status()}")
+        said.append(f"{held[0]} imports on {python} (ABI {loaded.ABI}) and is used")
+    return "; ".join(said)
 
 
 class Assets(HTMLParser):
@@ -235,12 +276,90 @@ def free_port() -> int:
         return port
 
 
+def post(url: str, body: dict[str, Any], token: str | None = None) -> tuple[int, dict[str, Any]]:
+    """POST ``body`` as JSON to ``url`` (with a seat's ``token``): the status and the JSON answer,
+    an error's included."""
+    headers = {"content-type": "application/json"}
+    if token is not None:
+        headers["authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(url, json.dumps(body).encode(), headers, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=TIMEOUT) as answer:
+            return answer.status, json.loads(answer.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"{}")
+
+
+def check_pages(base: str) -> str:
+    """Each game's page and every script and style sheet it names, with their imports."""
+    fetched = []
+    for page in ("/", "/eightoff", "/skat"):
+        status, kind, body = fetch(base + page)
+        if status != 200 or "text/html" not in kind:
+            raise SmokeError(f"{page} answered {status} {kind}")
+        parser = Assets()
+        parser.feed(body.decode("utf-8"))
+        fetched += fetch_assets(base + page, parser.found)
+    return f"/, /eightoff, /skat and the {len(set(fetched))} files they load"
+
+
+def check_http_games(base: str) -> str:
+    """Each game's registered examples through ``POST /v1/OP``, answered with their kinds."""
+    for op, kind, example in examples():
+        status, answer = post(f"{base}/v1/{op}", example)
+        if status != 200 or answer.get("kind") != kind:
+            raise SmokeError(f"POST /v1/{op}: {status} {json.dumps(answer)[:300]}")
+    return f"{len(examples())} operations over HTTP"
+
+
+def check_room(base: str) -> str:
+    """An Offiziersskat room against a bot: made, the game chosen, a card played; the seat's
+    view holds no face-down card (nobody's is sent while the round runs)."""
+    status, joined = post(f"{base}/v1/rooms", {"game": "skat", "seats": ["human", "random"]})
+    if status != 201 or joined.get("kind") != "room-joined":
+        raise SmokeError(f"POST /v1/rooms: {status} {json.dumps(joined)[:300]}")
+    room, token = joined["room"], joined["token"]
+    for _ in range(2):  # the game choice, then a card
+        state = joined.get("state") or joined
+        legal = (state.get("view") or {}).get("legal") or []
+        if not legal:
+            raise SmokeError(f"the room offers no move: {json.dumps(state)[:300]}")
+        status, joined = post(
+            f"{base}/v1/rooms/{room}/move", {"move": legal[0], "seq": state["seq"]}, token
+        )
+        if status != 200:
+            raise SmokeError(f"a move in the room: {status} {json.dumps(joined)[:300]}")
+        secret(joined)
+    return f"room {room}: made, the game chosen, a card played, {joined['seq']} events"
+
+
+CARD = re.compile(r"\b[AKQJT987][CSHD]\b")
+
+
+def secret(answer: dict[str, Any]) -> None:
+    """While a round of Offiziersskat runs, a seat is told no deal and names no card but those
+    face up or already played: the face-down cards stay on the server."""
+    view = answer.get("view") or answer.get("state", {}).get("view") or {}
+    if view.get("outcome") is not None:
+        return
+    public = view.get("view") or {}
+    seen = set(
+        CARD.findall(
+            json.dumps([public.get(key) for key in ("face_up", "trick", "played", "gone")])
+        )
+    )
+    named = set(CARD.findall(json.dumps(answer)))
+    if view.get("deal") is not None or view.get("number") is not None or named - seen:
+        raise SmokeError(f"a seat was told of cards face down: {sorted(named - seen)}")
+
+
 def check_serve() -> str:
-    """``officers serve`` answers /v1/health, /openapi.json, and / with its scripts and styles."""
+    """``officers serve`` answers /v1/health, /openapi.json, each game's page with its files,
+    each game's operations, and plays in a room."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     server = subprocess.Popen(
-        [officers_command(), "serve", "--port", str(port)],
+        [officers_command(), "serve", "--port", str(port), "--time-limit", "10"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
@@ -250,22 +369,13 @@ def check_serve() -> str:
         version = metadata.version("officers")
         if health.get("status") != "ok" or health.get("officers") != version:
             raise SmokeError(f"/v1/health answered {health}")
-        status, _, body = fetch(f"{base}/openapi.json")
+        _, _, body = fetch(f"{base}/openapi.json")
         document: dict[str, Any] = json.loads(body)
         if document["info"]["version"] != version or not document["paths"]:
             raise SmokeError(f"/openapi.json: info {document['info']}")
-        status, kind, body = fetch(f"{base}/")
-        if status != 200 or "text/html" not in kind:
-            raise SmokeError(f"/ answered {status} {kind}")
-        parser = Assets()
-        parser.feed(body.decode("utf-8"))
-        fetched = fetch_assets(f"{base}/", parser.found)
-        names = ", ".join(url.removeprefix(base) for url in fetched) or "none"
-        return (
-            f"/v1/health, /openapi.json ({len(document['paths'])} paths), / and the "
-            f"scripts and style sheets it names, with their imports: {names}"
-        )
-    except (urllib.error.URLError, OSError, ValueError, KeyError) as error:
+        said = [check_pages(base), check_http_games(base), check_room(base)]
+        return f"/v1/health, /openapi.json ({len(document['paths'])} paths); " + "; ".join(said)
+    except (urllib.error.URLError, OSError, ValueError, KeyError, TypeError) as error:
         raise SmokeError(f"{type(error).__name__}: {error}") from None
     finally:
         server.terminate()
@@ -308,6 +418,7 @@ def main(argv: list[str] | None = None) -> int:
         ("version", lambda: check_version(args.changelog)),
         ("count", check_count),
         ("engine", check_engine),
+        ("games", check_games_engine),
         ("schemas", check_schemas),
         ("data", check_data),
         ("compiled", check_compiled),
