@@ -7,7 +7,7 @@ the links that give no seat.
 
 The browser tests skip when Playwright or Chromium is missing, unless the environment says
 ``OFFICERS_BROWSER_TESTS=required`` (then they fail). ``OFFICERS_CHROMIUM`` names the browser
-(default ``/usr/bin/chromium``). Every test fails on an error in the browser's console. The game
+(default ``/usr/bin/chromium``); the service and the browser are :mod:`tests.browser`'s. Every test fails on an error in the browser's console. The game
 against the computer writes the screenshot of docs/page.md (docs/images/skat-page.png).
 """
 
@@ -16,11 +16,7 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import shutil
-import socket
 import sqlite3
-import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -34,14 +30,13 @@ pytest.importorskip("starlette")
 from officers.contract import Limits
 from officers.rooms.adapter import adapter
 from officers.rooms.store import SQLiteStore
-from officers.serve import Settings, create_app
+from officers.serve import create_app
 from officers.skat import SkatGame
 from officers.skat.cards import card_notation
+from tests.browser import Service, chromium
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOT = ROOT / "docs" / "images" / "skat-page.png"
-REQUIRED = os.environ.get("OFFICERS_BROWSER_TESTS", "") == "required"
-CHROMIUM = os.environ.get("OFFICERS_CHROMIUM", "/usr/bin/chromium")
 WAIT = 15_000  # ms: the longest any step of a test waits for the page
 CARD = re.compile(r"(?<![A-Za-z0-9_-])[ATKQJ987][CSHD](?![A-Za-z0-9_-])")
 LINK = re.compile(r"^http://127\.0\.0\.1:\d+/skat#room=([A-Za-z0-9_-]+)&invite=([A-Za-z0-9_-]+)$")
@@ -86,7 +81,7 @@ def test_the_page_and_its_files_are_served_from_the_package() -> None:
                 seen.add(resolved)
                 todo.append(resolved)
         assert not re.findall(r"https?://", script.text), name  # nothing fetched from elsewhere
-    assert seen == {"skat/app.js", "skat/i18n.js", "skat/rooms.js", "skat/view.js"}
+    assert seen == {"skat/app.js", "skat/i18n.js", "rooms.js", "skat/view.js"}  # rooms.js: shared
     style = get(f"/static/{folder}/skat/style.css")
     assert style.headers["content-type"] == "text/css; charset=utf-8" and "http" not in style.text
     assert get(f"/static/{folder}/skat/index.html").status_code == 404
@@ -99,42 +94,13 @@ def test_the_page_and_its_files_are_served_from_the_package() -> None:
 # --- in a browser ------------------------------------------------------------------------------
 
 
-def _missing(reason: str) -> None:
-    if REQUIRED:
-        pytest.fail(f"{reason} (OFFICERS_BROWSER_TESTS=required)")
-    pytest.skip(reason)
-
-
-class Server:
-    """The service on a free port of this machine, in a thread, its rooms in a file."""
+class Server(Service):
+    """The service of :mod:`tests.browser`, with a look into its rooms' store."""
 
     def __init__(self) -> None:
-        import uvicorn
-
-        self.folder = tempfile.TemporaryDirectory(prefix="officers-skat-page-")
-        self.db = str(Path(self.folder.name) / "rooms.db")
         # tips before the game choice take 1 to 4 s on a busy machine: a service that offers
         # them gives its searches more than the default 2 s (docs/page.md)
-        settings = Settings(
-            rate=0, rooms_per_client=1000, rooms_db=self.db, limits=Limits(time_limit=15)
-        )
-        with socket.socket() as probe:
-            probe.bind(("127.0.0.1", 0))
-            port = probe.getsockname()[1]
-        config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
-        self.running = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.running.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 10
-        while not self.running.started:
-            assert time.monotonic() < deadline, "the service did not start"
-            time.sleep(0.02)
-        self.url = f"http://127.0.0.1:{port}/"
-
-    def stop(self) -> None:
-        self.running.should_exit = True
-        self.thread.join(timeout=10)
-        self.folder.cleanup()
+        super().__init__({"rate": 0, "rooms_per_client": 1000, "limits": Limits(time_limit=15)})
 
     def game(self, room: str) -> SkatGame:
         stored = SQLiteStore(self.db).get(room)
@@ -164,16 +130,8 @@ def server() -> Iterator[Server]:
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright is not installed (pip install playwright)")
-    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
-        _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
+    with chromium() as launched:
         yield launched
-        launched.close()
 
 
 class Player:

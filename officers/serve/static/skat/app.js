@@ -6,10 +6,11 @@
 // had); the page keeps the seq of the last event it applied, so nothing is lost or repeated.
 
 import { cardName, cardShort, gameName, SYMBOLS, words } from "./i18n.js";
-import { Feed, forgetToken, keepToken, lastRoom, request, storedToken } from "./rooms.js";
+import { Feed, request, Seats } from "../rooms.js";
 import { drawDeal, drawPiles, drawTrick, el, pileOrder } from "./view.js";
 
 const $ = (selector) => document.querySelector(selector);
+const SEATS = new Seats("officers-skat"); // officers-skat-room-ROOM: the token of a seat
 const TIPS = 3; // decisions a round that the tips accompany
 
 const S = {
@@ -112,7 +113,7 @@ async function create(seats) {
   $("#loading").hidden = false;
   try {
     const made = await request("POST", "rooms", { game: "skat", seats });
-    keepToken(made.room, made.token);
+    SEATS.keep(made.room, made.token);
     await enter(made.room, made.token);
   } catch (error) {
     fail(error.message);
@@ -120,11 +121,11 @@ async function create(seats) {
 }
 
 async function openRoom(room, invite) {
-  let token = storedToken(room);
+  let token = SEATS.token(room);
   try {
     if (!token && invite) {
       const joined = await request("POST", `rooms/${encodeURIComponent(room)}/join`, { invite });
-      keepToken(room, joined.token);
+      SEATS.keep(room, joined.token);
       token = joined.token;
     }
     if (!token) {
@@ -133,7 +134,7 @@ async function openRoom(room, invite) {
     }
     await enter(room, token);
   } catch (error) {
-    if (error.code === "unauthorized" || error.code === "not-found") forgetToken(room);
+    if (error.code === "unauthorized" || error.code === "not-found") SEATS.forget(room);
     fail(error.message);
   }
 }
@@ -154,7 +155,7 @@ async function enter(room, token) {
       node.textContent = t()[mode === "offline" ? "offline" : mode];
     },
     gone: (error) => {
-      forgetToken(room);
+      SEATS.forget(room);
       fail(error.message || t().errorTitle);
     },
   });
@@ -483,7 +484,7 @@ function main() {
   }
   $("#loading").hidden = true;
   $("#start").hidden = false;
-  const last = lastRoom();
+  const last = SEATS.lastRoom();
   if (last) {
     $("#resume").hidden = false;
     $("#resume-link").href = `skat#room=${encodeURIComponent(last)}`;

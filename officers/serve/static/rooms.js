@@ -1,4 +1,5 @@
-// Talking to the rooms of the service (docs/rooms.md): the requests, each seat's token kept in
+// Talking to the rooms of the service (docs/rooms.md), shared by the pages that play in rooms
+// (Euler's Officers at /, Offiziersskat at /skat): the requests, each seat's token kept in
 // localStorage by room and sent as "Authorization: Bearer", and the live feed: a WebSocket to
 // /v1/rooms/ROOM/live that says the last event it has in its hello, polling /events when no
 // WebSocket can be had. The token never goes into an address.
@@ -12,45 +13,55 @@ export class RoomError extends Error {
   }
 }
 
-const KEY = (room) => `officers-skat-room-${room}`;
-const LAST = "officers-skat-last";
-
-/** The token this browser keeps for ``room`` (null: none). */
-export function storedToken(room) {
-  try {
-    return localStorage.getItem(KEY(room));
-  } catch {
-    return null;
+/**
+ * The seats this browser holds, a token kept in localStorage by room under ``PREFIX-room-ROOM``
+ * and the last room played under ``PREFIX-last`` (each page its own prefix: "officers",
+ * "officers-skat"). Nothing is kept where the browser keeps nothing: the seat lasts as long as
+ * the page.
+ */
+export class Seats {
+  constructor(prefix) {
+    this.key = (room) => `${prefix}-room-${room}`;
+    this.last = `${prefix}-last`;
   }
-}
 
-/** Keep ``token`` for ``room``, and remember the room as the last one played. */
-export function keepToken(room, token) {
-  try {
-    localStorage.setItem(KEY(room), token);
-    localStorage.setItem(LAST, room);
-  } catch {
-    // a browser that keeps nothing: the seat lasts as long as the page
+  /** The token this browser keeps for ``room`` (null: none). */
+  token(room) {
+    try {
+      return localStorage.getItem(this.key(room));
+    } catch {
+      return null;
+    }
   }
-}
 
-/** Forget the token of ``room`` (the room is gone). */
-export function forgetToken(room) {
-  try {
-    localStorage.removeItem(KEY(room));
-    if (localStorage.getItem(LAST) === room) localStorage.removeItem(LAST);
-  } catch {
-    // nothing kept
+  /** Keep ``token`` for ``room``, and remember the room as the last one played. */
+  keep(room, token) {
+    try {
+      localStorage.setItem(this.key(room), token);
+      localStorage.setItem(this.last, room);
+    } catch {
+      // a browser that keeps nothing
+    }
   }
-}
 
-/** The last room this browser holds a seat of (null: none). */
-export function lastRoom() {
-  try {
-    const room = localStorage.getItem(LAST);
-    return room && storedToken(room) ? room : null;
-  } catch {
-    return null;
+  /** Forget the token of ``room`` (the room is gone). */
+  forget(room) {
+    try {
+      localStorage.removeItem(this.key(room));
+      if (localStorage.getItem(this.last) === room) localStorage.removeItem(this.last);
+    } catch {
+      // nothing kept
+    }
+  }
+
+  /** The last room this browser holds a seat of (null: none). */
+  lastRoom() {
+    try {
+      const room = localStorage.getItem(this.last);
+      return room && this.token(room) ? room : null;
+    } catch {
+      return null;
+    }
   }
 }
 
