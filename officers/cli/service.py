@@ -22,6 +22,7 @@ from officers.contract import NAMES, Limits, schema
 from officers.engine import MAX_LINE, read_lines, run
 from officers.errors import excerpt
 from officers.lifetime import cpus
+from officers.rooms.postgres import PostgresStore, is_postgres
 from officers.serve.settings import Settings
 
 __all__ = ["add_commands", "parser_for_tests"]
@@ -156,10 +157,12 @@ def _add_rooms(parser: Parser, defaults: Settings) -> None:
     parser.add_argument(
         "--rooms-db",
         default=ROOMS_DB,
-        metavar="PATH",
-        help="the SQLite file that keeps the rooms, shared by the workers (default "
-        "%(default)s in the working directory; ':memory:': in memory only, lost on a restart "
-        "and not shared by workers)",
+        metavar="PATH_OR_URL",
+        help="the SQLite file that keeps the rooms, shared by the workers of this machine "
+        "(default %(default)s in the working directory; ':memory:': in memory only, lost on a "
+        "restart and not shared by workers), or a PostgreSQL database shared by every worker "
+        "of every machine, postgresql://USER:PASSWORD@HOST:PORT/DATABASE (needs the 'postgres' "
+        "extra)",
     )
     parser.add_argument(
         "--room-idle",
@@ -261,6 +264,13 @@ def _serve(args: argparse.Namespace) -> ExitCode:
         print(SERVE_MISSING, file=sys.stderr)
         return ExitCode.BAD_INPUT
 
+    shared = is_postgres(args.rooms_db)
+    if shared:  # reached now, or a clear error before any worker starts
+        store = PostgresStore(args.rooms_db, size=1)
+        try:
+            store.check()
+        finally:
+            store.close()
     settings = Settings(
         cors=tuple(origin.strip() for origin in args.cors.split(",") if origin.strip()),
         max_body=args.max_body,
@@ -280,7 +290,8 @@ def _serve(args: argparse.Namespace) -> ExitCode:
         rooms_per_client=args.rooms_per_client,
         max_rooms=args.max_rooms,
         room_message=args.room_message,
-        room_poll=2.0 if args.workers > 1 else 0.0,  # another worker's changes reach a live room
+        # another worker's changes reach a live room: published by PostgreSQL, or looked for
+        room_poll=2.0 if args.workers > 1 and not shared else 0.0,
     )
     serve(settings, host=args.host, port=args.port, workers=args.workers)
     return ExitCode.OK

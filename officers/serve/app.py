@@ -12,6 +12,8 @@ what the client sent escaped; errors as JSON documents, whatever went wrong.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import math
 import re
@@ -20,6 +22,7 @@ import threading
 import time
 import unicodedata
 from collections import OrderedDict
+from collections.abc import AsyncIterator
 from typing import Any, Final
 
 import anyio
@@ -40,8 +43,9 @@ from officers.contract.documents import error_document, health_document
 from officers.errors import excerpt
 from officers.rooms.errors import RoomError
 from officers.rooms.live import Hub, LiveLimits, session
+from officers.rooms.postgres import Listener, PostgresStore, is_postgres
 from officers.rooms.room import RoomLimits, Rooms
-from officers.rooms.store import SQLiteStore
+from officers.rooms.store import SQLiteStore, Store
 from officers.serve.openapi import ANSWERS, openapi
 from officers.serve.page import docs_page
 from officers.serve.settings import Settings
@@ -530,8 +534,17 @@ def create_app(settings: Settings | None = None) -> Starlette:
     page = docs_page(document)
     page_headers = {"Content-Security-Policy": _page_policy(page)}
     searches = threading.BoundedSemaphore(settings.max_searches)
+    hub = SharedHub()
+    store: Store
+    listener = None
+    if is_postgres(settings.rooms_db):  # shared by every worker: their changes are heard
+        shared = PostgresStore(settings.rooms_db)
+        listener = Listener(settings.rooms_db, shared.origin, hub.changed, hub.wake_all)
+        store = shared
+    else:
+        store = SQLiteStore(settings.rooms_db)
     rooms = Rooms(
-        SQLiteStore(settings.rooms_db),
+        store,
         RoomLimits(
             idle=settings.room_idle,
             per_client=settings.rooms_per_client,
@@ -568,7 +581,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/v1/health", health, methods=["GET"]),
         Route("/openapi.json", openapi_json, methods=["GET"]),
         Route("/docs", docs, methods=["GET"]),
-        *room_routes(settings, rooms, Hub(), live_limit),
+        *room_routes(settings, rooms, hub, live_limit),
         *site_routes(),
     ]
     middleware = [Middleware(LogRequests), Middleware(SecurityHeaders), Middleware(CatchErrors)]
@@ -590,4 +603,49 @@ def create_app(settings: Settings | None = None) -> Starlette:
         routes=routes,
         middleware=middleware,
         exception_handlers={HTTPException: http_error},
+        lifespan=_lifespan(rooms, listener),
     )
+
+
+class SharedHub(Hub):
+    """The :class:`Hub` of a service whose store is shared: it knows the rooms it holds live
+    connections for, to wake them all (:meth:`wake_all`) when the changes published by the
+    other workers may have been missed (the connection that hears them was lost)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.held: dict[str, int] = {}
+
+    def enter(self, room: str) -> None:
+        super().enter(room)
+        self.held[room] = self.held.get(room, 0) + 1
+
+    def leave(self, room: str) -> None:
+        super().leave(room)
+        left = self.held.pop(room, 1) - 1
+        if left > 0:
+            self.held[room] = left
+
+    def wake_all(self) -> None:
+        """Wake every room held: each connection reads what it missed."""
+        for room in list(self.held):
+            self.changed(room)
+
+
+def _lifespan(rooms: Rooms, listener: Listener | None) -> Any:
+    """While the service runs: the listener of the other workers' changes (with PostgreSQL);
+    when it stops, the store let go."""
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        task = None if listener is None else asyncio.create_task(listener.run())
+        try:
+            yield
+        finally:
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+            rooms.store.close()
+
+    return lifespan

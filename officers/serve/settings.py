@@ -31,12 +31,14 @@ class Settings:
       ``shutdown_timeout``: the seconds a stop (SIGTERM) waits for requests in flight;
     - the rooms (docs/rooms.md): ``rooms_db``, the SQLite file that keeps them (``":memory:"``:
       in this process only, lost when it ends; ``officers serve`` keeps them in
-      ``officers-rooms.db`` in its working directory unless told otherwise); ``room_idle``:
+      ``officers-rooms.db`` in its working directory unless told otherwise), or the URL of a
+      PostgreSQL database (``postgresql://...``: shared by every worker of every machine, each
+      change published to all of them at once); ``room_idle``:
       the seconds a room is kept without a change; ``rooms_per_client`` and ``max_rooms``:
       the rooms kept for one client address and in all; ``room_message``: the largest
       request body or live message of the rooms, in bytes; ``room_poll``: the seconds between
       a live connection's looks at the store for changes made by other workers (``0``: one
-      worker, none needed).
+      worker, or PostgreSQL, none needed).
     """
 
     cors: tuple[str, ...] = ()
