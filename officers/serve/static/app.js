@@ -5,7 +5,8 @@
 import { call, health, ServiceError } from "./api.js";
 import { cardName, cellName, words } from "./i18n.js";
 import { LinkError, readLink, writeLink } from "./link.js";
-import { drawAdvice, drawBoard, drawHand, drawOthers } from "./view.js";
+import { createRoom, inRoom, keptLang, lastRoom, openRoom, roomClick, roomFragment, roomKey, roomLang } from "./room.js";
+import { drawAdvice, drawBoard, drawHand, drawOthers, moveText } from "./view.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -149,16 +150,6 @@ async function play(text) {
   await bots();
 }
 
-/** A move in words, for the eye and the screen reader: "Player 2: K♦ on row 2, column 1." */
-function moveText(player, move) {
-  const words_ = t();
-  const found = move.match(/^(x?)([AKQJ][SHDC])@r(\d)c(\d)/);
-  if (!found) return words_.moved(player, move);
-  const cell = (Number(found[3]) - 1) * 4 + Number(found[4]) - 1;
-  const what = [cardName(S.lang, found[2]), cellName(S.lang, cell)];
-  return found[1] ? words_.tookBack(player, ...what) : words_.placed(player, ...what);
-}
-
 function slipText(answer) {
   const slip = answer.slip;
   if (slip && slip.text[S.lang]) return t().slip(cardName(S.lang, slip.card), cellName(S.lang, slip.cell), slip.text[S.lang]);
@@ -176,7 +167,7 @@ async function bots() {
     const answer = await ask("bot", { game: S.game.game, bot: S.options.bot, seed: (S.seed || 0) + S.moves.length });
     if (epoch !== S.epoch) return;
     accepted(answer);
-    say(moveText(player, answer.move), true);
+    say(moveText(S.lang, player, answer.move), true);
   }
   render();
   startClock(true);
@@ -515,6 +506,11 @@ async function onAction(action, button) {
 
 async function setLang(lang) {
   S.lang = lang;
+  if (inRoom()) {
+    translate();
+    drawBots();
+    return roomLang(lang);
+  }
   S.options.lang = lang;
   if (S.game) history.replaceState(null, "", writeLink(S.options, S.seed, S.moves));
   translate();
@@ -570,6 +566,7 @@ async function playOn() {
 function onKey(event) {
   const target = event.target;
   if (target.closest("input, textarea, select")) return;
+  if (inRoom() && roomKey(event)) return;
   const arrows = { ArrowLeft: -1, ArrowRight: 1, ArrowUp: -4, ArrowDown: 4 };
   if (target.closest("#board") && event.key in arrows) {
     const next = S.focusCell + arrows[event.key];
@@ -615,7 +612,17 @@ function fillForm() {
   form.seed.value = "";
   for (const bot of S.bots) form.bot.append(Object.assign(document.createElement("option"), { value: bot.name, textContent: bot.name }));
   form.bot.value = o.bot;
+  for (const seat of [1, 2, 3, 4]) {
+    for (const bot of S.bots) form[`kind${seat}`].append(Object.assign(document.createElement("option"), { value: bot.name, textContent: bot.name }));
+  }
   drawBots();
+  drawKinds();
+}
+
+/** The kind of each seat of a room (a person or a bot), for as many seats as the players. */
+function drawKinds() {
+  const players = Number($("#new-game").players.value);
+  for (const label of document.querySelectorAll("#online [data-kind]")) label.hidden = Number(label.dataset.kind) > players;
 }
 
 /** What the bot chosen in the form does, in the page's language (from v1/bots). */
@@ -644,14 +651,16 @@ function wire() {
   document.addEventListener("click", (event) => {
     const target = event.target.closest("button");
     if (!target || target.type === "submit") return;
-    if (target.closest("#board") && target.dataset.cell !== undefined) guard(onCell)(Number(target.dataset.cell));
+    if (target.dataset.action === "online") guard(createRoom)($("#new-game"), S.lang);
+    else if (inRoom() && !target.dataset.lang) roomClick(target);
+    else if (target.closest("#board") && target.dataset.cell !== undefined) guard(onCell)(Number(target.dataset.cell));
     else if (target.closest("#hand") && target.dataset.card) guard(onCard)(target.dataset.card);
     else if (target.dataset.action || target.dataset.lang) guard(onAction)(target.dataset.action, target);
   });
   document.addEventListener("keydown", onKey);
   $("#new-game").addEventListener("submit", (event) => {
     event.preventDefault();
-    location.search = newGameLink(event.target);
+    location.assign(`${location.pathname}${newGameLink(event.target)}`); // a room's fragment stays behind
   });
   $("#replay-form").addEventListener("submit", (event) => {
     event.preventDefault();
@@ -663,10 +672,29 @@ function wire() {
   });
   for (const box of ["#aids", "#marks"]) $(box).addEventListener("change", () => render());
   $("#new-game").bot.addEventListener("change", drawBots);
+  $("#new-game").players.addEventListener("change", drawKinds);
+  // a room's address opened from this page (the way back to one's game) starts the page anew
+  window.addEventListener("hashchange", () => { if (roomFragment() || inRoom()) location.reload(); });
+}
+
+/** The page of a room (its address names one): the room's table, the form for a new game. */
+async function roomPage(fragment) {
+  S.lang = keptLang();
+  S.options = { ...readLink(""), lang: S.lang };
+  translate();
+  health().then((answer) => { if (answer) $("#version").textContent = `officers ${answer.officers}`; }).catch(() => {});
+  ask("bots", { lang: "both" }).then((listed) => {
+    S.bots = listed.bots;
+    S.options.bot = listed.default;
+    fillForm();
+  }).catch(report);
+  await openRoom(fragment, S.lang);
 }
 
 async function main() {
   wire();
+  const fragment = roomFragment();
+  if (fragment) return roomPage(fragment);
   try {
     S.options = readLink(location.search);
   } catch (error) {
@@ -694,6 +722,11 @@ async function main() {
   }
   history.replaceState(null, "", writeLink(S.options, S.seed, S.moves));
   $("#table").hidden = false;
+  const last = lastRoom();
+  if (last) {
+    $("#resume").hidden = false;
+    $("#resume-link").href = `./#room=${encodeURIComponent(last)}`;
+  }
   drawRecord();
   render();
   await bots().catch(report);

@@ -45,6 +45,17 @@ function diagonals() {
   return svg;
 }
 
+/** A move in words, for the eye and the screen reader: "Player 2 placed King of Diamonds on
+ * row 2, column 1." */
+export function moveText(lang, player, move) {
+  const t = words(lang);
+  const found = move.match(/^(x?)([AKQJ][SHDC])@r(\d)c(\d)/);
+  if (!found) return t.moved(player, move);
+  const cell = (Number(found[3]) - 1) * 4 + Number(found[4]) - 1;
+  const what = [cardName(lang, found[2]), cellName(lang, cell)];
+  return found[1] ? t.tookBack(player, ...what) : t.placed(player, ...what);
+}
+
 /** The 16 cells of the square, with marks. ``marks`` maps a cell to "safe", "deadly", ... */
 export function drawBoard(board, game, look) {
   const { lang, focus, marks, counts, hinted, last } = look;

@@ -1,0 +1,425 @@
+// Euler's Officers in a room of the service (docs/rooms.md): the server holds the game and each
+// seat sees its own hand only. "Play online" makes a room with the form's settings; the others
+// join by the invitation link (the room and the invitation in the fragment, never sent to a
+// server); the seat's token is kept in localStorage (officers-room-ROOM), so a reload finds the
+// seat again. The address says the room alone (#room=ROOM): never a token, never the seed.
+// The others' moves arrive over the live WebSocket (polling /events when none can be had),
+// through the room client shared with the Offiziersskat page (rooms.js).
+
+import { cardName, cellName, words } from "./i18n.js";
+import { Feed, request, Seats } from "./rooms.js";
+import { drawBoard, drawHand, drawOthers, moveText } from "./view.js";
+
+const $ = (selector) => document.querySelector(selector);
+const SEATS = new Seats("officers");
+const LANG = "officers-lang";
+
+const R = {
+  lang: "en",
+  room: null,
+  token: null,
+  state: null, // the last room-state
+  stateSeq: -1, // its seq
+  eventSeq: 0, // the seq of the last event applied
+  log: [], // the moves of this round, from the events
+  feed: null,
+  busy: false,
+  selected: null, // the chosen card of the hand
+  mode: "play", // play | takeback | coin
+  coin: null, // the pending coin: a cell, "off" or null
+  focusCell: 0,
+};
+
+const t = () => words(R.lang);
+const view = () => (R.state && R.state.view) || null;
+const playing = () => Boolean(R.state && R.state.status === "playing" && view());
+const myTurn = () => playing() && view().to_move === R.state.seat;
+const cellText = (cell) => `r${Math.floor(cell / 4) + 1}c${(cell % 4) + 1}`;
+const path = (suffix = "") => `rooms/${encodeURIComponent(R.room)}${suffix}`;
+
+/** The page is in a room (its address names one). */
+export const inRoom = () => R.room !== null;
+
+/** The room and invitation of the address's fragment (null: none). */
+export function roomFragment() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const room = fragment.get("room");
+  return room ? { room, invite: fragment.get("invite") } : null;
+}
+
+/** The language kept for the rooms' pages (their address holds no settings). */
+export function keptLang() {
+  try {
+    return localStorage.getItem(LANG) === "de" ? "de" : "en";
+  } catch {
+    return "en";
+  }
+}
+
+/** The last room this browser holds a seat of, for the way back to it. */
+export const lastRoom = () => SEATS.lastRoom();
+
+function keepLang(lang) {
+  try {
+    localStorage.setItem(LANG, lang);
+  } catch {
+    // not kept: the language lasts as long as the page
+  }
+}
+
+function say(text, code = null) {
+  const node = $("#message");
+  node.textContent = text;
+  node.classList.toggle("note", Boolean(text) && !code);
+  if (code) node.dataset.code = code;
+  else delete node.dataset.code;
+}
+
+function fail(message) {
+  $("#error-message").textContent = message;
+  $("#error").hidden = false;
+  for (const id of ["#loading", "#table", "#invite"]) $(id).hidden = true;
+  $("#setup").open = true;
+}
+
+// --- making, joining, entering ------------------------------------------------------------
+
+/** The body that makes a room of the form's settings, or a sentence saying what rooms lack. */
+export function roomRequest(form, lang) {
+  if (/^[1-4]$/.test(form.start.value)) return { refused: words(lang).noRiddleOnline };
+  const players = Number(form.players.value);
+  const seats = [];
+  for (let seat = 1; seat <= players; seat += 1) seats.push(form[`kind${seat}`].value);
+  const options = {
+    level: form.level.value,
+    variant: { open_hands: form.open.checked, coins: form.coins.checked, ozanam: form.start.value === "ozanam" },
+  };
+  const tokens = form.tokens.value.trim();
+  if (tokens !== "") options.tokens = Number(tokens);
+  return { body: { game: "officers", options, seats } };
+}
+
+/** Make a room of the form's settings and take its first person's seat: the page starts
+ * again at the room's address (the solo game's settings and seed leave the address). */
+export async function createRoom(form, lang) {
+  const asked = roomRequest(form, lang);
+  if (asked.refused) {
+    say(asked.refused, "bad-input");
+    return;
+  }
+  try {
+    const made = await request("POST", "rooms", asked.body);
+    SEATS.keep(made.room, made.token);
+    keepLang(lang);
+    history.replaceState(null, "", `${location.pathname}#room=${encodeURIComponent(made.room)}`);
+    location.reload();
+  } catch (error) {
+    say(error.message, error.code);
+  }
+}
+
+/** Open the room of the address: the seat this browser keeps, else the invitation's. */
+export async function openRoom({ room, invite }, lang) {
+  R.lang = lang;
+  R.room = room;
+  $("#replay").hidden = true;
+  $("#loading").hidden = false;
+  $("#learn").hidden = true;
+  $("#records").hidden = true;
+  let token = SEATS.token(room);
+  try {
+    if (!token && invite) {
+      const joined = await request("POST", `rooms/${encodeURIComponent(room)}/join`, { invite });
+      SEATS.keep(room, joined.token);
+      token = joined.token;
+    }
+    if (!token) {
+      fail(t().noSeat);
+      return;
+    }
+    await enter(token);
+  } catch (error) {
+    if (error.code === "unauthorized" || error.code === "not-found") SEATS.forget(room);
+    fail(error.message);
+  }
+}
+
+async function enter(token) {
+  R.token = token;
+  // the invitation has done its work: the address keeps the room alone
+  history.replaceState(null, "", `${location.pathname}#room=${encodeURIComponent(R.room)}`);
+  setState(await request("GET", path("/state"), undefined, token));
+  R.feed = new Feed(R.room, token, {
+    after: () => R.eventSeq,
+    apply: applyUpdate,
+    status: (mode) => {
+      const node = $("#connection");
+      node.hidden = false;
+      node.dataset.mode = mode;
+      node.textContent = t().connection[mode];
+    },
+    gone: (error) => {
+      SEATS.forget(R.room);
+      fail(error.message || t().errorTitle);
+    },
+  });
+  R.feed.start();
+}
+
+function applyUpdate(update) {
+  let heard = null;
+  for (const event of update.events) {
+    if (event.seq <= R.eventSeq) continue; // applied already
+    R.eventSeq = event.seq;
+    if (event.type === "started") R.log = [];
+    else if (event.type === "moved") {
+      R.log.push(event);
+      if (R.state && event.seat !== R.state.seat) heard = event;
+    }
+  }
+  if (heard) say(moveText(R.lang, heard.seat, heard.move));
+  if (update.state) setState(update.state);
+  else renderLog();
+}
+
+function setState(state) {
+  if (state.seq < R.stateSeq) return; // an older answer than the one shown
+  if (R.state && state.round !== R.state.round) R.log = [];
+  R.state = state;
+  R.stateSeq = state.seq;
+  if (!myTurn()) Object.assign(R, { selected: null, mode: "play", coin: null });
+  $("#loading").hidden = true;
+  $("#table").hidden = false;
+  render();
+}
+
+async function refresh() {
+  try {
+    setState(await request("GET", path("/state"), undefined, R.token));
+  } catch (error) {
+    say(error.message, error.code);
+  }
+}
+
+/** Play ``move`` at the seq shown; a refusal shows the service's sentence. */
+async function play(text) {
+  if (R.busy || !myTurn()) return;
+  let move = text;
+  if (R.coin !== null) move += `+${R.coin === "off" ? "off" : cellText(R.coin)}`;
+  R.busy = true;
+  render();
+  try {
+    const answer = await request("POST", path("/move"), { move, seq: R.stateSeq }, R.token);
+    Object.assign(R, { selected: null, mode: "play", coin: null });
+    say("");
+    setState(answer);
+  } catch (error) {
+    say(error.message, error.code);
+    if (error.code === "conflict") await refresh();
+  } finally {
+    R.busy = false;
+    render();
+  }
+}
+
+async function rematch() {
+  try {
+    setState(await request("POST", path("/rematch"), { seq: R.stateSeq }, R.token));
+    say("");
+  } catch (error) {
+    if (error.code === "conflict") await refresh(); // another seat asked first
+    else say(error.message, error.code);
+  }
+}
+
+// --- drawing -------------------------------------------------------------------------------
+
+function kindOf(seat) {
+  const held = R.state.seats.find((item) => item.seat === seat);
+  return held ? held.kind : "human";
+}
+
+function statusText(game) {
+  const words_ = t();
+  if (game.outcome) {
+    const { won, reason, seat } = game.outcome;
+    if (won) return words_.won;
+    if (reason === "conceded") return words_.lostConceded;
+    return words_.lostStuck(seat);
+  }
+  if (!myTurn()) return kindOf(game.to_move) === "human" ? words_.waitTurn(game.to_move) : words_.botTurn(game.to_move);
+  if (R.mode === "takeback") return words_.takebackMode;
+  if (R.mode === "coin") return words_.coinMode;
+  if (!game.legal_moves.some((move) => !move.startsWith("x") && move !== "concede")) return words_.stuck;
+  if (R.selected) return words_.chosen(cardName(R.lang, R.selected));
+  return words_.yourTurn;
+}
+
+function render() {
+  const state = R.state;
+  if (!state) return;
+  const game = view();
+  const status = $("#status");
+  const missing = state.seats.filter((seat) => !seat.taken).length;
+  Object.assign(status.dataset, {
+    room: state.status, seq: String(state.seq), round: String(state.round), seat: String(state.seat),
+    turn: myTurn() ? "mine" : "theirs", toMove: game && game.to_move ? String(game.to_move) : "",
+  });
+  renderInvite(state, missing);
+  $("#board").hidden = !game;
+  $(".side").hidden = !game;
+  if (!game) {
+    status.dataset.status = "waiting";
+    status.textContent = t().waitingFor(missing);
+    return;
+  }
+  status.dataset.status = game.outcome ? (game.outcome.won ? "won" : "lost") : "ongoing";
+  status.textContent = statusText(game);
+  $("#tokens").textContent = t().tokens(game.tokens);
+  $("#tokens").dataset.tokens = game.tokens;
+  const where = game.last && game.last.match(/r(\d)c(\d)/);
+  const board = $("#board");
+  board.classList.toggle("takeback", R.mode === "takeback");
+  drawBoard(board, game, {
+    lang: R.lang, focus: R.focusCell, marks: new Map(), counts: new Map(), hinted: null,
+    last: where ? (Number(where[1]) - 1) * 4 + Number(where[2]) - 1 : null,
+  });
+  if (R.coin !== null && R.coin !== "off") {
+    board.querySelector(`[data-cell="${R.coin}"]`).append(Object.assign(document.createElement("span"), { className: "coin", textContent: String(state.seat) }));
+  }
+  $("#hand-label").textContent = t().roomHand(state.seat);
+  drawHand($("#hand"), game.hand, {
+    lang: R.lang, selected: R.selected, hinted: null, focus: 0, enabled: myTurn() && !R.busy,
+  });
+  const open = game.open_hands || Boolean(game.outcome);
+  // a hidden hand is its number of cards alone: as many backs are drawn
+  const hands = game.hands.map((cards) => (Array.isArray(cards) ? cards : Array(cards).fill(null)));
+  drawOthers($("#others"), { ...game, hands }, {
+    lang: R.lang, viewer: state.seat, open,
+    botName: (seat) => (kindOf(seat) === "human" ? null : kindOf(seat)),
+  });
+  renderActions(game);
+  renderLog();
+}
+
+function renderInvite(state, missing) {
+  $("#invite").hidden = state.status !== "waiting";
+  if (state.status !== "waiting") return;
+  $("#invite-link").value = `${location.origin}${location.pathname}#room=${encodeURIComponent(state.room)}&invite=${encodeURIComponent(state.invite)}`;
+  const waiting = $("#waiting");
+  waiting.textContent = t().waitingFor(missing);
+  waiting.dataset.missing = String(missing);
+}
+
+function renderActions(game) {
+  const mine = myTurn() && !R.busy;
+  const over = R.state.status === "over";
+  const again = $('[data-action="again"]');
+  again.hidden = !over;
+  again.textContent = t().rematch;
+  for (const action of ["hint", "alive", "concede"]) $(`[data-action="${action}"]`).hidden = true;
+  $("#advice").hidden = true;
+  const takeback = $('[data-action="takeback"]');
+  takeback.hidden = over;
+  takeback.disabled = !mine || !game.legal_moves.some((move) => move.startsWith("x"));
+  takeback.setAttribute("aria-pressed", String(R.mode === "takeback"));
+  const coin = $('[data-action="coin"]');
+  coin.hidden = !game.coins || over;
+  coin.disabled = !mine;
+  coin.setAttribute("aria-pressed", String(R.mode === "coin"));
+}
+
+function renderLog() {
+  const me = R.state ? R.state.seat : 0;
+  $("#moves").hidden = false;
+  $("#log").replaceChildren(...R.log.map((event) => {
+    const item = document.createElement("li");
+    item.textContent = moveText(R.lang, event.seat, event.move) + (event.seat === me ? ` (${t().you})` : "");
+    Object.assign(item.dataset, { seq: event.seq, seat: event.seat, move: event.move });
+    return item;
+  }));
+  $("#log").dataset.count = String(R.log.length);
+}
+
+// --- what the player does ---------------------------------------------------------------------
+
+function onCell(cell) {
+  R.focusCell = cell;
+  const game = view();
+  if (!myTurn() || R.busy) return;
+  const card = game.cells[cell];
+  if (R.mode === "takeback") {
+    if (card && !game.locked.includes(cell)) play(`x${cellText(cell)}`);
+    return;
+  }
+  if (R.mode === "coin") {
+    const mine = game.coins[R.state.seat - 1];
+    R.coin = mine === cell ? "off" : card ? R.coin : cell;
+    R.mode = "play";
+    if (R.coin !== null && R.coin !== "off") say(t().coinSet(cellName(R.lang, cell)));
+    render();
+    return;
+  }
+  if (R.selected && !card) play(`${R.selected}@${cellText(cell)}`);
+}
+
+function onAction(action) {
+  if (action === "again") return rematch();
+  if (action === "copy") return copyLink();
+  if (!myTurn()) return undefined;
+  if (action === "takeback") {
+    R.mode = R.mode === "takeback" ? "play" : "takeback";
+    R.selected = null;
+  } else if (action === "coin") {
+    R.mode = R.mode === "coin" ? "play" : "coin";
+  }
+  render();
+  return undefined;
+}
+
+/** A click on the table of the room: a card, a cell, an action. */
+export function roomClick(target) {
+  if (target.closest("#board") && target.dataset.cell !== undefined) onCell(Number(target.dataset.cell));
+  else if (target.closest("#hand") && target.dataset.card) {
+    if (!myTurn() || R.busy) return;
+    R.selected = R.selected === target.dataset.card ? null : target.dataset.card;
+    R.mode = "play";
+    render();
+    const again = $(`#hand [data-card="${R.selected || target.dataset.card}"]`);
+    if (again) again.focus();
+  } else if (target.dataset.action) onAction(target.dataset.action);
+}
+
+/** A key on the page in a room: Esc cancels, T takes back; true when it was the room's. */
+export function roomKey(event) {
+  if (event.key === "Escape") {
+    Object.assign(R, { selected: null, mode: "play" });
+    render();
+    return true;
+  }
+  if (event.key === "t" && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    onAction("takeback");
+    return true;
+  }
+  return false;
+}
+
+/** The language changed: keep it, and draw the room in it. */
+export function roomLang(lang) {
+  R.lang = lang;
+  keepLang(lang);
+  const node = $("#connection");
+  if (node.dataset.mode) node.textContent = t().connection[node.dataset.mode];
+  render();
+}
+
+async function copyLink() {
+  const input = $("#invite-link");
+  input.select();
+  try {
+    await navigator.clipboard.writeText(input.value);
+    say(t().copied);
+  } catch {
+    say(""); // the link is selected: the browser's own copy takes it
+  }
+}
