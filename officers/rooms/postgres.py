@@ -45,7 +45,9 @@ LOG = logging.getLogger("officers.rooms")
 CHANNEL: Final = "officers_rooms"
 """The channel every change of a room is published on (its payload: ``ORIGIN ROOM``)."""
 
-MISSING: Final = "the rooms in PostgreSQL need the 'postgres' extra: pip install 'officers[postgres]'"
+MISSING: Final = (
+    "the rooms in PostgreSQL need the 'postgres' extra: pip install 'officers[postgres]'"
+)
 
 _SCHEMA: Final = """
 SELECT pg_advisory_xact_lock(7305915022367441254);
@@ -110,7 +112,7 @@ def _psycopg() -> Any:
 def _first_line(error: Exception) -> str:
     """The first line of a database error's message, quoted and bounded."""
     lines = str(error).strip().splitlines()
-    return excerpt(lines[0] if lines else type(error).__name__)
+    return excerpt(lines[0] if lines else type(error).__name__, 200)
 
 
 def _text(data: Any) -> str:
@@ -194,7 +196,7 @@ class PostgresStore:
             )
         except pg.Error as error:
             raise StoreError(
-                f"cannot reach the rooms' PostgreSQL at {excerpt(shown(self.url))}: "
+                f"cannot reach the rooms' PostgreSQL at {excerpt(shown(self.url), 200)}: "
                 f"{_first_line(error)}"
             ) from None
         if not self._ready:
@@ -207,7 +209,7 @@ class PostgresStore:
                 except pg.Error as error:
                     connection.close()
                     raise StoreError(
-                        f"cannot make the rooms' tables in {excerpt(shown(self.url))}: "
+                        f"cannot make the rooms' tables in {excerpt(shown(self.url), 200)}: "
                         f"{_first_line(error)}"
                     ) from None
         return connection
