@@ -50,10 +50,12 @@ def binaries() -> Path | None:
 
 
 class Cluster:
-    """A PostgreSQL server of its own in a temporary folder (:meth:`start`, :meth:`stop`)."""
+    """A PostgreSQL server of its own in a temporary folder (:meth:`start`, :meth:`stop`);
+    ``durable``: its commits flushed to disk, as a real server's (the tests need not)."""
 
-    def __init__(self, bin_dir: Path) -> None:
+    def __init__(self, bin_dir: Path, durable: bool = False) -> None:
         self.bin = bin_dir
+        self.durable = durable
         self.folder = Path(tempfile.mkdtemp(prefix="officers-pg-"))
         self.data = self.folder / "data"
         self.owner: dict[str, Any] = {}
@@ -93,11 +95,10 @@ class Cluster:
                 "--locale=C",
                 "--no-sync",
             )
-        options = (
-            f"-c listen_addresses='' -c unix_socket_directories='{self.folder}' "
-            "-c fsync=off -c synchronous_commit=off -c full_page_writes=off "
-            "-c max_connections=200"
-        )
+        options = f"-c listen_addresses='' -c unix_socket_directories='{self.folder}' "
+        options += "-c max_connections=200"
+        if not self.durable:  # the tests kill services, never the server: no flush is needed
+            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
         self._run(
             "pg_ctl", "-D", str(self.data), "-l", str(self.folder / "log"), "-o", options, "-w",
             "start",
