@@ -12,7 +12,7 @@
 
 const BASE = process.argv[2] ?? "http://127.0.0.1:8000";
 const LIVE = typeof WebSocket === "function";
-const POLL_MS = 500; // how often a seat without a WebSocket asks for the events
+const POLL_MS = 250; // how often a seat without a WebSocket asks for the events (a page: 1-2 s)
 const MOVES = 6;
 
 // One request to the rooms' API; the answer must have the HTTP status and the `kind` given.
@@ -57,7 +57,8 @@ class Seat {
     this.waiting = this.waiting.filter(([at, resolve]) => !(this.state?.seq >= at && resolve()));
   }
 
-  // Follow the room from the last seq applied: over the WebSocket, or by polling.
+  // Follow the room from the last seq applied: over the WebSocket, or by polling. A dropped
+  // connection comes back and says the last seq it applied: it misses nothing.
   follow() {
     if (LIVE) {
       this.socket = new WebSocket(`${BASE.replace(/^http/, "ws")}/v1/rooms/${this.room}/live`);
@@ -67,6 +68,12 @@ class Seat {
         const data = JSON.parse(message.data);
         if (data.kind === "room-update") this.apply(data.events, data.seq, data.state);
         else console.log(`  ${this.name}'s connection says ${data.code}: ${data.message}`);
+      };
+      this.socket.onclose = (close) => {
+        // 4401: the token holds no seat here; 4404: no such room. Either way, stop.
+        if (!this.stopped && close.code !== 4401 && close.code !== 4404) {
+          this.timer = setTimeout(() => this.follow(), 1000);
+        }
       };
       return;
     }
