@@ -1,0 +1,441 @@
+"""The Euler's Officers page at ``/`` played in rooms, in real headless Chromium contexts driven
+by Playwright (each context its own browser: its own localStorage): a whole two-seat game
+between two browsers through the invitation link, one of them reloading mid-game; a three-seat
+room with a bot; the German words; and a scan of everything a seat's page receives (the HTTP
+bodies and WebSocket frames as the page gets them, its addresses, its localStorage) for the
+cards of another seat's hand and for the seed of the deal.
+
+The moves are chosen from the game the service keeps (its store), and played by clicks; every
+wait is for a condition on the page, never for a fixed time. The browser tests skip when
+Playwright or Chromium is missing, unless ``OFFICERS_BROWSER_TESTS=required`` (then they fail);
+the service and the browser are :mod:`tests.browser`'s. No test may leave an error in a
+browser's console but the refusals the test asks for.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from officers.errors import OfficersError
+from officers.game import GameState, Move
+from officers.rooms.adapter import adapter
+from officers.rooms.store import SQLiteStore
+from officers.square import EMPTY
+from tests.browser import Service, chromium
+
+WAIT = 15_000  # ms: the longest any step of a test waits for the page
+CARD = re.compile(r"(?<![A-Za-z0-9_-])[AKQJ][SHDC](?![A-Za-z0-9_-])")
+PLACE = re.compile(r"^([AKQJ][SHDC])@r([1-4])c([1-4])$")
+LINK = re.compile(r"^http://127\.0\.0\.1:\d+/#room=([A-Za-z0-9_-]+)&invite=([A-Za-z0-9_-]+)$")
+
+
+class Server(Service):
+    """The service of :mod:`tests.browser`, with a look into its rooms' store."""
+
+    def __init__(self) -> None:
+        super().__init__({"rate": 0, "rooms_per_client": 1000})
+
+    def game(self, room: str) -> GameState:
+        stored = SQLiteStore(self.db).get(room)
+        assert stored is not None and stored.state is not None
+        game: GameState = adapter("officers").load(stored.state)
+        return game
+
+    def hidden(self, room: str, seat: int) -> set[str]:
+        """The cards ``seat`` (1-4) may not know now: the other seats' hands, but the cards
+        that have been on the square (a card taken back was seen by all); none at the end."""
+        game = self.game(room)
+        if game.outcome() is not None or game.open_hands:
+            return set()
+        seen = {card for move in game.history for card in CARD.findall(move.notation())}
+        others = {
+            card.notation()
+            for player, hand in enumerate(game.hands)
+            if player != seat - 1
+            for card in hand
+        }
+        return others - seen
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    running = Server()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as launched:
+        yield launched
+
+
+class Seat:
+    """The page in a browser context of its own, with the console's errors collected."""
+
+    def __init__(self, browser: Any, server: Server) -> None:
+        self.context = browser.new_context(viewport={"width": 1000, "height": 900})
+        self.context.set_default_timeout(WAIT)
+        self.page = self.context.new_page()
+        self.server = server
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def make(self, players: int, kinds: dict[int, str] | None = None, level: str = "easy") -> str:
+        """Make a room from the form ("Play online"): ``players`` seats, people but the seats
+        ``kinds`` names (seat → bot); the room's id once the page is in it."""
+        self.page.goto(self.server.url + "?players=1")  # a solo game: no bot plays meanwhile
+        self.page.wait_for_selector('#status[data-status="ongoing"]')
+        self.page.click("#setup summary")
+        self.page.select_option('#new-game [name="level"]', level)
+        self.page.select_option('#new-game [name="players"]', str(players))
+        for seat, kind in (kinds or {}).items():
+            self.page.select_option(f'#new-game [name="kind{seat}"]', kind)
+        self.page.click('[data-action="online"]')
+        self.page.wait_for_selector("#status[data-room]")
+        return self.room()
+
+    def join(self, link: str) -> None:
+        self.page.goto(link)
+        self.page.wait_for_selector("#status[data-room]")
+
+    def room(self) -> str:
+        found = re.fullmatch(r"http://127\.0\.0\.1:\d+/#room=([A-Za-z0-9_-]+)", self.page.url)
+        assert found, self.page.url  # the address says the room alone: no query, no seed
+        return found.group(1)
+
+    def token(self) -> str:
+        token = self.page.evaluate(f"() => localStorage.getItem('officers-room-{self.room()}')")
+        assert isinstance(token, str) and len(token) > 20
+        return token
+
+    def status(self, name: str) -> str:
+        return str(self.page.get_attribute("#status", f"data-{name}"))
+
+    def seq(self) -> int:
+        return int(self.status("seq"))
+
+    def seat(self) -> int:
+        return int(self.status("seat"))
+
+    def text(self, selector: str) -> str:
+        return str(self.page.text_content(selector)).strip()
+
+    def hand(self) -> list[str]:
+        cards: list[str] = self.page.eval_on_selector_all("#hand [data-card]", "cs => cs.map(c => c.dataset.card)")
+        return cards
+
+    def log(self) -> list[tuple[int, str]]:
+        found: list[list[Any]] = self.page.eval_on_selector_all(
+            "#log li", "items => items.map(li => [+li.dataset.seat, li.dataset.move])"
+        )
+        return [(seat, move) for seat, move in found]
+
+    def wait_seq(self, seq: int) -> None:
+        self.page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq >= {seq}")
+
+    def move(self) -> str:
+        """One legal move of this seat by clicks: the first placement the rules allow (a card,
+        then its cell), else the first take-back (the button, then the cell); its notation."""
+        self.page.wait_for_selector('#status[data-turn="mine"]')
+        game = self.server.game(self.room())
+        assert game.turn == self.seat() - 1
+        legal = [move.notation() for move in game.legal_moves()]
+        before = self.seq()
+        placements = [move for move in legal if PLACE.match(move)]
+        if placements:
+            card, row, column = PLACE.match(placements[0]).groups()  # type: ignore[union-attr]
+            self.page.click(f'#hand [data-card="{card}"]')
+            self.page.wait_for_selector(f'#hand [data-card="{card}"][aria-pressed="true"]')
+            move = placements[0]
+        else:
+            move = next(move for move in legal if move.startswith("x"))
+            row, column = re.findall(r"r([1-4])c([1-4])", move)[0]
+            self.page.click('[data-action="takeback"]')
+            self.page.wait_for_selector('[data-action="takeback"][aria-pressed="true"]')
+        cell = (int(row) - 1) * 4 + int(column) - 1
+        self.page.click(f'#board [data-cell="{cell}"]')
+        self.wait_seq(before + 1)
+        return move
+
+    def close(self) -> list[str]:
+        errors = list(self.errors)
+        self.context.close()
+        return errors
+
+
+@pytest.fixture
+def seats(browser: Any, server: Server) -> Iterator[list[Seat]]:
+    """Pages to open (each ``Seat(browser, server)`` appended); none may log an error."""
+    opened: list[Seat] = []
+    yield opened
+    errors = [error for seat in opened for error in seat.close()]
+    assert not errors, errors
+
+
+def play(pages: list[Seat], moves: int | None = None) -> int:
+    """Play ``moves`` moves (None: to the end), each by the seat whose turn it is, until every
+    page shows it; the number of moves the people made."""
+    played = 0
+    room = pages[0].room()
+    by_seat = {page.seat(): page for page in pages}
+    while pages[0].status("room") == "playing" and (moves is None or played < moves):
+        mover = by_seat[pages[0].server.game(room).turn + 1]
+        mover.move()
+        played += 1
+        for page in pages:
+            page.wait_seq(mover.seq())
+    return played
+
+
+def test_two_browsers_play_a_whole_game_through_the_invitation_link(
+    browser: Any, server: Server, seats: list[Seat]
+) -> None:
+    alice, bob = Seat(browser, server), Seat(browser, server)
+    seats += [alice, bob]
+    room = alice.make(2)
+    assert alice.status("room") == "waiting" and alice.status("status") == "waiting"
+    assert alice.text("#waiting") == "Waiting for 1 more player…" == alice.text("#status")
+    assert alice.text('[data-action="copy"]') == "Copy the link"
+    link = alice.page.input_value("#invite-link")
+    found = LINK.match(link)
+    assert found and found.group(1) == room
+    bob.join(link)
+    bob.page.wait_for_selector('#status[data-room="playing"]')
+    alice.page.wait_for_selector('#status[data-room="playing"]')  # told over the WebSocket
+    assert bob.room() == room and alice.page.is_hidden("#invite")  # the invitation left the address
+    assert (alice.seat(), bob.seat()) == (1, 2)
+    game = server.game(room)
+    assert alice.hand() == [card.notation() for card in game.hands[0]]
+    assert bob.hand() == [card.notation() for card in game.hands[1]]
+    assert alice.text("#status") == "Your turn: choose a card of your hand, then a cell."
+    assert bob.text("#status") == "Player 1 moves …"
+    # the other's hand: eight backs, no card named
+    assert alice.page.locator("#others .card.back").count() == 8
+    assert alice.page.locator("#others [data-open]").count() == 0
+    assert alice.text("#others").startswith("Player 2: 8 cards")
+    tokens = {alice.token(), bob.token()}
+    assert len(tokens) == 2
+    alice.page.wait_for_selector('#connection[data-mode="live"]')
+    first = alice.move()
+    bob.wait_seq(alice.seq())
+    # the other's move arrives, with its words
+    card, row, column = PLACE.match(first).groups()  # type: ignore[union-attr]
+    assert bob.page.get_attribute(f'#board [data-cell="{(int(row) - 1) * 4 + int(column) - 1}"]', "data-card") == card
+    assert bob.text("#message").startswith("Player 1 placed ")
+    # a slip is refused with the service's sentence, and costs nothing
+    bob.page.wait_for_selector('#status[data-turn="mine"]')
+    game = server.game(room)
+    legal = {move.notation() for move in game.legal_moves()}
+    slip = next(
+        f"{c.notation()}@r{cell // 4 + 1}c{cell % 4 + 1}"
+        for c in game.hands[1]
+        for cell in range(16)
+        if game.square.values[cell] == EMPTY and f"{c.notation()}@r{cell // 4 + 1}c{cell % 4 + 1}" not in legal
+    )
+    with pytest.raises(OfficersError) as refused:  # the library's own sentence for it
+        game.push(Move.parse(slip))
+    bob.page.click(f'#hand [data-card="{slip[:2]}"]')
+    bob.page.click(f'#board [data-cell="{(int(slip[4]) - 1) * 4 + int(slip[6]) - 1}"]')
+    bob.page.wait_for_selector('#message[data-code="bad-input"]')
+    assert bob.text("#message") == str(refused.value)
+    assert slip[:2] in bob.hand() and server.game(room).history == game.history[:1]
+    bob.errors[:] = [e for e in bob.errors if "status of 422" not in e]  # the browser logs it itself
+    played = 1 + play([alice, bob], 5)
+    # Bob reloads mid-game: his seat is found again from the token his browser keeps
+    bob.page.reload()
+    bob.page.wait_for_selector('#status[data-room="playing"]')
+    assert bob.seat() == 2 and bob.seq() == alice.seq() and bob.token() in tokens
+    assert bob.hand() == [card.notation() for card in server.game(room).hands[1]]
+    bob.page.wait_for_selector(f'#log[data-count="{played}"]', state="attached")  # the events again
+    assert bob.log() == alice.log()  # caught up, nothing twice
+    played += play([alice, bob])
+    game = server.game(room)
+    outcome = game.outcome()
+    assert outcome is not None and played == len(game.history)
+    for page in (alice, bob):
+        page.page.wait_for_selector('#status[data-room="over"]')
+        assert page.status("status") == ("won" if outcome.won else "lost")
+        page.page.wait_for_selector(f'#log[data-count="{played}"]', state="attached")
+        assert page.log() == [(n % 2 + 1, move.notation()) for n, move in enumerate(game.history)]
+        assert page.page.is_visible('[data-action="again"]') and page.text('[data-action="again"]') == "Play again"
+    # at the end every hand is shown: the other's cards face up
+    left = game.hands[1]
+    assert alice.page.locator("#others [data-open]").count() == len(left)
+    # Play again: a new round in the same room, for both
+    alice.page.click('[data-action="again"]')
+    for page in (alice, bob):
+        page.page.wait_for_selector('#status[data-room="playing"][data-round="2"]')
+        assert page.log() == [] and len(page.hand()) == 8
+    assert not any(token in page.page.url for token in tokens for page in (alice, bob))
+
+
+def test_a_three_seat_room_with_a_bot(browser: Any, server: Server, seats: list[Seat]) -> None:
+    alice, bob = Seat(browser, server), Seat(browser, server)
+    seats += [alice, bob]
+    room = alice.make(3, {3: "random"})
+    assert alice.text("#waiting") == "Waiting for 1 more player…"
+    bob.join(alice.page.input_value("#invite-link"))
+    for page in (alice, bob):
+        page.page.wait_for_selector('#status[data-room="playing"]')
+    game = server.game(room)
+    assert game.players == 3 and [len(hand) for hand in game.hands] == [6, 5, 5]
+    assert alice.text('#others [data-player="3"]').startswith("Player 3: 5 cards (bot: random)")
+    assert alice.page.locator("#others .card.back").count() == 10
+    play([alice, bob], 4)  # Alice, Bob, and the bot between Bob and Alice
+    game = server.game(room)
+    log = alice.log()
+    assert [seat for seat, _ in log] == [n % 3 + 1 for n in range(len(game.history))]
+    assert [move for _, move in log] == [move.notation() for move in game.history]
+    assert any(seat == 3 for seat, _ in log)  # the bot's moves arrive as the people's do
+    play([alice, bob])
+    game = server.game(room)
+    assert game.outcome() is not None
+    for page in (alice, bob):
+        page.page.wait_for_selector('#status[data-room="over"]')
+        page.page.wait_for_selector(f'#log[data-count="{len(game.history)}"]', state="attached")
+
+
+def test_the_german_words(browser: Any, server: Server, seats: list[Seat]) -> None:
+    alice, bob = Seat(browser, server), Seat(browser, server)
+    seats += [alice, bob]
+    alice.page.goto(server.url + "?players=1&lang=de")
+    alice.page.wait_for_selector('#status[data-status="ongoing"]')
+    assert alice.text("#online legend") == "Online spielen"
+    assert alice.text('[data-action="online"]') == "Online spielen"
+    assert alice.text('#online [data-kind="2"] option[value="human"]') == "ein Mensch"
+    alice.page.click("#setup summary")
+    alice.page.select_option('#new-game [name="players"]', "3")
+    alice.page.click('[data-action="online"]')  # the page's language goes with it into the room
+    alice.page.wait_for_selector('#status[data-room="waiting"]')
+    assert alice.page.get_attribute("html", "lang") == "de"
+    assert alice.text("#waiting") == "Warten auf 2 weitere Spieler …"
+    assert alice.text('[data-action="copy"]') == "Link kopieren"
+    assert alice.text('label[for="invite-link"]') == "Schicke diesen Link den anderen Spielern:"
+    link = alice.page.input_value("#invite-link")
+    bob.join(link)  # Bob's page is in English; still one seat to take
+    bob.page.wait_for_selector('#status[data-room="waiting"]')
+    assert bob.text("#status") == "Waiting for 1 more player…"
+    alice.page.wait_for_selector('#waiting[data-missing="1"]')
+    assert alice.text("#waiting") == "Warten auf 1 weiteren Spieler …"
+    carol = Seat(browser, server)
+    seats.append(carol)
+    carol.join(link)
+    for page in (alice, bob, carol):
+        page.page.wait_for_selector('#status[data-room="playing"]')
+    assert alice.text("#status") == "Du bist dran: wähle eine Karte deiner Hand, dann ein Feld."
+    assert alice.text("#hand-label") == "Deine Karten (Platz 1)"
+    assert carol.text("#status") == "Player 1 moves …"
+    bob.page.click('[data-lang="de"]')
+    assert bob.text("#status") == "Spieler 1 zieht …" and bob.text("#others").startswith("Spieler 1: 6 Karten")
+    alice.page.reload()  # the language is kept with the room's seat
+    alice.page.wait_for_selector('#status[data-room="playing"]')
+    assert alice.page.get_attribute("html", "lang") == "de" and alice.text("#moves summary") == "Die Züge"
+    alice.move()
+    bob.wait_seq(alice.seq())
+    assert re.fullmatch(r"Spieler 1 legt \S+ auf Zeile \d, Spalte \d\.", bob.text("#message"))
+    # a link without an invitation, in a browser that holds no seat, says why
+    dave = Seat(browser, server)
+    seats.append(dave)
+    dave.page.goto(f"{server.url}#room={alice.room()}")
+    dave.page.wait_for_selector("#error:not([hidden])")
+    assert dave.text("#error-message") == "This browser holds no seat of this room, and the link has no invitation."
+    # the way back to one's game, from the solo page
+    alice.page.goto(server.url + "?players=1")
+    alice.page.wait_for_selector('#status[data-status="ongoing"]')
+    assert alice.page.get_attribute("#resume-link", "href") == f"./#room={_room(link)}"
+    alice.page.click("#resume-link")
+    alice.page.wait_for_selector('#status[data-room="playing"][data-seat="1"]')
+
+
+def _room(link: str) -> str:
+    found = LINK.match(link)
+    assert found
+    return found.group(1)
+
+
+def test_nothing_a_seat_receives_holds_another_seats_cards(browser: Any, server: Server, seats: list[Seat]) -> None:
+    alice, bob = Seat(browser, server), Seat(browser, server)
+    seats += [alice, bob]
+    received: dict[int, list[tuple[str, Any, set[str], bool]]] = {1: [], 2: []}
+    addresses: dict[int, list[str]] = {1: [], 2: []}
+    state: dict[str, Any] = {"room": None}
+    unread: list[tuple[int, str, str]] = []
+
+    def watch(page: Seat, seat: int) -> None:
+        def now() -> tuple[set[str], bool]:
+            room = state["room"]
+            if room is None or SQLiteStore(server.db).get(room).state is None:  # type: ignore[union-attr]
+                return set(), False
+            return server.hidden(room, seat), server.game(room).outcome() is None
+
+        def response(answer: Any) -> None:
+            if "/v1/" in answer.url:
+                hidden = now()  # what the seat may not know as the answer arrives
+                try:
+                    body = answer.text()  # read at once: a reload takes the bodies away
+                except Exception as error:  # kept, to be checked below
+                    unread.append((seat, answer.url, str(error)))
+                    body = None
+                received[seat].append(("response", body, *hidden))
+
+        def frames(websocket: Any) -> None:
+            websocket.on("framereceived", lambda payload: received[seat].append(("frame", payload, *now())))
+
+        page.page.on("response", response)
+        page.page.on("websocket", frames)
+        page.page.on("request", lambda sent: addresses[seat].append(sent.url))
+        page.page.on("framenavigated", lambda frame: addresses[seat].append(frame.url))
+
+    watch(alice, 1)
+    watch(bob, 2)
+    state["room"] = alice.make(2, level="normal")
+    assert alice.status("room") == "waiting"
+    bob.join(alice.page.input_value("#invite-link"))
+    for page in (alice, bob):
+        page.page.wait_for_selector('#status[data-room="playing"]')
+    room = alice.room()
+    seed = str(server.game(room).seed)
+    for page in (alice, bob):
+        page.page.wait_for_selector('#connection[data-mode="live"]')
+    play([alice, bob], 6)
+    stored = {1: alice.page.evaluate("() => JSON.stringify(localStorage)"), 2: bob.page.evaluate("() => JSON.stringify(localStorage)")}
+    for seat, kept in stored.items():
+        assert not set(CARD.findall(kept)) & server.hidden(room, seat) and seed not in kept
+    bob.page.reload()  # a reload: the state again, the events after the last one seen
+    bob.page.wait_for_selector('#connection[data-mode="live"]')
+    play([alice, bob])
+    assert server.game(room).outcome() is not None
+    leaks = []
+    for seat in (1, 2):
+        frames = 0
+        for what, item, hidden, running in received[seat]:
+            text = item
+            frames += what == "frame"
+            leaks += [(seat, what, card) for card in CARD.findall(str(text)) if card in hidden]
+            if running:
+                leaks += [(seat, what, "seed")] if seed in str(text) else []
+        assert frames >= 3 and len(received[seat]) > 10
+        assert sum(bool(hidden) for _, _, hidden, _ in received[seat]) > 5  # something to look for
+        # from the room's first address on (Alice made it from a solo game, whose link is its seed)
+        start = next(n for n, address in enumerate(addresses[seat]) if "#room=" in address)
+        seen = [address for address in addresses[seat][start:] if address.startswith("http")]
+        assert seen and not any(seed in address or "seed=" in address for address in seen)
+        assert not any(CARD.search(address.split("#", 1)[-1]) for address in seen if "#" in address)
+    assert not leaks, leaks
+    # every answer was read but the room's making (the page starts again in the room at once),
+    # made before any deal: the room waited for Bob
+    assert [(seat, url.rsplit("/", 2)[-2:]) for seat, url, _ in unread] == [(1, ["v1", "rooms"])], unread
+    tokens = {alice.token(), bob.token()}
+    assert not any(token in address for token in tokens for seat in (1, 2) for address in addresses[seat])
+    # the scan sees what it looks for: Bob's own hand was in what Bob received
+    first = json.dumps([item for what, item, _, _ in received[2] if what == "frame"])
+    assert CARD.search(first)
