@@ -26,6 +26,7 @@ from officers.contract.bounded import CancelledError
 from officers.contract.documents import head
 from officers.contract.limits import Limits
 from officers.contract.requests import BadRequestError, Request
+from officers.contract.turns import play_or_refuse, take_back
 from officers.eightoff.game import EightOffGame
 from officers.eightoff.hints import Hint, solver_move, where_lost
 from officers.eightoff.notation import board_text, read_board
@@ -33,7 +34,7 @@ from officers.eightoff.rules import safe_moves
 from officers.eightoff.solve import Solution, solve_position
 from officers.eightoff.variant import EIGHT_OFF, FREECELL, PRESETS, Variant
 from officers.eightoff.words import languages
-from officers.errors import IllegalMoveError, excerpt
+from officers.errors import excerpt
 
 if TYPE_CHECKING:
     from officers.eightoff.position import Position
@@ -186,29 +187,15 @@ def move_op(request: Request, limits: Limits) -> dict[str, Any]:
     ``lang``); the game unchanged then."""
     game = _game(request)
     lang = _lang(request)
-    text = request.text("move")
-    refused = game.refusal(text)
-    if refused is not None:
-        rule = {"rule": refused.kind, "text": refused.text(lang)}
-        return move_document(game, text, rule, lang)
-    try:
-        played = game.push(text)
-    except IllegalMoveError as error:  # the rules refuse what no Refusal names: say so
-        return move_document(game, text, {"rule": "illegal", "text": str(error)}, lang)
-    return move_document(game, played.notation(), None, lang)
+    move, rule = play_or_refuse(game, request.text("move"), lang)
+    return move_document(game, move, rule, lang)
 
 
 def undo_op(request: Request, limits: Limits) -> dict[str, Any]:
     """``eightoff/undo``: the game with its last ``count`` moves (1 by default) taken back."""
     game = _game(request)
     lang = _lang(request)
-    count = request.count("count", 1, least=1)
-    if count > len(game.moves):
-        raise BadRequestError(
-            "bad-input", f"cannot take back {count} moves: the game has {len(game.moves)}"
-        )
-    for _ in range(count):
-        game.pop()
+    take_back(game, request.count("count", 1, least=1))
     return game_document(game, lang)
 
 

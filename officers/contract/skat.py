@@ -29,7 +29,8 @@ from officers.contract.bounded import bounded
 from officers.contract.documents import head
 from officers.contract.limits import Limits
 from officers.contract.requests import BadRequestError, Request
-from officers.errors import IllegalMoveError, SolverTimeoutError, excerpt
+from officers.contract.turns import play_or_refuse, take_back
+from officers.errors import SolverTimeoutError, excerpt
 from officers.skat.cards import parse_card, parse_game
 from officers.skat.chance import ChanceValue, Objective, estimate, exact_value
 from officers.skat.game import SkatGame
@@ -230,29 +231,15 @@ def move_op(request: Request, limits: Limits) -> dict[str, Any]:
     pile), or the move refused with its rule in ``lang``; the game unchanged then."""
     game = _game(request)
     lang = _lang(request)
-    text = request.text("move")
-    refused = game.refusal(text)
-    if refused is not None:
-        rule = {"rule": refused.kind, "text": refused.text(lang)}
-        return move_document(game, text, rule, lang)
-    try:
-        played = game.push(text)
-    except IllegalMoveError as error:
-        return move_document(game, text, {"rule": "illegal", "text": str(error)}, lang)
-    return move_document(game, played.notation(), None, lang)
+    move, rule = play_or_refuse(game, request.text("move"), lang)
+    return move_document(game, move, rule, lang)
 
 
 def undo_op(request: Request, limits: Limits) -> dict[str, Any]:
     """``skat/undo``: the game with its last ``count`` moves (1 by default) taken back."""
     game = _game(request)
     lang = _lang(request)
-    count = request.count("count", 1, least=1)
-    if count > len(game.moves):
-        raise BadRequestError(
-            "bad-input", f"cannot take back {count} moves: the game has {len(game.moves)}"
-        )
-    for _ in range(count):
-        game.pop()
+    take_back(game, request.count("count", 1, least=1))
     return game_document(game, lang)
 
 
