@@ -69,8 +69,8 @@ def node() -> str:
     if found is None or found.returncode != 0:
         _missing(f"no Node.js ({NODE}) on this machine")
     assert found is not None
-    major = int(re.match(r"v(\d+)", found.stdout.strip()).group(1))  # type: ignore[union-attr]
-    if major < 18:
+    version = re.match(r"v(\d+)\.", found.stdout.strip())
+    if version is None or int(version[1]) < 18:
         _missing(f"Node.js {found.stdout.strip()} has no global fetch (18 or later)")
     return shutil.which(NODE) or NODE
 
