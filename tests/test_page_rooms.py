@@ -9,7 +9,8 @@ The moves are chosen from the game the service keeps (its store), and played by 
 wait is for a condition on the page, never for a fixed time. The browser tests skip when
 Playwright or Chromium is missing, unless ``OFFICERS_BROWSER_TESTS=required`` (then they fail);
 the service and the browser are :mod:`tests.browser`'s. No test may leave an error in a
-browser's console but the refusals the test asks for.
+browser's console but the refusals the test asks for. The two browsers' game writes the
+screenshot of docs/page.md (docs/images/page-room.png).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -30,6 +32,8 @@ from officers.rooms.store import SQLiteStore
 from officers.square import EMPTY
 from tests.browser import Service, chromium
 
+ROOT = Path(__file__).resolve().parent.parent
+SCREENSHOT = ROOT / "docs" / "images" / "page-room.png"
 WAIT = 15_000  # ms: the longest any step of a test waits for the page
 CARD = re.compile(r"(?<![A-Za-z0-9_-])[AKQJ][SHDC](?![A-Za-z0-9_-])")
 PLACE = re.compile(r"^([AKQJ][SHDC])@r([1-4])c([1-4])$")
@@ -89,9 +93,12 @@ class Seat:
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
 
-    def make(self, players: int, kinds: dict[int, str] | None = None, level: str = "easy") -> str:
+    def make(
+        self, players: int, kinds: dict[int, str] | None = None, level: str = "easy", tokens: str = ""
+    ) -> str:
         """Make a room from the form ("Play online"): ``players`` seats, people but the seats
-        ``kinds`` names (seat → bot); the room's id once the page is in it."""
+        ``kinds`` names (seat → bot), ``tokens`` take-back tokens (empty: the level's); the
+        room's id once the page is in it."""
         self.page.goto(self.server.url + "?players=1")  # a solo game: no bot plays meanwhile
         self.page.wait_for_selector('#status[data-status="ongoing"]')
         self.page.click("#setup summary")
@@ -99,6 +106,7 @@ class Seat:
         self.page.select_option('#new-game [name="players"]', str(players))
         for seat, kind in (kinds or {}).items():
             self.page.select_option(f'#new-game [name="kind{seat}"]', kind)
+        self.page.fill('#new-game [name="tokens"]', tokens)
         self.page.click('[data-action="online"]')
         self.page.wait_for_selector("#status[data-room]")
         return self.room()
@@ -250,6 +258,8 @@ def test_two_browsers_play_a_whole_game_through_the_invitation_link(
     assert slip[:2] in bob.hand() and server.game(room).history == game.history[:1]
     bob.errors[:] = [e for e in bob.errors if "status of 422" not in e]  # the browser logs it itself
     played = 1 + play([alice, bob], 5)
+    SCREENSHOT.parent.mkdir(exist_ok=True)
+    alice.page.screenshot(path=str(SCREENSHOT))
     # Bob reloads mid-game: his seat is found again from the token his browser keeps
     bob.page.reload()
     bob.page.wait_for_selector('#status[data-room="playing"]')
@@ -274,7 +284,8 @@ def test_two_browsers_play_a_whole_game_through_the_invitation_link(
     alice.page.click('[data-action="again"]')
     for page in (alice, bob):
         page.page.wait_for_selector('#status[data-room="playing"][data-round="2"]')
-        assert page.log() == [] and len(page.hand()) == 8
+        page.page.wait_for_selector('#log[data-count="0"]', state="attached")  # the new round's events
+        assert len(page.hand()) == 8
     assert not any(token in page.page.url for token in tokens for page in (alice, bob))
 
 
@@ -283,7 +294,9 @@ def test_a_three_seat_room_with_a_bot(browser: Any, server: Server, seats: list[
     seats += [alice, bob]
     room = alice.make(3, {3: "random"})
     assert alice.text("#waiting") == "Waiting for 1 more player…"
+    bob.context.add_init_script("delete window.WebSocket;")  # Bob's browser has none: he polls
     bob.join(alice.page.input_value("#invite-link"))
+    bob.page.wait_for_selector('#connection[data-mode="polling"]')
     for page in (alice, bob):
         page.page.wait_for_selector('#status[data-room="playing"]')
     game = server.game(room)
@@ -439,3 +452,44 @@ def test_nothing_a_seat_receives_holds_another_seats_cards(browser: Any, server:
     # the scan sees what it looks for: Bob's own hand was in what Bob received
     first = json.dumps([item for what, item, _, _ in received[2] if what == "frame"])
     assert CARD.search(first)
+
+
+def test_take_backs_spend_the_tokens_the_room_was_given(browser: Any, server: Server, seats: list[Seat]) -> None:
+    alice, bob = Seat(browser, server), Seat(browser, server)
+    seats += [alice, bob]
+    room = alice.make(2, tokens="1")
+    bob.join(alice.page.input_value("#invite-link"))
+    for page in (alice, bob):
+        page.page.wait_for_selector('#status[data-room="playing"]')
+        assert page.page.get_attribute("#tokens", "data-tokens") == "1"
+    assert alice.page.is_disabled('[data-action="takeback"]')  # nothing on the square yet
+    alice.move()
+    bob.wait_seq(alice.seq())
+    played = bob.move()
+    alice.wait_seq(bob.seq())
+    card, row, column = PLACE.match(played).groups()  # type: ignore[union-attr]
+    cell = (int(row) - 1) * 4 + int(column) - 1
+    alice.page.click('[data-action="takeback"]')
+    assert alice.text("#status") == "Choose the card to take back (Esc cancels)."
+    alice.page.keyboard.press("Escape")  # Esc cancels, T chooses it again
+    alice.page.wait_for_selector('[data-action="takeback"][aria-pressed="false"]')
+    alice.page.keyboard.press("t")
+    alice.page.click(f'#board [data-cell="{cell}"]')
+    for page in (alice, bob):
+        page.page.wait_for_selector('#tokens[data-tokens="0"]')
+        assert page.page.get_attribute(f'#board [data-cell="{cell}"]', "data-card") is None
+    game = server.game(room)
+    assert game.tokens == 0 and game.history[-1].notation() == f"x{played}"
+    assert bob.text("#message") == f"Player 1 took back {_name(card)} from row {row}, column {column}."
+    assert card in [held.notation() for held in game.hands[0]]  # into the taker's hand
+    assert card in alice.hand() and card not in bob.hand()
+    bob.move()
+    alice.wait_seq(bob.seq())
+    alice.page.wait_for_selector('#status[data-turn="mine"]')
+    assert alice.page.is_disabled('[data-action="takeback"]')  # no token left
+
+
+def _name(card: str) -> str:
+    ranks = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack"}
+    suits = {"S": "Spades", "H": "Hearts", "D": "Diamonds", "C": "Clubs"}
+    return f"{ranks[card[0]]} of {suits[card[1]]}"

@@ -184,7 +184,6 @@ function applyUpdate(update) {
 
 function setState(state) {
   if (state.seq < R.stateSeq) return; // an older answer than the one shown
-  if (R.state && state.round !== R.state.round) R.log = [];
   R.state = state;
   R.stateSeq = state.seq;
   if (!myTurn()) Object.assign(R, { selected: null, mode: "play", coin: null });
