@@ -27,7 +27,7 @@ import asyncio
 import contextlib
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from officers.contract.documents import error_document, head
 from officers.errors import excerpt
@@ -96,6 +96,19 @@ class Hub:
         return len(self._waiting)
 
 
+T = TypeVar("T")
+
+
+async def _read(rooms: Rooms, reading: Callable[..., T], *args: Any) -> T:
+    """``reading(*args)``: at once on the event loop when the rooms' store reads without
+    waiting (:attr:`Rooms.quick_reads`: SQLite, whose readers never wait for a writer), in a
+    thread otherwise (a store across the network). A thread is a hop there and back for every
+    connection at every change: on a busy machine, each hop waits for a core."""
+    if rooms.quick_reads:
+        return reading(*args)
+    return await asyncio.to_thread(reading, *args)
+
+
 Receive = Callable[[], Awaitable[str | None]]
 """The next message of the client (``None``: it left)."""
 Send = Callable[[str], Awaitable[None]]
@@ -141,7 +154,7 @@ async def _hello(
     if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after < 2**53:
         raise _CloseError("bad-request", f"'after' is an event number, got {excerpt(after)}")
     try:
-        seat = await asyncio.to_thread(rooms.seat_of, room, token)
+        seat = await _read(rooms, rooms.seat_of, room, token)
     except RoomError as error:
         raise _CloseError(error.code, error.message) from None
     return token if isinstance(token, str) else None, seat, after
@@ -198,7 +211,7 @@ async def session(
             more = True
             while more:
                 try:
-                    document, more = await asyncio.to_thread(rooms.feed, room, seat, after)
+                    document, more = await _read(rooms, rooms.feed, room, seat, after)
                 except RoomError as error:
                     raise _CloseError(error.code, error.message) from None
                 if document["events"] or first:

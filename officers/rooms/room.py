@@ -146,6 +146,13 @@ class Rooms:
         self._views: OrderedDict[tuple[str, str, int | None], dict[str, Any]] = OrderedDict()
         self._views_lock = threading.Lock()
 
+    @property
+    def quick_reads(self) -> bool:
+        """Whether the store's reads wait for nothing (no network, no writer), so that a live
+        connection may read on the event loop (``quick_reads`` of the store; false when it
+        does not say)."""
+        return bool(getattr(self.store, "quick_reads", False))
+
     def _view(self, room: StoredRoom, seat: int | None) -> dict[str, Any] | None:
         """What ``seat`` (``None``: a spectator) sees of the room's game, from a cache of the
         most recent views (a view depends on the state's text and the seat alone)."""
