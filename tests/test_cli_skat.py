@@ -105,3 +105,8 @@ def test_simulate_prints_each_pair_and_the_json_keeps_its_schema(
     data = json.loads(out)
     assert_valid(data)
     assert code == ExitCode.OK and data["pairs"][0]["deals"] == 6
+
+
+def test_tip_keeps_its_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "skat", "tip", "--deal", "7", "--time-limit", "0.000001")
+    assert code == ExitCode.TIMEOUT and not out and len(err.splitlines()) == 1

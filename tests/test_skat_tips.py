@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from officers.errors import UnsupportedError
+from officers.errors import InvalidArgumentError, SolverTimeoutError, UnsupportedError
 from officers.skat import GAMES, SkatGame, beats, card_face, card_name
 from officers.skat.chance import move_values
 from officers.skat.public import Public
@@ -132,3 +132,17 @@ def test_a_tip_after_the_game_is_refused() -> None:
     assert game.phase == "over"
     with pytest.raises(ValueError):
         tip(game)
+
+
+@pytest.mark.parametrize(("number", "moves"), [(7, ""), (3, "G")])
+def test_a_tip_keeps_its_time_limit(number: int, moves: str) -> None:
+    """Out of time, a tip raises (at the choice and in play, estimated or exact); with time
+    enough it is the tip given without a limit."""
+    game = SkatGame.deal(number)
+    for move in moves.split():
+        game.push(move)
+    with pytest.raises(SolverTimeoutError):
+        tip(game, samples=4, time_limit=1e-9)
+    assert tip(game, samples=4, time_limit=600) == tip(game, samples=4)
+    with pytest.raises(InvalidArgumentError):
+        tip(game, time_limit=-1)

@@ -113,6 +113,14 @@ def _add_tip(actions: Any) -> None:
     )
     _add_game(tip)
     tip.add_argument("--lang", choices=("en", "de"), default="en", help="the language (en, de)")
+    tip.add_argument(
+        "--time-limit",
+        type=seconds,
+        default=DEFAULT_TIME_LIMIT,
+        metavar="S",
+        help=f"seconds the tip takes at most (default {DEFAULT_TIME_LIMIT:g}; exit status 3 past "
+        "them)",
+    )
     add_json(tip)
     tip.set_defaults(run=_tip)
 
@@ -220,7 +228,7 @@ def _tip(args: argparse.Namespace) -> ExitCode:
     public = Public.of(_game(args))  # what both players see: no face-down card goes further
     if public.to_move is None:
         raise UsageError("officers skat tip: the game is over")
-    advice = tip(public)
+    advice = tip(public, time_limit=args.time_limit)
     if args.json:
         from officers.contract.skat import tip_document
 

@@ -28,12 +28,13 @@ True
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final, Literal
 
-from officers.errors import excerpt
+from officers.errors import SolverTimeoutError, check_time_limit, excerpt
 from officers.skat.cards import GAMES, POINTS, TRUMP, GameType, beats, lane, power
 from officers.skat.chance import move_values
 from officers.skat.game import SkatGame
@@ -136,14 +137,32 @@ def greedy_move(public: Public) -> Move:
 
 
 def sampled_wins(
-    moves: Sequence[Move], positions: Sequence[Position], *, time_limit: float | None = None
+    moves: Sequence[Move],
+    positions: Sequence[Position],
+    *,
+    time_limit: float | None = None,
+    deadline: float | None = None,
 ) -> dict[Move, int]:
-    """For each move, in how many of ``positions`` Vorhand still wins after it (double dummy)."""
+    """For each move, in how many of ``positions`` Vorhand still wins after it (double dummy).
+    ``time_limit`` bounds each search, ``deadline`` (:func:`time.monotonic`) all of them;
+    past either, :class:`~officers.errors.SolverTimeoutError`."""
     counts = dict.fromkeys(moves, 0)
     for position in positions:
         for move in moves:
-            counts[move] += wins(play(position, move), time_limit=time_limit)
+            left = _left(deadline, time_limit)
+            counts[move] += wins(play(position, move), time_limit=left)
     return counts
+
+
+def _left(deadline: float | None, time_limit: float | None = None) -> float | None:
+    """The seconds a search may take: ``time_limit``, and no more than is left before
+    ``deadline``; none left raises :class:`~officers.errors.SolverTimeoutError`."""
+    if deadline is None:
+        return time_limit
+    left = deadline - time.monotonic()
+    if left <= 0:
+        raise SolverTimeoutError("the tip ran out of time")
+    return left if time_limit is None else min(left, time_limit)
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +240,7 @@ class Tip:
 
 
 def _values(
-    public: Public, samples: int, exact_hidden: int
+    public: Public, samples: int, exact_hidden: int, deadline: float | None
 ) -> tuple[dict[Move, float], dict[Move, Fraction] | None, dict[Move, float]]:
     """Each move's chance for Vorhand, the exact fractions (or ``None``), and the tie-break
     (higher better for the player to move)."""
@@ -230,15 +249,15 @@ def _values(
     sign = 1 if mover == 0 else -1
     order = greedy_move(public)
     if public.hidden_count() <= exact_hidden:
-        exact = move_values(public, "win")
+        exact = move_values(public, "win", time_limit=_left(deadline))
         tie = {m: 1.0 if m == order else 0.0 for m in moves}
         if public.hidden_count() <= 1:  # every card known: the points are cheap
-            points = move_values(public, "points")
+            points = move_values(public, "points", time_limit=_left(deadline))
             tie = {m: sign * float(points[m]) + 0.5 * tie[m] for m in moves}
         return {m: float(v) for m, v in exact.items()}, exact, tie
     rng = random.Random(public.seed())
     positions = [public.sample(rng) for _ in range(samples)]
-    counts = sampled_wins(moves, positions)
+    counts = sampled_wins(moves, positions, deadline=deadline)
     tie = {m: 1.0 if m == order else 0.0 for m in moves}
     return {m: counts[m] / samples for m in moves}, None, tie
 
@@ -273,13 +292,18 @@ def tip(
     *,
     samples: int = SAMPLES,
     exact_hidden: int = EXACT_HIDDEN,
+    time_limit: float | None = None,
 ) -> Tip:
-    """The tip for the player to move (see the module): the game to choose, or the card."""
+    """The tip for the player to move (see the module): the game to choose, or the card.
+    ``time_limit``: the seconds it may take in all (``None``: no bound); past them,
+    :class:`~officers.errors.SolverTimeoutError`."""
     public = _public(where)
     mover = public.to_move
     if mover is None:
         raise ValueError("the game is over: no tip")
-    values, fractions, tie = _values(public, samples, exact_hidden)
+    seconds = check_time_limit(time_limit)
+    deadline = None if seconds is None else time.monotonic() + seconds
+    values, fractions, tie = _values(public, samples, exact_hidden, deadline)
     sign = 1 if mover == 0 else -1
     best = max(values, key=lambda m: (sign * values[m], tie[m]))
     options = tuple(
