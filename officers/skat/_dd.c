@@ -62,6 +62,7 @@ typedef struct {
     int8_t gains[32 * 32];  /* the trick's points for its leader, negative when lost */
     uint8_t replies[32][16];
     uint8_t n_replies[32];
+    uint8_t rank[32 * 32]; /* rank[32 * a + b]: b's place in replies[a] */
     uint32_t single;     /* the slots that may be equivalent (see distinct) */
     uint32_t trumps;     /* every trump slot */
     uint32_t by_points[12]; /* the slots of the cards worth 0 .. 11 points */
@@ -190,6 +191,9 @@ board_build(state *s)
             }
         }
         s->n_replies[a] = (uint8_t)n;
+        for (int i = 0; i < n; i++) {
+            s->rank[32 * a + s->replies[a][i]] = (uint8_t)i;
+        }
     }
 }
 
@@ -276,6 +280,14 @@ probe(state *s, uint32_t mask, int leader)
         return e + 1;
     }
     return NULL;
+}
+
+/* Ask for a position's bucket ahead of its probe (the probes of a node's children then wait
+ * for memory together rather than one after the other). */
+static inline void
+prefetch(const state *s, uint32_t mask, int leader)
+{
+    __builtin_prefetch(s->table + slot_of(s, mask, leader));
 }
 
 static void grow(state *s);
@@ -384,19 +396,21 @@ leads(const state *s, uint32_t mask, int leader, uint8_t *out)
         if (!options) {
             options = other;
         }
-        score[i] = -999;
-        for (int k = 0; k < s->n_replies[a]; k++) {
-            int b = s->replies[a][k];
-            if (options >> b & 1) {
-                score[i] = s->gains[32 * a + b];
-                break;
+        int first = 255, b = -1;
+        for (uint32_t g = options; g; g &= g - 1) {
+            int c = lowest(g);
+            if (s->rank[32 * a + c] < first) {
+                first = s->rank[32 * a + c];
+                b = c;
             }
         }
+        score[i] = b < 0 ? -999 : s->gains[32 * a + b];
     }
-    /* by score, then slot, both descending (as search.py sorts (score, slot) reversed) */
+    /* by score descending, then slot ascending (as search.py sorts): among leads of equal
+     * score, a top before a last card (playing it turns a card up) */
     for (int i = 1; i < n; i++) {
         int a = out[i], sc = score[i], j = i;
-        while (j > 0 && (score[j - 1] < sc || (score[j - 1] == sc && out[j - 1] < a))) {
+        while (j > 0 && (score[j - 1] < sc || (score[j - 1] == sc && out[j - 1] > a))) {
             out[j] = out[j - 1];
             score[j] = score[j - 1];
             j--;
@@ -412,12 +426,15 @@ leads(const state *s, uint32_t mask, int leader, uint8_t *out)
 static int
 answers(const state *s, int a, uint32_t allowed, uint32_t context, uint8_t *out)
 {
+    const uint8_t *rank = s->rank + 32 * a;
     int n = 0;
-    for (int k = 0; k < s->n_replies[a]; k++) {
-        int b = s->replies[a][k];
-        if (allowed >> b & 1) {
-            out[n++] = (uint8_t)b;
+    for (uint32_t g = allowed; g; g &= g - 1) { /* in the order of replies[a] */
+        int b = lowest(g), r = rank[b], i = n++;
+        while (i > 0 && rank[out[i - 1]] > r) {
+            out[i] = out[i - 1];
+            i--;
         }
+        out[i] = (uint8_t)b;
     }
     uint32_t twins = allowed & s->single;
     if (twins & (twins - 1)) {
@@ -478,6 +495,10 @@ static int
 refutation(state *s, uint32_t before, int leader, int a, int rest, int floor,
            const uint8_t *options, int m)
 {
+    for (int k = 0; k < m; k++) {
+        int b = options[k];
+        prefetch(s, before ^ (uint32_t)1 << b, s->beats[32 * a + b] ? 1 - leader : leader);
+    }
     for (int k = 0; k < m; k++) {
         int b = options[k];
         uint32_t after = before ^ (uint32_t)1 << b;
@@ -558,6 +579,18 @@ transposition_cut(state *s, uint32_t mask, int leader, int rest, int beta)
 {
     int follower = 1 - leader;
     uint32_t up = face_up(mask, follower);
+    for (uint32_t f = face_up(mask, leader); f; f &= f - 1) {
+        int a = lowest(f);
+        uint32_t allowed = up & s->lanes[follower][s->lane[a]];
+        if (!allowed) {
+            allowed = up;
+        }
+        uint32_t before = mask ^ (uint32_t)1 << a;
+        for (uint32_t g = allowed; g; g &= g - 1) {
+            int b = lowest(g);
+            prefetch(s, before ^ (uint32_t)1 << b, s->beats[32 * a + b] ? follower : leader);
+        }
+    }
     for (uint32_t f = face_up(mask, leader); f; f &= f - 1) {
         int a = lowest(f);
         uint32_t allowed = up & s->lanes[follower][s->lane[a]];

@@ -357,9 +357,9 @@ def _orderers(
             row = 32 * a
             for b in replies[a]:  # the first allowed answer is the best for the follower
                 if options >> b & 1:
-                    scored.append((gains[row + b], a))
+                    scored.append((-gains[row + b], a))
                     break
-        scored.sort(reverse=True)
+        scored.sort()  # the best score first; of equal ones the lower slot (a top first)
         return [a for _, a in scored]
 
     def sure(mask: int, player: int) -> tuple[int, int]:
