@@ -204,12 +204,16 @@ class _Watch:
                 self.arrived[json.loads(text)["seq"]] = time.perf_counter()
 
     def wait(self, seq: int, timeout: float = 30) -> float:
+        """When the first update at ``seq`` or later arrived (a move that ends the round brings
+        two events)."""
         deadline = time.monotonic() + timeout
-        while seq not in self.arrived:
+        while True:
+            arrived = [at for got, at in list(self.arrived.items()) if got >= seq]
+            if arrived:
+                return min(arrived)
             if time.monotonic() > deadline:
                 raise TimeoutError(f"seq {seq} never arrived")
             time.sleep(0.0005)
-        return self.arrived[seq]
 
 
 def delay(url: str, args: argparse.Namespace, folder: Path) -> list[str]:

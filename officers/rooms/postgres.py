@@ -75,7 +75,12 @@ CREATE TABLE IF NOT EXISTS events (
 """
 """The tables, made if missing (the lock keeps two workers starting at once from racing)."""
 
-_INSERT_EVENT: Final = "INSERT INTO events VALUES (%s, %s, %s, %s, %s, %s)"
+_ADD_EVENTS: Final = (
+    "added AS (INSERT INTO events SELECT {changed}.id, e.seq, e.kind, e.public, e.private, e.at "
+    "FROM {changed}, unnest(%s::bigint[], %s::text[], %s::text[], %s::text[], "
+    "%s::float8[]) AS e(seq, kind, public, private, at))"
+)
+"""The events of a room just made or changed (none when the room was not), from arrays."""
 
 T = TypeVar("T")
 
@@ -119,9 +124,15 @@ def _text(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
-def _event_row(room_id: str, event: StoredEvent) -> tuple[Any, ...]:
-    private = {str(seat): fields for seat, fields in event.private.items()}
-    return (room_id, event.seq, event.kind, _text(event.public), _text(private), event.at)
+def _event_columns(events: Sequence[StoredEvent]) -> tuple[list[Any], ...]:
+    """The events as columns (for ``unnest``): seqs, kinds, public and private texts, times."""
+    return (
+        [event.seq for event in events],
+        [event.kind for event in events],
+        [_text(event.public) for event in events],
+        [_text({str(seat): fields for seat, fields in event.private.items()}) for event in events],
+        [event.at for event in events],
+    )
 
 
 class _Pool:
@@ -239,31 +250,26 @@ class PostgresStore:
                     LOG.info("a kept PostgreSQL connection was dead: trying a new one")
         raise AssertionError("unreachable")
 
-    def _notify(self, db: psycopg.Connection[Any], room_id: str) -> None:
-        db.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{self.origin} {room_id}"))
+    def _published(self, room_id: str) -> tuple[str, str]:
+        """The channel and payload that publish a change of the room."""
+        return CHANNEL, f"{self.origin} {room_id}"
 
     def insert(self, room: StoredRoom, events: Sequence[StoredEvent]) -> None:
-        def work(db: psycopg.Connection[Any]) -> None:
-            db.execute(
-                "INSERT INTO rooms VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+        record = (room.id, room.game, room.seq, room.created, room.touched, room.client)
+        self._run(
+            lambda db: db.execute(
+                "WITH made AS (INSERT INTO rooms VALUES (%s, %s, %s, %s, %s, %s, %s, %s) "
+                f"RETURNING id), {_ADD_EVENTS.format(changed='made')} "
+                "SELECT pg_notify(%s, %s) FROM made",
                 (
-                    room.id,
-                    room.game,
-                    room.seq,
-                    room.created,
-                    room.touched,
-                    room.client,
+                    *record,
                     _text(room.record),
                     room.state,
+                    *_event_columns(events),
+                    *self._published(room.id),
                 ),
             )
-            if events:
-                db.cursor().executemany(
-                    _INSERT_EVENT, [_event_row(room.id, event) for event in events]
-                )
-            self._notify(db, room.id)
-
-        self._run(work)
+        )
 
     def get(self, room_id: str) -> StoredRoom | None:
         row = self._run(
@@ -280,21 +286,27 @@ class PostgresStore:
         return StoredRoom(room_id, game, seq, created, touched, client, json.loads(record), state)
 
     def update(self, room: StoredRoom, seq: int, events: Sequence[StoredEvent]) -> bool:
-        def work(db: psycopg.Connection[Any]) -> bool:
-            changed = db.execute(
-                "UPDATE rooms SET seq = %s, touched = %s, record = %s, state = %s "
-                "WHERE id = %s AND seq = %s",
-                (room.seq, room.touched, _text(room.record), room.state, room.id, seq),
-            ).rowcount
-            if changed:
-                if events:
-                    db.cursor().executemany(
-                        _INSERT_EVENT, [_event_row(room.id, event) for event in events]
-                    )
-                self._notify(db, room.id)
-            return bool(changed)
-
-        return self._run(work)
+        # One statement: the compare-and-set, the events (only if it won), the notification
+        # (sent at the commit, only if it won).
+        rows = self._run(
+            lambda db: db.execute(
+                "WITH changed AS (UPDATE rooms SET seq = %s, touched = %s, record = %s, "
+                "state = %s WHERE id = %s AND seq = %s RETURNING id), "
+                f"{_ADD_EVENTS.format(changed='changed')} "
+                "SELECT pg_notify(%s, %s) FROM changed",
+                (
+                    room.seq,
+                    room.touched,
+                    _text(room.record),
+                    room.state,
+                    room.id,
+                    seq,
+                    *_event_columns(events),
+                    *self._published(room.id),
+                ),
+            ).fetchall()
+        )
+        return bool(rows)
 
     def events(
         self, room_id: str, after: int, limit: int, upto: int | None = None
