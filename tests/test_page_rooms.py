@@ -189,6 +189,16 @@ def seats(browser: Any, server: Server) -> Iterator[list[Seat]]:
     assert not errors, errors
 
 
+def movers(game: GameState) -> list[tuple[int, str]]:
+    """Each move of the game with the seat (1-4) that made it, replayed from the deal."""
+    replay = game.root()
+    found = []
+    for move in game.history:
+        found.append((replay.turn + 1, move.notation()))
+        replay.push(move)
+    return found
+
+
 def play(pages: list[Seat], moves: int | None = None) -> int:
     """Play ``moves`` moves (None: to the end), each by the seat whose turn it is, until every
     page shows it; the number of moves the people made."""
@@ -275,7 +285,7 @@ def test_two_browsers_play_a_whole_game_through_the_invitation_link(
         page.page.wait_for_selector('#status[data-room="over"]')
         assert page.status("status") == ("won" if outcome.won else "lost")
         page.page.wait_for_selector(f'#log[data-count="{played}"]', state="attached")
-        assert page.log() == [(n % 2 + 1, move.notation()) for n, move in enumerate(game.history)]
+        assert page.log() == movers(game)
         assert page.page.is_visible('[data-action="again"]') and page.text('[data-action="again"]') == "Play again"
     # at the end every hand is shown: the other's cards face up
     left = game.hands[1]
@@ -305,9 +315,9 @@ def test_a_three_seat_room_with_a_bot(browser: Any, server: Server, seats: list[
     assert alice.page.locator("#others .card.back").count() == 10
     play([alice, bob], 4)  # Alice, Bob, and the bot between Bob and Alice
     game = server.game(room)
+    alice.page.wait_for_selector(f'#log[data-count="{len(game.history)}"]', state="attached")
     log = alice.log()
-    assert [seat for seat, _ in log] == [n % 3 + 1 for n in range(len(game.history))]
-    assert [move for _, move in log] == [move.notation() for move in game.history]
+    assert log == movers(game)
     assert any(seat == 3 for seat, _ in log)  # the bot's moves arrive as the people's do
     play([alice, bob])
     game = server.game(room)
