@@ -311,6 +311,12 @@ def test_a_three_seat_room_with_a_bot(browser: Any, server: Server, seats: list[
         page.page.wait_for_selector('#status[data-room="playing"]')
     game = server.game(room)
     assert game.players == 3 and [len(hand) for hand in game.hands] == [6, 5, 5]
+    carol = Seat(browser, server)  # a third person: every seat of a person is taken
+    seats.append(carol)
+    carol.page.goto(alice.page.input_value("#invite-link"))
+    carol.page.wait_for_selector("#error:not([hidden])")
+    assert carol.text("#error-message") == f"every seat of room {room} is taken"
+    carol.errors[:] = [e for e in carol.errors if "status of 409" not in e]  # the browser's own line
     assert alice.text('#others [data-player="3"]').startswith("Player 3: 5 cards (bot: random)")
     assert alice.page.locator("#others .card.back").count() == 10
     play([alice, bob], 4)  # Alice, Bob, and the bot between Bob and Alice
