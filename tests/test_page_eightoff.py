@@ -16,10 +16,6 @@ from __future__ import annotations
 import asyncio
 import os
 import re
-import shutil
-import socket
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -29,11 +25,10 @@ import pytest
 
 from officers.contract import handle
 from officers.serve import create_app
+from tests.browser import Service, chromium
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOT = ROOT / "docs" / "images" / "eightoff-page.png"
-REQUIRED = os.environ.get("OFFICERS_BROWSER_TESTS", "") == "required"
-CHROMIUM = os.environ.get("OFFICERS_CHROMIUM", "/usr/bin/chromium")
 WAIT = 10_000  # ms: the longest any step of a test waits for the page
 MOVE = re.compile(r"^(10|[1-9a-gk])(10|[0-9a-gkh])(?:v([0-9a-f]+))?$")
 
@@ -93,45 +88,18 @@ def test_the_page_and_its_files_are_served_from_the_package() -> None:
 # --- in a browser ------------------------------------------------------------------------------
 
 
-def _missing(reason: str) -> None:
-    if REQUIRED:
-        pytest.fail(f"{reason} (OFFICERS_BROWSER_TESTS=required)")
-    pytest.skip(reason)
-
-
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     """The service on a free port of this machine, in a thread, for the module."""
-    import uvicorn
-
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
-    running = uvicorn.Server(config)
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not running.started:
-        assert time.monotonic() < deadline, "the service did not start"
-        time.sleep(0.02)
-    yield f"http://127.0.0.1:{port}/"
-    running.should_exit = True
-    thread.join(timeout=10)
+    running = Service()
+    yield running.url
+    running.stop()
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        _missing("Playwright is not installed (pip install playwright)")
-    if not (os.path.exists(CHROMIUM) or shutil.which(CHROMIUM)):
-        _missing(f"no Chromium at {CHROMIUM} (apt-get install chromium)")
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, headless=True)
+    with chromium() as launched:
         yield launched
-        launched.close()
 
 
 class Table:
