@@ -355,7 +355,8 @@ class _Clients:
             return
         mover = state["view"]["to_move"] - 1
         view = (table.states[mover] or {}).get("view") or {}
-        moves = [move for move in view.get("legal_moves") or [] if not move.startswith("x")]
+        legal = view.get("legal_moves") or []
+        moves = [move for move in legal if not move.startswith("x")] or legal  # x: a take-back
         if not moves:
             self.samples.outcomes["skipped: no legal move"] += 1
             return

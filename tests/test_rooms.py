@@ -643,3 +643,87 @@ def test_the_rooms_sit_below_the_service() -> None:
                 assert not name.startswith(("officers.serve", "officers.cli", "starlette")), (
                     f"{path.name} imports {name}"
                 )
+
+
+def test_sqlite_reads_wait_for_no_writer(db: str) -> None:
+    """A read goes through a connection of its own: while another process holds the file's
+    write lock and this store's writer waits for it (holding the store's lock), a read still
+    answers (with ``busy=0`` a read that had to wait would fail with 'database is locked'), with
+    the last committed room; the write then goes through and the next read sees it."""
+    import sqlite3
+    import threading
+    from dataclasses import replace
+
+    from officers.rooms.store import StoredEvent, StoredRoom
+
+    store = SQLiteStore(db, busy=30.0)
+    room = StoredRoom("r1", "officers", 1, 1.0, 1.0, "c", {"round": 0}, None)
+    store.insert(room, [StoredEvent(1, "created", {}, {}, 1.0)])
+    other = sqlite3.connect(db, isolation_level=None)
+    other.execute("BEGIN IMMEDIATE")  # another worker writing
+    other.execute("UPDATE rooms SET touched = 2.0 WHERE id = 'r1'")
+    results: list[bool] = []
+    writer = threading.Thread(
+        target=lambda: results.append(
+            store.update(replace(room, seq=2, record={"round": 1}), 1, [])
+        )
+    )
+    writer.start()
+    while not store._lock.locked():  # the writer waits for the file's lock, holding the store's
+        writer.join(0.01)
+    reader = SQLiteStore(db, busy=0.0)  # a read that waited would raise at once
+    for each in (store, reader):
+        seen = each.get("r1")
+        assert seen is not None and (seen.seq, seen.touched, seen.record) == (1, 1.0, {"round": 0})
+        assert [event.seq for event in each.events("r1", 0, 10)] == [1]
+        assert each.count() == 1
+    assert writer.is_alive() and not results
+    other.execute("COMMIT")
+    writer.join()
+    assert results == [True]
+    seen = reader.get("r1")
+    assert seen is not None and (seen.seq, seen.touched, seen.record) == (2, 1.0, {"round": 1})
+    other.close()
+    reader.close()
+    store.close()
+
+
+def test_sqlite_reads_from_many_threads_see_every_commit(db: str) -> None:
+    """Reads from several threads at once, while one thread commits changes one after the
+    other: no read sees a room older than a commit that had returned before the read began,
+    or events the room's seq does not reach; after ``close`` the store opens again."""
+    import threading
+    from dataclasses import replace
+
+    from officers.rooms.store import StoredEvent, StoredRoom
+
+    store = SQLiteStore(db)
+    room = StoredRoom("r1", "officers", 1, 1.0, 1.0, "c", {"round": 0}, None)
+    store.insert(room, [StoredEvent(1, "created", {}, {}, 1.0)])
+    committed = [1]
+    wrong: list[str] = []
+
+    def read() -> None:
+        for _ in range(300):
+            floor = committed[-1]
+            seen = store.get("r1")
+            assert seen is not None
+            found = store.events("r1", 0, 1000, seen.seq)
+            if seen.seq < floor or [event.seq for event in found] != list(range(1, seen.seq + 1)):
+                wrong.append(f"read seq {seen.seq} after commit {floor}, {len(found)} events")
+
+    readers = [threading.Thread(target=read) for _ in range(4)]
+    for thread in readers:
+        thread.start()
+    for seq in range(2, 200):
+        event = StoredEvent(seq, "moved", {"n": seq}, {0: {"hand": [seq]}}, 1.0)
+        assert store.update(replace(room, seq=seq), seq - 1, [event])
+        committed.append(seq)
+    for thread in readers:
+        thread.join()
+    assert not wrong, wrong[:3]
+    store.close()
+    again = store.get("r1")
+    assert again is not None and again.seq == 199
+    assert store.events("r1", 197, 10)[-1].private == {0: {"hand": [199]}}
+    store.close()

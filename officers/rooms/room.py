@@ -176,6 +176,15 @@ class Rooms:
             while len(self._views) > VIEWS_KEPT:
                 self._views.popitem(last=False)
 
+    def _keep_others(self, room: StoredRoom, game: Adapter, state: Any, seat: int | None) -> None:
+        """After a change: the views of the room's other people kept ready, made from the
+        state at hand (their live connections are about to ask; reading the state's text
+        again would cost more than the view)."""
+        assert room.state is not None
+        for other, held in enumerate(room.record["seats"]):
+            if other != seat and held["kind"] == "human" and held.get("token"):
+                self._keep((room.game, room.state, other), game.view(state, other))
+
     # --- reading a room --------------------------------------------------------------------
 
     def _room(self, room_id: object) -> StoredRoom:
@@ -218,6 +227,7 @@ class Rooms:
             view = game.public(state) if seat is None else game.view(state, seat)
             if room.state is not None:
                 self._keep((room.game, room.state, seat), view)
+                self._keep_others(room, game, state, seat)
         document = {
             **head(kind),
             "room": room.id,

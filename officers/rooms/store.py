@@ -188,8 +188,9 @@ class SQLiteStore:
         with self._readers_lock:
             db = self._readers.pop() if self._readers else None
         if db is None:
-            with self._lock:
-                self._db  # noqa: B018 (the file and its tables are made first)
+            if self._opened is None:  # the file and its tables made first (once: the writer
+                with self._lock:  # may hold the lock for long, waiting for another process)
+                    self._db  # noqa: B018
             db = sqlite3.connect(
                 self.path, timeout=self.busy, isolation_level=None, check_same_thread=False
             )
