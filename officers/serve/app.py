@@ -634,18 +634,20 @@ class SharedHub(Hub):
 
 def _lifespan(rooms: Rooms, listener: Listener | None) -> Any:
     """While the service runs: the listener of the other workers' changes (with PostgreSQL);
-    when it stops, the store let go."""
+    when it stops, the listener ended and the store's connections closed."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        task = None if listener is None else asyncio.create_task(listener.run())
+        if listener is None:  # SQLite: nothing to start or end
+            yield
+            return
+        task = asyncio.create_task(listener.run())
         try:
             yield
         finally:
-            if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
             rooms.store.close()
 
     return lifespan
