@@ -397,3 +397,114 @@ def test_a_bad_hello_is_answered_and_closed(server: Server, hello: str | bytes) 
         with pytest.raises(websockets.ConnectionClosed) as closed:
             socket.recv(timeout=10)
         assert closed.value.rcvd is not None and closed.value.rcvd.code == 4400
+
+
+class _Recording:
+    """A store that hands every call to ``inner`` and notes the thread of each read; it says
+    its reads are quick when ``quick`` (as SQLite does), and says nothing otherwise (as a store
+    across the network)."""
+
+    def __init__(self, inner: Any, quick: bool) -> None:
+        self.inner = inner
+        self.reads: list[int] = []
+        if quick:
+            self.quick_reads = True
+
+    def insert(self, room: Any, events: Any) -> None:
+        self.inner.insert(room, events)
+
+    def get(self, room_id: str) -> Any:
+        import threading
+
+        self.reads.append(threading.get_ident())
+        return self.inner.get(room_id)
+
+    def update(self, room: Any, seq: int, events: Any) -> bool:
+        return bool(self.inner.update(room, seq, events))
+
+    def events(self, room_id: str, after: int, limit: int, upto: int | None = None) -> Any:
+        import threading
+
+        self.reads.append(threading.get_ident())
+        return self.inner.events(room_id, after, limit, upto)
+
+    def count(self, client: str | None = None) -> int:
+        return int(self.inner.count(client))
+
+    def expire(self, before: float) -> int:
+        return int(self.inner.expire(before))
+
+    def close(self) -> None:
+        self.inner.close()
+
+
+def test_a_live_session_reads_on_the_loop_only_from_a_store_that_says_so(tmp_path: Path) -> None:
+    """Two live sessions of the same seat, one over a store whose reads are quick (read on the
+    event loop: no thread hop), one over a store that does not say so (read in a thread), get
+    the same messages, byte for byte, through a game's first moves."""
+    import asyncio
+    import threading
+
+    from officers.rooms.live import Hub, session
+    from officers.rooms.room import Rooms
+    from officers.rooms.store import SQLiteStore
+
+    db = str(tmp_path / "rooms.db")
+    quick = _Recording(SQLiteStore(db), quick=True)
+    remote = _Recording(SQLiteStore(db), quick=False)
+    rooms = Rooms(SQLiteStore(db))
+    made = rooms.create({"game": "officers", "seats": ["human", "human"]}, "10.0.0.1")
+    tokens = [made["token"], rooms.join(made["room"], {"invite": made["invite"]})["token"]]
+    assert Rooms(quick).quick_reads and not Rooms(remote).quick_reads
+    start = rooms.state(made["room"], tokens[0])["seq"]
+
+    async def play() -> list[list[str]]:
+        hub = Hub()
+        loop_thread = threading.get_ident()
+        inboxes: list[asyncio.Queue[str | None]] = [asyncio.Queue(), asyncio.Queue()]
+        sent: list[list[str]] = [[], []]
+        arrived = asyncio.Event()
+
+        def sender(number: int) -> Any:
+            async def send(text: str) -> None:
+                sent[number].append(text)
+                arrived.set()
+
+            return send
+
+        sessions = [
+            asyncio.create_task(
+                session(Rooms(store), hub, made["room"], inbox.get, sender(number))
+            )
+            for number, (store, inbox) in enumerate(zip((quick, remote), inboxes, strict=True))
+        ]
+        for inbox in inboxes:
+            inbox.put_nowait(json.dumps({"type": "hello", "token": tokens[0], "after": 0}))
+        seq = start
+
+        async def caught_up() -> None:
+            while any(not texts or json.loads(texts[-1])["seq"] < seq for texts in sent):
+                arrived.clear()
+                await asyncio.wait_for(arrived.wait(), 30)
+
+        for _ in range(4):
+            await caught_up()
+            state = json.loads(sent[0][-1])["state"]
+            mover = state["view"]["to_move"] - 1
+            legal = rooms.state(made["room"], tokens[mover])["view"]["legal_moves"]
+            await asyncio.to_thread(
+                rooms.move, made["room"], tokens[mover], {"move": legal[0], "seq": seq}
+            )
+            hub.changed(made["room"])
+            seq += 1
+        await caught_up()
+        for inbox in inboxes:
+            inbox.put_nowait(None)
+        assert [await task for task in sessions] == [(1000, "the client left")] * 2
+        assert quick.reads and set(quick.reads) == {loop_thread}
+        assert remote.reads and loop_thread not in remote.reads
+        return sent
+
+    sent = asyncio.run(play())
+    assert sent[0] == sent[1] and len(sent[0]) >= 4
+    assert [json.loads(text)["seq"] for text in sent[0]][-1] == start + 4
