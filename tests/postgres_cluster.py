@@ -109,6 +109,11 @@ class Cluster:
         if (self.data / "postmaster.pid").exists():
             self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
 
+    def restart(self) -> None:
+        """Stop the server at once (as a crash would) and start it again."""
+        self.stop()
+        self.start()
+
     def remove(self) -> None:
         self.stop()
         shutil.rmtree(self.folder, ignore_errors=True)

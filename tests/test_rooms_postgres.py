@@ -3,7 +3,8 @@ own): :class:`PostgresStore` does exactly what :class:`SQLiteStore` does (the sa
 both, and random runs of operations give both the same answers), one compare-and-set wins of
 many concurrent writers, every committed change is published, and two real ``officers serve``
 on one database: a move made through one reaches a live connection to the other, a server
-killed with SIGKILL loses nothing, connections cut by the database come back on their own.
+killed with SIGKILL loses nothing, and connections cut by the database (or by its restart)
+come back on their own.
 
 Without PostgreSQL's binaries or psycopg, the tests that need the server skip, unless
 ``OFFICERS_POSTGRES_TESTS=required`` (CI), when they fail."""
@@ -454,7 +455,7 @@ def test_two_workers_on_postgres_share_rooms_without_polling(database: str, tmp_
         running.stop()
 
 
-def test_connections_cut_by_the_database_come_back_and_miss_nothing(
+def test_connections_cut_or_a_restarted_database_come_back_and_miss_nothing(
     cluster: Cluster, database: str, services: list[Service]
 ) -> None:
     live = _services()
@@ -462,9 +463,12 @@ def test_connections_cut_by_the_database_come_back_and_miss_nothing(
     room, tokens = live.two_seats(one, ["human", "human"])
     watching = live.Live(other, room, tokens[1], 0)
     assert watching.next()["seq"] == 4
-    for _ in range(3):
+    for cut in ("terminated", "restarted", "terminated"):
         # every connection of both services ends: the listeners' and the pools' kept ones
-        assert cluster.terminate(database) >= 2
+        if cut == "restarted":
+            cluster.restart()
+        else:
+            assert cluster.terminate(database) >= 2
         seq = _play(live, one, room, tokens)  # through dead kept connections: a new one
         seen = [watching.next(timeout=30)]
         while seen[-1]["seq"] < seq + 1:  # woken by the move, or first by the reconnection

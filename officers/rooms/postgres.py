@@ -371,8 +371,9 @@ class Listener:
     It keeps one connection of its own (``LISTEN``). When that connection is lost it says so in
     the log and connects again, waiting ``retry`` seconds, then twice as long each time up to
     ``max_retry``; on each connection it calls ``connected()`` first, so that whoever waits wakes
-    up and reads what it may have missed meanwhile. It sends a ``SELECT 1`` after ``ping``
-    quiet seconds, so that a connection gone silently is found.
+    up and reads what it may have missed meanwhile. A server gone silently (a network cut) is
+    found by TCP keepalives within some 25 seconds. The connection sends nothing while it
+    listens, so no notification can arrive in a gap between two waits.
     """
 
     def __init__(
@@ -383,11 +384,10 @@ class Listener:
         connected: Callable[[], None],
         retry: float = 0.25,
         max_retry: float = 10.0,
-        ping: float = 30.0,
     ) -> None:
         self.url, self.origin = url, origin
         self.changed, self.connected = changed, connected
-        self.retry, self.max_retry, self.ping = retry, max_retry, ping
+        self.retry, self.max_retry = retry, max_retry
         self.connections = 0
         """How many times it connected (1 once it listens; more after each reconnect)."""
 
@@ -425,9 +425,8 @@ class Listener:
             self.connections += 1
             LOG.info("rooms: listening to PostgreSQL for the changes of other workers")
             self.connected()
-            while True:
-                async for note in connection.notifies(timeout=self.ping):
-                    origin, _, room = note.payload.partition(" ")
-                    if origin != self.origin:
-                        self.changed(room)
-                await connection.execute("SELECT 1")
+            async for note in connection.notifies():
+                origin, _, room = note.payload.partition(" ")
+                if origin != self.origin:
+                    self.changed(room)
+        raise psycopg.OperationalError("the server ended the notifications")
