@@ -44,6 +44,7 @@ import json
 import multiprocessing
 import os
 import random
+import re
 import signal
 import socket
 import subprocess
@@ -66,6 +67,8 @@ AIM = 0.050
 """Seconds: the aim for a move's p99 until the other seat's connection delivers it."""
 LAG_STEP = 0.010
 """Seconds the clients' lag probe sleeps."""
+LOGGED_MOVE = re.compile(r"officers\.serve POST /v1/rooms/\S+/move 200 ([\d.]+)ms$")
+"""A move answered, in the server's log (officers.serve.app.LogRequests): its milliseconds."""
 
 
 @dataclass(frozen=True)
@@ -531,6 +534,7 @@ class Result:
     wall: float = 0.0
     kill_at: float | None = None
     samples: list[Samples] = field(default_factory=list)
+    logged: list[float] = field(default_factory=list)
 
 
 def run(args: argparse.Namespace) -> Result:
@@ -555,6 +559,10 @@ def run(args: argparse.Namespace) -> Result:
             _load(server, args, result)
         finally:
             server.stop()
+            for line in server.log.read_text(errors="replace").splitlines():
+                found = LOGGED_MOVE.search(line)
+                if found is not None:
+                    result.logged.append(float(found.group(1)) / 1000)
             if args.log:
                 print(server.log.read_text(errors="replace")[-4000:], file=sys.stderr)
     result.load_after = load_average()
@@ -689,6 +697,7 @@ def report(result: Result, args: argparse.Namespace) -> bool:
         print(_row(name, delivered.get(how, [])))
     print(_row("**every move**", every))
     print(_row("a POST's answer (the mover's)", answered))
+    print(_row("the same in the server's log", result.logged))
     cpu = sum(samples.cpu for samples in result.samples)
     print(
         f"\nThe worker spent {result.server_cpu:.1f} s of CPU in {result.wall:.1f} s "
