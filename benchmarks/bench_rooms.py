@@ -10,7 +10,7 @@ free port of 127.0.0.1 with a fresh SQLite rooms file in a temporary directory, 
 1. opens ``--rooms`` rooms of Euler's Officers with two human seats (``POST /v1/rooms``, then
    ``/join``: the round starts), each room from its own client address (``X-Forwarded-For``,
    which uvicorn believes from 127.0.0.1), so the service's rate limit stays on as in public;
-   the worker's memory (RSS) and the rooms file (with its write-ahead log) are read before and
+   the worker's memory (RSS) and the pages the rooms database uses are read before and
    after: their growth over the idle rooms, per room;
 2. opens each seat's live WebSocket (two a room), in ``--processes`` client processes that
    split the rooms between them; the growth of the worker's memory per connection;
@@ -138,12 +138,19 @@ def _proc(pid: int) -> tuple[float, int]:
 
 
 def _db_size(path: Path) -> int:
-    """The rooms file's bytes with its write-ahead log."""
-    return sum(
-        Path(str(path) + tail).stat().st_size
-        for tail in ("", "-wal")
-        if Path(str(path) + tail).exists()
-    )
+    """The bytes of the rooms database in use (its pages less the free ones, the write-ahead
+    log's newer pages counted in place of the file's), read by a connection of its own."""
+    import sqlite3
+
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        pages, free, size = (
+            db.execute(f"PRAGMA {name}").fetchone()[0]
+            for name in ("page_count", "freelist_count", "page_size")
+        )
+    finally:
+        db.close()
+    return int((pages - free) * size)
 
 
 @dataclass
@@ -709,7 +716,7 @@ def report(result: Result, args: argparse.Namespace) -> bool:
     )
     print(
         f"\nAn idle room: {result.idle_rss / 1024:.1f} KB of the worker's memory, "
-        f"{result.idle_db / 1024:.1f} KB of the rooms file (its log included); a live "
+        f"{result.idle_db / 1024:.1f} KB of the rooms database; a live "
         f"connection: {result.connection_rss / 1024:.1f} KB of the worker's memory."
     )
     gaps = sum(samples.gaps for samples in result.samples)
@@ -786,7 +793,8 @@ def main(argv: Sequence[str] | None = None) -> None:
         type=Path,
         default=None,
         metavar="FILE",
-        help="sample the worker with py-spy during the load (collapsed stacks into FILE)",
+        help="sample the worker's thread holding the GIL with py-spy during the load "
+        "(collapsed stacks into FILE)",
     )
     args = parser.parse_args(argv)
     if args.rooms < args.processes or args.rate <= 0 or args.duration <= 0:
