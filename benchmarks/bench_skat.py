@@ -13,6 +13,10 @@ otherwise). The table gives the median, 90th and 99th percentile and the largest
 median number of tricks searched, and the paired ratio Python / compiled; a line gives the
 largest table the compiled search grew to.
 
+**Anatomy** (``--anatomy``). For each whole deal, the zero-window tests that find its exact
+value (each target, the bound it proved and the tricks it searched) and the values of the first
+leads, best first: where the time of an exact value goes.
+
 **By tricks left.** From each deal a line of play drawn at random (seeded by the deal number)
 is followed until ``k`` tricks are left, for each ``k`` of ``--left``; on that position the
 compiled search's exact value, the Python search's (up to ``--python-max`` tricks left) and the
@@ -22,12 +26,14 @@ under ``--peer-limit`` seconds: a peer that runs out is counted, and its ratio l
 after the other in a rotating order. All must agree. Ratios are paired: the median over the
 positions of the other's time / the compiled search's.
 
-Times are wall-clock seconds in this process (no start-up, no import). The load is printed:
-the machine is shared, so compare ratios rather than absolute times across runs.
+Times are wall-clock seconds in this process (no start-up, no import), or with ``--clock cpu``
+the CPU seconds of this process (the searches' own work, which others' load on a shared machine
+slows less). The load is printed: the machine is shared, so compare ratios rather than absolute
+times across runs.
 
 Run: ``python -m benchmarks.bench_skat [--deals 20] [--first 1] [--game rotate]
-[--left 4 6 8 10 12 14] [--python-max 12] [--peer-max 8] [--peer-limit 60] [--no-whole]
-[--no-python-whole]``.
+[--left 4 6 8 10 12 14] [--python-max 12] [--peer-max 8] [--peer-limit 60] [--clock wall]
+[--anatomy] [--no-whole] [--no-python-whole]``.
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ from benchmarks.harness import format_ratio, format_seconds, load_average
 from officers.errors import SolverTimeoutError
 from officers.skat import GAMES, Deal, GameType, Move, Position, SkatGame, parse_game
 from officers.skat.accel import dd_module, dd_status
+from officers.skat.rules import legal_moves, play
 from officers.skat.search import Board, Search, plain_value
 from officers.skat.solve import solve, wins
 
@@ -58,11 +65,20 @@ def percentile(values: Sequence[float], share: float) -> float:
 T = TypeVar("T")
 
 
+CLOCKS: dict[str, Callable[[], float]] = {"wall": time.perf_counter, "cpu": time.process_time}
+"""``--clock``: wall-clock seconds, or the CPU seconds of this process (what the searches
+themselves take, on a machine others load too)."""
+
+CHOSEN = {"clock": "wall"}
+"""The clock :func:`timed` reads (set from ``--clock``)."""
+
+
 def timed(call: Callable[[], T]) -> tuple[float, T]:
-    """Seconds of one call, and its answer."""
-    start = time.perf_counter()
+    """Seconds of one call (by the chosen clock), and its answer."""
+    clock = CLOCKS[CHOSEN["clock"]]
+    start = clock()
     answer = call()
-    return time.perf_counter() - start, answer
+    return clock() - start, answer
 
 
 def games_of(number: int, choice: str) -> list[GameType]:
@@ -162,6 +178,31 @@ def whole_deals(numbers: Sequence[int], choice: str, searches: list[str]) -> Non
     print(f"\nVorhand wins {won} of {len(tables)}.\n")
 
 
+def anatomy(numbers: Sequence[int], choice: str) -> None:
+    """What the exact value of each whole deal costs (``--anatomy``): the zero-window tests
+    of its halving (the target, the bound found, the tricks searched), then the value of each
+    first lead (the position after it solved), the best marked."""
+    print("### The tests of each whole deal (compiled when built)\n")
+    print("| deal | value | tests: target → bound (tricks searched) | the first leads' values |")
+    print("|---|---|---|---|")
+    for number in numbers:
+        for game in games_of(number, choice):
+            start = Position(Deal.numbered(number).piles, game)
+            search = Search(Board(start), compiled=dd_module() is not None)
+            low, high, tests = 0, 120, []
+            while low < high:  # the halving of officers.skat.solve, Vorhand leading
+                target, before = (low + high + 1) // 2, search.nodes
+                found = search.value(target - 1, target)
+                low, high = (found, high) if found >= target else (low, found)
+                tests.append(f"{target} → {found} ({search.nodes - before:,})")
+            firsts = sorted(
+                (solve(play(start, move), line=False).value for move in legal_moves(start)),
+                reverse=True,
+            )
+            print(f"| {number} {game} | {low} | {', '.join(tests)} | {' '.join(map(str, firsts))} |")
+    print()
+
+
 def line_to(number: int, game: str, left: int) -> Position:
     """Deal ``number`` in ``game``, played at random (seeded by the deal) to ``left`` tricks."""
     rng = random.Random(number)
@@ -250,18 +291,27 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--python-max", type=int, default=12)
     parser.add_argument("--peer-max", type=int, default=8)
     parser.add_argument("--peer-limit", type=float, default=60.0)
+    parser.add_argument(
+        "--clock", default="wall", choices=sorted(CLOCKS), help="wall-clock or CPU seconds"
+    )
+    parser.add_argument(
+        "--anatomy", action="store_true", help="each whole deal's tests and first leads' values"
+    )
     parser.add_argument("--no-whole", action="store_true", help="leave out whole deals")
     parser.add_argument(
         "--no-python-whole", action="store_true", help="whole deals by the compiled search only"
     )
     args = parser.parse_args(argv)
+    CHOSEN["clock"] = args.clock
     numbers = range(args.first, args.first + args.deals)
     print(f"## Offiziersskat double dummy: deals {args.first} .. {numbers[-1]}\n")
-    print(f"Load: {load_average()}; the search: {dd_status()}\n")
+    print(f"Load: {load_average()}; the search: {dd_status()}; clock: {args.clock}\n")
     Deal.numbered(0)  # the first call's imports and tables are not timed
     searches = ["compiled", "python"] if dd_module() is not None else ["python"]
     if args.no_python_whole and dd_module() is not None:
         searches = ["compiled"]
+    if args.anatomy:
+        anatomy(numbers, args.game)
     if not args.no_whole:
         whole_deals(numbers, args.game, searches)
     limits = (args.python_max, args.peer_max, args.peer_limit)

@@ -29,7 +29,8 @@ The enhancements (docs/skat.md argues each one sound):
   points still out less the other player's master trumps; a cut when the window allows;
 - the last trick is scored without a search;
 - move ordering: the table's best lead first, then each lead by the best immediate answer to
-  it (the trick's points, won or lost); the follower tries its answers by the same measure,
+  it (the trick's points, won or lost), of leads alike the lower slot first (so a top, which
+  turns a card up, before a last card); the follower tries its answers by the same measure,
   playing from a pile of two (which turns a card up) before a last card, and the lower card
   first;
 - equivalent cards: two cards of one player, both the last card of their pile (nothing lies
