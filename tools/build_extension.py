@@ -34,6 +34,7 @@ TARGET = "officers/solve/_cover"  # the module's path in the package, without it
 MODULES = (
     (TARGET, SOURCE),
     ("officers/skat/_dd", ROOT / "officers" / "skat" / "_dd.c"),
+    ("officers/eightoff/_search", ROOT / "officers" / "eightoff" / "_search.c"),
 )  # every compiled module: its path in the package (without its suffix) and its C source
 NO_EXTENSION = "OFFICERS_NO_EXTENSION"  # =1: build the pure-Python wheel
 REQUIRE_EXTENSION = "OFFICERS_REQUIRE_EXTENSION"  # =1: a build without the module fails

@@ -125,6 +125,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Protocol
 
+from officers.eightoff.accel import best_first as compiled_best_first
 from officers.eightoff.solve_search import (
     CELL,
     EMPTY,
@@ -362,7 +363,10 @@ def solve(
     deadline = None if seconds is None else started + seconds
     game = game_of(params)
     start = start_node(game, position)
-    outcome = best_first(game, start, deadline=deadline, max_states=max_states, cancel=cancel)
+    # The compiled search where it is installed (officers.eightoff.accel): the same search.
+    outcome = compiled_best_first(
+        game, start, deadline=deadline, max_states=max_states, cancel=cancel
+    ) or best_first(game, start, deadline=deadline, max_states=max_states, cancel=cancel)
     states = outcome.states
     optimal = False
     reason = outcome.reason
