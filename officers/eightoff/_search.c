@@ -85,7 +85,6 @@ typedef struct {
 /* A key met: where its bytes are in the arena, the key it was reached from and the move. */
 typedef struct {
     uint64_t at;
-    uint32_t hash;
     uint32_t parent;
     uint32_t depth;
     uint8_t card, count;
@@ -98,7 +97,7 @@ typedef struct {
     uint64_t arena_used, arena_size;
     record *records;
     uint32_t n_records, records_size, max_states;
-    uint32_t *slots; /* record index + 1, 0: free */
+    uint64_t *slots; /* a record's hash << 32 | its index + 1; 0: free */
     uint64_t n_slots; /* a power of 2 */
     uint64_t *heap;
     uint64_t heap_used, heap_size;
@@ -331,11 +330,18 @@ static uint32_t
 hash_of(const uint8_t *key, int length)
 {
     uint64_t h = 0x9E3779B97F4A7C15ull ^ (uint64_t)length;
-    for (int i = 0; i < length; i++) {
+    int i = 0;
+    for (; i + 8 <= length; i += 8) { /* eight bytes at a time, then the rest */
+        uint64_t w;
+        memcpy(&w, key + i, 8);
+        h = (h ^ w) * 0xBF58476D1CE4E5B9ull;
+        h ^= h >> 31;
+    }
+    for (; i < length; i++) {
         h = (h ^ key[i]) * 0x100000001B3ull;
     }
     h ^= h >> 29;
-    h *= 0xBF58476D1CE4E5B9ull;
+    h *= 0x94D049BB133111EBull;
     h ^= h >> 32;
     return (uint32_t)h;
 }
@@ -354,16 +360,19 @@ static int
 table_grow(search *s)
 {
     uint64_t size = s->n_slots ? 2 * s->n_slots : 1 << 12;
-    uint32_t *slots = calloc(size, sizeof *slots);
+    uint64_t *slots = calloc(size, sizeof *slots);
     if (!slots) {
         return -1;
     }
-    for (uint32_t i = 0; i < s->n_records; i++) {
-        uint64_t at = s->records[i].hash & (size - 1);
-        while (slots[at]) {
-            at = (at + 1) & (size - 1);
+    for (uint64_t i = 0; i < s->n_slots; i++) {
+        uint64_t slot = s->slots[i];
+        if (slot) {
+            uint64_t at = (slot >> 32) & (size - 1);
+            while (slots[at]) {
+                at = (at + 1) & (size - 1);
+            }
+            slots[at] = slot;
         }
-        slots[at] = i + 1;
     }
     free(s->slots);
     s->slots = slots;
@@ -378,11 +387,13 @@ store(search *s, const uint8_t *key, int length, uint32_t parent, uint32_t depth
 {
     uint32_t h = hash_of(key, length);
     uint64_t at = h & (s->n_slots - 1);
-    for (uint32_t found; (found = s->slots[at]) != 0; at = (at + 1) & (s->n_slots - 1)) {
-        const record *e = s->records + found - 1;
-        if (e->hash == h && s->arena[e->at] == length &&
-            memcmp(s->arena + e->at + 1, key, (size_t)length) == 0) {
-            return 0;
+    for (uint64_t slot; (slot = s->slots[at]) != 0; at = (at + 1) & (s->n_slots - 1)) {
+        if ((uint32_t)(slot >> 32) == h) {
+            const record *e = s->records + (uint32_t)slot - 1;
+            if (s->arena[e->at] == length &&
+                memcmp(s->arena + e->at + 1, key, (size_t)length) == 0) {
+                return 0;
+            }
         }
     }
     if (s->n_records == s->records_size) {
@@ -405,7 +416,6 @@ store(search *s, const uint8_t *key, int length, uint32_t parent, uint32_t depth
     }
     record *e = s->records + s->n_records;
     e->at = s->arena_used;
-    e->hash = h;
     e->parent = parent;
     e->depth = depth;
     e->card = (uint8_t)card;
@@ -414,7 +424,7 @@ store(search *s, const uint8_t *key, int length, uint32_t parent, uint32_t depth
     s->arena[s->arena_used] = (uint8_t)length;
     memcpy(s->arena + s->arena_used + 1, key, (size_t)length);
     s->arena_used += (uint64_t)length + 1;
-    s->slots[at] = ++s->n_records;
+    s->slots[at] = (uint64_t)h << 32 | ++s->n_records;
     if (4 * (uint64_t)s->n_records >= 3 * s->n_slots && table_grow(s) < 0) {
         return -1;
     }
