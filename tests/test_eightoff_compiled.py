@@ -1,0 +1,337 @@
+"""The compiled decision search of Eight Off and its family (:mod:`officers.eightoff._search`,
+found by :mod:`officers.eightoff.accel`) against the Python search of
+:func:`officers.eightoff.solve_search.best_first`.
+
+The compiled search tries the same moves in the same order under the same priority, so it is
+held to more than the same verdict: the same outcome, move for move and state for state, on
+numbered deals of every preset (solvable and unsolvable ones), on positions reached from them,
+on small variants of every rule, and under the same bound on the states. Every win it finds
+replays under :func:`officers.eightoff.solve.replay`; its verdicts on small games match the
+brute force of ``tests/test_eightoff_solve.py``. The time limit, the bound on the states and the
+cancel event each end it with "unknown" and the reason; malformed arguments are refused with a
+Python exception.
+
+The module is optional (a build without a compiler has none): these tests skip without it,
+unless ``OFFICERS_REQUIRE_EXTENSION=1`` (CI), where its absence fails."""
+
+from __future__ import annotations
+
+import os
+import random
+import threading
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import officers.eightoff.solve as solve_module
+from officers.eightoff import accel
+from officers.eightoff.accel import SEQUENCES, search_module, search_status
+from officers.eightoff.position import Position as Deal
+from officers.eightoff.solve import (
+    BAKERS_GAME,
+    EIGHT_OFF,
+    FREECELL,
+    SEAHAVEN_TOWERS,
+    Params,
+    Position,
+    check_position,
+    game_of,
+    moves_by_place,
+    replay,
+    solve,
+    start_node,
+)
+from officers.eightoff.solve_search import Game, Node, Outcome, best_first, key_of
+from officers.eightoff.variant import PRESETS as VARIANTS
+from tests.test_eightoff_solve import brute_force, small_games
+from tests.test_eightoff_solve_search import walk
+
+COMPILED = search_module()
+pytestmark = pytest.mark.skipif(  # where the module is required (CI), its absence fails
+    COMPILED is None and os.environ.get("OFFICERS_REQUIRE_EXTENSION") != "1",
+    reason="officers.eightoff._search is not built",
+)
+NAMES = {
+    EIGHT_OFF: "eight-off",
+    FREECELL: "freecell",
+    BAKERS_GAME: "bakers-game",
+    SEAHAVEN_TOWERS: "seahaven-towers",
+}
+UNSOLVABLE = {  # from docs/eightoff.md's census and the census of officers
+    EIGHT_OFF: (1275, 1370, 2113, 2342),
+    BAKERS_GAME: (2, 23, 25, 46, 51, 82, 83, 95),
+    SEAHAVEN_TOWERS: (19, 26, 50, 95, 108, 182, 189, 235),
+}
+
+
+def module() -> ModuleType:
+    assert COMPILED is not None, "officers.eightoff._search is not built"
+    return COMPILED
+
+
+def numbered(params: Params, number: int) -> tuple[Game, Position, Node]:
+    """The game, the checked position and the settled start of a numbered deal of a preset."""
+    deal = Deal.numbered(number, VARIANTS[NAMES[params]])
+    position = check_position(deal.columns, deal.cells, deal.foundations, params)
+    game = game_of(params)
+    return game, position, start_node(game, position)
+
+
+def both(game: Game, start: Node, max_states: int) -> tuple[Outcome, Outcome]:
+    """The compiled and the Python search's outcome from ``start``, without a time limit."""
+    compiled = accel.best_first(game, start, deadline=None, max_states=max_states, module=module())
+    assert compiled is not None
+    return compiled, best_first(game, start, deadline=None, max_states=max_states)
+
+
+def check_same(game: Game, position: Position, params: Params, max_states: int) -> Outcome:
+    """The two searches give one outcome from ``position``; a win replays under the rules."""
+    compiled, python = both(game, start_node(game, position), max_states)
+    assert compiled == python
+    if compiled.status == "solvable":
+        after = replay(*position, params, moves_by_place(game, position, compiled.moves))
+        assert after[2] == (13, 13, 13, 13)
+    return compiled
+
+
+@pytest.mark.skipif(
+    os.environ.get("OFFICERS_REQUIRE_EXTENSION") != "1",
+    reason="OFFICERS_REQUIRE_EXTENSION=1 is not set (CI sets it)",
+)
+def test_the_compiled_search_is_installed_and_used() -> None:
+    assert search_status() == "compiled", search_status()
+    assert Path(module().__file__ or "").resolve().parent == Path(accel.__file__).resolve().parent
+
+
+# -- the same search ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("params", list(NAMES), ids=NAMES.get)
+def test_numbered_deals_give_the_same_outcome(params: Params) -> None:
+    statuses = set()
+    for number in range(1, 41):
+        game, position, _ = numbered(params, number)
+        statuses.add(check_same(game, position, params, 3_000).status)
+    assert "solvable" in statuses
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("params", list(NAMES), ids=NAMES.get)
+def test_hundreds_of_numbered_deals_give_the_same_outcome(params: Params) -> None:
+    for number in range(20_001, 20_301):
+        game, position, _ = numbered(params, number)
+        check_same(game, position, params, 20_000)
+
+
+@pytest.mark.parametrize("params", list(UNSOLVABLE), ids=NAMES.get)
+def test_unsolvable_deals_are_proved_so_by_both(params: Params) -> None:
+    for number in UNSOLVABLE[params]:
+        game, position, _ = numbered(params, number)
+        outcome = check_same(game, position, params, 5_000_000)
+        assert (outcome.status, outcome.reason) == ("unsolvable", None), number
+
+
+@pytest.mark.slow
+def test_the_unsolvable_baker_s_games_of_the_first_hundred_deals() -> None:
+    found = []
+    for number in range(1, 101):
+        game, position, _ = numbered(BAKERS_GAME, number)
+        if check_same(game, position, BAKERS_GAME, 5_000_000).status == "unsolvable":
+            found.append(number)
+    assert set(UNSOLVABLE[BAKERS_GAME]) <= set(found)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(list(NAMES)), st.integers(1, 10_000), st.integers(0, 80), st.integers())
+def test_positions_reached_in_play_give_the_same_outcome(
+    params: Params, number: int, steps: int, seed: int
+) -> None:
+    game, _, start = numbered(params, number)
+    node = walk(game, start, steps, seed)[-1]
+    columns = tuple(tuple(column) for column in node[0])
+    cells = tuple(node[1]) + (None,) * (params.cells - len(node[1]))
+    position = check_position(columns, cells, node[2], params)
+    check_same(game, position, params, 2_000)
+
+
+@st.composite
+def small_variants(draw: st.DrawFn) -> tuple[Position, Params]:
+    """The top 1 to 5 cards of each suit dealt at random on 1 to 6 columns and 0 to 3 cells,
+    under any rules of the family."""
+    params = Params(
+        draw(st.integers(1, 6)),
+        draw(st.integers(0, 3)),
+        draw(st.sampled_from(("suit", "alternate"))),
+        draw(st.sampled_from(("kings", "any"))),
+        draw(st.sampled_from(("cells", "freecell", "one"))),
+    )
+    left = [draw(st.integers(1, 5)) for _ in range(4)]
+    cards = draw(st.permutations([13 * s + 13 - k for s in range(4) for k in range(1, left[s] + 1)]))
+    in_cells = draw(st.integers(0, min(params.cells, len(cards))))
+    cells = tuple(cards[:in_cells]) + (None,) * (params.cells - in_cells)
+    rng = random.Random(draw(st.integers()))
+    columns: list[list[int]] = [[] for _ in range(params.columns)]
+    for card in cards[in_cells:]:
+        columns[rng.randrange(params.columns)].append(card)
+    foundations = (13 - left[0], 13 - left[1], 13 - left[2], 13 - left[3])
+    return (tuple(map(tuple, columns)), cells, foundations), params
+
+
+@settings(max_examples=150, deadline=None)
+@given(small_variants())
+def test_small_variants_give_the_same_outcome(game: tuple[Position, Params]) -> None:
+    position, params = game
+    check_same(game_of(params), position, params, 20_000)
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_games())
+def test_the_verdicts_on_small_games_are_the_brute_force_s(game: tuple[Position, Params]) -> None:
+    position, params = game
+    outcome = check_same(game_of(params), position, params, 10**6)
+    assert outcome.status == ("unsolvable" if brute_force(position, params) is None else "solvable")
+
+
+def test_solve_answers_as_the_python_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    deal = Deal.numbered(7, VARIANTS["bakers-game"])
+    compiled = solve_module.solve_position(deal)
+    monkeypatch.setattr(solve_module, "compiled_best_first", lambda *_, **__: None)
+    python = solve_module.solve_position(deal)
+    assert (compiled.status, compiled.moves, compiled.states, compiled.notation) == (
+        python.status,
+        python.moves,
+        python.states,
+        python.notation,
+    )
+
+
+# -- the limits ---------------------------------------------------------------------------
+
+BIG = (SEAHAVEN_TOWERS, 29)  # unsolvable, some 109,000 states: thousands of expansions
+
+
+def raw(start: Node, game: Game, seconds: float, max_states: int, cancel: object) -> tuple:
+    """``search()`` of the module on a start, with the variant of ``game``."""
+    answer: tuple = module().search(
+        key_of(start[0], start[1]),
+        game.columns,
+        game.cells,
+        game.building == "suit",
+        game.kings_only,
+        SEQUENCES[game.sequence],
+        seconds,
+        max_states,
+        cancel,
+    )
+    return answer
+
+
+def test_the_state_bound_gives_unknown_as_the_python_search() -> None:
+    game, position, start = numbered(*BIG)
+    for bound in (1, 2, 50, 1000):
+        compiled, python = both(game, start, bound)
+        assert compiled == python
+        assert (compiled.status, compiled.reason, compiled.moves) == ("unknown", "memory", [])
+        assert compiled.states == max(bound, 2)  # the start, then a child at the least
+    solution = solve(*position, SEAHAVEN_TOWERS, max_states=50)
+    assert (solution.status, solution.reason, solution.states) == ("unknown", "memory", 50)
+
+
+def test_the_time_limit_gives_unknown() -> None:
+    game, position, start = numbered(*BIG)
+    status, moves, states, reason = raw(start, game, 1e-9, 10**7, None)
+    assert (status, moves, reason) == ("unknown", [], "time") and states > 256
+    solution = solve(*position, SEAHAVEN_TOWERS, time_limit=1e-6)
+    assert (solution.status, solution.reason, solution.moves) == ("unknown", "time", [])
+
+
+def test_a_set_cancel_event_gives_unknown() -> None:
+    game, position, start = numbered(*BIG)
+    event = threading.Event()
+    event.set()
+    status, moves, _, reason = raw(start, game, -1.0, 10**7, event.is_set)
+    assert (status, moves, reason) == ("unknown", [], "cancelled")
+    solution = solve(*position, SEAHAVEN_TOWERS, time_limit=None, cancel=event)
+    assert (solution.status, solution.reason) == ("unknown", "cancelled")
+    calls = []
+    assert raw(start, game, -1.0, 10**7, lambda: calls.append(1))[0] == "unsolvable"
+    assert calls  # asked while the search ran
+
+
+def test_a_cancel_event_set_by_another_thread_ends_the_search() -> None:
+    game, _, start = numbered(*BIG)
+    event, asked, go = threading.Event(), threading.Event(), threading.Event()
+
+    def cancel() -> bool:  # the first time it is asked, it waits for the event to be set
+        asked.set()
+        go.wait(60)
+        return event.is_set()
+
+    answers: list[tuple] = []
+    worker = threading.Thread(target=lambda: answers.append(raw(start, game, -1.0, 10**7, cancel)))
+    worker.start()
+    assert asked.wait(60)  # the search runs in the other thread
+    event.set()
+    go.set()
+    worker.join(60)
+    assert answers[0][0::3] == ("unknown", "cancelled")
+
+
+def test_a_cancel_callable_that_raises_stops_the_search_with_its_error() -> None:
+    game, _, start = numbered(*BIG)
+
+    def broken() -> bool:
+        raise RuntimeError("no answer")
+
+    with pytest.raises(RuntimeError, match="no answer"):
+        raw(start, game, -1.0, 10**7, broken)
+
+
+# -- malformed arguments ------------------------------------------------------------------
+
+
+def test_malformed_arguments_raise_python_errors() -> None:
+    search = module().search
+    game, _, start = numbered(EIGHT_OFF, 1)
+    key = key_of(start[0], start[1])
+    good = (key, 8, 8, True, True, 0, -1.0, 1000, None)
+    assert search(*good)[0] == "solvable"
+    two_cells = bytes(range(4, 52))
+    for changes, error in (
+        ({0: "text"}, TypeError),
+        ({0: key + bytes([key[0]])}, ValueError),  # a card twice
+        ({0: key.replace(b"\xfe", b"")}, ValueError),  # no cells mark
+        ({0: key.replace(b"\xff", b"", 1)}, ValueError),  # a column too few
+        ({0: key[:-1] + bytes([60])}, ValueError),  # not a card
+        ({0: key.replace(bytes([51]), b"")}, ValueError),  # no King of Spades above its Queen
+        ({0: b"\xff" * 7 + b"\xfe" + two_cells[:12]}, ValueError),  # too many cells
+        ({0: b"\xff" * 300}, ValueError),
+        ({1: 0}, ValueError),
+        ({1: 17}, ValueError),
+        ({2: 9}, ValueError),
+        ({2: -1}, ValueError),
+        ({5: 3}, ValueError),
+        ({6: float("nan")}, ValueError),
+        ({6: "soon"}, TypeError),
+        ({7: 0}, ValueError),
+        ({7: 2**80}, OverflowError),
+        ({8: 42}, TypeError),
+    ):
+        arguments = list(good)
+        for at, value in changes.items():
+            arguments[at] = value
+        with pytest.raises(error):
+            search(*arguments)
+    with pytest.raises(TypeError):
+        search(key, 8, 8)
+    with pytest.raises(TypeError):
+        search()
+    assert search(b"\xff" * 7 + b"\xfe", 8, 8, True, True, 0, -1.0, 1, None) == (
+        "solvable",
+        [],
+        1,
+        None,
+    )  # every card on its foundation
