@@ -1,8 +1,9 @@
-"""The wheel's build hook: compile the optional accelerators ``officers.solve._cover`` and
-``officers.skat._dd``.
+"""The wheel's build hook: compile the optional accelerators ``officers.solve._cover``,
+``officers.skat._dd`` and ``officers.eightoff._search`` (every module of
+``tools/build_extension.py``'s ``MODULES``).
 
-A wheel built where a C compiler is found holds ``officers/solve/_cover.abi3.so`` and
-``officers/skat/_dd.abi3.so`` and is tagged
+A wheel built where a C compiler is found holds ``officers/solve/_cover.abi3.so``,
+``officers/skat/_dd.abi3.so`` and ``officers/eightoff/_search.abi3.so`` and is tagged
 ``cp311-abi3-<platform>`` (one wheel for CPython 3.11 and newer); elsewhere, or with
 ``OFFICERS_NO_EXTENSION=1``, or when the compiler fails, it is the pure wheel ``py3-none-any``
 as before, and a warning says why. With ``OFFICERS_REQUIRE_EXTENSION=1`` a build without the
@@ -36,8 +37,8 @@ def _tool(root: str) -> ModuleType:
 
 
 class CoverBuildHook(BuildHookInterface):  # type: ignore[type-arg]
-    """Compile ``officers/solve/_cover.c`` and ``officers/skat/_dd.c`` into the wheel, or
-    leave the wheel pure."""
+    """Compile the C modules (``officers/solve/_cover.c``, ``officers/skat/_dd.c``,
+    ``officers/eightoff/_search.c``) into the wheel, or leave the wheel pure."""
 
     PLUGIN_NAME = "custom"
 
