@@ -169,7 +169,9 @@ def small_variants(draw: st.DrawFn) -> tuple[Position, Params]:
         draw(st.sampled_from(("cells", "freecell", "one"))),
     )
     left = [draw(st.integers(1, 5)) for _ in range(4)]
-    cards = draw(st.permutations([13 * s + 13 - k for s in range(4) for k in range(1, left[s] + 1)]))
+    cards = draw(
+        st.permutations([13 * s + 13 - k for s in range(4) for k in range(1, left[s] + 1)])
+    )
     in_cells = draw(st.integers(0, min(params.cells, len(cards))))
     cells = tuple(cards[:in_cells]) + (None,) * (params.cells - in_cells)
     rng = random.Random(draw(st.integers()))
@@ -295,7 +297,7 @@ def test_a_cancel_callable_that_raises_stops_the_search_with_its_error() -> None
 
 def test_malformed_arguments_raise_python_errors() -> None:
     search = module().search
-    game, _, start = numbered(EIGHT_OFF, 1)
+    _, _, start = numbered(EIGHT_OFF, 1)
     key = key_of(start[0], start[1])
     good = (key, 8, 8, True, True, 0, -1.0, 1000, None)
     assert search(*good)[0] == "solvable"
