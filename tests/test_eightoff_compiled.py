@@ -48,6 +48,7 @@ from officers.eightoff.solve_search import Game, Node, Outcome, best_first, key_
 from officers.eightoff.variant import PRESETS as VARIANTS
 from tests.test_eightoff_solve import brute_force, small_games
 from tests.test_eightoff_solve_search import walk
+from tests.test_extension import probe
 
 COMPILED = search_module()
 pytestmark = pytest.mark.skipif(  # where the module is required (CI), its absence fails
@@ -195,6 +196,26 @@ def test_the_verdicts_on_small_games_are_the_brute_force_s(game: tuple[Position,
     position, params = game
     outcome = check_same(game_of(params), position, params, 10**6)
     assert outcome.status == ("unsolvable" if brute_force(position, params) is None else "solvable")
+
+
+def test_pure_python_keeps_the_compiled_search_out_and_answers_the_same() -> None:
+    code = (
+        "import sys; from officers.eightoff.accel import search_module, search_status\n"
+        "from officers.eightoff.position import Position\n"
+        "from officers.eightoff.solve import solve_position\n"
+        "found = solve_position(Position.numbered(3))\n"
+        "print(search_module(), search_status(), 'officers.eightoff._search' in sys.modules,"
+        " found.status, found.states, found.notation)"
+    )
+    said = probe(code, OFFICERS_PURE_PYTHON="1")
+    assert said.startswith("None pure Python: OFFICERS_PURE_PYTHON=1 False solvable ")
+    found = solve_module.solve_position(Deal.numbered(3))
+    assert said.endswith(f" {found.states} {found.notation}")
+
+
+def test_importing_the_solver_does_not_load_the_compiled_search() -> None:
+    code = "import sys, officers.eightoff.solve\nprint('officers.eightoff._search' in sys.modules)"
+    assert probe(code) == "False"
 
 
 def test_solve_answers_as_the_python_search(monkeypatch: pytest.MonkeyPatch) -> None:
