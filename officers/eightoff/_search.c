@@ -11,12 +11,15 @@
  * search expands, in the same order, and finds the same win (the tests hold the two to that).
  *
  * What it keeps differs in kind, not in content: each key met is stored once in an arena of
- * bytes (its length, then the key), with the index of the key it was reached from, the move,
- * its depth and its hash; a table of open addressing (linear probing, at most three quarters
- * full) maps keys to those records; the frontier is a binary heap of 64-bit words, priority
- * then record index (the index is the order in which the children were made). About 100
- * bytes a position, where the Python search takes some 270; max_states bounds the records as
- * it bounds the Python search's dictionary.
+ * bytes (its length, then the key), and a record holds where, the index of the record it was
+ * reached from, the move and its depth; a table of open addressing (linear probing, at most
+ * three quarters full) maps keys to records, each slot holding the key's 32-bit hash and the
+ * record's index, so that a probe reads a record only when the hashes match (and then compares
+ * the whole key: a hash never decides); the frontier is a binary heap of 64-bit words,
+ * priority then record index (the index is the order in which the children were made, the
+ * tie-break of the Python search). About 100 bytes a position, where the Python search takes
+ * some 270; max_states bounds the records as it bounds the Python search's dictionary, and a
+ * failed allocation ends the search as "unknown", "memory".
  *
  * search() runs without the GIL. Every CHECK_EVERY expansions it looks at the clock (the time
  * limit: "unknown", "time"); every GIL_EVERY expansions it takes the GIL back for a moment to
