@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 import random
 import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from types import ModuleType
 
@@ -311,6 +312,19 @@ def test_a_cancel_callable_that_raises_stops_the_search_with_its_error() -> None
 
     with pytest.raises(RuntimeError, match="no answer"):
         raw(start, game, -1.0, 10**7, broken)
+
+
+def test_searches_in_several_threads_at_once_answer_as_one_by_one() -> None:
+    starts = [numbered(params, number) for params in NAMES for number in (5, 6)]
+    starts += [numbered(*BIG)]
+
+    def outcome(game: Game, start: Node) -> Outcome | None:
+        return accel.best_first(game, start, deadline=None, max_states=10**6, module=module())
+
+    alone = [outcome(game, start) for game, _, start in starts]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda item: outcome(item[0], item[2]), starts))
+    assert together == alone
 
 
 # -- malformed arguments ------------------------------------------------------------------
