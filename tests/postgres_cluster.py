@@ -97,8 +97,9 @@ class Cluster:
             )
         options = f"-c listen_addresses='' -c unix_socket_directories='{self.folder}' "
         options += "-c max_connections=200"
-        if not self.durable:  # the tests kill services, never the server: no flush is needed
-            options += " -c fsync=off -c synchronous_commit=off -c full_page_writes=off"
+        if not self.durable:  # a commit written to the system, never flushed to the disk:
+            # it survives the server's crash and restart (the tests), not the machine's
+            options += " -c fsync=off -c full_page_writes=off"
         self._run(
             "pg_ctl", "-D", str(self.data), "-l", str(self.folder / "log"), "-o", options, "-w",
             "start",

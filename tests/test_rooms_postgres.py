@@ -463,13 +463,14 @@ def test_connections_cut_or_a_restarted_database_come_back_and_miss_nothing(
     room, tokens = live.two_seats(one, ["human", "human"])
     watching = live.Live(other, room, tokens[1], 0)
     assert watching.next()["seq"] == 4
-    for cut in ("terminated", "restarted", "terminated"):
+    for number, cut in enumerate(("terminated", "restarted", "terminated")):
         # every connection of both services ends: the listeners' and the pools' kept ones
         if cut == "restarted":
             cluster.restart()
         else:
             assert cluster.terminate(database) >= 2
         seq = _play(live, one, room, tokens)  # through dead kept connections: a new one
+        assert seq == 4 + number  # every move committed before is there (a restart too)
         seen = [watching.next(timeout=30)]
         while seen[-1]["seq"] < seq + 1:  # woken by the move, or first by the reconnection
             seen.append(watching.next(timeout=30))

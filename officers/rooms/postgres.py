@@ -166,9 +166,10 @@ class _Pool:
 
     def _give_back(self, connection: psycopg.Connection[Any]) -> None:
         idle = _psycopg().pq.TransactionStatus.IDLE
-        if connection.closed or connection.broken or connection.info.transaction_status != idle:
+        broken = connection.broken  # (no longer once closed)
+        if connection.closed or broken or connection.info.transaction_status != idle:
             connection.close()
-            if connection.broken:
+            if broken:
                 self.clear()
             return
         with self._lock:
