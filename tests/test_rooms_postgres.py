@@ -478,6 +478,29 @@ def test_connections_cut_or_a_restarted_database_come_back_and_miss_nothing(
     watching.close()
 
 
+def test_while_the_database_is_down_the_rooms_answer_unavailable_and_then_play_on(
+    cluster: Cluster, services: list[Service]
+) -> None:
+    """No 5xx of a bug: a database that cannot be reached is 503 ``unavailable`` with a
+    ``Retry-After``, the service lives on, and the room answers again once it is back."""
+    live = _services()
+    one, _ = services
+    room, tokens = live.two_seats(one, ["human", "human"])
+    cluster.stop()
+    try:
+        for path in (f"/v1/rooms/{room}/state", f"/v1/rooms/{room}/events?after=0"):
+            answer = live.get(one, path, tokens[0])
+            assert answer.status_code == 503, answer.text
+            assert answer.json()["code"] == "unavailable" and answer.headers["retry-after"] == "2"
+        made = live.post(one, "/v1/rooms", {"game": "officers", "seats": ["human", "human"]})
+        assert made.status_code == 503 and made.json()["code"] == "unavailable"
+        assert one.process is not None and one.process.poll() is None
+    finally:
+        cluster.start()
+    assert live.get(one, f"/v1/rooms/{room}/state", tokens[0]).status_code == 200
+    assert _play(live, one, room, tokens) == 4
+
+
 def test_a_service_killed_mid_game_loses_nothing(database: str, tmp_path: Path) -> None:
     live = _services()
     first = Service(database, tmp_path).start()

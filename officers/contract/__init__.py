@@ -64,6 +64,7 @@ STATUS: Final = {
     "timeout": 503,
     "internal": 500,
     "busy": 503,
+    "unavailable": 503,
     "cancelled": 503,
     "method-not-allowed": 405,
     "unsupported-media-type": 415,

@@ -245,9 +245,11 @@ class PostgresStore:
                         result = work(db)
                         done = True
                     return result
-                except pg.OperationalError:
+                except pg.OperationalError as error:
                     if done or not reused or not db.broken or attempt == 2:
-                        raise
+                        raise StoreError(
+                            f"the rooms' PostgreSQL cannot be used now: {_first_line(error)}"
+                        ) from None
                     LOG.info("a kept PostgreSQL connection was dead: trying a new one")
         raise AssertionError("unreachable")
 

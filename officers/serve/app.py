@@ -43,7 +43,7 @@ from officers.contract.documents import error_document, health_document
 from officers.errors import excerpt
 from officers.rooms.errors import RoomError
 from officers.rooms.live import Hub, LiveLimits, session
-from officers.rooms.postgres import Listener, PostgresStore, is_postgres
+from officers.rooms.postgres import Listener, PostgresStore, StoreError, is_postgres
 from officers.rooms.room import RoomLimits, Rooms
 from officers.rooms.store import SQLiteStore, Store
 from officers.serve.openapi import ANSWERS, openapi
@@ -334,6 +334,9 @@ def _room_endpoint(
         except RoomError as error:
             headers = {**NO_STORE, **(_CHALLENGE if error.code == "unauthorized" else {})}
             return _error(error.code, error.message, headers)
+        except StoreError as error:  # the rooms' database cannot be reached now
+            LOG.warning("rooms: %s", printable(str(error)))
+            return _error("unavailable", str(error), {**NO_STORE, "Retry-After": "2"})
         if changes:
             hub.changed(document["room"])
         status = 201 if document["kind"] == "room-joined" else 200
