@@ -4,6 +4,7 @@ cards staying hidden, one log line per request, a clean shutdown on SIGTERM."""
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import os
 import random
@@ -234,3 +235,20 @@ def test_serve_without_the_extra_says_which_to_install(tmp_path: Any) -> None:
     assert result.stderr.strip().splitlines() == [
         "officers serve needs the 'serve' extra: pip install 'officers[serve]'"
     ]
+
+
+def test_a_worker_freezes_its_start_and_collects_young_garbage_rarely() -> None:
+    """The app uvicorn's workers make (``app_from_environment``) sets the worker's collector:
+    start-up frozen, the thresholds of ``COLLECTOR_THRESHOLDS``; the app of ``create_app``
+    (tests, embedding) leaves the process's collector alone."""
+    script = (
+        "import gc, json; from officers.serve import create_app, app_from_environment, "
+        "COLLECTOR_THRESHOLDS as T; before = gc.get_threshold(); create_app(); "
+        "same = gc.get_threshold() == before and gc.get_freeze_count() == 0; "
+        "app_from_environment(); "
+        "print(json.dumps([same, list(gc.get_threshold()) == list(T), gc.get_freeze_count() > 0]))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
+    )
+    assert json.loads(done.stdout.splitlines()[-1]) == [True, True, True]
