@@ -100,6 +100,21 @@ def test_the_simulation_is_the_same_whatever_the_jobs() -> None:
     assert results_table(one, markdown=True).startswith("| Vorhand")
 
 
+def test_a_dask_cluster_plays_the_same_simulation() -> None:
+    """The table is the same on a Dask cluster's executor as in this process."""
+    distributed = pytest.importorskip("distributed")
+    pairs = [("greedy", "random"), ("random", "greedy")]
+    here = simulate_pairs(pairs, deals=6, seed=11, jobs=1, step=2)
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        there = simulate_pairs(pairs, deals=6, seed=11, executor=client.get_executor(), step=2)
+    assert there == here and sum(result.deals for result in there) == 12
+
+
 def test_the_simulation_plays_the_games_it_says() -> None:
     result = simulate_pair("greedy", "greedy", deals=3, seed=6, jobs=1)
     from officers.simulate import bot_seed
