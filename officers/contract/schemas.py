@@ -99,6 +99,7 @@ ROOM_SCHEMAS: Final = (
     "rooms-join-request",
     "rooms-move-request",
     "rooms-seq-request",
+    "rooms-hint-request",
 )
 """The schemas of the rooms (:mod:`officers.rooms`, in ``officers.rooms.schemas``): documents
 and requests of the service alone, which the engine protocol does not speak (so not in

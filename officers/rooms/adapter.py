@@ -28,12 +28,15 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from officers.errors import InvalidGameError, excerpt
 from officers.games import GAMES
 
-__all__ = ["Adapter", "Played", "adapter", "room_games"]
+if TYPE_CHECKING:
+    from officers.contract.limits import Budget, Limits
+
+__all__ = ["Adapter", "Hints", "Played", "Refusals", "adapter", "room_games"]
 
 
 @dataclass(frozen=True)
@@ -115,6 +118,33 @@ class Adapter(Protocol):
 
     def bot_move(self, state: Any, seat: int, bot: str, rng: random.Random) -> str:
         """The move ``bot`` plays for ``seat``, chosen from that seat's view alone."""
+        ...
+
+
+@runtime_checkable
+class Hints(Protocol):
+    """An adapter that gives a seat the game's hint (optional: a room of a game without it
+    answers ``bad-input``)."""
+
+    def hint(
+        self, state: Any, seat: int, lang: str, limits: Limits, budget: Budget
+    ) -> dict[str, Any]:
+        """The game's hint document for ``seat`` in ``lang``, made from what that seat may
+        know alone (its view, never the state's hidden cards), searching within ``limits`` and
+        ``budget`` (the door's search slots and deadline). A hint the game cannot give now
+        raises :class:`~officers.contract.requests.BadRequestError` with the contract's code."""
+        ...
+
+
+@runtime_checkable
+class Refusals(Protocol):
+    """An adapter that tells why its game refuses a move, by rule and in a language
+    (optional: without it, a refused move is told in the English of the error only)."""
+
+    def refusal(self, state: Any, move: str, lang: str) -> tuple[str, str] | None:
+        """The rule that refuses ``move`` in ``state`` (a short code, such as
+        ``must-follow``) and its sentence in ``lang``, or ``None`` when no rule of the game
+        names the refusal."""
         ...
 
 

@@ -24,13 +24,16 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from officers.eightoff.game import EightOffGame
 from officers.eightoff.notation import board_text
 from officers.eightoff.variant import PRESETS, Variant
 from officers.errors import IllegalMoveError, InvalidGameError, NotationError, excerpt
 from officers.rooms.adapter import Played
+
+if TYPE_CHECKING:
+    from officers.contract.limits import Budget, Limits
 
 __all__ = ["ADAPTER", "EightOffAdapter"]
 
@@ -100,6 +103,24 @@ class EightOffAdapter:
             raise IllegalMoveError("no move to take back: the game is at its start")
         undone = state.pop().notation()
         return Played(undone, {"move": undone, "undone": True})
+
+    def refusal(self, state: EightOffGame, move: str, lang: str) -> tuple[str, str] | None:
+        """The rule refusing ``move`` and its sentence in ``lang``
+        (:meth:`~officers.eightoff.game.EightOffGame.refusal`)."""
+        refused = state.refusal(move)
+        if refused is None:
+            return None
+        return refused.kind, refused.text("de" if lang == "de" else "en")
+
+    def hint(
+        self, state: EightOffGame, seat: int, lang: str, limits: Limits, budget: Budget
+    ) -> dict[str, Any]:
+        """The ``eightoff-hint`` document of ``eightoff/hint`` for the room's game (every card
+        is face up; the deal's number is not sent), searched within ``limits`` and ``budget``
+        (an ``error`` document when the search cannot run or ends without an answer)."""
+        from officers.contract import answer  # on a room's first hint
+
+        return answer("eightoff/hint", {"game": state.notation(), "lang": lang}, limits, budget)
 
     def _document(self, state: EightOffGame, seat: int | None) -> dict[str, Any]:
         position = state.position

@@ -178,7 +178,7 @@ async def _act(
         try:
             await asyncio.to_thread(actions[kind], room, token, fields)
         except RoomError as refused:
-            error = error_document(refused.code, refused.message)
+            error = refused.document()
         else:
             hub.changed(room)
             return None

@@ -31,7 +31,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from officers.bots import BOTS, get_bot
 from officers.cards import Card
@@ -45,6 +45,9 @@ from officers.errors import (
 from officers.game import LEVELS, GameState, Move, Variant, new_game
 from officers.rooms.adapter import Played
 from officers.square import EMPTY
+
+if TYPE_CHECKING:
+    from officers.contract.limits import Budget, Limits
 
 __all__ = ["ADAPTER", "OfficersAdapter"]
 
@@ -172,6 +175,33 @@ class OfficersAdapter:
             "in Euler's Officers a take-back is a move of the game: play 'xr1c1' (a card taken "
             "back from row 1, column 1, spending a token)"
         )
+
+    def refusal(self, state: GameState, move: str, lang: str) -> tuple[str, str] | None:
+        """The rule refusing ``move`` and its sentence in ``lang``
+        (:meth:`~officers.game.GameState.refusal`).
+
+        >>> state = GameState.parse("AS3/4/4/4 normal 1 2 ADACKSQDQCJDJC/AHKHKDKCQSQHJSJH - - 2")
+        >>> rule, text = ADAPTER.refusal(state, "AH@r1c1", "de")
+        >>> rule, text[:56]
+        ('cell-taken', 'Nicht erlaubt: Herz-Ass darf nicht auf Zeile 1, Spalte 1')
+        >>> ADAPTER.refusal(state, "AH@r2c2", "de") is None
+        True
+        """
+        refused = state.refusal(move)
+        if refused is None:
+            return None
+        return refused.kind, refused.text("de" if lang == "de" else "en")
+
+    def hint(
+        self, state: GameState, seat: int, lang: str, limits: Limits, budget: Budget
+    ) -> dict[str, Any]:
+        """The ``hint`` document of :func:`officers.hints.hint` for ``seat``, from its
+        :class:`~officers.view.PlayerView` alone (its hand, the square, the cards of the others
+        as one set): the document ``/v1/hint`` gives for that view."""
+        from officers.analysis import MAX_REASONS
+        from officers.hints import hint  # on a room's first hint
+
+        return hint(state.view(seat)).to_dict(lang, MAX_REASONS)
 
     def _document(self, state: GameState, seat: int | None) -> dict[str, Any]:
         over = state.outcome() is not None

@@ -47,14 +47,17 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from officers.contract.documents import head
 from officers.errors import OfficersError, excerpt
-from officers.rooms.adapter import Adapter, Played, adapter, room_games
+from officers.rooms.adapter import Adapter, Hints, Played, Refusals, adapter, room_games
 from officers.rooms.errors import RoomError
 from officers.rooms.store import Store, StoredEvent, StoredRoom
 from officers.rooms.validate import check
+
+if TYPE_CHECKING:
+    from officers.contract.limits import Budget, Limits
 
 __all__ = ["RoomError", "RoomLimits", "Rooms", "digest"]
 
@@ -512,15 +515,49 @@ class Rooms:
                 "conflict",
                 f"it is seat {excerpt(None if turn is None else turn + 1)}'s turn, not yours",
             )
+        move, lang = request.get("move"), request.get("lang")
         try:
-            played = change.game.play(change.state, seat, request.get("move"))  # type: ignore[arg-type]
+            played = change.game.play(change.state, seat, move)  # type: ignore[arg-type]
         except (OfficersError, ValueError, TypeError) as error:
-            raise RoomError("bad-input", str(error)) from None
+            raise _refused(change.game, change.state, move, lang, error) from None
         self._moved(change, "moved", seat, played, None)
         self._bots(change)
         return self._document(
             self._commit(change, change.room.seq), "room-state", seat, change.state
         )
+
+    def hint(
+        self,
+        room_id: object,
+        token: object,
+        request: Mapping[str, Any],
+        limits: Limits,
+        budget: Budget,
+    ) -> dict[str, Any]:
+        """The game's hint for the token's seat (in the request's ``lang``), made from what
+        that seat may know alone; searched within ``limits`` and ``budget`` (the door's search
+        slots and deadline). The room is not changed."""
+        room = self._room(room_id)
+        seat = self._seat(room, token)
+        check("rooms-hint-request", request)
+        named = request.get("seat")
+        if named is not None and named != seat + 1:
+            raise RoomError(
+                "forbidden", f"this token holds seat {seat + 1}, not seat {excerpt(named)}"
+            )
+        game = adapter(room.game)
+        if not isinstance(game, Hints):
+            raise RoomError("bad-input", f"{room.game} gives no hints in rooms")
+        if room.state is None or room.record["status"] != "playing":
+            raise RoomError("conflict", _not_playing(room))
+        state = game.load(room.state)
+        try:
+            document = game.hint(state, seat, request.get("lang", "en"), limits, budget)
+        except (OfficersError, ValueError) as error:
+            raise RoomError("bad-input", str(error)) from None
+        if document["kind"] == "error":
+            raise RoomError(document["code"], document["message"])
+        return document
 
     def take_back(
         self, room_id: object, token: object, request: Mapping[str, Any]
@@ -552,6 +589,21 @@ class Rooms:
         return self._document(
             self._commit(change, change.room.seq), "room-state", seat, change.state
         )
+
+
+def _refused(game: Adapter, state: Any, move: object, lang: object, error: Exception) -> RoomError:
+    """A refused move as its ``bad-input``: the rule that refused it, where the game names
+    one, and its sentence in ``lang`` (without ``lang``, the error's English message)."""
+    told = None
+    if isinstance(game, Refusals) and isinstance(move, str):
+        try:
+            told = game.refusal(state, move, lang if isinstance(lang, str) else "en")
+        except (OfficersError, ValueError):  # a text the game cannot read names no rule
+            told = None
+    if told is None:
+        return RoomError("bad-input", str(error))
+    rule, text = told
+    return RoomError("bad-input", text if lang is not None else str(error), rule)
 
 
 def _not_playing(room: StoredRoom) -> str:

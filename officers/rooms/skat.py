@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from officers.errors import (
     IllegalMoveError,
@@ -44,6 +44,9 @@ from officers.errors import (
 from officers.rooms.adapter import Played
 from officers.skat.game import SkatGame
 from officers.skat.position import Deal, player_letter
+
+if TYPE_CHECKING:
+    from officers.contract.limits import Budget, Limits
 
 __all__ = ["ADAPTER", "SkatAdapter"]
 
@@ -112,6 +115,26 @@ class SkatAdapter:
     def take_back(self, state: SkatGame, seat: int) -> Played:
         """No take-backs: a card played is played (as at the table)."""
         raise UnsupportedError("Offiziersskat has no take-backs: a card played stays played")
+
+    def refusal(self, state: SkatGame, move: str, lang: str) -> tuple[str, str] | None:
+        """The rule refusing ``move`` and its sentence in ``lang``
+        (:meth:`~officers.skat.game.SkatGame.refusal`)."""
+        refused = state.refusal(move)
+        if refused is None:
+            return None
+        return refused.kind, refused.text("de" if lang == "de" else "en")
+
+    def hint(
+        self, state: SkatGame, seat: int, lang: str, limits: Limits, budget: Budget
+    ) -> dict[str, Any]:
+        """The ``skat-tip`` document of ``skat/tip`` for the player to move, from the public
+        view alone (no face-down card is ever read), searched in a child process within
+        ``limits`` and ``budget`` (an ``error`` document when it cannot run or time ran out)."""
+        from officers.contract import answer  # on a room's first tip
+        from officers.skat.public import Public
+
+        public = Public.of(state).notation()
+        return answer("skat/tip", {"public": public, "lang": lang}, limits, budget)
 
     def _document(self, state: SkatGame, seat: int | None) -> dict[str, Any]:
         over = state.is_over()

@@ -143,6 +143,12 @@ def _retry_after() -> int:
     return 1 + secrets.randbelow(3)
 
 
+def _budget(settings: Settings, searches: threading.Semaphore, arrived: float) -> Budget:
+    """What a request that arrived at ``arrived`` (:func:`time.monotonic`) may spend: the
+    service's time limit from its arrival (its wait counted), one of the ``searches`` slots."""
+    return Budget(deadline=arrived + settings.limits.time_limit, searches=searches)
+
+
 def _operation(op: str, settings: Settings, searches: threading.Semaphore) -> Any:
     async def endpoint(request: Request) -> Response:
         arrived = time.monotonic()
@@ -171,7 +177,7 @@ def _operation(op: str, settings: Settings, searches: threading.Semaphore) -> An
             return _error("bad-json", str(error))
         if not isinstance(data, dict):
             return _error("bad-request", f"the body must be a JSON object, got {excerpt(data)}")
-        budget = Budget(deadline=arrived + settings.limits.time_limit, searches=searches)
+        budget = _budget(settings, searches, arrived)
         document = await run_in_threadpool(answer, op, data, settings.limits, budget)
         if document["kind"] != "error":
             return JSONResponse(document)
@@ -321,6 +327,7 @@ def _room_endpoint(
     action: RoomAction, settings: Settings, hub: Hub, *, body: bool, changes: bool
 ) -> Any:
     async def endpoint(request: Request) -> Response:
+        request.state.arrived = time.monotonic()
         data: dict[str, Any] = {}
         if body:
             read_body = await _room_body(request, settings)
@@ -333,7 +340,9 @@ def _room_endpoint(
             document = await run_in_threadpool(action, room, token, data, request)
         except RoomError as error:
             headers = {**NO_STORE, **(_CHALLENGE if error.code == "unauthorized" else {})}
-            return _error(error.code, error.message, headers)
+            if error.code == "busy":
+                headers["Retry-After"] = str(_retry_after())
+            return JSONResponse(error.document(), status_code=STATUS[error.code], headers=headers)
         except StoreError as error:  # the rooms' database cannot be reached now
             LOG.warning("rooms: %s", printable(str(error)))
             return _error("unavailable", str(error), {**NO_STORE, "Retry-After": "2"})
@@ -357,13 +366,19 @@ def _client(connection: Request | WebSocket) -> str:
 
 
 def room_routes(
-    settings: Settings, rooms: Rooms, hub: Hub, limit: RateLimit | None
+    settings: Settings,
+    rooms: Rooms,
+    hub: Hub,
+    limit: RateLimit | None,
+    searches: threading.Semaphore | None = None,
 ) -> list[BaseRoute]:
-    """The rooms under ``/v1/rooms`` (docs/rooms.md) and their live WebSocket."""
+    """The rooms under ``/v1/rooms`` (docs/rooms.md) and their live WebSocket; a hint's search
+    holds one of ``searches``, the slots the operations' searches hold too."""
+    slots = threading.BoundedSemaphore(settings.max_searches) if searches is None else searches
 
     def route(path: str, action: RoomAction, method: str = "POST") -> Route:
         post = method == "POST"
-        changes = post and path != ""
+        changes = post and path not in ("", "/{room}/hint")
         endpoint = _room_endpoint(action, settings, hub, body=post, changes=changes)
         endpoint.__name__ = "rooms" + path.replace("/{room}", "").replace("/", "-")
         return Route(f"/v1/rooms{path}", endpoint, methods=[method])
@@ -408,6 +423,12 @@ def room_routes(
         route("/{room}/join", lambda room, token, data, request: rooms.join(room, data), "POST"),
         route("/{room}/state", lambda room, token, data, request: rooms.state(room, token), "GET"),
         route("/{room}/move", lambda room, token, data, request: rooms.move(room, token, data)),
+        route(
+            "/{room}/hint",
+            lambda room, token, data, request: rooms.hint(
+                room, token, data, settings.limits, _budget(settings, slots, request.state.arrived)
+            ),
+        ),
         route(
             "/{room}/take-back",
             lambda room, token, data, request: rooms.take_back(room, token, data),
@@ -584,7 +605,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         Route("/v1/health", health, methods=["GET"]),
         Route("/openapi.json", openapi_json, methods=["GET"]),
         Route("/docs", docs, methods=["GET"]),
-        *room_routes(settings, rooms, hub, live_limit),
+        *room_routes(settings, rooms, hub, live_limit, searches),
         *site_routes(),
     ]
     middleware = [Middleware(LogRequests), Middleware(SecurityHeaders), Middleware(CatchErrors)]

@@ -134,6 +134,10 @@ _ROOM_ROUTES: Final = (
      "room-state", True),
     ("/v1/rooms/{room}/move", "post", "rooms-move", "Play the seat's move (with the seq last "
      "seen); bots answer at once", "rooms-move-request", "room-state", True),
+    ("/v1/rooms/{room}/hint", "post", "rooms-hint", "The game's hint for the token's seat, "
+     "from what that seat may know alone: a 'hint' (Euler's Officers), 'eightoff-hint' or "
+     "'skat-tip' document; searched under the service's time limit and search slots",
+     "rooms-hint-request", "hint", True),
     ("/v1/rooms/{room}/take-back", "post", "rooms-take-back", "Take the last move back, where "
      "the game allows it", "rooms-seq-request", "room-state", True),
     ("/v1/rooms/{room}/rematch", "post", "rooms-rematch", "A new deal for the same seats, once "
@@ -155,6 +159,7 @@ _ROOM_EXAMPLES: Final[dict[str, dict[str, Any]]] = {
     "rooms-join-request": {"invite": "qJt3y0hQbMZ2rN8w", "name": "Ben"},
     "rooms-move-request": {"move": "AS@r1c1", "seq": 4},
     "rooms-seq-request": {"seq": 9},
+    "rooms-hint-request": {"lang": "en"},
 }
 
 
@@ -175,6 +180,13 @@ def _room_paths() -> dict[str, Any]:
                 **_errors(codes),
             },
         }
+        if name == "rooms-hint":  # each game its own hint's kind
+            kinds = ("hint", "eightoff-hint", "skat-tip")
+            schemas = [{"$ref": f"#/components/schemas/{each}-document"} for each in kinds]
+            answer = operation["responses"]["200"]
+            answer["description"] = "A 'hint', 'eightoff-hint' or 'skat-tip' document"
+            answer["content"] = {"application/json": {"schema": {"oneOf": schemas}}}
+            operation["responses"].update(_errors((503,)))
         if path != "/v1/rooms":
             with_token = seat or name == "rooms-events"
             operation["parameters"] = [_ROOM_ID, _BEARER] if with_token else [_ROOM_ID]

@@ -1,0 +1,274 @@
+"""The rooms' aids through HTTP, in process: a seat's hint (``POST /v1/rooms/{room}/hint``) for
+every game, agreeing with the stateless door given what that seat may know, and unchanged to
+the byte when the cards the seat cannot see are dealt again in the stored room; a refused move
+told in the seat's language with the rule that refused it, agreeing with the stateless doors'
+refusals, over HTTP and the live connection."""
+
+from __future__ import annotations
+
+import json
+import random
+import tempfile
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+from starlette.testclient import TestClient
+
+from officers.contract import answer
+from officers.game import GameState
+from officers.rooms.adapter import adapter
+from officers.rooms.store import SQLiteStore
+from officers.skat.game import SkatGame
+from officers.skat.position import Deal
+from tests.helpers import assert_valid
+from tests.test_rooms import Seat, bearer, client, make_room, true_state
+
+
+@pytest.fixture
+def db() -> Iterator[str]:
+    with tempfile.TemporaryDirectory(prefix="officers-aids-") as folder:
+        yield str(Path(folder) / "rooms.db")
+
+
+def store_state(db: str, room: str, text: str) -> None:
+    """Put ``text`` in the stored room as its game (the room's seq unchanged)."""
+    store = SQLiteStore(db)
+    now = store.get(room)
+    assert now is not None
+    assert store.update(replace(now, state=text), now.seq, [])
+
+
+def hint_bytes(http: TestClient, room: str, token: str, lang: str = "de") -> bytes:
+    response = http.post(f"/v1/rooms/{room}/hint", json={"lang": lang}, headers=bearer(token))
+    assert response.status_code == 200, response.text
+    assert response.headers["cache-control"] == "no-store"
+    return response.content
+
+
+def play_some(seats: list[Seat], moves: int, rng: random.Random, legal: str) -> dict[str, Any]:
+    """``moves`` random legal moves, each by the seat to move; the state seen last."""
+    view = seats[0].get("/state")
+    for _ in range(moves):
+        mover = seats[view["view"]["to_move"] - 1]
+        options = mover.get("/state")["view"][legal]
+        mover.post("/move", {"move": rng.choice(options), "seq": view["seq"]})
+        view = seats[0].get("/state")
+    return view
+
+
+# --- hints -----------------------------------------------------------------------------------
+
+
+def test_an_officers_hint_is_the_seats_own_and_no_other_hand_changes_it(db: str) -> None:
+    http = client(db)
+    first, seats = make_room(http, {"game": "officers", "seats": ["human", "human", "human"]})
+    room = first["room"]
+    play_some(seats, 4, random.Random(5), "legal_moves")
+    state = true_state(db, room)
+    for seat in seats:
+        number = seat.number - 1
+        document = json.loads(hint_bytes(http, room, seat.token))
+        assert_valid(document)
+        assert document["kind"] == "hint" and document["lang"] == "de"
+        door = answer("hint", {"game": state.notation(number), "player": seat.number, "lang": "de"})
+        assert document == door  # the stateless door, sent only what this seat may see
+    rng = random.Random(11)
+    for seat in seats:
+        number = seat.number - 1
+        store_state(db, room, json.dumps({"start": state.notation(), "seed": None, "moves": []}))
+        before = hint_bytes(http, room, seat.token)
+        others = [other for other in range(3) if other != number]
+        pool = [int(card) for other in others for card in state.hand(other)]
+        for attempt in range(3):
+            rng.shuffle(pool)
+            hands = [list(map(int, hand)) for hand in state.hands]
+            start = 0
+            for other in others:
+                size = len(state.hand(other))
+                hands[other], start = pool[start : start + size], start + size
+            redealt = GameState(
+                state.square, hands, level=state.level, tokens=state.tokens, turn=state.turn,
+                number=state.number,
+            )
+            assert redealt.outcome() is None
+            text = json.dumps({"start": redealt.notation(), "seed": None, "moves": []})
+            store_state(db, room, text)
+            assert hint_bytes(http, room, seat.token) == before, (seat.number, attempt)
+
+
+def test_an_eight_off_hint_is_the_doors_and_keeps_the_deals_number(db: str) -> None:
+    http = client(db)
+    first, (seat,) = make_room(http, {"game": "eightoff", "options": {"variant": "eight-off"}})
+    play_some([seat], 3, random.Random(2), "legal")
+    raw = hint_bytes(http, first["room"], seat.token, "en")
+    document = json.loads(raw)
+    assert_valid(document)
+    state = true_state(db, first["room"])
+    door = answer("eightoff/hint", {"game": state.notation(), "lang": "en"})
+    assert document | {"seconds": 0} == door | {"seconds": 0}  # the search's time aside
+    assert document["move"] in seat.get("/state")["view"]["legal"]
+    assert str(state.number) not in raw.decode()
+
+
+def test_a_skat_tip_in_a_room_is_the_public_doors_and_no_face_down_card_changes_it(
+    db: str,
+) -> None:
+    http = client(db)
+    first, seats = make_room(http, {"game": "skat", "seats": ["human", "human"]})
+    room = first["room"]
+    view = play_some(seats, 5, random.Random(4), "legal")  # the choice and two tricks
+    mover = seats[view["view"]["to_move"] - 1]
+    before = hint_bytes(http, room, mover.token)
+    document = json.loads(before)
+    assert_valid(document)
+    assert document["kind"] == "skat-tip" and document["move"] in mover.get("/state")["view"]["legal"]
+    door = http.post("/v1/skat/tip", json={"view": view["view"]["view"], "lang": "de"}).json()
+    assert document == door  # the stateless door, sent the room's public view
+    other = seats[view["view"]["to_move"] % 2]
+    assert hint_bytes(http, room, other.token) == before  # a tip is public: the same for both
+    game = adapter("skat").load(SQLiteStore(db).get(room).state)  # type: ignore[union-attr]
+    assert game.deal_of is not None
+    hidden = [
+        (player, index)
+        for player, side in enumerate(game.position.piles)
+        for index, pile in enumerate(side)
+        if len(pile) == 2
+    ]
+    unders = [game.deal_of.piles[p][i][0] for p, i in hidden]
+    rng = random.Random(9)
+    for attempt in range(2):
+        rng.shuffle(unders)
+        piles = [list(side) for side in game.deal_of.piles]
+        for (player, index), card in zip(hidden, unders, strict=True):
+            piles[player][index] = (card, piles[player][index][1])
+        redealt = SkatGame(Deal(tuple(tuple(side) for side in piles)))  # type: ignore[arg-type]
+        for move in game.moves:
+            redealt.push(move)
+        store_state(db, room, json.dumps({"number": None, "game": redealt.notation()}))
+        assert hint_bytes(http, room, mover.token) == before, attempt
+
+
+def test_a_hint_needs_a_seat_a_known_language_and_a_round_in_play(db: str) -> None:
+    http = client(db)
+    first, (seat,) = make_room(http, {"game": "officers", "seats": ["human", "random"]})
+    path = f"/v1/rooms/{first['room']}/hint"
+    spectator = http.post(path, json={"lang": "en"})
+    assert spectator.status_code == 401 and spectator.json()["code"] == "unauthorized"
+    assert spectator.headers["www-authenticate"].startswith("Bearer")
+    forged = http.post(path, json={}, headers=bearer("forged"))
+    assert forged.status_code == 401
+    for body in ({"lang": "fr"}, {"lang": 1}, {"level": "hard"}):
+        refused = http.post(path, json=body, headers=bearer(seat.token))
+        assert refused.status_code == 422 and refused.json()["code"] == "bad-request", body
+        assert "rooms-hint-request" in refused.json()["message"]
+    other = http.post(path, json={"seat": 2}, headers=bearer(seat.token))
+    assert other.status_code == 403 and other.json()["code"] == "forbidden"
+    plain = http.post(path, json={}, headers=bearer(seat.token)).json()
+    assert plain["kind"] == "hint" and plain["lang"] == "en"
+    assert seat.get("/state")["seq"] == first["seq"]  # a hint changes nothing in the room
+    waiting = http.post("/v1/rooms", json={"game": "skat", "seats": ["human", "human"]}).json()
+    early = http.post(
+        f"/v1/rooms/{waiting['room']}/hint", json={}, headers=bearer(waiting["token"])
+    )
+    assert early.status_code == 409 and early.json()["code"] == "conflict"
+
+
+def test_a_tip_holds_a_search_slot_and_is_refused_busy_when_none_is_free(db: str) -> None:
+    http = client(db, max_searches=0)
+    first, (seat,) = make_room(http, {"game": "skat", "seats": ["human", "random"]})
+    busy = http.post(f"/v1/rooms/{first['room']}/hint", json={}, headers=bearer(seat.token))
+    assert busy.status_code == 503 and busy.json()["code"] == "busy"
+    assert 1 <= int(busy.headers["retry-after"]) <= 3
+
+
+# --- refusals --------------------------------------------------------------------------------
+
+
+def refused(seat: Seat, move: str, lang: str | None) -> dict[str, Any]:
+    state = seat.get("/state")
+    body = {"move": move, "seq": state["seq"], **({"lang": lang} if lang else {})}
+    response = seat.http.post(f"/v1/rooms/{seat.room}/move", json=body, headers=bearer(seat.token))
+    assert response.status_code == 422, response.text
+    document: dict[str, Any] = response.json()
+    assert_valid(document)
+    assert document["code"] == "bad-input"
+    assert seat.get("/state")["seq"] == state["seq"]  # nothing was played
+    return document
+
+
+def test_an_officers_refusal_is_told_in_german_with_its_rule(db: str) -> None:
+    http = client(db)
+    first, seats = make_room(http, {"game": "officers", "seats": ["human", "human"]})
+    state = true_state(db, first["room"])
+    card = state.hand(1)[0].notation()  # a card of the other seat
+    move = f"{card}@r1c1"
+    german = refused(seats[0], move, "de")
+    door = answer("move", {"game": state.notation(), "move": move, "lang": "de"})
+    assert german["rule"] == "not-in-hand" and german["message"] == door["text"]["de"]
+    english = refused(seats[0], move, None)  # v1: the error's English sentence, now with its rule
+    assert english["rule"] == "not-in-hand" and english["message"] == door["refusal"]
+    unreadable = refused(seats[0], "QQ@r1c1", "de")
+    assert unreadable["rule"] == "unreadable" and "lässt sich nicht lesen" in unreadable["message"]
+    bad = http.post(
+        f"/v1/rooms/{first['room']}/move",
+        json={"move": move, "seq": first["seq"], "lang": "fr"},
+        headers=bearer(seats[0].token),
+    )
+    assert bad.status_code == 422 and bad.json()["code"] == "bad-request"
+    assert "rule" not in bad.json()
+
+
+def test_a_skat_refusal_names_must_follow_as_the_stateless_door_does(db: str) -> None:
+    http = client(db)
+    rng = random.Random(1)
+    for _ in range(40):  # deals until the second player holds a card it may not play
+        first, seats = make_room(http, {"game": "skat", "seats": ["human", "human"]})
+        view = play_some(seats, 2, rng, "legal")  # the choice and a lead
+        mover = seats[view["view"]["to_move"] - 1]
+        legal = mover.get("/state")["view"]["legal"]
+        side = view["view"]["view"]["face_up"][mover.number - 1]
+        cards = [f"{card}@{pile + 1}" for pile, card in enumerate(side) if card is not None]
+        illegal = [card for card in cards if card not in legal]
+        if illegal:
+            break
+    else:
+        pytest.fail("no deal with a card that must not be played")
+    game = true_state(db, first["room"])
+    german = refused(mover, illegal[0], "de")
+    door = http.post(
+        "/v1/skat/move", json={"game": game.notation(), "move": illegal[0], "lang": "de"}
+    ).json()
+    refusal = door["refused"]
+    assert german["rule"] == "must-follow" == refusal["rule"]
+    assert german["message"] == refusal["text"]
+
+
+def test_an_eight_off_refusal_has_its_rule_and_the_live_move_its_language(db: str) -> None:
+    http = client(db)
+    first, (seat,) = make_room(http, {"game": "eightoff", "options": {"variant": "eight-off"}})
+    state = true_state(db, first["room"])
+    legal = set(seat.get("/state")["view"]["legal"])
+    move = next(
+        f"{source}{target}"
+        for source in "12345678"
+        for target in "12345678h"
+        if source != target and f"{source}{target}" not in legal
+        and state.refusal(f"{source}{target}") is not None
+    )
+    german = refused(seat, move, "de")
+    door = answer("eightoff/move", {"game": state.notation(), "move": move, "lang": "de"})
+    found = door["refused"]
+    assert german["rule"] == found["rule"] and german["message"] == found["text"]
+    with http.websocket_connect(f"/v1/rooms/{first['room']}/live") as live:
+        live.send_json({"type": "hello", "token": seat.token, "after": first["seq"]})
+        update = live.receive_json()
+        live.send_json({"type": "move", "move": move, "seq": update["seq"], "lang": "de", "id": 3})
+        told = live.receive_json()
+    assert_valid({key: value for key, value in told.items() if key != "id"})
+    assert told["id"] == 3 and told["rule"] == german["rule"]
+    assert told["message"] == german["message"]
