@@ -10,11 +10,12 @@ seat may see, the room's ``seq``, and the seat's ``state``; then one ``room-upda
 the room changes. A connection that drops and comes back with the last ``seq`` it got misses
 nothing and gets nothing twice. On the same connection the client may play:
 
-    ``{"type": "move", "move": "AS@r1c1", "seq": SEQ}``, ``{"type": "take-back", "seq": SEQ}``,
+    ``{"type": "move", "move": "AS@r1c1", "seq": SEQ, "lang": "de"}`` (``lang`` optional),
+    ``{"type": "take-back", "seq": SEQ}``,
     ``{"type": "rematch", "seq": SEQ}``, ``{"type": "ping"}``
 
 A refused message is answered with an ``error`` document (with the message's ``id`` when it
-had one); the move itself reaches every connection of the room as its next ``room-update``.
+had one, and a refused move's ``rule``); the move itself reaches every connection of the room as its next ``room-update``.
 
 :class:`Hub` wakes the connections of a room when a request of this process changed it; a
 connection of a service with several worker processes also looks at the store every
