@@ -4,11 +4,14 @@
 // server); the seat's token is kept in localStorage (officers-room-ROOM), so a reload finds the
 // seat again. The address says the room alone (#room=ROOM): never a token, never the seed.
 // The others' moves arrive over the live WebSocket (polling /events when none can be had),
-// through the room client shared with the Offiziersskat page (rooms.js).
+// through the room client shared with the Offiziersskat page (rooms.js). The learning aids work
+// here too: the hint comes from the room (POST /v1/rooms/ROOM/hint, made from this seat's view
+// alone), the "alive?" check from /v1/explain with the public square; a move is sent with the
+// page's language, so that a refusal comes back in it.
 
 import { cardName, cellName, words } from "./i18n.js";
 import { Feed, request, Seats } from "./rooms.js";
-import { drawBoard, drawHand, drawOthers, moveText } from "./view.js";
+import { drawAdvice, drawBoard, drawHand, drawOthers, moveText } from "./view.js";
 
 const $ = (selector) => document.querySelector(selector);
 const SEATS = new Seats("officers");
@@ -28,6 +31,9 @@ const R = {
   mode: "play", // play | takeback | coin
   coin: null, // the pending coin: a cell, "off" or null
   focusCell: 0,
+  hint: null, // {seq, lang, doc}: the room's hint for this seat at seq
+  hintShown: false,
+  explanation: null, // {seq, lang, doc}: the "alive?" check of the square at seq
 };
 
 const t = () => words(R.lang);
@@ -36,6 +42,8 @@ const playing = () => Boolean(R.state && R.state.status === "playing" && view())
 const myTurn = () => playing() && view().to_move === R.state.seat;
 const cellText = (cell) => `r${Math.floor(cell / 4) + 1}c${(cell % 4) + 1}`;
 const path = (suffix = "") => `rooms/${encodeURIComponent(R.room)}${suffix}`;
+const aids = () => $("#aids").checked;
+const current = (kept) => (kept && kept.seq === R.stateSeq ? kept.doc : null);
 
 /** The page is in a room (its address names one). */
 export const inRoom = () => R.room !== null;
@@ -67,12 +75,14 @@ function keepLang(lang) {
   }
 }
 
-function say(text, code = null) {
+function say(text, code = null, rule = null) {
   const node = $("#message");
   node.textContent = text;
   node.classList.toggle("note", Boolean(text) && !code);
   if (code) node.dataset.code = code;
   else delete node.dataset.code;
+  if (rule) node.dataset.rule = rule;
+  else delete node.dataset.rule;
 }
 
 function fail(message) {
@@ -124,7 +134,6 @@ export async function openRoom({ room, invite }, lang) {
   R.room = room;
   $("#replay").hidden = true;
   $("#loading").hidden = false;
-  $("#learn").hidden = true;
   $("#records").hidden = true;
   let token = SEATS.token(room);
   try {
@@ -149,6 +158,7 @@ async function enter(token) {
   // the invitation has done its work: the address keeps the room alone
   history.replaceState(null, "", `${location.pathname}#room=${encodeURIComponent(R.room)}`);
   setState(await request("GET", path("/state"), undefined, token));
+  for (const box of ["#aids", "#marks"]) $(box).addEventListener("change", () => render());
   R.feed = new Feed(R.room, token, {
     after: () => R.eventSeq,
     apply: applyUpdate,
@@ -184,6 +194,7 @@ function applyUpdate(update) {
 
 function setState(state) {
   if (state.seq < R.stateSeq) return; // an older answer than the one shown
+  if (state.seq !== R.stateSeq) R.hintShown = false; // the hint was for the position before
   R.state = state;
   R.stateSeq = state.seq;
   if (!myTurn()) Object.assign(R, { selected: null, mode: "play", coin: null });
@@ -208,17 +219,78 @@ async function play(text) {
   R.busy = true;
   render();
   try {
-    const answer = await request("POST", path("/move"), { move, seq: R.stateSeq }, R.token);
+    const answer = await request("POST", path("/move"), { move, seq: R.stateSeq, lang: R.lang }, R.token);
     Object.assign(R, { selected: null, mode: "play", coin: null });
     say("");
     setState(answer);
   } catch (error) {
-    say(error.message, error.code);
+    say(error.message, error.code, error.rule); // a refusal in the page's language
     if (error.code === "conflict") await refresh();
   } finally {
     R.busy = false;
     render();
   }
+}
+
+/** The room's hint for this seat at the seq shown (asked once a position and language). */
+async function hintDoc() {
+  const seq = R.stateSeq;
+  if (!R.hint || R.hint.seq !== seq || R.hint.lang !== R.lang) {
+    const doc = await request("POST", path("/hint"), { lang: R.lang }, R.token);
+    R.hint = { seq, lang: R.lang, doc };
+  }
+  return R.hint.doc;
+}
+
+async function showHint() {
+  if (!myTurn() || !aids()) return;
+  try {
+    await hintDoc();
+    R.hintShown = true;
+  } catch (error) {
+    say(error.message, error.code);
+  }
+  render();
+}
+
+/** Whether the square can still be finished: the public square alone, so any seat may ask. */
+async function showAlive() {
+  const game = view();
+  if (!game || !aids() || game.outcome) return;
+  const seq = R.stateSeq;
+  try {
+    const doc = await request("POST", "explain", {
+      square: game.square, diagonals: game.rules.diagonals, locked: game.locked, lang: R.lang,
+    });
+    R.explanation = { seq, lang: R.lang, doc };
+  } catch (error) {
+    say(error.message, error.code);
+  }
+  render();
+}
+
+/** The safe and deadly cells of the chosen card, from the hint (when the marks are on). */
+function marks() {
+  const found = new Map();
+  const counts = new Map();
+  const hint = current(R.hint);
+  if (R.selected && hint && aids() && $("#marks").checked && myTurn()) {
+    const entry = hint.cards.find((item) => item.card === R.selected);
+    for (const group of entry ? entry.safe : []) {
+      for (const cell of group.cells) {
+        found.set(cell, "safe");
+        counts.set(cell, group.completions);
+      }
+    }
+    for (const cell of entry ? entry.deadly : []) found.set(cell, "deadly");
+  }
+  const explanation = aids() ? current(R.explanation) : null;
+  for (const repair of explanation ? explanation.repairs : []) for (const cell of repair.cells) found.set(cell, "repair");
+  const legend = $("#legend");
+  const kinds = new Set(found.values());
+  for (const item of legend.querySelectorAll("[data-mark]")) item.hidden = !kinds.has(item.dataset.mark);
+  legend.hidden = kinds.size === 0;
+  return { found, counts };
 }
 
 async function rematch() {
@@ -279,8 +351,10 @@ function render() {
   const where = game.last && game.last.match(/r(\d)c(\d)/);
   const board = $("#board");
   board.classList.toggle("takeback", R.mode === "takeback");
+  const hint = R.hintShown && aids() && myTurn() ? current(R.hint) : null;
+  const { found, counts } = marks();
   drawBoard(board, game, {
-    lang: R.lang, focus: R.focusCell, marks: new Map(), counts: new Map(), hinted: null,
+    lang: R.lang, focus: R.focusCell, marks: found, counts, hinted: hint ? hint.recommendation.cell : null,
     last: where ? (Number(where[1]) - 1) * 4 + Number(where[2]) - 1 : null,
   });
   if (R.coin !== null && R.coin !== "off") {
@@ -288,7 +362,8 @@ function render() {
   }
   $("#hand-label").textContent = t().roomHand(state.seat);
   drawHand($("#hand"), game.hand, {
-    lang: R.lang, selected: R.selected, hinted: null, focus: 0, enabled: myTurn() && !R.busy,
+    lang: R.lang, selected: R.selected, hinted: hint ? hint.recommendation.card : null, focus: 0,
+    enabled: myTurn() && !R.busy,
   });
   const open = game.open_hands || Boolean(game.outcome);
   // a hidden hand is its number of cards alone: as many backs are drawn
@@ -297,7 +372,7 @@ function render() {
     lang: R.lang, viewer: state.seat, open,
     botName: (seat) => (kindOf(seat) === "human" ? null : kindOf(seat)),
   });
-  renderActions(game);
+  renderActions(game, hint);
   renderLog();
 }
 
@@ -310,14 +385,19 @@ function renderInvite(state, missing) {
   waiting.dataset.missing = String(missing);
 }
 
-function renderActions(game) {
+function renderActions(game, hint) {
   const mine = myTurn() && !R.busy;
   const over = R.state.status === "over";
   const again = $('[data-action="again"]');
   again.hidden = !over;
   again.textContent = t().rematch;
-  for (const action of ["hint", "alive", "concede"]) $(`[data-action="${action}"]`).hidden = true;
-  $("#advice").hidden = true;
+  $('[data-action="concede"]').hidden = true;
+  for (const action of ["hint", "alive"]) $(`[data-action="${action}"]`).hidden = !aids();
+  $('[data-action="hint"]').disabled = !mine;
+  $('[data-action="alive"]').disabled = over;
+  const explanation = current(R.explanation);
+  drawAdvice($("#advice"), hint, over ? null : explanation, R.lang);
+  $("#advice").hidden = !aids();
   const takeback = $('[data-action="takeback"]');
   takeback.hidden = over;
   takeback.disabled = !mine || !game.legal_moves.some((move) => move.startsWith("x"));
@@ -365,7 +445,9 @@ function onCell(cell) {
 function onAction(action) {
   if (action === "again") return rematch();
   if (action === "copy") return copyLink();
+  if (action === "alive") return showAlive();
   if (!myTurn()) return undefined;
+  if (action === "hint") return showHint();
   if (action === "takeback") {
     R.mode = R.mode === "takeback" ? "play" : "takeback";
     R.selected = null;
@@ -384,6 +466,7 @@ export function roomClick(target) {
     R.selected = R.selected === target.dataset.card ? null : target.dataset.card;
     R.mode = "play";
     render();
+    if (R.selected && aids() && $("#marks").checked) hintDoc().then(render, () => {}); // the marks
     const again = $(`#hand [data-card="${R.selected || target.dataset.card}"]`);
     if (again) again.focus();
   } else if (target.dataset.action) onAction(target.dataset.action);
@@ -396,8 +479,8 @@ export function roomKey(event) {
     render();
     return true;
   }
-  if (event.key === "t" && !event.ctrlKey && !event.metaKey && !event.altKey) {
-    onAction("takeback");
+  if ((event.key === "t" || event.key === "h") && !event.ctrlKey && !event.metaKey && !event.altKey) {
+    onAction(event.key === "t" ? "takeback" : "hint");
     return true;
   }
   return false;
@@ -410,6 +493,8 @@ export function roomLang(lang) {
   const node = $("#connection");
   if (node.dataset.mode) node.textContent = t().connection[node.dataset.mode];
   render();
+  if (R.hintShown && current(R.hint)) showHint(); // the hint and the check in the new language
+  if (current(R.explanation)) showAlive();
 }
 
 async function copyLink() {

@@ -6,10 +6,11 @@
 
 /** An answer of the service that is an error document (or no answer at all). */
 export class RoomError extends Error {
-  constructor(message, status = 0, code = "offline") {
+  constructor(message, status = 0, code = "offline", rule = null) {
     super(message);
     this.status = status;
     this.code = code;
+    this.rule = rule; // the game's rule that refused a move (such as "must-follow"), or null
   }
 }
 
@@ -88,7 +89,7 @@ export async function request(method, path, body, token) {
     throw new RoomError(`${response.status} ${response.statusText}`, response.status, "bad-json");
   }
   if (!response.ok || data.kind === "error") {
-    throw new RoomError(data.message || response.statusText, response.status, data.code);
+    throw new RoomError(data.message || response.statusText, response.status, data.code, data.rule || null);
   }
   return data;
 }

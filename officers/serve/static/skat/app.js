@@ -195,7 +195,7 @@ async function refresh() {
 }
 
 /** Play ``move`` (a game's letter or "QH@3") at the seq shown; a refused move shows the
- * service's sentence. */
+ * service's sentence, in the page's language. */
 async function play(move) {
   if (S.busy) return; // the service says whose turn it is
   S.busy = true;
@@ -203,7 +203,7 @@ async function play(move) {
   const seq = S.stateSeq;
   const tipped = S.tip.on && S.tip.doc && S.tip.shownAt === seq;
   try {
-    const answer = await request("POST", path("/move"), { move, seq }, S.token);
+    const answer = await request("POST", path("/move"), { move, seq, lang: S.lang }, S.token);
     if (tipped) S.tip.used += 1;
     S.tip.doc = null;
     S.tip.shownAt = null;
