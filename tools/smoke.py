@@ -13,7 +13,8 @@ Offiziersskat's double dummy) imported on this Python when the wheel holds them 
 ``OFFICERS_REQUIRE_EXTENSION=1``), and ``officers serve`` answering ``/v1/health``,
 ``/openapi.json``, each game's page (``/``, ``/eightoff``, ``/skat``) with every script and style
 sheet it names, and a room of Offiziersskat played against a bot, in which the seat is told no
-face-down card.
+face-down card; and ``--rooms-db postgresql://...`` answered in one line (the database
+unreachable with the 'postgres' extra, the extra named without it).
 Standard library only; one line a check; exit status 0 when all pass.
 """
 
@@ -410,6 +411,23 @@ def check_serve_needs_extra() -> str:
     return said
 
 
+def check_postgres() -> str:
+    """With the 'postgres' extra, ``officers serve --rooms-db postgresql://...`` loads the driver
+    and, the server being unreachable, says so in one line and exits 2 (without it, names the
+    extra)."""
+    try:
+        import psycopg  # noqa: F401
+    except ImportError:
+        said = run("serve", "--rooms-db", "postgresql://127.0.0.1:1/rooms", code=2).strip()
+        if "officers[postgres]" not in said:
+            raise SmokeError(f"without the extra, serve said {said!r}") from None
+        return f"no psycopg: {said}"
+    said = run("serve", "--rooms-db", "postgresql://127.0.0.1:1/rooms", code=2).strip()
+    if len(said.splitlines()) != 1 or "cannot reach the rooms' PostgreSQL" not in said:
+        raise SmokeError(f"an unreachable database: {said!r}")
+    return said
+
+
 def main(argv: list[str] | None = None) -> int:
     options = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     options.add_argument("--bare", action="store_true", help="the package without extras")
@@ -426,6 +444,8 @@ def main(argv: list[str] | None = None) -> int:
         ("compiled", check_compiled),
         ("serve", check_serve_needs_extra if args.bare else check_serve),
     ]
+    if not args.bare:
+        checks.append(("postgres", check_postgres))
     failed = 0
     for name, check in checks:
         start = time.perf_counter()
