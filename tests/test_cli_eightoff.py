@@ -253,3 +253,36 @@ def test_play_stops_at_quit_or_the_end_of_input(
         code, out, _ = run(capsys, "eightoff", "play", "--deal", "1")
         assert code == ExitCode.NO
         assert EightOffGame.parse(out.splitlines()[-1]).moves == (Move.parse("4h"),)
+
+
+def test_a_census_without_a_time_limit_is_bounded_by_its_states(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``--time-limit none --max-states N``: the library's census with those limits, so the
+    same on every machine; a bound too small for a deal leaves it unknown, never guessed."""
+    from officers.eightoff.census import census
+
+    argv = ["eightoff", "census", "--variant", "bakers-game", "--from", "1", "--to", "6"]
+    for states in (50, 200_000):
+        code, out, _ = run(
+            capsys,
+            *argv,
+            "--time-limit",
+            "none",
+            "--max-states",
+            str(states),
+            "--jobs",
+            "1",
+            "--json",
+        )
+        data = json.loads(out)
+        expected = census("bakers-game", range(1, 7), time_limit=None, max_states=states, jobs=1)
+        assert code == ExitCode.OK and data["max_states"] == states and data["time_limit"] is None
+        assert (data["solvable"], data["unsolvable"], data["unknown"]) == expected.counts
+    assert (
+        data["unknown"] == 0
+        and expected.counts
+        != census("bakers-game", range(1, 7), time_limit=None, max_states=50, jobs=1).counts
+    )
+    code, _, err = run(capsys, *argv, "--max-states", "0")
+    assert code == ExitCode.BAD_INPUT and "--max-states" in err

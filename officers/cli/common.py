@@ -255,6 +255,29 @@ def seconds(text: str) -> float:
     raise argparse.ArgumentTypeError(f"expected seconds > 0 such as 2 or 0.5, got {_excerpt(text)}")
 
 
+def time_limit(text: str) -> float | None:
+    """An ``argparse`` type: seconds (a number > 0), or ``none`` for no limit.
+
+    >>> time_limit("2.5"), time_limit("none")
+    (2.5, None)
+    >>> time_limit("0")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: expected a number of seconds > 0 or 'none', got '0'
+    """
+    if text.strip().casefold() == "none":
+        return None
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = float("nan")
+    if not (0 < seconds < float("inf")) or not text.strip().isascii():
+        raise argparse.ArgumentTypeError(
+            f"expected a number of seconds > 0 or 'none', got {text[:40]!r}"
+        )
+    return seconds
+
+
 def rate(text: str) -> float:
     """An argparse type: requests a second, >= 0 in ASCII digits (``0``: no limit).
 

@@ -29,6 +29,7 @@ from officers.cli.common import (
     emit,
     number,
     seconds,
+    time_limit,
 )
 
 if TYPE_CHECKING:
@@ -41,6 +42,13 @@ MAX_DEAL = 2**33 - 1
 """The largest deal number read (Microsoft's numbering goes this far; ours further, unused)."""
 MAX_CENSUS = 10**7
 """The most deals a census counts."""
+
+CENSUS_STATES = 5_000_000
+"""The positions a census's search of one deal stores at most, unless told otherwise."""
+
+MAX_CENSUS_STATES = 100_000_000
+"""The most ``--max-states`` a census takes (some 10 GB in the compiled search, 27 GB in
+Python's)."""
 MAX_JOBS = 1024
 """The most ``--jobs`` read; more than the CPUs are capped to the CPUs."""
 MAX_INPUT = 20_000
@@ -153,11 +161,20 @@ def _add_census(actions: Any) -> None:
     _add_variant(census)
     census.add_argument(
         "--time-limit",
-        type=seconds,
+        type=time_limit,
         default=DEFAULT_TIME_LIMIT,
-        metavar="S",
+        metavar="S|none",
         help=f"seconds each deal's search takes at most (default {DEFAULT_TIME_LIMIT:g}); past "
-        "it the deal is counted unknown",
+        "it the deal is counted unknown. A time limit depends on the machine: with 'none' "
+        "only --max-states bounds a search, and the census is the same on every machine",
+    )
+    census.add_argument(
+        "--max-states",
+        type=number(1, MAX_CENSUS_STATES),
+        default=CENSUS_STATES,
+        metavar="N",
+        help=f"positions each deal's search stores at most (default {CENSUS_STATES:,}); past "
+        "them the deal is counted unknown",
     )
     census.add_argument(
         "--jobs",
@@ -468,6 +485,7 @@ def _census(args: argparse.Namespace) -> ExitCode:
         deals,
         microsoft=args.microsoft,
         time_limit=args.time_limit,
+        max_states=args.max_states,
         jobs=args.jobs,
     )
     if args.json:

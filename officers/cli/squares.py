@@ -46,6 +46,7 @@ from officers.cli.common import (
     emit,
     number,
     read_square,
+    time_limit,
 )
 from officers.errors import SolverTimeoutError, UnsupportedError
 from officers.solve import NO_SQUARE_ORDERS, chosen_method
@@ -74,29 +75,6 @@ def _text(square: Square) -> str:
         if square.order <= MAX_TEXT_ORDER
         else json.dumps(square.to_dict()["cells"])
     )
-
-
-def time_limit(text: str) -> float | None:
-    """An ``argparse`` type: seconds (a number > 0), or ``none`` for no limit.
-
-    >>> time_limit("2.5"), time_limit("none")
-    (2.5, None)
-    >>> time_limit("0")
-    Traceback (most recent call last):
-    ...
-    argparse.ArgumentTypeError: expected a number of seconds > 0 or 'none', got '0'
-    """
-    if text.strip().casefold() == "none":
-        return None
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = float("nan")
-    if not (0 < seconds < float("inf")) or not text.strip().isascii():
-        raise argparse.ArgumentTypeError(
-            f"expected a number of seconds > 0 or 'none', got {text[:40]!r}"
-        )
-    return seconds
 
 
 # --- progress on a terminal --------------------------------------------------------------------
