@@ -23,7 +23,7 @@ import pytest
 
 from officers.serve import Settings, create_app
 
-__all__ = ["CHROMIUM", "REQUIRED", "Service", "chromium", "missing"]
+__all__ = ["CHROMIUM", "REQUIRED", "Service", "Tab", "chromium", "missing"]
 
 REQUIRED = os.environ.get("OFFICERS_BROWSER_TESTS", "") == "required"
 CHROMIUM = os.environ.get("OFFICERS_CHROMIUM", "/usr/bin/chromium")
@@ -82,3 +82,17 @@ def chromium() -> Iterator[Any]:
             yield launched
         finally:
             launched.close()
+
+
+class Tab:
+    """A page in a browser context of its own (its own ``localStorage``), ``width`` by
+    ``height``, each step waiting at most ``wait`` ms, with the console's errors collected in
+    ``errors`` (a test ends by finding none)."""
+
+    def __init__(self, browser: Any, width: int, height: int, wait: int) -> None:
+        self.context = browser.new_context(viewport={"width": width, "height": height})
+        self.context.set_default_timeout(wait)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))

@@ -25,7 +25,7 @@ import pytest
 
 from officers.contract import handle
 from officers.serve import create_app
-from tests.browser import Service, chromium
+from tests.browser import Service, Tab, chromium
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOT = ROOT / "docs" / "images" / "eightoff-page.png"
@@ -102,17 +102,12 @@ def browser() -> Iterator[Any]:
         yield launched
 
 
-class Table:
+class Table(Tab):
     """One Eight Off page in the browser, with the console's errors collected."""
 
     def __init__(self, browser: Any, server: str) -> None:
-        self.context = browser.new_context(viewport={"width": 1000, "height": 900})
-        self.context.set_default_timeout(WAIT)
-        self.page = self.context.new_page()
+        super().__init__(browser, 1000, 900, WAIT)
         self.server = server
-        self.errors: list[str] = []
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
 
     def open(self, query: str) -> None:
         self.page.goto(self.server + "eightoff" + query)

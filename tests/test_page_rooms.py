@@ -30,7 +30,7 @@ from officers.game import GameState, Move
 from officers.rooms.adapter import adapter
 from officers.rooms.store import SQLiteStore
 from officers.square import EMPTY
-from tests.browser import Service, chromium
+from tests.browser import Service, Tab, chromium
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOT = ROOT / "docs" / "images" / "page-room.png"
@@ -81,17 +81,12 @@ def browser() -> Iterator[Any]:
         yield launched
 
 
-class Seat:
+class Seat(Tab):
     """The page in a browser context of its own, with the console's errors collected."""
 
     def __init__(self, browser: Any, server: Server) -> None:
-        self.context = browser.new_context(viewport={"width": 1000, "height": 900})
-        self.context.set_default_timeout(WAIT)
-        self.page = self.context.new_page()
+        super().__init__(browser, 1000, 900, WAIT)
         self.server = server
-        self.errors: list[str] = []
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
 
     def make(
         self, players: int, kinds: dict[int, str] | None = None, level: str = "easy", tokens: str = ""

@@ -33,7 +33,7 @@ from officers.rooms.store import SQLiteStore
 from officers.serve import create_app
 from officers.skat import SkatGame
 from officers.skat.cards import card_notation
-from tests.browser import Service, chromium
+from tests.browser import Service, Tab, chromium
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOT = ROOT / "docs" / "images" / "skat-page.png"
@@ -134,18 +134,13 @@ def browser() -> Iterator[Any]:
         yield launched
 
 
-class Player:
+class Player(Tab):
     """One Offiziersskat page in its own browser context (its own localStorage), with the
     console's errors collected."""
 
     def __init__(self, browser: Any, server: Server, width: int = 1000) -> None:
-        self.context = browser.new_context(viewport={"width": width, "height": 1000})
-        self.context.set_default_timeout(WAIT)
-        self.page = self.context.new_page()
+        super().__init__(browser, width, 1000, WAIT)
         self.server = server
-        self.errors: list[str] = []
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
-        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
 
     def open(self, where: str = "skat") -> None:
         self.page.goto(self.server.url + where)
