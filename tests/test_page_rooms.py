@@ -455,9 +455,11 @@ def test_nothing_a_seat_receives_holds_another_seats_cards(browser: Any, server:
         assert seen and not any(seed in address or "seed=" in address for address in seen)
         assert not any(CARD.search(address.split("#", 1)[-1]) for address in seen if "#" in address)
     assert not leaks, leaks
-    # every answer was read but the room's making (the page starts again in the room at once),
-    # made before any deal: the room waited for Bob
-    assert [(seat, url.rsplit("/", 2)[-2:]) for seat, url, _ in unread] == [(1, ["v1", "rooms"])], unread
+    # every answer was read, but perhaps the room's making (the page starts again in the room at
+    # once, and may take its body away before it is read; as the timing goes), made before any
+    # deal: the room waited for Bob
+    unread_paths = [(seat, url.rsplit("/", 2)[-2:]) for seat, url, _ in unread]
+    assert unread_paths in ([], [(1, ["v1", "rooms"])]), unread
     tokens = {alice.token(), bob.token()}
     assert not any(token in address for token in tokens for seat in (1, 2) for address in addresses[seat])
     # the scan sees what it looks for: Bob's own hand was in what Bob received
