@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
 from officers.errors import OfficersError, excerpt
-from officers.rooms.store import StoredEvent, StoredRoom
+from officers.rooms.store import StoredEvent, StoredRoom, event_of
 
 if TYPE_CHECKING:
     import psycopg
@@ -322,16 +322,7 @@ class PostgresStore:
             ).fetchall(),
             write=False,
         )
-        return [
-            StoredEvent(
-                seq,
-                kind,
-                json.loads(public),
-                {int(seat): fields for seat, fields in json.loads(private).items()},
-                at,
-            )
-            for seq, kind, public, private, at in rows
-        ]
+        return [event_of(row) for row in rows]
 
     def count(self, client: str | None = None) -> int:
         if client is None:

@@ -35,7 +35,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol
 
-__all__ = ["SQLiteStore", "Store", "StoredEvent", "StoredRoom"]
+__all__ = ["SQLiteStore", "Store", "StoredEvent", "StoredRoom", "event_of"]
 
 
 @dataclass(frozen=True)
@@ -125,6 +125,14 @@ CREATE TABLE IF NOT EXISTS events (
     PRIMARY KEY (room, seq)
 ) WITHOUT ROWID;
 """
+
+
+def event_of(row: Sequence[Any]) -> StoredEvent:
+    """The event of a stored row ``(seq, kind, public, private, at)``, its JSON read (the
+    seats of ``private`` as ints): the same for every store."""
+    seq, kind, public, private, at = row
+    fields = {int(seat): value for seat, value in json.loads(private).items()}
+    return StoredEvent(seq, kind, json.loads(public), fields, at)
 
 
 def _text(data: Any) -> str:
@@ -272,16 +280,7 @@ class SQLiteStore:
                 "AND seq <= ? ORDER BY seq LIMIT ?",
                 (room_id, after, 2**62 if upto is None else upto, limit),
             ).fetchall()
-        return [
-            StoredEvent(
-                seq,
-                kind,
-                json.loads(public),
-                {int(seat): fields for seat, fields in json.loads(private).items()},
-                at,
-            )
-            for seq, kind, public, private, at in rows
-        ]
+        return [event_of(row) for row in rows]
 
     def count(self, client: str | None = None) -> int:
         with self._reading() as db:
