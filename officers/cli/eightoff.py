@@ -46,9 +46,9 @@ MAX_CENSUS = 10**7
 CENSUS_STATES = 5_000_000
 """The positions a census's search of one deal stores at most, unless told otherwise."""
 
-MAX_CENSUS_STATES = 100_000_000
-"""The most ``--max-states`` a census takes (some 10 GB in the compiled search, 27 GB in
-Python's)."""
+MAX_CENSUS_STATES = 20_000_000
+"""The most ``--max-states`` a census takes: each of its processes then stores at most some
+2 GB of positions in the compiled search, 5.4 GB in Python's."""
 MAX_JOBS = 1024
 """The most ``--jobs`` read; more than the CPUs are capped to the CPUs."""
 MAX_INPUT = 20_000
