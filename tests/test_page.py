@@ -66,7 +66,7 @@ def test_the_page_and_its_files_are_served_from_the_package() -> None:
                 todo.append(name)
         # nothing is fetched from elsewhere: the only address is the SVG namespace
         assert set(re.findall(r"https?://[^\s\"'`]+", script.text)) <= {"http://www.w3.org/2000/svg"}
-    assert {"api.js", "i18n.js", "link.js", "view.js"} <= seen
+    assert {"api.js", "dom.js", "i18n.js", "link.js", "rooms.js", "view.js"} <= seen
     other = get("/static/000000000000/app.js")  # a page of another version: not kept for ever
     assert other.status_code == 200 and other.headers["cache-control"] == "no-cache"
     style = get(f"/{folder}/style.css")

@@ -73,8 +73,8 @@ def test_the_page_and_its_files_are_served_from_the_package() -> None:
         # nothing is fetched from elsewhere
         assert not re.findall(r"https?://", script.text), name
     assert seen == {
-        "api.js", "eightoff/app.js", "eightoff/drag.js", "eightoff/i18n.js", "eightoff/link.js",
-        "eightoff/moves.js", "eightoff/view.js",
+        "api.js", "dom.js", "eightoff/app.js", "eightoff/drag.js", "eightoff/i18n.js",
+        "eightoff/link.js", "eightoff/moves.js", "eightoff/view.js",
     }
     style = get(f"/static/{folder}/eightoff/style.css")
     assert style.headers["content-type"] == "text/css; charset=utf-8" and "http" not in style.text

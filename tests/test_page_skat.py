@@ -81,7 +81,8 @@ def test_the_page_and_its_files_are_served_from_the_package() -> None:
                 seen.add(resolved)
                 todo.append(resolved)
         assert not re.findall(r"https?://", script.text), name  # nothing fetched from elsewhere
-    assert seen == {"skat/app.js", "skat/i18n.js", "rooms.js", "skat/view.js"}  # rooms.js: shared
+    # rooms.js and dom.js: shared with the other pages
+    assert seen == {"skat/app.js", "skat/i18n.js", "rooms.js", "dom.js", "skat/view.js"}
     style = get(f"/static/{folder}/skat/style.css")
     assert style.headers["content-type"] == "text/css; charset=utf-8" and "http" not in style.text
     assert get(f"/static/{folder}/skat/index.html").status_code == 404

@@ -1,24 +1,12 @@
 // Drawing the table: the square, the hands, the advice. Card faces are officers' own SVG
 // (officers/svg.py), served as two sprites of symbols, cards-en.svg and cards-de.svg.
 
+import { el } from "./dom.js";
 import { cardName, cellName, words } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const ASSETS = new URL(".", import.meta.url);
 const DIAGONAL = new Set([0, 5, 10, 15, 3, 6, 9, 12]);
-
-/** An element with attributes and children. */
-export function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  node.append(...children.filter((child) => child !== null && child !== undefined));
-  return node;
-}
 
 /** A card face: an SVG that uses the card's symbol in the sprite of the language. */
 export function face(card, lang) {

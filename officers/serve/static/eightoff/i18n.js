@@ -9,16 +9,8 @@ const RANK_NAMES = {
 };
 const SUIT_NAMES = { C: ["Clubs", "Kreuz"], D: ["Diamonds", "Karo"], H: ["Hearts", "Herz"], S: ["Spades", "Pik"] };
 
-/** The suits in the order of the foundations, with their symbols. */
+/** The suits in the order of the foundations (their symbols and the ranks' marks: ../dom.js). */
 export const SUITS = ["C", "D", "H", "S"];
-export const SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };
-
-/** The rank as printed in a card's corner: 10 for ten, and German letters for the pictures. */
-export function rankMark(lang, rank) {
-  if (rank === "T") return "10";
-  if (lang === "de") return { J: "B", Q: "D" }[rank] || rank;
-  return rank;
-}
 
 const VARIANTS = {
   "eight-off": ["Eight Off", "Eight Off"],

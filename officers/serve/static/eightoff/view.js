@@ -2,38 +2,15 @@
 // button that shows its rank and suit as text (red or black) and is named for screen readers
 // ("Ace of Spades, column 3"); and the marks on them: the chosen run, where it may go, the hint.
 
-import { cardName, rankMark, SUITS, SYMBOLS, words } from "./i18n.js";
+import { el, isRed, SYMBOLS, textFace } from "../dom.js";
+import { cardName, SUITS, words } from "./i18n.js";
 import { CELLS } from "./moves.js";
 
 const RANKS = "A23456789TJQK";
 
-/** An element with attributes and children. */
-export function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  node.append(...children.filter((child) => child !== null && child !== undefined));
-  return node;
-}
-
-/** The face of a card: its rank and suit in the corner, the suit large in the middle. */
-function face(card, lang) {
-  const [rank, suit] = card;
-  return [
-    el("span", { class: "corner", "aria-hidden": "true" },
-      el("span", { class: "rank", text: rankMark(lang, rank) }), el("span", { class: "suit", text: SYMBOLS[suit] })),
-    el("span", { class: "pip", "aria-hidden": "true", text: SYMBOLS[suit] }),
-  ];
-}
-
 function cardButton(card, lang, label, data = {}) {
-  const red = card[1] === "D" || card[1] === "H";
-  return el("button", { type: "button", class: `card${red ? " red" : ""}`, "data-card": card, "aria-label": label, ...data },
-    ...face(card, lang));
+  return el("button", { type: "button", class: `card${isRed(card) ? " red" : ""}`, "data-card": card, "aria-label": label, ...data },
+    ...textFace(card, lang));
 }
 
 function drawCells(node, layout, lang) {

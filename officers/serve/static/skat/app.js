@@ -5,9 +5,10 @@
 // the seat again. Every change arrives over the live WebSocket (polling /events when none can be
 // had); the page keeps the seq of the last event it applied, so nothing is lost or repeated.
 
-import { cardName, cardShort, gameName, SYMBOLS, words } from "./i18n.js";
+import { el, SYMBOLS } from "../dom.js";
+import { cardName, cardShort, gameName, words } from "./i18n.js";
 import { Feed, request, Seats } from "../rooms.js";
-import { drawDeal, drawPiles, drawTrick, el, pileOrder } from "./view.js";
+import { drawDeal, drawPiles, drawTrick, pileOrder } from "./view.js";
 
 const $ = (selector) => document.querySelector(selector);
 const SEATS = new Seats("officers-skat"); // officers-skat-room-ROOM: the token of a seat

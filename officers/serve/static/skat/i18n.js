@@ -1,22 +1,16 @@
 // The Offiziersskat page's words in English and German. A refused move's sentence comes from the
 // service as it is; a tip's reason comes from the service in the language asked for.
 
+import { rankMark, SYMBOLS } from "../dom.js";
+
 const RANKS = {
   A: ["Ace", "Ass"], T: ["Ten", "Zehn"], K: ["King", "König"], Q: ["Queen", "Dame"],
   J: ["Jack", "Bube"], 9: ["Nine", "Neun"], 8: ["Eight", "Acht"], 7: ["Seven", "Sieben"],
 };
 const SUITS = { C: ["clubs", "Kreuz"], S: ["spades", "Pik"], H: ["hearts", "Herz"], D: ["diamonds", "Karo"] };
 
-/** The suits in Skat order, with their symbols. */
+/** The suits in Skat order (their symbols and the ranks' marks: ../dom.js). */
 export const SUIT_ORDER = ["C", "S", "H", "D"];
-export const SYMBOLS = { C: "♣", S: "♠", H: "♥", D: "♦" };
-
-/** The rank as printed in a card's corner: 10 for ten, B and D for the German Jack and Queen. */
-export function rankMark(lang, rank) {
-  if (rank === "T") return "10";
-  if (lang === "de") return { J: "B", Q: "D", K: "K" }[rank] || rank;
-  return rank;
-}
 
 /** A card's name: "Queen of hearts", "Herz-Dame". */
 export function cardName(lang, card) {

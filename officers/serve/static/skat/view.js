@@ -3,46 +3,22 @@
 // deal at the end. A card shows its rank and suit as text; one's own playable cards are buttons
 // named for screen readers ("Queen of hearts, pile 3").
 
-import { cardName, rankMark, SUIT_ORDER, SYMBOLS, words } from "./i18n.js";
-
-/** An element with attributes and children. */
-export function el(tag, attributes = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(attributes)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (key === "class") node.className = value;
-    else if (key === "text") node.textContent = value;
-    else node.setAttribute(key, value === true ? "" : String(value));
-  }
-  node.append(...children.filter((child) => child !== null && child !== undefined));
-  return node;
-}
-
-/** The face of a card: its rank and suit in the corner, the suit large in the middle. */
-function face(card, lang) {
-  const [rank, suit] = card;
-  return [
-    el("span", { class: "corner", "aria-hidden": "true" },
-      el("span", { class: "rank", text: rankMark(lang, rank) }), el("span", { class: "suit", text: SYMBOLS[suit] })),
-    el("span", { class: "pip", "aria-hidden": "true", text: SYMBOLS[suit] }),
-  ];
-}
-
-const red = (card) => card[1] === "H" || card[1] === "D";
+import { el, isRed, textFace } from "../dom.js";
+import { cardName, SUIT_ORDER, words } from "./i18n.js";
 
 /** A card that cannot be played from here: a picture with its name. */
 export function cardImage(card, lang, label = cardName(lang, card), extra = "") {
-  return el("span", { class: `card${red(card) ? " red" : ""}${extra}`, role: "img", "data-card": card, "aria-label": label },
-    ...face(card, lang));
+  return el("span", { class: `card${isRed(card) ? " red" : ""}${extra}`, role: "img", "data-card": card, "aria-label": label },
+    ...textFace(card, lang));
 }
 
 /** A card of one's own: a button, enabled only when ``legal`` has it. */
 function cardButton(card, pile, lang, enabled) {
   const t = words(lang);
   return el("button", {
-    type: "button", class: `card${red(card) ? " red" : ""}`, "data-card": card, "data-pile": pile,
+    type: "button", class: `card${isRed(card) ? " red" : ""}`, "data-card": card, "data-pile": pile,
     "aria-label": t.onPile(cardName(lang, card), pile), disabled: !enabled,
-  }, ...face(card, lang));
+  }, ...textFace(card, lang));
 }
 
 const RANK_ORDER = "ATKQ987";
