@@ -10,7 +10,7 @@
 // page's language, so that a refusal comes back in it.
 
 import { cardName, cellName, words } from "./i18n.js";
-import { Feed, request, Seats } from "./rooms.js";
+import { request, roomFields, roomPage, Seats } from "./rooms.js";
 import { drawAdvice, drawBoard, drawHand, drawOthers, moveText } from "./view.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -18,15 +18,8 @@ const SEATS = new Seats("officers");
 const LANG = "officers-lang";
 
 const R = {
+  ...roomFields(), // room, token, state, stateSeq, eventSeq, log, feed, busy
   lang: "en",
-  room: null,
-  token: null,
-  state: null, // the last room-state
-  stateSeq: -1, // its seq
-  eventSeq: 0, // the seq of the last event applied
-  log: [], // the moves of this round, from the events
-  feed: null,
-  busy: false,
   selected: null, // the chosen card of the hand
   mode: "play", // play | takeback | coin
   coin: null, // the pending coin: a cell, "off" or null
@@ -41,9 +34,30 @@ const view = () => (R.state && R.state.view) || null;
 const playing = () => Boolean(R.state && R.state.status === "playing" && view());
 const myTurn = () => playing() && view().to_move === R.state.seat;
 const cellText = (cell) => `r${Math.floor(cell / 4) + 1}c${(cell % 4) + 1}`;
-const path = (suffix = "") => `rooms/${encodeURIComponent(R.room)}${suffix}`;
 const aids = () => $("#aids").checked;
 const current = (kept) => (kept && kept.seq === R.stateSeq ? kept.doc : null);
+
+const ROOM = roomPage(R, {
+  seats: SEATS, words: t, say, fail, render, renderLog,
+  connection: (mode) => {
+    const node = $("#connection");
+    node.hidden = false;
+    node.dataset.mode = mode;
+    node.textContent = t().connection[mode];
+  },
+  shown: (state, before) => {
+    if (state.seq !== before) R.hintShown = false; // the hint was for the position before
+    if (!myTurn()) Object.assign(R, { selected: null, mode: "play", coin: null });
+  },
+  heard: (moves) => { // the last of the others' moves, in words
+    const heard = moves.filter((event) => R.state && event.seat !== R.state.seat).pop();
+    if (heard) say(moveText(R.lang, heard.seat, heard.move));
+  },
+  entered: () => {
+    for (const box of ["#aids", "#marks"]) $(box).addEventListener("change", () => render());
+  },
+});
+const { path } = ROOM;
 
 /** The page is in a room (its address names one). */
 export const inRoom = () => R.room !== null;
@@ -135,101 +149,15 @@ export async function openRoom({ room, invite }, lang) {
   $("#replay").hidden = true;
   $("#loading").hidden = false;
   $("#records").hidden = true;
-  let token = SEATS.token(room);
-  try {
-    if (!token && invite) {
-      const joined = await request("POST", `rooms/${encodeURIComponent(room)}/join`, { invite });
-      SEATS.keep(room, joined.token);
-      token = joined.token;
-    }
-    if (!token) {
-      fail(t().noSeat);
-      return;
-    }
-    await enter(token);
-  } catch (error) {
-    if (error.code === "unauthorized" || error.code === "not-found") SEATS.forget(room);
-    fail(error.message);
-  }
+  await ROOM.open(room, invite);
 }
 
-async function enter(token) {
-  R.token = token;
-  // the invitation has done its work: the address keeps the room alone
-  history.replaceState(null, "", `${location.pathname}#room=${encodeURIComponent(R.room)}`);
-  setState(await request("GET", path("/state"), undefined, token));
-  for (const box of ["#aids", "#marks"]) $(box).addEventListener("change", () => render());
-  R.feed = new Feed(R.room, token, {
-    after: () => R.eventSeq,
-    apply: applyUpdate,
-    status: (mode) => {
-      const node = $("#connection");
-      node.hidden = false;
-      node.dataset.mode = mode;
-      node.textContent = t().connection[mode];
-    },
-    gone: (error) => {
-      SEATS.forget(R.room);
-      fail(error.message || t().errorTitle);
-    },
-  });
-  R.feed.start();
-}
-
-function applyUpdate(update) {
-  let heard = null;
-  for (const event of update.events) {
-    if (event.seq <= R.eventSeq) continue; // applied already
-    R.eventSeq = event.seq;
-    if (event.type === "started") R.log = [];
-    else if (event.type === "moved") {
-      R.log.push(event);
-      if (R.state && event.seat !== R.state.seat) heard = event;
-    }
-  }
-  if (heard) say(moveText(R.lang, heard.seat, heard.move));
-  if (update.state) setState(update.state);
-  else renderLog();
-}
-
-function setState(state) {
-  if (state.seq < R.stateSeq) return; // an older answer than the one shown
-  if (state.seq !== R.stateSeq) R.hintShown = false; // the hint was for the position before
-  R.state = state;
-  R.stateSeq = state.seq;
-  if (!myTurn()) Object.assign(R, { selected: null, mode: "play", coin: null });
-  $("#loading").hidden = true;
-  $("#table").hidden = false;
-  render();
-}
-
-async function refresh() {
-  try {
-    setState(await request("GET", path("/state"), undefined, R.token));
-  } catch (error) {
-    say(error.message, error.code);
-  }
-}
-
-/** Play ``move`` at the seq shown; a refusal shows the service's sentence. */
+/** Play ``move`` (with the coin set) at the seq shown; a refusal shows the service's sentence. */
 async function play(text) {
   if (R.busy || !myTurn()) return;
   let move = text;
   if (R.coin !== null) move += `+${R.coin === "off" ? "off" : cellText(R.coin)}`;
-  R.busy = true;
-  render();
-  try {
-    const answer = await request("POST", path("/move"), { move, seq: R.stateSeq, lang: R.lang }, R.token);
-    Object.assign(R, { selected: null, mode: "play", coin: null });
-    say("");
-    setState(answer);
-  } catch (error) {
-    say(error.message, error.code, error.rule); // a refusal in the page's language
-    if (error.code === "conflict") await refresh();
-  } finally {
-    R.busy = false;
-    render();
-  }
+  await ROOM.play(move, () => Object.assign(R, { selected: null, mode: "play", coin: null }));
 }
 
 /** The room's hint for this seat at the seq shown (asked once a position and language). */
@@ -291,16 +219,6 @@ function marks() {
   for (const item of legend.querySelectorAll("[data-mark]")) item.hidden = !kinds.has(item.dataset.mark);
   legend.hidden = kinds.size === 0;
   return { found, counts };
-}
-
-async function rematch() {
-  try {
-    setState(await request("POST", path("/rematch"), { seq: R.stateSeq }, R.token));
-    say("");
-  } catch (error) {
-    if (error.code === "conflict") await refresh(); // another seat asked first
-    else say(error.message, error.code);
-  }
 }
 
 // --- drawing -------------------------------------------------------------------------------
@@ -377,9 +295,7 @@ function render() {
 }
 
 function renderInvite(state, missing) {
-  $("#invite").hidden = state.status !== "waiting";
-  if (state.status !== "waiting") return;
-  $("#invite-link").value = `${location.origin}${location.pathname}#room=${encodeURIComponent(state.room)}&invite=${encodeURIComponent(state.invite)}`;
+  if (!ROOM.showInvite(state)) return;
   const waiting = $("#waiting");
   waiting.textContent = t().waitingFor(missing);
   waiting.dataset.missing = String(missing);
@@ -443,8 +359,8 @@ function onCell(cell) {
 }
 
 function onAction(action) {
-  if (action === "again") return rematch();
-  if (action === "copy") return copyLink();
+  if (action === "again") return ROOM.rematch();
+  if (action === "copy") return ROOM.copyLink();
   if (action === "alive") return showAlive();
   if (!myTurn()) return undefined;
   if (action === "hint") return showHint();
@@ -495,15 +411,4 @@ export function roomLang(lang) {
   render();
   if (R.hintShown && current(R.hint)) showHint(); // the hint and the check in the new language
   if (current(R.explanation)) showAlive();
-}
-
-async function copyLink() {
-  const input = $("#invite-link");
-  input.select();
-  try {
-    await navigator.clipboard.writeText(input.value);
-    say(t().copied);
-  } catch {
-    say(""); // the link is selected: the browser's own copy takes it
-  }
 }

@@ -2,7 +2,8 @@
 // (Euler's Officers at /, Offiziersskat at /skat): the requests, each seat's token kept in
 // localStorage by room and sent as "Authorization: Bearer", and the live feed: a WebSocket to
 // /v1/rooms/ROOM/live that says the last event it has in its hello, polling /events when no
-// WebSocket can be had. The token never goes into an address.
+// WebSocket can be had. The token never goes into an address. And what such a page does with
+// its room (roomPage): taking the seat, keeping the newest state, playing, the invitation.
 
 /** An answer of the service that is an error document (or no answer at all). */
 export class RoomError extends Error {
@@ -208,4 +209,163 @@ export class Feed {
     const state = await request("GET", `rooms/${encodeURIComponent(this.room)}/state`, undefined, this.token);
     this.apply({ events: found.events, seq: last, state });
   }
+}
+
+/** The fields of a page's state that roomPage keeps, as they are before a room is entered. */
+export function roomFields() {
+  return {
+    room: null,
+    token: null,
+    state: null, // the last room-state
+    stateSeq: -1, // its seq
+    eventSeq: 0, // the seq of the last event applied
+    log: [], // the moves of this round, from the events
+    feed: null, // the live feed
+    busy: false, // a move on its way
+  };
+}
+
+/**
+ * What a page that plays in a room does with it, the same on every such page. ``S`` is the
+ * page's state: its fields of roomFields are kept here, its ``lang`` is read (a move is sent in
+ * it). ``page`` says ``seats`` (its Seats), ``words()`` (its words: ``noSeat``, ``errorTitle``,
+ * ``copied``), ``say(text, code, rule)``, ``fail(message)``, ``render()``, ``renderLog()`` and
+ * ``connection(mode)`` (the feed's "live", "polling" or "offline"); and, where the page has
+ * more to do, ``shown(state, before)`` (a newer state is kept; ``before``, the seq shown until
+ * now), ``heard(moves)`` (the moves an update brought), ``entered()`` (the seat is taken and
+ * its state shown), ``query`` (the address keeps its query string).
+ */
+export function roomPage(S, page) {
+  const { seats, words, say, fail, render, renderLog } = page;
+  const $ = (selector) => document.querySelector(selector);
+  const path = (suffix = "") => `rooms/${encodeURIComponent(S.room)}${suffix}`;
+
+  function setState(state) {
+    if (state.seq < S.stateSeq) return; // an older answer than the one shown
+    const before = S.stateSeq;
+    S.state = state;
+    S.stateSeq = state.seq;
+    if (page.shown) page.shown(state, before);
+    $("#loading").hidden = true;
+    $("#table").hidden = false;
+    render();
+  }
+
+  function applyUpdate(update) {
+    const moves = [];
+    for (const event of update.events) {
+      if (event.seq <= S.eventSeq) continue; // applied already
+      S.eventSeq = event.seq;
+      if (event.type === "started") S.log = [];
+      else if (event.type === "moved") {
+        S.log.push(event);
+        moves.push(event);
+      }
+    }
+    if (page.heard) page.heard(moves);
+    if (update.state) setState(update.state);
+    else renderLog();
+  }
+
+  /** Take the seat of ``token`` in ``room``: its state, then the live feed. */
+  async function enter(room, token) {
+    S.room = room;
+    S.token = token;
+    // the invitation has done its work: the address keeps the room alone
+    const query = page.query ? location.search : "";
+    history.replaceState(null, "", `${location.pathname}${query}#room=${encodeURIComponent(room)}`);
+    setState(await request("GET", path("/state"), undefined, token));
+    if (page.entered) page.entered();
+    S.feed = new Feed(room, token, {
+      after: () => S.eventSeq,
+      apply: applyUpdate,
+      status: page.connection,
+      gone: (error) => {
+        seats.forget(room);
+        fail(error.message || words().errorTitle);
+      },
+    });
+    S.feed.start();
+  }
+
+  /** Open ``room``: the seat this browser keeps, else the invitation's. */
+  async function open(room, invite) {
+    let token = seats.token(room);
+    try {
+      if (!token && invite) {
+        const joined = await request("POST", `rooms/${encodeURIComponent(room)}/join`, { invite });
+        seats.keep(room, joined.token);
+        token = joined.token;
+      }
+      if (!token) {
+        fail(words().noSeat);
+        return;
+      }
+      await enter(room, token);
+    } catch (error) {
+      if (error.code === "unauthorized" || error.code === "not-found") seats.forget(room);
+      fail(error.message);
+    }
+  }
+
+  async function refresh() {
+    try {
+      setState(await request("GET", path("/state"), undefined, S.token));
+    } catch (error) {
+      say(error.message, error.code);
+    }
+  }
+
+  /** Play ``move`` at the seq shown (``played(answer)`` hears that it was taken); a refusal
+   * shows the service's sentence, in the page's language. */
+  async function play(move, played = () => {}) {
+    if (S.busy) return;
+    S.busy = true;
+    render(); // no second move while this one is on its way
+    try {
+      const answer = await request("POST", path("/move"), { move, seq: S.stateSeq, lang: S.lang }, S.token);
+      played(answer);
+      say("");
+      setState(answer);
+    } catch (error) {
+      say(error.message, error.code, error.rule);
+      if (error.code === "conflict") await refresh();
+    } finally {
+      S.busy = false;
+      render();
+    }
+  }
+
+  async function rematch() {
+    try {
+      setState(await request("POST", path("/rematch"), { seq: S.stateSeq }, S.token));
+      say("");
+    } catch (error) {
+      if (error.code === "conflict") await refresh(); // another seat asked first
+      else say(error.message, error.code);
+    }
+  }
+
+  /** The invitation while the room waits for its players; true while it does. */
+  function showInvite(state) {
+    const waiting = state.status === "waiting";
+    $("#invite").hidden = !waiting;
+    if (waiting) {
+      $("#invite-link").value = `${location.origin}${location.pathname}#room=${encodeURIComponent(state.room)}&invite=${encodeURIComponent(state.invite)}`;
+    }
+    return waiting;
+  }
+
+  async function copyLink() {
+    const input = $("#invite-link");
+    input.select();
+    try {
+      await navigator.clipboard.writeText(input.value);
+      say(words().copied);
+    } catch {
+      say(""); // the link is selected: the browser's own copy takes it
+    }
+  }
+
+  return { path, setState, enter, open, refresh, play, rematch, showInvite, copyLink };
 }

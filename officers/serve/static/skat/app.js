@@ -7,7 +7,7 @@
 
 import { el, SYMBOLS } from "../dom.js";
 import { cardName, cardShort, gameName, words } from "./i18n.js";
-import { Feed, request, Seats } from "../rooms.js";
+import { request, roomFields, roomPage, Seats } from "../rooms.js";
 import { drawDeal, drawPiles, drawTrick, pileOrder } from "./view.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -15,16 +15,9 @@ const SEATS = new Seats("officers-skat"); // officers-skat-room-ROOM: the token 
 const TIPS = 3; // decisions a round that the tips accompany
 
 const S = {
+  ...roomFields(), // room, token, state, stateSeq, eventSeq, log, feed, busy
   lang: "en",
-  room: null,
-  token: null,
-  state: null, // the last room-state
-  stateSeq: -1, // its seq
-  eventSeq: 0, // the seq of the last event applied
-  log: [], // the moves of this round, from the events
-  feed: null,
   sort: "normal",
-  busy: false,
   tip: { on: false, used: 0, round: null, shownAt: null, doc: null, pending: null, missing: false, error: null },
 };
 
@@ -103,11 +96,20 @@ function fail(message) {
 
 // --- the room ----------------------------------------------------------------------------------
 
-const path = (suffix = "") => `rooms/${encodeURIComponent(S.room)}${suffix}`;
-
-function showAddress() {
-  history.replaceState(null, "", `${location.pathname}${location.search}#room=${encodeURIComponent(S.room)}`);
-}
+const ROOM = roomPage(S, {
+  seats: SEATS, words: t, say, fail, render, renderLog, query: true,
+  connection: (mode) => {
+    const node = $("#connection");
+    node.dataset.mode = mode;
+    node.textContent = t()[mode === "offline" ? "offline" : mode];
+  },
+  shown: (state) => {
+    const tip = S.tip;
+    if (tip.round !== state.round) {
+      Object.assign(tip, { used: 0, round: state.round, shownAt: null, doc: null, pending: null });
+    }
+  },
+});
 
 async function create(seats) {
   $("#start").hidden = true;
@@ -115,118 +117,20 @@ async function create(seats) {
   try {
     const made = await request("POST", "rooms", { game: "skat", seats });
     SEATS.keep(made.room, made.token);
-    await enter(made.room, made.token);
+    await ROOM.enter(made.room, made.token);
   } catch (error) {
     fail(error.message);
   }
 }
 
-async function openRoom(room, invite) {
-  let token = SEATS.token(room);
-  try {
-    if (!token && invite) {
-      const joined = await request("POST", `rooms/${encodeURIComponent(room)}/join`, { invite });
-      SEATS.keep(room, joined.token);
-      token = joined.token;
-    }
-    if (!token) {
-      fail(t().noSeat);
-      return;
-    }
-    await enter(room, token);
-  } catch (error) {
-    if (error.code === "unauthorized" || error.code === "not-found") SEATS.forget(room);
-    fail(error.message);
-  }
-}
-
-/** Take the seat of ``token`` in ``room``: its state, then the live feed. */
-async function enter(room, token) {
-  S.room = room;
-  S.token = token;
-  showAddress();
-  const state = await request("GET", path("/state"), undefined, token);
-  setState(state);
-  S.feed = new Feed(room, token, {
-    after: () => S.eventSeq,
-    apply: applyUpdate,
-    status: (mode) => {
-      const node = $("#connection");
-      node.dataset.mode = mode;
-      node.textContent = t()[mode === "offline" ? "offline" : mode];
-    },
-    gone: (error) => {
-      SEATS.forget(room);
-      fail(error.message || t().errorTitle);
-    },
-  });
-  S.feed.start();
-}
-
-function applyUpdate(update) {
-  for (const event of update.events) {
-    if (event.seq <= S.eventSeq) continue; // applied already
-    S.eventSeq = event.seq;
-    if (event.type === "started") S.log = [];
-    else if (event.type === "moved") S.log.push(event);
-  }
-  if (update.state) setState(update.state);
-  else renderLog();
-}
-
-function setState(state) {
-  if (state.seq < S.stateSeq) return; // an older answer than the one shown
-  S.state = state;
-  S.stateSeq = state.seq;
-  const tip = S.tip;
-  if (tip.round !== state.round) {
-    Object.assign(tip, { used: 0, round: state.round, shownAt: null, doc: null, pending: null });
-  }
-  $("#loading").hidden = true;
-  $("#table").hidden = false;
-  render();
-}
-
-async function refresh() {
-  try {
-    setState(await request("GET", path("/state"), undefined, S.token));
-  } catch (error) {
-    say(error.message, error.code);
-  }
-}
-
-/** Play ``move`` (a game's letter or "QH@3") at the seq shown; a refused move shows the
- * service's sentence, in the page's language. */
-async function play(move) {
-  if (S.busy) return; // the service says whose turn it is
-  S.busy = true;
-  render(); // no second card while this one is on its way
-  const seq = S.stateSeq;
-  const tipped = S.tip.on && S.tip.doc && S.tip.shownAt === seq;
-  try {
-    const answer = await request("POST", path("/move"), { move, seq, lang: S.lang }, S.token);
+/** Play ``move`` (a game's letter or "QH@3") at the seq shown; a tip shown for it counts. */
+function play(move) {
+  const tipped = S.tip.on && S.tip.doc && S.tip.shownAt === S.stateSeq;
+  return ROOM.play(move, () => {
     if (tipped) S.tip.used += 1;
     S.tip.doc = null;
     S.tip.shownAt = null;
-    say("");
-    setState(answer);
-  } catch (error) {
-    say(error.message, error.code);
-    if (error.code === "conflict") await refresh();
-  } finally {
-    S.busy = false;
-    render();
-  }
-}
-
-async function rematch() {
-  try {
-    setState(await request("POST", path("/rematch"), { seq: S.stateSeq }, S.token));
-    say("");
-  } catch (error) {
-    if (error.code === "conflict") await refresh(); // the other asked first
-    else say(error.message, error.code);
-  }
+  });
 }
 
 // --- drawing -----------------------------------------------------------------------------------
@@ -234,10 +138,7 @@ async function rematch() {
 function render() {
   if (!S.state) return;
   const state = S.state;
-  $("#invite").hidden = state.status !== "waiting";
-  if (state.status === "waiting") {
-    $("#invite-link").value = `${location.origin}${location.pathname}#room=${encodeURIComponent(state.room)}&invite=${encodeURIComponent(state.invite)}`;
-  }
+  ROOM.showInvite(state);
   const status = $("#status");
   status.dataset.status = state.status;
   status.dataset.seq = String(state.seq);
@@ -411,8 +312,8 @@ function bind() {
     create($("#seat").value === "2" ? ["random", "human"] : ["human", "random"]);
   });
   $('[data-action="friend"]').addEventListener("click", () => create(["human", "human"]));
-  $('[data-action="rematch"]').addEventListener("click", rematch);
-  $('[data-action="copy"]').addEventListener("click", copyLink);
+  $('[data-action="rematch"]').addEventListener("click", ROOM.rematch);
+  $('[data-action="copy"]').addEventListener("click", ROOM.copyLink);
   for (const button of document.querySelectorAll("#choose [data-game]")) button.addEventListener("click", () => play(button.dataset.game));
   for (const button of document.querySelectorAll("[data-sort]")) {
     button.addEventListener("click", () => {
@@ -458,17 +359,6 @@ function arrows(event) {
   cards[(at + step + cards.length) % cards.length].focus();
 }
 
-async function copyLink() {
-  const input = $("#invite-link");
-  input.select();
-  try {
-    await navigator.clipboard.writeText(input.value);
-    say(t().copied);
-  } catch {
-    say(""); // the link is selected: the browser's own copy takes it
-  }
-}
-
 function main() {
   const query = new URLSearchParams(location.search);
   S.lang = query.get("lang") || readSetting("officers-skat-lang", "en");
@@ -480,7 +370,7 @@ function main() {
   const fragment = new URLSearchParams(location.hash.slice(1));
   const room = fragment.get("room");
   if (room) {
-    openRoom(room, fragment.get("invite"));
+    ROOM.open(room, fragment.get("invite"));
     return;
   }
   $("#loading").hidden = true;
