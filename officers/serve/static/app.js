@@ -6,7 +6,7 @@ import { call, health, ServiceError } from "./api.js";
 import { cardName, cellName, words } from "./i18n.js";
 import { LinkError, readLink, writeLink } from "./link.js";
 import { createRoom, inRoom, keptLang, lastRoom, openRoom, roomClick, roomFragment, roomKey, roomLang } from "./room.js";
-import { drawAdvice, drawBoard, drawHand, drawOthers, moveText } from "./view.js";
+import { cellMarks, drawAdvice, drawBoard, drawHand, drawOthers, moveText } from "./view.js";
 
 const $ = (selector) => document.querySelector(selector);
 
@@ -260,22 +260,10 @@ function statusText() {
 }
 
 function marks() {
-  const found = new Map();
-  const counts = new Map();
   const hint = S.hint && S.hint.game === S.game.game ? S.hint.doc : null;
-  if (S.selected && hint && $("#marks").checked && myTurn()) {
-    const entry = hint.cards.find((item) => item.card === S.selected);
-    for (const group of entry ? entry.safe : []) {
-      for (const cell of group.cells) {
-        found.set(cell, "safe");
-        counts.set(cell, group.completions);
-      }
-    }
-    for (const cell of entry ? entry.deadly : []) found.set(cell, "deadly");
-  }
+  const shown = S.selected && hint && $("#marks").checked && myTurn() ? hint : null;
   const explanation = S.explanation && S.explanation.game === S.game.game ? S.explanation.doc : null;
-  for (const repair of explanation ? explanation.repairs : []) for (const cell of repair.cells) found.set(cell, "repair");
-  return { found, counts };
+  return cellMarks(shown, S.selected, explanation);
 }
 
 /** Which card or cell has the keyboard's focus, to give it back after drawing. */

@@ -11,7 +11,7 @@
 
 import { cardName, cellName, words } from "./i18n.js";
 import { request, roomFields, roomPage, Seats } from "./rooms.js";
-import { drawAdvice, drawBoard, drawHand, drawOthers, moveText } from "./view.js";
+import { cellMarks, drawAdvice, drawBoard, drawHand, drawOthers, moveText } from "./view.js";
 
 const $ = (selector) => document.querySelector(selector);
 const SEATS = new Seats("officers");
@@ -197,23 +197,11 @@ async function showAlive() {
   render();
 }
 
-/** The safe and deadly cells of the chosen card, from the hint (when the marks are on). */
+/** The marks of the cells (cellMarks: when the aids and the marks are on) and their legend. */
 function marks() {
-  const found = new Map();
-  const counts = new Map();
   const hint = current(R.hint);
-  if (R.selected && hint && aids() && $("#marks").checked && myTurn()) {
-    const entry = hint.cards.find((item) => item.card === R.selected);
-    for (const group of entry ? entry.safe : []) {
-      for (const cell of group.cells) {
-        found.set(cell, "safe");
-        counts.set(cell, group.completions);
-      }
-    }
-    for (const cell of entry ? entry.deadly : []) found.set(cell, "deadly");
-  }
-  const explanation = aids() ? current(R.explanation) : null;
-  for (const repair of explanation ? explanation.repairs : []) for (const cell of repair.cells) found.set(cell, "repair");
+  const shown = R.selected && hint && aids() && $("#marks").checked && myTurn() ? hint : null;
+  const { found, counts } = cellMarks(shown, R.selected, aids() ? current(R.explanation) : null);
   const legend = $("#legend");
   const kinds = new Set(found.values());
   for (const item of legend.querySelectorAll("[data-mark]")) item.hidden = !kinds.has(item.dataset.mark);

@@ -44,6 +44,24 @@ export function moveText(lang, player, move) {
   return found[1] ? t.tookBack(player, ...what) : t.placed(player, ...what);
 }
 
+/** The marks of the cells (a Map of cell to "safe", "deadly" or "repair"; ``counts``, the
+ * completions of each safe cell): the safe and deadly cells of the chosen ``card`` from ``hint``
+ * (null: none shown), and the cells that ``explanation``'s repairs take back. */
+export function cellMarks(hint, card, explanation) {
+  const found = new Map();
+  const counts = new Map();
+  const entry = hint && card ? hint.cards.find((item) => item.card === card) : null;
+  for (const group of entry ? entry.safe : []) {
+    for (const cell of group.cells) {
+      found.set(cell, "safe");
+      counts.set(cell, group.completions);
+    }
+  }
+  for (const cell of entry ? entry.deadly : []) found.set(cell, "deadly");
+  for (const repair of explanation ? explanation.repairs : []) for (const cell of repair.cells) found.set(cell, "repair");
+  return { found, counts };
+}
+
 /** The 16 cells of the square, with marks. ``marks`` maps a cell to "safe", "deadly", ... */
 export function drawBoard(board, game, look) {
   const { lang, focus, marks, counts, hinted, last } = look;
