@@ -8,11 +8,15 @@
  * equivalent cards. Besides: the table's best lead is searched before the others are ordered;
  * a position of 12 cards or more first looks for an enhanced transposition cutoff
  * (transposition_cut, argued there); from 8 cards up each lead first looks for an answer that
- * the table shows refutes it (refutation, argued there). The table differs in kind: it is
+ * the table shows refutes it (refutation, argued there). The first is tried only where the
+ * search expects the position to fail high (trick's ``cut``): elsewhere its probes would
+ * mostly be spent for nothing. The table differs in kind: it is
  * bounded (it starts at 2 ** 14 entries of 8 bytes and doubles when half full, up to 2 ** bits;
  * while it doubles both tables are held), a bucket holds two entries, and a full bucket
  * forgets the one with fewer cards left; a forgotten entry costs time, never correctness, as
- * every entry holds true bounds.
+ * every entry holds true bounds. From 10 cards up a position also borrows the bounds of a
+ * *neighbour* the table holds, one that differs from it only in which of two near last cards
+ * of one player is left, widened by their points (neighbour, argued there).
  *
  * value() searches without the GIL; every CHECK_EVERY tricks it looks at the clock (the time
  * limit: it answers None) and, with the GIL taken back for the moment, at Python's signals (a
@@ -42,6 +46,7 @@
 #define ETC_CARDS 12   /* positions of this many cards or more try a cutoff for the leader */
 #define REFUTE_CARDS 8 /* ... of this many or more, a refutation of each lead from the table */
 #define START_BITS 14 /* a table starts at 2 ** 14 entries (128 KiB) and doubles when half full */
+#define NEIGHBOUR_CARDS 10 /* ... of this many or more, bounds from a neighbour (neighbour) */
 
 typedef struct {
     uint32_t mask;  /* 0: empty (a stored position holds at least 4 cards) */
@@ -66,6 +71,7 @@ typedef struct {
     uint32_t single;     /* the slots that may be equivalent (see distinct) */
     uint32_t trumps;     /* every trump slot */
     uint32_t by_points[12]; /* the slots of the cards worth 0 .. 11 points */
+    uint32_t kin[32];       /* the under slots of a slot's owner and lane, but the slot */
     /* the table */
     entry *table;
     int bits;            /* the table has 2 ** bits entries now ... */
@@ -177,6 +183,15 @@ board_build(state *s)
         int gain = s->points[i >> 5] + s->points[i & 31];
         s->gains[i] = (int8_t)(s->beats[i] ? -gain : gain);
     }
+    memset(s->kin, 0, sizeof s->kin);
+    for (int x = 0; x < 32; x++) {
+        for (int y = 0; y < 32; y++) {
+            if ((present >> x & 1) && (present >> y & 1) && x != y && (y & 8) &&
+                (x >> 4) == (y >> 4) && s->lane[x] == s->lane[y]) {
+                s->kin[x] |= (uint32_t)1 << y;
+            }
+        }
+    }
     for (int a = 0; a < 32; a++) {
         int n = 0;
         for (int b = 0; b < 32; b++) {
@@ -269,17 +284,21 @@ slot_of(const state *s, uint32_t mask, int leader)
     return (size_t)(h >> (64 - s->bits)) & ~(size_t)1;
 }
 
+/* The position's entry, or NULL. Both entries are compared without a branch each (the
+ * processor guesses those badly): an entry as 8 bytes holds the mask in its low 4 and the leader
+ * in its high 1 (entry's layout, little- or big-endian alike as the key is built the same way). */
 static inline entry *
 probe(state *s, uint32_t mask, int leader)
 {
     entry *e = s->table + slot_of(s, mask, leader);
-    if (e[0].mask == mask && e[0].leader == leader) {
-        return e;
-    }
-    if (e[1].mask == mask && e[1].leader == leader) {
-        return e + 1;
-    }
-    return NULL;
+    entry want = {mask, 0, 0, 0, (uint8_t)leader}, ones = {0xFFFFFFFFu, 0, 0, 0, 0xFF};
+    uint64_t key, keep, w0, w1;
+    memcpy(&key, &want, sizeof key);
+    memcpy(&keep, &ones, sizeof keep);
+    memcpy(&w0, e, sizeof w0);
+    memcpy(&w1, e + 1, sizeof w1);
+    unsigned hits = (unsigned)((w0 & keep) == key) | (unsigned)((w1 & keep) == key) << 1;
+    return hits ? e + (hits & 1 ? 0 : 1) : NULL;
 }
 
 /* Ask for a position's bucket ahead of its probe (the probes of a node's children then wait
@@ -346,7 +365,7 @@ grow(state *s)
 
 /* ---- the search ----------------------------------------------------------------------- */
 
-static int trick(state *s, uint32_t mask, int leader, int rest, int alpha, int beta);
+static int trick(state *s, uint32_t mask, int leader, int rest, int alpha, int beta, int cut);
 
 /* Look at the clock (and at Python's signals) every CHECK_EVERY tricks; 1 to stop. */
 static int
@@ -373,52 +392,47 @@ out_of_time(state *s)
     return 0;
 }
 
-/* The leader's leads, less equivalent ones, best first: by the best immediate answer of the
- * other player (the first allowed in its order), the trick's points won or lost; the count. */
+/* The leader's leads, less equivalent ones and less ``skip`` (the table's best lead, searched
+ * first), each as a key, unsorted: trick() takes the greatest first. The order is by the best
+ * immediate answer of the other player (the first allowed in its order), the trick's points won
+ * or lost, then the lower slot (as search.py sorts: among leads of equal score, a top before a
+ * last card, as playing it turns a card up). That answer's points are the least over the
+ * allowed answers (the other player's order tries the trick's worst for the leader first), so
+ * the key is 32 times that least (made positive) plus 31 less the slot; the count. */
 static int
-leads(const state *s, uint32_t mask, int leader, uint8_t *out)
+lead_keys(const state *s, uint32_t mask, int leader, int skip, int *keys)
 {
     uint32_t face = face_up(mask, leader);
+    uint8_t slots[16];
     int n = 0;
     for (uint32_t f = face; f; f &= f - 1) {
-        out[n++] = (uint8_t)lowest(f);
+        slots[n++] = (uint8_t)lowest(f);
     }
     uint32_t twins = face & s->single;
     if (twins & (twins - 1)) {
-        n = distinct(s, out, n, mask);
+        n = distinct(s, slots, n, mask);
     }
     int follower = 1 - leader;
     uint32_t other = face_up(mask, follower);
-    int score[16];
+    int m = 0;
     for (int i = 0; i < n; i++) {
-        int a = out[i];
+        int a = slots[i];
+        if (a == skip) {
+            continue;
+        }
         uint32_t options = other & s->lanes[follower][s->lane[a]];
         if (!options) {
             options = other;
         }
-        int first = 255, b = -1;
+        const int8_t *gain = s->gains + 32 * a;
+        int score = 127; /* the other player holds as many cards: options is never empty */
         for (uint32_t g = options; g; g &= g - 1) {
-            int c = lowest(g);
-            if (s->rank[32 * a + c] < first) {
-                first = s->rank[32 * a + c];
-                b = c;
-            }
+            int c = gain[lowest(g)];
+            score = c < score ? c : score;
         }
-        score[i] = b < 0 ? -999 : s->gains[32 * a + b];
+        keys[m++] = 32 * (score + 64) + 31 - a; /* score: -22 .. 22 */
     }
-    /* by score descending, then slot ascending (as search.py sorts): among leads of equal
-     * score, a top before a last card (playing it turns a card up) */
-    for (int i = 1; i < n; i++) {
-        int a = out[i], sc = score[i], j = i;
-        while (j > 0 && (score[j - 1] < sc || (score[j - 1] == sc && out[j - 1] > a))) {
-            out[j] = out[j - 1];
-            score[j] = score[j - 1];
-            j--;
-        }
-        out[j] = (uint8_t)a;
-        score[j] = sc;
-    }
-    return n;
+    return m;
 }
 
 /* The other player's answers to a (allowed by the rules), in its order, less equivalent ones
@@ -444,7 +458,8 @@ answers(const state *s, int a, uint32_t allowed, uint32_t context, uint8_t *out)
 }
 
 /* The value of the trick a leads (``mask`` without a), the follower answering, in the window
- * ``alpha, beta``: the lowest over its answers. */
+ * ``alpha, beta``: the lowest over its answers. The follower is expected to find a refutation
+ * (see lead: the answers' ``cut``). */
 static int
 answer(state *s, uint32_t mask, int leader, int a, int rest, int alpha, int beta)
 {
@@ -465,9 +480,12 @@ answer(state *s, uint32_t mask, int leader, int a, int rest, int alpha, int beta
         int value;
         if (s->beats[32 * a + b]) {
             int left = rest - gain;
-            value = after ? left - trick(s, after, follower, left, left - top, left - alpha) : 0;
+            value = after ? left - trick(s, after, follower, left, left - top, left - alpha,
+                                         i == 0)
+                          : 0;
         } else {
-            value = gain + (after ? trick(s, after, leader, rest - gain, alpha - gain, top - gain)
+            value = gain + (after ? trick(s, after, leader, rest - gain, alpha - gain, top - gain,
+                                          i > 0)
                                   : 0);
         }
         if (s->stop) {
@@ -519,9 +537,16 @@ refutation(state *s, uint32_t before, int leader, int a, int rest, int floor,
 }
 
 /* The value of leading a (the follower answering, the lowest over its answers), searched in
- * the window floor, beta. */
+ * the window floor, beta. ``cut``: whether the follower is expected to refute the lead (to hold
+ * the leader to at most floor; else every answer is expected to fail to). The positions after
+ * the answers are expected as in any alpha-beta tree: the first answer where a refutation is
+ * expected is expected to be it (its position fails on the follower's side), and then each
+ * other answer, or each where none is expected, on the leader's side; a position's ``cut``
+ * (trick) is whether it fails high for its own leader, so it is the follower's side when he
+ * leads next, the leader's when she does. (A refutation from the table is looked for either
+ * way: where none is expected it still found some, and saved more than its probes cost.) */
 static inline int
-lead(state *s, uint32_t mask, int leader, int a, int rest, int floor, int beta)
+lead(state *s, uint32_t mask, int leader, int a, int rest, int floor, int beta, int cut)
 {
     int follower = 1 - leader;
     uint32_t up = face_up(mask, follower);
@@ -533,9 +558,9 @@ lead(state *s, uint32_t mask, int leader, int a, int rest, int floor, int beta)
     int m = answers(s, a, allowed, mask, options);
     uint32_t before = mask ^ (uint32_t)1 << a;
     if (popcount(mask) >= REFUTE_CARDS) {
-        int cut = refutation(s, before, leader, a, rest, floor, options, m);
-        if (cut >= 0) {
-            return cut;
+        int bound = refutation(s, before, leader, a, rest, floor, options, m);
+        if (bound >= 0) {
+            return bound;
         }
     }
     int worst = 999;
@@ -545,11 +570,13 @@ lead(state *s, uint32_t mask, int leader, int a, int rest, int floor, int beta)
         int gain = s->points[a] + s->points[b];
         int top = beta < worst ? beta : worst;
         int value;
+        int refuting = cut && k == 0; /* expected to hold the leader to floor */
         if (s->beats[32 * a + b]) {
             int left = rest - gain;
-            value = left - trick(s, after, follower, left, left - top, left - floor);
+            value = left - trick(s, after, follower, left, left - top, left - floor, refuting);
         } else {
-            value = gain + trick(s, after, leader, rest - gain, floor - gain, top - gain);
+            value = gain + trick(s, after, leader, rest - gain, floor - gain, top - gain,
+                                 !refuting);
         }
         if (s->stop) {
             return 0;
@@ -577,20 +604,10 @@ lead(state *s, uint32_t mask, int leader, int a, int rest, int floor, int beta)
 static int
 transposition_cut(state *s, uint32_t mask, int leader, int rest, int beta)
 {
+    /* no prefetch of all the buckets first: most leads are given up after a probe or two, and
+     * asking for every bucket (up to 64) stalled on memory more than it saved (measured) */
     int follower = 1 - leader;
     uint32_t up = face_up(mask, follower);
-    for (uint32_t f = face_up(mask, leader); f; f &= f - 1) {
-        int a = lowest(f);
-        uint32_t allowed = up & s->lanes[follower][s->lane[a]];
-        if (!allowed) {
-            allowed = up;
-        }
-        uint32_t before = mask ^ (uint32_t)1 << a;
-        for (uint32_t g = allowed; g; g &= g - 1) {
-            int b = lowest(g);
-            prefetch(s, before ^ (uint32_t)1 << b, s->beats[32 * a + b] ? follower : leader);
-        }
-    }
     for (uint32_t f = face_up(mask, leader); f; f &= f - 1) {
         int a = lowest(f);
         uint32_t allowed = up & s->lanes[follower][s->lane[a]];
@@ -625,8 +642,68 @@ transposition_cut(state *s, uint32_t mask, int leader, int rest, int beta)
     return -1;
 }
 
+/* Bounds from the neighbours the table holds (low and high narrowed); 1 if one was found.
+ *
+ * A neighbour of a position differs from it only in one last card x of a pile (nothing lies
+ * beneath it, its top is gone) being another card y of the same player and lane that is no
+ * longer out, y's pile empty, with no card still out of that lane between x and y: the
+ * position with y left in the place of x. (Such pairs are the equivalent cards of distinct,
+ * but for their points: the table then holds many positions that differ only in which of two
+ * such cards was played.)
+ *
+ * Sound: map x to y and every other card to itself. Owners, lanes and piles correspond (each
+ * of x and y the last card of its pile, the other pile empty), and so does the order of power
+ * (no card still out lies between x and y, so every other card is above both or below both).
+ * So the face-up cards, the answers the follow rule allows, the winner of every trick and the
+ * card turned up correspond, and every line of play from the one position corresponds to one
+ * from the other with the same winner of every trick (and after it the two positions again
+ * differ in x and y only, no card out ever coming between them). On corresponding lines the
+ * leader's points differ by the points of x and y only: by d = p(x) - p(y) when she takes x
+ * on the one line (so y on the other), else by nothing. A difference within [min(0, d), max(0, d)] on every pair of corresponding
+ * lines holds for best play of both too, so from the neighbour's true bounds low', high':
+ *     low' - max(0, -d) <= v <= high' + max(0, d). */
 static int
-trick(state *s, uint32_t mask, int leader, int rest, int alpha, int beta)
+neighbour(state *s, uint32_t mask, int leader, int *low, int *high)
+{
+    uint32_t lasts = mask & 0xFF00FF00u & ~(mask << 8);  /* under slots, their top gone */
+    uint32_t empty = ~mask & 0xFF00FF00u & ~(mask << 8); /* under slots of empty piles */
+    uint32_t near[16]; /* the neighbours (at most 16 looked at) ... */
+    int points[16], n = 0; /* ... and p(x) - p(y) of each */
+    for (uint32_t f = lasts; f; f &= f - 1) {
+        int x = lowest(f);
+        for (uint32_t g = s->kin[x] & empty; g && n < 16; g &= g - 1) {
+            int y = lowest(g);
+            if (!(mask & s->between[32 * x + y])) {
+                near[n] = mask ^ (uint32_t)1 << x ^ (uint32_t)1 << y;
+                points[n++] = s->points[x] - s->points[y];
+                prefetch(s, near[n - 1], leader);
+            }
+        }
+    }
+    int found = 0;
+    for (int i = 0; i < n; i++) {
+        entry *e = probe(s, near[i], leader);
+        if (e != NULL) {
+            int d = points[i];
+            int l = e->low - (d < 0 ? -d : 0), u = e->high + (d > 0 ? d : 0);
+            *low = l > *low ? l : *low;
+            *high = u < *high ? u : *high;
+            found = 1;
+        }
+    }
+    return found;
+}
+
+/* The leader's value of a position in the window alpha, beta (fail-soft). ``cut``: whether the
+ * search expects it to fail high (value >= beta; else low). Only then is an enhanced
+ * transposition cutoff looked for (where a position is expected to fail low the cutoff is
+ * seldom there to find: its probes were measured to cost more than it saved). The first lead
+ * of a position expected to fail high is expected to be its cut, all of its answers failing
+ * (lead's cut 0); every other lead, and each lead of a position expected to fail low, is
+ * expected to be refuted (lead's cut 1). A guess: it orders no move and decides no value, it
+ * only chooses where the table is asked for a cutoff that is sound wherever it is tried. */
+static int
+trick(state *s, uint32_t mask, int leader, int rest, int alpha, int beta, int cut)
 {
     if (out_of_time(s)) {
         return 0;
@@ -668,29 +745,49 @@ trick(state *s, uint32_t mask, int leader, int rest, int alpha, int beta)
             return low;
         }
     }
-    if (popcount(mask) >= ETC_CARDS) {
-        int cut = transposition_cut(s, mask, leader, rest, beta);
-        if (cut >= beta) {
-            return cut;
+    if (popcount(mask) >= NEIGHBOUR_CARDS && neighbour(s, mask, leader, &low, &high)) {
+        if (high <= alpha || low == high) { /* true bounds: high <= alpha fails low */
+            return high;
+        }
+        if (low >= beta) {
+            return low;
+        }
+        if (low > alpha) {
+            alpha = low;
+        }
+        if (high < beta) {
+            beta = high;
+        }
+    }
+    if (cut && popcount(mask) >= ETC_CARDS) {
+        int bound = transposition_cut(s, mask, leader, rest, beta);
+        if (bound >= beta) {
+            return bound;
         }
     }
     int best = -1, best_slot = 0xFF;
     if (hint >= 0) { /* the table's best lead first, before the others are ordered */
-        best = lead(s, mask, leader, hint, rest, alpha, beta);
+        best = lead(s, mask, leader, hint, rest, alpha, beta, !cut);
         if (s->stop) {
             return 0;
         }
         best_slot = hint;
     }
     if (best < beta) {
-        uint8_t order[16];
-        int n = leads(s, mask, leader, order);
+        int keys[16];
+        int n = lead_keys(s, mask, leader, hint, keys);
         for (int i = 0; i < n; i++) { /* the leader's choice: the highest value */
-            int a = order[i];
-            if (a == hint) {
-                continue;
+            /* the greatest key left, picked when needed (a search often ends after one lead) */
+            int top = i;
+            for (int j = i + 1; j < n; j++) {
+                top = keys[j] > keys[top] ? j : top;
             }
-            int worst = lead(s, mask, leader, a, rest, alpha > best ? alpha : best, beta);
+            int key = keys[top];
+            keys[top] = keys[i];
+            int a = 31 - (key & 31);
+            int first = i == 0 && hint < 0;
+            int worst = lead(s, mask, leader, a, rest, alpha > best ? alpha : best, beta,
+                             !(cut && first));
             if (s->stop) {
                 return 0;
             }
@@ -908,7 +1005,7 @@ dd_value(PyObject *self, PyObject *args)
     if (led >= 0) {
         found = answer(s, mask, leader, led, rest, alpha, beta);
     } else {
-        found = mask ? trick(s, mask, leader, rest, alpha, beta) : 0;
+        found = mask ? trick(s, mask, leader, rest, alpha, beta, 1) : 0;
     }
     PyEval_RestoreThread(s->thread);
     s->thread = NULL;
