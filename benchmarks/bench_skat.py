@@ -7,11 +7,14 @@ all five; ``--game best`` starts before the choice: the best game's value, found
 five, and the win test with any of them), from the first lead: the exact value
 (:func:`officers.skat.solve.solve`, no line) and the win test (:func:`officers.skat.solve.wins`,
 one zero-window search), each by the compiled search (``officers.skat._dd``, where it is built)
-and by the Python search (``compiled=False``; ``--no-python-whole`` leaves it out: a whole deal
-takes it seconds), in an order that rotates from deal to deal. Both must agree (the run stops
-otherwise). The table gives the median, 90th and 99th percentile and the largest time, the
-median number of tricks searched, and the paired ratio Python / compiled; a line gives the
-largest table the compiled search grew to.
+in one thread, the exact value also in each number of threads of ``--threads`` (2 by default:
+the zero-window tests run two at once), and by the Python search (``compiled=False``;
+``--no-python-whole`` leaves it out: a whole deal takes it seconds), in an order that rotates
+from deal to deal. All must agree (the run stops otherwise). The table gives the median, 90th
+and 99th percentile and the largest time, the median number of tricks searched (all threads'),
+and paired ratios: Python / compiled, and one thread / N threads (the speed-up); a line gives
+the largest table the compiled search grew to. With ``--clock cpu`` the threads' CPU seconds
+add up: compare the threads' rows by the wall clock.
 
 **Anatomy** (``--anatomy``). For each whole deal, the zero-window tests that find its exact
 value (each target, the bound it proved and the tricks it searched) and the values of the first
@@ -33,7 +36,7 @@ times across runs.
 
 Run: ``python -m benchmarks.bench_skat [--deals 20] [--first 1] [--game rotate]
 [--left 4 6 8 10 12 14] [--python-max 12] [--peer-max 8] [--peer-limit 60] [--clock wall]
-[--anatomy] [--no-whole] [--no-python-whole]``.
+[--anatomy] [--no-whole] [--no-python-whole] [--threads 2]``.
 """
 
 from __future__ import annotations
@@ -103,16 +106,18 @@ def vorhand(position: Position, leader_value: int) -> int:
     return position.points[0] + own
 
 
-SEARCHES = ("compiled", "python")
-"""The two searches of :func:`officers.skat.solve.solve` compared: ``compiled=True`` and
-``compiled=False``."""
+def threads_of(search: str) -> int:
+    """The threads of a search's name: ``compiled-N`` runs N, the others one."""
+    return int(search.split("-")[1]) if search.startswith("compiled-") else 1
 
 
 def solved(start: Position, search: str) -> tuple[float, int, int, float, bool]:
     """Seconds and answer of the exact value (and its tricks searched), then of the win test,
-    by one search (``compiled`` or ``python``)."""
-    flag = search == "compiled"
-    value_seconds, solution = timed(partial(solve, start, line=False, compiled=flag))
+    by one search: ``compiled`` (one thread), ``compiled-N`` (N threads) or ``python``."""
+    flag = search != "python"
+    value_seconds, solution = timed(
+        partial(solve, start, line=False, compiled=flag, threads=threads_of(search))
+    )
     win_seconds, win = timed(partial(wins, start, compiled=flag))
     if (solution.value >= 61) != win:
         raise SystemExit(f"{start}: the value and the win test disagree")
@@ -136,7 +141,9 @@ def largest_table(start: Position) -> int:
 
 def whole_deals(numbers: Sequence[int], choice: str, searches: list[str]) -> None:
     """The table of whole deals (see the module)."""
-    times: dict[str, list[float]] = {f"{w} {s}": [] for w in ("value", "win") for s in searches}
+    times: dict[str, list[float]] = {
+        f"{w} {s}": [] for w in ("value", "win") for s in searches if w == "value" or "-" not in s
+    }
     nodes: dict[str, list[int]] = {s: [] for s in searches}
     tables: list[int] = []
     won = 0
@@ -147,7 +154,8 @@ def whole_deals(numbers: Sequence[int], choice: str, searches: list[str]) -> Non
             for search in searches[i % len(searches) :] + searches[: i % len(searches)]:
                 value_s, value, count, win_s, win = solved(start, search)
                 times[f"value {search}"].append(value_s)
-                times[f"win {search}"].append(win_s)
+                if f"win {search}" in times:  # one zero-window test: no threads
+                    times[f"win {search}"].append(win_s)
                 nodes[search].append(count)
                 answers.add((value, win))
             if len(answers) != 1:
@@ -156,7 +164,7 @@ def whole_deals(numbers: Sequence[int], choice: str, searches: list[str]) -> Non
             tables.append(largest_table(start))
     what = "deals before the game choice" if choice == "best" else "games"
     print(f"### Whole deals ({len(tables)} {what}, 16 tricks from the first lead)\n")
-    print("| search | median | p90 | p99 | max | median tricks searched | python / compiled |")
+    print("| search | median | p90 | p99 | max | median tricks searched | paired ratio |")
     print("|---|---|---|---|---|---|---|")
     for name, samples in times.items():
         what_kind, search = name.split()
@@ -164,12 +172,17 @@ def whole_deals(numbers: Sequence[int], choice: str, searches: list[str]) -> Non
         cells += [percentile(samples, 0.99), max(samples)]
         searched = f"{statistics.median(nodes[search]):,.0f}" if what_kind == "value" else "–"
         paired = "–"
-        if search == "python" and f"{what_kind} compiled" in times:
-            base = times[f"{what_kind} compiled"]
-            paired = format_ratio(statistics.median(p / c for p, c in zip(samples, base, strict=True)))
+        base = times.get(f"{what_kind} compiled")
+        if search == "python" and base:  # how much slower than the compiled search
+            ratio = statistics.median(p / c for p, c in zip(samples, base, strict=True))
+            paired = f"python / compiled {format_ratio(ratio)}"
+        elif search != "compiled" and base:  # how much faster than one thread
+            ratio = statistics.median(c / t for t, c in zip(samples, base, strict=True))
+            paired = f"1 thread / {threads_of(search)} {format_ratio(ratio)}"
         label = {"value": "exact value", "win": "win test (≥ 61)"}[what_kind]
+        shown = f"compiled, {threads_of(search)} threads" if "-" in search else search
         print(
-            f"| {label}, {search} | " + " | ".join(format_seconds(t) for t in cells)
+            f"| {label}, {shown} | " + " | ".join(format_seconds(t) for t in cells)
             + f" | {searched} | {paired} |"
         )
     if any(tables):
@@ -299,6 +312,13 @@ def main(argv: Sequence[str] | None = None) -> None:
     )
     parser.add_argument("--no-whole", action="store_true", help="leave out whole deals")
     parser.add_argument(
+        "--threads",
+        type=int,
+        nargs="*",
+        default=[2],
+        help="whole deals also by the compiled search in this many threads (each a row)",
+    )
+    parser.add_argument(
         "--no-python-whole", action="store_true", help="whole deals by the compiled search only"
     )
     args = parser.parse_args(argv)
@@ -310,6 +330,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     searches = ["compiled", "python"] if dd_module() is not None else ["python"]
     if args.no_python_whole and dd_module() is not None:
         searches = ["compiled"]
+    if dd_module() is not None:
+        searches[1:1] = [f"compiled-{n}" for n in args.threads if n > 1]
     if args.anatomy:
         anatomy(numbers, args.game)
     if not args.no_whole:

@@ -97,6 +97,38 @@ def test_the_compiled_value_is_the_python_value(position: Position) -> None:
             assert answer >= python if answer < target else answer <= python
 
 
+@settings(max_examples=60, deadline=None)
+@given(positions, st.integers(1, 4))
+def test_the_exact_value_in_threads_is_the_python_value(position: Position, threads: int) -> None:
+    board = Board(position)
+    python = Search(board, compiled=False).exact()
+    assert Search(board, compiled=True).exact(threads=threads) == python
+    assert Search(board, compiled=False).value() == python
+
+
+@pytest.mark.parametrize("threads", [2, 3, 8])
+def test_whole_deals_in_threads_equal_one_thread(threads: int) -> None:
+    for number in (5, 11):
+        position = Position(Deal.numbered(number).piles, GAMES[number % 5])
+        one = solve(position, line=False, threads=1).value
+        assert solve(position, line=False, threads=threads).value == one
+    with pytest.raises(InvalidArgumentError, match="threads"):
+        solve(position, threads=0)
+    with pytest.raises(InvalidArgumentError, match="threads"):
+        Search(Board(position)).exact(threads=9)
+
+
+def test_the_time_limit_is_honoured_in_threads() -> None:
+    position = Position(Deal.numbered(2).piles, "G")
+    search = Search(Board(position), 0.01, compiled=True)
+    started = time.perf_counter()
+    with pytest.raises(SolverTimeoutError):
+        search.exact(threads=2)
+    assert time.perf_counter() - started < 0.5
+    search.set_deadline(None)  # what the stopped threads left in the table holds
+    assert search.exact(threads=2) == solve(position, line=False, threads=1).value
+
+
 @settings(max_examples=40, deadline=None)
 @given(positions)
 def test_the_win_test_and_the_line_agree_with_python(position: Position) -> None:
@@ -222,6 +254,12 @@ def test_malformed_arguments_are_refused() -> None:
             module().value(*bad_call)
     with pytest.raises(TypeError):
         module().value(state, mask)
+    assert module().exact(state, mask, 0, -1, 0.0, 2) in range(121)
+    for threads in (0, 9, -1):
+        with pytest.raises(ValueError, match="searches at once"):
+            module().exact(state, mask, 0, -1, 0.0, threads)
+    with pytest.raises(ValueError):
+        module().exact(state, mask, 2, -1, 0.0, 1)
     with pytest.raises(TypeError):
         module().stats(object())
     assert module().best(state, mask, 0) in range(-1, 32)
@@ -264,6 +302,11 @@ def test_fuzzed_arguments_answer_or_raise_cleanly(
         except (ValueError, TypeError, OverflowError):
             continue
         assert found is None or 0 <= found <= 120
+        try:
+            exact = module().exact(state, where, leader, led, 0.05, 1 + alpha % 3)
+        except (ValueError, TypeError, OverflowError):
+            continue
+        assert exact is None or 0 <= exact <= 120
 
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="no interval timer here")
@@ -284,6 +327,14 @@ def test_a_signal_handler_that_raises_stops_the_search() -> None:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, before)
     assert search.value(60, 61) in range(121)  # and it runs again afterwards
+    before = signal.signal(signal.SIGALRM, stop)
+    try:  # two threads: the one that looks at the signals stops the other
+        signal.setitimer(signal.ITIMER_REAL, 0.002)
+        with pytest.raises(KeyError, match="stopped"):
+            Search(Board(Position(Deal.numbered(4).piles, "G")), compiled=True).exact(threads=2)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
 
 
 def test_other_threads_run_while_it_searches() -> None:

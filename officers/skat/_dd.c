@@ -12,16 +12,22 @@
  * search expects the position to fail high (trick's ``cut``): elsewhere its probes would
  * mostly be spent for nothing. The table differs in kind: it is
  * bounded (it starts at 2 ** 14 entries of 8 bytes and doubles when half full, up to 2 ** bits;
- * while it doubles both tables are held), a bucket holds two entries, and a full bucket
+ * the old table is freed when the call ends), a bucket holds two entries, and a full bucket
  * forgets the one with fewer cards left; a forgotten entry costs time, never correctness, as
  * every entry holds true bounds. From 10 cards up a position also borrows the bounds of a
  * *neighbour* the table holds, one that differs from it only in which of two near last cards
  * of one player is left, widened by their points (neighbour, argued there).
  *
- * value() searches without the GIL; every CHECK_EVERY tricks it looks at the clock (the time
- * limit: it answers None) and, with the GIL taken back for the moment, at Python's signals (a
- * handler that raises, as Ctrl-C's does, stops it with that exception). A search is used by
- * one call at a time: another call on it while it runs is refused.
+ * value() runs one zero-window (or any) search; exact() finds the exact value by zero-window
+ * tests, several at once in threads of their own on the one table if asked (coordinator,
+ * argued there). An entry is read and written whole, as one 8-byte word: whoever wrote it, it
+ * holds true bounds of its own position.
+ *
+ * A search runs without the GIL; every CHECK_EVERY tricks it looks at the clock (the time
+ * limit: it answers None) and the calling thread's search, with the GIL taken back for the
+ * moment, at Python's signals (a handler that raises, as Ctrl-C's does, stops every thread with
+ * that exception). A search is used by one call at a time: another call on it while it runs is
+ * refused.
  *
  * The value is the points the leader of the trick takes from the position to the end (the
  * leader maximises, the other player minimises), fail-soft: exact strictly inside the window,
@@ -33,12 +39,13 @@
 #define Py_LIMITED_API 0x030B0000
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#define ABI 1
+#define ABI 2
 #define CHECK_EVERY 1024 /* tricks searched between two looks at the clock */
 #define TRUMP 4
 #define MIN_BITS 10
@@ -48,13 +55,34 @@
 #define START_BITS 14 /* a table starts at 2 ** 14 entries (128 KiB) and doubles when half full */
 #define NEIGHBOUR_CARDS 10 /* ... of this many or more, bounds from a neighbour (neighbour) */
 
-typedef struct {
-    uint32_t mask;  /* 0: empty (a stored position holds at least 4 cards) */
-    uint8_t low;    /* the value is at least low ... */
-    uint8_t high;   /* ... and at most high */
-    uint8_t best;   /* the best lead found (a slot), or 0xFF */
-    uint8_t leader; /* 0 or 1 */
+typedef union {
+    struct {
+        uint32_t mask;  /* 0: empty (a stored position holds at least 4 cards) */
+        uint8_t low;    /* the value is at least low ... */
+        uint8_t high;   /* ... and at most high */
+        uint8_t best;   /* the best lead found (a slot), or 0xFF */
+        uint8_t leader; /* 0 or 1 */
+    } f;
+    uint64_t raw; /* read and written whole: searches in other threads may share the table */
 } entry;
+
+/* A table: 2 ** bits entries. Searches running at once share one; it grows by being replaced
+ * with a larger copy, and the one replaced is kept (in the list ``retired``) until no search
+ * runs: a search may still read or write it, and what it writes there is lost, which costs
+ * time, never correctness, as every entry holds true bounds. */
+typedef struct table {
+    int bits;
+    struct table *retired; /* the table this one replaced (and so on), or NULL */
+    entry slots[];
+} table;
+
+typedef struct {
+    table *current;
+    int max_bits;         /* the table grows up to 2 ** max_bits */
+    uint64_t stored;      /* entries in use (each search adds its count every 64) */
+    pthread_mutex_t grow; /* one search grows the table at a time */
+    int stop;             /* for searches in threads: 1 out of time, 2 a Python exception */
+} shared;
 
 typedef struct {
     /* the board: per slot */
@@ -72,15 +100,15 @@ typedef struct {
     uint32_t trumps;     /* every trump slot */
     uint32_t by_points[12]; /* the slots of the cards worth 0 .. 11 points */
     uint32_t kin[32];       /* the under slots of a slot's owner and lane, but the slot */
-    /* the table */
-    entry *table;
-    int bits;            /* the table has 2 ** bits entries now ... */
-    int max_bits;        /* ... and grows up to 2 ** max_bits */
-    uint64_t stored;     /* entries in use */
+    /* the table, shared by the searches that run at once on this board (see exact) */
+    shared *sh;
     /* a search's state */
     long long nodes;
     double deadline;     /* seconds of the monotonic clock, or 0: none */
-    int stop;            /* 1: out of time, 2: a Python exception is set */
+    int stop;            /* 1: out of time, 2: a Python exception is set, 3: given up */
+    int main;            /* 1: the calling thread's search (it looks at Python's signals) */
+    int abort;           /* set by another thread: give up this test */
+    int fresh;           /* entries this search made, not yet added to sh->stored */
     int busy;
     PyThreadState *thread; /* while the search runs without the GIL */
 } state;
@@ -276,29 +304,45 @@ bounds(const state *s, uint32_t mask, int leader, int rest, int *low, int *high)
 
 /* ---- the table ------------------------------------------------------------------------ */
 
-/* The first entry of a position's bucket of two. */
-static inline size_t
-slot_of(const state *s, uint32_t mask, int leader)
+/* The table searches use now. */
+static inline table *
+current(const state *s)
 {
-    uint64_t h = (((uint64_t)mask << 1) | (uint64_t)leader) * 0x9E3779B97F4A7C15ull;
-    return (size_t)(h >> (64 - s->bits)) & ~(size_t)1;
+    return __atomic_load_n(&s->sh->current, __ATOMIC_ACQUIRE);
 }
 
-/* The position's entry, or NULL. Both entries are compared without a branch each (the
- * processor guesses those badly): an entry as 8 bytes holds the mask in its low 4 and the leader
- * in its high 1 (entry's layout, little- or big-endian alike as the key is built the same way). */
+/* The first entry of a position's bucket of two. */
 static inline entry *
-probe(state *s, uint32_t mask, int leader)
+bucket(const table *t, uint32_t mask, int leader)
 {
-    entry *e = s->table + slot_of(s, mask, leader);
-    entry want = {mask, 0, 0, 0, (uint8_t)leader}, ones = {0xFFFFFFFFu, 0, 0, 0, 0xFF};
-    uint64_t key, keep, w0, w1;
-    memcpy(&key, &want, sizeof key);
-    memcpy(&keep, &ones, sizeof keep);
-    memcpy(&w0, e, sizeof w0);
-    memcpy(&w1, e + 1, sizeof w1);
-    unsigned hits = (unsigned)((w0 & keep) == key) | (unsigned)((w1 & keep) == key) << 1;
-    return hits ? e + (hits & 1 ? 0 : 1) : NULL;
+    uint64_t h = (((uint64_t)mask << 1) | (uint64_t)leader) * 0x9E3779B97F4A7C15ull;
+    return (entry *)t->slots + ((size_t)(h >> (64 - t->bits)) & ~(size_t)1);
+}
+
+/* An entry read whole (another thread may be writing it). */
+static inline entry
+load(const entry *e)
+{
+    entry out;
+    out.raw = __atomic_load_n(&e->raw, __ATOMIC_RELAXED);
+    return out;
+}
+
+/* Whether the table holds the position; its entry copied to *out if so. Both entries are
+ * compared without a branch each (the processor guesses those badly): the key is the mask and
+ * the leader, the other bytes masked off (byte order does not matter: the key is built the same
+ * way). */
+static inline int
+probe(const state *s, uint32_t mask, int leader, entry *out)
+{
+    const entry *e = bucket(current(s), mask, leader);
+    entry want = {.f = {mask, 0, 0, 0, (uint8_t)leader}};
+    entry ones = {.f = {0xFFFFFFFFu, 0, 0, 0, 0xFF}};
+    entry a = load(e), b = load(e + 1);
+    unsigned hits = (unsigned)((a.raw & ones.raw) == want.raw) |
+                    (unsigned)((b.raw & ones.raw) == want.raw) << 1;
+    *out = hits & 1 ? a : b;
+    return hits != 0;
 }
 
 /* Ask for a position's bucket ahead of its probe (the probes of a node's children then wait
@@ -306,86 +350,155 @@ probe(state *s, uint32_t mask, int leader)
 static inline void
 prefetch(const state *s, uint32_t mask, int leader)
 {
-    __builtin_prefetch(s->table + slot_of(s, mask, leader));
+    __builtin_prefetch(bucket(current(s), mask, leader));
 }
 
-static void grow(state *s);
+static void grow(state *s, table *t);
+
+/* One more entry in use: counted by the search, added to the shared count every 64 (searches
+ * in threads would otherwise all write one cache line at every new entry). */
+static inline void
+count_new(state *s)
+{
+    if (++s->fresh == 64) {
+        __atomic_fetch_add(&s->sh->stored, 64, __ATOMIC_RELAXED);
+        s->fresh = 0;
+    }
+}
 
 /* Store bounds: in the position's entry if it has one, else in the bucket's empty entry, else
- * over the one with fewer cards left (the cheaper to find again). A table half full grows. */
+ * over the one with fewer cards left (the cheaper to find again); the entry written whole. A
+ * table half full grows. */
 static inline void
 store(state *s, uint32_t mask, int leader, int low, int high, int best)
 {
-    if (s->stored * 2 > ((uint64_t)1 << s->bits) && s->bits < s->max_bits) {
-        grow(s);
+    shared *sh = s->sh;
+    table *t = current(s);
+    if (__atomic_load_n(&sh->stored, __ATOMIC_RELAXED) * 2 > ((uint64_t)1 << t->bits) &&
+        t->bits < __atomic_load_n(&sh->max_bits, __ATOMIC_RELAXED)) {
+        grow(s, t);
+        t = current(s);
     }
-    entry *e = s->table + slot_of(s, mask, leader);
+    entry *e = bucket(t, mask, leader);
+    entry a = load(e), b = load(e + 1);
     entry *into;
-    if (e[0].mask == mask && e[0].leader == leader) {
+    if (a.f.mask == mask && a.f.leader == leader) {
         into = e;
-    } else if (e[1].mask == mask && e[1].leader == leader) {
+    } else if (b.f.mask == mask && b.f.leader == leader) {
         into = e + 1;
-    } else if (e[0].mask == 0) {
+    } else if (a.f.mask == 0) {
         into = e;
-        s->stored++;
-    } else if (e[1].mask == 0) {
+        count_new(s);
+    } else if (b.f.mask == 0) {
         into = e + 1;
-        s->stored++;
+        count_new(s);
     } else {
-        into = popcount(e[0].mask) <= popcount(e[1].mask) ? e : e + 1;
+        into = popcount(a.f.mask) <= popcount(b.f.mask) ? e : e + 1;
     }
-    into->mask = mask;
-    into->leader = (uint8_t)leader;
-    into->low = (uint8_t)low;
-    into->high = (uint8_t)high;
-    into->best = (uint8_t)best;
+    entry n = {.f = {mask, (uint8_t)low, (uint8_t)high, (uint8_t)best, (uint8_t)leader}};
+    __atomic_store_n(&into->raw, n.raw, __ATOMIC_RELAXED);
 }
 
-/* The table twice as large, its entries moved in (where memory runs out, it stays). */
-static void
-grow(state *s)
+static table *
+table_new(int bits)
 {
-    entry *old = s->table;
-    size_t size = (size_t)1 << s->bits;
-    entry *table = calloc(size * 2, sizeof(entry));
-    if (table == NULL) {
-        s->max_bits = s->bits;
+    table *t = calloc(1, sizeof(table) + ((size_t)1 << bits) * sizeof(entry));
+    if (t != NULL) {
+        t->bits = bits;
+    }
+    return t;
+}
+
+/* Free the tables t replaced (no search may be running). */
+static void
+retire_all(table *t)
+{
+    table *r = t->retired;
+    t->retired = NULL;
+    while (r != NULL) {
+        table *next = r->retired;
+        free(r);
+        r = next;
+    }
+}
+
+/* Replace t by a table twice as large with its entries (where memory runs out, it stays).
+ * One search grows it at a time; another that finds the lock taken goes on with the table as
+ * it is. The entries are read whole from t while other searches may still write there. */
+static void
+grow(state *s, table *t)
+{
+    shared *sh = s->sh;
+    if (pthread_mutex_trylock(&sh->grow) != 0) {
         return;
     }
-    s->table = table;
-    s->bits++;
-    s->stored = 0;
-    for (size_t i = 0; i < size; i++) {
-        if (old[i].mask) {
-            store(s, old[i].mask, old[i].leader, old[i].low, old[i].high, old[i].best);
+    table *n = current(s) == t ? table_new(t->bits + 1) : NULL;
+    if (n == NULL) {
+        if (current(s) == t) { /* no memory for it: the table stays as it is */
+            __atomic_store_n(&sh->max_bits, t->bits, __ATOMIC_RELAXED);
         }
+        pthread_mutex_unlock(&sh->grow);
+        return;
     }
-    free(old);
+    uint64_t moved = 0;
+    size_t size = (size_t)1 << t->bits;
+    for (size_t i = 0; i < size; i++) {
+        entry old = load(&t->slots[i]);
+        if (!old.f.mask) {
+            continue;
+        }
+        /* a bucket of t splits into two of n: each of those gets at most its two entries */
+        entry *e = bucket(n, old.f.mask, old.f.leader);
+        e += e[0].f.mask != 0;
+        *e = old;
+        moved++;
+    }
+    n->retired = t;
+    __atomic_store_n(&sh->stored, moved, __ATOMIC_RELAXED);
+    __atomic_store_n(&sh->current, n, __ATOMIC_RELEASE);
+    pthread_mutex_unlock(&sh->grow);
 }
 
 /* ---- the search ----------------------------------------------------------------------- */
 
 static int trick(state *s, uint32_t mask, int leader, int rest, int alpha, int beta, int cut);
 
-/* Look at the clock (and at Python's signals) every CHECK_EVERY tricks; 1 to stop. */
+/* Whether a Python signal handler raised (the exception is then set). The search runs without
+ * the GIL; it takes it back only for this look. */
+static int
+signalled(state *s)
+{
+    PyEval_RestoreThread(s->thread);
+    int raised = PyErr_CheckSignals() < 0;
+    s->thread = PyEval_SaveThread();
+    return raised;
+}
+
+/* Look at the clock (and, the calling thread's search, at Python's signals) every CHECK_EVERY
+ * tricks, at every trick whether another thread gave this test up; 1 to stop. */
 static int
 out_of_time(state *s)
 {
     if (s->stop) {
         return 1;
     }
+    if (__atomic_load_n(&s->abort, __ATOMIC_RELAXED)) {
+        s->stop = 3;
+        return 1;
+    }
     if (++s->nodes % CHECK_EVERY) {
         return 0;
+    }
+    int others = __atomic_load_n(&s->sh->stop, __ATOMIC_RELAXED);
+    if (others) { /* another thread's search ran out of time or met an exception */
+        s->stop = others;
+        return 1;
     }
     if (s->deadline > 0 && now() > s->deadline) {
         s->stop = 1;
         return 1;
     }
-    /* the search runs without the GIL; it takes it back only to look at Python's signals */
-    PyEval_RestoreThread(s->thread);
-    int raised = PyErr_CheckSignals() < 0;
-    s->thread = PyEval_SaveThread();
-    if (raised) {
+    if (s->main && signalled(s)) {
         s->stop = 2;
         return 1;
     }
@@ -522,12 +635,11 @@ refutation(state *s, uint32_t before, int leader, int a, int rest, int floor,
         uint32_t after = before ^ (uint32_t)1 << b;
         int gain = s->points[a] + s->points[b];
         int value;
+        entry e;
         if (s->beats[32 * a + b]) {
-            entry *e = probe(s, after, 1 - leader);
-            value = e ? rest - gain - e->low : 999;
+            value = probe(s, after, 1 - leader, &e) ? rest - gain - e.f.low : 999;
         } else {
-            entry *e = probe(s, after, leader);
-            value = e ? gain + e->high : 999;
+            value = probe(s, after, leader, &e) ? gain + e.f.high : 999;
         }
         if (value <= floor) {
             return value;
@@ -621,12 +733,11 @@ transposition_cut(state *s, uint32_t mask, int leader, int rest, int beta)
             uint32_t after = before ^ (uint32_t)1 << b;
             int gain = s->points[a] + s->points[b];
             int value;
+            entry e;
             if (s->beats[32 * a + b]) {
-                entry *e = probe(s, after, follower);
-                value = e ? rest - gain - e->high : -1;
+                value = probe(s, after, follower, &e) ? rest - gain - e.f.high : -1;
             } else {
-                entry *e = probe(s, after, leader);
-                value = e ? gain + e->low : -1;
+                value = probe(s, after, leader, &e) ? gain + e.f.low : -1;
             }
             if (value < worst) {
                 worst = value;
@@ -682,10 +793,10 @@ neighbour(state *s, uint32_t mask, int leader, int *low, int *high)
     }
     int found = 0;
     for (int i = 0; i < n; i++) {
-        entry *e = probe(s, near[i], leader);
-        if (e != NULL) {
+        entry e;
+        if (probe(s, near[i], leader, &e)) {
             int d = points[i];
-            int l = e->low - (d < 0 ? -d : 0), u = e->high + (d > 0 ? d : 0);
+            int l = e.f.low - (d < 0 ? -d : 0), u = e.f.high + (d > 0 ? d : 0);
             *low = l > *low ? l : *low;
             *high = u < *high ? u : *high;
             found = 1;
@@ -719,11 +830,11 @@ trick(state *s, uint32_t mask, int leader, int rest, int alpha, int beta, int cu
         return s->beats[32 * a + b] ? 0 : rest;
     }
     int low, high, hint = -1;
-    entry *e = probe(s, mask, leader);
-    if (e != NULL) {
-        low = e->low;
-        high = e->high;
-        hint = e->best == 0xFF ? -1 : e->best;
+    entry e;
+    if (probe(s, mask, leader, &e)) {
+        low = e.f.low;
+        high = e.f.high;
+        hint = e.f.best == 0xFF ? -1 : e.f.best;
         if (low >= beta || low == high) {
             return low;
         }
@@ -811,17 +922,177 @@ trick(state *s, uint32_t mask, int leader, int rest, int alpha, int beta, int cu
     return best;
 }
 
+/* ---- the exact value, by tests run at once --------------------------------------------- */
+
+#define MAX_WORKERS 8
+
+/* The exact value of a position by zero-window tests ("is the value at least t?"), each
+ * narrowing the interval known to hold the value to the bound it proved (fail-soft), run by
+ * one or more workers at once on one table: each worker, when free, tests the middle of the
+ * largest part of the interval that the tests running now leave open, and a test whose target
+ * has fallen out of the interval is given up (its table entries stay: every stored entry is a
+ * finished search's true bound). */
+typedef struct coordinator coordinator;
+
+typedef struct {
+    state *s;      /* the worker's own state: the board copied, the table shared */
+    coordinator *c;
+    int target;    /* the target tested now, or -1 */
+    pthread_t thread;
+} worker;
+
+struct coordinator {
+    pthread_mutex_t lock;
+    pthread_cond_t changed;
+    int low, high; /* the value lies in low .. high */
+    int stop;      /* 1 out of time, 2 a Python exception */
+    uint32_t mask;
+    int leader, led, rest, n;
+    worker w[MAX_WORKERS];
+};
+
+/* The next target for a free worker, or -1 when none is worth testing now (lock held): the
+ * middle of the largest part, of two values or more, into which the targets tested now cut
+ * the interval. */
+static int
+pick(const coordinator *c)
+{
+    int cuts[MAX_WORKERS + 2], n = 0;
+    cuts[n++] = c->low;
+    for (int i = 0; i < c->n; i++) {
+        int t = c->w[i].target;
+        if (t > c->low && t <= c->high) {
+            int j = n++;
+            while (j > 1 && cuts[j - 1] > t) {
+                cuts[j] = cuts[j - 1];
+                j--;
+            }
+            cuts[j] = t;
+        }
+    }
+    cuts[n++] = c->high + 1;
+    /* the parts [cuts[i], cuts[i + 1] - 1]: the largest of two values or more */
+    int best = -1, size = 1;
+    for (int i = 0; i + 1 < n; i++) {
+        int a = cuts[i], b = cuts[i + 1] - 1;
+        if (b - a + 1 > size) {
+            size = b - a + 1;
+            best = (a + b + 1) / 2;
+        }
+    }
+    return best;
+}
+
+/* A free worker waits for the interval or the tests to change (lock held). The calling
+ * thread's worker looks at Python's signals meanwhile, every 10 ms: a handler that raises stops
+ * every worker. */
+static void
+idle(coordinator *c, state *s)
+{
+    if (!s->main) {
+        pthread_cond_wait(&c->changed, &c->lock);
+        return;
+    }
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_nsec += 10 * 1000 * 1000;
+    if (until.tv_nsec >= 1000 * 1000 * 1000) {
+        until.tv_sec++;
+        until.tv_nsec -= 1000 * 1000 * 1000;
+    }
+    if (pthread_cond_timedwait(&c->changed, &c->lock, &until) == 0) {
+        return;
+    }
+    pthread_mutex_unlock(&c->lock);
+    int raised = signalled(s);
+    pthread_mutex_lock(&c->lock);
+    if (raised) {
+        c->stop = 2;
+        __atomic_store_n(&s->sh->stop, 2, __ATOMIC_RELAXED);
+        pthread_cond_broadcast(&c->changed);
+    }
+}
+
+static void *
+work(void *arg)
+{
+    worker *w = arg;
+    coordinator *c = w->c;
+    state *s = w->s;
+    if (s->main) {
+        s->thread = PyEval_SaveThread();
+    }
+    pthread_mutex_lock(&c->lock);
+    while (c->low < c->high && !c->stop) {
+        int t = pick(c);
+        if (t < 0) {
+            idle(c, s);
+            continue;
+        }
+        w->target = t;
+        __atomic_store_n(&s->abort, 0, __ATOMIC_RELAXED);
+        pthread_mutex_unlock(&c->lock);
+        int found = c->led >= 0 ? answer(s, c->mask, c->leader, c->led, c->rest, t - 1, t)
+                                : trick(s, c->mask, c->leader, c->rest, t - 1, t, 1);
+        pthread_mutex_lock(&c->lock);
+        w->target = -1;
+        if (s->stop == 3) { /* given up */
+            s->stop = 0;
+            continue;
+        }
+        if (s->stop) {
+            c->stop = s->stop;
+            __atomic_store_n(&s->sh->stop, s->stop, __ATOMIC_RELAXED);
+            pthread_cond_broadcast(&c->changed);
+            break;
+        }
+        if (found >= t) {
+            c->low = found > c->low ? found : c->low;
+        } else {
+            c->high = found < c->high ? found : c->high;
+        }
+        for (int i = 0; i < c->n; i++) {
+            worker *o = &c->w[i];
+            if (o->target >= 0 && (o->target <= c->low || o->target > c->high)) {
+                __atomic_store_n(&o->s->abort, 1, __ATOMIC_RELAXED);
+            }
+        }
+        pthread_cond_broadcast(&c->changed);
+    }
+    pthread_cond_broadcast(&c->changed);
+    pthread_mutex_unlock(&c->lock);
+    if (s->main) {
+        PyEval_RestoreThread(s->thread);
+        s->thread = NULL;
+    }
+    return NULL;
+}
+
 /* ---- the module ----------------------------------------------------------------------- */
 
 #define CAPSULE "officers.skat._dd.search"
+
+static void
+state_free(state *s)
+{
+    if (s->sh != NULL) {
+        table *t = s->sh->current;
+        if (t != NULL) {
+            retire_all(t);
+            free(t);
+        }
+        pthread_mutex_destroy(&s->sh->grow);
+        free(s->sh);
+    }
+    free(s);
+}
 
 static void
 capsule_free(PyObject *capsule)
 {
     state *s = PyCapsule_GetPointer(capsule, CAPSULE);
     if (s) {
-        free(s->table);
-        free(s);
+        state_free(s);
     }
 }
 
@@ -891,18 +1162,23 @@ dd_search(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "search: the cards hold more than 120 points");
         return NULL;
     }
-    s->max_bits = bits;
-    s->bits = bits < START_BITS ? bits : START_BITS;
-    s->table = calloc((size_t)1 << s->bits, sizeof(entry));
-    if (s->table == NULL) {
+    s->sh = calloc(1, sizeof(shared));
+    if (s->sh == NULL) {
         free(s);
         return PyErr_NoMemory();
     }
+    pthread_mutex_init(&s->sh->grow, NULL);
+    s->sh->max_bits = bits;
+    s->sh->current = table_new(bits < START_BITS ? bits : START_BITS);
+    if (s->sh->current == NULL) {
+        state_free(s);
+        return PyErr_NoMemory();
+    }
+    s->main = 1;
     board_build(s);
     PyObject *capsule = PyCapsule_New(s, CAPSULE, capsule_free);
     if (capsule == NULL) {
-        free(s->table);
-        free(s);
+        state_free(s);
     }
     return capsule;
 }
@@ -999,6 +1275,8 @@ dd_value(PyObject *self, PyObject *args)
     }
     s->deadline = seconds > 0 ? now() + seconds : 0;
     s->stop = 0;
+    s->abort = 0;
+    s->sh->stop = 0;
     s->busy = 1; /* set with the GIL held: another thread's call on this search is refused */
     int found;
     s->thread = PyEval_SaveThread();
@@ -1009,6 +1287,7 @@ dd_value(PyObject *self, PyObject *args)
     }
     PyEval_RestoreThread(s->thread);
     s->thread = NULL;
+    retire_all(current(s));
     s->busy = 0;
     if (s->stop == 2) {
         return NULL;
@@ -1017,6 +1296,112 @@ dd_value(PyObject *self, PyObject *args)
         Py_RETURN_NONE;
     }
     return PyLong_FromLong(found);
+}
+
+static PyObject *
+dd_exact(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *capsule;
+    unsigned long long mask_in;
+    int leader, led, workers;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "OKiidi:exact", &capsule, &mask_in, &leader, &led, &seconds,
+                          &workers)) {
+        return NULL;
+    }
+    state *s = state_of(capsule, "exact");
+    if (s == NULL) {
+        return NULL;
+    }
+    if (mask_in > 0xFFFFFFFFull) {
+        PyErr_SetString(PyExc_ValueError, "exact: the mask has 32 bits");
+        return NULL;
+    }
+    if (workers < 1 || workers > MAX_WORKERS) {
+        PyErr_Format(PyExc_ValueError, "exact: 1 .. %d searches at once", MAX_WORKERS);
+        return NULL;
+    }
+    uint32_t mask = (uint32_t)mask_in;
+    if (check_position(s, mask, leader, led) < 0) {
+        return NULL;
+    }
+    int rest = 0;
+    for (uint32_t m = mask; m; m &= m - 1) {
+        rest += s->points[lowest(m)];
+    }
+    if (led >= 0) {
+        rest += s->points[led];
+    }
+    if (mask == 0) {
+        return PyLong_FromLong(0);
+    }
+    coordinator *c = calloc(1, sizeof(coordinator));
+    if (c == NULL) {
+        return PyErr_NoMemory();
+    }
+    pthread_mutex_init(&c->lock, NULL);
+    pthread_cond_init(&c->changed, NULL);
+    c->low = 0;
+    c->high = rest;
+    c->mask = mask;
+    c->leader = leader;
+    c->led = led;
+    c->rest = rest;
+    c->n = workers;
+    s->deadline = seconds > 0 ? now() + seconds : 0;
+    s->stop = 0;
+    s->abort = 0;
+    s->sh->stop = 0;
+    s->busy = 1;
+    int started = 1;
+    for (int i = 0; i < workers; i++) {
+        c->w[i].c = c;
+        c->w[i].target = -1;
+        if (i == 0) {
+            c->w[i].s = s;
+            continue;
+        }
+        state *copy = malloc(sizeof(state));
+        if (copy == NULL) {
+            c->n = i;
+            break;
+        }
+        memcpy(copy, s, sizeof(state));
+        copy->main = 0;
+        copy->nodes = 0;
+        copy->thread = NULL;
+        copy->fresh = 0;
+        c->w[i].s = copy;
+    }
+    for (int i = 1; i < c->n; i++) {
+        if (pthread_create(&c->w[i].thread, NULL, work, &c->w[i]) != 0) {
+            break;
+        }
+        started++;
+    }
+    work(&c->w[0]);
+    for (int i = 1; i < started; i++) {
+        pthread_join(c->w[i].thread, NULL);
+    }
+    for (int i = 1; i < c->n; i++) {
+        s->nodes += c->w[i].s->nodes;
+        s->sh->stored += (uint64_t)c->w[i].s->fresh;
+        free(c->w[i].s);
+    }
+    retire_all(current(s));
+    s->busy = 0;
+    int stop = c->stop, value = c->low;
+    pthread_mutex_destroy(&c->lock);
+    pthread_cond_destroy(&c->changed);
+    free(c);
+    if (stop == 2) {
+        return NULL;
+    }
+    if (stop == 1) {
+        Py_RETURN_NONE;
+    }
+    return PyLong_FromLong(value);
 }
 
 static PyObject *
@@ -1031,8 +1416,8 @@ dd_stats(PyObject *self, PyObject *args)
     if (s == NULL) {
         return NULL;
     }
-    return Py_BuildValue("(LKK)", s->nodes, (unsigned long long)s->stored,
-                         (unsigned long long)(((size_t)1 << s->bits) * sizeof(entry)));
+    return Py_BuildValue("(LKK)", s->nodes, (unsigned long long)(s->sh->stored + s->fresh),
+                         (unsigned long long)(((size_t)1 << current(s)->bits) * sizeof(entry)));
 }
 
 static PyObject *
@@ -1053,8 +1438,9 @@ dd_best(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "best: a 32-bit mask and a leader 0 or 1");
         return NULL;
     }
-    entry *e = mask ? probe(s, (uint32_t)mask, leader) : NULL;
-    return PyLong_FromLong(e == NULL || e->best == 0xFF ? -1 : e->best);
+    entry e;
+    int found = mask ? probe(s, (uint32_t)mask, leader, &e) : 0;
+    return PyLong_FromLong(!found || e.f.best == 0xFF ? -1 : e.f.best);
 }
 
 static PyMethodDef dd_methods[] = {
@@ -1066,6 +1452,11 @@ static PyMethodDef dd_methods[] = {
      "value(search, mask, leader, led, alpha, beta, seconds) -> int | None\n\n"
      "The leader's value of a position (led: the slot of the card on the table, or -1), "
      "fail-soft in the window; None when the seconds (> 0; 0 for no limit) run out."},
+    {"exact", dd_exact, METH_VARARGS,
+     "exact(search, mask, leader, led, seconds, threads) -> int | None\n\n"
+     "The leader's exact value of a position, by zero-window tests run by 1 .. 8 searches at "
+     "once, each in a thread of its own, on one table; None when the seconds (> 0; 0 for no "
+     "limit) run out."},
     {"stats", dd_stats, METH_VARARGS,
      "stats(search) -> (tricks searched, table entries in use, table bytes)"},
     {"best", dd_best, METH_VARARGS,

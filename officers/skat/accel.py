@@ -32,7 +32,7 @@ from officers.compiled import PURE_PYTHON, load
 
 __all__ = ["ABI", "PURE_PYTHON", "TABLE_BITS", "CompiledSearch", "dd_module", "dd_status", "table_bits"]
 
-ABI: Final = 1
+ABI: Final = 2
 """The interface version of ``officers.skat._dd`` this code is written against."""
 
 NAME: Final = "officers.skat._dd"
@@ -98,6 +98,20 @@ class CompiledSearch:
             if seconds <= 0:
                 return None
         found: int | None = self.module.value(self.state, mask, leader, led, alpha, beta, seconds)
+        return found
+
+    def exact(
+        self, mask: int, leader: int, led: int, deadline: float | None, threads: int
+    ) -> int | None:
+        """The leader's exact value (``led`` as for :meth:`value`), by zero-window tests that
+        ``threads`` searches (1 .. 8, each in a thread of its own) run at once on the one table,
+        or ``None`` when the clock passes ``deadline``."""
+        seconds = 0.0
+        if deadline is not None:
+            seconds = deadline - time.perf_counter()
+            if seconds <= 0:
+                return None
+        found: int | None = self.module.exact(self.state, mask, leader, led, seconds, threads)
         return found
 
     def best(self, mask: int, leader: int) -> int:

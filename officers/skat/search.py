@@ -39,12 +39,18 @@ The enhancements (docs/skat.md argues each one sound):
 
 Where the compiled module ``officers.skat._dd`` is installed (:mod:`officers.skat.accel`), a
 :class:`Search` runs the same search in C, on the same encoding and with the same enhancements,
-plus three that change its speed only: the table's best lead is searched before the others are
-ordered, a position of 12 cards or more first looks in the table for a lead all of whose answers
-are known to reach the window (an enhanced transposition cutoff), and from 8 cards up each lead
-first looks for an answer the table shows refutes it. Its table is bounded: 8 bytes an entry,
+plus four that change its speed only: the table's best lead is searched before the others are
+ordered, a position of 12 cards or more that the search expects to fail high first looks in the
+table for a lead all of whose answers are known to reach the window (an enhanced transposition
+cutoff), from 8 cards up each lead first looks for an answer the table shows refutes it, and from
+10 cards up a position takes bounds from the table's entries of its neighbours (the positions
+that differ in one last card being another of the same player and lane, widened by their
+points; docs/skat.md argues it). Its table is bounded: 8 bytes an entry,
 from 2 ** 14 entries doubling when half full up to 2 ** 22 (32 MiB); a full bucket forgets the
-entry with fewer cards left. ``Search(board, compiled=False)`` keeps to Python.
+entry with fewer cards left. The exact value (:meth:`Search.exact`) is found by zero-window
+tests; the compiled search may run several at once, each in a thread of its own, sharing the
+table (an entry is read and written whole, and any entry, whoever wrote it, holds true bounds).
+``Search(board, compiled=False)`` keeps to Python.
 
 >>> from officers.skat import SkatGame
 >>> game = SkatGame.deal(1)
@@ -68,10 +74,13 @@ from officers.skat.accel import CompiledSearch, dd_module, dd_status, table_bits
 from officers.skat.cards import POINTS, TRUMP, lane, power
 from officers.skat.position import Position
 
-__all__ = ["TABLE_LIMIT", "Board", "Search", "plain_value", "slots_of"]
+__all__ = ["MAX_THREADS", "TABLE_LIMIT", "Board", "Search", "plain_value", "slots_of"]
 
 TABLE_LIMIT = 3_000_000
 """The most entries a search's transposition table holds (some 300 MB): then it starts anew."""
+
+MAX_THREADS = 8
+"""The most threads :meth:`Search.exact` runs at once."""
 
 _SLOTS: dict[int, tuple[int, ...]] = {}
 
@@ -292,6 +301,34 @@ class Search:
         if not mask:
             return 0
         return self.trick(mask, leader, rest, alpha, beta)
+
+    def exact(self, at: tuple[int, int, int] | None = None, threads: int = 1) -> int:
+        """The exact value for the player to lead (or who led the card on the table), by
+        zero-window tests each narrowing the interval that holds it to the bound it proved
+        (fail-soft), the middle of the interval tested first. ``threads`` (1 .. 8): the
+        compiled search runs that many tests at once, each in a thread of its own, on the one
+        table (a free thread tests the middle of the largest part the running tests leave
+        open; a test whose target falls out of the interval is given up); the Python search
+        runs one. ``at`` as for :meth:`value`."""
+        if not 1 <= threads <= MAX_THREADS:
+            raise InvalidArgumentError(f"threads must be 1 .. {MAX_THREADS}, not {threads!r}")
+        board = self.board
+        mask, leader, trick = (board.mask, board.leader, board.trick) if at is None else at
+        if self.native is not None:
+            found = self.native.exact(mask, leader, trick, self.deadline, threads)
+            self.nodes = self.native.stats()[0]
+            if found is None:
+                raise SolverTimeoutError("the double-dummy search ran out of time")
+            return found
+        low, high = 0, board.rest(mask, trick)
+        while low < high:
+            target = (low + high + 1) // 2
+            found = self.value(target - 1, target, (mask, leader, trick))
+            if found >= target:
+                low = max(low, found)
+            else:
+                high = min(high, found)
+        return low
 
     def best_lead(self, at: tuple[int, int, int]) -> int | None:
         """The card of the best lead the table holds for a position at the start of a trick

@@ -29,11 +29,18 @@ True
 
 from __future__ import annotations
 
+import os
 import time
 from dataclasses import dataclass
 from typing import Any
 
-from officers.errors import InvalidGameError, SolverTimeoutError, check_time_limit, excerpt
+from officers.errors import (
+    InvalidArgumentError,
+    InvalidGameError,
+    SolverTimeoutError,
+    check_time_limit,
+    excerpt,
+)
 from officers.skat.cards import GAMES, TRUMP, GameType, lane
 from officers.skat.game import SkatGame
 from officers.skat.moves import Move
@@ -41,7 +48,7 @@ from officers.skat.position import Deal, Position
 from officers.skat.rules import legal_moves, play
 from officers.skat.search import Board, Search
 
-__all__ = ["Solution", "minimax", "solve", "solve_games", "wins"]
+__all__ = ["THREADS_FROM", "Solution", "minimax", "solve", "solve_games", "wins"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,18 +131,32 @@ def _bound(search: Search, position: Position, target: int) -> bool:
     return _test(search, position, target)[0]
 
 
-def _value(search: Search, position: Position) -> int:
-    """Vorhand's final points, by zero-window tests that halve the open interval, each
-    narrowing it to the bound it proved (MTD-style)."""
-    low = position.points[0]  # reached for sure
-    high = 120 - position.points[1]  # not beyond
-    while low < high:
-        reached, bound = _test(search, position, (low + high + 1) // 2)
-        if reached:
-            low = bound
-        else:
-            high = bound
-    return low
+def _value(search: Search, position: Position, threads: int) -> int:
+    """Vorhand's final points, by zero-window tests (:meth:`Search.exact`)."""
+    return _vorhand(position, search.exact(search.board.locate(position), threads))
+
+
+THREADS_FROM = 24
+"""The fewest cards in play for which :func:`solve` runs two threads by default: below, a
+search is over before a second thread would pay for itself."""
+
+
+def _threads(position: Position, threads: int | None) -> int:
+    """The threads a search of ``position`` runs (``threads``: see :func:`solve`)."""
+    if threads is not None:
+        if not isinstance(threads, int) or isinstance(threads, bool) or not 1 <= threads <= 8:
+            raise InvalidArgumentError(f"threads must be 1 .. 8, not {excerpt(threads)}")
+        return threads
+    cards = sum(len(pile) for side in position.piles for pile in side)
+    return min(2, _cpus()) if cards >= THREADS_FROM else 1
+
+
+def _cpus() -> int:
+    """The CPUs this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def solve(
@@ -144,12 +165,17 @@ def solve(
     time_limit: float | None = None,
     line: bool = True,
     compiled: bool | None = None,
+    threads: int | None = None,
 ) -> Solution:
     """The value of a position (Vorhand's final points under best play) and, with ``line``, a
     principal variation. Before the game choice it is the best game's (and the line starts with
     that choice; :func:`solve_games` gives each game's). ``compiled``: the compiled search
     (:mod:`officers.skat.accel`) where it is installed (``None``), never (``False``) or always
     (``True``: an :class:`~officers.errors.InvalidArgumentError` without it); the same answer.
+    ``threads`` (1 .. 8): how many zero-window tests the compiled search runs at once, each in
+    a thread of its own (:meth:`~officers.skat.search.Search.exact`); by default two where the
+    process may use two CPUs and :data:`THREADS_FROM` cards or more are in play, else one. The
+    same answer; a simulation that fills every core with processes of its own passes 1.
 
     >>> from officers.skat import Deal
     >>> solve(Deal.numbered(1), time_limit=0.001)
@@ -159,10 +185,11 @@ def solve(
     """
     position = _position(where)
     deadline = _deadline(time_limit)
+    workers = _threads(position, threads)
     if position.phase == "over":
         return Solution(position.points[0], (), 0)
     if position.game is None:
-        value, best, search, nodes = _best_game(position, deadline, compiled)
+        value, best, search, nodes = _best_game(position, deadline, compiled, workers)
         if not line:
             return Solution(value, (), nodes)
         choice = Move.choose(best)
@@ -170,7 +197,7 @@ def solve(
         moves = _line(search, play(position, choice), value)
         return Solution(value, (choice, *moves), nodes + search.nodes - before)
     search = Search(Board(position), _left(deadline), compiled=compiled)
-    value = _value(search, position)
+    value = _value(search, position, workers)
     moves = _line(search, position, value) if line else ()
     return Solution(value, moves, search.nodes)
 
@@ -187,7 +214,7 @@ def _trumps_held(position: Position, game: GameType) -> int:
 
 
 def _best_game(
-    position: Position, deadline: float | None, compiled: bool | None
+    position: Position, deadline: float | None, compiled: bool | None, threads: int
 ) -> tuple[int, GameType, Search, int]:
     """The best game's value, the game, its search and the tricks searched in all. The games
     are tried by the trumps Vorhand holds, most first; a later game is solved only if one
@@ -198,7 +225,7 @@ def _best_game(
         chosen = play(position, Move.choose(game))
         search = Search(Board(chosen), _left(deadline), compiled=compiled)
         if found is None or _bound(search, chosen, found[0] + 1):
-            value = _value(search, chosen)
+            value = _value(search, chosen, threads)
             if found is None or value > found[0]:
                 found = (value, game, search)
         nodes += search.nodes
@@ -207,14 +234,14 @@ def _best_game(
 
 
 def _games(
-    position: Position, deadline: float | None, compiled: bool | None
+    position: Position, deadline: float | None, compiled: bool | None, threads: int
 ) -> dict[GameType, tuple[int, Search]]:
     """Each game's value, with the search that found it (its table is warm for a line)."""
     result: dict[GameType, tuple[int, Search]] = {}
     for game in GAMES:
         chosen = play(position, Move.choose(game))
         search = Search(Board(chosen), _left(deadline), compiled=compiled)
-        result[game] = (_value(search, chosen), search)
+        result[game] = (_value(search, chosen, threads), search)
     return result
 
 
@@ -248,13 +275,15 @@ def solve_games(
     *,
     time_limit: float | None = None,
     compiled: bool | None = None,
+    threads: int | None = None,
 ) -> dict[GameType, Solution]:
-    """Each game choice's value (no lines), before the choice (``compiled`` as for
-    :func:`solve`)."""
+    """Each game choice's value (no lines), before the choice (``compiled`` and ``threads`` as
+    for :func:`solve`)."""
     position = _position(where)
+    workers = _threads(position, threads)
     if position.phase != "choose":
         raise InvalidGameError("the game is chosen already: solve() gives its value")
-    searches = _games(position, _deadline(time_limit), compiled)
+    searches = _games(position, _deadline(time_limit), compiled, workers)
     return {game: Solution(value, (), search.nodes) for game, (value, search) in searches.items()}
 
 
