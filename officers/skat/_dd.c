@@ -1200,30 +1200,38 @@ state_of(PyObject *capsule, const char *name)
     return s;
 }
 
-/* Whether mask (and the card on the table) is a position of the search's board: the slots are
- * the board's, a top lies on an under card, the card led is the leader's and not in a pile,
- * and both players hold as many cards (the card led counted). 0, or -1 with an error set. */
+/* Whether a call's mask (and the card on the table) is a position of the search's board: 32
+ * bits, the slots are the board's, a top lies on an under card, the card led is the leader's
+ * and not in a pile, and both players hold as many cards (the card led counted); then 0, with
+ * the points still out (the card led counted) in *rest. Else -1 with an error set, named for
+ * the call ``name``. */
 static int
-check_position(const state *s, uint32_t mask, int leader, int led)
+check_position(const state *s, const char *name, unsigned long long mask_in, int leader, int led,
+               int *rest)
 {
+    if (mask_in > 0xFFFFFFFFull) {
+        PyErr_Format(PyExc_ValueError, "%s: the mask has 32 bits", name);
+        return -1;
+    }
+    uint32_t mask = (uint32_t)mask_in;
     if (leader != 0 && leader != 1) {
-        PyErr_SetString(PyExc_ValueError, "value: the leader is 0 or 1");
+        PyErr_Format(PyExc_ValueError, "%s: the leader is 0 or 1", name);
         return -1;
     }
     if (led < -1 || led > 31 || (led >= 0 && ((led >> 4) != leader || (mask >> led & 1)))) {
-        PyErr_SetString(PyExc_ValueError,
-                        "value: the card led is -1 or a slot of the leader not in the mask");
+        PyErr_Format(PyExc_ValueError,
+                     "%s: the card led is -1 or a slot of the leader not in the mask", name);
         return -1;
     }
     uint32_t all = mask | (led >= 0 ? (uint32_t)1 << led : 0);
     if (all & ~s->present) {
-        PyErr_SetString(PyExc_ValueError, "value: a slot of the mask holds no card of the board");
+        PyErr_Format(PyExc_ValueError, "%s: a slot of the mask holds no card of the board", name);
         return -1;
     }
     for (int p = 0; p < 2; p++) {
         uint32_t tops = (mask >> (16 * p)) & 0xFF, unders = (mask >> (16 * p + 8)) & 0xFF;
         if (tops & ~unders) {
-            PyErr_SetString(PyExc_ValueError, "value: a top card lies on no under card");
+            PyErr_Format(PyExc_ValueError, "%s: a top card lies on no under card", name);
             return -1;
         }
     }
@@ -1232,8 +1240,12 @@ check_position(const state *s, uint32_t mask, int leader, int led)
         counts[leader]++;
     }
     if (counts[0] != counts[1]) {
-        PyErr_SetString(PyExc_ValueError, "value: the players hold different numbers of cards");
+        PyErr_Format(PyExc_ValueError, "%s: the players hold different numbers of cards", name);
         return -1;
+    }
+    *rest = 0;
+    for (uint32_t m = all; m; m &= m - 1) {
+        *rest += s->points[lowest(m)];
     }
     return 0;
 }
@@ -1254,24 +1266,14 @@ dd_value(PyObject *self, PyObject *args)
     if (s == NULL) {
         return NULL;
     }
-    if (mask_in > 0xFFFFFFFFull) {
-        PyErr_SetString(PyExc_ValueError, "value: the mask has 32 bits");
+    int rest;
+    if (check_position(s, "value", mask_in, leader, led, &rest) < 0) {
         return NULL;
     }
     uint32_t mask = (uint32_t)mask_in;
-    if (check_position(s, mask, leader, led) < 0) {
-        return NULL;
-    }
     if (alpha < -1000 || beta > 1000 || alpha >= beta) {
         PyErr_SetString(PyExc_ValueError, "value: the window is -1000 <= alpha < beta <= 1000");
         return NULL;
-    }
-    int rest = 0;
-    for (uint32_t m = mask; m; m &= m - 1) {
-        rest += s->points[lowest(m)];
-    }
-    if (led >= 0) {
-        rest += s->points[led];
     }
     s->deadline = seconds > 0 ? now() + seconds : 0;
     s->stop = 0;
@@ -1314,25 +1316,15 @@ dd_exact(PyObject *self, PyObject *args)
     if (s == NULL) {
         return NULL;
     }
-    if (mask_in > 0xFFFFFFFFull) {
-        PyErr_SetString(PyExc_ValueError, "exact: the mask has 32 bits");
-        return NULL;
-    }
     if (workers < 1 || workers > MAX_WORKERS) {
         PyErr_Format(PyExc_ValueError, "exact: 1 .. %d searches at once", MAX_WORKERS);
         return NULL;
     }
-    uint32_t mask = (uint32_t)mask_in;
-    if (check_position(s, mask, leader, led) < 0) {
+    int rest;
+    if (check_position(s, "exact", mask_in, leader, led, &rest) < 0) {
         return NULL;
     }
-    int rest = 0;
-    for (uint32_t m = mask; m; m &= m - 1) {
-        rest += s->points[lowest(m)];
-    }
-    if (led >= 0) {
-        rest += s->points[led];
-    }
+    uint32_t mask = (uint32_t)mask_in;
     if (mask == 0) {
         return PyLong_FromLong(0);
     }
