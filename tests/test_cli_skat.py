@@ -39,6 +39,9 @@ def test_solve_is_the_librarys_and_says_who_wins(capsys: pytest.CaptureFixture[s
     assert code == (ExitCode.OK if library.value >= 61 else ExitCode.NO)
     code, out, _ = run(capsys, "skat", "solve", game.notation())
     assert out.splitlines()[0].endswith(f"with {library.value} points under best play (every card known)")
+    for threads in ("1", "3"):
+        code, out, _ = run(capsys, "skat", "solve", game.notation(), "--threads", threads, "--json")
+        assert json.loads(out)["value"] == library.value
 
 
 @pytest.mark.parametrize(
@@ -48,6 +51,7 @@ def test_solve_is_the_librarys_and_says_who_wins(capsys: pytest.CaptureFixture[s
         (["skat", "solve", "--deal", "1", "--moves", "H", "--games"], "before the choice"),
         (["skat", "solve", "--deal", "1", "--moves", "H AS@1"], "cannot play AS@1"),
         (["skat", "solve", "nonsense"], "cannot read"),
+        (["skat", "solve", "--deal", "1", "--threads", "9"], "1-8"),
     ],
 )
 def test_bad_input_is_one_line_on_standard_error(

@@ -84,6 +84,14 @@ def add_commands(commands: Commands) -> None:
         metavar="S",
         help=f"seconds the search takes at most (default {DEFAULT_TIME_LIMIT:g})",
     )
+    solve.add_argument(
+        "--threads",
+        type=number(1, 8),
+        default=None,
+        metavar="N",
+        help="zero-window tests run at once, each in a thread (default: 2 where there are two "
+        "CPUs and 24 cards or more are in play, else 1)",
+    )
     add_json(solve)
     solve.set_defaults(run=_solve)
     _add_tip(actions)
@@ -203,10 +211,11 @@ def _solve(args: argparse.Namespace) -> ExitCode:
     game = _game(args)
     if args.games and game.position.phase != "choose":
         raise UsageError("officers skat solve: --games asks each game's value before the choice")
-    solution = solve(game.position, time_limit=args.time_limit)
+    solution = solve(game.position, time_limit=args.time_limit, threads=args.threads)
     games: dict[str, int] | None = None
     if args.games:
-        games = {g: s.value for g, s in solve_games(game.position, time_limit=args.time_limit).items()}
+        each = solve_games(game.position, time_limit=args.time_limit, threads=args.threads)
+        games = {g: s.value for g, s in each.items()}
     if args.json:
         from officers.contract.skat import solution_document
 
