@@ -69,18 +69,41 @@ import time
 from collections.abc import Callable, Sequence
 from functools import partial
 
-from officers.errors import InvalidArgumentError, InvalidGameError, SolverTimeoutError
+from officers.errors import InvalidArgumentError, InvalidGameError, SolverTimeoutError, excerpt
 from officers.skat.accel import CompiledSearch, dd_module, dd_status, table_bits
 from officers.skat.cards import POINTS, TRUMP, lane, power
 from officers.skat.position import Position
 
-__all__ = ["MAX_THREADS", "TABLE_LIMIT", "Board", "Search", "plain_value", "slots_of"]
+__all__ = [
+    "MAX_THREADS",
+    "TABLE_LIMIT",
+    "Board",
+    "Search",
+    "check_threads",
+    "plain_value",
+    "slots_of",
+]
 
 TABLE_LIMIT = 3_000_000
 """The most entries a search's transposition table holds (some 300 MB): then it starts anew."""
 
 MAX_THREADS = 8
 """The most threads :meth:`Search.exact` runs at once."""
+
+
+def check_threads(threads: object) -> int:
+    """``threads`` when it is a whole number 1 .. :data:`MAX_THREADS`, else an
+    :class:`~officers.errors.InvalidArgumentError` quoting it.
+
+    >>> check_threads(9)
+    Traceback (most recent call last):
+      ...
+    officers.errors.InvalidArgumentError: threads must be 1 .. 8, not 9
+    """
+    if not isinstance(threads, int) or isinstance(threads, bool) or not 1 <= threads <= MAX_THREADS:
+        raise InvalidArgumentError(f"threads must be 1 .. {MAX_THREADS}, not {excerpt(threads)}")
+    return threads
+
 
 _SLOTS: dict[int, tuple[int, ...]] = {}
 
@@ -310,8 +333,7 @@ class Search:
         table (a free thread tests the middle of the largest part the running tests leave
         open; a test whose target falls out of the interval is given up); the Python search
         runs one. ``at`` as for :meth:`value`."""
-        if not 1 <= threads <= MAX_THREADS:
-            raise InvalidArgumentError(f"threads must be 1 .. {MAX_THREADS}, not {threads!r}")
+        threads = check_threads(threads)
         board = self.board
         mask, leader, trick = (board.mask, board.leader, board.trick) if at is None else at
         if self.native is not None:

@@ -34,19 +34,13 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from officers.errors import (
-    InvalidArgumentError,
-    InvalidGameError,
-    SolverTimeoutError,
-    check_time_limit,
-    excerpt,
-)
+from officers.errors import InvalidGameError, SolverTimeoutError, check_time_limit, excerpt
 from officers.skat.cards import GAMES, TRUMP, GameType, lane
 from officers.skat.game import SkatGame
 from officers.skat.moves import Move
 from officers.skat.position import Deal, Position
 from officers.skat.rules import legal_moves, play
-from officers.skat.search import Board, Search
+from officers.skat.search import Board, Search, check_threads
 
 __all__ = ["THREADS_FROM", "Solution", "minimax", "solve", "solve_games", "wins"]
 
@@ -144,9 +138,7 @@ search is over before a second thread would pay for itself."""
 def _threads(position: Position, threads: int | None) -> int:
     """The threads a search of ``position`` runs (``threads``: see :func:`solve`)."""
     if threads is not None:
-        if not isinstance(threads, int) or isinstance(threads, bool) or not 1 <= threads <= 8:
-            raise InvalidArgumentError(f"threads must be 1 .. 8, not {excerpt(threads)}")
-        return threads
+        return check_threads(threads)
     cards = sum(len(pile) for side in position.piles for pile in side)
     return min(2, _cpus()) if cards >= THREADS_FROM else 1
 
