@@ -357,9 +357,11 @@ def test_other_threads_run_while_it_searches() -> None:
 
 
 @pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="no interval timer here")
-def test_a_second_call_during_a_search_is_refused() -> None:
+@pytest.mark.parametrize("threads", [0, 1, 2])
+def test_a_second_call_during_a_search_is_refused(threads: int) -> None:
     """A call on a search that is running (here from a signal handler, which runs while the
-    search looks at the signals) is refused; the refusal stops the running search."""
+    search looks at the signals) is refused; the refusal stops the running search (``threads``
+    0: one window by value(), else the exact value in that many threads)."""
     search = Search(Board(Position(Deal.numbered(4).piles, "G")), compiled=True)
 
     def again(signum: int, frame: object) -> None:
@@ -369,7 +371,7 @@ def test_a_second_call_during_a_search_is_refused() -> None:
     try:
         signal.setitimer(signal.ITIMER_REAL, 0.002)
         with pytest.raises(ValueError, match="already running"):
-            search.value()
+            search.exact(threads=threads) if threads else search.value()
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)
         signal.signal(signal.SIGALRM, before)
