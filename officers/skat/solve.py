@@ -29,12 +29,12 @@ True
 
 from __future__ import annotations
 
-import os
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from officers.errors import InvalidGameError, SolverTimeoutError, check_time_limit, excerpt
+from officers.lifetime import cpus
 from officers.skat.cards import GAMES, TRUMP, GameType, lane
 from officers.skat.game import SkatGame
 from officers.skat.moves import Move
@@ -140,15 +140,7 @@ def _threads(position: Position, threads: int | None) -> int:
     if threads is not None:
         return check_threads(threads)
     cards = sum(len(pile) for side in position.piles for pile in side)
-    return min(2, _cpus()) if cards >= THREADS_FROM else 1
-
-
-def _cpus() -> int:
-    """The CPUs this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
+    return min(2, cpus()) if cards >= THREADS_FROM else 1
 
 
 def solve(
