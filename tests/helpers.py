@@ -17,6 +17,7 @@ from jsonschema import Draft202012Validator
 from officers import Rules, Square, count_completions
 from officers.cli import main
 from officers.contract import schema as contract_schema
+from officers.skat import Deal, SkatGame
 
 __all__ = [
     "BOTH",
@@ -139,3 +140,25 @@ def assert_valid(data: dict[str, Any]) -> None:
     """Assert that a document is valid against the schema of its kind."""
     errors = sorted(validator(data["kind"]).iter_errors(data), key=str)
     assert not errors, [f"{list(e.absolute_path)}: {e.message}" for e in errors[:3]]
+
+
+def skat_redealt(game: SkatGame, rng: random.Random) -> SkatGame:
+    """``game`` (an Offiziersskat game from a deal) with the face-down cards still hidden dealt
+    again among their piles at random, the same moves played: all that differs is what no
+    player may see."""
+    assert game.deal_of is not None
+    hidden = [
+        (player, index)
+        for player, side in enumerate(game.position.piles)
+        for index, pile in enumerate(side)
+        if len(pile) == 2
+    ]
+    unders = [game.deal_of.piles[p][i][0] for p, i in hidden]
+    rng.shuffle(unders)
+    piles = [list(side) for side in game.deal_of.piles]
+    for (player, index), card in zip(hidden, unders, strict=True):
+        piles[player][index] = (card, piles[player][index][1])
+    redealt = SkatGame(Deal(tuple(tuple(side) for side in piles)))  # type: ignore[arg-type]
+    for move in game.moves:
+        redealt.push(move)
+    return redealt

@@ -23,9 +23,7 @@ from officers.contract import answer
 from officers.game import GameState
 from officers.rooms.adapter import adapter
 from officers.rooms.store import SQLiteStore
-from officers.skat.game import SkatGame
-from officers.skat.position import Deal
-from tests.helpers import assert_valid
+from tests.helpers import assert_valid, skat_redealt
 from tests.test_rooms import Seat, bearer, client, make_room, true_state
 
 
@@ -132,23 +130,9 @@ def test_a_skat_tip_in_a_room_is_the_public_doors_and_no_face_down_card_changes_
     other = seats[view["view"]["to_move"] % 2]
     assert hint_bytes(http, room, other.token) == before  # a tip is public: the same for both
     game = adapter("skat").load(SQLiteStore(db).get(room).state)  # type: ignore[union-attr]
-    assert game.deal_of is not None
-    hidden = [
-        (player, index)
-        for player, side in enumerate(game.position.piles)
-        for index, pile in enumerate(side)
-        if len(pile) == 2
-    ]
-    unders = [game.deal_of.piles[p][i][0] for p, i in hidden]
     rng = random.Random(9)
     for attempt in range(2):
-        rng.shuffle(unders)
-        piles = [list(side) for side in game.deal_of.piles]
-        for (player, index), card in zip(hidden, unders, strict=True):
-            piles[player][index] = (card, piles[player][index][1])
-        redealt = SkatGame(Deal(tuple(tuple(side) for side in piles)))  # type: ignore[arg-type]
-        for move in game.moves:
-            redealt.push(move)
+        redealt = skat_redealt(game, rng)
         store_state(db, room, json.dumps({"number": None, "game": redealt.notation()}))
         assert hint_bytes(http, room, mover.token) == before, attempt
 

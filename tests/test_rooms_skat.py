@@ -27,6 +27,7 @@ from officers.rooms.store import SQLiteStore
 from officers.serve import Settings, create_app
 from officers.skat import Deal, SkatGame
 from officers.skat.cards import card_notation
+from tests.helpers import skat_redealt
 
 CARD = re.compile(r"(?<![A-Za-z0-9])[ATKQJ987][CSHD](?![A-Za-z0-9])")
 
@@ -146,23 +147,9 @@ def test_redealing_the_face_down_cards_changes_nothing_a_seat_is_sent(db: str) -
     now = store.get(first["room"])
     assert now is not None and now.state is not None
     game = adapter("skat").load(now.state)
-    assert game.deal_of is not None
-    hidden = [
-        (player, index)
-        for player, side in enumerate(game.position.piles)
-        for index, pile in enumerate(side)
-        if len(pile) == 2
-    ]
-    unders = [game.deal_of.piles[p][i][0] for p, i in hidden]
     before = [seat.call("GET", "/state", db) for seat in seats]
     for attempt in range(3):
-        rng.shuffle(unders)
-        piles = [list(side) for side in game.deal_of.piles]
-        for (player, index), card in zip(hidden, unders, strict=True):
-            piles[player][index] = (card, piles[player][index][1])
-        redealt = SkatGame(Deal(tuple(tuple(side) for side in piles)))  # type: ignore[arg-type]
-        for move in game.moves:
-            redealt.push(move)
+        redealt = skat_redealt(game, rng)
         text = json.dumps({"number": None, "game": redealt.notation()}, separators=(",", ":"))
         current = store.get(first["room"])
         assert current is not None
