@@ -36,7 +36,7 @@ from officers.games import GAMES
 if TYPE_CHECKING:
     from officers.contract.limits import Budget, Limits
 
-__all__ = ["Adapter", "Hints", "Played", "Refusals", "adapter", "room_games"]
+__all__ = ["Adapter", "Hints", "Played", "Refusals", "Told", "adapter", "room_games", "told"]
 
 
 @dataclass(frozen=True)
@@ -146,6 +146,27 @@ class Refusals(Protocol):
         ``must-follow``) and its sentence in ``lang``, or ``None`` when no rule of the game
         names the refusal."""
         ...
+
+
+class Told(Protocol):
+    """A game's refusal of a move (each game's ``Refusal``): the rule and its sentence."""
+
+    @property
+    def kind(self) -> str:
+        """The rule, a short code such as ``must-follow``."""
+        ...
+
+    def text(self, lang: str = "en") -> str:
+        """The sentence in ``lang``."""
+        ...
+
+
+def told(refused: Told | None, lang: str) -> tuple[str, str] | None:
+    """A game's refusal as :meth:`Refusals.refusal` answers it: the rule and its sentence in
+    ``lang`` (German for ``de``, English for any other), or ``None`` for no refusal."""
+    if refused is None:
+        return None
+    return refused.kind, refused.text("de" if lang == "de" else "en")
 
 
 def room_games() -> tuple[str, ...]:

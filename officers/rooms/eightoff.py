@@ -30,7 +30,7 @@ from officers.eightoff.game import EightOffGame
 from officers.eightoff.notation import board_text
 from officers.eightoff.variant import PRESETS, Variant
 from officers.errors import IllegalMoveError, InvalidGameError, NotationError, excerpt
-from officers.rooms.adapter import Played
+from officers.rooms.adapter import Played, told
 
 if TYPE_CHECKING:
     from officers.contract.limits import Budget, Limits
@@ -107,10 +107,7 @@ class EightOffAdapter:
     def refusal(self, state: EightOffGame, move: str, lang: str) -> tuple[str, str] | None:
         """The rule refusing ``move`` and its sentence in ``lang``
         (:meth:`~officers.eightoff.game.EightOffGame.refusal`)."""
-        refused = state.refusal(move)
-        if refused is None:
-            return None
-        return refused.kind, refused.text("de" if lang == "de" else "en")
+        return told(state.refusal(move), lang)
 
     def hint(
         self, state: EightOffGame, seat: int, lang: str, limits: Limits, budget: Budget

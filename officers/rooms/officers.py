@@ -43,7 +43,7 @@ from officers.errors import (
     excerpt,
 )
 from officers.game import LEVELS, GameState, Move, Variant, new_game
-from officers.rooms.adapter import Played
+from officers.rooms.adapter import Played, told
 from officers.square import EMPTY
 
 if TYPE_CHECKING:
@@ -187,10 +187,7 @@ class OfficersAdapter:
         >>> ADAPTER.refusal(state, "AH@r2c2", "de") is None
         True
         """
-        refused = state.refusal(move)
-        if refused is None:
-            return None
-        return refused.kind, refused.text("de" if lang == "de" else "en")
+        return told(state.refusal(move), lang)
 
     def hint(
         self, state: GameState, seat: int, lang: str, limits: Limits, budget: Budget

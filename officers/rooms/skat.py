@@ -41,7 +41,7 @@ from officers.errors import (
     UnsupportedError,
     excerpt,
 )
-from officers.rooms.adapter import Played
+from officers.rooms.adapter import Played, told
 from officers.skat.game import SkatGame
 from officers.skat.position import Deal, player_letter
 
@@ -119,10 +119,7 @@ class SkatAdapter:
     def refusal(self, state: SkatGame, move: str, lang: str) -> tuple[str, str] | None:
         """The rule refusing ``move`` and its sentence in ``lang``
         (:meth:`~officers.skat.game.SkatGame.refusal`)."""
-        refused = state.refusal(move)
-        if refused is None:
-            return None
-        return refused.kind, refused.text("de" if lang == "de" else "en")
+        return told(state.refusal(move), lang)
 
     def hint(
         self, state: SkatGame, seat: int, lang: str, limits: Limits, budget: Budget
