@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 from officers.errors import NotationError, SolverTimeoutError
 from officers.skat import GAMES, Position, SkatGame
 from officers.skat.chance import (
+    _leaf_board,
+    _state,
     estimate,
     exact_value,
     expected_points,
@@ -25,6 +27,7 @@ from officers.skat.chance import (
 )
 from officers.skat.public import Public
 from officers.skat.rules import legal_moves, play
+from officers.skat.search import Board
 from officers.skat.solve import solve, wins
 
 
@@ -138,6 +141,17 @@ def test_without_a_hidden_card_it_is_the_double_dummy_value(game: SkatGame) -> N
     value = exact_value(game, "win")
     assert value == int(wins(game))
     assert exact_value(game, "points") == solve(game, line=False).value
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=SLOW)
+@given(endgames(tricks=6, most_hidden=1))
+def test_a_leaf_board_built_slot_by_slot_is_the_checked_positions(game: SkatGame) -> None:
+    # the leaves skip the position's checks: their board must be the one a checked position gives
+    assert game.game is not None
+    leaf = _leaf_board(_state(Public.of(game)), game.game)
+    board = Board(game.position)
+    for name in ("card", "mask", "leader", "trick", "lane", "power", "points", "lanes", "beats"):
+        assert getattr(leaf, name) == getattr(board, name), name
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=SLOW)

@@ -83,7 +83,7 @@ class CompiledSearch:
         present: int,
         bits: int,
     ) -> None:
-        lanes, powers, points = (bytes(max(0, v) for v in row) for row in slots)
+        lanes, powers, points = (bytes([v if v > 0 else 0 for v in row]) for row in slots)
         self.module = module
         self.state = module.search(lanes, powers, points, present, bits)
 

@@ -70,6 +70,7 @@ from officers.skat.moves import Move
 from officers.skat.position import Position
 from officers.skat.public import Public
 from officers.skat.rules import play
+from officers.skat.search import Board, Search
 from officers.skat.solve import solve, wins
 
 __all__ = [
@@ -226,13 +227,20 @@ class _Search:
 
     A value is the win probability (``"win"``) or Vorhand's expected points to come
     (``"points"``). Every call answers fail-soft: the exact value when it lies strictly inside
-    the window ``(alpha, beta)``, else a true bound on the far side of the window."""
+    the window ``(alpha, beta)``, else a true bound on the far side of the window.
+
+    Inside, a state's value is an int: the value times ``u!``, ``u`` the number of its unseen
+    cards (:meth:`scale`). The value of a state is a mean over turn-ups, each of the ``u``
+    cards with chance ``1 / u``, of values times ``(u - 1)!``: so the numerator of the mean is
+    the plain sum of the children's numerators, exactly, and no fraction is ever reduced. A
+    leaf has at most one unseen card, ``0! = 1! = 1``: its value is the int the double-dummy
+    search answers. The public methods answer a :class:`~fractions.Fraction`."""
 
     def __init__(self, game: GameType, objective: Objective, deadline: float | None) -> None:
         self.game = game
         self.objective = objective
         self.deadline = deadline
-        self.memo: dict[tuple[Any, ...], tuple[Fraction, Fraction]] = {}
+        self.memo: dict[tuple[Any, ...], tuple[int, int]] = {}
         self.nodes = 0
         self.leaves = 0
 
@@ -248,41 +256,58 @@ class _Search:
         key = (state.up, state.hid, state.unseen, state.leader, state.lead)
         return (*key, state.points[0]) if self.objective == "win" else key
 
-    def top(self, state: _State) -> Fraction:
-        """The highest value the state can have: 1, or the points still out."""
-        return Fraction(1) if self.objective == "win" else Fraction(120 - sum(state.points))
+    @staticmethod
+    def scale(state: _State) -> int:
+        """``u!`` for the ``u`` unseen cards of the state: its values' denominator."""
+        return math.factorial(state.unseen.bit_count())
 
-    def _final(self, state: _State) -> Fraction | None:
-        """The value without a search, when the points decide it or the game is over."""
+    def top(self, state: _State) -> int:
+        """The highest value the state can have, 1 or the points still out, times its scale."""
+        best = 1 if self.objective == "win" else 120 - sum(state.points)
+        return best * self.scale(state)
+
+    def _final(self, state: _State) -> int | None:
+        """The value (times the scale) without a search, when the points decide it or the game
+        is over."""
         if self.objective == "win":
             out = 120 - sum(state.points)
             if state.points[0] >= 61:
-                return Fraction(1)
+                return self.scale(state)
             if state.points[0] + out < 61:
-                return Fraction(0)
+                return 0
         if not state.unseen and all(c < 0 for c in state.up) and state.lead < 0:
-            return Fraction(int(state.points[0] >= 61)) if self.objective == "win" else Fraction(0)
+            return int(state.points[0] >= 61) if self.objective == "win" else 0
         return None
 
-    def _leaf(self, state: _State) -> Fraction:
+    def _leaf(self, state: _State) -> int:
+        """The double-dummy answer of a state with at most one card face down: 1 or 0 for a
+        win (the test of :func:`officers.skat.solve.wins`), else Vorhand's points to come (as
+        :func:`officers.skat.solve.solve`), by the search on the leaf's board built slot by
+        slot (the state comes from a checked view by the rules: nothing to check again)."""
         self.leaves += 1
-        position = _leaf_position(state, self.game)
-        if self.objective == "win":
-            return Fraction(int(wins(position, time_limit=self._left())))
-        value = solve(position, time_limit=self._left(), line=False).value
-        return Fraction(value - state.points[0])
+        board = _leaf_board(state, self.game)
+        search = Search(board, self._left())
+        out = board.rest()
+        if self.objective == "points":
+            found = search.exact()
+            return found if state.leader == 0 else out - found
+        need = 61 - state.points[0]  # 1 .. out, or _final had decided
+        if state.leader == 0:
+            return int(search.value(need - 1, need) >= need)
+        # Hinterhand leads: Vorhand reaches need iff Hinterhand's points stay <= out - need
+        return int(search.value(out - need, out - need + 1) <= out - need)
 
     def exact(self, state: _State) -> Fraction:
         """The state's exact value (a full window)."""
-        return self.value(state, Fraction(-1), self.top(state) + 1)
+        return Fraction(self.value(state, -1, self.top(state) + 1), self.scale(state))
 
-    def value(self, state: _State, alpha: Fraction, beta: Fraction) -> Fraction:
-        """The state's value, fail-soft within ``(alpha, beta)``."""
+    def value(self, state: _State, alpha: int, beta: int) -> int:
+        """The state's value times its scale, fail-soft within ``(alpha, beta)`` (so scaled)."""
         final = self._final(state)
         if final is not None:
             return final
         key = self._key(state)
-        low, high = self.memo.get(key, (Fraction(0), self.top(state)))
+        low, high = self.memo.get(key) or (0, self.top(state))
         if low == high or low >= beta:
             return low
         if high <= alpha:
@@ -305,47 +330,75 @@ class _Search:
         self.memo[key] = (low, high)
         return result
 
-    def _choose(self, state: _State, alpha: Fraction, beta: Fraction) -> Fraction:
+    def _choose(self, state: _State, alpha: int, beta: int) -> int:
         maximise = _to_move(state) == 0
-        best: Fraction | None = None
+        best: int | None = None
         for slot in _ordered(state, self.game):
             if maximise:
-                value = self.expect(state, slot, alpha if best is None else max(alpha, best), beta)
+                value = self._expect(state, slot, alpha if best is None else max(alpha, best), beta)
                 best = value if best is None else max(best, value)
                 if best >= beta:
                     break
             else:
-                value = self.expect(state, slot, alpha, beta if best is None else min(beta, best))
+                value = self._expect(state, slot, alpha, beta if best is None else min(beta, best))
                 best = value if best is None else min(best, value)
                 if best <= alpha:
                     break
         assert best is not None
         return best
 
-    def expect(
-        self, state: _State, slot: int, alpha: Fraction | None = None, beta: Fraction | None = None
-    ) -> Fraction:
-        """The value of playing from ``slot`` (the mean over the cards that may turn up),
-        fail-soft within ``(alpha, beta)`` (by default a full window). Star1: each card's
-        window is the one outside which the mean is decided whatever the cards left bring,
-        each worth between 0 and the points still out (or 1)."""
+    def expect(self, state: _State, slot: int) -> Fraction:
+        """The exact value of playing from ``slot``: the mean over the cards that may turn up."""
+        scale = self.scale(state)
+        return Fraction(self._expect(state, slot, -1, self.top(state) + 1), scale)
+
+    def _expect(self, state: _State, slot: int, alpha: int, beta: int) -> int:
+        """The value of playing from ``slot`` times the state's scale, fail-soft within
+        ``(alpha, beta)`` (so scaled). Star1: each card's window is the one outside which the
+        mean is decided whatever the cards left bring, each worth between 0 and the points
+        still out (or 1). With ``n`` cards that may turn up (or one state after, ``n = 1``),
+        each after-state's scale is the state's divided by ``n``, and the numerator of the
+        mean is the sum of theirs."""
         after = _after(state, slot, self.game)
-        top = self.top(state)
-        lo = Fraction(-1) if alpha is None else alpha
-        hi = top + 1 if beta is None else beta
-        n, total = len(after), Fraction(0)
+        n, total = len(after), 0
+        child_scale = self.scale(state) // n
+        top = self.top(state) // n  # the most any one after-state brings, in its scale
         for i, child in enumerate(after):
             rest = n - i - 1
-            won = child.points[0] - state.points[0] if self.objective == "points" else 0
-            child_alpha = n * lo - total - rest * top
-            child_beta = n * hi - total
+            won = (
+                0 if self.objective == "win" else (child.points[0] - state.points[0]) * child_scale
+            )
+            child_alpha = alpha - total - rest * top
+            child_beta = beta - total
             found = won + self.value(child, child_alpha - won, child_beta - won)
             total += found
             if found <= child_alpha:
-                return (total + rest * top) / n
+                return total + rest * top
             if found >= child_beta:
-                return total / n
-        return total / n
+                return total
+        return total
+
+
+def _leaf_board(state: _State, game: GameType) -> Board:
+    """:func:`_leaf_position`'s board for the search, built slot by slot (``slot = 16 *
+    player + 8 * layer + pile``: a pile's top in layer 0 over the card in layer 1, a pile's
+    last card in layer 1, the card on the table in a free top slot of the leader's)."""
+    card = [-1] * 32
+    under = state.unseen.bit_length() - 1  # the one unseen card, if any
+    for s, up in enumerate(state.up):
+        if up < 0:
+            continue
+        player, pile = divmod(s, 8)
+        if state.hid >> s & 1:
+            card[16 * player + pile] = up
+            card[16 * player + 8 + pile] = under
+        else:
+            card[16 * player + 8 + pile] = up
+    trick = -1
+    if state.lead >= 0:
+        trick = next(16 * state.leader + i for i in range(8) if card[16 * state.leader + i] < 0)
+        card[trick] = state.lead
+    return Board.of_slots(game, card, state.leader, trick)
 
 
 def _deadline(time_limit: float | None) -> float | None:

@@ -68,10 +68,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from functools import partial
+from typing import NamedTuple
 
 from officers.errors import InvalidArgumentError, InvalidGameError, SolverTimeoutError, excerpt
 from officers.skat.accel import CompiledSearch, dd_module, dd_status, table_bits
-from officers.skat.cards import POINTS, TRUMP, lane, power
+from officers.skat.cards import GAMES, POINTS, TRUMP, GameType, lane, power
 from officers.skat.position import Position
 
 __all__ = [
@@ -129,21 +130,36 @@ def _face_up(mask: int, player: int) -> int:
     return (tops | unders << 8) << shift
 
 
+_LANES: dict[GameType, tuple[int, ...]] = {g: tuple(lane(c, g) for c in range(32)) for g in GAMES}
+_POWERS = tuple(power(c) for c in range(32))
+
+
+class _Tables(NamedTuple):
+    """The tables of the trick order that only the search in Python reads (see :class:`Board`)."""
+
+    above: list[int]
+    beats: list[bool]
+    between: list[int]
+    gains: list[int]
+    replies: list[tuple[int, ...]]
+    single: int
+
+
 class Board:
     """A position compiled for the search: the card, lane, power and points of each slot, the
     mask, the leader, the card on the table (its slot, or -1) and tables of the trick order.
 
     ``beats[32 * a + b]`` says whether ``b`` wins a trick ``a`` led; ``lanes[player][lane]`` is
     the mask of that player's slots in that lane; ``between[32 * x + y]`` the slots of the lane
-    of ``x`` and ``y`` strictly between them; ``above[x]`` the slots of its lane above it.
+    of ``x`` and ``y`` strictly between them; ``above[x]`` the slots of its lane above it. The
+    tables of the trick order (``above``, ``beats``, ``between``, ``gains``, ``replies``,
+    ``single``) are built when first read: the compiled search builds its own, and a board
+    made for it (as each leaf of :mod:`officers.skat.chance` is) never needs them.
     """
 
     __slots__ = (
-        "above",
-        "beats",
-        "between",
+        "_python",
         "card",
-        "gains",
         "game",
         "lane",
         "lanes",
@@ -151,8 +167,6 @@ class Board:
         "mask",
         "points",
         "power",
-        "replies",
-        "single",
         "slot_of",
         "trick",
     )
@@ -160,82 +174,119 @@ class Board:
     def __init__(self, position: Position) -> None:
         if position.game is None:
             raise InvalidGameError("the search needs a chosen game: choose one first")
-        game = position.game
-        self.game = game
-        self.card = [-1] * 32
-        self.mask = 0
+        card = [-1] * 32
         for player, side in enumerate(position.piles):
             for i, pile in enumerate(side):
-                for layer, card in zip((1, 0), pile, strict=False):
-                    slot = 16 * player + 8 * layer + i
-                    self.card[slot] = card
-                    self.mask |= 1 << slot
-        self.leader = position.leader
-        self.trick = -1
+                for layer, c in zip((1, 0), pile, strict=False):
+                    card[16 * player + 8 * layer + i] = c
+        trick = -1
         if position.trick:
-            free = next(
-                16 * self.leader + i
-                for i, pile in enumerate(position.piles[self.leader])
+            trick = next(
+                16 * position.leader + i
+                for i, pile in enumerate(position.piles[position.leader])
                 if len(pile) < 2
             )
-            self.card[free] = position.trick[0]
-            self.trick = free
-        self.slot_of = {card: slot for slot, card in enumerate(self.card) if card >= 0}
-        self._tables(game)
+            card[trick] = position.trick[0]
+        self._fill(position.game, card, position.leader, trick)
 
-    def _tables(self, game: str) -> None:
-        cards = self.card
-        self.lane = [lane(c, game) if c >= 0 else -1 for c in cards]  # type: ignore[arg-type]
-        self.power = [power(c) if c >= 0 else 0 for c in cards]
-        self.points = [POINTS[c] if c >= 0 else 0 for c in cards]
+    @classmethod
+    def of_slots(cls, game: GameType, card: list[int], leader: int, trick: int = -1) -> Board:
+        """The board of a position given slot by slot, unchecked: ``card[slot]`` the card in
+        each slot (-1 for none; a pile's last card in its under slot), the card on the table
+        in ``trick`` (a top slot of the leader's, free in the position) or -1. For callers
+        that hold a position of the rules already in this form (the leaves of
+        :mod:`officers.skat.chance`); ``Board(position)`` checks nothing less."""
+        board = cls.__new__(cls)
+        board._fill(game, list(card), leader, trick)
+        return board
+
+    def _fill(self, game: GameType, card: list[int], leader: int, trick: int) -> None:
+        self.game = game
+        self.card = card
+        self.leader = leader
+        self.trick = trick
+        self.mask = sum(1 << slot for slot in range(32) if card[slot] >= 0 and slot != trick)
+        self.slot_of = {c: slot for slot, c in enumerate(card) if c >= 0}
+        lanes, powers = _LANES[game], _POWERS
+        self.lane = [lanes[c] if c >= 0 else -1 for c in card]
+        self.power = [powers[c] if c >= 0 else 0 for c in card]
+        self.points = [POINTS[c] if c >= 0 else 0 for c in card]
         self.lanes = [[0] * 5 for _ in range(2)]
         for slot in range(32):
-            if cards[slot] >= 0:
+            if card[slot] >= 0:
                 self.lanes[slot // 16][self.lane[slot]] |= 1 << slot
-        self.beats = [False] * 1024
-        self.between = [0] * 1024
-        self.above = [0] * 32
+        self._python: _Tables | None = None
+
+    @property
+    def above(self) -> list[int]:
+        return self._tables().above
+
+    @property
+    def beats(self) -> list[bool]:
+        return self._tables().beats
+
+    @property
+    def between(self) -> list[int]:
+        return self._tables().between
+
+    @property
+    def gains(self) -> list[int]:
+        """A trick's points for its leader, negative when the other player wins it."""
+        return self._tables().gains
+
+    @property
+    def replies(self) -> list[tuple[int, ...]]:
+        """Each lead's answers in the order the other player tries them (the trick's worst for
+        the leader first, then from a pile of two, as that turns a card up, then the lower)."""
+        return self._tables().replies
+
+    @property
+    def single(self) -> int:
+        """The slots that may be equivalent: last cards of a pile (under layer), worth 0 or a
+        Jack."""
+        return self._tables().single
+
+    def _tables(self) -> _Tables:
+        if self._python is not None:
+            return self._python
+        cards, lanes, powers, points = self.card, self.lane, self.power, self.points
+        beats = [False] * 1024
+        between = [0] * 1024
+        above = [0] * 32
         for a in range(32):
             for b in range(32):
                 if cards[a] < 0 or cards[b] < 0 or a == b:
                     continue
-                same = self.lane[a] == self.lane[b]
-                self.beats[32 * a + b] = (
-                    self.power[b] > self.power[a] if same else self.lane[b] == TRUMP
-                )
-                if same and self.power[b] > self.power[a]:
-                    self.above[a] |= 1 << b
+                same = lanes[a] == lanes[b]
+                beats[32 * a + b] = powers[b] > powers[a] if same else lanes[b] == TRUMP
+                if same and powers[b] > powers[a]:
+                    above[a] |= 1 << b
         for x in range(32):
             for y in range(32):
-                if cards[x] >= 0 and cards[y] >= 0 and self.lane[x] == self.lane[y] and x != y:
-                    low, high = (x, y) if self.power[x] < self.power[y] else (y, x)
-                    self.between[32 * x + y] = self.above[low] & ~self.above[high] & ~(1 << high)
-        # a trick's points for its leader (negative when the other player wins it), and each
-        # lead's replies in the order the other player tries them: the trick's worst first
-        self.gains = [
-            (-1 if self.beats[i] else 1) * (self.points[i >> 5] + self.points[i & 31])
-            for i in range(1024)
-        ]
-        self.replies = [
+                if cards[x] >= 0 and cards[y] >= 0 and lanes[x] == lanes[y] and x != y:
+                    low, high = (x, y) if powers[x] < powers[y] else (y, x)
+                    between[32 * x + y] = above[low] & ~above[high] & ~(1 << high)
+        gains = [(-1 if beats[i] else 1) * (points[i >> 5] + points[i & 31]) for i in range(1024)]
+
+        def order(a: int, b: int) -> tuple[int, bool, int]:
+            return gains[32 * a + b], b % 16 >= 8, powers[b]
+
+        replies = [
             tuple(
                 sorted(
                     (b for b in range(32) if cards[b] >= 0 and b // 16 != a // 16),
-                    key=partial(self._answer_order, a),
+                    key=partial(order, a),
                 )
             )
             for a in range(32)
         ]
-        # the slots that may be equivalent: last cards of a pile (under layer), worth 0 or a Jack
-        self.single = sum(
+        single = sum(
             1 << s
             for s in range(32)
-            if cards[s] >= 0 and s % 16 >= 8 and (self.points[s] == 0 or cards[s] % 8 == 4)
+            if cards[s] >= 0 and s % 16 >= 8 and (points[s] == 0 or cards[s] % 8 == 4)
         )
-
-    def _answer_order(self, a: int, b: int) -> tuple[int, bool, int]:
-        """How the other player tries its answers ``b`` to ``a``: the trick's worst for the
-        leader first, then from a pile of two (it turns a card up), then the lower card."""
-        return self.gains[32 * a + b], b % 16 >= 8, self.power[b]
+        self._python = _Tables(above, beats, between, gains, replies, single)
+        return self._python
 
     def locate(self, position: Position) -> tuple[int, int, int]:
         """``(mask, leader, trick slot or -1)`` of a position reached from this board's (by
@@ -368,8 +419,9 @@ class Search:
     def set_deadline(self, time_limit: float | None) -> None:
         """Bound the searches from now on by ``time_limit`` seconds (or none)."""
         self.deadline = None if time_limit is None else time.perf_counter() + time_limit
-        self.trick = _trick_search(self)
-        self.reply = _reply_search(self.board, self.trick)
+        if self.native is None:  # the search in Python (the compiled one reads the deadline)
+            self.trick = _trick_search(self)
+            self.reply = _reply_search(self.board, self.trick)
 
 
 def _native(board: Board, compiled: bool | None) -> CompiledSearch | None:
