@@ -45,7 +45,7 @@
 #include <string.h>
 #include <time.h>
 
-#define ABI 2
+#define ABI 3
 #define CHECK_EVERY 1024 /* tricks searched between two looks at the clock */
 #define TRUMP 4
 #define MIN_BITS 10
@@ -163,75 +163,67 @@ answer_before(const state *s, int a, int b, int c)
     return s->power[b] < s->power[c];
 }
 
+/* The board's tables, for the slots of ``present`` (the search reads no other: every mask it
+ * meets lies within them; the entries of other slots keep whatever they held). */
 static void
 board_build(state *s)
 {
     uint32_t present = s->present;
     memset(s->lanes, 0, sizeof s->lanes);
-    memset(s->above, 0, sizeof s->above);
-    memset(s->between, 0, sizeof s->between);
-    memset(s->beats, 0, sizeof s->beats);
     s->trumps = 0;
     s->single = 0;
     memset(s->by_points, 0, sizeof s->by_points);
-    for (int x = 0; x < 32; x++) {
-        if (present >> x & 1) {
-            s->by_points[s->points[x]] |= (uint32_t)1 << x;
-            s->lanes[x >> 4][s->lane[x]] |= (uint32_t)1 << x;
-            if (s->lane[x] == TRUMP) {
-                s->trumps |= (uint32_t)1 << x;
-            }
-            /* the last card of a pile worth 0 or 2 (a Jack): the only cards with a twin */
-            if ((x & 15) >= 8 && (s->points[x] == 0 || s->points[x] == 2)) {
-                s->single |= (uint32_t)1 << x;
-            }
+    for (uint32_t m = present; m; m &= m - 1) {
+        int x = lowest(m);
+        s->by_points[s->points[x]] |= (uint32_t)1 << x;
+        s->lanes[x >> 4][s->lane[x]] |= (uint32_t)1 << x;
+        if (s->lane[x] == TRUMP) {
+            s->trumps |= (uint32_t)1 << x;
         }
+        /* the last card of a pile worth 0 or 2 (a Jack): the only cards with a twin */
+        if ((x & 15) >= 8 && (s->points[x] == 0 || s->points[x] == 2)) {
+            s->single |= (uint32_t)1 << x;
+        }
+        s->above[x] = 0;
+        s->kin[x] = 0;
     }
-    for (int a = 0; a < 32; a++) {
-        for (int b = 0; b < 32; b++) {
-            if (!(present >> a & 1) || !(present >> b & 1) || a == b) {
-                continue;
-            }
+    for (uint32_t ma = present; ma; ma &= ma - 1) {
+        int a = lowest(ma);
+        for (uint32_t mb = present & ~((uint32_t)1 << a); mb; mb &= mb - 1) {
+            int b = lowest(mb);
             int same = s->lane[a] == s->lane[b];
-            s->beats[32 * a + b] = same ? s->power[b] > s->power[a] : s->lane[b] == TRUMP;
+            int wins = same ? s->power[b] > s->power[a] : s->lane[b] == TRUMP;
+            int gain = s->points[a] + s->points[b];
+            s->beats[32 * a + b] = (uint8_t)wins;
+            s->gains[32 * a + b] = (int8_t)(wins ? -gain : gain);
             if (same && s->power[b] > s->power[a]) {
                 s->above[a] |= (uint32_t)1 << b;
             }
         }
     }
-    for (int x = 0; x < 32; x++) {
-        for (int y = 0; y < 32; y++) {
-            if ((present >> x & 1) && (present >> y & 1) && x != y && s->lane[x] == s->lane[y]) {
-                int low = s->power[x] < s->power[y] ? x : y, high = low == x ? y : x;
-                s->between[32 * x + y] = s->above[low] & ~s->above[high] & ~((uint32_t)1 << high);
-            }
-        }
-    }
-    for (int i = 0; i < 1024; i++) {
-        int gain = s->points[i >> 5] + s->points[i & 31];
-        s->gains[i] = (int8_t)(s->beats[i] ? -gain : gain);
-    }
-    memset(s->kin, 0, sizeof s->kin);
-    for (int x = 0; x < 32; x++) {
-        for (int y = 0; y < 32; y++) {
-            if ((present >> x & 1) && (present >> y & 1) && x != y && (y & 8) &&
-                (x >> 4) == (y >> 4) && s->lane[x] == s->lane[y]) {
+    for (uint32_t mx = present; mx; mx &= mx - 1) {
+        int x = lowest(mx);
+        uint32_t lane = s->lanes[0][s->lane[x]] | s->lanes[1][s->lane[x]];
+        for (uint32_t my = lane & ~((uint32_t)1 << x); my; my &= my - 1) {
+            int y = lowest(my);
+            int low = s->power[x] < s->power[y] ? x : y, high = low == x ? y : x;
+            s->between[32 * x + y] = s->above[low] & ~s->above[high] & ~((uint32_t)1 << high);
+            if ((y & 8) && (x >> 4) == (y >> 4)) {
                 s->kin[x] |= (uint32_t)1 << y;
             }
         }
     }
-    for (int a = 0; a < 32; a++) {
-        int n = 0;
-        for (int b = 0; b < 32; b++) {
-            if ((present >> b & 1) && (b >> 4) != (a >> 4)) {
-                /* a stable insertion: equal answers keep the order of their slots */
-                int i = n++;
-                while (i > 0 && answer_before(s, a, b, s->replies[a][i - 1])) {
-                    s->replies[a][i] = s->replies[a][i - 1];
-                    i--;
-                }
-                s->replies[a][i] = (uint8_t)b;
+    for (uint32_t ma = present; ma; ma &= ma - 1) {
+        int a = lowest(ma), n = 0;
+        for (uint32_t mb = present & (a >> 4 ? 0xFFFFu : 0xFFFF0000u); mb; mb &= mb - 1) {
+            int b = lowest(mb);
+            /* a stable insertion: equal answers keep the order of their slots */
+            int i = n++;
+            while (i > 0 && answer_before(s, a, b, s->replies[a][i - 1])) {
+                s->replies[a][i] = s->replies[a][i - 1];
+                i--;
             }
+            s->replies[a][i] = (uint8_t)b;
         }
         s->n_replies[a] = (uint8_t)n;
         for (int i = 0; i < n; i++) {
@@ -1435,6 +1427,693 @@ dd_best(PyObject *self, PyObject *args)
     return PyLong_FromLong(!found || e.f.best == 0xFF ? -1 : e.f.best);
 }
 
+/* ---- the chance game, compiled (officers.skat.chance) ----------------------------------- */
+
+/* The expectiminimax of officers.skat.chance over public states, the same search in C: a
+ * state's value is kept as an integer, the value times u! (u its unseen cards), so a turn-up's
+ * mean is the sum of its after-states' numerators; alpha-beta at the players' nodes, Star1 at
+ * the turn-ups, a memo of lower and upper bounds, and the double-dummy search above at the
+ * leaves (a state with at most one card face down), its board set anew for each leaf. The
+ * Python module proves each step; the tests hold the two to the same fractions. */
+
+typedef struct {
+    int8_t up[16];   /* the face-up card of each pile (8 * player + pile), or -1 */
+    uint32_t hid;    /* the piles with a card beneath (16 bits) */
+    uint32_t unseen; /* the cards not seen, a bit each */
+    int leader, lead; /* lead: the card on the table, or -1 */
+    int points[2];
+} cstate;
+
+typedef struct {
+    uint64_t key[4]; /* key[3]'s top bit: the entry is in use */
+    int64_t low, high;
+} centry;
+
+#define CHANCE_MIN_BITS 12
+#define CHANCE_MAX_BITS 21 /* the memo: at most 2 ** 21 entries of 48 bytes (96 MiB) */
+#define CHANCE_CHECK 256   /* states valued between two looks at the clock */
+#define LEAF_BITS 10       /* a leaf's double-dummy table starts at 2 ** 10 entries */
+
+typedef struct {
+    uint8_t lane[32], power[32], points[32]; /* by card, in the game */
+    int objective;                           /* 0: the win, 1: the points */
+    centry *memo;
+    int bits;
+    size_t used;
+    state *dd; /* the leaves' double-dummy search */
+    long long nodes, leaves;
+    double deadline;
+    int stop; /* 1 out of time, 2 a Python exception */
+    int busy;
+} chance;
+
+static const int64_t FACTORIAL[17] = {
+    1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800, 479001600,
+    6227020800LL, 87178291200LL, 1307674368000LL, 20922789888000LL,
+};
+
+static inline int64_t
+cscale(const cstate *st)
+{
+    return FACTORIAL[popcount(st->unseen)];
+}
+
+static inline int64_t
+ctop(const chance *c, const cstate *st)
+{
+    return (c->objective ? 120 - st->points[0] - st->points[1] : 1) * cscale(st);
+}
+
+static void
+ckey(const chance *c, const cstate *st, uint64_t key[4])
+{
+    memcpy(&key[0], st->up, 8);
+    memcpy(&key[1], st->up + 8, 8);
+    key[2] = (uint64_t)st->unseen | (uint64_t)st->hid << 32 | (uint64_t)st->leader << 48 |
+             (uint64_t)(st->lead + 1) << 49;
+    key[3] = ((uint64_t)1 << 63) | (uint64_t)(c->objective ? 0 : st->points[0]);
+}
+
+static inline size_t
+cslot(const chance *c, const uint64_t key[4])
+{
+    uint64_t h = key[0] * 0x9E3779B97F4A7C15ull;
+    h ^= (key[1] + (h >> 29)) * 0xBF58476D1CE4E5B9ull;
+    h ^= (key[2] + (h >> 31)) * 0x94D049BB133111EBull;
+    h ^= key[3] + (h >> 27);
+    h *= 0x9E3779B97F4A7C15ull;
+    return (size_t)(h >> (64 - c->bits));
+}
+
+static centry *
+cfind(const chance *c, const uint64_t key[4])
+{
+    size_t mask = ((size_t)1 << c->bits) - 1;
+    for (size_t i = cslot(c, key);; i = (i + 1) & mask) {
+        centry *e = &c->memo[i];
+        if (!e->key[3] || memcmp(e->key, key, sizeof e->key) == 0) {
+            return e;
+        }
+    }
+}
+
+/* Store bounds; a memo half full doubles (up to 2 ** CHANCE_MAX_BITS entries; then, or where
+ * memory runs out, it starts anew: an entry only saves time). */
+static void
+cstore(chance *c, const uint64_t key[4], int64_t low, int64_t high)
+{
+    size_t size = (size_t)1 << c->bits;
+    if (2 * (c->used + 1) > size) {
+        centry *old = c->memo;
+        centry *memo = c->bits < CHANCE_MAX_BITS ? calloc(2 * size, sizeof(centry)) : NULL;
+        c->used = 0;
+        if (memo == NULL) {
+            memset(old, 0, size * sizeof(centry));
+        } else {
+            c->memo = memo;
+            c->bits++;
+            for (size_t i = 0; i < size; i++) {
+                if (old[i].key[3]) {
+                    *cfind(c, old[i].key) = old[i];
+                    c->used++;
+                }
+            }
+            free(old);
+        }
+    }
+    centry *e = cfind(c, key);
+    if (!e->key[3]) {
+        memcpy(e->key, key, sizeof e->key);
+        c->used++;
+    }
+    e->low = low;
+    e->high = high;
+}
+
+static inline int
+cbeats(const chance *c, int card, int led)
+{
+    return c->lane[card] == c->lane[led] ? c->power[card] > c->power[led] : c->lane[card] == TRUMP;
+}
+
+/* The value without a search (times the scale), when the points decide it or the game is
+ * over; 1 if so. */
+static int
+cfinal(const chance *c, const cstate *st, int64_t *out)
+{
+    if (!c->objective) {
+        int left = 120 - st->points[0] - st->points[1];
+        if (st->points[0] >= 61) {
+            *out = cscale(st);
+            return 1;
+        }
+        if (st->points[0] + left < 61) {
+            *out = 0;
+            return 1;
+        }
+    }
+    if (st->unseen == 0 && st->lead < 0) {
+        for (int i = 0; i < 16; i++) {
+            if (st->up[i] >= 0) {
+                return 0;
+            }
+        }
+        *out = c->objective ? 0 : st->points[0] >= 61;
+        return 1;
+    }
+    return 0;
+}
+
+/* The piles the player to move may play from, those that look best first (as _ordered: only
+ * the speed depends on the order); the count. */
+static int
+cmoves(const chance *c, const cstate *st, int *slots)
+{
+    int player = st->lead < 0 ? st->leader : 1 - st->leader, n = 0, following = 0;
+    for (int s = 8 * player; s < 8 * player + 8; s++) {
+        if (st->up[s] >= 0) {
+            slots[n++] = s;
+            following += st->lead >= 0 && c->lane[st->up[s]] == c->lane[st->lead];
+        }
+    }
+    if (following) {
+        int m = 0;
+        for (int i = 0; i < n; i++) {
+            if (c->lane[st->up[slots[i]]] == c->lane[st->lead]) {
+                slots[m++] = slots[i];
+            }
+        }
+        n = m;
+    }
+    int keys[8];
+    for (int i = 0; i < n; i++) {
+        int card = st->up[slots[i]];
+        if (st->lead < 0) {
+            keys[i] = 16 * c->power[card] + c->points[card];
+        } else if (cbeats(c, card, st->lead)) {
+            keys[i] = 200 + c->points[st->lead] + c->points[card];
+        } else {
+            keys[i] = -c->points[card];
+        }
+    }
+    for (int i = 1; i < n; i++) { /* stable: equal keys keep the order of their piles */
+        int k = keys[i], s = slots[i], j = i;
+        while (j > 0 && keys[j - 1] < k) {
+            keys[j] = keys[j - 1];
+            slots[j] = slots[j - 1];
+            j--;
+        }
+        keys[j] = k;
+        slots[j] = s;
+    }
+    return n;
+}
+
+/* The states after playing from pile ``slot``: one, or one for each unseen card that may turn
+ * up; the count. */
+static int
+cafter(const chance *c, const cstate *st, int slot, cstate *out)
+{
+    cstate next = *st;
+    int card = st->up[slot];
+    if (st->lead < 0) {
+        next.lead = card;
+    } else {
+        int winner = cbeats(c, card, st->lead) ? 1 - st->leader : st->leader;
+        next.points[winner] += c->points[st->lead] + c->points[card];
+        next.leader = winner;
+        next.lead = -1;
+    }
+    next.up[slot] = -1;
+    if (!(st->hid >> slot & 1)) {
+        out[0] = next;
+        return 1;
+    }
+    next.hid &= ~((uint32_t)1 << slot);
+    int n = 0;
+    for (uint32_t u = st->unseen; u; u &= u - 1) {
+        int turned = lowest(u);
+        out[n] = next;
+        out[n].up[slot] = (int8_t)turned;
+        out[n].unseen &= ~((uint32_t)1 << turned);
+        n++;
+    }
+    return n;
+}
+
+/* Look at the clock, and at Python's signals; 1 to stop. */
+static int
+cstopped(chance *c)
+{
+    if (c->stop) {
+        return 1;
+    }
+    if (++c->nodes % CHANCE_CHECK) {
+        return 0;
+    }
+    if (c->deadline > 0 && now() > c->deadline) {
+        c->stop = 1;
+    } else if (signalled(c->dd)) {
+        c->stop = 2;
+    }
+    return c->stop;
+}
+
+/* A fresh table for the next leaf's board: emptied, or a small one again if it grew. */
+static int
+creset_table(state *s)
+{
+    shared *sh = s->sh;
+    table *t = sh->current;
+    retire_all(t);
+    if (t->bits > LEAF_BITS) {
+        table *n = table_new(LEAF_BITS);
+        if (n == NULL) {
+            return -1;
+        }
+        free(t);
+        sh->current = n;
+    } else {
+        memset(t->slots, 0, ((size_t)1 << t->bits) * sizeof(entry));
+    }
+    sh->stored = 0;
+    s->fresh = 0;
+    return 0;
+}
+
+/* The double-dummy answer of a leaf (at most one card face down: the last unseen card lies
+ * in the last hidden pile): 1 or 0 for the win, else Vorhand's points to come. The board is
+ * laid out as officers.skat.chance._leaf_board lays it out. */
+static int64_t
+cleaf(chance *c, const cstate *st)
+{
+    state *s = c->dd;
+    c->leaves++;
+    memset(s->lane, 0, sizeof s->lane);
+    memset(s->power, 0, sizeof s->power);
+    memset(s->points, 0, sizeof s->points);
+    int card[32];
+    for (int i = 0; i < 32; i++) {
+        card[i] = -1;
+    }
+    int under = st->unseen ? 31 - __builtin_clz(st->unseen) : -1;
+    for (int p = 0; p < 16; p++) {
+        if (st->up[p] < 0) {
+            continue;
+        }
+        int player = p >> 3, pile = p & 7;
+        if (st->hid >> p & 1) {
+            card[16 * player + pile] = st->up[p];
+            card[16 * player + 8 + pile] = under;
+        } else {
+            card[16 * player + 8 + pile] = st->up[p];
+        }
+    }
+    int led = -1;
+    if (st->lead >= 0) {
+        for (int i = 0; i < 8 && led < 0; i++) {
+            if (card[16 * st->leader + i] < 0) {
+                led = 16 * st->leader + i;
+            }
+        }
+        card[led] = st->lead;
+    }
+    uint32_t present = 0, mask = 0;
+    int rest = 0;
+    for (int x = 0; x < 32; x++) {
+        if (card[x] >= 0) {
+            s->lane[x] = c->lane[card[x]];
+            s->power[x] = c->power[card[x]];
+            s->points[x] = c->points[card[x]];
+            present |= (uint32_t)1 << x;
+            rest += s->points[x];
+            if (x != led) {
+                mask |= (uint32_t)1 << x;
+            }
+        }
+    }
+    s->present = present;
+    board_build(s);
+    if (creset_table(s) < 0) {
+        c->stop = 3;
+        return 0;
+    }
+    s->deadline = c->deadline;
+    s->stop = 0;
+    s->abort = 0;
+    s->sh->stop = 0;
+    int low = 0, high = rest, leader = st->leader;
+    int64_t result;
+    if (!c->objective) {
+        int need = 61 - st->points[0]; /* 1 .. rest: cfinal decided the others */
+        int alpha = leader == 0 ? need - 1 : rest - need, beta = alpha + 1;
+        int found = led >= 0 ? answer(s, mask, leader, led, rest, alpha, beta)
+                             : trick(s, mask, leader, rest, alpha, beta, 1);
+        result = leader == 0 ? found >= need : found <= rest - need;
+    } else {
+        while (low < high && !s->stop) {
+            int target = (low + high + 1) / 2;
+            int found = led >= 0 ? answer(s, mask, leader, led, rest, target - 1, target)
+                                 : trick(s, mask, leader, rest, target - 1, target, 1);
+            if (found >= target) {
+                low = found;
+            } else {
+                high = found;
+            }
+        }
+        result = leader == 0 ? low : rest - low;
+    }
+    if (s->stop) {
+        c->stop = s->stop;
+    }
+    return result;
+}
+
+static int64_t cexpect(chance *c, const cstate *st, int slot, int64_t alpha, int64_t beta);
+
+/* The state's value times its scale, fail-soft within (alpha, beta). */
+static int64_t
+cvalue(chance *c, const cstate *st, int64_t alpha, int64_t beta)
+{
+    int64_t final;
+    if (cfinal(c, st, &final)) {
+        return final;
+    }
+    if (!(st->hid & (st->hid - 1))) { /* at most one card face down: a leaf, not remembered */
+        if (cstopped(c)) {
+            return 0;
+        }
+        int64_t found = cleaf(c, st);
+        return c->stop ? 0 : found;
+    }
+    uint64_t key[4];
+    ckey(c, st, key);
+    centry *e = cfind(c, key);
+    int64_t low = 0, high = ctop(c, st);
+    if (e->key[3]) {
+        low = e->low;
+        high = e->high;
+    }
+    if (low == high || low >= beta) {
+        return low;
+    }
+    if (high <= alpha) {
+        return high;
+    }
+    alpha = alpha > low ? alpha : low;
+    beta = beta < high ? beta : high;
+    if (cstopped(c)) {
+        return 0;
+    }
+    int64_t result;
+    {
+        int slots[8];
+        int n = cmoves(c, st, slots);
+        int maximise = (st->lead < 0 ? st->leader : 1 - st->leader) == 0;
+        result = 0;
+        for (int i = 0; i < n; i++) {
+            int64_t value;
+            if (maximise) {
+                value = cexpect(c, st, slots[i], i == 0 || alpha > result ? alpha : result, beta);
+            } else {
+                value = cexpect(c, st, slots[i], alpha, i == 0 || beta < result ? beta : result);
+            }
+            if (c->stop) {
+                return 0;
+            }
+            if (i == 0 || (maximise ? value > result : value < result)) {
+                result = value;
+            }
+            if (maximise ? result >= beta : result <= alpha) {
+                break;
+            }
+        }
+        if (result <= alpha) {
+            high = high < result ? high : result;
+        } else if (result >= beta) {
+            low = low > result ? low : result;
+        } else {
+            low = high = result;
+        }
+    }
+    cstore(c, key, low, high);
+    return result;
+}
+
+/* The value of playing from ``slot`` times the state's scale, fail-soft within (alpha, beta):
+ * the mean over the cards that may turn up, Star1's window for each (as _Search._expect). */
+static int64_t
+cexpect(chance *c, const cstate *st, int slot, int64_t alpha, int64_t beta)
+{
+    cstate after[16];
+    int n = cafter(c, st, slot, after);
+    int64_t child_scale = cscale(st) / n, top = ctop(c, st) / n, total = 0;
+    for (int i = 0; i < n; i++) {
+        int64_t rest = n - i - 1;
+        int64_t won = c->objective ? (after[i].points[0] - st->points[0]) * child_scale : 0;
+        int64_t child_alpha = alpha - total - rest * top, child_beta = beta - total;
+        int64_t found = won + cvalue(c, &after[i], child_alpha - won, child_beta - won);
+        if (c->stop) {
+            return 0;
+        }
+        total += found;
+        if (found <= child_alpha) {
+            return total + rest * top;
+        }
+        if (found >= child_beta) {
+            return total;
+        }
+    }
+    return total;
+}
+
+#define CHANCE_CAPSULE "officers.skat._dd.chance"
+
+static void
+chance_free(chance *c)
+{
+    if (c->dd != NULL) {
+        state_free(c->dd);
+    }
+    free(c->memo);
+    free(c);
+}
+
+static void
+chance_capsule_free(PyObject *capsule)
+{
+    chance *c = PyCapsule_GetPointer(capsule, CHANCE_CAPSULE);
+    if (c) {
+        chance_free(c);
+    }
+}
+
+static PyObject *
+dd_chance(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *lanes_b, *powers_b, *points_b;
+    int objective;
+    if (!PyArg_ParseTuple(args, "OOOi:chance", &lanes_b, &powers_b, &points_b, &objective)) {
+        return NULL;
+    }
+    if (objective != 0 && objective != 1) {
+        PyErr_SetString(PyExc_ValueError, "chance: the objective is 0 (the win) or 1 (points)");
+        return NULL;
+    }
+    chance *c = calloc(1, sizeof(chance));
+    if (c == NULL) {
+        return PyErr_NoMemory();
+    }
+    if (read_bytes(lanes_b, "the lane", c->lane, 4) < 0 ||
+        read_bytes(powers_b, "the power", c->power, 255) < 0 ||
+        read_bytes(points_b, "the points", c->points, 11) < 0) {
+        free(c);
+        return NULL;
+    }
+    c->objective = objective;
+    c->bits = CHANCE_MIN_BITS;
+    c->memo = calloc((size_t)1 << c->bits, sizeof(centry));
+    c->dd = calloc(1, sizeof(state));
+    if (c->memo == NULL || c->dd == NULL) {
+        chance_free(c);
+        return PyErr_NoMemory();
+    }
+    c->dd->sh = calloc(1, sizeof(shared));
+    if (c->dd->sh == NULL) {
+        chance_free(c);
+        return PyErr_NoMemory();
+    }
+    pthread_mutex_init(&c->dd->sh->grow, NULL);
+    c->dd->sh->max_bits = 22;
+    c->dd->sh->current = table_new(LEAF_BITS);
+    if (c->dd->sh->current == NULL) {
+        chance_free(c);
+        return PyErr_NoMemory();
+    }
+    c->dd->main = 1;
+    PyObject *capsule = PyCapsule_New(c, CHANCE_CAPSULE, chance_capsule_free);
+    if (capsule == NULL) {
+        chance_free(c);
+    }
+    return capsule;
+}
+
+static chance *
+chance_of(PyObject *capsule, const char *name)
+{
+    if (!PyCapsule_IsValid(capsule, CHANCE_CAPSULE)) {
+        PyErr_Format(PyExc_TypeError, "%s: a search made by chance() expected", name);
+        return NULL;
+    }
+    chance *c = PyCapsule_GetPointer(capsule, CHANCE_CAPSULE);
+    if (c != NULL && c->busy) {
+        PyErr_Format(PyExc_ValueError, "%s: the search is already running", name);
+        return NULL;
+    }
+    return c;
+}
+
+/* A public state read from Python, checked so that the search can trust it. */
+static int
+cstate_read(const chance *c, PyObject *up_b, unsigned long long hid, unsigned long long unseen, int leader,
+            int lead, int p0, int p1, cstate *st)
+{
+    char *data;
+    Py_ssize_t size;
+    if (!PyBytes_Check(up_b) || PyBytes_AsStringAndSize(up_b, &data, &size) < 0 || size != 16) {
+        PyErr_SetString(PyExc_ValueError, "chance_value: up is 16 bytes, a card or 255 a pile");
+        return -1;
+    }
+    uint32_t seen = 0;
+    for (int i = 0; i < 16; i++) {
+        uint8_t card = (uint8_t)data[i];
+        if (card != 255 && (card > 31 || (seen >> card & 1))) {
+            PyErr_SetString(PyExc_ValueError, "chance_value: a face-up card twice or not a card");
+            return -1;
+        }
+        st->up[i] = card == 255 ? -1 : (int8_t)card;
+        if (card != 255) {
+            seen |= (uint32_t)1 << card;
+        }
+    }
+    if (hid > 0xFFFF || unseen > 0xFFFFFFFFull || (unseen & seen) ||
+        popcount((uint32_t)hid) != popcount((uint32_t)unseen)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "chance_value: as many unseen cards as hidden piles, none face up");
+        return -1;
+    }
+    for (int i = 0; i < 16; i++) {
+        if ((hid >> i & 1) && st->up[i] < 0) {
+            PyErr_SetString(PyExc_ValueError, "chance_value: a hidden pile without its top");
+            return -1;
+        }
+    }
+    int counts[2] = {0, 0}, free_top = 0;
+    for (int i = 0; i < 16; i++) {
+        counts[i >> 3] += (st->up[i] >= 0) + (int)(hid >> i & 1);
+        free_top |= (i >> 3) == leader && !(hid >> i & 1);
+    }
+    if (lead >= 0 && leader >= 0 && leader <= 1) {
+        counts[leader]++;
+    }
+    if (counts[0] != counts[1] || (lead >= 0 && !free_top)) {
+        PyErr_SetString(PyExc_ValueError,
+                        "chance_value: the players hold different numbers of cards");
+        return -1;
+    }
+    if ((leader != 0 && leader != 1) || lead < -1 || lead > 31 ||
+        (lead >= 0 && (((seen | unseen) >> lead) & 1)) || p0 < 0 || p1 < 0 || p0 + p1 > 120) {
+        PyErr_SetString(PyExc_ValueError, "chance_value: a leader 0 or 1, a card led not in the "
+                                          "piles, points of 0 .. 120 in all");
+        return -1;
+    }
+    int out = 0; /* the points still in play: those not taken */
+    for (uint32_t m = seen | (uint32_t)unseen | (lead >= 0 ? (uint32_t)1 << lead : 0); m;
+         m &= m - 1) {
+        out += c->points[lowest(m)];
+    }
+    if (out != 120 - p0 - p1) {
+        PyErr_SetString(PyExc_ValueError,
+                        "chance_value: the points taken and the points in play make 120");
+        return -1;
+    }
+    st->hid = (uint32_t)hid;
+    st->unseen = (uint32_t)unseen;
+    st->leader = leader;
+    st->lead = lead;
+    st->points[0] = p0;
+    st->points[1] = p1;
+    return 0;
+}
+
+static PyObject *
+dd_chance_value(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *capsule, *up_b;
+    unsigned long long hid, unseen;
+    int leader, lead, p0, p1, slot;
+    long long alpha, beta;
+    double seconds;
+    if (!PyArg_ParseTuple(args, "OOKKiiiiiLLd:chance_value", &capsule, &up_b, &hid, &unseen,
+                          &leader, &lead, &p0, &p1, &slot, &alpha, &beta, &seconds)) {
+        return NULL;
+    }
+    chance *c = chance_of(capsule, "chance_value");
+    cstate st;
+    if (c == NULL || cstate_read(c, up_b, hid, unseen, leader, lead, p0, p1, &st) < 0) {
+        return NULL;
+    }
+    if (slot >= 0) {
+        int slots[8], n = cmoves(c, &st, slots), legal = 0;
+        for (int i = 0; i < n; i++) {
+            legal |= slots[i] == slot;
+        }
+        if (!legal) {
+            PyErr_SetString(PyExc_ValueError, "chance_value: the pile is not a legal move");
+            return NULL;
+        }
+    }
+    if (alpha >= beta) {
+        PyErr_SetString(PyExc_ValueError, "chance_value: the window is alpha < beta");
+        return NULL;
+    }
+    c->deadline = seconds > 0 ? now() + seconds : 0;
+    c->stop = 0;
+    c->busy = 1;
+    c->dd->thread = PyEval_SaveThread();
+    int64_t found = slot >= 0 ? cexpect(c, &st, slot, alpha, beta) : cvalue(c, &st, alpha, beta);
+    PyEval_RestoreThread(c->dd->thread);
+    c->dd->thread = NULL;
+    c->busy = 0;
+    if (c->stop == 2) {
+        return NULL;
+    }
+    if (c->stop == 3) {
+        return PyErr_NoMemory();
+    }
+    if (c->stop == 1) {
+        Py_RETURN_NONE;
+    }
+    return PyLong_FromLongLong(found);
+}
+
+static PyObject *
+dd_chance_stats(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *capsule;
+    if (!PyArg_ParseTuple(args, "O:chance_stats", &capsule)) {
+        return NULL;
+    }
+    chance *c = chance_of(capsule, "chance_stats");
+    if (c == NULL) {
+        return NULL;
+    }
+    return Py_BuildValue("(LLK)", c->nodes, c->leaves, (unsigned long long)c->used);
+}
+
 static PyMethodDef dd_methods[] = {
     {"search", dd_search, METH_VARARGS,
      "search(lanes, powers, points, present, bits) -> search\n\n"
@@ -1451,6 +2130,19 @@ static PyMethodDef dd_methods[] = {
      "limit) run out."},
     {"stats", dd_stats, METH_VARARGS,
      "stats(search) -> (tricks searched, table entries in use, table bytes)"},
+    {"chance", dd_chance, METH_VARARGS,
+     "chance(lanes, powers, points, objective) -> search\n\n"
+     "The chance game's search in one game: each card's lane (0 .. 4, 4 trump), power and "
+     "points (32 bytes each, by card), objective 0 (the win) or 1 (the points)."},
+    {"chance_value", dd_chance_value, METH_VARARGS,
+     "chance_value(search, up, hid, unseen, leader, lead, points0, points1, slot, alpha, beta, "
+     "seconds) -> int | None\n\n"
+     "A public state's value times u! (u its unseen cards), fail-soft in the window; with a "
+     "slot >= 0 the value of playing from that pile. up: 16 bytes, each pile's face-up card "
+     "or 255; hid: the piles with a card beneath; unseen: the unseen cards. None when the "
+     "seconds (> 0; 0 for no limit) run out."},
+    {"chance_stats", dd_chance_stats, METH_VARARGS,
+     "chance_stats(search) -> (states valued, leaves, memo entries)"},
     {"best", dd_best, METH_VARARGS,
      "best(search, mask, leader) -> int\n\nThe best lead the table holds for a position, or -1."},
     {NULL, NULL, 0, NULL},

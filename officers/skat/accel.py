@@ -1,4 +1,5 @@
-"""The compiled double-dummy search of Offiziersskat, where it is installed.
+"""The compiled double-dummy search of Offiziersskat, and its chance game's search, where they
+are installed.
 
 officers ships a second optional C module, ``officers.skat._dd`` (``officers/skat/_dd.c``), that
 a wheel built with a C compiler holds and that a development checkout compiles with
@@ -30,9 +31,18 @@ from typing import Final
 
 from officers.compiled import PURE_PYTHON, load
 
-__all__ = ["ABI", "PURE_PYTHON", "TABLE_BITS", "CompiledSearch", "dd_module", "dd_status", "table_bits"]
+__all__ = [
+    "ABI",
+    "PURE_PYTHON",
+    "TABLE_BITS",
+    "CompiledChance",
+    "CompiledSearch",
+    "dd_module",
+    "dd_status",
+    "table_bits",
+]
 
-ABI: Final = 2
+ABI: Final = 3
 """The interface version of ``officers.skat._dd`` this code is written against."""
 
 NAME: Final = "officers.skat._dd"
@@ -123,3 +133,48 @@ class CompiledSearch:
         """Tricks searched in all, table entries in use, and the table's bytes."""
         nodes, used, size = self.module.stats(self.state)
         return int(nodes), int(used), int(size)
+
+
+class CompiledChance:
+    """The compiled search of the chance game (:mod:`officers.skat.chance`) in one game, for
+    one objective, with its memo (kept between calls): built from each card's lane, power and
+    points in that game."""
+
+    __slots__ = ("module", "state")
+
+    def __init__(
+        self, module: ModuleType, cards: tuple[bytes, bytes, bytes], objective: int
+    ) -> None:
+        self.module = module
+        self.state = module.chance(*cards, objective)
+
+    def value(
+        self,
+        up: bytes,
+        hid: int,
+        unseen: int,
+        leader: int,
+        lead: int,
+        points: tuple[int, int],
+        slot: int,
+        window: tuple[int, int],
+        deadline: float | None,
+    ) -> int | None:
+        """A public state's value times ``u!`` (``u`` its unseen cards), fail-soft in
+        ``window``; with ``slot`` >= 0 the value of playing from that pile. ``up``: each of the
+        16 piles' face-up card or 255. ``None`` when the clock (``time.perf_counter``) passes
+        ``deadline``."""
+        seconds = 0.0
+        if deadline is not None:
+            seconds = deadline - time.perf_counter()
+            if seconds <= 0:
+                return None
+        found: int | None = self.module.chance_value(
+            self.state, up, hid, unseen, leader, lead, *points, slot, *window, seconds
+        )
+        return found
+
+    def stats(self) -> tuple[int, int, int]:
+        """States valued in all, leaves solved double dummy, and memo entries in use."""
+        nodes, leaves, used = self.module.chance_stats(self.state)
+        return int(nodes), int(leaves), int(used)

@@ -63,7 +63,14 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final, Literal
 
-from officers.errors import InvalidGameError, SolverTimeoutError, check_time_limit, excerpt
+from officers.errors import (
+    InvalidArgumentError,
+    InvalidGameError,
+    SolverTimeoutError,
+    check_time_limit,
+    excerpt,
+)
+from officers.skat.accel import CompiledChance, dd_module, dd_status
 from officers.skat.cards import GAMES, POINTS, GameType, beats, lane, power
 from officers.skat.game import SkatGame
 from officers.skat.moves import Move
@@ -221,6 +228,22 @@ def _leaf_position(state: _State, game: GameType) -> Position:
     return Position((sides[0], sides[1]), game, state.leader, trick, state.points, state.tricks)
 
 
+def _native(game: GameType, objective: Objective, compiled: bool | None) -> CompiledChance | None:
+    """The compiled chance search of ``game`` (``compiled``: where installed with ``None``,
+    never with ``False``, always with ``True``: an error without it), or ``None``."""
+    module = None if compiled is False else dd_module()
+    if module is None:
+        if compiled:
+            raise InvalidArgumentError(f"no compiled search: {dd_status()}")
+        return None
+    cards = (
+        bytes(lane(c, game) for c in range(32)),
+        bytes(power(c) for c in range(32)),
+        bytes(POINTS),
+    )
+    return CompiledChance(module, cards, OBJECTIVES.index(objective))
+
+
 class _Search:
     """Expectiminimax over public states with alpha-beta windows (Ballard's Star1 at the
     chance nodes), remembered by their key with a lower and an upper bound.
@@ -236,13 +259,42 @@ class _Search:
     leaf has at most one unseen card, ``0! = 1! = 1``: its value is the int the double-dummy
     search answers. The public methods answer a :class:`~fractions.Fraction`."""
 
-    def __init__(self, game: GameType, objective: Objective, deadline: float | None) -> None:
+    def __init__(
+        self,
+        game: GameType,
+        objective: Objective,
+        deadline: float | None,
+        compiled: bool | None = None,
+    ) -> None:
         self.game = game
         self.objective = objective
         self.deadline = deadline
         self.memo: dict[tuple[Any, ...], tuple[int, int]] = {}
         self.nodes = 0
         self.leaves = 0
+        self.native = _native(game, objective, compiled)
+        """The same search compiled (:class:`~officers.skat.accel.CompiledChance`), or
+        ``None``: this one, in Python. ``compiled`` as for :func:`exact_value`."""
+
+    def _compiled(self, state: _State, slot: int) -> int:
+        """The compiled search's answer for :meth:`exact` (``slot`` -1) or :meth:`expect`."""
+        assert self.native is not None
+        up = bytes(255 if c < 0 else c for c in state.up)
+        found = self.native.value(
+            up,
+            state.hid,
+            state.unseen,
+            state.leader,
+            state.lead,
+            state.points,
+            slot,
+            (-1, self.top(state) + 1),
+            self.deadline,
+        )
+        self.nodes, self.leaves, _ = self.native.stats()
+        if found is None:
+            raise SolverTimeoutError("the exact chance search ran out of time")
+        return found
 
     def _left(self) -> float | None:
         if self.deadline is None:
@@ -299,6 +351,8 @@ class _Search:
 
     def exact(self, state: _State) -> Fraction:
         """The state's exact value (a full window)."""
+        if self.native is not None:
+            return Fraction(self._compiled(state, -1), self.scale(state))
         return Fraction(self.value(state, -1, self.top(state) + 1), self.scale(state))
 
     def value(self, state: _State, alpha: int, beta: int) -> int:
@@ -350,6 +404,8 @@ class _Search:
     def expect(self, state: _State, slot: int) -> Fraction:
         """The exact value of playing from ``slot``: the mean over the cards that may turn up."""
         scale = self.scale(state)
+        if self.native is not None:
+            return Fraction(self._compiled(state, slot), scale)
         return Fraction(self._expect(state, slot, -1, self.top(state) + 1), scale)
 
     def _expect(self, state: _State, slot: int, alpha: int, beta: int) -> int:
@@ -430,19 +486,22 @@ def exact_value(
     objective: Objective = "win",
     *,
     time_limit: float | None = None,
+    compiled: bool | None = None,
 ) -> Fraction:
     """The exact value of the chance game from a public view (see the module): Vorhand's win
     probability (``"win"``) or her expected final points (``"points"``). Before the game
     choice, the best game's. Raises :class:`~officers.errors.SolverTimeoutError` when
-    ``time_limit`` runs out."""
+    ``time_limit`` runs out. ``compiled``: the same search compiled
+    (:class:`~officers.skat.accel.CompiledChance`) where it is installed (``None``), never
+    (``False``) or always (``True``: an :class:`~officers.errors.InvalidArgumentError`
+    without it); the same answer."""
     public = _public_of(where)
     objective = _check_objective(objective)
     deadline = _deadline(time_limit)
     if public.game is None:
-        return max(
-            game_values(public, objective, time_limit=time_limit, deadline=deadline).values()
-        )
-    search = _Search(public.game, objective, deadline)
+        values = game_values(public, objective, deadline=deadline, compiled=compiled)
+        return max(values.values())
+    search = _Search(public.game, objective, deadline, compiled)
     return _total(public, search, _state(public))
 
 
@@ -452,6 +511,7 @@ def game_values(
     *,
     time_limit: float | None = None,
     deadline: float | None = None,
+    compiled: bool | None = None,
 ) -> dict[GameType, Fraction]:
     """Before the choice: the exact value of each game (:func:`exact_value`); ``deadline``
     (a :func:`time.perf_counter` time) stops the search instead of ``time_limit``."""
@@ -462,7 +522,7 @@ def game_values(
     result: dict[GameType, Fraction] = {}
     for game in GAMES:
         chosen = Public(game, public.up, public.hidden)
-        result[game] = _total(chosen, _Search(game, objective, stop), _state(chosen))
+        result[game] = _total(chosen, _Search(game, objective, stop, compiled), _state(chosen))
     return result
 
 
@@ -471,16 +531,17 @@ def move_values(
     objective: Objective = "win",
     *,
     time_limit: float | None = None,
+    compiled: bool | None = None,
 ) -> dict[Move, Fraction]:
     """The exact value of each legal move (a card with its pile, or a game choice), as
-    :func:`exact_value` values it after the move."""
+    :func:`exact_value` values it after the move (``compiled`` as there)."""
     public = _public_of(where)
     objective = _check_objective(objective)
     deadline = _deadline(time_limit)
     if public.game is None:
-        values = game_values(public, objective, deadline=deadline)
+        values = game_values(public, objective, deadline=deadline, compiled=compiled)
         return {Move.choose(game): value for game, value in values.items()}
-    search = _Search(public.game, objective, deadline)
+    search = _Search(public.game, objective, deadline, compiled)
     state = _state(public)
     result: dict[Move, Fraction] = {}
     for slot in _moves(state, public.game):

@@ -1,0 +1,198 @@
+"""The compiled chance search (``chance`` in :mod:`officers.skat._dd`, through
+:class:`officers.skat.accel.CompiledChance`) against the search in Python of
+:mod:`officers.skat.chance`: the same fractions for both objectives and for every move; states
+the rules cannot reach refused cleanly, any arguments answered or refused, never a crash; the
+time limit and Python's signals honoured.
+
+The module is optional: these tests skip without it, unless ``OFFICERS_REQUIRE_EXTENSION=1``
+(CI), where its absence fails."""
+
+from __future__ import annotations
+
+import math
+import os
+import random
+import signal
+from types import ModuleType
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from officers.errors import SolverTimeoutError
+from officers.skat import SkatGame
+from officers.skat.accel import dd_module
+from officers.skat.cards import POINTS, lane, power
+from officers.skat.chance import _state, exact_value, move_values
+from officers.skat.public import Public
+from tests.test_skat_chance import SLOW, endgames, played
+
+COMPILED = dd_module()
+pytestmark = pytest.mark.skipif(  # where the module is required (CI), its absence fails
+    COMPILED is None and os.environ.get("OFFICERS_REQUIRE_EXTENSION") != "1",
+    reason="officers.skat._dd is not built",
+)
+
+
+def module() -> ModuleType:
+    assert COMPILED is not None, "officers.skat._dd is not built"
+    return COMPILED
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=SLOW)
+@given(endgames(tricks=6, most_hidden=4), st.sampled_from(["win", "points"]))
+def test_the_compiled_value_is_the_python_value(game: SkatGame, objective: str) -> None:
+    assume(Public.of(game).hidden_count() >= 2)
+    compiled = exact_value(game, objective, compiled=True)  # type: ignore[arg-type]
+    assert compiled == exact_value(game, objective, compiled=False)  # type: ignore[arg-type]
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=SLOW)
+@given(endgames(tricks=5, most_hidden=3), st.sampled_from(["win", "points"]))
+def test_every_moves_compiled_value_is_the_python_value(game: SkatGame, objective: str) -> None:
+    compiled = move_values(game, objective, compiled=True)  # type: ignore[arg-type]
+    assert compiled == move_values(game, objective, compiled=False)  # type: ignore[arg-type]
+
+
+def test_five_face_down_cards_as_in_python() -> None:
+    """Deeper than the Hypothesis tests: positions with 5 cards face down, 8 tricks left."""
+    for number in (7, 8):
+        game = played(number, "CSHDG"[number % 5], 16, random.Random(number))
+        assert Public.of(game).hidden_count() == 5
+        assert exact_value(game, "win", compiled=True) == exact_value(game, "win", compiled=False)
+
+
+def cards(game: str) -> tuple[bytes, bytes, bytes]:
+    return (
+        bytes(lane(c, game) for c in range(32)),  # type: ignore[arg-type]
+        bytes(power(c) for c in range(32)),
+        bytes(POINTS),
+    )
+
+
+def test_states_the_rules_cannot_reach_are_refused() -> None:
+    search = module().chance(*cards("G"), 0)
+    up = bytes([0, 1, 2, 255, 255, 255, 255, 255, 8, 9, 10, 255, 255, 255, 255, 255])
+    taken = 120 - sum(POINTS[c] for c in (0, 1, 2, 8, 9, 10, 20, 21))  # the others are gone
+    good = [search, up, 0b1 | 1 << 8, 0b11 << 20, 0, -1, taken, 0, -1, -1, 2, 0.0]
+    assert module().chance_value(*good) in range(3)  # 2 unseen cards: a value times 2!
+    for at, bad in [
+        (1, up[:15]),  # 15 piles
+        (1, bytes([0, 0]) + up[2:]),  # a card twice
+        (1, bytes([32]) + up[1:]),  # no card 32
+        (2, 0b1000),  # a hidden pile without a face-up card
+        (2, 0b1),  # one hidden pile, two unseen cards
+        (3, 0b11),  # unseen cards that lie face up
+        (3, 1 << 32),
+        (4, 2),  # no player 2
+        (5, 0),  # the card led lies face up
+        (5, 32),
+        (6, taken - 1),  # points that do not add up to 120
+        (6, 121),
+        (6, -1),
+        (8, 8),  # a pile of the other player
+        (8, 5),  # an empty pile
+        (10, -1),  # an empty window
+    ]:
+        args = list(good)
+        args[at] = bad
+        with pytest.raises((ValueError, TypeError, OverflowError)):
+            module().chance_value(*args)
+    uneven = bytes([0, 1, 255, 255, 255, 255, 255, 255, 8, 9, 10, 255, 255, 255, 255, 255])
+    with pytest.raises(ValueError, match="numbers of cards"):
+        module().chance_value(search, uneven, 0b1 | 1 << 8, 0b11 << 20, 0, -1, 0, 0, -1, -1, 2, 0.0)
+    with pytest.raises(ValueError):
+        module().chance(*cards("G"), 2)
+    with pytest.raises(TypeError):
+        module().chance_value("search", *good[1:])
+    with pytest.raises(TypeError):
+        module().chance_stats(object())
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.binary(min_size=16, max_size=16),
+    st.integers(0, 2**16),
+    st.integers(0, 2**32),
+    st.integers(-1, 2),
+    st.integers(-2, 33),
+    st.integers(-1, 70),
+    st.integers(-1, 70),
+    st.integers(-2, 16),
+    st.sampled_from(["win", "points"]),
+)
+def test_fuzzed_states_answer_or_raise_cleanly(
+    up: bytes,
+    hid: int,
+    unseen: int,
+    leader: int,
+    lead: int,
+    p0: int,
+    p1: int,
+    slot: int,
+    objective: str,
+) -> None:
+    """Any state: a value or a clean Python exception, never a crash, within the time limit."""
+    up = bytes(b if b % 5 else 255 for b in up)
+    search = module().chance(*cards("H"), ["win", "points"].index(objective))
+    try:
+        found = module().chance_value(search, up, hid, unseen, leader, lead, p0, p1, slot,
+                                      -1, 10**18, 0.05)  # fmt: skip
+    except (ValueError, TypeError, OverflowError):
+        return
+    assert found is None or found >= 0
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=SLOW)
+@given(
+    endgames(tricks=8, most_hidden=8),
+    st.integers(0, 120),
+    st.integers(0, 1),
+    st.sampled_from(["win", "points"]),
+)
+def test_real_states_with_other_points_answer_in_range(
+    game: SkatGame, share: int, flip: int, objective: str
+) -> None:
+    """A state of the rules with the points taken shared otherwise (and the leader changed,
+    when no card is on the table): an answer between 0 and the most the state can have, or
+    the time limit; points that do not add up to 120 with those in play are refused."""
+    assert game.game is not None
+    state = _state(Public.of(game))
+    leader = state.leader ^ flip if state.lead < 0 else state.leader
+    up = bytes(255 if c < 0 else c for c in state.up)
+    search = module().chance(*cards(game.game), ["win", "points"].index(objective))
+    taken = sum(state.points)
+    p0 = min(share, taken)
+    args = (search, up, state.hid, state.unseen, leader, state.lead)
+    found = module().chance_value(*args, p0, taken - p0, -1, -1, 10**18, 0.05)
+    scale = math.factorial(state.unseen.bit_count())
+    most = scale if objective == "win" else (120 - taken) * scale
+    assert found is None or 0 <= found <= most
+    if taken:  # one point fewer taken than the cards gone hold
+        bad = (p0 - 1, taken - p0) if p0 else (p0, taken - p0 - 1)
+        with pytest.raises(ValueError, match="make 120"):
+            module().chance_value(*args, *bad, -1, -1, 10**18, 0.05)
+
+
+def test_the_time_limit_is_honoured() -> None:
+    whole = SkatGame.deal(3)
+    whole.push("S")
+    with pytest.raises(SolverTimeoutError):
+        exact_value(whole, "points", time_limit=0.05, compiled=True)
+
+
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="no interval timer here")
+def test_a_signal_handler_that_raises_stops_the_search() -> None:
+    def stop(signum: int, frame: object) -> None:
+        raise KeyError("stopped")
+
+    whole = SkatGame.deal(5)
+    whole.push("G")
+    before = signal.signal(signal.SIGALRM, stop)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.01)
+        with pytest.raises(KeyError, match="stopped"):
+            exact_value(whole, "win", compiled=True)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
