@@ -1702,10 +1702,12 @@ creset_table(state *s)
 }
 
 /* The double-dummy answer of a leaf (at most one card face down: the last unseen card lies
- * in the last hidden pile): 1 or 0 for the win, else Vorhand's points to come. The board is
- * laid out as officers.skat.chance._leaf_board lays it out. */
+ * in the last hidden pile): 1 or 0 for the win (one zero-window test), else Vorhand's points
+ * to come, fail-soft in the window (window_low, window_high) (one search in that window, where
+ * the search in Python finds the exact value: the same value wherever it matters). The board
+ * is laid out as officers.skat.chance._leaf_board lays it out. */
 static int64_t
-cleaf(chance *c, const cstate *st)
+cleaf(chance *c, const cstate *st, int64_t window_low, int64_t window_high)
 {
     state *s = c->dd;
     c->leaves++;
@@ -1762,7 +1764,7 @@ cleaf(chance *c, const cstate *st)
     s->stop = 0;
     s->abort = 0;
     s->sh->stop = 0;
-    int low = 0, high = rest, leader = st->leader;
+    int leader = st->leader;
     int64_t result;
     if (!c->objective) {
         int need = 61 - st->points[0]; /* 1 .. rest: cfinal decided the others */
@@ -1770,18 +1772,13 @@ cleaf(chance *c, const cstate *st)
         int found = led >= 0 ? answer(s, mask, leader, led, rest, alpha, beta)
                              : trick(s, mask, leader, rest, alpha, beta, 1);
         result = leader == 0 ? found >= need : found <= rest - need;
-    } else {
-        while (low < high && !s->stop) {
-            int target = (low + high + 1) / 2;
-            int found = led >= 0 ? answer(s, mask, leader, led, rest, target - 1, target)
-                                 : trick(s, mask, leader, rest, target - 1, target, 1);
-            if (found >= target) {
-                low = found;
-            } else {
-                high = found;
-            }
-        }
-        result = leader == 0 ? low : rest - low;
+    } else { /* one search in the window, turned into the leader's (Vorhand's or not) */
+        int64_t a = leader == 0 ? window_low : rest - window_high;
+        int64_t b = leader == 0 ? window_high : rest - window_low;
+        int alpha = a < -1 ? -1 : (int)a, beta = b > rest + 1 ? rest + 1 : (int)b;
+        int found = led >= 0 ? answer(s, mask, leader, led, rest, alpha, beta)
+                             : trick(s, mask, leader, rest, alpha, beta, 1);
+        result = leader == 0 ? found : rest - found;
     }
     if (s->stop) {
         c->stop = s->stop;
@@ -1800,10 +1797,14 @@ cvalue(chance *c, const cstate *st, int64_t alpha, int64_t beta)
         return final;
     }
     if (!(st->hid & (st->hid - 1))) { /* at most one card face down: a leaf, not remembered */
+        int64_t top = ctop(c, st); /* the scale is 1 */
+        if (beta <= 0 || alpha >= top) {
+            return beta <= 0 ? 0 : top; /* true bounds: 0 <= value <= top */
+        }
         if (cstopped(c)) {
             return 0;
         }
-        int64_t found = cleaf(c, st);
+        int64_t found = cleaf(c, st, alpha, beta);
         return c->stop ? 0 : found;
     }
     uint64_t key[4];
