@@ -4,9 +4,10 @@ bots' win rates and Vorhand's share of deals with best play.
 **exact**: positions with ``h`` cards face down (for each ``h`` of ``--hidden``), reached by a
 random line of play from numbered deals (the game ``C S H D G`` in turn), are solved exactly
 (:func:`officers.skat.chance.exact_value`, the win probability, or with ``--objective points``
-the expected points) under ``--limit`` seconds; the
+the expected points) under ``--limit`` seconds, by the compiled search where it is built; the
 table gives, by ``h``, the positions solved within 1 s and within 10 s (or the limit), the
-median and largest time and the tricks left.
+median and largest time and the tricks left; with ``--python`` the same search in Python (the
+peer) too, interleaved, and the paired ratio.
 
 **tips**: the time of :func:`officers.skat.tips.tip` at the game choice, the first lead and
 after 4, 8 and 12 tricks, on ``--deals`` numbered deals.
@@ -20,7 +21,7 @@ and ``--budget`` seconds a move), as a Markdown table.
 (:func:`officers.skat.simulate.best_play`).
 
 Run: ``python -m benchmarks.bench_skat_chance exact|tips|bots|best [--deals 20] [--seed 0]
-[--hidden 2 3 4 5 6 7] [--limit 10] [--objective win] [--bots random greedy montecarlo] [--samples 10]
+[--hidden 2 3 4 5 6 7] [--limit 10] [--objective win] [--python] [--bots random greedy montecarlo] [--samples 10]
 [--budget 0.1] [--jobs 2]``.
 """
 
@@ -57,11 +58,30 @@ def with_hidden(hidden: int, number: int) -> SkatGame | None:
     return None
 
 
+def timed_exact(game: SkatGame, args: argparse.Namespace, compiled: bool | None) -> float:
+    """Seconds of one exact value (``inf`` past ``--limit``)."""
+    start = time.perf_counter()
+    try:
+        exact_value(game, args.objective, time_limit=args.limit, compiled=compiled)
+    except SolverTimeoutError:
+        return float("inf")
+    return time.perf_counter() - start
+
+
 def bench_exact(args: argparse.Namespace) -> None:
-    print("| hidden | positions | solved ≤ 1 s | solved ≤ 10 s | median | max | tricks left |")
-    print("|---:|---:|---:|---:|---:|---:|---|")
+    """By cards face down: the positions solved within 1 s and 10 s, the median and largest
+    time; with ``--python`` the search in Python too (the peer: the same search, not compiled),
+    interleaved position by position, and the paired ratio where both finished."""
+    header = "| hidden | positions | solved ≤ 1 s | solved ≤ 10 s | median | max | tricks left |"
+    rule = "|---:|---:|---:|---:|---:|---:|---|"
+    if args.python:
+        header += " Python: solved ≤ 10 s | Python median | Python / compiled (paired median) |"
+        rule += "---:|---:|---:|"
+    print(header)
+    print(rule)
     for hidden in args.hidden:
         times: list[float] = []
+        python: list[float] = []
         left: list[int] = []
         number = 0
         while len(times) < args.deals:
@@ -69,25 +89,37 @@ def bench_exact(args: argparse.Namespace) -> None:
             number += 1
             if game is None:
                 continue
-            start = time.perf_counter()
-            try:
-                exact_value(game, args.objective, time_limit=args.limit)
-                times.append(time.perf_counter() - start)
-            except SolverTimeoutError:
-                times.append(float("inf"))
+            order = (None, False) if len(times) % 2 == 0 else (False, None)
+            for compiled in order if args.python else (None,):
+                seconds = timed_exact(game, args, compiled)
+                (times if compiled is None else python).append(seconds)
             left.append(game.position.tricks_left())
-        one = sum(t <= 1 for t in times)
-        ten = sum(t <= 10 for t in times)
-        shown = [t for t in times if t != float("inf")]
-        median = statistics.median(times)
-        largest = f"{max(shown):.3f} s" if shown else "-"
-        print(
-            f"| {hidden} | {len(times)} | {one} | {ten} | "
-            f"{'> limit' if median == float('inf') else f'{median:.3f} s'} | "
-            f"{largest}{' (+ timeouts)' if len(shown) < len(times) else ''} | "
-            f"{min(left)}–{max(left)} |",
-            flush=True,
+        row = f"| {hidden} | {len(times)} | " + " | ".join(summary(times)) + (
+            f" | {min(left)}–{max(left)} |"
         )
+        if args.python:
+            both = [p / c for c, p in zip(times, python, strict=True) if max(c, p) < float("inf")]
+            ratio = f"{statistics.median(both):,.0f}×" if both else "-"
+            row += f" {summary(python)[1]} | {summary(python)[2]} | {ratio} |"
+        print(row, flush=True)
+
+
+def summary(times: list[float]) -> list[str]:
+    """Solved within 1 s, within 10 s, the median and the largest finished time."""
+    shown = [t for t in times if t != float("inf")]
+    median = statistics.median(times)
+    largest = seconds(max(shown)) if shown else "-"
+    return [
+        str(sum(t <= 1 for t in times)),
+        str(sum(t <= 10 for t in times)),
+        "> limit" if median == float("inf") else seconds(median),
+        f"{largest}{' (+ timeouts)' if len(shown) < len(times) else ''}",
+    ]
+
+
+def seconds(t: float) -> str:
+    """A time in s, or in ms below a second."""
+    return f"{t:.2f} s" if t >= 1 else f"{t * 1000:.3g} ms"
 
 
 def bench_tips(args: argparse.Namespace) -> None:
@@ -147,6 +179,7 @@ def main() -> None:
     parser.add_argument("--hidden", type=int, nargs="+", default=[2, 3, 4, 5, 6, 7])
     parser.add_argument("--limit", type=float, default=10.0)
     parser.add_argument("--objective", choices=["win", "points"], default="win")
+    parser.add_argument("--python", action="store_true", help="exact: the Python search too")
     parser.add_argument("--bots", nargs="+", default=["random", "greedy", "montecarlo"])
     parser.add_argument("--samples", type=int, default=10)
     parser.add_argument("--budget", type=float, default=0.1)
