@@ -10,10 +10,8 @@ The module is optional: these tests skip without it, unless ``OFFICERS_REQUIRE_E
 from __future__ import annotations
 
 import math
-import os
 import random
 import signal
-from types import ModuleType
 
 import pytest
 from hypothesis import assume, given, settings
@@ -21,22 +19,14 @@ from hypothesis import strategies as st
 
 from officers.errors import SolverTimeoutError
 from officers.skat import SkatGame
-from officers.skat.accel import dd_module
 from officers.skat.cards import POINTS, lane, power
 from officers.skat.chance import _state, exact_value, move_values
 from officers.skat.public import Public
 from tests.test_skat_chance import SLOW, endgames, played
-
-COMPILED = dd_module()
-pytestmark = pytest.mark.skipif(  # where the module is required (CI), its absence fails
-    COMPILED is None and os.environ.get("OFFICERS_REQUIRE_EXTENSION") != "1",
-    reason="officers.skat._dd is not built",
+from tests.test_skat_dd import (
+    module,
+    pytestmark,  # noqa: F401 (skipped where those tests skip)
 )
-
-
-def module() -> ModuleType:
-    assert COMPILED is not None, "officers.skat._dd is not built"
-    return COMPILED
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=SLOW)

@@ -1114,6 +1114,45 @@ read_bytes(PyObject *object, const char *what, uint8_t out[32], int most)
     return 0;
 }
 
+/* Each slot's (or card's) lane, power and points from three bytes objects; -1 with an error
+ * set when one is not 32 bytes in range. */
+static int
+read_cards(PyObject *lanes_b, PyObject *powers_b, PyObject *points_b, uint8_t lane[32],
+           uint8_t power[32], uint8_t points[32])
+{
+    if (read_bytes(lanes_b, "the lane", lane, 4) < 0 ||
+        read_bytes(powers_b, "the power", power, 255) < 0 ||
+        read_bytes(points_b, "the points", points, 11) < 0) {
+        return -1;
+    }
+    return 0;
+}
+
+/* A search with its table (2 ** start entries, growing up to 2 ** max_bits) and no board
+ * yet, or NULL: no memory. */
+static state *
+state_new(int max_bits, int start)
+{
+    state *s = calloc(1, sizeof(state));
+    if (s == NULL) {
+        return NULL;
+    }
+    s->sh = calloc(1, sizeof(shared));
+    if (s->sh == NULL) {
+        free(s);
+        return NULL;
+    }
+    pthread_mutex_init(&s->sh->grow, NULL);
+    s->sh->max_bits = max_bits;
+    s->sh->current = table_new(start);
+    if (s->sh->current == NULL) {
+        state_free(s);
+        return NULL;
+    }
+    s->main = 1;
+    return s;
+}
+
 static PyObject *
 dd_search(PyObject *self, PyObject *args)
 {
@@ -1134,14 +1173,12 @@ dd_search(PyObject *self, PyObject *args)
                      MIN_BITS, MAX_BITS);
         return NULL;
     }
-    state *s = calloc(1, sizeof(state));
+    state *s = state_new(bits, bits < START_BITS ? bits : START_BITS);
     if (s == NULL) {
         return PyErr_NoMemory();
     }
-    if (read_bytes(lanes_b, "the lane", s->lane, 4) < 0 ||
-        read_bytes(powers_b, "the power", s->power, 255) < 0 ||
-        read_bytes(points_b, "the points", s->points, 11) < 0) {
-        free(s);
+    if (read_cards(lanes_b, powers_b, points_b, s->lane, s->power, s->points) < 0) {
+        state_free(s);
         return NULL;
     }
     s->present = (uint32_t)present;
@@ -1150,23 +1187,10 @@ dd_search(PyObject *self, PyObject *args)
         total += (s->present >> x & 1) ? s->points[x] : 0;
     }
     if (total > 120) {
-        free(s);
+        state_free(s);
         PyErr_SetString(PyExc_ValueError, "search: the cards hold more than 120 points");
         return NULL;
     }
-    s->sh = calloc(1, sizeof(shared));
-    if (s->sh == NULL) {
-        free(s);
-        return PyErr_NoMemory();
-    }
-    pthread_mutex_init(&s->sh->grow, NULL);
-    s->sh->max_bits = bits;
-    s->sh->current = table_new(bits < START_BITS ? bits : START_BITS);
-    if (s->sh->current == NULL) {
-        state_free(s);
-        return PyErr_NoMemory();
-    }
-    s->main = 1;
     board_build(s);
     PyObject *capsule = PyCapsule_New(s, CAPSULE, capsule_free);
     if (capsule == NULL) {
@@ -1926,33 +1950,18 @@ dd_chance(PyObject *self, PyObject *args)
     if (c == NULL) {
         return PyErr_NoMemory();
     }
-    if (read_bytes(lanes_b, "the lane", c->lane, 4) < 0 ||
-        read_bytes(powers_b, "the power", c->power, 255) < 0 ||
-        read_bytes(points_b, "the points", c->points, 11) < 0) {
+    if (read_cards(lanes_b, powers_b, points_b, c->lane, c->power, c->points) < 0) {
         free(c);
         return NULL;
     }
     c->objective = objective;
     c->bits = CHANCE_MIN_BITS;
     c->memo = calloc((size_t)1 << c->bits, sizeof(centry));
-    c->dd = calloc(1, sizeof(state));
+    c->dd = state_new(22, LEAF_BITS);
     if (c->memo == NULL || c->dd == NULL) {
         chance_free(c);
         return PyErr_NoMemory();
     }
-    c->dd->sh = calloc(1, sizeof(shared));
-    if (c->dd->sh == NULL) {
-        chance_free(c);
-        return PyErr_NoMemory();
-    }
-    pthread_mutex_init(&c->dd->sh->grow, NULL);
-    c->dd->sh->max_bits = 22;
-    c->dd->sh->current = table_new(LEAF_BITS);
-    if (c->dd->sh->current == NULL) {
-        chance_free(c);
-        return PyErr_NoMemory();
-    }
-    c->dd->main = 1;
     PyObject *capsule = PyCapsule_New(c, CHANCE_CAPSULE, chance_capsule_free);
     if (capsule == NULL) {
         chance_free(c);
@@ -1960,6 +1969,7 @@ dd_chance(PyObject *self, PyObject *args)
     return capsule;
 }
 
+/* The chance search a capsule holds, if it is not running; NULL with an error set otherwise. */
 static chance *
 chance_of(PyObject *capsule, const char *name)
 {
@@ -1977,8 +1987,8 @@ chance_of(PyObject *capsule, const char *name)
 
 /* A public state read from Python, checked so that the search can trust it. */
 static int
-cstate_read(const chance *c, PyObject *up_b, unsigned long long hid, unsigned long long unseen, int leader,
-            int lead, int p0, int p1, cstate *st)
+cstate_read(const chance *c, PyObject *up_b, unsigned long long hid, unsigned long long unseen,
+            int leader, int lead, int p0, int p1, cstate *st)
 {
     char *data;
     Py_ssize_t size;
