@@ -762,8 +762,9 @@ transposition_cut(state *s, uint32_t mask, int leader, int rest, int beta)
  * from the other with the same winner of every trick (and after it the two positions again
  * differ in x and y only, no card out ever coming between them). On corresponding lines the
  * leader's points differ by the points of x and y only: by d = p(x) - p(y) when she takes x
- * on the one line (so y on the other), else by nothing. A difference within [min(0, d), max(0, d)] on every pair of corresponding
- * lines holds for best play of both too, so from the neighbour's true bounds low', high':
+ * on the one line (so y on the other), else by nothing. A difference within
+ * [min(0, d), max(0, d)] on every pair of corresponding lines holds for best play of both
+ * too, so from the neighbour's true bounds low', high':
  *     low' - max(0, -d) <= v <= high' + max(0, d). */
 static int
 neighbour(state *s, uint32_t mask, int leader, int *low, int *high)
