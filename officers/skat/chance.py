@@ -208,26 +208,6 @@ def _after(state: _State, slot: int, game: GameType) -> list[_State]:
     ]
 
 
-def _leaf_position(state: _State, game: GameType) -> Position:
-    """The one position of a state with at most one hidden card (the last unseen card lies
-    in the last hidden pile)."""
-    under = _cards(state.unseen)
-    sides: list[tuple[tuple[int, ...], ...]] = []
-    for p in (0, 1):
-        piles: list[tuple[int, ...]] = []
-        for s in range(8 * p, 8 * p + 8):
-            card = state.up[s]
-            if card < 0:
-                piles.append(())
-            elif state.hid >> s & 1:
-                piles.append((under[0], card))
-            else:
-                piles.append((card,))
-        sides.append(tuple(piles))
-    trick = () if state.lead < 0 else (state.lead,)
-    return Position((sides[0], sides[1]), game, state.leader, trick, state.points, state.tricks)
-
-
 def _native(game: GameType, objective: Objective, compiled: bool | None) -> CompiledChance | None:
     """The compiled chance search of ``game`` (``compiled``: where installed with ``None``,
     never with ``False``, always with ``True``: an error without it), or ``None``."""
@@ -436,9 +416,11 @@ class _Search:
 
 
 def _leaf_board(state: _State, game: GameType) -> Board:
-    """:func:`_leaf_position`'s board for the search, built slot by slot (``slot = 16 *
-    player + 8 * layer + pile``: a pile's top in layer 0 over the card in layer 1, a pile's
-    last card in layer 1, the card on the table in a free top slot of the leader's)."""
+    """The board of the one position of a state with at most one card face down (the last
+    unseen card lies in the last hidden pile), for the search, built slot by slot (``slot = 16
+    * player + 8 * layer + pile``: a pile's top in layer 0 over the card in layer 1, a pile's
+    last card in layer 1, the card on the table in a free top slot of the leader's, as
+    :class:`~officers.skat.search.Board` lays out a position)."""
     card = [-1] * 32
     under = state.unseen.bit_length() - 1  # the one unseen card, if any
     for s, up in enumerate(state.up):
