@@ -195,7 +195,8 @@ class Board:
         each slot (-1 for none; a pile's last card in its under slot), the card on the table
         in ``trick`` (a top slot of the leader's, free in the position) or -1. For callers
         that hold a position of the rules already in this form (the leaves of
-        :mod:`officers.skat.chance`); ``Board(position)`` checks nothing less."""
+        :mod:`officers.skat.chance`); ``Board(position)`` reads a checked
+        :class:`~officers.skat.position.Position` instead."""
         board = cls.__new__(cls)
         board._fill(game, list(card), leader, trick)
         return board
