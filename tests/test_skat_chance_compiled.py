@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from officers.errors import SolverTimeoutError
 from officers.skat import SkatGame
-from officers.skat.cards import POINTS, lane, power
+from officers.skat.cards import LANES, POINTS, POWERS, GameType
 from officers.skat.chance import _state, exact_value, move_values
 from officers.skat.public import Public
 from tests.test_skat_chance import SLOW, endgames, played
@@ -52,12 +52,8 @@ def test_five_face_down_cards_as_in_python() -> None:
         assert exact_value(game, "win", compiled=True) == exact_value(game, "win", compiled=False)
 
 
-def cards(game: str) -> tuple[bytes, bytes, bytes]:
-    return (
-        bytes(lane(c, game) for c in range(32)),  # type: ignore[arg-type]
-        bytes(power(c) for c in range(32)),
-        bytes(POINTS),
-    )
+def cards(game: GameType) -> tuple[bytes, bytes, bytes]:
+    return bytes(LANES[game]), bytes(POWERS), bytes(POINTS)
 
 
 def test_states_the_rules_cannot_reach_are_refused() -> None:

@@ -86,7 +86,7 @@ def add_commands(commands: Commands) -> None:
     )
     solve.add_argument(
         "--threads",
-        type=number(1, 8),
+        type=number(1, 8),  # officers.skat.search.MAX_THREADS, not imported by the parser
         default=None,
         metavar="N",
         help="zero-window tests run at once, each in a thread (default: 2 where there are two "

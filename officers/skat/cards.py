@@ -43,7 +43,9 @@ __all__ = [
     "GAMES",
     "JACKS",
     "JC",
+    "LANES",
     "POINTS",
+    "POWERS",
     "RANKS",
     "SUITS",
     "TOTAL_POINTS",
@@ -237,6 +239,15 @@ def lane(card: int, game: GameType) -> int:
 def power(card: int) -> int:
     """The card's height within its lane (see the module): the higher beats the lower."""
     return 20 - card // 8 if card % 8 == 4 else _RANK_POWER[card % 8]
+
+
+LANES: Final[dict[GameType, tuple[int, ...]]] = {
+    g: tuple(lane(c, g) for c in CARDS) for g in GAMES
+}
+"""Each card's :func:`lane` in each game, by card."""
+
+POWERS: Final = tuple(power(c) for c in CARDS)
+"""Each card's :func:`power`, by card."""
 
 
 def beats(second: int, first: int, game: GameType) -> bool:

@@ -71,7 +71,7 @@ from officers.errors import (
     excerpt,
 )
 from officers.skat.accel import CompiledChance, dd_module, dd_status
-from officers.skat.cards import GAMES, POINTS, GameType, beats, lane, power
+from officers.skat.cards import GAMES, LANES, POINTS, POWERS, GameType, beats, lane, power
 from officers.skat.game import SkatGame
 from officers.skat.moves import Move
 from officers.skat.position import Position
@@ -216,11 +216,7 @@ def _native(game: GameType, objective: Objective, compiled: bool | None) -> Comp
         if compiled:
             raise InvalidArgumentError(f"no compiled search: {dd_status()}")
         return None
-    cards = (
-        bytes(lane(c, game) for c in range(32)),
-        bytes(power(c) for c in range(32)),
-        bytes(POINTS),
-    )
+    cards = (bytes(LANES[game]), bytes(POWERS), bytes(POINTS))
     return CompiledChance(module, cards, OBJECTIVES.index(objective))
 
 

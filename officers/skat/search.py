@@ -72,7 +72,7 @@ from typing import NamedTuple
 
 from officers.errors import InvalidArgumentError, InvalidGameError, SolverTimeoutError, excerpt
 from officers.skat.accel import CompiledSearch, dd_module, dd_status, table_bits
-from officers.skat.cards import GAMES, POINTS, TRUMP, GameType, lane, power
+from officers.skat.cards import LANES, POINTS, POWERS, TRUMP, GameType
 from officers.skat.position import Position
 
 __all__ = [
@@ -128,10 +128,6 @@ def _face_up(mask: int, player: int) -> int:
     tops = (mask >> shift) & 0xFF
     unders = (mask >> (shift + 8)) & 0xFF & ~tops
     return (tops | unders << 8) << shift
-
-
-_LANES: dict[GameType, tuple[int, ...]] = {g: tuple(lane(c, g) for c in range(32)) for g in GAMES}
-_POWERS = tuple(power(c) for c in range(32))
 
 
 class _Tables(NamedTuple):
@@ -208,7 +204,7 @@ class Board:
         self.trick = trick
         self.mask = sum(1 << slot for slot in range(32) if card[slot] >= 0 and slot != trick)
         self.slot_of = {c: slot for slot, c in enumerate(card) if c >= 0}
-        lanes, powers = _LANES[game], _POWERS
+        lanes, powers = LANES[game], POWERS
         self.lane = [lanes[c] if c >= 0 else -1 for c in card]
         self.power = [powers[c] if c >= 0 else 0 for c in card]
         self.points = [POINTS[c] if c >= 0 else 0 for c in card]
@@ -311,7 +307,8 @@ class Board:
 
 def _distinct(board: Board, slots: Sequence[int], context: int) -> list[int]:
     """``slots`` less those equivalent to one kept (see the module)."""
-    single, lanes, points, between = board.single, board.lane, board.points, board.between
+    tables = board._python or board._tables()  # the tables themselves: this path is hot
+    single, between, lanes, points = tables.single, tables.between, board.lane, board.points
     kept: list[int] = []
     for x in slots:
         if single >> x & 1:
