@@ -125,13 +125,22 @@ class Live:
         self.socket = connect(f"ws://127.0.0.1:{server.port}/v1/rooms/{room}/live", open_timeout=10)
         self.socket.send(json.dumps({"type": "hello", "token": token, "after": after}))
         self.messages: list[str] = []
+        self.online: list[list[bool]] = []  # who was online, in each state received
 
-    def next(self, timeout: float = 10) -> dict[str, Any]:
-        text = self.socket.recv(timeout=timeout)
-        assert isinstance(text, str)
-        self.messages.append(text)
-        data: dict[str, Any] = json.loads(text)
-        return data
+    def next(self, timeout: float = 10, presence: bool = False) -> dict[str, Any]:
+        """The next message; an update that only says who is online now is skipped (kept in
+        ``online``) unless ``presence``."""
+        while True:
+            text = self.socket.recv(timeout=timeout)
+            assert isinstance(text, str)
+            self.messages.append(text)
+            data: dict[str, Any] = json.loads(text)
+            if data.get("kind") == "room-update" and data["state"] is not None:
+                self.online.append([seat["online"] for seat in data["state"]["seats"]])
+            if presence or len(self.messages) == 1 or data.get("kind") != "room-update":
+                return data
+            if data["events"]:
+                return data
 
     def send(self, data: dict[str, Any]) -> None:
         self.socket.send(json.dumps(data))
@@ -228,6 +237,12 @@ def test_live_refusals_and_limits(server: Server) -> None:
     assert nowhere.next()["code"] == "not-found"
 
 
+def unseen(document: dict[str, Any]) -> dict[str, Any]:
+    """A room's document without who is online."""
+    seats = [{k: v for k, v in seat.items() if k != "online"} for seat in document["seats"]]
+    return {**document, "seats": seats}
+
+
 def test_a_server_killed_mid_game_resumes_every_room_exactly(tmp_path: Path) -> None:
     db = tmp_path / "rooms.db"
     first = Server(db).start()
@@ -269,7 +284,8 @@ def test_a_server_killed_mid_game_resumes_every_room_exactly(tmp_path: Path) -> 
     second = Server(db).start()
     try:
         for token, (state, events) in before.items():
-            assert get(second, f"/v1/rooms/{room}/state", token).json() == state
+            # the same room exactly; who is online is no part of it (the reads gave signs)
+            assert unseen(get(second, f"/v1/rooms/{room}/state", token).json()) == unseen(state)
             assert get(second, f"/v1/rooms/{room}/events?after=0", token).json() == events
         assert get(second, f"/v1/rooms/{patience['room']}/state", patience["token"]).json() == eight
         played = [
@@ -434,6 +450,18 @@ class _Recording:
     def expire(self, before: float) -> int:
         return int(self.inner.expire(before))
 
+    def present(self, room_id: str, seat: int, connection: str, at: float) -> bool:
+        return bool(self.inner.present(room_id, seat, connection, at))
+
+    def absent(self, room_id: str, connection: str) -> None:
+        self.inner.absent(room_id, connection)
+
+    def online(self, room_id: str, since: float) -> frozenset[int]:
+        import threading
+
+        self.reads.append(threading.get_ident())
+        return frozenset(self.inner.online(room_id, since))
+
     def close(self) -> None:
         self.inner.close()
 
@@ -508,3 +536,99 @@ def test_a_live_session_reads_on_the_loop_only_from_a_store_that_says_so(tmp_pat
     sent = asyncio.run(play())
     assert sent[0] == sent[1] and len(sent[0]) >= 4
     assert [json.loads(text)["seq"] for text in sent[0]][-1] == start + 4
+
+
+def test_who_is_online_follows_the_live_connections_and_changes_no_seq(server: Server) -> None:
+    """Each seat's live connection shows it online to everyone in the room (spectators too)
+    at once, and away as soon as it closes; such an update has no events and keeps the seq, so
+    a move made at the seq it shows is taken."""
+    room, tokens = two_seats(server, ["human", "human", "random"])
+    first = Live(server, room, tokens[0], 0)
+    assert [seat["online"] for seat in first.next()["state"]["seats"]] == [True, False, True]
+    spectator = Live(server, room, None, 0)
+    assert [seat["online"] for seat in spectator.next()["state"]["seats"]] == [True, False, True]
+    second = Live(server, room, tokens[1], 0)
+    assert second.next()["state"]["seats"][1]["online"] is True
+    for live in (first, spectator):
+        update = live.next(presence=True)
+        assert update["events"] == [] and update["seq"] == update["state"]["seq"] == 4
+        assert [seat["online"] for seat in update["state"]["seats"]] == [True, True, True]
+    state = get(server, f"/v1/rooms/{room}/state", tokens[0]).json()
+    mover = state["view"]["to_move"] - 1
+    legal = get(server, f"/v1/rooms/{room}/state", tokens[mover]).json()["view"]["legal_moves"]
+    (first, second)[mover].send({"type": "move", "move": legal[0], "seq": 4})
+    assert first.next()["events"][0]["seq"] == 5  # taken at the seq shown
+    assert second.next()["events"][0]["seq"] == 5
+    second.close()
+    while True:  # the bot's answer may come first
+        update = first.next(presence=True)
+        if not update["state"]["seats"][1]["online"]:
+            break
+    assert [seat["online"] for seat in update["state"]["seats"]] == [True, False, True]
+    seen = get(server, f"/v1/rooms/{room}").json()
+    assert [seat["online"] for seat in seen["seats"]] == [True, False, True]
+    # a page without a live connection polls the events: a sign too
+    assert get(server, f"/v1/rooms/{room}/events?after=0", tokens[1]).status_code == 200
+    seen = get(server, f"/v1/rooms/{room}").json()
+    assert [seat["online"] for seat in seen["seats"]] == [True, True, True]
+    first.close()
+    spectator.close()
+
+
+class _Counting:
+    """A store that counts the signs of presence written to it."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.signs = 0
+
+    def present(self, room_id: str, seat: int, connection: str, at: float) -> bool:
+        self.signs += 1
+        return bool(self.inner.present(room_id, seat, connection, at))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.inner, name)
+
+
+def test_a_seat_is_online_while_its_last_sign_is_fresh() -> None:
+    """By the rooms' clock: a sign counts for RoomLimits.presence seconds; a closed connection
+    counts no more; a bot is always at the table; polling the events gives a sign at most once
+    every third of the presence seconds."""
+    from officers.rooms.room import RoomLimits, Rooms
+    from officers.rooms.store import SQLiteStore
+
+    now = [1000.0]
+    store = _Counting(SQLiteStore(":memory:"))
+    rooms = Rooms(store, RoomLimits(presence=30.0), clock=lambda: now[0])
+    made = rooms.create({"game": "officers", "seats": ["human", "designers", "human"]}, "x")
+    room = made["room"]
+    assert [seat["online"] for seat in made["seats"]] == [False, True, False]
+    joined = rooms.join(room, {"invite": made["invite"]})
+
+    def online() -> list[bool]:
+        return [seat["online"] for seat in rooms.get(room)["seats"]]
+
+    assert online() == [False, True, False]
+    assert rooms.arrive(room, 0, "tab") and not rooms.arrive(room, 0, "tab")
+    assert online() == [True, True, False]
+    now[0] += 30.0
+    assert online() == [True, True, False]
+    now[0] += 0.5
+    assert online() == [False, True, False]  # its last sign is too old: its process died
+    rooms.arrive(room, 0, "tab")
+    rooms.depart(room, "tab")
+    assert online() == [False, True, False]
+    signs = store.signs
+    rooms.events(room, joined["token"], 0)
+    assert online() == [False, True, True] and store.signs == signs + 1
+    now[0] += 9.0
+    rooms.events(room, joined["token"], 0)  # within a third of 30 s: no new sign
+    assert store.signs == signs + 1
+    now[0] += 1.5
+    rooms.events(room, joined["token"], 0)
+    assert store.signs == signs + 2
+    rooms.events(room, None, 0)  # a spectator gives no sign
+    assert store.signs == signs + 2
+    now[0] += 31.0
+    assert online() == [False, True, False]
+    assert rooms.state(room, joined["token"])["seats"][2]["online"] is False

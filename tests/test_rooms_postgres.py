@@ -130,6 +130,47 @@ def test_a_store_keeps_rooms_and_events_as_given(opened: Callable[[], Store]) ->
     assert store.expire(1e300) == 1 and store.count() == 0
 
 
+def test_a_store_keeps_who_is_connected(opened: Callable[[], Store]) -> None:
+    """Each connection's last sign; a seat online while one of its connections gave one since
+    the time asked; what ``absent`` and ``expire`` forget; another worker sees the same."""
+    store, other = opened(), opened()
+    store.insert(room("r1", 1, 100.0), [event(1)])
+    store.insert(room("r2", 1, 500.0), [event(1)])
+    assert store.online("r1", 0.0) == frozenset()
+    assert store.present("r1", 0, "a", 100.0) and not store.present("r1", 0, "a", 110.0)
+    assert store.present("r1", 0, "b", 105.0)  # a second connection of the same seat
+    assert store.present("r1", 2, "c", 101.0) and store.present("r2", 1, "d", 300.0)
+    assert other.online("r1", 100.0) == frozenset({0, 2})
+    assert other.online("r1", 102.0) == frozenset({0}) and other.online("r2", 0.0) == {1}
+    store.absent("r1", "a")
+    assert other.online("r1", 106.0) == frozenset()  # b's last sign was at 105
+    assert other.online("r1", 105.0) == frozenset({0})
+    other.absent("r1", "b")
+    other.absent("r1", "nothing")
+    assert store.online("r1", 0.0) == frozenset({2})
+    assert store.expire(200.0) == 1  # r1 (touched at 100) goes with its presence
+    assert store.online("r1", 0.0) == frozenset() and store.online("r2", 0.0) == {1}
+    assert store.expire(301.0) == 0  # r2 stays; d's sign is older than that
+    assert store.online("r2", 0.0) == frozenset()
+
+
+def test_a_connection_opened_or_closed_is_published_and_a_heartbeat_is_not(database: str) -> None:
+    import psycopg
+
+    store = PostgresStore(database)
+    store.insert(room("r1", 1, 1.0), [event(1)])
+    with psycopg.connect(database, autocommit=True) as listening:
+        listening.execute("LISTEN officers_rooms")
+        assert store.present("r1", 0, "a", 1.0)
+        assert not store.present("r1", 0, "a", 2.0)  # a heartbeat: nothing said
+        store.absent("r1", "nothing")  # nothing closed: nothing said
+        store.absent("r1", "a")
+        heard = [note.payload for note in listening.notifies(timeout=30, stop_after=2)]
+        assert list(listening.notifies(timeout=0.5)) == []
+    assert heard == [f"{store.origin} r1", f"{store.origin} r1"]
+    store.close()
+
+
 OPERATIONS = st.sampled_from(["insert", "update", "get", "events", "count", "expire"])
 TEXT = st.text(st.characters(exclude_categories=("Cs",), exclude_characters="\x00"), max_size=6)
 JSON = st.recursive(
@@ -453,6 +494,26 @@ def test_two_workers_on_postgres_share_rooms_without_polling(database: str, tmp_
                 assert connection.next(timeout=30)["seq"] == seq + 1
     finally:
         running.stop()
+
+
+def test_who_is_connected_reaches_the_other_service_at_once(services: list[Service]) -> None:
+    """A seat that connects to one service, or leaves it, shows online, then away, on the
+    other's connections: only a notification can tell them (they do not poll)."""
+    live = _services()
+    one, other = services
+    room, tokens = live.two_seats(one, ["human", "human"])
+    watching = live.Live(other, room, tokens[0], 0)
+    assert watching.next()["state"]["seats"][1]["online"] is False
+    arriving = live.Live(one, room, tokens[1], 0)
+    assert arriving.next()["state"]["seats"][1]["online"] is True
+    update = watching.next(timeout=30, presence=True)
+    assert update["events"] == [] and update["seq"] == 4
+    assert [seat["online"] for seat in update["state"]["seats"]] == [True, True]
+    arriving.close()
+    update = watching.next(timeout=30, presence=True)
+    assert update["events"] == [] and update["seq"] == 4
+    assert [seat["online"] for seat in update["state"]["seats"]] == [True, False]
+    watching.close()
 
 
 def test_connections_cut_or_a_restarted_database_come_back_and_miss_nothing(

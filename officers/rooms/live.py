@@ -8,7 +8,10 @@ WebSocket): the client's first message says who it is and the last event it has,
 and the server answers with a ``room-update`` document: the events after ``SEQ`` that this
 seat may see, the room's ``seq``, and the seat's ``state``; then one ``room-update`` each time
 the room changes. A connection that drops and comes back with the last ``seq`` it got misses
-nothing and gets nothing twice. On the same connection the client may play:
+nothing and gets nothing twice. A seat's connection also says that the seat is here (when it
+opens, then every third of :attr:`RoomLimits.presence <officers.rooms.room.RoomLimits>`
+seconds, and that it is gone when it closes): every state shows each seat ``online`` or not,
+and a change of who is online alone is sent as a ``room-update`` without events. On the same connection the client may play:
 
     ``{"type": "move", "move": "AS@r1c1", "seq": SEQ, "lang": "de"}`` (``lang`` optional),
     ``{"type": "take-back", "seq": SEQ}``,
@@ -26,6 +29,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Final, TypeVar
@@ -37,6 +42,8 @@ from officers.rooms.room import Rooms
 from officers.wire import WireError, read, write
 
 __all__ = ["CLOSE", "Hub", "LiveLimits", "session"]
+
+LOG = logging.getLogger("officers.rooms")
 
 CLOSE: Final = {
     "normal": 1000,
@@ -202,10 +209,20 @@ async def session(
     ``allow()`` is asked before each message of the client is read (its rate limit).
     """
     receiving: asyncio.Task[str | None] | None = None
+    connection = secrets.token_hex(8)
+    here: int | None = None  # the seat this connection said it holds
     hub.enter(room)
+    loop = asyncio.get_running_loop()
+    beat = rooms.limits.presence / 3
     try:
         token, seat, after = await _hello(rooms, room, receive, limits)
+        if seat is not None:
+            await asyncio.to_thread(rooms.arrive, room, seat, connection)
+            here = seat
+            hub.changed(room)
+        next_beat = loop.time() + beat
         first = True
+        shown: list[bool] | None = None  # who was online in the last state sent
         receiving = asyncio.ensure_future(receive())
         while True:
             waiter = hub.waiter(room)
@@ -215,15 +232,27 @@ async def session(
                     document, more = await _read(rooms, rooms.feed, room, seat, after)
                 except RoomError as error:
                     raise _CloseError(error.code, error.message) from None
-                if document["events"] or first:
+                state = document["state"]
+                online = None if state is None else [held["online"] for held in state["seats"]]
+                if document["events"] or first or (online is not None and online != shown):
                     await send(write(document))
                     first = False
+                    shown = online if online is not None else shown
                 after = document["seq"]
             woken = asyncio.ensure_future(waiter.wait())
+            wait = max(0.0, next_beat - loop.time())
             done, _ = await asyncio.wait(
-                {receiving, woken}, timeout=limits.poll, return_when=asyncio.FIRST_COMPLETED
+                {receiving, woken},
+                timeout=wait if limits.poll is None else min(wait, limits.poll),
+                return_when=asyncio.FIRST_COMPLETED,
             )
             woken.cancel()
+            if loop.time() >= next_beat:  # the heartbeat: this seat is still here
+                if here is not None and await asyncio.to_thread(
+                    rooms.arrive, room, here, connection
+                ):  # its sign had been forgotten: the others show it again
+                    hub.changed(room)
+                next_beat = loop.time() + beat
             if receiving in done:
                 data = _message(receiving.result(), limits)
                 if not allow():
@@ -243,6 +272,30 @@ async def session(
         hub.leave(room)
         if receiving is not None:
             receiving.cancel()
+        if here is not None:
+            _leaving(rooms, hub, room, connection)
+
+
+_DEPARTING: set[asyncio.Task[None]] = set()
+"""The departures being written (kept here until done: a task nobody holds may be lost)."""
+
+
+def _leaving(rooms: Rooms, hub: Hub, room: str, connection: str) -> None:
+    """Say that the connection closed, without holding up its end (a store across the network
+    takes a moment); the room's other connections then show the seat away. Where this cannot
+    be written (the store out of reach, the service stopping), the seat's last sign grows old
+    and it shows away after :attr:`RoomLimits.presence` seconds all the same."""
+
+    async def depart() -> None:
+        try:
+            await asyncio.to_thread(rooms.depart, room, connection)
+        except Exception:  # the sign grows old instead
+            LOG.warning("rooms: could not say that a connection to %s closed", room, exc_info=True)
+        hub.changed(room)
+
+    task = asyncio.ensure_future(depart())
+    _DEPARTING.add(task)
+    task.add_done_callback(_DEPARTING.discard)
 
 
 def _code(code: str) -> str:

@@ -1,14 +1,15 @@
 """Rooms in PostgreSQL: :class:`PostgresStore`, one store for every worker of every machine,
 and :class:`Listener`, which hears at once of the rooms the others change.
 
-:class:`PostgresStore` keeps the same two tables as :class:`~officers.rooms.store.SQLiteStore`
-and changes them the same way: a room's new record and its events in one transaction, and only
-if the room is still at the ``seq`` it was read at (``UPDATE ... WHERE id = ... AND seq = ...``:
-of two concurrent writers at the same ``seq`` the second waits for the first's row lock, then
-finds the row changed and writes nothing). Every committed change of a room sends its id on
-the channel :data:`CHANNEL` (``NOTIFY``, delivered at the commit, to every listening
-connection of every machine), after the id of the store that made it, so that a worker can
-skip its own changes (its requests have woken its connections already).
+:class:`PostgresStore` keeps the same tables as :class:`~officers.rooms.store.SQLiteStore`
+(the rooms, their events, who is connected) and changes them the same way: a room's new record
+and its events in one transaction, and only if the room is still at the ``seq`` it was read at
+(``UPDATE ... WHERE id = ... AND seq = ...``: of two concurrent writers at the same ``seq`` the
+second waits for the first's row lock, then finds the row changed and writes nothing). Every
+committed change of a room, and every live connection of a seat that opens or closes, sends the
+room's id on the channel :data:`CHANNEL` (``NOTIFY``, delivered at the commit, to every
+listening connection of every machine), after the id of the store that made it, so that a
+worker can skip its own changes (its requests have woken its connections already).
 
 The client library is psycopg 3, the ``postgres`` extra (``pip install 'officers[postgres]'``),
 loaded on first use: without it, :class:`PostgresStore` raises :class:`StoreError` saying so.
@@ -71,6 +72,13 @@ CREATE TABLE IF NOT EXISTS events (
     private TEXT NOT NULL,
     at DOUBLE PRECISION NOT NULL,
     PRIMARY KEY (room, seq)
+);
+CREATE TABLE IF NOT EXISTS presence (
+    room TEXT NOT NULL,
+    connection TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    seen DOUBLE PRECISION NOT NULL,
+    PRIMARY KEY (room, connection)
 );
 """
 """The tables, made if missing (the lock keeps two workers starting at once from racing)."""
@@ -345,13 +353,48 @@ class PostgresStore:
         row = self._run(
             lambda db: db.execute(
                 "WITH gone AS (DELETE FROM rooms WHERE touched < %s RETURNING id), "
-                "dropped AS (DELETE FROM events USING gone WHERE events.room = gone.id) "
+                "dropped AS (DELETE FROM events USING gone WHERE events.room = gone.id), "
+                "away AS (DELETE FROM presence WHERE room IN (SELECT id FROM gone) "
+                "OR seen < %s) "
                 "SELECT count(*) FROM gone",
-                (before,),
+                (before, before),
             ).fetchone()
         )
         assert row is not None
         return int(row[0])
+
+    def present(self, room_id: str, seat: int, connection: str, at: float) -> bool:
+        # One statement: the sign, and the notification only when the connection is new (a
+        # heartbeat changes nothing the others show). xmax is 0 in a row just inserted.
+        rows = self._run(
+            lambda db: db.execute(
+                "WITH seen AS (INSERT INTO presence VALUES (%s, %s, %s, %s) "
+                "ON CONFLICT (room, connection) DO UPDATE SET seat = EXCLUDED.seat, "
+                "seen = EXCLUDED.seen RETURNING (xmax = 0) AS fresh) "
+                "SELECT pg_notify(%s, %s) FROM seen WHERE fresh",
+                (room_id, connection, seat, at, *self._published(room_id)),
+            ).fetchall()
+        )
+        return bool(rows)
+
+    def absent(self, room_id: str, connection: str) -> None:
+        self._run(
+            lambda db: db.execute(
+                "WITH gone AS (DELETE FROM presence WHERE room = %s AND connection = %s "
+                "RETURNING room) SELECT pg_notify(%s, %s) FROM gone",
+                (room_id, connection, *self._published(room_id)),
+            )
+        )
+
+    def online(self, room_id: str, since: float) -> frozenset[int]:
+        rows = self._run(
+            lambda db: db.execute(
+                "SELECT DISTINCT seat FROM presence WHERE room = %s AND seen >= %s",
+                (room_id, since),
+            ).fetchall(),
+            write=False,
+        )
+        return frozenset(int(row[0]) for row in rows)
 
     def close(self) -> None:
         self._pool.clear()

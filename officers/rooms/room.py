@@ -74,12 +74,16 @@ EVENTS_PAGE: Final = 500
 class RoomLimits:
     """What the rooms allow: a room is removed after ``idle`` seconds without a change (24 h);
     at most ``per_client`` rooms made from one client address and ``total`` rooms in all are
-    kept; a room holds at most ``max_events`` events (then it refuses moves: make a new one)."""
+    kept; a room holds at most ``max_events`` events (then it refuses moves: make a new one).
+    A seat counts as ``online`` for ``presence`` seconds after its last sign (a live connection
+    gives one when it opens and every third of that while it stays open; so does a request for
+    the room's events with the seat's token, as a page without a live connection polls)."""
 
     idle: float = 86400.0
     per_client: int = 20
     total: int = 10000
     max_events: int = 20000
+    presence: float = 45.0
 
 
 def digest(token: str) -> str:
@@ -148,6 +152,8 @@ class Rooms:
         self.rng = rng or random.SystemRandom()
         self._views: OrderedDict[tuple[str, str, int | None], dict[str, Any]] = OrderedDict()
         self._views_lock = threading.Lock()
+        self._polled: OrderedDict[tuple[str, int], float] = OrderedDict()
+        self._polled_lock = threading.Lock()
 
     @property
     def quick_reads(self) -> bool:
@@ -187,6 +193,33 @@ class Rooms:
         for other, held in enumerate(room.record["seats"]):
             if other != seat and held["kind"] == "human" and held.get("token"):
                 self._keep((room.game, room.state, other), game.view(state, other))
+
+    # --- who is connected -------------------------------------------------------------------
+
+    def arrive(self, room_id: str, seat: int, connection: str) -> bool:
+        """A live ``connection`` holds ``seat`` (0-based) of the room: say so when it opens and
+        again every third of :attr:`RoomLimits.presence` seconds; whether it was new."""
+        return self.store.present(room_id, seat, connection, self.clock())
+
+    def depart(self, room_id: str, connection: str) -> None:
+        """The live ``connection`` closed."""
+        self.store.absent(room_id, connection)
+
+    def _polling(self, room: StoredRoom, seat: int) -> None:
+        """A request for the events with the seat's token is a sign of presence too (a page
+        polls them where it has no live connection): written at most once every third of the
+        presence seconds."""
+        now = self.clock()
+        key = (room.id, seat)
+        with self._polled_lock:
+            last = self._polled.get(key)
+            if last is not None and now - last < self.limits.presence / 3:
+                return
+            self._polled[key] = now
+            self._polled.move_to_end(key)
+            while len(self._polled) > VIEWS_KEPT:
+                self._polled.popitem(last=False)
+        self.store.present(room.id, seat, f"request-{seat}", now)
 
     # --- reading a room --------------------------------------------------------------------
 
@@ -231,6 +264,7 @@ class Rooms:
             if room.state is not None:
                 self._keep((room.game, room.state, seat), view)
                 self._keep_others(room, game, state, seat)
+        online = self.store.online(room.id, self.clock() - self.limits.presence)
         document = {
             **head(kind),
             "room": room.id,
@@ -242,6 +276,7 @@ class Rooms:
                     "kind": held["kind"],
                     "name": held.get("name"),
                     "taken": held["kind"] != "human" or held.get("token") is not None,
+                    "online": held["kind"] != "human" or number in online,
                 }
                 for number, held in enumerate(record["seats"])
             ],
@@ -274,6 +309,8 @@ class Rooms:
             raise RoomError(
                 "bad-request", f"'after' is an event number (a whole number), got {excerpt(after)}"
             )
+        if seat is not None:
+            self._polling(room, seat)
         found = self.store.events(room.id, after, EVENTS_PAGE + 1, room.seq)
         return {
             **head("room-events"),

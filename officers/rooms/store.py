@@ -5,7 +5,10 @@ its events (:class:`StoredEvent`), and changes them only together: a room's new 
 the events that led to it are written in one transaction, and only if the room is still at
 the sequence number it was read at (``update`` returns ``False`` when another request got
 there first). That is all the rooms ask of a store, so a store shared by several machines
-(PostgreSQL, Redis) fits the same protocol.
+(PostgreSQL, Redis) fits the same protocol. Beside the rooms a store keeps who is connected:
+each live connection of a seat says so when it opens and again at each heartbeat; it is
+forgotten when it closes, or, where its process died, once its last sign is too old
+(``present``, ``absent``, ``online``).
 
 :class:`SQLiteStore` keeps everything in one SQLite file (or in memory, ``":memory:"``) in
 WAL mode: a process killed at any moment (SIGKILL included) loses no committed change, and
@@ -21,8 +24,14 @@ True
 False
 >>> [(event.seq, event.kind, event.private) for event in store.events("r1", 0, 10)]
 [(1, 'created', {}), (2, 'started', {0: {'hand': ['AS']}})]
+>>> store.present("r1", 0, "c1", 11.0), store.present("r1", 0, "c1", 12.0)
+(True, False)
+>>> store.online("r1", 11.5), store.online("r1", 12.5)
+(frozenset({0}), frozenset())
 >>> store.get("r1").record, store.count(), store.expire(11.5), store.get("r1")
 ({'round': 1}, 1, 1, None)
+>>> store.online("r1", 0.0)
+frozenset()
 """
 
 from __future__ import annotations
@@ -94,7 +103,21 @@ class Store(Protocol):
         ...
 
     def expire(self, before: float) -> int:
-        """Remove the rooms last touched before ``before`` and their events; how many."""
+        """Remove the rooms last touched before ``before``, their events and their presence,
+        and every sign of presence older than ``before``; how many rooms."""
+        ...
+
+    def present(self, room_id: str, seat: int, connection: str, at: float) -> bool:
+        """Say that ``connection`` (a name the caller chose) holds the room's ``seat`` at
+        ``at``, again at each heartbeat; whether the connection was new."""
+        ...
+
+    def absent(self, room_id: str, connection: str) -> None:
+        """``connection`` holds its seat no more."""
+        ...
+
+    def online(self, room_id: str, since: float) -> frozenset[int]:
+        """The seats of the room that a connection said it held at ``since`` or later."""
         ...
 
     def close(self) -> None:
@@ -123,6 +146,13 @@ CREATE TABLE IF NOT EXISTS events (
     private TEXT NOT NULL,
     at REAL NOT NULL,
     PRIMARY KEY (room, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS presence (
+    room TEXT NOT NULL,
+    connection TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    seen REAL NOT NULL,
+    PRIMARY KEY (room, connection)
 ) WITHOUT ROWID;
 """
 
@@ -296,16 +326,46 @@ class SQLiteStore:
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                self._db.execute(
-                    "DELETE FROM events WHERE room IN (SELECT id FROM rooms WHERE touched < ?)",
-                    (before,),
-                )
+                for table in ("events", "presence"):
+                    self._db.execute(
+                        f"DELETE FROM {table} WHERE room IN "
+                        "(SELECT id FROM rooms WHERE touched < ?)",
+                        (before,),
+                    )
+                self._db.execute("DELETE FROM presence WHERE seen < ?", (before,))
                 gone = self._db.execute("DELETE FROM rooms WHERE touched < ?", (before,)).rowcount
             except BaseException:
                 self._db.execute("ROLLBACK")
                 raise
             self._db.execute("COMMIT")
         return int(gone)
+
+    def present(self, room_id: str, seat: int, connection: str, at: float) -> bool:
+        with self._lock:
+            seen = self._db.execute(
+                "UPDATE presence SET seat = ?, seen = ? WHERE room = ? AND connection = ?",
+                (seat, at, room_id, connection),
+            )
+            fresh = seen.rowcount == 0
+            if fresh:
+                self._db.execute(
+                    "INSERT INTO presence VALUES (?, ?, ?, ?)", (room_id, connection, seat, at)
+                )
+        return fresh
+
+    def absent(self, room_id: str, connection: str) -> None:
+        with self._lock:
+            self._db.execute(
+                "DELETE FROM presence WHERE room = ? AND connection = ?", (room_id, connection)
+            )
+
+    def online(self, room_id: str, since: float) -> frozenset[int]:
+        with self._reading() as db:
+            rows = db.execute(
+                "SELECT DISTINCT seat FROM presence WHERE room = ? AND seen >= ?",
+                (room_id, since),
+            ).fetchall()
+        return frozenset(int(row[0]) for row in rows)
 
     def close(self) -> None:
         with self._lock:
