@@ -238,6 +238,10 @@ def test_two_browsers_play_a_whole_game_through_the_invitation_link(
     tokens = {alice.token(), bob.token()}
     assert len(tokens) == 2
     alice.page.wait_for_selector('#connection[data-mode="live"]')
+    # who is at the table: each sees the other here (live), and no line for itself
+    for page, other in ((alice, 2), (bob, 1)):
+        page.page.wait_for_selector(f'#presence [data-seat="{other}"][data-online="true"]')
+        assert page.page.locator("#presence .presence").all_inner_texts() == [f"Player {other} is here"]
     first = alice.move()
     bob.wait_seq(alice.seq())
     # the other's move arrives, with its words
@@ -265,6 +269,13 @@ def test_two_browsers_play_a_whole_game_through_the_invitation_link(
     played = 1 + play([alice, bob], 5)
     SCREENSHOT.parent.mkdir(exist_ok=True)
     alice.page.screenshot(path=str(SCREENSHOT))
+    # Bob leaves for a moment: Alice sees him away at once, and here again when he is back
+    bob.page.goto("about:blank")
+    alice.page.wait_for_selector('#presence [data-seat="2"][data-online="false"]')
+    assert alice.text("#presence") == "Player 2 is away"
+    bob.page.goto(f"{server.url}#room={room}")
+    bob.page.wait_for_selector('#connection[data-mode="live"]')
+    alice.page.wait_for_selector('#presence [data-seat="2"][data-online="true"]')
     # Bob reloads mid-game: his seat is found again from the token his browser keeps
     bob.page.reload()
     bob.page.wait_for_selector('#status[data-room="playing"]')
@@ -360,6 +371,9 @@ def test_the_german_words(browser: Any, server: Server, seats: list[Seat]) -> No
     assert carol.text("#status") == "Player 1 moves …"
     bob.page.click('[data-lang="de"]')
     assert bob.text("#status") == "Spieler 1 zieht …" and bob.text("#others").startswith("Spieler 1: 6 Karten")
+    for other in (1, 3):
+        bob.page.wait_for_selector(f'#presence [data-seat="{other}"][data-online="true"]')
+    assert bob.page.locator("#presence .presence").all_inner_texts() == ["Spieler 1 ist da", "Spieler 3 ist da"]
     alice.page.reload()  # the language is kept with the room's seat
     alice.page.wait_for_selector('#status[data-room="playing"]')
     assert alice.page.get_attribute("html", "lang") == "de" and alice.text("#moves summary") == "Die Züge"

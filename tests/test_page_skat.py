@@ -316,6 +316,10 @@ def test_two_browsers_play_through_the_invitation_link(browser: Any, server: Ser
     bob.page.wait_for_selector('#message[data-code="conflict"]')
     assert "not yours" in bob.text("#message")
     bob.errors[:] = [e for e in bob.errors if "status of 409" not in e]
+    # who is at the table: each sees the other here
+    for page in (alice, bob):
+        page.page.wait_for_selector(f'#presence [data-seat="{3 - int(page.status("seat"))}"][data-online="true"]')
+        assert page.text("#presence") == "The other player is here"
     played = play_between(alice, bob, 9)
     # Bob reloads: his seat is found again from the token this browser keeps
     bob.page.reload()
@@ -328,6 +332,8 @@ def test_two_browsers_play_through_the_invitation_link(browser: Any, server: Ser
         assert alice.status("status") == "playing", "the game ended before Alice's turn came"
         played += play_between(alice, bob, 1)
     bob.page.goto("about:blank")
+    alice.page.wait_for_selector('#presence [data-seat="2"][data-online="false"]')  # at once
+    assert alice.text("#presence") == "The other player is away"
     assert alice.status("phase") == "play"
     alice.move()
     played += 1
@@ -336,6 +342,7 @@ def test_two_browsers_play_through_the_invitation_link(browser: Any, server: Ser
     bob.page.wait_for_selector('#connection[data-mode="polling"]')
     bob.page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq >= {alice.seq()}")
     played += play_between(alice, bob)
+    alice.page.wait_for_selector('#presence [data-seat="2"][data-online="true"]')  # polling is a sign too
     seconds = time.monotonic() - started
     game = server.game(room)
     assert game.is_over() and played == 33

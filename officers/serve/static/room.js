@@ -10,7 +10,7 @@
 // page's language, so that a refusal comes back in it.
 
 import { cardName, cellName, words } from "./i18n.js";
-import { request, roomFields, roomPage, Seats } from "./rooms.js";
+import { drawPresence, request, roomFields, roomPage, Seats } from "./rooms.js";
 import { cellMarks, drawAdvice, drawBoard, drawHand, drawOthers, moveText } from "./view.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -243,6 +243,7 @@ function render() {
     turn: myTurn() ? "mine" : "theirs", toMove: game && game.to_move ? String(game.to_move) : "",
   });
   renderInvite(state, missing);
+  drawPresence($("#presence"), state, (seat) => t().presence(seat.name || t().playerName(seat.seat), seat.online));
   $("#board").hidden = !game;
   $(".side").hidden = !game;
   if (!game) {

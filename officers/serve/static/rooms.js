@@ -5,6 +5,8 @@
 // WebSocket can be had. The token never goes into an address. And what such a page does with
 // its room (roomPage): taking the seat, keeping the newest state, playing, the invitation.
 
+import { el } from "./dom.js";
+
 /** An answer of the service that is an error document (or no answer at all). */
 export class RoomError extends Error {
   constructor(message, status = 0, code = "offline", rule = null) {
@@ -197,10 +199,17 @@ export class Feed {
     this.timer = setTimeout(look, 0);
   }
 
-  /** Read the events after the last applied one, then the state, and apply them. */
+  /** Read the events after the last applied one, then the state, and apply them (the state
+   * every fifth look without events too: who is online may have changed). */
   async catchUp() {
     const found = await request("GET", `rooms/${encodeURIComponent(this.room)}/events?after=${this.after()}`, undefined, this.token);
-    if (!found.events.length) return;
+    this.looks = (this.looks || 0) + 1;
+    if (!found.events.length) {
+      if (this.looks % 5) return;
+      const state = await request("GET", `rooms/${encodeURIComponent(this.room)}/state`, undefined, this.token);
+      this.apply({ events: [], seq: this.after(), state });
+      return;
+    }
     const last = found.events[found.events.length - 1].seq;
     if (found.more) {
       this.apply({ events: found.events, seq: last, state: null });
@@ -209,6 +218,19 @@ export class Feed {
     const state = await request("GET", `rooms/${encodeURIComponent(this.room)}/state`, undefined, this.token);
     this.apply({ events: found.events, seq: last, state });
   }
+}
+
+/**
+ * Who else holds a seat of the room and whether they are at the table now (each seat's
+ * ``online`` in ``state``; bots and free seats are left out): one item a person, with
+ * ``data-seat`` and ``data-online``, its words ``said(seat)`` (the page's, in its language).
+ */
+export function drawPresence(node, state, said) {
+  const others = state.seats.filter((seat) => seat.kind === "human" && seat.taken && seat.seat !== state.seat);
+  node.hidden = others.length === 0;
+  node.replaceChildren(...others.map((seat) => el("span", {
+    class: "presence", "data-seat": seat.seat, "data-online": String(seat.online), text: said(seat),
+  })));
 }
 
 /** The fields of a page's state that roomPage keeps, as they are before a room is entered. */

@@ -7,7 +7,7 @@
 
 import { el, SYMBOLS } from "../dom.js";
 import { cardName, cardShort, gameName, words } from "./i18n.js";
-import { request, roomFields, roomPage, Seats } from "../rooms.js";
+import { drawPresence, request, roomFields, roomPage, Seats } from "../rooms.js";
 import { drawDeal, drawPiles, drawTrick, pileOrder } from "./view.js";
 
 const $ = (selector) => document.querySelector(selector);
@@ -123,9 +123,10 @@ async function create(seats) {
   }
 }
 
-/** Play ``move`` (a game's letter or "QH@3") at the seq shown; a tip shown for it counts. */
+/** Play ``move`` (a game's letter or "QH@3") at the seq shown; a tip shown for it counts (a
+ * tip that arrived after the last one was used is kept but not shown: it does not count). */
 function play(move) {
-  const tipped = S.tip.on && S.tip.doc && S.tip.shownAt === S.stateSeq;
+  const tipped = S.tip.on && S.tip.used < TIPS && S.tip.doc && S.tip.shownAt === S.stateSeq;
   return ROOM.play(move, () => {
     if (tipped) S.tip.used += 1;
     S.tip.doc = null;
@@ -139,6 +140,7 @@ function render() {
   if (!S.state) return;
   const state = S.state;
   ROOM.showInvite(state);
+  drawPresence($("#presence"), state, (seat) => t().presence(seat.online));
   const status = $("#status");
   status.dataset.status = state.status;
   status.dataset.seq = String(state.seq);

@@ -108,6 +108,7 @@ const EN = {
   live: "live",
   polling: "polling",
   offline: "reconnecting…",
+  presence: (online) => (online ? "The other player is here" : "The other player is away"),
 };
 
 const DE = {
@@ -183,6 +184,7 @@ const DE = {
   live: "live",
   polling: "Abfrage",
   offline: "verbinde neu…",
+  presence: (online) => (online ? "Die Gegenperson ist da" : "Die Gegenperson ist weg"),
 };
 
 /** The words of ``lang`` ("en" or "de"). */
