@@ -43,6 +43,8 @@ def test_no_argument_vector_reaches_an_internal_error(argv: list[str]) -> None:
         ["state", "[" * 200],
         ["show", '{"order": 1000000}'],
         ["show", "@/nonexistent/square.json"],
+        ["puzzle", "verify", "--file", "\x00"],  # a NUL: no path can hold one
+        ["show", "@a\x00b"],
         ["puzzle", "new", "--sheet", "/nonexistent/dir/x.svg", "--seed", "1"],
     ],
 )

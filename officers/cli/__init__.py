@@ -167,6 +167,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _run(arguments: list[str]) -> int:
+    for argument in arguments:  # no shell can pass one; a program calling main() can
+        if "\x00" in argument:
+            raise UsageError(f"officers: an argument holds a NUL character: {excerpt(argument)}")
     try:
         args = _parser_for(arguments).parse_args(arguments)
     except SystemExit as done:  # --help: the help is printed
