@@ -453,6 +453,12 @@ class _Recording:
     def present(self, room_id: str, seat: int, connection: str, at: float) -> bool:
         return bool(self.inner.present(room_id, seat, connection, at))
 
+    def refresh(self, signs: Any, at: float) -> frozenset[str]:
+        return frozenset(self.inner.refresh(signs, at))
+
+    def expired(self, since: float, until: float) -> frozenset[str]:
+        return frozenset(self.inner.expired(since, until))
+
     def absent(self, room_id: str, connection: str) -> None:
         self.inner.absent(room_id, connection)
 
@@ -632,3 +638,44 @@ def test_a_seat_is_online_while_its_last_sign_is_fresh() -> None:
     now[0] += 31.0
     assert online() == [False, True, False]
     assert rooms.state(room, joined["token"])["seats"][2]["online"] is False
+
+
+def test_the_heartbeat_renews_the_signs_and_shows_a_dead_process_s_seat_away(
+    tmp_path: Path,
+) -> None:
+    """One heartbeat for the process's connections: their signs stay fresh however long they
+    stay open, and a seat whose connection's process died (a sign nobody renews) shows away
+    once its sign is old, sent to the live connections as a state without events."""
+    import asyncio
+
+    from officers.rooms.live import Hub, session
+    from officers.rooms.room import RoomLimits, Rooms
+    from officers.rooms.store import SQLiteStore
+
+    rooms = Rooms(SQLiteStore(str(tmp_path / "rooms.db")), RoomLimits(presence=0.6))
+    made = rooms.create({"game": "officers", "seats": ["human", "human"]}, "10.0.0.1")
+    room = made["room"]
+    rooms.join(room, {"invite": made["invite"]})
+    rooms.arrive(room, 1, "a connection of a process that died")
+
+    async def run() -> list[dict[str, Any]]:
+        hub = Hub()
+        inbox: asyncio.Queue[str | None] = asyncio.Queue()
+        sent: list[dict[str, Any]] = []
+
+        async def send(text: str) -> None:
+            sent.append(json.loads(text))
+
+        task = asyncio.create_task(session(rooms, hub, room, inbox.get, send))
+        inbox.put_nowait(json.dumps({"type": "hello", "token": made["token"], "after": 0}))
+        await asyncio.sleep(2.0)  # more than three times the presence seconds
+        inbox.put_nowait(None)
+        await task
+        await asyncio.sleep(0.1)  # the departure is written
+        return sent
+
+    sent = asyncio.run(run())
+    online = [[seat["online"] for seat in update["state"]["seats"]] for update in sent]
+    assert online == [[True, True], [True, False]]
+    assert sent[1]["events"] == [] and sent[1]["seq"] == sent[0]["seq"]
+    assert rooms.online(room) == frozenset()  # the connection closed: its sign went with it

@@ -141,6 +141,12 @@ def test_a_store_keeps_who_is_connected(opened: Callable[[], Store]) -> None:
     assert store.present("r1", 0, "b", 105.0)  # a second connection of the same seat
     assert store.present("r1", 2, "c", 101.0) and store.present("r2", 1, "d", 300.0)
     assert other.online("r1", 100.0) == frozenset({0, 2})
+    # a heartbeat of several connections at once: the rooms where one was new
+    assert store.refresh([("r1", 0, "a"), ("r1", 2, "c"), ("r2", 1, "e")], 101.0) == {"r2"}
+    assert store.refresh([], 101.0) == frozenset()
+    assert other.expired(100.5, 101.5) == {"r1", "r2"} and other.expired(90.0, 101.0) == set()
+    store.absent("r2", "e")
+    assert other.expired(100.5, 101.5) == {"r1"}  # c's sign; e closed, so it never grows old
     assert other.online("r1", 102.0) == frozenset({0}) and other.online("r2", 0.0) == {1}
     store.absent("r1", "a")
     assert other.online("r1", 106.0) == frozenset()  # b's last sign was at 105
@@ -163,11 +169,14 @@ def test_a_connection_opened_or_closed_is_published_and_a_heartbeat_is_not(datab
         listening.execute("LISTEN officers_rooms")
         assert store.present("r1", 0, "a", 1.0)
         assert not store.present("r1", 0, "a", 2.0)  # a heartbeat: nothing said
+        assert store.refresh([("r1", 0, "a"), ("r1", 1, "b"), ("r1", 1, "c")], 3.0) == {"r1"}
+        store.absent("r1", "b")
+        store.absent("r1", "c")
         store.absent("r1", "nothing")  # nothing closed: nothing said
         store.absent("r1", "a")
-        heard = [note.payload for note in listening.notifies(timeout=30, stop_after=2)]
+        heard = [note.payload for note in listening.notifies(timeout=30, stop_after=5)]
         assert list(listening.notifies(timeout=0.5)) == []
-    assert heard == [f"{store.origin} r1", f"{store.origin} r1"]
+    assert heard == [f"{store.origin} r1"] * 5  # a, the refresh (once), b, c and a gone
     store.close()
 
 

@@ -72,11 +72,21 @@ class LiveLimits:
 
 
 class Hub:
-    """Wakes the live connections of a room when it changes (within one event loop)."""
+    """Wakes the live connections of a room when it changes (within one event loop), and gives
+    the heartbeat of every seat's connection it holds.
+
+    The heartbeat is one task for all of them: every third of
+    :attr:`RoomLimits.presence <officers.rooms.room.RoomLimits>` seconds it renews their signs
+    in one write and wakes the rooms it holds where who is online changed
+    (:meth:`Rooms.heartbeat <officers.rooms.room.Rooms.heartbeat>`: a sign grown old, as when
+    a process died), so that their connections send the new state. A hub serves one
+    :class:`Rooms`."""
 
     def __init__(self) -> None:
         self._waiting: dict[str, asyncio.Event] = {}
         self._connected: dict[str, int] = {}
+        self._signs: dict[str, tuple[str, int]] = {}  # connection -> its room and seat
+        self._beating: asyncio.Task[None] | None = None
 
     def enter(self, room: str) -> None:
         """A connection to the room begins."""
@@ -89,6 +99,32 @@ class Hub:
             self._connected[room] = left
         else:
             self._waiting.pop(room, None)
+
+    def sign(self, rooms: Rooms, connection: str, room: str, seat: int) -> None:
+        """The connection holds ``seat`` of ``room``: its sign is renewed at each heartbeat
+        (the first connection starts the heartbeat)."""
+        self._signs[connection] = (room, seat)
+        if self._beating is None or self._beating.done():
+            self._beating = asyncio.ensure_future(self._beat(rooms))
+
+    def unsign(self, connection: str) -> None:
+        """The connection closed: its sign is no longer renewed."""
+        self._signs.pop(connection, None)
+
+    async def _beat(self, rooms: Rooms) -> None:
+        """The heartbeat, while connections are held (then it ends; the next one starts it)."""
+        since: float | None = None
+        while self._connected:
+            await asyncio.sleep(rooms.limits.presence / 3)
+            signs = [(room, seat, connection) for connection, (room, seat) in self._signs.items()]
+            try:
+                changed, since = await asyncio.to_thread(rooms.heartbeat, signs, since)
+            except Exception:  # the store out of reach: the signs age; the next beat tries again
+                LOG.warning("rooms: no heartbeat for the live connections", exc_info=True)
+                continue
+            for room in changed:
+                if room in self._connected:
+                    self.changed(room)
 
     def waiter(self, room: str) -> asyncio.Event:
         """The event set at the room's next change (take it before reading the room)."""
@@ -210,17 +246,15 @@ async def session(
     """
     receiving: asyncio.Task[str | None] | None = None
     connection = secrets.token_hex(8)
-    here: int | None = None  # the seat this connection said it holds
+    here = False  # whether this connection gave its seat's sign
     hub.enter(room)
-    loop = asyncio.get_running_loop()
-    beat = rooms.limits.presence / 3
     try:
         token, seat, after = await _hello(rooms, room, receive, limits)
         if seat is not None:
             await asyncio.to_thread(rooms.arrive, room, seat, connection)
-            here = seat
+            here = True
+            hub.sign(rooms, connection, room, seat)
             hub.changed(room)
-        next_beat = loop.time() + beat
         first = True
         shown: list[bool] | None = None  # who was online in the last state sent
         receiving = asyncio.ensure_future(receive())
@@ -240,19 +274,10 @@ async def session(
                     shown = online if online is not None else shown
                 after = document["seq"]
             woken = asyncio.ensure_future(waiter.wait())
-            wait = max(0.0, next_beat - loop.time())
             done, _ = await asyncio.wait(
-                {receiving, woken},
-                timeout=wait if limits.poll is None else min(wait, limits.poll),
-                return_when=asyncio.FIRST_COMPLETED,
+                {receiving, woken}, timeout=limits.poll, return_when=asyncio.FIRST_COMPLETED
             )
             woken.cancel()
-            if loop.time() >= next_beat:  # the heartbeat: this seat is still here
-                if here is not None and await asyncio.to_thread(
-                    rooms.arrive, room, here, connection
-                ):  # its sign had been forgotten: the others show it again
-                    hub.changed(room)
-                next_beat = loop.time() + beat
             if receiving in done:
                 data = _message(receiving.result(), limits)
                 if not allow():
@@ -272,7 +297,8 @@ async def session(
         hub.leave(room)
         if receiving is not None:
             receiving.cancel()
-        if here is not None:
+        if here:
+            hub.unsign(connection)
             _leaving(rooms, hub, room, connection)
 
 

@@ -364,18 +364,29 @@ class PostgresStore:
         return int(row[0])
 
     def present(self, room_id: str, seat: int, connection: str, at: float) -> bool:
-        # One statement: the sign, and the notification only when the connection is new (a
-        # heartbeat changes nothing the others show). xmax is 0 in a row just inserted.
+        return bool(self.refresh([(room_id, seat, connection)], at))
+
+    def refresh(self, signs: Sequence[tuple[str, int, str]], at: float) -> frozenset[str]:
+        # One statement: the signs, and a notification for each room where one is new (a
+        # renewed sign changes nothing the others show). xmax is 0 in a row just inserted.
+        latest = {(room, connection): seat for room, seat, connection in signs}
+        if not latest:
+            return frozenset()
+        rooms = [room for room, _ in latest]
+        connections = [connection for _, connection in latest]
+        channel, origin = self._published("")
         rows = self._run(
             lambda db: db.execute(
-                "WITH seen AS (INSERT INTO presence VALUES (%s, %s, %s, %s) "
+                "WITH seen AS (INSERT INTO presence SELECT s.room, s.connection, s.seat, %s "
+                "FROM unnest(%s::text[], %s::text[], %s::int[]) AS s(room, connection, seat) "
                 "ON CONFLICT (room, connection) DO UPDATE SET seat = EXCLUDED.seat, "
-                "seen = EXCLUDED.seen RETURNING (xmax = 0) AS fresh) "
-                "SELECT pg_notify(%s, %s) FROM seen WHERE fresh",
-                (room_id, connection, seat, at, *self._published(room_id)),
+                "seen = EXCLUDED.seen RETURNING room, (xmax = 0) AS fresh), "
+                "new AS (SELECT DISTINCT room FROM seen WHERE fresh) "
+                "SELECT room, pg_notify(%s, %s || room) FROM new",
+                (at, rooms, connections, list(latest.values()), channel, origin),
             ).fetchall()
         )
-        return bool(rows)
+        return frozenset(str(row[0]) for row in rows)
 
     def absent(self, room_id: str, connection: str) -> None:
         self._run(
@@ -385,6 +396,16 @@ class PostgresStore:
                 (room_id, connection, *self._published(room_id)),
             )
         )
+
+    def expired(self, since: float, until: float) -> frozenset[str]:
+        rows = self._run(
+            lambda db: db.execute(
+                "SELECT DISTINCT room FROM presence WHERE seen >= %s AND seen < %s",
+                (since, until),
+            ).fetchall(),
+            write=False,
+        )
+        return frozenset(str(row[0]) for row in rows)
 
     def online(self, room_id: str, since: float) -> frozenset[int]:
         rows = self._run(

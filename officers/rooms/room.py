@@ -197,13 +197,32 @@ class Rooms:
     # --- who is connected -------------------------------------------------------------------
 
     def arrive(self, room_id: str, seat: int, connection: str) -> bool:
-        """A live ``connection`` holds ``seat`` (0-based) of the room: say so when it opens and
-        again every third of :attr:`RoomLimits.presence` seconds; whether it was new."""
+        """A live ``connection`` holds ``seat`` (0-based) of the room: said when it opens (then
+        :meth:`refresh` renews it every third of :attr:`RoomLimits.presence` seconds); whether
+        it was new."""
         return self.store.present(room_id, seat, connection, self.clock())
+
+    def heartbeat(
+        self, signs: list[tuple[str, int, str]], since: float | None
+    ) -> tuple[frozenset[str], float]:
+        """Renew the signs of live connections, ``(room, seat, connection)`` each, in one write,
+        and find the rooms where who is online changed: where a sign was new (it had been
+        forgotten), or where one grew old since ``since`` (its connection's process died).
+        Those rooms, and the ``since`` of the next heartbeat (``None`` the first time: the
+        signs that grew old in the last third of :attr:`RoomLimits.presence` seconds)."""
+        now = self.clock()
+        until = now - self.limits.presence
+        fresh = self.store.refresh(signs, now) if signs else frozenset()
+        start = until - self.limits.presence / 3 if since is None else since
+        return fresh | self.store.expired(start, until), until
 
     def depart(self, room_id: str, connection: str) -> None:
         """The live ``connection`` closed."""
         self.store.absent(room_id, connection)
+
+    def online(self, room_id: str) -> frozenset[int]:
+        """The seats (0-based) of the people online in the room now (bots not among them)."""
+        return self.store.online(room_id, self.clock() - self.limits.presence)
 
     def _polling(self, room: StoredRoom, seat: int) -> None:
         """A request for the events with the seat's token is a sign of presence too (a page
@@ -264,7 +283,7 @@ class Rooms:
             if room.state is not None:
                 self._keep((room.game, room.state, seat), view)
                 self._keep_others(room, game, state, seat)
-        online = self.store.online(room.id, self.clock() - self.limits.presence)
+        online = self.online(room.id)
         document = {
             **head(kind),
             "room": room.id,

@@ -109,11 +109,21 @@ class Store(Protocol):
 
     def present(self, room_id: str, seat: int, connection: str, at: float) -> bool:
         """Say that ``connection`` (a name the caller chose) holds the room's ``seat`` at
-        ``at``, again at each heartbeat; whether the connection was new."""
+        ``at``; whether the connection was new."""
+        ...
+
+    def refresh(self, signs: Sequence[tuple[str, int, str]], at: float) -> frozenset[str]:
+        """:meth:`present` for many ``(room, seat, connection)`` at once (a heartbeat), in one
+        transaction; the rooms where a connection was new."""
         ...
 
     def absent(self, room_id: str, connection: str) -> None:
         """``connection`` holds its seat no more."""
+        ...
+
+    def expired(self, since: float, until: float) -> frozenset[str]:
+        """The rooms where a connection's last sign was given at ``since`` or later but before
+        ``until`` (so, its process gone, it grew old in that time)."""
         ...
 
     def online(self, room_id: str, since: float) -> frozenset[int]:
@@ -341,23 +351,56 @@ class SQLiteStore:
         return int(gone)
 
     def present(self, room_id: str, seat: int, connection: str, at: float) -> bool:
+        return bool(self.refresh([(room_id, seat, connection)], at))
+
+    def refresh(self, signs: Sequence[tuple[str, int, str]], at: float) -> frozenset[str]:
+        fresh = set()
         with self._lock:
-            seen = self._db.execute(
-                "UPDATE presence SET seat = ?, seen = ? WHERE room = ? AND connection = ?",
-                (seat, at, room_id, connection),
-            )
-            fresh = seen.rowcount == 0
-            if fresh:
-                self._db.execute(
-                    "INSERT INTO presence VALUES (?, ?, ?, ?)", (room_id, connection, seat, at)
-                )
-        return fresh
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for first in range(0, len(signs), 400):  # 800 values a statement at most
+                    chunk = signs[first : first + 400]
+                    keys = [value for room, _, connection in chunk for value in (room, connection)]
+                    rows = ", ".join(["(?, ?)"] * len(chunk))
+                    renewed = self._db.execute(
+                        f"UPDATE presence SET seen = ? WHERE (room, connection) IN (VALUES {rows})",
+                        (at, *keys),
+                    ).rowcount
+                    if renewed == len(chunk):
+                        continue
+                    held = set(
+                        self._db.execute(
+                            "SELECT room, connection FROM presence WHERE (room, connection) IN "
+                            f"(VALUES {rows})",
+                            keys,
+                        ).fetchall()
+                    )
+                    for room_id, seat, connection in chunk:
+                        if (room_id, connection) not in held:
+                            self._db.execute(
+                                "INSERT INTO presence VALUES (?, ?, ?, ?)",
+                                (room_id, connection, seat, at),
+                            )
+                            held.add((room_id, connection))
+                            fresh.add(room_id)
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
+        return frozenset(fresh)
 
     def absent(self, room_id: str, connection: str) -> None:
         with self._lock:
             self._db.execute(
                 "DELETE FROM presence WHERE room = ? AND connection = ?", (room_id, connection)
             )
+
+    def expired(self, since: float, until: float) -> frozenset[str]:
+        with self._reading() as db:
+            rows = db.execute(
+                "SELECT DISTINCT room FROM presence WHERE seen >= ? AND seen < ?", (since, until)
+            ).fetchall()
+        return frozenset(str(row[0]) for row in rows)
 
     def online(self, room_id: str, since: float) -> frozenset[int]:
         with self._reading() as db:
