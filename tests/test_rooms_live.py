@@ -573,8 +573,10 @@ def test_who_is_online_follows_the_live_connections_and_changes_no_seq(server: S
     assert [seat["online"] for seat in update["state"]["seats"]] == [True, False, True]
     seen = get(server, f"/v1/rooms/{room}").json()
     assert [seat["online"] for seat in seen["seats"]] == [True, False, True]
-    # a page without a live connection polls the events: a sign too
+    # a page without a live connection polls the events: a sign too, shown to the others at once
     assert get(server, f"/v1/rooms/{room}/events?after=0", tokens[1]).status_code == 200
+    update = first.next(presence=True)
+    assert [seat["online"] for seat in update["state"]["seats"]] == [True, True, True]
     seen = get(server, f"/v1/rooms/{room}").json()
     assert [seat["online"] for seat in seen["seats"]] == [True, True, True]
     first.close()

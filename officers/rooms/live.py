@@ -8,10 +8,11 @@ WebSocket): the client's first message says who it is and the last event it has,
 and the server answers with a ``room-update`` document: the events after ``SEQ`` that this
 seat may see, the room's ``seq``, and the seat's ``state``; then one ``room-update`` each time
 the room changes. A connection that drops and comes back with the last ``seq`` it got misses
-nothing and gets nothing twice. A seat's connection also says that the seat is here (when it
-opens, then every third of :attr:`RoomLimits.presence <officers.rooms.room.RoomLimits>`
-seconds, and that it is gone when it closes): every state shows each seat ``online`` or not,
-and a change of who is online alone is sent as a ``room-update`` without events. On the same connection the client may play:
+nothing and gets nothing twice. A seat's connection also says that the seat is here when it
+opens (the :class:`Hub` renews that every third of
+:attr:`RoomLimits.presence <officers.rooms.room.RoomLimits>` seconds) and that it is gone when
+it closes: every state shows each seat ``online`` or not, and a change of who is online alone
+is sent as a ``room-update`` without events. On the same connection the client may play:
 
     ``{"type": "move", "move": "AS@r1c1", "seq": SEQ, "lang": "de"}`` (``lang`` optional),
     ``{"type": "take-back", "seq": SEQ}``,
@@ -100,12 +101,15 @@ class Hub:
         else:
             self._waiting.pop(room, None)
 
-    def sign(self, rooms: Rooms, connection: str, room: str, seat: int) -> None:
-        """The connection holds ``seat`` of ``room``: its sign is renewed at each heartbeat
-        (the first connection starts the heartbeat)."""
-        self._signs[connection] = (room, seat)
+    def start(self, rooms: Rooms) -> None:
+        """Start the heartbeat, if it is not running (every connection asks, a spectator's
+        too: it shows the seats whose signs grow old)."""
         if self._beating is None or self._beating.done():
             self._beating = asyncio.ensure_future(self._beat(rooms))
+
+    def sign(self, connection: str, room: str, seat: int) -> None:
+        """The connection holds ``seat`` of ``room``: its sign is renewed at each heartbeat."""
+        self._signs[connection] = (room, seat)
 
     def unsign(self, connection: str) -> None:
         """The connection closed: its sign is no longer renewed."""
@@ -250,10 +254,11 @@ async def session(
     hub.enter(room)
     try:
         token, seat, after = await _hello(rooms, room, receive, limits)
+        hub.start(rooms)
         if seat is not None:
+            here = True  # from here on its end says it is gone (even if this write fails)
             await asyncio.to_thread(rooms.arrive, room, seat, connection)
-            here = True
-            hub.sign(rooms, connection, room, seat)
+            hub.sign(connection, room, seat)
             hub.changed(room)
         first = True
         shown: list[bool] | None = None  # who was online in the last state sent

@@ -154,6 +154,7 @@ class Rooms:
         self._views_lock = threading.Lock()
         self._polled: OrderedDict[tuple[str, int], float] = OrderedDict()
         self._polled_lock = threading.Lock()
+        self._fresh: set[str] = set()  # rooms where a request gave a new sign
 
     @property
     def quick_reads(self) -> bool:
@@ -198,7 +199,7 @@ class Rooms:
 
     def arrive(self, room_id: str, seat: int, connection: str) -> bool:
         """A live ``connection`` holds ``seat`` (0-based) of the room: said when it opens (then
-        :meth:`refresh` renews it every third of :attr:`RoomLimits.presence` seconds); whether
+        :meth:`heartbeat` renews it every third of :attr:`RoomLimits.presence` seconds); whether
         it was new."""
         return self.store.present(room_id, seat, connection, self.clock())
 
@@ -238,7 +239,16 @@ class Rooms:
             self._polled.move_to_end(key)
             while len(self._polled) > VIEWS_KEPT:
                 self._polled.popitem(last=False)
-        self.store.present(room.id, seat, f"request-{seat}", now)
+        if self.store.present(room.id, seat, f"request-{seat}", now):
+            with self._polled_lock:
+                self._fresh.add(room.id)
+
+    def fresh_signs(self) -> frozenset[str]:
+        """The rooms where a request gave a new sign since the last call (a seat that polls
+        came, or came back): the service wakes their live connections, which show it."""
+        with self._polled_lock:
+            fresh, self._fresh = frozenset(self._fresh), set()
+        return fresh
 
     # --- reading a room --------------------------------------------------------------------
 

@@ -22,7 +22,7 @@ import threading
 import time
 import unicodedata
 from collections import OrderedDict
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any, Final
 
 import anyio
@@ -324,7 +324,13 @@ RoomAction = Any
 
 
 def _room_endpoint(
-    action: RoomAction, settings: Settings, hub: Hub, *, body: bool, changes: bool
+    action: RoomAction,
+    settings: Settings,
+    hub: Hub,
+    *,
+    body: bool,
+    changes: bool,
+    signs: Callable[[], frozenset[str]] = frozenset,
 ) -> Any:
     async def endpoint(request: Request) -> Response:
         request.state.arrived = time.monotonic()
@@ -348,6 +354,8 @@ def _room_endpoint(
             return _error("unavailable", str(error), {**NO_STORE, "Retry-After": "2"})
         if changes:
             hub.changed(document["room"])
+        for room_id in signs():  # a seat polling came back: its room's live connections show it
+            hub.changed(room_id)
         status = 201 if document["kind"] == "room-joined" else 200
         return JSONResponse(document, status_code=status, headers=NO_STORE)
 
@@ -379,7 +387,9 @@ def room_routes(
     def route(path: str, action: RoomAction, method: str = "POST") -> Route:
         post = method == "POST"
         changes = post and path not in ("", "/{room}/hint")
-        endpoint = _room_endpoint(action, settings, hub, body=post, changes=changes)
+        endpoint = _room_endpoint(
+            action, settings, hub, body=post, changes=changes, signs=rooms.fresh_signs
+        )
         endpoint.__name__ = "rooms" + path.replace("/{room}", "").replace("/", "-")
         return Route(f"/v1/rooms{path}", endpoint, methods=[method])
 
