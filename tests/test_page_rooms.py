@@ -29,6 +29,7 @@ from officers.errors import OfficersError
 from officers.game import GameState, Move
 from officers.rooms.adapter import adapter
 from officers.rooms.store import SQLiteStore
+from officers.solve import count_completions
 from officers.square import EMPTY
 from tests.browser import Service, Tab, chromium
 
@@ -89,15 +90,22 @@ class Seat(Tab):
         self.server = server
 
     def make(
-        self, players: int, kinds: dict[int, str] | None = None, level: str = "easy", tokens: str = ""
+        self,
+        players: int,
+        kinds: dict[int, str] | None = None,
+        level: str = "easy",
+        tokens: str = "",
+        start: str = "",
     ) -> str:
         """Make a room from the form ("Play online"): ``players`` seats, people but the seats
-        ``kinds`` names (seat → bot), ``tokens`` take-back tokens (empty: the level's); the
-        room's id once the page is in it."""
+        ``kinds`` names (seat → bot), ``tokens`` take-back tokens (empty: the level's), the
+        ``start`` chosen (empty, ``ozanam`` or a riddle's grade); the room's id once the page
+        is in it."""
         self.page.goto(self.server.url + "?players=1")  # a solo game: no bot plays meanwhile
         self.page.wait_for_selector('#status[data-status="ongoing"]')
         self.page.click("#setup summary")
         self.page.select_option('#new-game [name="level"]', level)
+        self.page.select_option('#new-game [name="start"]', start)
         self.page.select_option('#new-game [name="players"]', str(players))
         for seat, kind in (kinds or {}).items():
             self.page.select_option(f'#new-game [name="kind{seat}"]', kind)
@@ -337,6 +345,24 @@ def test_a_three_seat_room_with_a_bot(browser: Any, server: Server, seats: list[
     for page in (alice, bob):
         page.page.wait_for_selector('#status[data-room="over"]')
         page.page.wait_for_selector(f'#log[data-count="{len(game.history)}"]', state="attached")
+
+
+def test_a_room_starts_from_a_generated_riddle(browser: Any, server: Server, seats: list[Seat]) -> None:
+    """A generated riddle in the form makes a room whose round starts from a riddle of that
+    grade, made on the server: its cards placed and locked, one way to finish the square; the
+    seed of the deal is not that of the riddle."""
+    alice = Seat(browser, server)
+    seats.append(alice)
+    room = alice.make(2, {2: "random"}, level="normal", start="2")
+    alice.page.wait_for_selector('#status[data-room="playing"]')
+    game = server.game(room)
+    start = game.root().square
+    placed = [cell for cell, value in enumerate(start.values) if value != EMPTY]
+    assert placed and sorted(game.locked) == placed
+    assert alice.page.locator("#board .cell.locked").count() == len(placed)
+    assert count_completions(start, game.rules) == 1  # a riddle: one way to finish
+    stored = SQLiteStore(server.db).get(room)
+    assert stored is not None and stored.record["options"]["riddle"] == 2
 
 
 def test_the_german_words(browser: Any, server: Server, seats: list[Seat]) -> None:

@@ -132,14 +132,15 @@ SEATINGS = [
 
 
 @pytest.mark.parametrize("kinds", SEATINGS, ids=["-".join(k) for k in SEATINGS])
-@pytest.mark.parametrize("level", ["normal", "easy"])
+@pytest.mark.parametrize("level", ["normal", "easy", "hard-riddle"])
 def test_a_whole_game_of_officers_keeps_every_hand_secret(
     db: str, kinds: list[str], level: str
 ) -> None:
     http = client(db)
-    first, seats = make_room(
-        http, {"game": "officers", "seats": kinds, "options": {"level": level}}
-    )
+    options: dict[str, Any] = {"level": level.split("-", maxsplit=1)[0]}
+    if level.endswith("riddle"):  # a start generated on the server: every hand secret still
+        options["riddle"] = 1
+    first, seats = make_room(http, {"game": "officers", "seats": kinds, "options": options})
     by_number = {seat.number: seat for seat in seats}
     rng = random.Random(len(kinds))
     checked = 0
@@ -727,3 +728,57 @@ def test_sqlite_reads_from_many_threads_see_every_commit(db: str) -> None:
     assert again is not None and again.seq == 199
     assert store.events("r1", 197, 10)[-1].private == {0: {"hand": [199]}}
     store.close()
+
+
+@pytest.mark.parametrize(
+    ("riddle", "refused"),
+    [
+        (0, "a riddle's grade is 1 or 2"),
+        (3, "a riddle's grade is 1 or 2 (no riddle needs more), got 3"),
+        (True, "a riddle's grade is 1 or 2"),
+        ("1", "a riddle's grade is 1 or 2"),
+        (1, "not both"),  # with Ozanam's riddle
+    ],
+)
+def test_a_riddle_in_a_room_is_a_grade_of_one_start(db: str, riddle: Any, refused: str) -> None:
+    """A room's riddle: a grade the library has riddles of, and not beside Ozanam's; each
+    round starts from a new one (its cards locked, one way to finish), made from a seed of
+    its own."""
+    http = client(db)
+    options = {"riddle": riddle, "variant": {"ozanam": refused == "not both"}}
+    answer = http.post("/v1/rooms", json={"game": "officers", "seats": ["human"], "options": options})
+    assert answer.status_code == 422 and answer.json()["code"] == "bad-input"
+    assert refused in answer.json()["message"]
+
+
+def test_each_round_of_a_riddle_room_starts_from_a_new_riddle(db: str) -> None:
+    from officers.solve import count_completions
+    from officers.square import EMPTY
+
+    http = client(db)
+    made = http.post(
+        "/v1/rooms",
+        json={"game": "officers", "seats": ["human"], "options": {"riddle": 2, "level": "hard"}},
+    ).json()
+    room, token = made["room"], made["token"]
+    starts = set()
+    for round_number in (1, 2, 3):
+        state = true_state(db, room)
+        start = state.root().square
+        placed = [cell for cell, value in enumerate(start.values) if value != EMPTY]
+        assert placed and sorted(state.locked) == placed  # the riddle's cards are locked
+        assert count_completions(start, state.rules) == 1  # one way to finish
+        starts.add(start.notation())
+        view = http.get(f"/v1/rooms/{room}/state", headers=bearer(token)).json()
+        assert view["round"] == round_number and view["status"] == "playing"
+        conceded = http.post(
+            f"/v1/rooms/{room}/move",
+            json={"move": "concede", "seq": view["seq"]},
+            headers=bearer(token),
+        ).json()
+        assert conceded["status"] == "over", conceded
+        again = http.post(
+            f"/v1/rooms/{room}/rematch", json={"seq": conceded["seq"]}, headers=bearer(token)
+        )
+        assert again.status_code == 200, again.text
+    assert len(starts) == 3

@@ -42,7 +42,7 @@ from officers.errors import (
     UnsupportedError,
     excerpt,
 )
-from officers.game import LEVELS, GameState, Move, Variant, new_game
+from officers.game import LEVELS, GameState, Level, Move, Variant, new_game
 from officers.rooms.adapter import Played, told
 from officers.square import EMPTY
 
@@ -81,11 +81,16 @@ class OfficersAdapter:
 
     def options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """``level`` (easy, normal, hard, expert; default normal), ``variant`` (``open_hands``,
-        ``coins``, ``ozanam``: true or false) and ``tokens`` (the take-back tokens, or null
-        for the level's).
+        ``coins``, ``ozanam``: true or false), ``tokens`` (the take-back tokens, or null for the
+        level's) and ``riddle`` (null, or the grade, 1 or 2, of a riddle generated for each
+        round as its start: some cards placed and locked, one way to finish the square).
 
         >>> ADAPTER.options({"level": "hard"})
-        {'level': 'hard', 'variant': {'open_hands': False, 'coins': False, 'ozanam': False}, 'tokens': None}
+        {'level': 'hard', 'variant': {'open_hands': False, 'coins': False, 'ozanam': False}, 'tokens': None, 'riddle': None}
+        >>> ADAPTER.options({"riddle": 3})
+        Traceback (most recent call last):
+          ...
+        officers.errors.InvalidGameError: a riddle's grade is 1 or 2 (no riddle needs more), got 3
         >>> ADAPTER.options({"level": "fast"})
         Traceback (most recent call last):
           ...
@@ -93,11 +98,11 @@ class OfficersAdapter:
         """
         if not isinstance(options, Mapping):
             raise InvalidGameError(f"the options are an object, got {excerpt(options)}")
-        unknown = sorted(set(options) - {"level", "variant", "tokens"})
+        unknown = sorted(set(options) - {"level", "variant", "tokens", "riddle"})
         if unknown:
             raise InvalidGameError(
                 f"Euler's Officers has no option {excerpt(unknown[0])}: its options are level, "
-                "variant and tokens"
+                "variant, tokens and riddle"
             )
         level = options.get("level", "normal")
         if level not in _LEVELS:
@@ -115,7 +120,18 @@ class OfficersAdapter:
             isinstance(tokens, bool) or not isinstance(tokens, int) or not 0 <= tokens <= 16
         ):
             raise InvalidGameError(f"tokens are a whole number 0-16, got {excerpt(tokens)}")
-        return {"level": level, "variant": flags.to_dict(), "tokens": tokens}
+        riddle = options.get("riddle")
+        if riddle is not None and (
+            isinstance(riddle, bool) or not isinstance(riddle, int) or not 1 <= riddle <= 2
+        ):
+            raise InvalidGameError(
+                f"a riddle's grade is 1 or 2 (no riddle needs more), got {excerpt(riddle)}"
+            )
+        if riddle is not None and flags.ozanam:
+            raise InvalidGameError(
+                "a game starts from a generated riddle or from Ozanam's riddle, not both"
+            )
+        return {"level": level, "variant": flags.to_dict(), "tokens": tokens, "riddle": riddle}
 
     def seats(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         """One to four seats, whatever the options."""
@@ -123,14 +139,25 @@ class OfficersAdapter:
         return (1, 2, 3, 4)
 
     def new(self, options: Mapping[str, Any], seats: int, rng: random.Random) -> GameState:
-        """A deal from a seed drawn from ``rng``."""
+        """A deal from a seed drawn from ``rng``; with ``riddle``, first a riddle of that grade
+        as its start, made from a seed of its own (the start is public, the deal's seed is not:
+        nothing about the hands may be read from the start)."""
         checked = self.options(options)
+        start = None
+        if checked["riddle"] is not None:
+            from officers.puzzles import new_start  # on first use
+
+            rules = Level.get(checked["level"]).rules
+            made = new_start(rules=rules, seed=rng.getrandbits(63), difficulty=checked["riddle"])
+            start = made.start
+        seed = rng.getrandbits(63)
         return new_game(
             checked["level"],
             seats,
-            rng.getrandbits(63),
+            seed,
             tokens=checked["tokens"],
             variant=Variant(**checked["variant"]),
+            start=start,
         )
 
     def dump(self, state: GameState) -> str:

@@ -108,9 +108,9 @@ function fail(message) {
 
 // --- making, joining, entering ------------------------------------------------------------
 
-/** The body that makes a room of the form's settings, or a sentence saying what rooms lack. */
-export function roomRequest(form, lang) {
-  if (/^[1-4]$/.test(form.start.value)) return { refused: words(lang).noRiddleOnline };
+/** The body that makes a room of the form's settings (a generated riddle is made on the
+ * server, for each round). */
+function roomRequest(form) {
   const players = Number(form.players.value);
   const seats = [];
   for (let seat = 1; seat <= players; seat += 1) seats.push(form[`kind${seat}`].value);
@@ -120,19 +120,15 @@ export function roomRequest(form, lang) {
   };
   const tokens = form.tokens.value.trim();
   if (tokens !== "") options.tokens = Number(tokens);
-  return { body: { game: "officers", options, seats } };
+  if (/^[1-4]$/.test(form.start.value)) options.riddle = Number(form.start.value);
+  return { game: "officers", options, seats };
 }
 
 /** Make a room of the form's settings and take its first person's seat: the page starts
  * again at the room's address (the solo game's settings and seed leave the address). */
 export async function createRoom(form, lang) {
-  const asked = roomRequest(form, lang);
-  if (asked.refused) {
-    say(asked.refused, "bad-input");
-    return;
-  }
   try {
-    const made = await request("POST", "rooms", asked.body);
+    const made = await request("POST", "rooms", roomRequest(form));
     SEATS.keep(made.room, made.token);
     keepLang(lang);
     history.replaceState(null, "", `${location.pathname}#room=${encodeURIComponent(made.room)}`);
