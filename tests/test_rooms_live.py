@@ -654,7 +654,7 @@ def test_the_heartbeat_renews_the_signs_and_shows_a_dead_process_s_seat_away(
     from officers.rooms.room import RoomLimits, Rooms
     from officers.rooms.store import SQLiteStore
 
-    rooms = Rooms(SQLiteStore(str(tmp_path / "rooms.db")), RoomLimits(presence=0.6))
+    rooms = Rooms(SQLiteStore(str(tmp_path / "rooms.db")), RoomLimits(presence=1.2))
     made = rooms.create({"game": "officers", "seats": ["human", "human"]}, "10.0.0.1")
     room = made["room"]
     rooms.join(room, {"invite": made["invite"]})
@@ -670,7 +670,7 @@ def test_the_heartbeat_renews_the_signs_and_shows_a_dead_process_s_seat_away(
 
         task = asyncio.create_task(session(rooms, hub, room, inbox.get, send))
         inbox.put_nowait(json.dumps({"type": "hello", "token": made["token"], "after": 0}))
-        await asyncio.sleep(2.0)  # more than three times the presence seconds
+        await asyncio.sleep(3.0)  # more than twice the presence seconds
         inbox.put_nowait(None)
         await task
         await asyncio.sleep(0.1)  # the departure is written
