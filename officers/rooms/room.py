@@ -66,6 +66,8 @@ _NAME_MAX: Final = 32
 _TOKEN_MAX: Final = 256
 VIEWS_KEPT: Final = 2048
 """The views :class:`Rooms` keeps ready (a view is some 2 KB)."""
+POLLED_KEPT: Final = 2048
+"""The seats whose last polling sign :class:`Rooms` remembers (to write one every 15 s)."""
 EVENTS_PAGE: Final = 500
 """The most events one answer carries (``more`` says when there are others)."""
 
@@ -237,7 +239,7 @@ class Rooms:
                 return
             self._polled[key] = now
             self._polled.move_to_end(key)
-            while len(self._polled) > VIEWS_KEPT:
+            while len(self._polled) > POLLED_KEPT:
                 self._polled.popitem(last=False)
         if self.store.present(room.id, seat, f"request-{seat}", now):
             with self._polled_lock:

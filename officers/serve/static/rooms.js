@@ -114,6 +114,7 @@ export class Feed {
     this.timer = null;
     this.retry = null;
     this.stopped = false;
+    this.looks = 0; // looks at /events while polling
   }
 
   start() {
@@ -203,7 +204,7 @@ export class Feed {
    * every fifth look without events too: who is online may have changed). */
   async catchUp() {
     const found = await request("GET", `rooms/${encodeURIComponent(this.room)}/events?after=${this.after()}`, undefined, this.token);
-    this.looks = (this.looks || 0) + 1;
+    this.looks += 1;
     if (!found.events.length) {
       if (this.looks % 5) return;
       const state = await request("GET", `rooms/${encodeURIComponent(this.room)}/state`, undefined, this.token);
