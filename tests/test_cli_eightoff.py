@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import subprocess
@@ -9,11 +10,15 @@ import sys
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from officers.cli import GROUPS, ExitCode
+from officers.cli import GROUPS, ExitCode, main
+from officers.cli.eightoff import read_game
 from officers.eightoff import (
     BAKERS_GAME,
     FREECELL,
+    PRESETS,
     SEAHAVEN_TOWERS,
     EightOffGame,
     Move,
@@ -286,3 +291,82 @@ def test_a_census_without_a_time_limit_is_bounded_by_its_states(
     )
     code, _, err = run(capsys, *argv, "--max-states", "0")
     assert code == ExitCode.BAD_INPUT and "--max-states" in err
+
+
+# --- what 'deal' prints, 'solve' reads ---------------------------------------------------------
+
+
+def _printed(*argv: str) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        main(list(argv))
+    return out.getvalue()
+
+
+@given(st.sampled_from(list(PRESETS)), st.integers(1, 10**6), st.booleans())
+def test_what_deal_prints_reads_back_as_the_same_position(
+    name: str, number: int, as_json: bool
+) -> None:
+    printed = _printed("eightoff", "deal", str(number), "--variant", name, *["--json"] * as_json)
+    start = Position.numbered(number, PRESETS[name])
+    assert read_game(printed, None).position == start
+    assert read_game(printed, PRESETS[name]).position == start
+
+
+def _answer(result: tuple[int, str, str]) -> tuple[int, str, str]:
+    """A run's answer without the seconds it took."""
+    code, out, err = result
+    if out.startswith("{"):
+        data = json.loads(out)
+        data.pop("seconds", None)
+        return code, json.dumps(data), err
+    return code, "\n".join(out.splitlines()[:2]), err
+
+
+def test_deal_piped_into_solve(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    code, dealt, _ = run(capsys, "eightoff", "deal", "5", "--variant", "freecell")
+    by_deal = _answer(run(capsys, "eightoff", "solve", "--deal", "5", "--variant", "freecell"))
+    for variant in (["--variant", "freecell"], []):
+        monkeypatch.setattr(sys, "stdin", io.StringIO(dealt))
+        assert _answer(run(capsys, "eightoff", "solve", "-", *variant)) == by_deal
+    monkeypatch.setattr(sys, "stdin", io.StringIO(dealt))
+    code, _, err = run(capsys, "eightoff", "solve", "-", "--variant", "bakers-game")
+    assert code == ExitCode.BAD_INPUT and "of variant freecell, but bakers-game" in err
+
+
+def test_a_path_is_read_as_a_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("deal.board").write_text(_printed("eightoff", "deal", "5", "--variant", "freecell"))
+    by_deal = _answer(run(capsys, "eightoff", "solve", "--deal", "5", "--variant", "freecell"))
+    assert _answer(run(capsys, "eightoff", "solve", "deal.board")) == by_deal
+    assert _answer(run(capsys, "eightoff", "solve", "@deal.board")) == by_deal
+    assert _answer(run(capsys, "eightoff", "solve", str(tmp_path / "deal.board"))) == by_deal
+    code, out, err = run(capsys, "eightoff", "solve", "other.board")
+    assert code == ExitCode.BAD_INPUT and not out and err.count("\n") == 1
+    assert "'other.board': no file of that name" in err and "@FILE" in err
+
+
+def test_a_freecell_board_without_its_variant_is_not_solved_as_eight_off_without_a_word(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    board = board_text(Position.numbered(5, FREECELL))
+    monkeypatch.setattr(sys, "stdin", io.StringIO(board))
+    code, out, err = run(capsys, "eightoff", "solve", "-", "--json")
+    assert code == ExitCode.OK and json.loads(out)["position"].startswith("eight-off ")
+    assert err.startswith("officers: note: the board names no variant") and "freecell" in err
+    by_deal = _answer(
+        run(capsys, "eightoff", "solve", "--deal", "5", "--variant", "freecell", "--json")
+    )
+    monkeypatch.setattr(sys, "stdin", io.StringIO("Variant: freecell\n" + board))
+    assert _answer(run(capsys, "eightoff", "solve", "-", "--json")) == by_deal
+    monkeypatch.setattr(sys, "stdin", io.StringIO(board_text(Position.numbered(5))))
+    code, out, err = run(capsys, "eightoff", "solve", "-")  # laid out as Eight Off deals
+    assert code == ExitCode.OK and not err
+    seahaven = board_text(Position.numbered(5, SEAHAVEN_TOWERS))
+    code, out, err = run(capsys, "eightoff", "solve", seahaven)
+    assert code == ExitCode.BAD_INPUT and not out
+    assert "fits seahaven-towers, not eight-off (the default)" in err

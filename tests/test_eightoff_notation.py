@@ -8,12 +8,20 @@ import subprocess
 
 import pytest
 from hypothesis import given
+from hypothesis import strategies as st
 
 from officers.eightoff.game import EightOffGame
 from officers.eightoff.microsoft import microsoft_deal
-from officers.eightoff.notation import board_text, read_board
+from officers.eightoff.notation import board_text, board_variants, named_variant, read_board
 from officers.eightoff.position import Position
-from officers.eightoff.variant import EIGHT_OFF, FREECELL, PRESETS, SEAHAVEN_TOWERS
+from officers.eightoff.variant import (
+    BAKERS_GAME,
+    EIGHT_OFF,
+    FREECELL,
+    PRESETS,
+    SEAHAVEN_TOWERS,
+    Variant,
+)
 from officers.errors import NotationError
 
 from .test_eightoff_strategies import positions
@@ -146,3 +154,61 @@ def test_fc_solves_states_read() -> None:
     states = [read_board("Foundations:" + board, SEAHAVEN_TOWERS) for board in boards]
     assert sorted(states[0].columns) == sorted(position.columns)
     assert any(state.cells != position.cells for state in states)
+
+
+# --- the variant: given, named by the text, or Eight Off ---------------------------------------
+
+
+@given(positions())
+def test_a_board_names_its_variant_and_reads_back_without_one(position: Position) -> None:
+    text = board_text(position)
+    named = f"Variant: {position.variant.notation()}\n{text}"
+    assert read_board(named) == position == read_board(named, position.variant)
+    assert read_board(text + position.notation() + "\n") == position  # as 'deal' prints it
+    assert named_variant(named) == position.variant and named_variant(text) is None
+    assert position.variant in board_variants(text) or position.variant.name not in PRESETS
+
+
+@given(st.sampled_from(list(PRESETS.values())), st.integers(1, 2**33 - 1))
+def test_without_a_variant_a_board_is_eight_off_or_refused(variant: Variant, number: int) -> None:
+    position = Position.numbered(number, variant)
+    text = board_text(position)
+    if variant.columns == EIGHT_OFF.columns:  # every 8-column board fits Eight Off's 8 cells
+        read = read_board(text)
+        assert read.variant == EIGHT_OFF and read.columns == position.columns
+        assert read.cells[: variant.cells] == position.cells[: EIGHT_OFF.cells]
+    else:
+        with pytest.raises(NotationError, match=f"fits {variant.name}, not eight-off"):
+            read_board(text)
+
+
+def test_the_default_is_eight_off_not_freecell() -> None:
+    start = Position.numbered(901736)  # 4 cards in the cells: a FreeCell board's shape too
+    assert read_board(board_text(start)) == start
+    assert (
+        read_board(board_text(start)).variant
+        == EIGHT_OFF
+        != read_board(board_text(start), FREECELL).variant
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "why"),
+    [
+        ("Variant: freecell\nVariant: bakers-game\n", "names two variants"),
+        ("Variant: nope\n", "cannot read variant 'nope'"),
+        (
+            board_text(Position.numbered(2)) + Position.numbered(3).notation(),
+            "the board and its position notation are not the same position",
+        ),
+    ],
+)
+def test_named_variants_that_disagree_are_refused(text: str, why: str) -> None:
+    with pytest.raises(NotationError, match=why):
+        read_board(text)
+
+
+def test_a_named_variant_must_agree_with_the_given_one() -> None:
+    text = "Variant: freecell\n" + board_text(Position.numbered(1, FREECELL))
+    with pytest.raises(NotationError, match="of variant freecell, but bakers-game was given"):
+        read_board(text, BAKERS_GAME)

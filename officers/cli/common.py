@@ -292,9 +292,11 @@ def rate(text: str) -> float:
     )
 
 
-def argument_text(argument: str, most: int, what: str) -> str:
+def argument_text(argument: str, most: int, what: str, *, files: bool = False) -> str:
     """The text an argument gives: itself, a file's (``@FILE``) or standard input's (``-``), at
     most ``most`` characters (else :class:`~officers.errors.UnsupportedError`, naming ``what``).
+    With ``files``, a one-line argument that names an existing file is read from that file too
+    (the file wins over the text; text that names a file is given through ``-``).
 
     >>> argument_text("4/4/4/4", 100, "a square")
     '4/4/4/4'
@@ -310,11 +312,24 @@ def argument_text(argument: str, most: int, what: str) -> str:
     elif argument.startswith("@"):
         with open(argument[1:], encoding="utf-8") as file:
             text = file.read(most + 1)
+    elif files and _names_a_file(argument):
+        with open(argument, encoding="utf-8") as file:
+            text = file.read(most + 1)
     else:
         text = argument
     if len(text) > most:
         raise UnsupportedError(f"{what} is at most {most:,} characters: {excerpt(text)}")
     return text
+
+
+def _names_a_file(argument: str) -> bool:
+    """Whether a one-line argument names an existing file (not a folder)."""
+    if not argument.strip() or "\n" in argument or len(argument) > 4096:
+        return False
+    try:
+        return os.path.isfile(argument)
+    except (ValueError, OSError):  # a NUL character, a name too long
+        return False
 
 
 def read_square(text: str, order: int) -> Any:

@@ -2,9 +2,11 @@
 (wired into ``officers`` by :func:`add_commands`).
 
 A position is given in the one-line position notation (docs/eightoff.md), as a game notation
-(the position, ``;``, moves), or as fc-solve's board text (its variant from ``--variant``) —
-each as the argument itself, as ``@FILE`` or as ``-`` (standard input); or as ``--deal N``
-(numbered deal N of ``--variant``, or Microsoft's with ``--microsoft``).
+(the position, ``;``, moves), as fc-solve's board text (its variant from ``--variant``, else
+the one the text names, else Eight Off: what ``deal`` prints reads back) or as a game's JSON —
+each as the argument itself, as a file (its path, or ``@FILE``; an argument that names an
+existing file is read from it) or as ``-`` (standard input); or as ``--deal N`` (numbered deal
+N of ``--variant``, or Microsoft's with ``--microsoft``).
 
 Exit status: 0 for a deal, a census, a solvable position or a game that can still be won; 1
 when it cannot be won; 3 when the search ran out of time first (unknown); 2 for input that cannot be
@@ -216,8 +218,9 @@ def _add_position(parser: argparse.ArgumentParser) -> None:
         "position",
         nargs="?",
         metavar="POSITION",
-        help="a position notation, a game notation ('POSITION ; MOVES') or fc-solve's board "
-        "text, given as it is, as @FILE or as - (standard input)",
+        help="a position notation, a game notation ('POSITION ; MOVES'), fc-solve's board "
+        "text or a game's JSON, given as it is, as a file (FILE or @FILE; an existing file "
+        "wins) or as - (standard input)",
     )
     parser.add_argument(
         "--deal", type=number(1, MAX_DEAL), metavar="N", help="numbered deal N instead"
@@ -257,19 +260,21 @@ def _dealt(number: int, args: argparse.Namespace) -> EightOffGame:
 
 
 def _text(argument: str) -> str:
-    """The text an argument gives: itself, a file's (``@FILE``) or standard input's (``-``)."""
-    return argument_text(argument, MAX_INPUT, "a position")
+    """The text an argument gives: itself, a file's (``@FILE``, or the argument when it names a
+    file that exists) or standard input's (``-``)."""
+    return argument_text(argument, MAX_INPUT, "a position", files=True)
 
 
-_BOARD_LINES = (":", "foundations:", "founds:", "freecells:", "freecell:", "fc:")
+_BOARD_LINES = (":", "foundations:", "founds:", "freecells:", "freecell:", "fc:", "variant:")
 """How the lines of a board text may start (one line alone is a board when it starts so)."""
 
 
 def read_game(text: str, variant: Variant | None) -> EightOffGame:
     """The game a text gives: fc-solve's board text (more than one line, or a line that
-    starts as a board's line does: its variant is ``variant``, Eight Off when ``None``), a
-    game notation, or a position notation (its variant written in it: ``variant``, when given,
-    must agree).
+    starts as a board's line does; see :func:`~officers.eightoff.notation.read_board`: its
+    variant is ``variant``, else the one the text names, else Eight Off), a game notation, a
+    position notation (its variant written in it: ``variant``, when given, must agree), or the
+    JSON of a game (``officers eightoff deal --json``).
 
     >>> from officers.eightoff import Position, board_text
     >>> start = Position.numbered(1)
@@ -280,11 +285,12 @@ def read_game(text: str, variant: Variant | None) -> EightOffGame:
     """
     from officers.eightoff.game import EightOffGame
     from officers.eightoff.notation import read_board
-    from officers.eightoff.variant import EIGHT_OFF
 
     stripped = text.strip()
+    if stripped.startswith("{"):
+        stripped = _json_game(stripped)
     if "\n" in stripped or stripped.lower().startswith(_BOARD_LINES):
-        return EightOffGame(read_board(stripped, EIGHT_OFF if variant is None else variant))
+        return EightOffGame(read_board(stripped, variant))
     game = EightOffGame.parse(stripped)
     if variant is not None and game.variant != variant:
         raise UsageError(
@@ -292,6 +298,50 @@ def read_game(text: str, variant: Variant | None) -> EightOffGame:
             f"--variant {variant.notation()} was given"
         )
     return game
+
+
+def _json_game(text: str) -> str:
+    """The game notation of a game's JSON (``"game"``, or a position's ``"position"``)."""
+    from officers.errors import NotationError, excerpt, read_json
+
+    data = read_json(text, "game")
+    found = data.get("game", data.get("position")) if isinstance(data, dict) else None
+    if not isinstance(found, str):
+        raise NotationError(
+            f"cannot read game {excerpt(text)}: expected a game's JSON with its notation in "
+            "'game' (as 'officers eightoff deal --json' prints it)"
+        )
+    return found
+
+
+def _note_default(text: str, game: EightOffGame, args: argparse.Namespace) -> None:
+    """One line on standard error when a board that names no variant is read as Eight Off
+    though it is not laid out as Eight Off's deal and its shape fits other rules too (a FreeCell
+    board given without --variant)."""
+    from officers.eightoff.notation import board_variants, named_variant
+    from officers.eightoff.variant import EIGHT_OFF
+
+    stripped = text.strip()
+    board = "\n" in stripped or stripped.lower().startswith(_BOARD_LINES)
+    if args.variant is not None or not board or named_variant(stripped) is not None:
+        return
+    position = game.position
+    dealt = (
+        tuple(len(column) for column in position.columns) == EIGHT_OFF.deal.columns
+        and sum(card is not None for card in position.cells) == EIGHT_OFF.deal.cells
+        and not any(position.foundations)
+    )
+    rules = (EIGHT_OFF.building, EIGHT_OFF.empty, EIGHT_OFF.sequence)
+    others = [
+        v.name for v in board_variants(stripped) if (v.building, v.empty, v.sequence) != rules
+    ]
+    if others and not dealt:
+        names = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} or {others[-1]}"
+        print(
+            "officers: note: the board names no variant: it is read as eight-off (the default); "
+            f"if it is {names}, say so with --variant or a line 'Variant: NAME'",
+            file=sys.stderr,
+        )
 
 
 def _game(args: argparse.Namespace) -> EightOffGame:
@@ -306,7 +356,9 @@ def _game(args: argparse.Namespace) -> EightOffGame:
         if args.microsoft:
             raise UsageError("officers eightoff: --microsoft goes with --deal N")
         variant = None if args.variant is None else _variant(args)
-        game = read_game(_text(args.position), variant)
+        text = _text(args.position)
+        game = _read_argument(text, args.position, variant)
+        _note_default(text, game, args)
     moves = getattr(args, "moves", "")
     if moves.strip():
         from officers.eightoff.game import EightOffGame
@@ -315,6 +367,27 @@ def _game(args: argparse.Namespace) -> EightOffGame:
         game = EightOffGame.parse(f"{game.notation()} {moves}")
         game.number = number
     return game
+
+
+def _read_argument(text: str, argument: str, variant: Variant | None) -> EightOffGame:
+    """:func:`read_game` of the argument's text; an argument that reads as nothing and looks
+    like a file's name (one word with a '.' or '/') is told that no such file exists."""
+    from officers.errors import NotationError, excerpt
+
+    try:
+        return read_game(text, variant)
+    except NotationError as error:
+        if argument == text and _looks_like_a_file(argument):
+            raise NotationError(
+                f"cannot read {excerpt(argument)}: no file of that name, and no position "
+                f"either (a file is read from its path or from @FILE; as a position: {error})"
+            ) from None
+        raise
+
+
+def _looks_like_a_file(argument: str) -> bool:
+    word = argument.strip()
+    return bool(word) and not any(c.isspace() for c in word) and ("." in word or "/" in word)
 
 
 # --- the commands --------------------------------------------------------------------------

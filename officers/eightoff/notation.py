@@ -16,10 +16,17 @@ states, PySol's saved boards); :func:`board_text` writes what fc-solve writes wi
 except that an empty cell before an occupied one is written ``-`` (fc-solve writes blanks there,
 which no reader can place).
 
-The board does not say which game it is: the variant is given (Eight Off's 4 cards in the cells
-sit in the ``Freecells:`` line).
+fc-solve's board does not say which game it is. :func:`read_board` takes the variant from, in
+this order: its argument; the text itself, which may name it in a line ``Variant: NAME`` (a
+preset or a variant notation) or in a line holding the position notation (what ``officers
+eightoff deal`` prints after the board: the board and the notation must then give the same
+position); else Eight Off, the package's game, when the board's shape (its columns and free
+cells) fits Eight Off. A board that fits only other presets (Seahaven Towers' 10 columns) is
+refused with their names, never read as something else (Eight Off's 4 cards in the cells sit in
+the ``Freecells:`` line).
 
 >>> from officers.eightoff.microsoft import microsoft_deal
+>>> from officers.eightoff.variant import FREECELL
 >>> print(board_text(microsoft_deal(1)))
 Foundations: H-0 C-0 D-0 S-0
 Freecells:
@@ -34,6 +41,8 @@ Freecells:
 <BLANKLINE>
 >>> read_board(board_text(microsoft_deal(1)), FREECELL) == microsoft_deal(1)
 True
+>>> read_board("Variant: freecell\\n" + board_text(microsoft_deal(1))) == microsoft_deal(1)
+True
 """
 
 from __future__ import annotations
@@ -43,10 +52,10 @@ from typing import Final, Literal
 
 from officers.deck import ALL_PLAYING_CARDS, PlayingCard, read_card
 from officers.eightoff.position import Position
-from officers.eightoff.variant import FREECELL, Variant
+from officers.eightoff.variant import EIGHT_OFF, PRESETS, Variant
 from officers.errors import InvalidGameError, NotationError, excerpt
 
-__all__ = ["board_text", "read_board"]
+__all__ = ["board_text", "board_variants", "named_variant", "read_board"]
 
 _FOUNDATION_PREFIXES: Final = (
     "foundations:",
@@ -57,6 +66,7 @@ _FOUNDATION_PREFIXES: Final = (
     "deck:",
 )
 _CELL_PREFIXES: Final = ("freecells:", "freecell:", "fc:")
+_VARIANT_PREFIX: Final = "variant:"
 _FOUNDATION_ORDER: Final = (2, 0, 1, 3)
 """fc-solve writes the foundations H C D S."""
 _RANK_TEXT: Final = "0A23456789TJQK"
@@ -94,13 +104,20 @@ def _rank_name(count: int, ten: str) -> str:
     return ten if count == 10 else _RANK_TEXT[count]
 
 
-def read_board(text: str, variant: Variant = FREECELL) -> Position:
-    """Read a board text (see the module) as a position of ``variant``.
+def read_board(text: str, variant: Variant | None = None) -> Position:
+    """Read a board text (see the module) as a position of ``variant``; without one, of the
+    variant the text names, else of Eight Off (a board whose shape fits only other presets is
+    refused, naming them).
 
+    >>> from officers.eightoff.variant import FREECELL, SEAHAVEN_TOWERS
     >>> read_board("Freecells: - 2D\\n: AS\\n", FREECELL)
     Traceback (most recent call last):
       ...
     officers.errors.NotationError: cannot read board 'Freecells: - 2D\\n: AS\\n': expected 8 columns (a line each; an empty column is a line ':'), got 1
+    >>> read_board(board_text(Position.numbered(1, SEAHAVEN_TOWERS)))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+      ...
+    officers.errors.NotationError: cannot read board 'Foundations: ...: its shape (10 columns, 2 free cells written) fits seahaven-towers, not eight-off (the default): give its variant
     """
     if not isinstance(text, str):
         raise NotationError(f"cannot read board {excerpt(text)}: expected a string")
@@ -112,41 +129,134 @@ def read_board(text: str, variant: Variant = FREECELL) -> Position:
         raise NotationError(f"cannot read board {excerpt(text)}: {error}") from None
 
 
-def _read(text: str, variant: Variant) -> Position:
-    lines = [line.strip() for line in text.splitlines()]
-    while lines and not lines[-1]:
-        lines.pop()
-    while lines and not lines[0]:
-        lines.pop(0)
-    foundations: list[int] | None = None
-    cells: list[int | None] | None = None
-    columns: list[tuple[int, ...]] = []
-    for line in lines:
-        folded = line.casefold()
-        prefix = next((p for p in _FOUNDATION_PREFIXES if folded.startswith(p)), None)
-        if prefix is not None:
-            if foundations is not None:
-                raise NotationError("two 'Foundations:' lines")
-            foundations = _read_foundations(line[len(prefix) :])
-            continue
-        prefix = next((p for p in _CELL_PREFIXES if folded.startswith(p)), None)
-        if prefix is not None:
-            if cells is not None:
-                raise NotationError("two 'Freecells:' lines")
-            cells = _read_cells(line[len(prefix) :], variant)
-            continue
-        columns.append(tuple(int(_card(word)) for word in line.removeprefix(":").split()))
+def named_variant(text: str) -> Variant | None:
+    """The variant a board text names (a ``Variant:`` line, or the variant of its position
+    notation line), or ``None`` when it names none.
+
+    >>> named_variant("Variant: bakers-game\\n: AS\\n"), named_variant(": AS\\n")
+    (Variant.parse('bakers-game'), None)
+    """
+    try:
+        return _Board(text).named
+    except (NotationError, InvalidGameError) as error:
+        raise NotationError(f"cannot read board {excerpt(text)}: {error}") from None
+
+
+def board_variants(text: str) -> tuple[Variant, ...]:
+    """The presets whose shape a board text fits (its columns, and at least as many free cells
+    as its ``Freecells:`` line has slots), whatever variant it names.
+
+    >>> from officers.eightoff.variant import FREECELL
+    >>> [v.name for v in board_variants(board_text(Position.numbered(1, FREECELL)))]
+    ['eight-off', 'freecell', 'bakers-game', 'relaxed-eight-off', 'eight-off-uneven']
+    """
+    board = _Board(text)
+    return tuple(v for v in PRESETS.values() if board.fits(v))
+
+
+class _Board:
+    """A board text's lines sorted: foundations, cell words, columns, the variant it names and
+    its position notation line."""
+
+    def __init__(self, text: str) -> None:
+        lines = [line.strip() for line in text.splitlines()]
+        self.foundations: list[int] | None = None
+        self.cells: list[str] | None = None
+        self.columns: list[tuple[int, ...]] = []
+        self.named: Variant | None = None
+        self.notation: Position | None = None
+        for line in filter(None, lines):
+            folded = line.casefold()
+            prefix = next((p for p in _FOUNDATION_PREFIXES if folded.startswith(p)), None)
+            if prefix is not None:
+                if self.foundations is not None:
+                    raise NotationError("two 'Foundations:' lines")
+                self.foundations = _read_foundations(line[len(prefix) :])
+                continue
+            prefix = next((p for p in _CELL_PREFIXES if folded.startswith(p)), None)
+            if prefix is not None:
+                if self.cells is not None:
+                    raise NotationError("two 'Freecells:' lines")
+                self.cells = line[len(prefix) :].split()
+                continue
+            if folded.startswith(_VARIANT_PREFIX):
+                self._name(Variant.parse(line[len(_VARIANT_PREFIX) :]))
+            elif _names_a_variant(folded):
+                if self.notation is not None:
+                    raise NotationError("two position notations")
+                self.notation = Position.parse(line)
+                self._name(self.notation.variant)
+            else:
+                self.columns.append(
+                    tuple(int(_card(word)) for word in line.removeprefix(":").split())
+                )
+
+    def _name(self, variant: Variant) -> None:
+        if self.named is not None and self.named != variant:
+            raise NotationError(
+                f"it names two variants, {self.named.notation()} and {variant.notation()}"
+            )
+        self.named = variant
+
+    def fits(self, variant: Variant) -> bool:
+        """Whether the board has the shape of ``variant``'s positions."""
+        return len(self.columns) == variant.columns and len(self.cells or ()) <= variant.cells
+
+    def variant(self, given: Variant | None) -> Variant:
+        """The variant to read the board as (see :func:`read_board`)."""
+        if given is not None:
+            if self.named is not None and self.named != given:
+                raise NotationError(
+                    f"the board is of variant {self.named.notation()}, but "
+                    f"{given.notation()} was given"
+                )
+            return given
+        if self.named is not None:
+            return self.named
+        if self.fits(EIGHT_OFF):
+            return EIGHT_OFF
+        others = [v.name for v in PRESETS.values() if self.fits(v)]
+        if not others:
+            return EIGHT_OFF  # the columns or cells are wrong for every preset: say Eight Off's
+        return _refuse_shape(self, others)
+
+
+def _refuse_shape(board: _Board, others: list[str]) -> Variant:
+    cells = len(board.cells or ())
+    raise NotationError(
+        f"its shape ({len(board.columns)} columns, {cells} free cell{'' if cells == 1 else 's'} "
+        f"written) fits {', '.join(others)}, not eight-off (the default): give its variant"
+    )
+
+
+def _names_a_variant(folded: str) -> bool:
+    """Whether a line starts with a variant's name (a position notation), not a card."""
+    name = folded.split(maxsplit=1)[0].split("[", 1)[0].replace("_", "-") if folded else ""
+    return name in PRESETS
+
+
+def _read(text: str, given: Variant | None) -> Position:
+    board = _Board(text)
+    variant = board.variant(given)
+    if board.notation is not None and not board.columns and board.cells is None:
+        return board.notation  # the notation alone
+    columns, words = board.columns, board.cells or []
+    if len(words) > variant.cells:
+        raise NotationError(f"{len(words)} free cells, but {variant.name} has {variant.cells}")
     if len(columns) != variant.columns:
         raise NotationError(
             f"expected {variant.columns} columns (a line each; an empty column is a line ':'), "
             f"got {len(columns)}"
         )
-    cells = cells or []
+    cells: list[int | None] = [None if w in ("-", "*") else int(_card(w)) for w in words]
     cells += [None] * (variant.cells - len(cells))
-    founds = foundations or [0, 0, 0, 0]
-    return Position(
+    founds = board.foundations or [0, 0, 0, 0]
+    position = Position(
         tuple(columns), tuple(cells), (founds[0], founds[1], founds[2], founds[3]), variant
     )
+    if board.notation is not None and board.notation != position:
+        raise NotationError("the board and its position notation are not the same position")
+    return position
 
 
 def _card(word: str) -> PlayingCard:
@@ -174,10 +284,3 @@ def _read_foundations(text: str) -> list[int]:
         seen.add(suit)
         counts[suit] = rank
     return counts
-
-
-def _read_cells(text: str, variant: Variant) -> list[int | None]:
-    words = text.split()
-    if len(words) > variant.cells:
-        raise NotationError(f"{len(words)} free cells, but {variant.name} has {variant.cells}")
-    return [None if word in ("-", "*") else int(_card(word)) for word in words]
