@@ -4,6 +4,10 @@ in a file of their own) and a headless Chromium driven by Playwright.
 The browser tests skip when Playwright or Chromium is missing, unless the environment says
 ``OFFICERS_BROWSER_TESTS=required`` (then they fail). ``OFFICERS_CHROMIUM`` names the browser
 (default ``/usr/bin/chromium``, Debian's package).
+
+A test's screenshots go into its ``tmp_path``, never into the checkout. The screenshots of
+docs/page.md are refreshed on purpose only: ``OFFICERS_SCREENSHOTS=docs/images`` copies each
+screenshot named for the docs into that folder as well (:func:`screenshot`).
 """
 
 from __future__ import annotations
@@ -23,10 +27,26 @@ import pytest
 
 from officers.serve import Settings, create_app
 
-__all__ = ["CHROMIUM", "REQUIRED", "Service", "Tab", "chromium", "missing"]
+__all__ = [
+    "CHROMIUM",
+    "REQUIRED",
+    "SCREENSHOTS",
+    "Service",
+    "Tab",
+    "chromium",
+    "covered",
+    "footer",
+    "missing",
+    "outside",
+    "screenshot",
+    "sideways",
+]
 
 REQUIRED = os.environ.get("OFFICERS_BROWSER_TESTS", "") == "required"
 CHROMIUM = os.environ.get("OFFICERS_CHROMIUM", "/usr/bin/chromium")
+SCREENSHOTS = os.environ.get("OFFICERS_SCREENSHOTS", "")
+"""A folder the docs' screenshots are copied into as well (``docs/images`` to refresh them);
+empty: nowhere but the test's own folder."""
 
 
 def missing(reason: str) -> None:
@@ -96,3 +116,79 @@ class Tab:
         self.errors: list[str] = []
         self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+
+def screenshot(page: Any, folder: Path, name: str, **options: Any) -> Path:
+    """Take a screenshot of ``page`` into ``folder / name`` (a test's ``tmp_path``) and return
+    its path; with ``OFFICERS_SCREENSHOTS=DIR`` (a developer refreshing docs/page.md's
+    images), copy it into ``DIR / name`` too."""
+    path = folder / name
+    page.screenshot(path=str(path), **options)
+    assert path.stat().st_size > 0
+    if SCREENSHOTS:
+        target = Path(SCREENSHOTS)
+        target.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target / name)
+    return path
+
+
+OUTSIDE = """([panel, inner]) => {
+  const box = document.querySelector(panel).getBoundingClientRect();
+  const out = [];
+  for (const node of document.querySelectorAll(`${panel} ${inner}`)) {
+    const r = node.getBoundingClientRect();
+    if (!r.width || !r.height || !node.checkVisibility()) continue;
+    const by = Math.max(box.left - r.left, r.right - box.right, box.top - r.top, r.bottom - box.bottom);
+    if (by > 0.5) out.push(`${node.tagName.toLowerCase()}${node.id ? "#" + node.id : ""}`
+      + `${node.className && typeof node.className === "string" ? "." + node.className.split(" ").join(".") : ""}`
+      + ` by ${by.toFixed(1)} px`);
+  }
+  return out;
+}"""
+
+COVERED = r"""([outer, mark, under]) => {
+  // the largest reach of a box shadow (its offset, blur and spread), in px
+  const reach = (node) => Math.max(0, ...getComputedStyle(node).boxShadow.split(/,(?![^(]*\))/)
+    .map((shadow) => (shadow.match(/-?[\d.]+px/g) || []).map(parseFloat))
+    .map(([x = 0, y = 0, blur = 0, spread = 0]) => Math.max(Math.abs(x), Math.abs(y)) + blur + spread));
+  const out = [];
+  for (const group of document.querySelectorAll(outer)) {
+    const label = group.querySelector(under);
+    if (!label) continue;
+    const a = label.getBoundingClientRect();
+    for (const node of group.querySelectorAll(mark)) {
+      const r = node.getBoundingClientRect();
+      const d = reach(node);
+      const apart = a.left >= r.right + d || a.right <= r.left - d || a.top >= r.bottom + d || a.bottom <= r.top - d;
+      if (!apart) out.push(`${group.dataset.pile || group.id}: ${node.dataset.card || node.className} (its shadow ${d} px)`);
+    }
+  }
+  return out;
+}"""
+
+
+def outside(page: Any, panel: str, inner: str = "*") -> list[str]:
+    """The visible elements ``inner`` of ``panel`` (selectors) whose box sticks out of the
+    panel's box by more than half a pixel, each with how far: none when nothing overflows."""
+    found: list[str] = page.evaluate(OUTSIDE, [panel, inner])
+    return found
+
+
+def covered(page: Any, outer: str, mark: str, under: str) -> list[str]:
+    """Within each ``outer``, the ``mark`` elements whose box with its box shadow (a ring)
+    touches the ``under`` element's box (a label that must stay readable): none when
+    every label is clear."""
+    found: list[str] = page.evaluate(COVERED, [outer, mark, under])
+    return found
+
+
+def sideways(page: Any) -> bool:
+    """Whether the page scrolls sideways (anything wider than the window)."""
+    return bool(page.evaluate("() => document.documentElement.scrollWidth > document.documentElement.clientWidth"))
+
+
+def footer(page: Any) -> str:
+    """The footer's text as shown, once it shows the version (``#version`` filled from
+    v1/health), its spaces made single."""
+    page.wait_for_selector("footer #version[data-version]")
+    return " ".join(str(page.inner_text("footer")).split())

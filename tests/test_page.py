@@ -7,8 +7,8 @@ broken links explained, no console errors.
 The browser tests skip when Playwright or Chromium is missing, unless the environment says
 ``OFFICERS_BROWSER_TESTS=required`` (then they fail). ``OFFICERS_CHROMIUM`` names the browser
 (default ``/usr/bin/chromium``, Debian's package); the service and the browser are
-:mod:`tests.browser`'s. The winning test writes the screenshot of
-docs/page.md (docs/images/page.png).
+:mod:`tests.browser`'s. The winning test takes the screenshot of docs/page.md (page.png) into
+its own folder (``OFFICERS_SCREENSHOTS=docs/images`` refreshes the docs' copy).
 """
 
 from __future__ import annotations
@@ -24,10 +24,8 @@ import httpx
 import pytest
 
 from officers.serve import create_app
-from tests.browser import Service, Tab, chromium
+from tests.browser import Service, Tab, chromium, screenshot
 
-ROOT = Path(__file__).resolve().parent.parent
-SCREENSHOT = ROOT / "docs" / "images" / "page.png"
 WAIT = 10_000  # ms: the longest any step of a test waits for the page
 
 
@@ -138,7 +136,7 @@ def table(browser: Any, server: str) -> Iterator[Table]:
     assert not errors, errors
 
 
-def test_a_solo_game_on_easy_is_won_by_following_the_pages_hints(table: Table) -> None:
+def test_a_solo_game_on_easy_is_won_by_following_the_pages_hints(table: Table, tmp_path: Path) -> None:
     table.open("?level=easy&players=1&seed=5")
     assert table.status() == "ongoing" and len(table.hand()) == 16
     page = table.page
@@ -151,8 +149,7 @@ def test_a_solo_game_on_easy_is_won_by_following_the_pages_hints(table: Table) -
         # the chosen card's safe cells are marked, the recommended one among them
         page.wait_for_selector(f'#board [data-cell="{cell}"].safe')
         if turn == 5:
-            SCREENSHOT.parent.mkdir(exist_ok=True)
-            page.screenshot(path=str(SCREENSHOT))
+            screenshot(page, tmp_path, "page.png")
         page.click(f'#board [data-cell="{cell}"]')
         page.wait_for_selector(f'#board [data-cell="{cell}"][data-card="{card}"]')
     page.wait_for_selector('[data-status="won"]')

@@ -7,8 +7,9 @@ a broken link, and no console errors.
 
 The browser tests skip when Playwright or Chromium is missing, unless the environment says
 ``OFFICERS_BROWSER_TESTS=required`` (then they fail). ``OFFICERS_CHROMIUM`` names the browser
-(default ``/usr/bin/chromium``). The winning test writes the screenshot of docs/page.md
-(docs/images/eightoff-page.png).
+(default ``/usr/bin/chromium``). The winning test takes the screenshot of docs/page.md
+(eightoff-page.png) into its own folder (``OFFICERS_SCREENSHOTS=docs/images`` refreshes the
+docs' copy).
 """
 
 from __future__ import annotations
@@ -25,10 +26,8 @@ import pytest
 
 from officers.contract import handle
 from officers.serve import create_app
-from tests.browser import Service, Tab, chromium
+from tests.browser import Service, Tab, chromium, screenshot
 
-ROOT = Path(__file__).resolve().parent.parent
-SCREENSHOT = ROOT / "docs" / "images" / "eightoff-page.png"
 WAIT = 10_000  # ms: the longest any step of a test waits for the page
 MOVE = re.compile(r"^(10|[1-9a-gk])(10|[0-9a-gkh])(?:v([0-9a-f]+))?$")
 
@@ -199,7 +198,7 @@ def solution(number: int, variant: str = "eight-off") -> list[str]:
     return [str(move) for move in solved["moves"]]
 
 
-def test_deal_1_is_won_with_clicks_and_drags(table: Table) -> None:
+def test_deal_1_is_won_with_clicks_and_drags(table: Table, tmp_path: Path) -> None:
     table.open("?deal=1")
     assert table.status() == "ongoing" and table.moves() == 0
     assert table.page.url.endswith("eightoff?variant=eight-off&deal=1")
@@ -210,8 +209,7 @@ def test_deal_1_is_won_with_clicks_and_drags(table: Table) -> None:
             advice = table.page.wait_for_selector("#advice[data-move]")
             assert table.page.locator("#board .hinted").count() >= 2
             assert advice.get_attribute("data-status") == "winnable"
-            SCREENSHOT.parent.mkdir(exist_ok=True)
-            table.page.screenshot(path=str(SCREENSHOT))
+            screenshot(table.page, tmp_path, "eightoff-page.png")
         table.play(move, drag=number % 3 == 1 or "v" in move)  # the runs by drag
     table.page.wait_for_selector('#status[data-status="won"]')
     assert table.text("#status") == f"Won in {len(moves)} moves! Every card is on its foundation."

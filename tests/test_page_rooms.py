@@ -9,8 +9,9 @@ The moves are chosen from the game the service keeps (its store), and played by 
 wait is for a condition on the page, never for a fixed time. The browser tests skip when
 Playwright or Chromium is missing, unless ``OFFICERS_BROWSER_TESTS=required`` (then they fail);
 the service and the browser are :mod:`tests.browser`'s. No test may leave an error in a
-browser's console but the refusals the test asks for. The two browsers' game writes the
-screenshot of docs/page.md (docs/images/page-room.png).
+browser's console but the refusals the test asks for. The two browsers' game takes the
+screenshot of docs/page.md (page-room.png) into its own folder
+(``OFFICERS_SCREENSHOTS=docs/images`` refreshes the docs' copy).
 """
 
 from __future__ import annotations
@@ -31,10 +32,8 @@ from officers.rooms.adapter import adapter
 from officers.rooms.store import SQLiteStore
 from officers.solve import count_completions
 from officers.square import EMPTY
-from tests.browser import Service, Tab, chromium
+from tests.browser import Service, Tab, chromium, screenshot
 
-ROOT = Path(__file__).resolve().parent.parent
-SCREENSHOT = ROOT / "docs" / "images" / "page-room.png"
 WAIT = 15_000  # ms: the longest any step of a test waits for the page
 CARD = re.compile(r"(?<![A-Za-z0-9_-])[AKQJ][SHDC](?![A-Za-z0-9_-])")
 PLACE = re.compile(r"^([AKQJ][SHDC])@r([1-4])c([1-4])$")
@@ -218,7 +217,7 @@ def play(pages: list[Seat], moves: int | None = None) -> int:
 
 
 def test_two_browsers_play_a_whole_game_through_the_invitation_link(
-    browser: Any, server: Server, seats: list[Seat]
+    browser: Any, server: Server, seats: list[Seat], tmp_path: Path
 ) -> None:
     alice, bob = Seat(browser, server), Seat(browser, server)
     seats += [alice, bob]
@@ -275,8 +274,7 @@ def test_two_browsers_play_a_whole_game_through_the_invitation_link(
     assert slip[:2] in bob.hand() and server.game(room).history == game.history[:1]
     bob.errors[:] = [e for e in bob.errors if "status of 422" not in e]  # the browser logs it itself
     played = 1 + play([alice, bob], 5)
-    SCREENSHOT.parent.mkdir(exist_ok=True)
-    alice.page.screenshot(path=str(SCREENSHOT))
+    screenshot(alice.page, tmp_path, "page-room.png")
     # Bob leaves for a moment: Alice sees him away at once, and here again when he is back
     bob.page.goto("about:blank")
     alice.page.wait_for_selector('#presence [data-seat="2"][data-online="false"]')

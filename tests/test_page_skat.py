@@ -8,7 +8,8 @@ the links that give no seat.
 The browser tests skip when Playwright or Chromium is missing, unless the environment says
 ``OFFICERS_BROWSER_TESTS=required`` (then they fail). ``OFFICERS_CHROMIUM`` names the browser
 (default ``/usr/bin/chromium``); the service and the browser are :mod:`tests.browser`'s. Every test fails on an error in the browser's console. The game
-against the computer writes the screenshot of docs/page.md (docs/images/skat-page.png).
+against the computer takes the screenshot of docs/page.md (skat-page.png) into its own folder
+(``OFFICERS_SCREENSHOTS=docs/images`` refreshes the docs' copy).
 """
 
 from __future__ import annotations
@@ -33,10 +34,8 @@ from officers.rooms.store import SQLiteStore
 from officers.serve import create_app
 from officers.skat import SkatGame
 from officers.skat.cards import card_notation
-from tests.browser import Service, Tab, chromium
+from tests.browser import Service, Tab, chromium, screenshot
 
-ROOT = Path(__file__).resolve().parent.parent
-SCREENSHOT = ROOT / "docs" / "images" / "skat-page.png"
 WAIT = 15_000  # ms: the longest any step of a test waits for the page
 CARD = re.compile(r"(?<![A-Za-z0-9_-])[ATKQJ987][CSHD](?![A-Za-z0-9_-])")
 LINK = re.compile(r"^http://127\.0\.0\.1:\d+/skat#room=([A-Za-z0-9_-]+)&invite=([A-Za-z0-9_-]+)$")
@@ -228,7 +227,9 @@ def public_moves(game: SkatGame) -> list[str]:
     return [move.notation() for move in game.moves]
 
 
-def test_a_whole_game_against_the_computer(browser: Any, server: Server, players: list[Player]) -> None:
+def test_a_whole_game_against_the_computer(
+    browser: Any, server: Server, players: list[Player], tmp_path: Path
+) -> None:
     me = Player(browser, server)
     players.append(me)
     started = time.monotonic()
@@ -258,8 +259,7 @@ def test_a_whole_game_against_the_computer(browser: Any, server: Server, players
         me.move()
         moves += 1
         if moves == 5:
-            SCREENSHOT.parent.mkdir(exist_ok=True)
-            me.page.screenshot(path=str(SCREENSHOT), full_page=True)
+            screenshot(me.page, tmp_path, "skat-page.png", full_page=True)
     me.page.wait_for_selector('#status[data-status="over"]')
     seconds = time.monotonic() - started
     game = server.game(room)
