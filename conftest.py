@@ -23,7 +23,9 @@ import importlib.util
 import os
 import sys
 import sysconfig
+from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -84,6 +86,66 @@ def _chosen() -> bool:
 INSTALLED = _chosen()
 if INSTALLED:
     _import_installed()
+
+
+# What a skipped test needed, by the file it lives in: the summary line at the end of a run
+# (pytest_terminal_summary) names each group that did not run and why.
+_NEEDS = (
+    ("browser tests", ("tests/test_page", "tests/browser.py")),
+    ("PostgreSQL tests", ("tests/test_rooms_postgres.py",)),
+    ("Node.js examples", ("tests/test_examples_js.py",)),
+    ("fc-solve comparisons", ("tests/test_eightoff_notation.py",)),
+    (
+        "compiled-search tests",
+        (
+            "tests/test_cover",
+            "tests/test_extension.py",
+            "tests/test_eightoff_compiled.py",
+            "tests/test_skat_dd.py",
+            "tests/test_skat_chance_compiled.py",
+        ),
+    ),
+)
+
+
+def _group(nodeid: str) -> str:
+    return next((name for name, files in _NEEDS if nodeid.startswith(files)), "other tests")
+
+
+def _reason(report: Any) -> str:
+    longrepr = report.longrepr
+    text = longrepr[2] if isinstance(longrepr, tuple) and len(longrepr) == 3 else str(longrepr)
+    text = str(text).removeprefix("Skipped: ").strip()
+    return text if len(text) <= 90 else text[:87] + "..."
+
+
+def skip_summary(reports: list[Any]) -> str:
+    """The one line that says which tests were skipped and why, by what they needed (the
+    most frequent reason of each group).
+    """
+    if not reports:
+        return "nothing skipped: the browser, PostgreSQL, Node.js and compiled-search tests all ran"
+    groups: dict[str, Counter[str]] = {}
+    for report in reports:
+        groups.setdefault(_group(report.nodeid), Counter())[_reason(report)] += 1
+    order = [name for name, _ in _NEEDS] + ["other tests"]
+    parts = [
+        f"{name} ({groups[name].total()}): {groups[name].most_common(1)[0][0]}"
+        for name in order
+        if name in groups
+    ]
+    return "skipped: " + "; ".join(parts)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    """The skip summary (:func:`skip_summary`) as the run's last line but pytest's own, with
+    where to read what the skipped tests need."""
+    reports = list(terminalreporter.stats.get("skipped", []))
+    line = skip_summary(reports)
+    if reports:
+        line += " (the README's 'What the tests need' says how to install them)"
+    terminalreporter.write_sep("-", "officers")
+    terminalreporter.write_line(line)
 
 
 def pytest_report_header() -> str:
