@@ -16,10 +16,10 @@ It starts a real ``officers serve`` on a free port of 127.0.0.1 and runs, at onc
   delay their clocks), each one request every ``--interval`` seconds, in turn ``GET
   /v1/health`` and ``POST /v1/hint`` (order 4).
 
-Every client sends its own ``X-Forwarded-For`` (uvicorn believes it from 127.0.0.1, its
-default ``--forwarded-allow-ips``), so the service's rate limit sees many clients, as it would
-in public, rather than one address. The loops start nothing new after ``--duration`` seconds
-and wait at most ``--client-timeout`` seconds for the answers still on the way.
+Every client sends its own ``X-Forwarded-For`` (believed from 127.0.0.1, which the server is
+told is its proxy: ``FORWARDED_ALLOW_IPS``), so the service's rate limit sees many clients, as
+it would in public, rather than one address. The loops start nothing new after ``--duration``
+seconds and wait at most ``--client-timeout`` seconds for the answers still on the way.
 
 With ``--peer DIR`` the same load runs against another checkout (the previous release:
 ``git worktree add /tmp/officers-0.2.0 090c34b``, and ``python tools/build_extension.py`` in
@@ -307,7 +307,7 @@ def _start(server: Server, port: int, log: Path) -> subprocess.Popen[bytes]:
     environment["PYTHONPATH"] = os.pathsep.join(
         [str(server.checkout), *filter(None, [environment.get("PYTHONPATH")])]
     )
-    environment.pop("FORWARDED_ALLOW_IPS", None)  # uvicorn's default: 127.0.0.1 is believed
+    environment["FORWARDED_ALLOW_IPS"] = "127.0.0.1"  # the clients' X-Forwarded-For believed
     command = [sys.executable, "-m", "officers", "serve", "--port", str(port), *server.options]
     with log.open("wb") as out:
         return subprocess.Popen(

@@ -9,7 +9,8 @@ free port of 127.0.0.1 with a fresh SQLite rooms file in a temporary directory, 
 
 1. opens ``--rooms`` rooms of Euler's Officers with two human seats (``POST /v1/rooms``, then
    ``/join``: the round starts), each room from its own client address (``X-Forwarded-For``,
-   which uvicorn believes from 127.0.0.1), so the service's rate limit stays on as in public;
+   believed from 127.0.0.1 as from a proxy, ``FORWARDED_ALLOW_IPS``), so the service's rate
+   limit stays on as in public;
    the worker's memory (RSS) and the pages the rooms database uses are read before and
    after: their growth over the idle rooms, per room;
 2. opens each seat's live WebSocket (two a room), in ``--processes`` client processes that
@@ -170,7 +171,7 @@ class Server:
 
     def start(self) -> None:
         environment = dict(os.environ)
-        environment.pop("FORWARDED_ALLOW_IPS", None)  # uvicorn's default: 127.0.0.1 is believed
+        environment["FORWARDED_ALLOW_IPS"] = "127.0.0.1"  # the clients' X-Forwarded-For believed
         environment["PYTHONPATH"] = os.pathsep.join(
             [str(self.checkout), *filter(None, [environment.get("PYTHONPATH")])]
         )

@@ -3,14 +3,21 @@ library's, the exit statuses."""
 
 from __future__ import annotations
 
+import io
 import json
+import re
+import sys
+from pathlib import Path
 
 import pytest
 
 from officers.cli import ExitCode
 from officers.skat import SkatGame
+from officers.skat.cards import card_face, card_notation
+from officers.skat.public import Public
 from officers.skat.search import MAX_THREADS
 from officers.skat.solve import solve
+from officers.skat.words import TERMINAL
 from tests.helpers import assert_valid
 from tests.helpers import run_cli as run
 
@@ -39,7 +46,9 @@ def test_solve_is_the_librarys_and_says_who_wins(capsys: pytest.CaptureFixture[s
     assert data["value"] == library.value
     assert code == (ExitCode.OK if library.value >= 61 else ExitCode.NO)
     code, out, _ = run(capsys, "skat", "solve", game.notation())
-    assert out.splitlines()[0].endswith(f"with {library.value} points under best play (every card known)")
+    assert out.splitlines()[0].endswith(
+        f"with {library.value} points under best play (every card known)"
+    )
     for threads in ("1", "3"):
         code, out, _ = run(capsys, "skat", "solve", game.notation(), "--threads", threads, "--json")
         assert json.loads(out)["value"] == library.value
@@ -106,7 +115,16 @@ def test_simulate_prints_each_pair_and_the_json_keeps_its_schema(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     code, out, _ = run(
-        capsys, "skat", "simulate", "--pairs", "greedy:random", "--deals", "6", "--jobs", "1", "--json"
+        capsys,
+        "skat",
+        "simulate",
+        "--pairs",
+        "greedy:random",
+        "--deals",
+        "6",
+        "--jobs",
+        "1",
+        "--json",
     )
     data = json.loads(out)
     assert_valid(data)
@@ -116,3 +134,96 @@ def test_simulate_prints_each_pair_and_the_json_keeps_its_schema(
 def test_tip_keeps_its_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, err = run(capsys, "skat", "tip", "--deal", "7", "--time-limit", "0.000001")
     assert code == ExitCode.TIMEOUT and not out and len(err.splitlines()) == 1
+
+
+def test_what_deal_prints_reads_back(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def answer(given: str) -> tuple[int, str, int]:
+        code, out, _ = run(capsys, "skat", "solve", given, "--moves", "H", "--json")
+        data = json.loads(out)
+        return code, data["position"], data["value"]
+
+    by_deal = answer("deal 3")
+    _, text, _ = run(capsys, "skat", "deal", "3")
+    _, data, _ = run(capsys, "skat", "deal", "3", "--json")
+    monkeypatch.chdir(tmp_path)
+    Path("deal.txt").write_text(text, encoding="utf-8")
+    for given in (text, data, "deal.txt", "@deal.txt"):
+        assert answer(given) == by_deal
+    code, out, err = run(capsys, "skat", "solve", text + "face down, V: 7C\n")
+    assert code == ExitCode.BAD_INPUT and not out and "as 'officers skat deal' prints" in err
+
+
+def english_pieces(table: dict[str, dict[str, str]]) -> list[str]:
+    """The words of the English templates of a terminal's table (between the blanks) that no
+    German template holds (the commands 'tip', 'moves', 'quit' are the same in both)."""
+    german = " ".join(re.sub(r"\{[^}]*\}", " ", template) for template in table["de"].values())
+    pieces = [
+        piece.strip(" :()·,;")
+        for template in table["en"].values()
+        for piece in re.split(r"\{[^}]*\}", template)
+    ]
+    return [piece for piece in pieces if len(piece) >= 4 and piece not in german]
+
+
+class Terminal(io.StringIO):
+    """Typed lines that say they come from a terminal (the games prompt then)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def _play(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], typed: str, *argv: str
+) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(typed))
+    return run(capsys, "skat", "play", *argv)
+
+
+def test_the_table_numbers_the_piles_the_tip_names(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, out, _ = _play(monkeypatch, capsys, "H\ntip\nquit\n", "--deal", "1")
+    lines = out.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.split() == list("12345678"))
+    numbers, row = lines[header], lines[header + 1]
+    assert row.startswith("V: ")
+    for pile in range(8):  # each number stands over its pile's suit ("V: " and 5 a pile)
+        at = numbers.index(str(pile + 1))
+        assert at == 3 + 5 * pile + 3 and row[at] in "♠♥♦♣"
+    named = re.search(r"pile (\d)", out)
+    assert named is not None and 1 <= int(named.group(1)) <= 8
+
+
+@pytest.mark.parametrize("typed", ["quit\n", "H\nquit\n", "H\n", "H\nmoves\nmoves\nq\n"])
+def test_quit_shows_no_face_down_card(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, typed: str
+) -> None:
+    code, out, _ = _play(monkeypatch, capsys, typed, "--deal", "8")
+    assert code == ExitCode.NO
+    public = Public.parse(out.splitlines()[-1])
+    game = SkatGame.deal(8)
+    for word in typed.split():
+        if word not in ("quit", "q", "moves"):
+            game.push(word)
+    hidden = {pile[0] for side in game.position.piles for pile in side if len(pile) == 2}
+    assert public.unseen() == tuple(sorted(hidden)) or set(public.unseen()) >= hidden
+    words = set(re.split(r"[\s/@:;|()]+", out))
+    for card in hidden:
+        assert card_notation(card) not in words and card_face(card) not in words
+
+
+def test_a_german_game_prints_no_english_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    typed = "xx\nH\ntip\nJS@4\nmoves\nquit\n"
+    monkeypatch.setattr(sys, "stdin", Terminal(typed))  # prompts too
+    code, out, _ = run(capsys, "skat", "play", "--deal", "1", "--lang", "de")
+    assert code == ExitCode.NO
+    for line in out.splitlines():
+        assert not any(piece in line for piece in english_pieces(TERMINAL)), line
+        assert not line.startswith(("cannot ", "Play ", "Choose ")), line
+    for key in ("status", "prompt", "stopped"):
+        assert TERMINAL["de"][key].split("{")[0].strip() in out, key
+    assert TERMINAL["en"].keys() == TERMINAL["de"].keys()

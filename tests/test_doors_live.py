@@ -76,8 +76,10 @@ class Served:
 @contextlib.contextmanager
 def server(*options: str) -> Iterator[Served]:
     port = _free_port()
+    command = [sys.executable, "-m", "officers", "serve", "--port", str(port)]
+    command += ["--rooms-db", ":memory:", *options]  # nothing kept in the user's data directory
     process = subprocess.Popen(
-        [sys.executable, "-m", "officers", "serve", "--port", str(port), *options],
+        command,
         stdout=subprocess.PIPE,
         stderr=subprocess.STDOUT,
         text=True,

@@ -381,15 +381,49 @@ def test_a_flood_of_live_messages_is_cut_off(tmp_path: Path) -> None:
         room, tokens = two_seats(running, ["human", "human"])
         running.stop()
         running = Server(tmp_path / "rooms.db", "--rate", "5", "--burst", "5").start()
-        live = Live(running, room, tokens[0], 0)
+        live = Live(running, room, tokens[1], 0)
         assert live.next()["kind"] == "room-update"
         codes = []
         with pytest.raises(websockets.ConnectionClosed) as closed:
-            for _ in range(50):
-                live.send({"type": "ping"})
-                codes.append(live.next().get("kind") or "")
+            for _ in range(50):  # seat 2 is not to move: each one refused, and counted
+                live.send({"type": "move", "move": "AS@r1c1", "seq": 1})
+                codes.append(live.next().get("code") or "")
         assert closed.value.rcvd is not None and closed.value.rcvd.code in (4429, 1000)
-        assert "pong" in codes and len(codes) < 50
+        assert "conflict" in codes and len(codes) < 50
+    finally:
+        running.stop()
+
+
+def test_pings_spend_no_rate_and_a_handshake_over_it_is_answered_429(tmp_path: Path) -> None:
+    """200 pings in a burst are all answered, and the address may still connect and ask
+    (a ping is no request); once its requests spend the rate, a handshake is refused as HTTP
+    is: 429 ``rate-limited`` with ``Retry-After``, not a bare 403."""
+    running = Server(tmp_path / "rooms.db").start()
+    try:
+        room, tokens = two_seats(running, ["human", "human"])
+        running.stop()
+        # 6 requests at once, one more each 10 s: the start's look at /v1/health spends one
+        running = Server(tmp_path / "rooms.db", "--rate", "0.1", "--burst", "6").start()
+        live = Live(running, room, tokens[0], 0)  # its handshake spends one
+        assert live.next()["kind"] == "room-update"
+        for number in range(200):
+            live.send({"type": "ping", "id": number})
+        assert [live.next()["kind"] for _ in range(200)] == ["pong"] * 200
+        again = Live(running, room, tokens[1], 0)  # a second connection is let in
+        assert again.next()["kind"] == "room-update"
+        assert get(running, f"/v1/rooms/{room}").status_code == 200
+        spent = [get(running, f"/v1/rooms/{room}").status_code for _ in range(6)]
+        assert spent[-1] == 429  # now the rate is spent
+        with pytest.raises(websockets.InvalidStatus) as refused:
+            connect(f"ws://127.0.0.1:{running.port}/v1/rooms/{room}/live", open_timeout=10)
+        response = refused.value.response
+        assert response.status_code == 429, response
+        assert int(response.headers["Retry-After"]) >= 1
+        assert response.headers["Cache-Control"] == "no-store"
+        body = json.loads(response.body)
+        assert body["kind"] == "error" and body["code"] == "rate-limited"
+        live.send({"type": "ping"})  # the open connections go on
+        assert live.next()["kind"] == "pong"
     finally:
         running.stop()
 

@@ -13,6 +13,7 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -20,8 +21,9 @@ import pytest
 
 from officers import GameState, hint, new_game
 from officers.contract import Limits
+from officers.rooms.store import SQLiteStore
 from officers.serve import Settings, create_app
-from tests.helpers import assert_valid
+from tests.helpers import assert_valid, run_cli
 
 GAME = "4/4/4/4 normal 1 1 ASADACKSQDQCJDJC/AHKHKDKCQSQHJSJH - - 1"
 APP = create_app()
@@ -188,35 +190,167 @@ def _free_port() -> int:
         return port
 
 
-@pytest.mark.parametrize("workers", [1, 2])
-def test_serve_answers_and_shuts_down_cleanly_on_sigterm(workers: int) -> None:
-    port = _free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "officers", "serve", "--port", str(port), "--workers", str(workers)],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
-    try:
+def _isolated(tmp_path: Path) -> dict[str, str]:
+    """The environment of an ``officers serve`` that keeps nothing of the real user's: its
+    home and data directory in ``tmp_path``, no proxy named."""
+    env = {k: v for k, v in os.environ.items() if k != "FORWARDED_ALLOW_IPS"}
+    return {**env, "HOME": str(tmp_path / "home"), "XDG_DATA_HOME": str(tmp_path / "data")}
+
+
+class Served:
+    """``officers serve OPTIONS`` in a child process started in an empty folder of its own
+    (``folder``), on a free port; what it printed is ``out`` once it has stopped."""
+
+    def __init__(self, tmp_path: Path, *options: str) -> None:
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.folder = tmp_path / f"started-{self.port}"
+        self.folder.mkdir()
+        self.out = ""
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "officers", "serve", "--port", str(self.port), *options],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+            cwd=self.folder,
+            env=_isolated(tmp_path),
+        )
         deadline = time.monotonic() + 30
         while True:
             try:
-                health = httpx.get(f"http://127.0.0.1:{port}/v1/health", timeout=1)
-                break
+                httpx.get(f"{self.url}/v1/health", timeout=1)
+                return
             except httpx.HTTPError:
-                assert time.monotonic() < deadline and process.poll() is None
+                assert time.monotonic() < deadline and self.process.poll() is None, self.stop()
                 time.sleep(0.2)
+
+    def stop(self) -> str:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGTERM)
+        try:
+            self.out = self.process.communicate(timeout=30)[0]
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.out = self.process.communicate()[0]
+        return self.out
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_serve_answers_and_shuts_down_cleanly_on_sigterm(workers: int, tmp_path: Path) -> None:
+    """... and keeps its rooms in the user's data directory, said at start-up, leaving the
+    folder it was started in as empty as it found it."""
+    served = Served(tmp_path, "--workers", str(workers))
+    try:
+        health = httpx.get(f"{served.url}/v1/health", timeout=5)
         assert health.json()["status"] == "ok"
         body = {"game": GAME, "player": 1}
-        answer = httpx.post(f"http://127.0.0.1:{port}/v1/hint", json=body, timeout=5)
+        answer = httpx.post(f"{served.url}/v1/hint", json=body, timeout=5)
         assert answer.json()["recommendation"]["action"] == "place"
+        made = httpx.post(f"{served.url}/v1/rooms", json={"game": "officers"}, timeout=10)
+        assert made.status_code == 201, made.text
     finally:
-        process.send_signal(signal.SIGTERM)
-        out, _ = process.communicate(timeout=30)
+        out = served.stop()
     # uvicorn finishes the requests, shuts the application down, then ends by the signal again
-    assert process.returncode in (0, -signal.SIGTERM), out
+    assert served.process.returncode in (0, -signal.SIGTERM), out
     assert "Application shutdown complete" in out and "Finished server process" in out
     assert "POST /v1/hint 200" in out
+    kept = tmp_path / "data" / "officers" / "rooms.db"
+    assert f"officers serve: the rooms are kept in {kept}" in out.splitlines()
+    assert list(served.folder.iterdir()) == []
+    assert not (tmp_path / "home").exists()  # XDG_DATA_HOME said where: nothing else written
+    store = SQLiteStore(str(kept))
+    try:
+        assert store.count() == 1 and store.get(made.json()["room"]) is not None
+    finally:
+        store.close()
+
+
+def test_the_rooms_default_to_the_platform_s_data_directory(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    from officers.cli.service import default_rooms_db
+
+    if sys.platform not in ("linux", "darwin"):
+        pytest.skip("the data directory of Linux and macOS")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    if sys.platform == "linux":
+        assert default_rooms_db() == tmp_path / "data" / "officers" / "rooms.db"
+        monkeypatch.delenv("XDG_DATA_HOME")
+        assert default_rooms_db() == tmp_path / "home/.local/share/officers/rooms.db"
+    else:
+        where = tmp_path / "home/Library/Application Support/officers/rooms.db"
+        assert default_rooms_db() == where
+    assert not (tmp_path / "home").exists()  # named, not made
+
+
+@pytest.mark.parametrize(
+    ("options", "said"),
+    [
+        (["--rooms-db", "{tmp}/missing/rooms.db"], "officers: cannot keep the rooms in '{tmp}"),
+        (["--rooms-db", "{tmp}"], "officers: cannot keep the rooms in '{tmp}'"),
+        ([], "officers: cannot make the rooms' folder '{tmp}/file/officers'"),
+        (["--forwarded-allow-ips", "proxy.example"], "'proxy.example' is no address"),
+    ],
+)
+def test_a_rooms_store_or_proxy_that_cannot_be_used_is_one_line_before_any_start(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    options: list[str],
+    said: str,
+) -> None:
+    (tmp_path / "file").write_text("a file, no folder")
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "file"))
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.delenv("FORWARDED_ALLOW_IPS", raising=False)
+    monkeypatch.chdir(tmp_path)
+    argv = [option.format(tmp=tmp_path) for option in options]
+    code, out, err = run_cli(capsys, "serve", "--port", "0", *argv)
+    assert code == 2 and not out, err
+    assert len(err.strip().splitlines()) == 1 and said.format(tmp=tmp_path) in err
+    assert "Traceback" not in err
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["file"]
+
+
+def test_a_client_is_its_address_unless_the_operator_names_the_proxy(tmp_path: Path) -> None:
+    """Behind no proxy a client's ``X-Forwarded-For`` changes nothing (it cannot pass its room
+    cap by naming another address); with ``--forwarded-allow-ips`` naming the proxy, the
+    address the proxy forwards is the client."""
+    options = ["--rooms-db", ":memory:", "--rooms-per-client", "1"]
+    for proxy, second in ((None, 422), ("127.0.0.1", 201)):
+        served = Served(tmp_path, *options, *(["--forwarded-allow-ips", proxy] if proxy else []))
+        try:
+            rooms = f"{served.url}/v1/rooms"
+            body = {"game": "officers"}
+            first = httpx.post(rooms, json=body, headers={"X-Forwarded-For": "203.0.113.7"})
+            assert first.status_code == 201, first.text
+            other = {"X-Forwarded-For": "203.0.113.8", "Forwarded": "for=203.0.113.8"}
+            again = httpx.post(rooms, json=body, headers=other)
+            assert again.status_code == second, again.text
+            if proxy is None:
+                assert again.json()["code"] == "limit"
+            else:  # the first address has its room: it is refused
+                same = {"X-Forwarded-For": "203.0.113.7"}
+                assert httpx.post(rooms, json=body, headers=same).status_code == 422
+        finally:
+            served.stop()
+        assert "the rooms are kept in memory only" in served.out
+
+
+def test_a_rooms_file_out_of_reach_is_503_and_never_says_where(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    where = tmp_path / "gone" / "rooms.db"  # its folder is missing: SQLite cannot open it
+    app = create_app(Settings(rooms_db=str(where), rate=0))
+    with caplog.at_level(logging.WARNING, logger="officers.serve"):
+        made = call("POST", "/v1/rooms", app, json={"game": "officers"})
+    assert made.status_code == 503 and made.headers["retry-after"] == "2"
+    answer = made.json()
+    assert answer["code"] == "unavailable" and answer["kind"] == "error"
+    assert str(tmp_path) not in made.text and "rooms.db" not in made.text
+    assert any("unable to open database file" in r.getMessage() for r in caplog.records)
+    assert not where.parent.exists()
 
 
 def test_serve_without_the_extra_says_which_to_install(tmp_path: Any) -> None:

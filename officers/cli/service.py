@@ -4,28 +4,34 @@
 >>> main_ = parser_for_tests()
 >>> main_.parse_args(["serve", "--port", "9000"]).port
 9000
->>> main_.parse_args(["serve"]).rooms_db
-'officers-rooms.db'
+>>> main_.parse_args(["serve"]).rooms_db is None  # rooms.db in the user's data directory
+True
+>>> main_.parse_args(["serve", "--forwarded-allow-ips", "127.0.0.1, 10.0.0.0/8"]).forwarded_allow_ips
+('127.0.0.1', '10.0.0.0/8')
 """
 
 from __future__ import annotations
 
 import argparse
+import ipaddress
 import json
 import os
 import signal
+import sqlite3
 import sys
 from collections.abc import Iterable
+from pathlib import Path
 
 from officers.cli.common import Commands, ExitCode, Parser, number, rate, seconds
 from officers.contract import NAMES, Limits, schema
 from officers.engine import MAX_LINE, read_lines, run
 from officers.errors import excerpt
 from officers.lifetime import cpus
-from officers.rooms.postgres import PostgresStore, is_postgres
+from officers.rooms.postgres import PostgresStore, StoreError, is_postgres, shown
+from officers.rooms.store import SQLiteStore
 from officers.serve.settings import Settings
 
-__all__ = ["add_commands", "parser_for_tests"]
+__all__ = ["add_commands", "default_rooms_db", "parser_for_tests"]
 
 SERVE_MISSING = "officers serve needs the 'serve' extra: pip install 'officers[serve]'"
 
@@ -144,22 +150,70 @@ def _add_serve(commands: Commands) -> None:
         metavar="N",
         help="open connections a worker takes before it answers 503 (default %(default)s)",
     )
+    serve.add_argument(
+        "--forwarded-allow-ips",
+        type=_proxies,
+        default=os.environ.get("FORWARDED_ALLOW_IPS", ""),
+        metavar="ADDRESSES",
+        help="the reverse proxies, separated by commas (addresses or networks such as "
+        "10.0.0.0/8; '*': any), whose X-Forwarded-For and X-Forwarded-Proto say who the client "
+        "is (default: the environment's FORWARDED_ALLOW_IPS, else none: a client is the address "
+        "it connects from, whatever it sends)",
+    )
     _add_rooms(serve, defaults)
     serve.set_defaults(run=_serve)
 
 
-ROOMS_DB = "officers-rooms.db"
-"""Where ``officers serve`` keeps its rooms unless ``--rooms-db`` says otherwise."""
+def _proxies(text: str) -> tuple[str, ...]:
+    """The proxies of ``--forwarded-allow-ips``: addresses, networks or ``*``."""
+    named = tuple(item.strip() for item in text.split(",") if item.strip())
+    for item in named:
+        if item != "*":
+            try:
+                ipaddress.ip_network(item, strict=False)
+            except ValueError:
+                raise argparse.ArgumentTypeError(
+                    f"{excerpt(item)} is no address or network (such as 127.0.0.1, ::1, "
+                    "10.0.0.0/8 or '*')"
+                ) from None
+    return named
+
+
+ROOMS_FILE = "rooms.db"
+"""The name of the rooms' SQLite file in the user's data directory (:func:`default_rooms_db`)."""
+
+
+def default_rooms_db() -> Path:
+    """Where ``officers serve`` keeps its rooms unless ``--rooms-db`` says otherwise:
+    :data:`ROOMS_FILE` in the user's data directory, as the platform has it (platformdirs, of
+    the ``serve`` extra): ``$XDG_DATA_HOME/officers`` (``~/.local/share/officers``) on Linux,
+    ``~/Library/Application Support/officers`` on macOS, ``%LOCALAPPDATA%\\officers`` on
+    Windows; never the working directory.
+
+    >>> import os, sys
+    >>> saved = os.environ.get("XDG_DATA_HOME")
+    >>> os.environ["XDG_DATA_HOME"] = "/srv/data"
+    >>> sys.platform != "linux" or default_rooms_db().as_posix() == "/srv/data/officers/rooms.db"
+    True
+    >>> if saved is None:
+    ...     del os.environ["XDG_DATA_HOME"]
+    ... else:
+    ...     os.environ["XDG_DATA_HOME"] = saved
+    """
+    import platformdirs
+
+    return platformdirs.user_data_path("officers", appauthor=False) / ROOMS_FILE
 
 
 def _add_rooms(parser: Parser, defaults: Settings) -> None:
     """The rooms' options (docs/rooms.md)."""
     parser.add_argument(
         "--rooms-db",
-        default=ROOMS_DB,
+        default=None,
         metavar="PATH_OR_URL",
         help="the SQLite file that keeps the rooms, shared by the workers of this machine "
-        "(default %(default)s in the working directory; ':memory:': in memory only, lost on a "
+        f"(default {ROOMS_FILE} in the user's data directory, such as ~/.local/share/officers;"
+        " said at start-up; ':memory:': in memory only, lost on a "
         "restart and not shared by workers), or a PostgreSQL database shared by every worker "
         "of every machine, postgresql://USER:PASSWORD@HOST:PORT/DATABASE (needs the 'postgres' "
         "extra)",
@@ -260,17 +314,14 @@ def _serve(args: argparse.Namespace) -> ExitCode:
     try:
         from officers.serve import serve
         from officers.serve.app import create_app  # noqa: F401  (Starlette is there)
+
+        where = args.rooms_db or str(default_rooms_db())
     except ImportError:
         print(SERVE_MISSING, file=sys.stderr)
         return ExitCode.BAD_INPUT
 
-    shared = is_postgres(args.rooms_db)
-    if shared:  # reached now, or a clear error before any worker starts
-        store = PostgresStore(args.rooms_db, size=1)
-        try:
-            store.check()
-        finally:
-            store.close()
+    where = _reach_rooms(where, made=args.rooms_db is None)
+    shared = is_postgres(where)
     settings = Settings(
         cors=tuple(origin.strip() for origin in args.cors.split(",") if origin.strip()),
         max_body=args.max_body,
@@ -285,16 +336,52 @@ def _serve(args: argparse.Namespace) -> ExitCode:
         keep_alive=args.keep_alive,
         max_connections=args.max_connections,
         shutdown_timeout=args.shutdown_timeout,
-        rooms_db=args.rooms_db,
+        rooms_db=where,
         room_idle=args.room_idle,
         rooms_per_client=args.rooms_per_client,
         max_rooms=args.max_rooms,
         room_message=args.room_message,
         # another worker's changes reach a live room: published by PostgreSQL, or looked for
         room_poll=2.0 if args.workers > 1 and not shared else 0.0,
+        forwarded_allow_ips=args.forwarded_allow_ips,
     )
     serve(settings, host=args.host, port=args.port, workers=args.workers)
     return ExitCode.OK
+
+
+def _reach_rooms(where: str, made: bool) -> str:
+    """The rooms' store at ``where``, reached now (its folder ``made`` first, for the default
+    place): a clear error before any worker starts, and one line that says where the rooms are
+    kept; ``where`` as the workers are to open it (a file's path made absolute)."""
+    if is_postgres(where):
+        store = PostgresStore(where, size=1)
+        try:
+            store.check()
+        finally:
+            store.close()
+        said = f"in PostgreSQL at {shown(where)}"
+    elif where == ":memory:":
+        said = "in memory only (lost when the service stops, and not shared by its workers)"
+    else:
+        where = os.path.abspath(where)
+        if made:
+            try:
+                Path(where).parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+            except OSError as error:
+                raise StoreError(
+                    f"cannot make the rooms' folder {excerpt(str(Path(where).parent), 200)}: "
+                    f"{error.strerror or error}"
+                ) from None
+        sqlite = SQLiteStore(where)
+        try:
+            sqlite.count()
+        except sqlite3.Error as error:
+            raise StoreError(f"cannot keep the rooms in {excerpt(where, 200)}: {error}") from None
+        finally:
+            sqlite.close()
+        said = f"in {where}"
+    print(f"officers serve: the rooms are kept {said}", file=sys.stderr, flush=True)
+    return where
 
 
 def _schema(args: argparse.Namespace) -> ExitCode:

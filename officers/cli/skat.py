@@ -1,9 +1,10 @@
 """The Offiziersskat commands: ``officers skat deal``, ``solve``, ``tip``, ``play`` and
 ``simulate`` (wired into ``officers`` by :func:`add_commands`).
 
-A game is given in the record notation (docs/skat.md: a deal, ``;``, the moves), as the
-argument itself, as ``@FILE`` or as ``-`` (standard input); or as ``--deal N`` (numbered deal
-N), with ``--moves`` played from it.
+A game is given in the record notation (docs/skat.md: a deal, ``;``, the moves), as what
+``deal`` prints or as a game's JSON (``deal --json``), as the argument itself, as a file (its
+path, or ``@FILE``; an argument that names an existing file is read from it) or as ``-``
+(standard input); or as ``--deal N`` (numbered deal N), with ``--moves`` played from it.
 
 Exit status: 0 for a deal, and for a position Vorhand wins under best play (61 or more); 1 when
 she loses; 3 when the search ran out of time first (unknown); 2 for input that cannot be used
@@ -104,8 +105,8 @@ def _add_game(parser: argparse.ArgumentParser) -> None:
         "game",
         nargs="?",
         metavar="GAME",
-        help="a record notation ('DEAL ; MOVES'), given as it is, as @FILE or as - (standard "
-        "input)",
+        help="a record notation ('DEAL ; MOVES'), what 'deal' prints, or a game's JSON, given "
+        "as it is, as a file (FILE or @FILE; an existing file wins) or as - (standard input)",
     )
     parser.add_argument("--deal", type=number(1, 2**63 - 1), metavar="N", help="deal N instead")
     parser.add_argument("--moves", default="", metavar="MOVES", help="moves played first: 'H 8H@4'")
@@ -171,7 +172,33 @@ def _add_simulate(actions: Any) -> None:
 
 
 def _text(argument: str) -> str:
-    return argument_text(argument, MAX_INPUT, "a record").strip()
+    return argument_text(argument, MAX_INPUT, "a record", files=True).strip()
+
+
+def _record(text: str) -> str:
+    """The record notation of a text: itself, what ``deal`` prints (the lines ``V:`` and
+    ``H:``; the face-up lines are read from them) or a game's JSON (``deal --json``)."""
+    from officers.errors import NotationError, excerpt, read_json
+
+    if text.startswith("{"):
+        data = read_json(text, "record")
+        found = data.get("game") if isinstance(data, dict) else None
+        if not isinstance(found, str):
+            raise NotationError(
+                f"cannot read record {excerpt(text)}: expected a game's JSON with its record in "
+                "'game' (as 'officers skat deal --json' prints it)"
+            )
+        return found
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    sides = [line[2:].strip() for line in lines if line.startswith(("V:", "H:"))]
+    if len(lines) > 1 and [line[:2] for line in lines[:2]] == ["V:", "H:"] and len(sides) == 2:
+        if any(not line.startswith(("V:", "H:", "face up,")) for line in lines):
+            raise NotationError(
+                f"cannot read record {excerpt(text)}: expected the lines 'V:' and 'H:' (and "
+                "the 'face up' lines) as 'officers skat deal' prints them"
+            )
+        return f"{sides[0]} | {sides[1]}"
+    return text
 
 
 def _game(args: argparse.Namespace) -> SkatGame:
@@ -179,7 +206,10 @@ def _game(args: argparse.Namespace) -> SkatGame:
 
     if (args.game is None) == (args.deal is None):
         raise UsageError(f"officers skat {args.skat_action}: give a GAME or --deal N (one of them)")
-    game = SkatGame.deal(args.deal) if args.deal is not None else SkatGame.parse(_text(args.game))
+    if args.deal is not None:
+        game = SkatGame.deal(args.deal)
+    else:
+        game = SkatGame.parse(_record(_text(args.game)))
     for word in args.moves.split():
         game.push(word)
     return game
@@ -248,21 +278,32 @@ def _tip(args: argparse.Namespace) -> ExitCode:
 
 
 def _seen(game: SkatGame, lang: str) -> str:
-    """The table as a player sees it: face-up cards, ``▒`` on a pile that hides a card."""
+    """The table as a player sees it: the pile numbers, the face-up cards, ``▒`` on a pile that
+    hides a card, and the game, the trick and the points.
+
+    >>> from officers.skat.game import SkatGame
+    >>> print(_seen(SkatGame.deal(1), "de"))
+          1    2    3    4    5    6    7    8
+    V: ▒10♠ ▒ 8♠ ▒ Q♦ ▒ 8♥ ▒ J♦ ▒ 8♣ ▒ Q♠ ▒ Q♣
+    H: ▒ A♠ ▒10♥ ▒ 8♦ ▒ 9♣ ▒ 7♠ ▒ A♣ ▒ 7♥ ▒10♣
+    Spiel - · Stich - · Augen 0:0
+    """
     from officers.skat.cards import card_face
+    from officers.skat.words import game_name, terminal
 
     view = game.view()
-    lines = []
+    lines = ["   " + "".join(f"  {pile + 1:>2} " for pile in range(len(view.face_up[0]))).rstrip()]
     for letter, faces, hidden in zip("VH", view.face_up, view.hidden, strict=True):
         piles = [
             "  -  " if c is None else ("▒" if h else " ") + f"{card_face(c):>3} "
             for c, h in zip(faces, hidden, strict=True)
         ]
-        lines.append(f"{letter}: " + "".join(piles))
+        lines.append(f"{letter}: " + "".join(piles).rstrip())
     trick = " ".join(card_face(c) for c in view.trick) or "-"
-    game_name = view.game or "-"
     points = f"{view.points[0]}:{view.points[1]}"
-    lines.append(f"game {game_name} · trick {trick} · points {points}")
+    lines.append(
+        terminal("status", lang, game=game_name(view.game, lang), trick=trick, points=points)
+    )
     return "\n".join(lines)
 
 
@@ -274,7 +315,9 @@ def _play(args: argparse.Namespace) -> ExitCode:
     from officers.skat.game import SkatGame
     from officers.skat.public import Public
     from officers.skat.tips import tip
+    from officers.skat.words import terminal
 
+    lang = args.lang
     number = args.deal if args.deal is not None else 1 + secrets.randbits(63)
     game = SkatGame.deal(number)
     bot = get_bot(args.bot)
@@ -285,33 +328,40 @@ def _play(args: argparse.Namespace) -> ExitCode:
         if game.current_player != seat:
             move = bot.choose(Public.of(game), rng)
             game.push(move)
-            print(f"{bot.name}: {move.notation()}")
+            print(terminal("bot", lang, bot=bot.name, move=move.notation()))
             continue
-        print(_seen(game, args.lang))
+        print(_seen(game, lang))
         if interactive:
-            print("your move (a game, a card, tip, moves, quit): ", end="", flush=True)
+            print(terminal("prompt", lang), end="", flush=True)
         line = sys.stdin.readline() if sys.stdin is not None else ""
         word = line.strip()
         if not line or word in ("quit", "q"):
             break
         if word == "tip":
-            print(tip(Public.of(game)).text(args.lang))
+            print(tip(Public.of(game)).text(lang))
         elif word == "moves":
             print(" ".join(m.notation() for m in game.legal_moves()))
         elif word:
-            refused = _refused(game, word, args.lang)
+            refused = _refused(game, word, lang)
             if refused:
                 print(refused)
     outcome = game.outcome()
-    if outcome is not None:
-        print(outcome.text(args.lang))
-    print(game.notation())
-    return ExitCode.OK if outcome is not None and outcome.winner == seat else ExitCode.NO
+    if outcome is None:  # stopped: what both players see, never a card still face down
+        count = len(game.moves)
+        moves = terminal("moves_1" if count == 1 else "moves_n", lang, n=count)
+        points = f"{game.points[0]}:{game.points[1]}"
+        print(terminal("stopped", lang, moves=moves, points=points))
+        print(Public.of(game).notation())
+        return ExitCode.NO
+    print(outcome.text(lang))
+    print(game.notation())  # every card has been played: the record hides nothing
+    return ExitCode.OK if outcome.winner == seat else ExitCode.NO
 
 
 def _refused(game: SkatGame, word: str, lang: str) -> str | None:
-    """Play ``word``, or say why not."""
-    from officers.errors import OfficersError
+    """Play ``word``, or say why not (in ``lang``)."""
+    from officers.errors import NotationError, OfficersError
+    from officers.skat.words import terminal
 
     try:
         refusal = game.refusal(word)
@@ -319,6 +369,8 @@ def _refused(game: SkatGame, word: str, lang: str) -> str | None:
             game.push(word)
             return None
         return refusal.text(lang)
+    except NotationError:  # not a move at all
+        return terminal("unreadable", lang, word=word[:40])
     except OfficersError as error:
         return str(error)
 
@@ -353,4 +405,3 @@ def _simulate(args: argparse.Namespace) -> ExitCode:
             "with the best game (every card known: a bound on the game as played)"
         )
     return ExitCode.OK
-

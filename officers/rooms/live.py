@@ -246,7 +246,8 @@ async def session(
 ) -> tuple[int, str]:
     """Serve one live connection to ``room`` until it ends; the close code and reason.
 
-    ``allow()`` is asked before each message of the client is read (its rate limit).
+    ``allow()`` is asked before each message of the client but a ``ping`` is acted on (its
+    rate limit: a ping, answered without reading the room, spends none of it).
     """
     receiving: asyncio.Task[str | None] | None = None
     connection = secrets.token_hex(8)
@@ -263,9 +264,13 @@ async def session(
         first = True
         shown: list[bool] | None = None  # who was online in the last state sent
         receiving = asyncio.ensure_future(receive())
+        clock = asyncio.get_running_loop().time
+        looked, look = clock(), True  # the last read of the room; whether to read it now
         while True:
-            waiter = hub.waiter(room)
-            more = True
+            if look:
+                waiter, more, looked = hub.waiter(room), True, clock()
+            else:  # after a ping, and nothing changed: nothing to read
+                more = False
             while more:
                 try:
                     document, more = await _read(rooms, rooms.feed, room, seat, after)
@@ -279,13 +284,18 @@ async def session(
                     shown = online if online is not None else shown
                 after = document["seq"]
             woken = asyncio.ensure_future(waiter.wait())
+            poll = None if limits.poll is None else max(0.0, looked + limits.poll - clock())
             done, _ = await asyncio.wait(
-                {receiving, woken}, timeout=limits.poll, return_when=asyncio.FIRST_COMPLETED
+                {receiving, woken}, timeout=poll, return_when=asyncio.FIRST_COMPLETED
             )
             woken.cancel()
+            look = True
             if receiving in done:
                 data = _message(receiving.result(), limits)
-                if not allow():
+                if data["type"] == "ping":  # no request: it spends no rate and reads nothing
+                    due = limits.poll is not None and looked + limits.poll <= clock()
+                    look = waiter.is_set() or due
+                elif not allow():
                     raise _CloseError(
                         "rate-limited", "too many messages: wait a moment, then reconnect"
                     )

@@ -96,6 +96,9 @@ def serve(
         ws="auto",  # the rooms' live connections (the websockets package, in the serve extra)
         ws_max_size=max(4096, 4 * settings.room_message),
         limit_concurrency=settings.max_connections,
+        # a client is the address it connects from, unless the operator names the proxies
+        proxy_headers=bool(settings.forwarded_allow_ips),
+        forwarded_allow_ips=list(settings.forwarded_allow_ips) or None,
         timeout_keep_alive=max(1, math.ceil(settings.keep_alive)),
         timeout_graceful_shutdown=max(1, math.ceil(settings.shutdown_timeout)),
         access_log=False,

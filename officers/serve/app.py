@@ -18,6 +18,7 @@ import logging
 import math
 import re
 import secrets
+import sqlite3
 import threading
 import time
 import unicodedata
@@ -50,7 +51,7 @@ from officers.serve.openapi import ANSWERS, openapi
 from officers.serve.page import docs_page
 from officers.serve.settings import Settings
 from officers.serve.site import site_routes
-from officers.wire import WireError, read, write_bytes
+from officers.wire import WireError, read, write, write_bytes
 
 __all__ = ["SECURITY_HEADERS", "create_app", "printable"]
 
@@ -287,6 +288,10 @@ NO_STORE: Final = {"Cache-Control": "no-store"}
 
 _CHALLENGE: Final = {"WWW-Authenticate": 'Bearer realm="officers rooms"'}
 
+UNAVAILABLE: Final = "the rooms' database cannot be reached now: try again in a moment"
+"""What a client is told when the rooms' store is out of reach: never where it is (its URL,
+host, socket or file), which goes to the log."""
+
 
 async def _room_body(request: Request, settings: Settings) -> dict[str, Any] | Response:
     """A rooms request's JSON object, or the error answering it."""
@@ -349,9 +354,9 @@ def _room_endpoint(
             if error.code == "busy":
                 headers["Retry-After"] = str(_retry_after())
             return JSONResponse(error.document(), status_code=STATUS[error.code], headers=headers)
-        except StoreError as error:  # the rooms' database cannot be reached now
-            LOG.warning("rooms: %s", printable(str(error)))
-            return _error("unavailable", str(error), {**NO_STORE, "Retry-After": "2"})
+        except (StoreError, sqlite3.OperationalError) as error:  # the database out of reach
+            LOG.warning("rooms: %s", printable(str(error)))  # where it is: for the operator
+            return _error("unavailable", UNAVAILABLE, {**NO_STORE, "Retry-After": "2"})
         if changes:
             hub.changed(document["room"])
         for room_id in signs():  # a seat polling came back: its room's live connections show it
@@ -370,7 +375,30 @@ def _events(rooms: Rooms, room: str, token: str | None, request: Request) -> Any
 
 
 def _client(connection: Request | WebSocket) -> str:
+    """Who the client is: the address it connects from (a proxy's ``X-Forwarded-For`` counts
+    only where the operator named the proxy, ``--forwarded-allow-ips``: uvicorn then puts the
+    client's address in its place)."""
     return connection.client.host if connection.client else ""
+
+
+async def _refuse_handshake(websocket: WebSocket, limit: RateLimit, wait: float) -> None:
+    """Refuse a live connection over the rate limit as HTTP is refused: 429 ``rate-limited``
+    with ``Retry-After``, answered to the handshake (ASGI's ``websocket.http.response``, which
+    uvicorn's WebSocket protocols offer); a server without it can only close the handshake
+    (4429, which the client sees as 403)."""
+    seconds = math.ceil(wait)
+    response = _error(
+        "rate-limited",
+        f"more than {limit.rate:g} requests a second from one client (its live connections "
+        f"among them): connect again in {seconds} s",
+        {"Retry-After": str(seconds), **NO_STORE, **SECURITY_HEADERS},
+    )
+    response.headers["Content-Security-Policy"] = API_POLICY
+    deny = getattr(websocket, "send_denial_response", None)
+    if deny is not None and "websocket.http.response" in websocket.scope.get("extensions", {}):
+        await deny(response)
+    else:
+        await websocket.close(code=4429)
 
 
 def room_routes(
@@ -399,8 +427,9 @@ def room_routes(
 
     async def live(websocket: WebSocket) -> None:
         client = _client(websocket)
-        if limit is not None and limit.wait(client, time.monotonic()) > 0:
-            await websocket.close(code=4429)
+        wait = 0.0 if limit is None else limit.wait(client, time.monotonic())
+        if limit is not None and wait > 0:
+            await _refuse_handshake(websocket, limit, wait)
             return
         await websocket.accept()
 
@@ -422,6 +451,11 @@ def room_routes(
                 rooms, hub, room, receive, websocket.send_text, allow, live_limits
             )
             await websocket.close(code, reason.encode()[:120].decode("utf-8", "ignore"))
+        except (StoreError, sqlite3.OperationalError) as error:  # the database out of reach
+            LOG.warning("rooms: a live connection ended: %s", printable(str(error)))
+            with contextlib.suppress(Exception):
+                await websocket.send_text(write(error_document("unavailable", UNAVAILABLE)))
+                await websocket.close(1011, "the rooms' database cannot be reached now")
         except (WebSocketDisconnect, OSError, RuntimeError):  # the client left as it was sent to
             LOG.debug("live connection ended", exc_info=True)
         except Exception:

@@ -12,8 +12,6 @@ from officers.lifetime import cpus
 __all__ = ["Settings"]
 
 
-
-
 @dataclass(frozen=True)
 class Settings:
     """What the service allows (each is an ``officers serve`` option, docs/serve.md):
@@ -31,14 +29,18 @@ class Settings:
       ``shutdown_timeout``: the seconds a stop (SIGTERM) waits for requests in flight;
     - the rooms (docs/rooms.md): ``rooms_db``, the SQLite file that keeps them (``":memory:"``:
       in this process only, lost when it ends; ``officers serve`` keeps them in
-      ``officers-rooms.db`` in its working directory unless told otherwise), or the URL of a
+      ``rooms.db`` in the user's data directory unless told otherwise), or the URL of a
       PostgreSQL database (``postgresql://...``: shared by every worker of every machine, each
       change published to all of them at once); ``room_idle``:
       the seconds a room is kept without a change; ``rooms_per_client`` and ``max_rooms``:
       the rooms kept for one client address and in all; ``room_message``: the largest
       request body or live message of the rooms, in bytes; ``room_poll``: the seconds between
       a live connection's looks at the store for changes made by other workers (``0``: one
-      worker, or PostgreSQL, none needed).
+      worker, or PostgreSQL, none needed);
+    - ``forwarded_allow_ips``: the addresses (or networks, ``"*"``: any) of the reverse proxies
+      whose ``X-Forwarded-For`` and ``X-Forwarded-Proto`` say who the client is (none by
+      default: a client is the address it connects from, whatever headers it sends, so that no
+      header moves it out of its rate limit or its room cap).
     """
 
     cors: tuple[str, ...] = ()
@@ -58,14 +60,16 @@ class Settings:
     max_rooms: int = 10000
     room_message: int = 4096
     room_poll: float = 0.0
+    forwarded_allow_ips: tuple[str, ...] = ()
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Settings:
         """The settings of their :func:`dataclasses.asdict` form (missing keys: the defaults)."""
         known = {item.name for item in fields(cls)}
         values = {key: value for key, value in data.items() if key in known}
-        if "cors" in values:
-            values["cors"] = tuple(values["cors"])
+        for name in ("cors", "forwarded_allow_ips"):
+            if name in values:
+                values[name] = tuple(values[name])
         if "limits" in values:
             values["limits"] = Limits(**values["limits"])
         return cls(**values)

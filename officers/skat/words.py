@@ -18,7 +18,17 @@ from officers.skat.cards import card_face, card_name
 if TYPE_CHECKING:
     from officers.skat.moves import Outcome, Refusal
 
-__all__ = ["Language", "lane_name", "languages", "outcome_text", "pile_name", "refusal_text"]
+__all__ = [
+    "TERMINAL",
+    "Language",
+    "game_name",
+    "lane_name",
+    "languages",
+    "outcome_text",
+    "pile_name",
+    "refusal_text",
+    "terminal",
+]
 
 Language: TypeAlias = str
 """``"en"`` or ``"de"``."""
@@ -141,3 +151,44 @@ def outcome_text(fact: Outcome, lang: Language = "en") -> str:
     if first >= 61:
         return f"Vorhand wins with {first}:{second} points"
     return f"Hinterhand wins: Vorhand has {first} points, 61 are needed ({first}:{second})"
+
+
+def game_name(game: str | None, lang: Language = "en") -> str:
+    """A game in words (``-`` before the choice): ``hearts`` / ``Herz``, ``Grand``."""
+    return "-" if game is None else _GAMES[_check(lang)].get(game, game)
+
+
+TERMINAL: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "status": "game {game} · trick {trick} · points {points}",
+        "prompt": "your move (a game, a card, tip, moves, quit): ",
+        "unreadable": "cannot read {word!r}: type a game (C S H D G), a card (QH, or QH@3 with "
+        "its pile), tip, moves or quit",
+        "stopped": "stopped after {moves} moves, points {points}: the face-down cards stay "
+        "hidden; what both players see:",
+        "bot": "bot ({bot}): {move}",
+        "moves_1": "{n} move",
+        "moves_n": "{n} moves",
+    },
+    "de": {
+        "status": "Spiel {game} · Stich {trick} · Augen {points}",
+        "prompt": "dein Zug (ein Spiel, eine Karte, tip, moves, quit): ",
+        "unreadable": "{word!r} ist kein Zug: gib ein Spiel (C S H D G), eine Karte (QH, oder "
+        "QH@3 mit dem Stapel), tip, moves oder quit ein",
+        "stopped": "abgebrochen nach {moves} Zügen, Augen {points}: die verdeckten Karten bleiben "
+        "verdeckt; was beide sehen:",
+        "bot": "Bot ({bot}): {move}",
+        "moves_1": "{n} Zug",
+        "moves_n": "{n} Zügen",
+    },
+}
+"""The lines of the terminal game (``officers skat play``), as templates, by language."""
+
+
+def terminal(key: str, lang: Language = "en", **values: object) -> str:
+    """A line of the terminal game in ``lang`` (:data:`TERMINAL`), its blanks filled.
+
+    >>> terminal("status", "de", game="Herz", trick="-", points="0:0")
+    'Spiel Herz · Stich - · Augen 0:0'
+    """
+    return TERMINAL[_check(lang)][key].format(**values)
