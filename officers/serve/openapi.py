@@ -203,6 +203,22 @@ def _room_paths() -> dict[str, Any]:
     return paths
 
 
+_NO_FIELDS: Final = {
+    "type": "object",
+    "additionalProperties": False,
+    "description": "The request takes no fields: an empty object",
+}
+"""The body of an operation without a request schema (``eightoff/presets``): ``{}``."""
+
+
+def _request(op: str) -> dict[str, Any]:
+    """The schema of the ``op`` request's body: its component, or :data:`_NO_FIELDS` for an
+    operation that takes no fields (and so has no request schema, :data:`OPS_WITH_REQUESTS`)."""
+    if op in OPS_WITH_REQUESTS:
+        return {"$ref": f"#/components/schemas/{request_schema(op)}"}
+    return dict(_NO_FIELDS)
+
+
 @cache
 def _document() -> str:
     paths: dict[str, Any] = {}
@@ -215,10 +231,7 @@ def _document() -> str:
                 "requestBody": {
                     "required": True,
                     "content": {
-                        "application/json": {
-                            "schema": {"$ref": f"#/components/schemas/{request_schema(op)}"},
-                            "example": EXAMPLES[op],
-                        }
+                        "application/json": {"schema": _request(op), "example": EXAMPLES[op]}
                     },
                 },
                 "responses": {
@@ -246,11 +259,13 @@ def _document() -> str:
         "info": {
             "title": "officers",
             "version": officers_version(),
-            "description": "The exact engine for Euler's Officers and Eight Off as an HTTP JSON service "
-            "(docs/serve.md, docs/json.md). Stateless: every request carries the game or square; "
-            "beside it, the rooms under /v1/rooms hold games on the server and show each seat "
-            "only what it may see (docs/rooms.md), live over the WebSocket "
-            "/v1/rooms/{room}/live.",
+            "description": "The exact engine for three card games as an HTTP JSON service: "
+            "Euler's Officers (and graeco-latin squares), Eight Off and its patience family "
+            "(FreeCell, Baker's Game, Seahaven Towers and more; under /v1/eightoff/) and "
+            "Offiziersskat (under /v1/skat/) (docs/serve.md, docs/json.md). Stateless: every "
+            "request carries the game or square; beside it, the rooms under /v1/rooms hold "
+            "games of all three on the server and show each seat only what it may see "
+            "(docs/rooms.md), live over the WebSocket /v1/rooms/{room}/live.",
         },
         "paths": paths,
         "components": {
