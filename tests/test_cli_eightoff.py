@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from officers.cli import GROUPS, ExitCode, main
-from officers.cli.eightoff import read_game
+from officers.cli.eightoff import _verdict, read_game
 from officers.eightoff import (
     BAKERS_GAME,
     FREECELL,
@@ -29,8 +29,11 @@ from officers.eightoff import (
 )
 from officers.eightoff.hints import is_winnable
 from officers.eightoff.solve import replay, solve_position
+from officers.eightoff.words import TERMINAL, position_text, terminal
 from tests.helpers import assert_valid
 from tests.helpers import run_cli as run
+from tests.test_cli_skat import Terminal, english_pieces
+from tests.test_eightoff_strategies import positions
 
 EIGHT_OFF_LOST = "4k 7e 2g e8 8f 5e 53 f8 1f k2 ak"
 ROOT = Path(__file__).resolve().parent.parent
@@ -370,3 +373,39 @@ def test_a_freecell_board_without_its_variant_is_not_solved_as_eight_off_without
     code, out, err = run(capsys, "eightoff", "solve", seahaven)
     assert code == ExitCode.BAD_INPUT and not out
     assert "fits seahaven-towers, not eight-off (the default)" in err
+
+
+# --- the terminal game in German ----------------------------------------------------------------
+
+
+@given(positions())
+def test_the_terminals_position_is_the_positions_picture(position: Position) -> None:
+    assert position_text(position, "en") == str(position)
+    german = position_text(position, "de").splitlines()
+    assert len(german) == len(str(position).splitlines()) and "Ablagestapel" in german[0]
+    assert german[2:] == str(position).splitlines()[2:] or not position.variant.cells
+
+
+def test_the_terminals_verdicts_are_solves() -> None:
+    assert terminal("solvable", count=77) == _verdict("solvable", 77, None)
+    assert terminal("solvable-1") == _verdict("solvable", 1, None)
+    assert terminal("unsolvable") == _verdict("unsolvable", 0, None)
+    assert terminal("unknown-time") == _verdict("unknown", 0, "time")
+    assert terminal("unknown-memory") == _verdict("unknown", 0, "memory")
+    assert TERMINAL["en"].keys() == TERMINAL["de"].keys()
+
+
+def test_a_german_game_prints_no_english_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    typed = ["xx", "38", "undo", "undo", "moves", "4h", "hint", "solve", "9h", "quit"]
+    monkeypatch.setattr(sys, "stdin", Terminal("\n".join(typed) + "\n"))  # prompts too
+    code, out, _ = run(capsys, "eightoff", "play", "--deal", "1", "--lang", "de")
+    assert code == ExitCode.NO
+    pieces = english_pieces(TERMINAL)
+    for line in out.splitlines():
+        assert not any(piece in line for piece in pieces), line
+        assert not line.startswith(("cannot ", "The game", "won", "lost")), line
+    for key in ("prompt", "no-undo", "cells", "foundations", "solvable"):
+        assert TERMINAL["de"][key].split("{")[0].strip() in out, key
+    assert "ist kein Zug" in out and "Nicht erlaubt (38)" in out

@@ -480,22 +480,17 @@ def _hint(args: argparse.Namespace) -> ExitCode:
     return _STATUS[hint.status]
 
 
-PLAY_HELP = {
-    "en": "a move (4h, 1e, 38v3), moves, undo, hint, solve or quit",
-    "de": "ein Zug (4h, 1e, 38v3), moves, undo, hint, solve oder quit",
-}
-
-
 def _play(args: argparse.Namespace) -> ExitCode:
     from officers.eightoff.hints import where_lost
+    from officers.eightoff.words import position_text, terminal
 
     game = _game(args)
     lang = args.lang
     interactive = sys.stdin is not None and sys.stdin.isatty()  # else no prompts: a script
-    print(game.position)
+    print(position_text(game.position, lang))
     while not game.is_over():
         if interactive:
-            print(f"{PLAY_HELP[lang]}: ", end="", flush=True)
+            print(terminal("prompt", lang), end="", flush=True)
         line = sys.stdin.readline() if sys.stdin is not None else ""
         if not line:
             if interactive:
@@ -509,9 +504,9 @@ def _play(args: argparse.Namespace) -> ExitCode:
         elif word == "undo":
             if game.moves:
                 game.pop()
-                print(game.position)
+                print(position_text(game.position, lang))
             else:
-                print({"en": "no move to take back", "de": "kein Zug zum Zurücknehmen"}[lang])
+                print(terminal("no-undo", lang))
         elif word == "hint":
             print(where_lost(game, time_limit=args.time_limit).text(lang))
         elif word == "solve":
@@ -527,24 +522,34 @@ def _play(args: argparse.Namespace) -> ExitCode:
 
 def _play_move(game: EightOffGame, word: str, lang: str) -> None:
     """Play ``word`` and show the position, or say why it cannot be played."""
-    from officers.errors import OfficersError
+    from officers.eightoff.words import position_text, terminal
+    from officers.errors import NotationError, OfficersError
 
     try:
         refused = game.refusal(word)
         if refused is None:
             game.push(word)
-    except OfficersError as error:  # not a move at all
+    except NotationError:  # not a move at all
+        print(terminal("unreadable", lang, word=word[:40]))
+        return
+    except OfficersError as error:
         print(error)
         return
-    print(game.position if refused is None else refused.text(lang))
+    print(position_text(game.position, lang) if refused is None else refused.text(lang))
 
 
 def _play_solution(game: EightOffGame, time_limit: float | None, lang: str) -> None:
     from officers.eightoff.solve import solve_position
+    from officers.eightoff.words import terminal
 
     solution = solve_position(game.position, time_limit=time_limit)
     count = len(solution.notation.split())
-    print(_verdict(solution.status, count, solution.reason))
+    if solution.status == "solvable":
+        print(terminal("solvable-1" if count == 1 else "solvable", lang, count=count))
+    elif solution.status == "unsolvable":
+        print(terminal("unsolvable", lang))
+    else:
+        print(terminal("unknown-time" if solution.reason == "time" else "unknown-memory", lang))
     if solution.notation:
         print(solution.notation)
 

@@ -21,8 +21,18 @@ from officers.errors import UnsupportedError, excerpt
 
 if TYPE_CHECKING:
     from officers.eightoff.moves import Outcome, Place, Refusal
+    from officers.eightoff.position import Position
 
-__all__ = ["Language", "languages", "outcome_text", "place_name", "refusal_text"]
+__all__ = [
+    "TERMINAL",
+    "Language",
+    "languages",
+    "outcome_text",
+    "place_name",
+    "position_text",
+    "refusal_text",
+    "terminal",
+]
 
 Language: TypeAlias = str
 """``"en"`` or ``"de"``."""
@@ -213,3 +223,60 @@ def outcome_text(fact: Outcome, lang: Language = "en") -> str:
             f"{fact.cards_left} Karten liegen noch nicht auf den Ablagestapeln"
         )
     return f"lost: no legal move is left, and {fact.cards_left} cards are not on the foundations"
+
+
+TERMINAL: Final[dict[str, dict[str, str]]] = {
+    "en": {
+        "foundations": "foundations",
+        "cells": "cells:",
+        "prompt": "a move (4h, 1e, 38v3), moves, undo, hint, solve or quit: ",
+        "no-undo": "no move to take back",
+        "unreadable": "cannot read {word!r}: type a move (a source and a target: 4h, 1e, 38v3), "
+        "moves, undo, hint, solve or quit",
+        "solvable": "solvable: a win in {count} moves",
+        "solvable-1": "solvable: a win in 1 move",
+        "unsolvable": "unsolvable: no sequence of moves wins it (every reachable position searched)",
+        "unknown-time": "unknown: the search ran out of time first",
+        "unknown-memory": "unknown: the search ran out of room for its states first",
+    },
+    "de": {
+        "foundations": "Ablagestapel",
+        "cells": "Freizellen:",
+        "prompt": "ein Zug (4h, 1e, 38v3), moves, undo, hint, solve oder quit: ",
+        "no-undo": "kein Zug zum Zurücknehmen",
+        "unreadable": "{word!r} ist kein Zug: gib einen Zug ein (Herkunft und Ziel: 4h, 1e, "
+        "38v3), moves, undo, hint, solve oder quit",
+        "solvable": "lösbar: ein Gewinn in {count} Zügen",
+        "solvable-1": "lösbar: ein Gewinn in 1 Zug",
+        "unsolvable": "unlösbar: keine Zugfolge gewinnt (jede erreichbare Stellung durchsucht)",
+        "unknown-time": "unbekannt: der Suche ging zuerst die Zeit aus",
+        "unknown-memory": "unbekannt: der Suche ging zuerst der Platz für ihre Stellungen aus",
+    },
+}
+"""The lines of the terminal game (``officers eightoff play``), as templates, by language."""
+
+
+def terminal(key: str, lang: Language = "en", **values: object) -> str:
+    """A line of the terminal game in ``lang`` (:data:`TERMINAL`), its blanks filled.
+
+    >>> terminal("solvable", "de", count=77)
+    'lösbar: ein Gewinn in 77 Zügen'
+    """
+    return TERMINAL[_check(lang)][key].format(**values)
+
+
+def position_text(position: Position, lang: Language = "en") -> str:
+    """The position as the terminal shows it (``str(position)`` in English): the variant and
+    the foundations, the cells, the column numbers and the columns.
+
+    >>> from officers.eightoff.position import Position
+    >>> print(position_text(Position.numbered(1), "de").splitlines()[1])
+    Freizellen:  3♥  2♠  9♥  7♠  ··  ··  ··  ··
+    """
+    words = TERMINAL[_check(lang)]
+    lines = str(position).splitlines()
+    head, _, founds = lines[0].partition(" · foundations ")
+    lines[0] = f"{head} · {words['foundations']} {founds}"
+    if position.variant.cells:
+        lines[1] = words["cells"] + lines[1].removeprefix("cells:")
+    return "\n".join(lines)
