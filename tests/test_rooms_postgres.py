@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import os
 import socket
 import subprocess
@@ -340,6 +341,31 @@ def test_an_unreachable_database_is_a_clear_error(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
 
 
+def test_an_unreachable_database_is_503_and_never_tells_a_client_where_it_is(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The URL, user, password, host and socket of the rooms' database are the operator's:
+    the log has them (the password hidden), a client is told only to try again."""
+    pytest.importorskip("psycopg")
+    pytest.importorskip("httpx")
+    from officers.serve import Settings, create_app
+    from tests.test_serve import call
+
+    url = f"postgresql://rooms:hunter2@/nothing?host={tmp_path}"
+    app = create_app(Settings(rooms_db=url, rate=0))
+    with caplog.at_level(logging.WARNING, logger="officers.serve"):
+        made = call("POST", "/v1/rooms", app, json={"game": "officers"})
+        state = call("GET", "/v1/rooms/abc/state", app, headers={"Authorization": "Bearer x"})
+    for answer in (made, state):
+        assert answer.status_code == 503 and answer.json()["code"] == "unavailable"
+        assert answer.headers["retry-after"] == "2"
+        for secret in (str(tmp_path), "hunter2", "rooms:", "nothing", "postgres", "socket"):
+            assert secret not in answer.text, (secret, answer.text)
+    logged = [record.getMessage() for record in caplog.records]
+    assert any(shown(url) in line for line in logged), logged
+    assert not any("hunter2" in line for line in logged)
+
+
 def test_without_the_extra_the_service_says_what_to_install() -> None:
     code = (
         "import sys; sys.modules['psycopg'] = None; from officers.cli import main; "
@@ -562,8 +588,10 @@ def test_while_the_database_is_down_the_rooms_answer_unavailable_and_then_play_o
             answer = live.get(one, path, tokens[0])
             assert answer.status_code == 503, answer.text
             assert answer.json()["code"] == "unavailable" and answer.headers["retry-after"] == "2"
+            assert str(cluster.folder) not in answer.text and "postgres" not in answer.text
         made = live.post(one, "/v1/rooms", {"game": "officers", "seats": ["human", "human"]})
         assert made.status_code == 503 and made.json()["code"] == "unavailable"
+        assert str(cluster.folder) not in made.text and "socket" not in made.text
         assert one.process is not None and one.process.poll() is None
     finally:
         cluster.start()
