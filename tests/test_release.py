@@ -64,6 +64,17 @@ def test_the_classifiers_claim_only_pythons_that_requires_python_allows() -> Non
     assert (ROOT / "officers" / "py.typed").is_file()
 
 
+def test_the_summary_and_keywords_name_every_game_and_the_rooms() -> None:
+    from officers.games import GAMES
+
+    keywords = {keyword.lower() for keyword in PROJECT["keywords"]}
+    for game in GAMES.values():
+        assert game.title in PROJECT["description"], game.title
+        assert any(keyword in game.title.lower() for keyword in keywords), game.title
+    assert "rooms" in PROJECT["description"] and "\n" not in PROJECT["description"]
+    assert len(keywords) == len(PROJECT["keywords"])  # no keyword twice
+
+
 def test_without_the_serve_extra_serve_names_it_in_one_line() -> None:
     probe = (
         "import sys; sys.modules['starlette'] = None; sys.modules['uvicorn'] = None\n"
