@@ -132,8 +132,9 @@ def test_simulate_prints_each_pair_and_the_json_keeps_its_schema(
 
 
 def test_tip_keeps_its_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    """Out of time, a tip still answers: an estimate over the samples done (none here)."""
     code, out, err = run(capsys, "skat", "tip", "--deal", "7", "--time-limit", "0.000001")
-    assert code == ExitCode.TIMEOUT and not out and len(err.splitlines()) == 1
+    assert code == ExitCode.OK and "estimate over 0 samples" in out and not err
 
 
 def test_what_deal_prints_reads_back(

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -168,3 +169,39 @@ def test_the_tip_before_the_choice_weighs_every_game() -> None:
     assert [g["game"] for g in games if g["best"]] == [answer["move"]]
     over = endgame(6, 0, 1)
     assert ask("skat/tip", view=over.view().to_dict())["code"] == "bad-input"
+
+
+@pytest.mark.parametrize("limit", [0.01, 0.05, 0.3])
+def test_a_tip_out_of_time_is_an_estimate_over_the_samples_done_never_a_timeout(
+    limit: float,
+) -> None:
+    from officers.contract.skat import tip_document
+    from officers.skat.public import Public
+    from officers.skat.tips import tip
+
+    game = SkatGame.deal(3)
+    game.push("G")  # 15 cards face down: a whole sample takes a while
+    start = time.monotonic()
+    answer = ask("skat/tip", Limits(time_limit=limit), view=game.view().to_dict())
+    assert time.monotonic() - start < limit + 1.5  # generous: the machine may be busy
+    assert answer["kind"] == "skat-tip" and answer["method"] == "estimate"
+    samples = answer["samples"]
+    assert f"estimate over {samples} sample" in answer["text"]
+    public = Public.of(game)
+    counted = tip_document(public, tip(public, samples=samples), "en")
+    assert answer == counted  # what the hurried tip says depends on its sample count alone
+
+
+def test_a_tip_that_waited_out_its_time_still_answers() -> None:
+    from officers.contract import answer
+
+    game = SkatGame.deal(9)
+    waited = Budget(deadline=time.monotonic() - 1)  # its time was up before it ran
+    document = answer("skat/tip", {"view": game.view().to_dict()}, Limits(), waited)
+    assert_valid(document)
+    assert document["kind"] == "skat-tip" and document["samples"] == 0
+    assert document["phase"] == "choose"
+    assert sorted(g["rank"] for g in document["games"]) == [1, 2, 3, 4, 5]
+    value = answer("skat/value", {"view": game.view().to_dict()}, Limits(), waited)
+    assert_valid(value)
+    assert value["kind"] == "skat-value" and value["samples"] == 0 and value["interval"] == [0, 1]

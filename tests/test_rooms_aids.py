@@ -19,10 +19,11 @@ import pytest
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
-from officers.contract import answer
+from officers.contract import Limits, answer
 from officers.game import GameState
 from officers.rooms.adapter import adapter
 from officers.rooms.store import SQLiteStore
+from officers.skat.tips import SAMPLES
 from tests.helpers import assert_valid, skat_redealt
 from tests.test_rooms import Seat, bearer, client, make_room, true_state
 
@@ -116,7 +117,10 @@ def test_an_eight_off_hint_is_the_doors_and_keeps_the_deals_number(db: str) -> N
 def test_a_skat_tip_in_a_room_is_the_public_doors_and_no_face_down_card_changes_it(
     db: str,
 ) -> None:
-    http = client(db)
+    """A tip answers by its limit with the whole samples it did, and for a given count it
+    depends on the public view alone; the limit here is generous, so that every tip reaches
+    its full count (busy machine or not) and the tips are compared to the byte."""
+    http = client(db, limits=Limits(time_limit=60.0))
     first, seats = make_room(http, {"game": "skat", "seats": ["human", "human"]})
     room = first["room"]
     view = play_some(seats, 5, random.Random(4), "legal")  # the choice and two tricks
@@ -125,6 +129,7 @@ def test_a_skat_tip_in_a_room_is_the_public_doors_and_no_face_down_card_changes_
     document = json.loads(before)
     assert_valid(document)
     assert document["kind"] == "skat-tip" and document["move"] in mover.get("/state")["view"]["legal"]
+    assert document["method"] == "exact" or document["samples"] == SAMPLES  # the full count
     door = http.post("/v1/skat/tip", json={"view": view["view"]["view"], "lang": "de"}).json()
     assert document == door  # the stateless door, sent the room's public view
     other = seats[view["view"]["to_move"] % 2]
@@ -160,6 +165,26 @@ def test_a_hint_needs_a_seat_a_known_language_and_a_round_in_play(db: str) -> No
         f"/v1/rooms/{waiting['room']}/hint", json={}, headers=bearer(waiting["token"])
     )
     assert early.status_code == 409 and early.json()["code"] == "conflict"
+
+
+def test_a_tip_answers_within_a_tiny_limit_never_out_of_time(db: str) -> None:
+    """With a limit shorter than one sample the room's tip and the door's still answer (an
+    estimate over the whole samples done, none perhaps), never 503 for time."""
+    http = client(db, limits=Limits(time_limit=0.05))
+    first, seats = make_room(http, {"game": "skat", "seats": ["human", "human"]})
+    view = seats[0].get("/state")["view"]
+    for body in ({"view": view["view"]}, {"view": view["view"], "lang": "de"}):
+        door = http.post("/v1/skat/tip", json=body)
+        assert door.status_code == 200, door.text
+        document = door.json()
+        assert_valid(document)
+        assert document["method"] == "estimate" and document["phase"] == "choose"
+        assert f"{document['samples']} " in document["text"]
+    mover = seats[view["to_move"] - 1]
+    response = http.post(
+        f"/v1/rooms/{first['room']}/hint", json={}, headers=bearer(mover.token)
+    )
+    assert response.status_code == 200 and response.json()["kind"] == "skat-tip", response.text
 
 
 def test_a_tip_holds_a_search_slot_and_is_refused_busy_when_none_is_free(db: str) -> None:

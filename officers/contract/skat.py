@@ -25,7 +25,7 @@ from __future__ import annotations
 import time
 from typing import Any, Final
 
-from officers.contract.bounded import bounded
+from officers.contract.bounded import CancelledError, bounded
 from officers.contract.documents import head
 from officers.contract.limits import Limits
 from officers.contract.requests import BadRequestError, Request
@@ -48,8 +48,10 @@ __all__ = [
     "solution_document",
     "solve_op",
     "solved",
+    "TIP_MARGIN",
     "tip_document",
     "tip_op",
+    "tip_time",
     "public_view",
     "undo_op",
     "value_document",
@@ -188,14 +190,25 @@ def tip_document(public: Public, advice: Tip, lang: str = "en") -> dict[str, Any
     """A tip (``skat-tip``), as the page's "learning with tips" shows it: ``phase``
     (``choose`` or ``play``), ``player`` (``V`` or ``H``), ``move``, and for a card ``card``
     and ``pile`` (1 .. 8: a face-up card, never a face-down one), ``games`` before the choice
-    (each game with Vorhand's ``chance`` and the ``best`` marked), ``value`` (Vorhand's chance
-    after the move), ``exact`` and ``method`` (``exact`` or ``estimate``), ``samples``,
-    ``options`` (every move weighed), ``reasons`` (facts) and ``text`` in ``lang``."""
+    (each game with Vorhand's ``chance`` and its 95 % ``interval``, her expected ``points``
+    with their ``points_interval`` where weighed, its ``rank`` and the ``best`` marked),
+    ``value`` (Vorhand's chance after the move) and its ``interval``, ``exact`` and ``method``
+    (``exact`` or ``estimate``), ``samples`` (the positions of an estimate: 0 when there was no
+    time for one) and ``points_samples``, ``options`` (every move weighed), ``reasons`` (facts)
+    and ``text`` in ``lang``."""
     data = advice.to_dict()
     games = None
     if advice.kind == "game":
         games = [
-            {"game": option["move"], "chance": option["value"], "best": option["best"]}
+            {
+                "game": option["move"],
+                "chance": option["value"],
+                "best": option["best"],
+                "interval": option["interval"],
+                "points": option["points"],
+                "points_interval": option["points_interval"],
+                "rank": option["rank"],
+            }
             for option in data["options"]
         ]
     return {
@@ -208,9 +221,11 @@ def tip_document(public: Public, advice: Tip, lang: str = "en") -> dict[str, Any
         "pile": data["pile"],
         "games": games,
         "value": data["value"],
+        "interval": data["interval"],
         "exact": data["exact"],
         "method": data["method"],
         "samples": data["samples"],
+        "points_samples": data["points_samples"],
         "options": data["options"],
         "reasons": data["reasons"],
         "text": advice.text(lang),
@@ -256,30 +271,64 @@ def value_op(request: Request, limits: Limits) -> dict[str, Any]:
     """``skat/value``: Vorhand's exact win probability (``objective`` ``win``, both playing to
     win) or expected points (``points``, both playing for points) in the game as the players
     see it (the face-down cards unknown to both), from ``public`` or ``view``; exact as a
-    fraction when the search ends in the door's time, else an estimate, labelled so."""
+    fraction when the search ends in the door's time, else an estimate, labelled so. It answers
+    within the door's time, every time: when the search child has no answer by then (a busy
+    machine), an estimate over 0 samples (the whole range as its interval)."""
     public = public_view(request)
     objective = request.word("objective", "win")
     if objective not in ("win", "points"):
-        raise BadRequestError("bad-input", f"no objective {excerpt(objective)}: expected win or points")
+        raise BadRequestError(
+            "bad-input", f"no objective {excerpt(objective)}: expected win or points"
+        )
     budget = request.budget
-    time_limit = budget.time_left(limits.time_limit)
-    with budget.slot():
-        value = bounded(valued, (public, objective, time_limit), time_limit, budget.cancel)
+    start = time.monotonic()
+    try:
+        time_limit = tip_time(budget.time_left(limits.time_limit))  # a margin for the answer
+        with budget.slot():
+            value = bounded(valued, (public, objective, time_limit), time_limit, budget.cancel)
+    except SolverTimeoutError:
+        kind: Objective = "win" if objective == "win" else "points"
+        top = 1.0 if kind == "win" else 120.0
+        seconds = time.monotonic() - start
+        value = ChanceValue(kind, top / 2, False, 0.0, top, 0, seconds, public.hidden_count())
     return value_document(public, value)
+
+
+TIP_MARGIN: Final = 0.25
+"""The seconds of a door's time limit a tip leaves for its answer's way back (at most 15 % of
+the time left)."""
+
+
+def tip_time(left: float) -> float:
+    """The seconds a tip may search when ``left`` remain of the door's limit: the rest kept
+    for the answer's way back (:data:`TIP_MARGIN`), never below 0 (then no search at all).
+
+    >>> tip_time(2.0), tip_time(0.1), tip_time(-1.0)
+    (1.75, 0.085, 0.0)
+    """
+    return left - min(TIP_MARGIN, 0.15 * left) if left > 0 else 0.0
 
 
 def tip_op(request: Request, limits: Limits) -> dict[str, Any]:
     """``skat/tip``: the tip for the player to move, from a public view alone (``public`` or
-    ``view``: it is never sent a face-down card), in ``lang``; in a search child under the
-    door's time limit."""
+    ``view``: it is never sent a face-down card), in ``lang``. It answers within the door's
+    time limit, every time, with what it has by then (:func:`~officers.skat.tips.tip`: exact,
+    an estimate over the samples done, or over none), never a timeout; it runs in the
+    request's own thread (the compiled search leaves the interpreter's lock while it searches),
+    holding one of the door's search slots."""
     public = public_view(request)
     lang = _lang(request)
     if public.to_move is None:
         raise BadRequestError("bad-input", "the game is over: no tip")
     budget = request.budget
-    time_limit = budget.time_left(limits.time_limit)
+    try:
+        left = budget.time_left(limits.time_limit)
+    except SolverTimeoutError:  # the request waited out its time: the tip without a search
+        left = 0.0
     with budget.slot():
-        advice = bounded(tip, (public,), time_limit, budget.cancel)
+        advice = tip(public, time_limit=tip_time(left), cancel=budget.cancel)
+    if budget.cancel is not None and budget.cancel.is_set():
+        raise CancelledError("the tip was cancelled")
     return tip_document(public, advice, lang)
 
 

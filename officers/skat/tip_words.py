@@ -25,7 +25,9 @@ __all__ = [
     "REASONS",
     "Reason",
     "ReasonKind",
+    "GameLine",
     "chance_text",
+    "estimate_text",
     "game_tip_text",
     "join_reasons",
     "play_tip_text",
@@ -119,21 +121,64 @@ def join_reasons(phrases: Sequence[str], lang: str = "en") -> str:
     return ", ".join(phrases[:-1]) + word + phrases[-1]
 
 
-def chance_text(value: float, exact: bool, lang: str = "en") -> str:
-    """Vorhand's chance to win in words; an estimate says so."""
-    percent = f"{100 * value:.0f} %"
-    if _check(lang) == "de":
-        return f"Gewinnchance von Vorhand {percent}" + ("" if exact else " (Schätzung)")
-    return f"Vorhand's chance to win {percent}" + ("" if exact else " (estimate)")
+def _percent(value: float) -> str:
+    return f"{100 * value:.0f} %"
+
+
+def estimate_text(samples: int, interval: tuple[float, float] | None, lang: str = "en") -> str:
+    """How an estimate was made: over how many samples, with its 95 % interval.
+
+    >>> estimate_text(12, (0.25, 0.75), "en")
+    'estimate over 12 samples, 95 % interval 25–75 %'
+    >>> estimate_text(0, None, "de")
+    'Schätzung aus 0 Stichproben'
+    """
+    de = _check(lang) == "de"
+    many = (
+        ("Stichprobe" if samples == 1 else "Stichproben")
+        if de
+        else ("sample" if samples == 1 else "samples")
+    )
+    head = f"Schätzung aus {samples} {many}" if de else f"estimate over {samples} {many}"
+    if interval is None:
+        return head
+    low, high = interval
+    span = f"{100 * low:.0f}–{100 * high:.0f} %"
+    return head + (f", 95-%-Intervall {span}" if de else f", 95 % interval {span}")
+
+
+def chance_text(
+    value: float, exact: bool, lang: str = "en", *, samples: int | None = None,
+    interval: tuple[float, float] | None = None,
+) -> str:  # fmt: skip
+    """Vorhand's chance to win in words; an estimate says so (with ``samples``: over how many,
+    and its ``interval``)."""
+    de = _check(lang) == "de"
+    what = "Gewinnchance von Vorhand" if de else "Vorhand's chance to win"
+    if exact:
+        return f"{what} {_percent(value)}"
+    if samples is None:
+        return f"{what} {_percent(value)}" + (" (Schätzung)" if de else " (estimate)")
+    if samples == 0:
+        hurry = (
+            "keine Zeit, die Chancen abzuwägen: die Karte der einfachen Regel"
+            if de
+            else "no time to weigh the chances: the simple rule's card"
+        )
+        return f"{hurry} ({estimate_text(0, None, lang)})"
+    return f"{what} {_percent(value)} ({estimate_text(samples, interval, lang)})"
 
 
 def play_tip_text(
-    card: int, pile: int, reasons: Sequence[Reason], value: float, exact: bool, lang: str = "en"
-) -> str:
+    card: int, pile: int, reasons: Sequence[Reason], value: float, exact: bool, lang: str = "en",
+    *, samples: int | None = None, interval: tuple[float, float] | None = None,
+) -> str:  # fmt: skip
     """The card tip: the face-up card and its pile, why, and the chance.
 
     >>> play_tip_text(17, 1, [Reason("wins", 17, 14)], 0.5, False, "de")
     'Spiele Herz-Zehn von Stapel 2: gewinnt den Stich (14 Augen); Gewinnchance von Vorhand 50 % (Schätzung)'
+    >>> play_tip_text(17, 1, [], 0.5, False, "en", samples=12, interval=(0.25, 0.75))
+    "Play 10♥ from pile 2; Vorhand's chance to win 50 % (estimate over 12 samples, 95 % interval 25–75 %)"
     """
     de = _check(lang) == "de"
     why = join_reasons([reason_text(r, lang) for r in reasons], lang)
@@ -142,33 +187,74 @@ def play_tip_text(
         if de
         else f"Play {_card(card, lang)} from pile {pile + 1}"
     )
-    return (
-        f"{head}: {why}; {chance_text(value, exact, lang)}"
-        if why
-        else (f"{head}; {chance_text(value, exact, lang)}")
-    )
+    chance = chance_text(value, exact, lang, samples=samples, interval=interval)
+    return f"{head}: {why}; {chance}" if why else f"{head}; {chance}"
+
+
+@dataclass(frozen=True, slots=True)
+class GameLine:
+    """One game of a game tip: ``game`` (``C S H D G``), Vorhand's ``chance`` to win with its
+    95 % ``interval``, and her expected ``points`` (``None`` where not weighed)."""
+
+    game: str
+    chance: float
+    interval: tuple[float, float] = (0.0, 1.0)
+    points: float | None = None
 
 
 def game_tip_text(
-    best: str, chances: Sequence[tuple[str, float]], exact: bool, reasons: Sequence[Reason],
-    lang: str = "en",
+    best: str, games: Sequence[GameLine | tuple[str, float]], exact: bool,
+    reasons: Sequence[Reason], lang: str = "en", *, samples: int | None = None,
+    points_samples: int = 0,
 ) -> str:  # fmt: skip
-    """The game tip: the best game, why, and each game's chance for Vorhand.
+    """The game tip: the best game, why, and each game (in the order given: best first) with
+    Vorhand's chance and, where weighed, her expected points.
 
-    >>> game_tip_text("H", [("C", 0.25), ("H", 0.5)], True, [], "en")
-    "Choose hearts; Vorhand's chance to win: clubs 25 %, hearts 50 % (best)"
+    >>> game_tip_text("H", [("H", 0.5), ("C", 0.25)], True, [], "en")
+    "Choose hearts; Vorhand's chance to win: hearts 50 % (best), clubs 25 %"
+    >>> lines = [GameLine("G", 1.0, (0.76, 1.0), 88.5), GameLine("C", 1.0, (0.76, 1.0), 71.0)]
+    >>> print(game_tip_text("G", lines, False, [], "de", samples=12, points_samples=2))
+    Wähle Grand; Gewinnchance von Vorhand und erwartete Augen: Grand 100 % (76–100 %), 88 Augen (beste), Kreuz 100 % (76–100 %), 71 Augen (Schätzung aus 12 Stichproben, die Augen aus 2)
     """
     de = _check(lang) == "de"
     names = _GAMES["de" if de else "en"]
     best_word = "beste" if de else "best"
-    listed = ", ".join(
-        f"{names[g]} {100 * v:.0f} %" + (f" ({best_word})" if g == best else "") for g, v in chances
-    )
+    lines = [g if isinstance(g, GameLine) else GameLine(g[0], g[1]) for g in games]
+    pointed = any(g.points is not None for g in lines)
+    listed = []
+    for g in lines:
+        entry = f"{names[g.game]} {_percent(g.chance)}"
+        if not exact and samples:
+            entry += f" ({100 * g.interval[0]:.0f}–{100 * g.interval[1]:.0f} %)"
+        if g.points is not None:
+            entry += f", {g.points:.0f} " + ("Augen" if de else "points")
+        if g.game == best:
+            entry += f" ({best_word})"
+        listed.append(entry)
     why = join_reasons([reason_text(r, lang) for r in reasons], lang)
     head = f"Wähle {names[best]}" if de else f"Choose {names[best]}"
     if why:
         head += f": {why}"
-    tail = ("Gewinnchance von Vorhand" if de else "Vorhand's chance to win") + f": {listed}"
+    what = ("Gewinnchance von Vorhand" if de else "Vorhand's chance to win") + (
+        (" und erwartete Augen" if de else " and expected points") if pointed else ""
+    )
+    tail = f"{what}: {', '.join(listed)}"
     if not exact:
-        tail += " (Schätzung)" if de else " (estimate)"
+        if samples is None:
+            tail += " (Schätzung)" if de else " (estimate)"
+        else:
+            how = estimate_text(samples, None, lang)
+            if samples == 0:
+                how += (
+                    ": keine Zeit, die Chancen abzuwägen, das Spiel der einfachen Regel"
+                    if de
+                    else ": no time to weigh the chances, the simple rule's game"
+                )
+            if pointed:
+                how += (
+                    f", die Augen aus {points_samples}"
+                    if de
+                    else f", the points over {points_samples}"
+                )
+            tail += f" ({how})"
     return f"{head}; {tail}"

@@ -1,13 +1,21 @@
 """Tips for Offiziersskat, as the rules page describes them: the game to choose (each of the
-five games with Vorhand's chance, the best marked) and the card to play (the face-up card and
-its pile number), with a short reason in words — and never a face-down card.
+five games with Vorhand's chance and expected points, ranked) and the card to play (the
+face-up card and its pile number), with a short reason in words — and never a face-down card.
 
 A tip depends only on what the players see (:class:`~officers.skat.public.Public`): the chance
 of each move is the exact value of the chance game (:mod:`officers.skat.chance`) when at most
-``exact_hidden`` cards lie face down, else an estimate over ``samples`` consistent positions
-drawn with the view's own seed (:meth:`~officers.skat.public.Public.seed`), each solved double
-dummy: the same whatever the face-down cards really are. Equal chances are parted by the
-points (with every card known) or the simple order of :func:`greedy_move`.
+``exact_hidden`` cards lie face down and the search ends in its share of the time, else an
+estimate over consistent positions drawn one at a time with the view's own seed
+(:meth:`~officers.skat.public.Public.seed`), each solved double dummy: the same whatever the
+face-down cards really are. An estimate says over how many positions (``samples``) and how
+precise it is (Wilson's 95 % interval). Equal chances are parted by the points (with every card
+known; before the game choice the double-dummy points averaged over the same positions) or the
+simple order of :func:`greedy_move`.
+
+A tip answers by its time limit, every time (an anytime computation): exact when the search
+ends, else the estimate over the whole samples done by then, and with none done the simple
+order's move, labelled an estimate over 0 samples. The sample count depends on the time; for a
+given count the tip depends on the view alone.
 
 The reasons are simple facts about the move (:class:`~officers.skat.tip_words.Reason`): it wins
 or loses the trick and the points in it; led, whether a face-up card of the other player beats
@@ -23,18 +31,29 @@ it; it keeps the highest trump still out; it turns up a card.
 ('card', True, True)
 >>> advice.text("en").startswith("Play ")
 True
+>>> hurried = tip(game, time_limit=0)
+>>> hurried.method, hurried.samples, hurried.move == greedy_move(Public.of(game))
+('estimate', 0, True)
 """
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final, Literal
 
-from officers.errors import SolverTimeoutError, check_time_limit, excerpt
+from officers.errors import (
+    InvalidArgumentError,
+    SolverTimeoutError,
+    check_time_limit,
+    excerpt,
+)
 from officers.skat.accel import dd_module
 from officers.skat.cards import GAMES, POINTS, TRUMP, GameType, beats, lane, power
 from officers.skat.chance import move_values
@@ -43,12 +62,14 @@ from officers.skat.moves import Move
 from officers.skat.position import Position
 from officers.skat.public import Public
 from officers.skat.rules import legal_moves, play
-from officers.skat.solve import wins
-from officers.skat.tip_words import Reason, game_tip_text, play_tip_text
+from officers.skat.solve import solve, wins
+from officers.skat.tip_words import GameLine, Reason, game_tip_text, play_tip_text
 
 __all__ = [
     "EXACT_HIDDEN",
     "EXACT_HIDDEN_PYTHON",
+    "EXACT_SHARE",
+    "POINT_SAMPLES",
     "SAMPLES",
     "Option",
     "Tip",
@@ -71,8 +92,19 @@ def exact_hidden_default() -> int:
     """:data:`EXACT_HIDDEN` where the compiled search is built, else :data:`EXACT_HIDDEN_PYTHON`."""
     return EXACT_HIDDEN if dd_module() is not None else EXACT_HIDDEN_PYTHON
 
+
 SAMPLES: Final = 12
-"""The consistent positions a tip's estimate solves."""
+"""The consistent positions a tip's estimate solves at most (fewer when its time runs out)."""
+
+POINT_SAMPLES: Final = 4
+"""Of those, the positions over which the game choice's expected points are averaged at most
+(a double-dummy value of a whole deal costs some five win tests)."""
+
+EXACT_SHARE: Final = 0.5
+"""The share of a tip's time left that the exact chance search may take before the estimate
+takes over."""
+
+_Z95: Final = 1.959963984540054
 
 
 def _public(where: Public | Position | SkatGame) -> Public:
@@ -180,30 +212,43 @@ def _left(deadline: float | None, time_limit: float | None = None) -> float | No
 @dataclass(frozen=True, slots=True)
 class Option:
     """One move a tip weighed: ``value`` (Vorhand's chance to win after it), ``fraction`` (the
-    exact value, when exact), ``best`` (the move the tip recommends)."""
+    exact value, when exact), ``best`` (the move the tip recommends), ``interval`` (the 95 %
+    interval of an estimate, Wilson's; the value itself when exact), ``points`` (Vorhand's
+    expected final points after it, where the tip weighed them, else ``None``) with its
+    ``points_interval``, and ``rank`` (1 for the best, then by chance, then points)."""
 
     move: Move
     value: float
     fraction: Fraction | None
     best: bool
+    interval: tuple[float, float] = (0.0, 1.0)
+    points: float | None = None
+    points_interval: tuple[float, float] | None = None
+    rank: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: ``move`` (notation), ``value``, ``fraction`` (``"p/q"`` or null),
-        ``best``."""
+        ``best``, ``interval``, ``points`` and ``points_interval`` (or null), ``rank``."""
         fraction = None if self.fraction is None else str(self.fraction)
         return {
             "move": self.move.notation(),
             "value": self.value,
             "fraction": fraction,
             "best": self.best,
+            "interval": list(self.interval),
+            "points": self.points,
+            "points_interval": None if self.points_interval is None else list(self.points_interval),
+            "rank": self.rank,
         }
 
 
 @dataclass(frozen=True, slots=True)
 class Tip:
     """A tip: ``kind`` (``"game"`` or ``"card"``), for ``player``, the recommended ``move``,
-    Vorhand's chance ``value`` after it, ``exact`` or an estimate over ``samples`` positions,
-    every ``option`` weighed, and the ``reasons`` (facts)."""
+    Vorhand's chance ``value`` after it, ``exact`` or an estimate over ``samples`` positions
+    (0: no time for one; the move is then :func:`greedy_move`'s), every ``option`` weighed
+    (best first is ``rank`` 1), the ``reasons`` (facts) and ``points_samples`` (the positions
+    over which the game choice's expected points were averaged)."""
 
     kind: Literal["game", "card"]
     player: int
@@ -213,26 +258,37 @@ class Tip:
     samples: int
     options: tuple[Option, ...]
     reasons: tuple[Reason, ...]
+    points_samples: int = 0
 
     @property
     def method(self) -> str:
         """``"exact"`` or ``"estimate"``."""
         return "exact" if self.exact else "estimate"
 
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95 % interval of :attr:`value` (the value itself when exact)."""
+        return next(o.interval for o in self.options if o.best)
+
     def text(self, lang: str = "en") -> str:
         """The tip in words (``"en"`` or ``"de"``)."""
         if self.kind == "game":
-            chances = [(o.move.game or "G", o.value) for o in self.options]
-            return game_tip_text(self.move.game or "G", chances, self.exact, self.reasons, lang)
+            ranked = sorted(self.options, key=lambda o: o.rank)
+            lines = [GameLine(o.move.game or "G", o.value, o.interval, o.points) for o in ranked]
+            return game_tip_text(
+                self.move.game or "G", lines, self.exact, self.reasons, lang,
+                samples=self.samples, points_samples=self.points_samples,
+            )  # fmt: skip
         assert self.move.card is not None and self.move.pile is not None
         return play_tip_text(
-            self.move.card, self.move.pile, self.reasons, self.value, self.exact, lang
-        )
+            self.move.card, self.move.pile, self.reasons, self.value, self.exact, lang,
+            samples=self.samples, interval=self.interval,
+        )  # fmt: skip
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: ``kind``, ``player`` (``V``/``H``), ``move``, ``card`` and ``pile``
-        (1 .. 8) for a card, ``value``, ``exact``, ``method``, ``samples``, ``options``,
-        ``reasons``, ``text`` and ``text_de``."""
+        (1 .. 8) for a card, ``value``, ``interval``, ``exact``, ``method``, ``samples``,
+        ``points_samples``, ``options``, ``reasons``, ``text`` and ``text_de``."""
         card = None if self.move.card is None else Move.play(self.move.card).notation()
         return {
             "kind": self.kind,
@@ -241,9 +297,11 @@ class Tip:
             "card": card,
             "pile": None if self.move.pile is None else self.move.pile + 1,
             "value": self.value,
+            "interval": list(self.interval),
             "exact": self.exact,
             "method": self.method,
             "samples": self.samples,
+            "points_samples": self.points_samples,
             "options": [o.to_dict() for o in self.options],
             "reasons": [r.to_dict() for r in self.reasons],
             "text": self.text("en"),
@@ -251,27 +309,148 @@ class Tip:
         }
 
 
-def _values(
-    public: Public, samples: int, exact_hidden: int, deadline: float | None
-) -> tuple[dict[Move, float], dict[Move, Fraction] | None, dict[Move, float]]:
-    """Each move's chance for Vorhand, the exact fractions (or ``None``), and the tie-break
-    (higher better for the player to move)."""
-    moves = public_legal_moves(public)
-    mover = public.to_move
-    sign = 1 if mover == 0 else -1
-    order = greedy_move(public)
-    if public.hidden_count() <= exact_hidden:
-        exact = move_values(public, "win", time_limit=_left(deadline))
-        tie = {m: 1.0 if m == order else 0.0 for m in moves}
-        if public.hidden_count() <= 1:  # every card known: the points are cheap
-            points = move_values(public, "points", time_limit=_left(deadline))
-            tie = {m: sign * float(points[m]) + 0.5 * tie[m] for m in moves}
-        return {m: float(v) for m, v in exact.items()}, exact, tie
-    rng = random.Random(public.seed())
-    positions = [public.sample(rng) for _ in range(samples)]
-    counts = sampled_wins(moves, positions, deadline=deadline)
+class _Clock:
+    """The time of one tip: its ``deadline`` (:func:`time.monotonic`, or none) and ``cancel``
+    (an event that ends it as the deadline would)."""
+
+    def __init__(self, time_limit: float | None, cancel: threading.Event | None) -> None:
+        seconds = None if time_limit is None else _seconds(time_limit)
+        self.deadline = None if seconds is None else time.monotonic() + seconds
+        self.cancel = cancel
+
+    def left(self) -> float | None:
+        """The seconds left (``None``: no bound); none left (or cancelled) raises
+        :class:`~officers.errors.SolverTimeoutError`."""
+        if self.cancel is not None and self.cancel.is_set():
+            raise SolverTimeoutError("the tip was cancelled")
+        return _left(self.deadline)
+
+    def share(self, part: float) -> float | None:
+        """``part`` of the seconds left, at least a millisecond."""
+        left = self.left()
+        return None if left is None else max(0.001, part * left)
+
+
+def _seconds(time_limit: float) -> float:
+    """A tip's time limit: a finite number >= 0 (0: no time for any search)."""
+    if time_limit == 0 and not isinstance(time_limit, bool):
+        return 0.0
+    seconds = check_time_limit(time_limit)
+    assert seconds is not None
+    return seconds
+
+
+@dataclass(slots=True)
+class _Weighed:
+    """What a tip found: each move's chance (``values``) with its ``intervals``, the exact
+    ``fractions`` (or ``None``), the expected ``points`` where weighed, the tie-break ``tie``
+    (higher better for the player to move), and the whole samples the estimates took."""
+
+    values: dict[Move, float]
+    intervals: dict[Move, tuple[float, float]]
+    fractions: dict[Move, Fraction] | None
+    points: dict[Move, tuple[float, float, float]]
+    tie: dict[Move, float]
+    samples: int = 0
+    points_samples: int = 0
+
+
+def _exact(public: Public, moves: list[Move], clock: _Clock, order: Move) -> _Weighed | None:
+    """The exact chance of each move in :data:`EXACT_SHARE` of the time left, or ``None``
+    when the search does not end in it."""
+    sign = 1 if public.to_move == 0 else -1
+    try:
+        exact = move_values(public, "win", time_limit=clock.share(EXACT_SHARE))
+    except SolverTimeoutError:
+        return None
     tie = {m: 1.0 if m == order else 0.0 for m in moves}
-    return {m: counts[m] / samples for m in moves}, None, tie
+    points: dict[Move, tuple[float, float, float]] = {}
+    if public.hidden_count() <= 1:  # every card known: the points are cheap
+        try:
+            found = move_values(public, "points", time_limit=clock.share(EXACT_SHARE))
+        except SolverTimeoutError:
+            found = {}
+        for m, v in found.items():
+            points[m] = (float(v), float(v), float(v))
+            tie[m] = sign * float(v) + 0.5 * tie[m]
+    values = {m: float(v) for m, v in exact.items()}
+    intervals = {m: (v, v) for m, v in values.items()}
+    return _Weighed(values, intervals, exact, points, tie)
+
+
+def _wilson(wins: int, n: int) -> tuple[float, float]:
+    """Wilson's 95 % interval for ``wins`` of ``n`` (as :func:`officers.simulate.wilson_interval`
+    computes it, without importing the simulations: a first tip costs what a later one does)."""
+    if n <= 0:
+        return (0.0, 1.0)
+    p, z2 = wins / n, _Z95 * _Z95
+    denominator = 1 + z2 / n
+    centre = (p + z2 / (2 * n)) / denominator
+    half = _Z95 * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denominator
+    return (
+        0.0 if wins == 0 else max(0.0, centre - half),
+        1.0 if wins == n else min(1.0, centre + half),
+    )
+
+
+def _sampled(
+    public: Public, moves: list[Move], samples: int, point_samples: int, clock: _Clock,
+    order: Move,
+) -> _Weighed:  # fmt: skip
+    """The estimate (see :func:`tip`): whole samples only, drawn one at a time with the
+    view's own seed, as many as the time allows up to ``samples``; before the game choice,
+    then each game's expected points over the first ``point_samples`` of the same samples."""
+    rng = random.Random(public.seed())
+    positions: list[Position] = []
+    counts = dict.fromkeys(moves, 0)
+    try:
+        while len(positions) < samples:
+            clock.left()
+            position = public.sample(rng)
+            won = {m: int(wins(play(position, m), time_limit=clock.left())) for m in moves}
+            positions.append(position)  # a whole sample: every move weighed
+            for m in moves:
+                counts[m] += won[m]
+    except SolverTimeoutError:
+        pass  # out of time: the whole samples done are the answer
+    n = len(positions)
+    values = {m: counts[m] / n if n else 0.5 for m in moves}
+    intervals = {m: _wilson(counts[m], n) for m in moves}
+    tie = {m: 1.0 if m == order else 0.0 for m in moves}
+    weighed = _Weighed(values, intervals, None, {}, tie, n)
+    if public.game is None and n:
+        _points(weighed, moves, positions[: min(n, point_samples)], clock)
+    return weighed
+
+
+def _points(weighed: _Weighed, moves: list[Move], positions: list[Position], clock: _Clock) -> None:
+    """Each game's expected points (double dummy) over ``positions``, whole samples only,
+    in the time left; they part equal chances (Vorhand chooses: more is better)."""
+    found: list[dict[Move, int]] = []
+    try:
+        for position in positions:
+            clock.left()
+            found.append(
+                {
+                    m: solve(play(position, m), time_limit=clock.left(), line=False).value
+                    for m in moves
+                }
+            )
+    except SolverTimeoutError:
+        pass
+    if not found:
+        return
+    for m in moves:
+        column = [float(row[m]) for row in found]
+        mean = statistics.fmean(column)
+        half = (
+            _Z95 * statistics.stdev(column) / math.sqrt(len(column))
+            if len(column) > 1
+            else math.inf
+        )
+        weighed.points[m] = (mean, max(0.0, mean - half), min(120.0, mean + half))
+        weighed.tie[m] = mean + 0.5 * weighed.tie[m] / 120
+    weighed.points_samples = len(found)
 
 
 def _reasons(public: Public, move: Move) -> tuple[Reason, ...]:
@@ -305,29 +484,78 @@ def tip(
     samples: int = SAMPLES,
     exact_hidden: int | None = None,
     time_limit: float | None = None,
+    point_samples: int = POINT_SAMPLES,
+    cancel: threading.Event | None = None,
 ) -> Tip:
     """The tip for the player to move (see the module): the game to choose, or the card.
-    ``exact_hidden``: exact with at most this many cards face down (by default
-    :func:`exact_hidden_default`). ``time_limit``: the seconds it may take in all (``None``: no
-    bound); past them, :class:`~officers.errors.SolverTimeoutError`."""
+
+    An anytime computation: it answers by ``time_limit`` seconds (``None``: no bound, 0: no
+    search at all), with what it has then. With at most ``exact_hidden`` cards face down (by
+    default :func:`exact_hidden_default`), the exact chance search first, in
+    :data:`EXACT_SHARE` of the time; when it does not end in it (or with more cards face
+    down), the estimate: up to ``samples`` consistent positions drawn one at a time with the
+    view's own seed, each solved double dummy for every move, until the time is up, whole
+    samples only. With none done it still answers: :func:`greedy_move`'s move, an estimate over
+    0 samples. Before the game choice, each game's expected points too, averaged over the first
+    ``point_samples`` of the same samples (as many as the time allows), to rank games of equal
+    chance. ``cancel`` (an event) ends it as the deadline would.
+
+    For a given number of whole samples the tip depends on the view alone; how many are done
+    depends on the time, so two tips of one view agree to the byte when both reach ``samples``
+    (and ``point_samples``), or when both are exact."""
     if exact_hidden is None:
         exact_hidden = exact_hidden_default()
+    if isinstance(samples, bool) or not isinstance(samples, int) or samples < 0:
+        raise InvalidArgumentError(f"samples is a whole number >= 0, got {excerpt(samples)}")
     public = _public(where)
     mover = public.to_move
     if mover is None:
         raise ValueError("the game is over: no tip")
-    seconds = check_time_limit(time_limit)
-    deadline = None if seconds is None else time.monotonic() + seconds
-    values, fractions, tie = _values(public, samples, exact_hidden, deadline)
+    clock = _Clock(time_limit, cancel)
+    moves = public_legal_moves(public)
+    order = greedy_move(public)
+    weighed = None
+    if public.hidden_count() <= exact_hidden and _has_time(clock):
+        weighed = _exact(public, moves, clock, order)
+    if weighed is None:
+        weighed = _sampled(public, moves, samples, point_samples, clock, order)
+    values, tie = weighed.values, weighed.tie
     sign = 1 if mover == 0 else -1
-    best = max(values, key=lambda m: (sign * values[m], tie[m]))
+    ranked = sorted(moves, key=lambda m: (sign * values[m], tie[m]), reverse=True)
+    best = ranked[0]
+    rank = {m: i + 1 for i, m in enumerate(ranked)}
+    fractions = weighed.fractions
     options = tuple(
-        Option(m, values[m], None if fractions is None else fractions[m], m == best) for m in values
+        Option(
+            m,
+            values[m],
+            None if fractions is None else fractions[m],
+            m == best,
+            weighed.intervals[m],
+            weighed.points[m][0] if m in weighed.points else None,
+            weighed.points[m][1:] if m in weighed.points else None,
+            rank[m],
+        )
+        for m in moves
     )
     exact = fractions is not None
-    used = 0 if exact else samples
-    if public.game is None:
+    used = 0 if exact else weighed.samples
+    kind: Literal["game", "card"] = "game" if public.game is None else "card"
+    if kind == "game":
         assert best.game is not None
-        reasons = (Reason("most-trumps", None, len(_trumps_up(public, best.game))),)
-        return Tip("game", mover, best, values[best], exact, used, options, reasons)
-    return Tip("card", mover, best, values[best], exact, used, options, _reasons(public, best))
+        reasons: tuple[Reason, ...] = (
+            Reason("most-trumps", None, len(_trumps_up(public, best.game))),
+        )
+    else:
+        reasons = _reasons(public, best)
+    return Tip(
+        kind, mover, best, values[best], exact, used, options, reasons, weighed.points_samples
+    )
+
+
+def _has_time(clock: _Clock) -> bool:
+    try:
+        clock.left()
+    except SolverTimeoutError:
+        return False
+    return True
