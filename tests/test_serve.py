@@ -353,6 +353,21 @@ def test_a_rooms_file_out_of_reach_is_503_and_never_says_where(
     assert not where.parent.exists()
 
 
+def test_a_live_connection_to_a_rooms_file_out_of_reach_is_told_unavailable(
+    tmp_path: Path,
+) -> None:
+    from starlette.testclient import TestClient
+
+    app = create_app(Settings(rooms_db=str(tmp_path / "gone" / "rooms.db"), rate=0))
+    with TestClient(app) as client, client.websocket_connect("/v1/rooms/abc/live") as live:
+        live.send_json({"type": "hello", "token": None, "after": 0})
+        told = live.receive_text()
+        closed = live.receive()
+    assert json.loads(told)["code"] == "unavailable" and str(tmp_path) not in told
+    assert closed["type"] == "websocket.close" and closed["code"] == 1011
+    assert str(tmp_path) not in closed.get("reason", "")
+
+
 def test_serve_without_the_extra_says_which_to_install(tmp_path: Any) -> None:
     blocker = tmp_path / "starlette.py"
     blocker.write_text("raise ImportError('no starlette here')\n")
