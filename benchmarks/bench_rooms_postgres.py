@@ -5,7 +5,7 @@ connection to another.
     python -m benchmarks.bench_rooms_postgres [--url postgresql://...] [--rounds 5]
         [--moves 300] [--threads 1,4] [--delay-moves 300] [--rooms 10]
 
-Without ``--url`` it starts a PostgreSQL server of its own (``tests.postgres_cluster``: Debian's
+Without ``--url`` it starts a PostgreSQL server of its own (``tools.postgres_cluster``: Debian's
 initdb and pg_ctl, a Unix socket in a temporary folder; durable, ``fsync`` on).
 
 1. **Moves a second through one store**, in interleaved rounds (``benchmarks.harness``): each
@@ -285,7 +285,7 @@ def _database(args: argparse.Namespace) -> Iterator[str]:
         yield args.url
         return
     sys.path.insert(0, str(ROOT))
-    from tests.postgres_cluster import Cluster, binaries
+    from tools.postgres_cluster import Cluster, binaries
 
     found = binaries()
     if found is None:

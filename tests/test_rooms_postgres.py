@@ -1,4 +1,4 @@
-"""Rooms in PostgreSQL, against a real server (:mod:`tests.postgres_cluster` starts one of its
+"""Rooms in PostgreSQL, against a real server (:mod:`tools.postgres_cluster` starts one of its
 own): :class:`PostgresStore` does exactly what :class:`SQLiteStore` does (the same checks run on
 both, and random runs of operations give both the same answers), one compare-and-set wins of
 many concurrent writers, every committed change is published, and two real ``officers serve``
@@ -30,7 +30,7 @@ from hypothesis import strategies as st
 
 from officers.rooms.postgres import MISSING, Listener, PostgresStore, StoreError, shown
 from officers.rooms.store import SQLiteStore, Store, StoredEvent, StoredRoom
-from tests.postgres_cluster import Cluster, binaries, unavailable
+from tools.postgres_cluster import Cluster, binaries, unavailable
 
 CHECKOUT = Path(__file__).resolve().parent.parent
 

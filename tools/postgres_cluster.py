@@ -1,10 +1,12 @@
-"""A throwaway PostgreSQL server for the tests: Debian's ``initdb`` and ``pg_ctl`` (under
+"""A throwaway PostgreSQL server for the tests (``tests/test_rooms_postgres.py``) and the
+benchmarks (``benchmarks/bench_rooms_postgres.py``): Debian's ``initdb`` and ``pg_ctl`` (under
 ``/usr/lib/postgresql/VERSION/bin``, or on the ``PATH``) make a cluster in a temporary folder
 that listens on a Unix socket there only (no TCP port), and remove it after.
 
 PostgreSQL refuses to run as root: as root the cluster belongs to the ``postgres`` user (made
 by Debian's package) or else ``nobody``. Without the binaries or psycopg the tests that need
-the server skip, unless ``OFFICERS_POSTGRES_TESTS=required`` (CI): then they fail.
+the server skip (:func:`unavailable`), unless ``OFFICERS_POSTGRES_TESTS=required`` (CI): then
+they fail. Nothing here needs pytest but :func:`unavailable`, which imports it when called.
 """
 
 from __future__ import annotations
@@ -19,16 +21,16 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
-from typing import Any
-
-import pytest
+from typing import Any, NoReturn
 
 REQUIRED = os.environ.get("OFFICERS_POSTGRES_TESTS") == "required"
 SUPERUSER = "officers"
 
 
-def unavailable(reason: str) -> None:
+def unavailable(reason: str) -> NoReturn:
     """Skip the test for ``reason`` (fail it when the PostgreSQL tests are required)."""
+    import pytest  # the tests' alone: a benchmark starts a cluster without it
+
     if REQUIRED:
         pytest.fail(f"OFFICERS_POSTGRES_TESTS=required, but {reason}")
     pytest.skip(reason)
