@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 import tempfile
+import time
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -185,6 +186,29 @@ def test_a_tip_answers_within_a_tiny_limit_never_out_of_time(db: str) -> None:
         f"/v1/rooms/{first['room']}/hint", json={}, headers=bearer(mover.token)
     )
     assert response.status_code == 200 and response.json()["kind"] == "skat-tip", response.text
+
+
+def test_no_aid_answers_out_of_time_even_when_its_request_waited_its_time_out() -> None:
+    """Every aid a page asks for answers with what it has by its limit: Euler's Officers' hint
+    (the index answers at once), Eight Off's hint and "still winnable?" (*unknown* within its
+    limits is an answer), the Offiziersskat tip (an estimate over the samples done)."""
+    from officers.contract import Budget
+    from officers.eightoff import EightOffGame
+    from officers.skat import SkatGame
+
+    requests = {
+        "hint": {"game": "AS3/1KH2/4/4 normal 1 1 ADACKSQDQCJDJC/AHKDKCQSQHJSJH - - 3"},
+        "eightoff/hint": {"game": EightOffGame.deal(2).notation()},
+        "skat/tip": {"view": SkatGame.deal(2).view().to_dict()},
+    }
+    kinds = {"hint": "hint", "eightoff/hint": "eightoff-hint", "skat/tip": "skat-tip"}
+    for op, fields in requests.items():
+        for limit in (0.001, 0.05):
+            waited = Budget(deadline=time.monotonic() - 1)
+            for budget in (waited, Budget()):
+                document = answer(op, fields, Limits(time_limit=limit), budget)
+                assert_valid(document)
+                assert document["kind"] == kinds[op], (op, limit, document)
 
 
 def test_a_tip_holds_a_search_slot_and_is_refused_busy_when_none_is_free(db: str) -> None:

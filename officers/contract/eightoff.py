@@ -34,17 +34,19 @@ from officers.eightoff.rules import safe_moves
 from officers.eightoff.solve import Solution, solve_position
 from officers.eightoff.variant import EIGHT_OFF, FREECELL, PRESETS, Variant
 from officers.eightoff.words import languages
-from officers.errors import excerpt
+from officers.errors import SolverTimeoutError, excerpt
 
 if TYPE_CHECKING:
     from officers.eightoff.position import Position
 
 __all__ = [
+    "HINT_MARGIN",
     "MAX_MOVES",
     "deal_op",
     "game_document",
     "hint_document",
     "hint_op",
+    "hint_time",
     "move_document",
     "move_op",
     "presets_document",
@@ -204,13 +206,34 @@ def _searched(solution_reason: str | None) -> None:
         raise CancelledError("the search was cancelled")
 
 
+HINT_MARGIN: Final = 0.25
+"""The seconds of the door's time limit a hint leaves for its answer's way back (at most 15 %
+of the time left)."""
+
+
+def hint_time(left: float) -> float:
+    """The seconds a hint's searches may take when ``left`` remain of the door's limit: the
+    rest kept for the answer (:data:`HINT_MARGIN`), and a millisecond at least (a search then
+    answers *unknown* at once).
+
+    >>> hint_time(2.0), hint_time(0.1), hint_time(-1.0)
+    (1.75, 0.085, 0.001)
+    """
+    return max(0.001, left - min(HINT_MARGIN, 0.15 * left)) if left > 0 else 0.001
+
+
 def hint_op(request: Request, limits: Limits) -> dict[str, Any]:
     """``eightoff/hint``: whether the game can still be won, the next move, where it was
-    lost (:func:`~officers.eightoff.hints.where_lost`), within the door's limits."""
+    lost (:func:`~officers.eightoff.hints.where_lost`), within the door's limits: a search out
+    of time (or memory) answers *unknown*, with its reason, never a timeout; a request that
+    waited out its time is told *unknown* at once."""
     game = _game(request)
     lang = _lang(request)
     budget = request.budget
-    time_limit = budget.time_left(limits.time_limit)
+    try:
+        time_limit = hint_time(budget.time_left(limits.time_limit))
+    except SolverTimeoutError:  # the request waited out its time: unknown, without a search
+        time_limit = hint_time(0.0)
     with budget.slot():
         hint = where_lost(
             game, time_limit=time_limit, max_states=limits.max_states, cancel=budget.cancel
