@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from officers.bots import get_bot
-from officers.cli.game import seat_text
+from officers.cli.game import final_text, seat_text
 from officers.contract.documents import game_document
 from officers.game import GameState, Variant, new_game
 from officers.record import GameRecord
@@ -262,6 +262,7 @@ def test_a_seat_sees_only_what_it_may_know(players: int, open_hands: bool, ozana
                     changed += seat_text(other, seat) != shown
                 else:
                     assert seat_text(other, seat) == shown  # nothing hidden leaks
+                    assert seat_text(other, seat, "de") == seat_text(game, seat, "de")
                 checked += 1
             assert str(game.hand(seat)[0]) in shown if game.hand(seat) else True
             if players == 2 and not open_hands:
@@ -288,3 +289,62 @@ def test_play_shows_a_human_no_hidden_hand(
         assert "the others hold together: " in before
     # the record at the end may show the deal
     assert code == 1 and "[Game" in out
+
+
+@pytest.mark.parametrize(
+    "variant", [Variant(), Variant(coins=True), Variant(ozanam=True), Variant(open_hands=True)]
+)
+def test_the_final_text_is_the_games_in_english_and_as_long_in_german(variant: Variant) -> None:
+    rng = random.Random(7)
+    bot = get_bot("designers")
+    for players in (1, 2, 3, 4):
+        game = new_game("hard", players, players, variant=variant)
+        while True:
+            assert final_text(game, "en") == str(game)
+            german = final_text(game, "de").splitlines()
+            assert len(german) == len(str(game).splitlines())
+            assert german[:4] == str(game).splitlines()[:4]  # the square is the square
+            if game.outcome() is not None:
+                break
+            game.push(bot.choose(game.view(), rng))
+
+
+ENGLISH = (
+    "token",
+    "turn ",
+    "to move",
+    "you (",
+    "holds (all the cards",
+    "the others hold",
+    "(no cards)",
+    "your move",
+    "place ",
+    "take back",
+    "player ",
+    "locked:",
+    "coin on",
+    "cannot ",
+    "won:",
+    "lost:",
+    "Play ",
+    "expected",
+)
+"""Words of the English terminal game (officers/words/en.py) that no German line holds."""
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_german_game_prints_no_english_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, players: int
+) -> None:
+    typed = "hint\nxx\nAS@r1c1\nmoves\n" + "concede\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(typed))
+    code, out, _ = run(
+        capsys, "play", "--seed", "5", "--players", str(players), "--human", "2", "--lang", "de"
+    )
+    assert code == 1
+    shown = out[: out.index("[Game ")].splitlines()  # the record after it is a notation
+    for line in shown:
+        assert not any(word in line for word in ENGLISH), line
+    assert "dein Zug (Spieler 2; " in out and "du (Spieler 2): " in out
+    assert "lässt sich nicht lesen" in out and "verloren: das Team hat aufgegeben" in out
+    assert any(line.startswith("Spieler 1 (designers): lege ") for line in shown)

@@ -13,8 +13,8 @@ import random
 import re
 import sys
 import time
-from collections.abc import Callable, Iterable
-from typing import TextIO, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Protocol, TextIO, TypeVar, cast
 
 from officers import (
     LEVELS,
@@ -40,10 +40,13 @@ from officers.errors import excerpt
 from officers.game import player_name
 from officers.square import cell_name
 
+if TYPE_CHECKING:
+    from officers.moves import Move, Outcome
+
 DEFAULT_DEALS = 300  # officers.verify_rules.DEFAULT_DEALS, not imported: the CLI starts fast
 DEFAULT_GAMES = 300  # officers.verify_rules.DEFAULT_GAMES
 
-__all__ = ["add_commands", "seat_text"]
+__all__ = ["add_commands", "final_text", "seat_text"]
 
 _T = TypeVar("_T")
 
@@ -203,28 +206,92 @@ def _play(args: argparse.Namespace) -> ExitCode:
     bot = get_bot(args.bot)
     rng = random.Random(game.seed)
     out: TextIO = sys.stdout
+    words = _words(args.lang)
     while game.outcome() is None:
         if game.turn == seat:
-            if not _human_turn(game, out):
+            if not _human_turn(game, out, args.lang):
                 break
             continue
         move = bot.choose(game.view(), rng)
         if seat is not None:
-            print(f"{player_name(game.turn)} ({bot.name}): {move.describe()}", file=out)
+            print(f"{words.player(game.turn)} ({bot.name}): {words.move_text(move)}", file=out)
         game.push(move)
     outcome = game.outcome()
-    print(game, file=out)  # the final square, the outcome and the cards left in the hands
+    print(final_text(game, args.lang), file=out)  # the square, the outcome, the hands left
     print(file=out)
     print(GameRecord.from_game(game), file=out)
     return ExitCode.OK if outcome is not None and outcome.won else ExitCode.NO
 
 
-def seat_text(game: GameState, seat: int) -> str:
-    """What the player at ``seat`` may see, as text: the square, the level, the tokens, the
-    own hand, and what the rules let the seat know of the others' cards (with 2 players the
-    partner's hand, the cards in neither the square nor the own hand; with 3-4 only the others'
-    cards together and how many each holds), unless the hands are open; then the game notation
-    as this seat sees it. Built from :meth:`~officers.game.GameState.view` and
+class _Words(Protocol):
+    """The words of the terminal game in one language (officers/words/en.py, de.py)."""
+
+    NO_CARDS: str
+    OPEN_HANDS: str
+    LOCKED: str
+
+    def player(self, index: int) -> str: ...
+    def level_name(self, name: str) -> str: ...
+    def tokens_left(self, count: int) -> str: ...
+    def turn_number(self, number: int) -> str: ...
+    def to_move(self, index: int) -> str: ...
+    def outcome(self, fact: Outcome) -> str: ...
+    def you(self, index: int) -> str: ...
+    def partner_holds(self, index: int) -> str: ...
+    def others_hold(self, counts: Sequence[tuple[int, int]]) -> tuple[str, str]: ...
+    def coin_on(self, cell_text: str) -> str: ...
+    def prompt(self, index: int) -> str: ...
+    def move_text(self, move: Move) -> str: ...
+
+
+def _words(lang: str) -> _Words:
+    from officers.words import speaker
+
+    return cast("_Words", speaker(lang))
+
+
+def _info(game: GameState, tokens: int, lang: str) -> str:
+    """The line under the square: the level, the tokens left, the turn, who moves or how the
+    game ended."""
+    words = _words(lang)
+    outcome = game.outcome()
+    info = [words.level_name(game.level.name) + (words.OPEN_HANDS if game.open_hands else "")]
+    info.append(words.tokens_left(tokens))
+    info.append(words.turn_number(game.number))
+    info.append(words.outcome(outcome) if outcome is not None else words.to_move(game.turn))
+    return " · ".join(info)
+
+
+def final_text(game: GameState, lang: str = "en") -> str:
+    """The whole game as text in ``lang`` (``str(game)`` in English): the square, the level,
+    the tokens, the turn, the outcome, every hand and the locked cells.
+
+    >>> game = new_game("normal", 2, seed=4)
+    >>> final_text(game) == str(game)
+    True
+    >>> print(final_text(game, "de").splitlines()[4])
+    normal · 1 Rücknahme-Münze übrig · Zug 1 · Spieler 1 ist am Zug
+    """
+    words = _words(lang)
+    lines = [game.square.picture(), _info(game, game.tokens, lang)]
+    for player in range(game.players):
+        shown = _cards(game.hand(player)) or words.NO_CARDS
+        coin = None if game.coins is None else game.coins[player]
+        lines.append(
+            f"{words.player(player)}: {shown}"
+            + ("" if coin is None else words.coin_on(cell_name(coin)))
+        )
+    if game.locked:
+        lines.append(f"{words.LOCKED}: " + ", ".join(cell_name(c) for c in sorted(game.locked)))
+    return "\n".join(lines)
+
+
+def seat_text(game: GameState, seat: int, lang: str = "en") -> str:
+    """What the player at ``seat`` may see, as text in ``lang``: the square, the level, the
+    tokens, the own hand, and what the rules let the seat know of the others' cards (with 2
+    players the partner's hand, the cards in neither the square nor the own hand; with 3-4 only
+    the others' cards together and how many each holds), unless the hands are open; then the
+    game notation as this seat sees it. Built from :meth:`~officers.game.GameState.view` and
     :meth:`~officers.game.GameState.notation` with a viewer, never from the whole state.
 
     >>> game = new_game("normal", 3, seed=4)
@@ -238,30 +305,24 @@ def seat_text(game: GameState, seat: int) -> str:
     the others hold together: A♠ A♥ K♠ K♥ K♦ K♣ Q♠ J♠ J♥ J♣ (player 2: 5 cards, player 3: 5 cards)
     4/4/4/4 normal 1 1 ADACQHQDQCJD/?5/?5 - - 1
     """
+    words = _words(lang)
     view = game.view(seat)
     others = [player for player in range(game.players) if player != seat]
-    info = [game.level.name + (" (open hands)" if game.open_hands else "")]
-    info.append(f"{view.tokens} token{'s' if view.tokens != 1 else ''} left")
-    info.append(f"turn {game.number}")
-    outcome = game.outcome()
-    info.append(str(outcome) if outcome is not None else f"{player_name(game.turn)} to move")
-    lines = [view.square.picture(), " · ".join(info)]
-    lines.append(f"you ({player_name(seat)}): " + (_cards(view.hand) or "(no cards)"))
+    lines = [view.square.picture(), _info(game, view.tokens, lang)]
+    lines.append(f"{words.you(seat)}: " + (_cards(view.hand) or words.NO_CARDS))
     if game.open_hands:
         lines.extend(
-            f"{player_name(player)}: " + (_cards(game.hand(player)) or "(no cards)")
+            f"{words.player(player)}: " + (_cards(game.hand(player)) or words.NO_CARDS)
             for player in others
         )
     elif len(others) == 1:
-        partner = _cards(view.others) or "(no cards)"
-        lines.append(f"{player_name(others[0])} holds (all the cards not in yours): {partner}")
+        partner = _cards(view.others) or words.NO_CARDS
+        lines.append(f"{words.partner_holds(others[0])}: {partner}")
     elif others:
-        counts = ", ".join(
-            f"{player_name(player)}: {len(game.hand(player))} cards" for player in others
-        )
-        lines.append(f"the others hold together: {_cards(view.others)} ({counts})")
+        lead, counts = words.others_hold([(p, len(game.hand(p))) for p in others])
+        lines.append(f"{lead}: {_cards(view.others)} {counts}")
     if view.locked:
-        lines.append("locked: " + ", ".join(cell_name(cell) for cell in view.locked))
+        lines.append(f"{words.LOCKED}: " + ", ".join(cell_name(cell) for cell in view.locked))
     lines.append(game.notation(seat))
     return "\n".join(lines)
 
@@ -270,18 +331,17 @@ def _cards(cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
-def _human_turn(game: GameState, out: TextIO) -> bool:
+def _human_turn(game: GameState, out: TextIO, lang: str = "en") -> bool:
     """Read and play one move of the human; False on end of input or 'quit'. The human sees
     only what the seat may know (:func:`seat_text`)."""
+    from officers.moves import Refusal
+
+    words = _words(lang)
     seat = game.turn
     print(file=out)
-    print(seat_text(game, seat), file=out)
+    print(seat_text(game, seat, lang), file=out)
     while True:
-        print(
-            f"your move ({player_name(seat)}; 'moves', 'hint', 'concede', 'quit'): ",
-            end="",
-            file=out,
-        )
+        print(words.prompt(seat), end="", file=out)
         out.flush()
         line = sys.stdin.readline()
         if not line:
@@ -293,13 +353,16 @@ def _human_turn(game: GameState, out: TextIO) -> bool:
             print(" ".join(move.notation() for move in game.legal_moves()), file=out)
             continue
         if text == "hint":
-            print(hint(game.view(seat)).recommendation.text_en, file=out)
+            print(hint(game.view(seat)).recommendation.text(lang), file=out)
             continue
         try:
             game.push(game.parse_move(text))
             return True
-        except (NotationError, IllegalPlacementError) as error:
-            print(error, file=out)
+        except NotationError:
+            print(Refusal("unreadable", written=text).text(lang), file=out)
+        except IllegalPlacementError as error:
+            refused = error.refusal
+            print(error if refused is None else refused.text(lang), file=out)
 
 
 # --- wiring ----------------------------------------------------------------------------------------
@@ -434,4 +497,7 @@ def _add_deal_state_play(commands: Commands) -> None:
     _add_game_options(play)
     play.add_argument("--bot", default="designers", help="the bots' kind (default designers)")
     play.add_argument("--human", type=number(1, 4), help="your seat, 1-4 (default: bots only)")
+    play.add_argument(
+        "--lang", choices=("en", "de"), default="en", help="the language of the text (en, de)"
+    )
     play.set_defaults(run=_play)

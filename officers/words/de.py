@@ -20,7 +20,7 @@ from officers.rules import Attribute, Conflict, Illegal, Line, Rules, show
 if TYPE_CHECKING:
     from officers.analysis import Blocked, Explanation, Violation
     from officers.hints import CardHint, ForcedMove, Hint, Recommendation
-    from officers.moves import Outcome, Refusal
+    from officers.moves import Move, Outcome, Refusal
     from officers.puzzles import Grade, StartReport
     from officers.puzzles.report import StepReason
     from officers.repairs import Repair
@@ -710,3 +710,87 @@ def bot_about(name: str) -> str | None:
     'Ein perfekter Spieler:'
     """
     return BOT_ABOUT.get(name)
+
+
+# --- das Spiel im Terminal (officers play) -------------------------------------------------------
+
+NO_CARDS: Final = "(keine Karten)"
+OPEN_HANDS: Final = " (offene Hände)"
+LOCKED: Final = "fest"
+_LEVEL_NAME: Final = {
+    "easy": "leicht",
+    "normal": "normal",
+    "hard": "schwer",
+    "expert": "Experte",
+    "rows": "Zeilen",
+    "diagonals": "Diagonalen",
+}
+
+
+def level_name(name: str) -> str:
+    """Eine Stufe, wie das Terminal sie zeigt: ``schwer``."""
+    return _LEVEL_NAME.get(name, name)
+
+
+def tokens_left(count: int) -> str:
+    """``1 Rücknahme-Münze übrig``, ``2 Rücknahme-Münzen übrig``."""
+    return f"{count} Rücknahme-Münze{'n' if count != 1 else ''} übrig"
+
+
+def turn_number(number: int) -> str:
+    """``Zug 3``."""
+    return f"Zug {number}"
+
+
+def to_move(index: int) -> str:
+    """``Spieler 1 ist am Zug``."""
+    return f"{player(index)} ist am Zug"
+
+
+def you(index: int) -> str:
+    """``du (Spieler 1)``."""
+    return f"du ({player(index)})"
+
+
+def partner_holds(index: int) -> str:
+    """Die Hand des Partners bei zwei Spielern."""
+    return f"{player(index)} hält (alle Karten, die nicht in deiner Hand sind)"
+
+
+def others_hold(counts: Sequence[tuple[int, int]]) -> tuple[str, str]:
+    """Die Worte um die Karten der anderen zusammen, bei 3-4 Spielern."""
+    each = ", ".join(f"{player(index)}: {count} Karten" for index, count in counts)
+    return "die anderen halten zusammen", f"({each})"
+
+
+def coin_on(cell_text: str) -> str:
+    """``  [Münze auf r1c1]``."""
+    return f"  [Münze auf {cell_text}]"
+
+
+def prompt(index: int) -> str:
+    """Die Eingabeaufforderung von ``officers play``."""
+    return f"dein Zug ({player(index)}; 'moves', 'hint', 'concede', 'quit'): "
+
+
+def move_text(move: Move) -> str:
+    """Der Zug als Satz: ``lege Pik-Ass auf Zeile 1, Spalte 1``."""
+    from officers.moves import COIN_OFF
+
+    if move.kind == "concede":
+        return "aufgeben (das Team hält das Quadrat für tot)"
+    if move.kind == "timeout":
+        return "Zeit überschritten"
+    assert move.cell is not None
+    where = cell(move.cell)
+    if move.kind == "place":
+        assert move.card is not None
+        text = f"lege {card_name(move.card)} auf {where}"
+    else:
+        card = "die Karte" if move.card is None else card_name(move.card)
+        text = f"nimm {card} von {where} zurück"
+    if move.coin == COIN_OFF:
+        text += ", dann nimm die Münze weg"
+    elif move.coin is not None:
+        text += f", dann lege die Münze auf {cell(move.coin)}"
+    return text

@@ -21,7 +21,7 @@ from officers.square import describe_cell
 if TYPE_CHECKING:
     from officers.analysis import Blocked, Explanation, Violation
     from officers.hints import CardHint, ForcedMove, Hint, Recommendation
-    from officers.moves import Refusal
+    from officers.moves import Move, Outcome, Refusal
     from officers.puzzles import Grade, StartReport
     from officers.puzzles.report import StepReason
     from officers.repairs import Repair
@@ -599,3 +599,66 @@ def bot_about(name: str) -> str | None:
     'A random legal card on a random cell; when it cannot place, it takes back a random card.'
     """
     return BOT_ABOUT.get(name)
+
+
+# --- the terminal game (officers play) -----------------------------------------------------------
+
+NO_CARDS: Final = "(no cards)"
+OPEN_HANDS: Final = " (open hands)"
+LOCKED: Final = "locked"
+
+
+def level_name(name: str) -> str:
+    """A level as the terminal shows it: ``normal``."""
+    return name
+
+
+def tokens_left(count: int) -> str:
+    """``1 token left``, ``2 tokens left``."""
+    return f"{count} token{'s' if count != 1 else ''} left"
+
+
+def turn_number(number: int) -> str:
+    """``turn 3``."""
+    return f"turn {number}"
+
+
+def to_move(index: int) -> str:
+    """``player 1 to move``."""
+    return f"{player(index)} to move"
+
+
+def outcome(fact: Outcome) -> str:
+    """``lost: player 2 is stuck and cannot take back``."""
+    return str(fact)
+
+
+def you(index: int) -> str:
+    """``you (player 1)``."""
+    return f"you ({player(index)})"
+
+
+def partner_holds(index: int) -> str:
+    """The partner's hand, of two players: ``player 2 holds (all the cards not in yours)``."""
+    return f"{player(index)} holds (all the cards not in yours)"
+
+
+def others_hold(counts: Sequence[tuple[int, int]]) -> tuple[str, str]:
+    """The words around the others' cards together, of 3-4 players: the lead and the counts."""
+    each = ", ".join(f"{player(index)}: {count} cards" for index, count in counts)
+    return "the others hold together", f"({each})"
+
+
+def coin_on(cell_text: str) -> str:
+    """``  [coin on r1c1]``."""
+    return f"  [coin on {cell_text}]"
+
+
+def prompt(index: int) -> str:
+    """The terminal's prompt of ``officers play``."""
+    return f"your move ({player(index)}; 'moves', 'hint', 'concede', 'quit'): "
+
+
+def move_text(move: Move) -> str:
+    """The move as a sentence: ``place A♠ on row 1, column 1``."""
+    return move.describe()
