@@ -250,17 +250,17 @@ def test_a_level_is_its_rules_and_tokens() -> None:
 def test_a_local_pool_leaves_the_sigterm_handler_as_it_found_it() -> None:
     # While its workers play, run_tasks turns SIGTERM into SystemExit(143) (test_lifetime.py
     # sends the signal); after, the handler is the default again, and a program's own handler
-    # is never replaced.
-    if signal.getsignal(signal.SIGTERM) is not signal.SIG_DFL:
-        pytest.skip("SIGTERM already has a handler in this process")
-    expected = simulate("designers", "normal", deals=12, seed=3, jobs=1)
-    assert simulate("designers", "normal", deals=12, seed=3, jobs=2) == expected
-    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
-    calls: list[int] = []
-    signal.signal(signal.SIGTERM, lambda signum, frame: calls.append(signum))
+    # is never replaced. The test starts from the default handler whatever an earlier test of
+    # the run (or the test runner) left, and puts that back after.
+    before = signal.signal(signal.SIGTERM, signal.SIG_DFL)
     try:
+        expected = simulate("designers", "normal", deals=12, seed=3, jobs=1)
+        assert simulate("designers", "normal", deals=12, seed=3, jobs=2) == expected
+        assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+        calls: list[int] = []
+        signal.signal(signal.SIGTERM, lambda signum, frame: calls.append(signum))
         assert simulate("designers", "normal", deals=12, seed=3, jobs=2) == expected
         signal.raise_signal(signal.SIGTERM)  # to this thread: the handler runs before the next line
         assert calls == [signal.SIGTERM]
     finally:
-        signal.signal(signal.SIGTERM, signal.SIG_DFL)
+        signal.signal(signal.SIGTERM, before)
