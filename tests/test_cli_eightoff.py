@@ -409,3 +409,15 @@ def test_a_german_game_prints_no_english_line(
     for key in ("prompt", "no-undo", "cells", "foundations", "solvable"):
         assert TERMINAL["de"][key].split("{")[0].strip() in out, key
     assert "ist kein Zug" in out and "Nicht erlaubt (38)" in out
+
+
+@pytest.mark.parametrize("at", ["", "@"])
+def test_a_file_that_is_not_text_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, at: str
+) -> None:
+    binary = tmp_path / "deal.board"
+    binary.write_bytes(b"Foundations: \xd0\x00\xff\n")
+    for group in (["eightoff", "solve"], ["skat", "solve"]):
+        code, out, err = run(capsys, *group, f"{at}{binary}")
+        assert code == ExitCode.BAD_INPUT and not out and err.count("\n") == 1
+        assert "is not UTF-8 text" in err

@@ -40,6 +40,7 @@ __all__ = [
     "plain_stream",
     "rate",
     "read_square",
+    "read_text_file",
     "seconds",
     "writes_suits",
 ]
@@ -310,16 +311,32 @@ def argument_text(argument: str, most: int, what: str, *, files: bool = False) -
     if argument == "-":
         text = sys.stdin.read(most + 1) if sys.stdin is not None else ""
     elif argument.startswith("@"):
-        with open(argument[1:], encoding="utf-8") as file:
-            text = file.read(most + 1)
+        text = read_text_file(argument[1:], most)
     elif files and _names_a_file(argument):
-        with open(argument, encoding="utf-8") as file:
-            text = file.read(most + 1)
+        text = read_text_file(argument, most)
     else:
         text = argument
     if len(text) > most:
         raise UnsupportedError(f"{what} is at most {most:,} characters: {excerpt(text)}")
     return text
+
+
+def read_text_file(path: str, most: int) -> str:
+    """The first ``most + 1`` characters of a UTF-8 text file; a file that is not UTF-8 text
+    is :class:`~officers.errors.NotationError` naming it (not a traceback).
+
+    >>> read_text_file("/no/such/file", 10)
+    Traceback (most recent call last):
+      ...
+    FileNotFoundError: [Errno 2] No such file or directory: '/no/such/file'
+    """
+    from officers.errors import NotationError, excerpt
+
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read(most + 1)
+    except UnicodeDecodeError:
+        raise NotationError(f"cannot read the file {excerpt(path)}: it is not UTF-8 text") from None
 
 
 def _names_a_file(argument: str) -> bool:
@@ -349,8 +366,7 @@ def read_square(text: str, order: int) -> Any:
     if text == "-":
         text = sys.stdin.read(_MAX_INPUT + 1) if sys.stdin is not None else ""
     elif text.startswith("@"):
-        with open(text[1:], encoding="utf-8") as file:
-            text = file.read(_MAX_INPUT + 1)
+        text = read_text_file(text[1:], _MAX_INPUT)
     if len(text) > _MAX_INPUT:
         raise UnsupportedError(f"a square is at most {_MAX_INPUT:,} characters: {excerpt(text)}")
     if not text.lstrip().startswith("{"):
