@@ -700,12 +700,51 @@ class SharedHub(Hub):
             self.changed(room)
 
 
+_WARMED = threading.Event()
+
+
+def warm_aids() -> None:
+    """Answer one small request of each aid the pages ask for (Euler's Officers' hint, Eight
+    Off's hint, Offiziersskat's tip exact and estimated), so that their modules are imported
+    and their tables and compiled searches loaded when the service starts: the first tip a
+    player asks for costs what the hundredth does. What goes wrong here is logged, never fatal."""
+    from officers.contract import Limits
+    from officers.eightoff.game import EightOffGame
+    from officers.skat.game import SkatGame
+
+    if _WARMED.is_set():  # once a process
+        return
+    _WARMED.set()
+    start = time.monotonic()
+    late = SkatGame.deal(1)
+    for _ in range(21):  # the choice and ten tricks: an exact tip
+        late.push(late.legal_moves()[0])
+    early = SkatGame.deal(1)
+    early.push("G")
+    requests: list[tuple[str, dict[str, Any]]] = [
+        ("hint", {"game": "AS3/1KH2/4/4 normal 1 1 ADACKSQDQCJDJC/AHKDKCQSQHJSJH - - 3"}),
+        ("eightoff/hint", {"game": EightOffGame.deal(1).notation()}),
+        ("skat/tip", {"view": late.view().to_dict()}),
+        ("skat/tip", {"view": early.view().to_dict()}),
+    ]
+    for op, fields in requests:
+        try:
+            document = answer(op, fields, Limits(time_limit=0.2))
+        except Exception:  # a warm-up that fails leaves the service as it was
+            LOG.warning("warming %s failed", op, exc_info=True)
+            continue
+        if document["kind"] == "error":
+            LOG.warning("warming %s: %s", op, document["message"])
+    LOG.info("the aids warmed in %.0f ms", 1000 * (time.monotonic() - start))
+
+
 def _lifespan(rooms: Rooms, listener: Listener | None) -> Any:
     """While the service runs: the listener of the other workers' changes (with PostgreSQL);
     when it stops, the listener ended and the store's connections closed."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        await anyio.to_thread.run_sync(warm_aids)  # before the first request: see warm_aids
         if listener is None:  # SQLite: nothing to start or end
             yield
             return
