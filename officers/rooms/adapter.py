@@ -36,7 +36,18 @@ from officers.games import GAMES
 if TYPE_CHECKING:
     from officers.contract.limits import Budget, Limits
 
-__all__ = ["Adapter", "Hints", "Played", "Refusals", "Told", "adapter", "room_games", "told"]
+__all__ = [
+    "Adapter",
+    "Clocked",
+    "Hints",
+    "Played",
+    "Refusals",
+    "Told",
+    "adapter",
+    "clock_of",
+    "room_games",
+    "told",
+]
 
 
 @dataclass(frozen=True)
@@ -146,6 +157,32 @@ class Refusals(Protocol):
         ``must-follow``) and its sentence in ``lang``, or ``None`` when no rule of the game
         names the refusal."""
         ...
+
+
+@runtime_checkable
+class Clocked(Protocol):
+    """An adapter whose game may keep a clock: a turn not played within so many seconds loses
+    the game (optional: a game without it has no clock, as Eight Off and Offiziersskat have
+    none in their rules). The room keeps the deadline of each turn of a person's seat and, at
+    the deadline, plays :meth:`time_out` for the seat to move."""
+
+    def clock(self, options: Mapping[str, Any]) -> float | None:
+        """The seconds a turn with these options (checked), or ``None`` for no clock."""
+        ...
+
+    def time_out(self, state: Any, seat: int) -> Played:
+        """``seat``, the seat to move, ran out of time: the game ends as its rules say (the
+        state changed, the move recorded as any other)."""
+        ...
+
+
+def clock_of(game: Adapter, options: Mapping[str, Any]) -> float | None:
+    """The seconds a turn of ``game`` with ``options``, or ``None`` for no clock.
+
+    >>> clock_of(adapter("officers"), {"level": "expert"}), clock_of(adapter("skat"), {})
+    (30.0, None)
+    """
+    return game.clock(options) if isinstance(game, Clocked) else None
 
 
 class Told(Protocol):

@@ -24,6 +24,8 @@ had one, and a refused move's ``rule``); the move itself reaches every connectio
 :class:`Hub` wakes the connections of a room when a request of this process changed it; a
 connection of a service with several worker processes also looks at the store every
 :attr:`LiveLimits.poll` seconds, so that the changes made by another worker reach it too.
+:func:`keep_time` is the service's clock: it ends each turn at its deadline, with nobody's
+request, and wakes the room's connections, which send the game lost on time at once.
 """
 
 from __future__ import annotations
@@ -42,7 +44,7 @@ from officers.rooms.errors import RoomError
 from officers.rooms.room import Rooms
 from officers.wire import WireError, read, write
 
-__all__ = ["CLOSE", "Hub", "LiveLimits", "session"]
+__all__ = ["CLOSE", "TICK", "Hub", "LiveLimits", "keep_time", "session"]
 
 LOG = logging.getLogger("officers.rooms")
 
@@ -342,3 +344,26 @@ def _leaving(rooms: Rooms, hub: Hub, room: str, connection: str) -> None:
 def _code(code: str) -> str:
     """An error code of the contract for a way of closing."""
     return {"normal": "bad-request"}.get(code, code)
+
+
+TICK: Final = 1.0
+"""The longest :func:`keep_time` waits between two looks at the store (a turn begun by another
+worker is found within it; the shortest clock of a room is longer)."""
+
+
+async def keep_time(rooms: Rooms, hub: Hub, tick: float = TICK) -> None:
+    """The service's clock, until cancelled: at each turn's deadline, end the turn
+    (:meth:`Rooms.keep_time <officers.rooms.room.Rooms.keep_time>`: the game lost on time, in
+    the store's transaction, so that of several workers one ends it) and wake the room's live
+    connections. It waits until the next deadline the store holds, at most ``tick`` seconds;
+    started again on the same store (a restart), it first ends the turns that ran out while it
+    was stopped."""
+    while True:
+        try:
+            ended, wait = await asyncio.to_thread(rooms.keep_time)
+        except Exception:  # the store out of reach: the next look tries again
+            LOG.warning("rooms: the turns' deadlines could not be kept", exc_info=True)
+            ended, wait = frozenset(), tick
+        for room in ended:
+            hub.changed(room)
+        await asyncio.sleep(tick if wait is None else min(tick, max(wait, 0.005)))

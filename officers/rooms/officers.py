@@ -8,7 +8,10 @@ game is over every hand and the seed of the deal are shown to all; with the vari
 hands, every hand is shown all along (the seed never, while the game runs).
 
 A take-back is one of the game's moves (``xr1c1``, spending a token), played like any move;
-there is no undo.
+there is no undo. On Expert (or with the option ``clock``) a turn has so many seconds: the room
+keeps the clock (:meth:`OfficersAdapter.clock`) and, at a turn's deadline, plays ``timeout`` for
+the seat to move (:meth:`OfficersAdapter.time_out`): the game is lost on time, for the team, as
+the rules say. A seat cannot send ``timeout`` itself.
 
 >>> import random
 >>> state = ADAPTER.new({"level": "normal"}, 2, random.Random(7))
@@ -53,6 +56,8 @@ __all__ = ["ADAPTER", "OfficersAdapter"]
 
 _VARIANTS: Final = ("open_hands", "coins", "ozanam")
 _LEVELS: Final = tuple(level.name for level in LEVELS)
+_CLOCK_MAX: Final = 3600
+"""The longest clock a room's option sets (seconds a turn)."""
 _MAX_MOVE: Final = 64
 """The longest move text read (a move's notation is at most some 20 characters)."""
 
@@ -82,11 +87,17 @@ class OfficersAdapter:
     def options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """``level`` (easy, normal, hard, expert; default normal), ``variant`` (``open_hands``,
         ``coins``, ``ozanam``: true or false), ``tokens`` (the take-back tokens, or null for the
-        level's) and ``riddle`` (null, or the grade, 1 or 2, of a riddle generated for each
-        round as its start: some cards placed and locked, one way to finish the square).
+        level's), ``riddle`` (null, or the grade, 1 or 2, of a riddle generated for each
+        round as its start: some cards placed and locked, one way to finish the square) and
+        ``clock`` (the seconds a turn, 1-3600, or null for the level's: Expert 30, the others
+        none).
 
         >>> ADAPTER.options({"level": "hard"})
-        {'level': 'hard', 'variant': {'open_hands': False, 'coins': False, 'ozanam': False}, 'tokens': None, 'riddle': None}
+        {'level': 'hard', 'variant': {'open_hands': False, 'coins': False, 'ozanam': False}, 'tokens': None, 'riddle': None, 'clock': None}
+        >>> ADAPTER.options({"clock": 0.5})
+        Traceback (most recent call last):
+          ...
+        officers.errors.InvalidGameError: the clock is the seconds a turn, 1-3600 (or null for the level's), got 0.5
         >>> ADAPTER.options({"riddle": 3})
         Traceback (most recent call last):
           ...
@@ -98,11 +109,11 @@ class OfficersAdapter:
         """
         if not isinstance(options, Mapping):
             raise InvalidGameError(f"the options are an object, got {excerpt(options)}")
-        unknown = sorted(set(options) - {"level", "variant", "tokens", "riddle"})
+        unknown = sorted(set(options) - {"level", "variant", "tokens", "riddle", "clock"})
         if unknown:
             raise InvalidGameError(
                 f"Euler's Officers has no option {excerpt(unknown[0])}: its options are level, "
-                "variant, tokens and riddle"
+                "variant, tokens, riddle and clock"
             )
         level = options.get("level", "normal")
         if level not in _LEVELS:
@@ -131,7 +142,23 @@ class OfficersAdapter:
             raise InvalidGameError(
                 "a game starts from a generated riddle or from Ozanam's riddle, not both"
             )
-        return {"level": level, "variant": flags.to_dict(), "tokens": tokens, "riddle": riddle}
+        clock = options.get("clock")
+        if clock is not None and (
+            isinstance(clock, bool)
+            or not isinstance(clock, (int, float))
+            or not 1 <= clock <= _CLOCK_MAX
+        ):
+            raise InvalidGameError(
+                f"the clock is the seconds a turn, 1-{_CLOCK_MAX} (or null for the level's), "
+                f"got {excerpt(clock)}"
+            )
+        return {
+            "level": level,
+            "variant": flags.to_dict(),
+            "tokens": tokens,
+            "riddle": riddle,
+            "clock": clock,
+        }
 
     def seats(self, options: Mapping[str, Any]) -> tuple[int, ...]:
         """One to four seats, whatever the options."""
@@ -159,6 +186,34 @@ class OfficersAdapter:
             variant=Variant(**checked["variant"]),
             start=start,
         )
+
+    def clock(self, options: Mapping[str, Any]) -> float | None:
+        """The seconds a turn: the option ``clock``, else the level's (Expert 30, others none).
+
+        >>> ADAPTER.clock({"level": "expert"}), ADAPTER.clock({"level": "easy", "clock": 90})
+        (30.0, 90.0)
+        >>> ADAPTER.clock({"level": "normal"}) is None
+        True
+        """
+        chosen = options.get("clock")
+        if chosen is not None:
+            return float(chosen)
+        return Level.get(options.get("level", "normal")).clock
+
+    def time_out(self, state: GameState, seat: int) -> Played:
+        """``seat`` has neither placed nor taken back in time: ``timeout`` is played, and the
+        game is lost for the team (its outcome ``out of time``, naming the seat).
+
+        >>> state = ADAPTER.new({"level": "expert"}, 2, random.Random(7))
+        >>> ADAPTER.time_out(state, 0).move, ADAPTER.outcome(state)["reason"]
+        ('timeout', 'out of time')
+        """
+        if state.outcome() is not None or state.turn != seat:
+            raise IllegalPlacementError(
+                f"seat {seat + 1} is not to move: its turn cannot end on time"
+            )
+        state.push(Move.timeout())
+        return Played("timeout", {"move": "timeout"})
 
     def dump(self, state: GameState) -> str:
         """The start (every hand), the seed and the moves, as JSON."""
@@ -193,6 +248,10 @@ class OfficersAdapter:
                 f"it is seat {state.turn + 1}'s turn, not seat {seat + 1}'s"
             )
         read = Move.parse(move)
+        if read.kind == "timeout":
+            raise IllegalPlacementError(
+                "a seat does not send 'timeout': the room's clock ends a turn that runs out of time"
+            )
         state.push(read)
         played = state.history[-1].notation()
         return Played(played, {"move": played})

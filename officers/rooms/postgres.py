@@ -62,6 +62,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     record TEXT NOT NULL,
     state TEXT
 );
+ALTER TABLE rooms ADD COLUMN IF NOT EXISTS deadline DOUBLE PRECISION;
+CREATE INDEX IF NOT EXISTS rooms_deadline ON rooms (deadline) WHERE deadline IS NOT NULL;
 CREATE INDEX IF NOT EXISTS rooms_touched ON rooms (touched);
 CREATE INDEX IF NOT EXISTS rooms_client ON rooms (client);
 CREATE TABLE IF NOT EXISTS events (
@@ -81,7 +83,8 @@ CREATE TABLE IF NOT EXISTS presence (
     PRIMARY KEY (room, connection)
 );
 """
-"""The tables, made if missing (the lock keeps two workers starting at once from racing)."""
+"""The tables, made if missing, and the turn's deadline added to a table made before rooms
+kept a clock (the lock keeps two workers starting at once from racing)."""
 
 _ADD_EVENTS: Final = (
     "added AS (INSERT INTO events SELECT {changed}.id, e.seq, e.kind, e.public, e.private, e.at "
@@ -269,13 +272,15 @@ class PostgresStore:
         record = (room.id, room.game, room.seq, room.created, room.touched, room.client)
         self._run(
             lambda db: db.execute(
-                "WITH made AS (INSERT INTO rooms VALUES (%s, %s, %s, %s, %s, %s, %s, %s) "
+                "WITH made AS (INSERT INTO rooms (id, game, seq, created, touched, client, "
+                "record, state, deadline) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s) "
                 f"RETURNING id), {_ADD_EVENTS.format(changed='made')} "
                 "SELECT pg_notify(%s, %s) FROM made",
                 (
                     *record,
                     _text(room.record),
                     room.state,
+                    room.deadline,
                     *_event_columns(events),
                     *self._published(room.id),
                 ),
@@ -285,16 +290,18 @@ class PostgresStore:
     def get(self, room_id: str) -> StoredRoom | None:
         row = self._run(
             lambda db: db.execute(
-                "SELECT id, game, seq, created, touched, client, record, state FROM rooms "
-                "WHERE id = %s",
+                "SELECT id, game, seq, created, touched, client, record, state, deadline "
+                "FROM rooms WHERE id = %s",
                 (room_id,),
             ).fetchone(),
             write=False,
         )
         if row is None:
             return None
-        room_id, game, seq, created, touched, client, record, state = row
-        return StoredRoom(room_id, game, seq, created, touched, client, json.loads(record), state)
+        room_id, game, seq, created, touched, client, record, state, deadline = row
+        return StoredRoom(
+            room_id, game, seq, created, touched, client, json.loads(record), state, deadline
+        )
 
     def update(self, room: StoredRoom, seq: int, events: Sequence[StoredEvent]) -> bool:
         # One statement: the compare-and-set, the events (only if it won), the notification
@@ -302,7 +309,7 @@ class PostgresStore:
         rows = self._run(
             lambda db: db.execute(
                 "WITH changed AS (UPDATE rooms SET seq = %s, touched = %s, record = %s, "
-                "state = %s WHERE id = %s AND seq = %s RETURNING id), "
+                "state = %s, deadline = %s WHERE id = %s AND seq = %s RETURNING id), "
                 f"{_ADD_EVENTS.format(changed='changed')} "
                 "SELECT pg_notify(%s, %s) FROM changed",
                 (
@@ -310,6 +317,7 @@ class PostgresStore:
                     room.touched,
                     _text(room.record),
                     room.state,
+                    room.deadline,
                     room.id,
                     seq,
                     *_event_columns(events),
@@ -416,6 +424,22 @@ class PostgresStore:
             write=False,
         )
         return frozenset(int(row[0]) for row in rows)
+
+    def due(self, until: float, limit: int) -> tuple[list[str], float | None]:
+        def read(db: psycopg.Connection[Any]) -> tuple[list[Any], Any]:
+            rows = db.execute(
+                "SELECT id FROM rooms WHERE deadline IS NOT NULL AND deadline <= %s "
+                "ORDER BY deadline LIMIT %s",
+                (until, limit),
+            ).fetchall()
+            after = db.execute(
+                "SELECT min(deadline) FROM rooms WHERE deadline IS NOT NULL AND deadline > %s",
+                (until,),
+            ).fetchone()
+            return rows, None if after is None else after[0]
+
+        rows, after = self._run(read, write=False)
+        return [str(row[0]) for row in rows], None if after is None else float(after)
 
     def close(self) -> None:
         self._pool.clear()

@@ -10,6 +10,13 @@ sequence number, stored with the room in one transaction; a seat reads only its 
 (what everyone may see, and what only it may see). A move names the ``seq`` its sender last
 saw: an older one is refused, so a move sent twice is played once.
 
+Where the game keeps a clock (Euler's Officers on Expert, or with the option ``clock``), the
+room keeps the **deadline** of each turn of a person's seat, stored with the room: at the
+deadline the turn ends and the game is lost on time, recorded as events like any other end.
+The service ends such turns by itself (:meth:`Rooms.keep_time`, asked by its timer), and any
+request that reads a room whose deadline has passed ends the turn first; a move that comes too
+late is refused (``conflict``, its ``rule`` ``late``). Bots move at once and keep no clock.
+
 Errors are :class:`RoomError` with a code of the contract (``not-found``, ``unauthorized``,
 ``forbidden``, ``conflict``, ``bad-input``, ``bad-request``, ``limit``) and a message quoting the input.
 
@@ -39,6 +46,7 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import logging
 import random
 import re
 import secrets
@@ -51,7 +59,16 @@ from typing import TYPE_CHECKING, Any, Final
 
 from officers.contract.documents import head
 from officers.errors import OfficersError, excerpt
-from officers.rooms.adapter import Adapter, Hints, Played, Refusals, adapter, room_games
+from officers.rooms.adapter import (
+    Adapter,
+    Clocked,
+    Hints,
+    Played,
+    Refusals,
+    adapter,
+    clock_of,
+    room_games,
+)
 from officers.rooms.errors import RoomError
 from officers.rooms.store import Store, StoredEvent, StoredRoom
 from officers.rooms.validate import check
@@ -60,6 +77,8 @@ if TYPE_CHECKING:
     from officers.contract.limits import Budget, Limits
 
 __all__ = ["RoomError", "RoomLimits", "Rooms", "digest"]
+
+LOG = logging.getLogger("officers.rooms")
 
 _ID: Final = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _NAME_MAX: Final = 32
@@ -70,6 +89,8 @@ POLLED_KEPT: Final = 2048
 """The seats whose last polling sign :class:`Rooms` remembers (to write one every 15 s)."""
 EVENTS_PAGE: Final = 500
 """The most events one answer carries (``more`` says when there are others)."""
+DUE_PAGE: Final = 100
+"""The most turns :meth:`Rooms.keep_time` ends at one call (the next call ends the others)."""
 
 
 @dataclass(frozen=True)
@@ -119,6 +140,14 @@ def _seq(request: Mapping[str, Any]) -> int:
     return seq
 
 
+@dataclass(frozen=True)
+class _Timed:
+    """A turn ended on time: the room after it and the events that record it."""
+
+    room: StoredRoom
+    events: list[StoredEvent]
+
+
 @dataclass
 class _Change:
     """A room being changed: its stored form, the adapter, the state and new events."""
@@ -156,7 +185,7 @@ class Rooms:
         self._views_lock = threading.Lock()
         self._polled: OrderedDict[tuple[str, int], float] = OrderedDict()
         self._polled_lock = threading.Lock()
-        self._fresh: set[str] = set()  # rooms where a request gave a new sign
+        self._fresh: set[str] = set()  # rooms where a request gave a new sign, or ended a turn
 
     @property
     def quick_reads(self) -> bool:
@@ -247,24 +276,93 @@ class Rooms:
 
     def fresh_signs(self) -> frozenset[str]:
         """The rooms where a request gave a new sign since the last call (a seat that polls
-        came, or came back): the service wakes their live connections, which show it."""
+        came, or came back), or ended a turn whose deadline had passed: the service wakes their
+        live connections, which show it."""
         with self._polled_lock:
             fresh, self._fresh = frozenset(self._fresh), set()
         return fresh
 
     # --- reading a room --------------------------------------------------------------------
 
-    def _room(self, room_id: object) -> StoredRoom:
+    def _room(self, room_id: object, settle: bool = True) -> StoredRoom:
+        """The stored room; with ``settle``, a turn whose deadline has passed ended first."""
         if not isinstance(room_id, str) or not _ID.fullmatch(room_id):
             raise RoomError("not-found", f"no room {excerpt(room_id)}")
         room = self.store.get(room_id)
-        if room is None or room.touched + self.limits.idle < self.clock():
+        now = self.clock()
+        if room is None or room.touched + self.limits.idle < now:
             raise RoomError(
                 "not-found",
                 f"no room {excerpt(room_id)} (a room is removed after "
                 f"{self.limits.idle / 3600:g} h without a move)",
             )
+        if settle and room.deadline is not None and room.deadline <= now:
+            room, ended = self._time_out(room)
+            if ended:
+                with self._polled_lock:
+                    self._fresh.add(room.id)
         return room
+
+    # --- the clock -------------------------------------------------------------------------
+
+    def _time_out(self, room: StoredRoom) -> tuple[StoredRoom, bool]:
+        """End the room's turn, whose deadline has passed: the seat to move loses the game
+        on time (as its rules say), in one transaction with the room still at its ``seq``.
+        The room after it, and whether this call ended the turn (where another request or
+        worker changed the room first: the room as it is now, the turn ended by the other or
+        a move made in time)."""
+        for _ in range(8):
+            if room.deadline is None or room.deadline > self.clock():
+                return room, False
+            changed = self._timed_out(room)
+            if self.store.update(changed.room, room.seq, changed.events):
+                return changed.room, True
+            fresh = self.store.get(room.id)
+            if fresh is None:
+                return room, False
+            room = fresh
+        return room, False
+
+    def _timed_out(self, room: StoredRoom) -> _Timed:
+        game = adapter(room.game)
+        state = None if room.state is None else game.load(room.state)
+        seat = None if state is None else game.to_move(state)
+        change = _Change(room, game, state, [], self.clock())
+        if seat is not None and isinstance(game, Clocked) and room.deadline is not None:
+            played = game.time_out(state, seat)
+            change.add(
+                "moved",
+                {"seat": seat + 1, "bot": None, **played.public, "deadline": room.deadline},
+                {n: dict(fields) for n, fields in played.private.items()},
+            )
+            late = {"seat": seat + 1, "deadline": room.deadline, "seq": room.seq}
+            change.room = replace(change.room, record={**room.record, "late": late})
+            self._end_if_over(change)
+        applied = self._applied(change)
+        if not change.events:  # nothing to end (no clock, no seat to move): the deadline goes
+            applied = replace(applied, deadline=None)
+        return _Timed(applied, change.events)
+
+    def keep_time(self, limit: int = DUE_PAGE) -> tuple[frozenset[str], float | None]:
+        """End every turn whose deadline has passed (at most ``limit`` at a call), each in a
+        transaction of its own (a turn another worker ended first is left as it is): the
+        rooms it ended, to wake their live connections, and the seconds until the next
+        deadline kept in the store (``None``: none), when to call again."""
+        now = self.clock()
+        due, after = self.store.due(now, limit)
+        ended = set()
+        for room_id in due:
+            try:
+                room = self.store.get(room_id)
+                if room is None or room.deadline is None or room.deadline > now:
+                    continue
+                if self._time_out(room)[1]:
+                    ended.add(room_id)
+            except (OfficersError, ValueError, KeyError):  # one room's fault stops no other
+                LOG.exception("rooms: the turn of room %s could not be ended on time", room_id)
+        if len(due) == limit:
+            return frozenset(ended), 0.0
+        return frozenset(ended), None if after is None else max(0.0, after - self.clock())
 
     def _seat(self, room: StoredRoom, token: object) -> int:
         if token is None:
@@ -315,12 +413,24 @@ class Rooms:
             "round": record["round"],
             "seq": room.seq,
             "expires": int(room.touched + self.limits.idle),
+            "clock": self._clock(room),
             "view": view,
         }
         if seat is not None:
             document["seat"] = seat + 1
             document["invite"] = record["invite"]
         return document
+
+    def _clock(self, room: StoredRoom) -> dict[str, Any] | None:
+        """The room's clock as every seat sees it: ``seconds`` a turn, the ``deadline`` of the
+        turn being played (seconds since the epoch; ``None`` while no turn runs) and the
+        seconds ``left`` now; ``None`` when the game keeps no clock."""
+        seconds = clock_of(adapter(room.game), room.record["options"])
+        if seconds is None:
+            return None
+        deadline = room.deadline
+        left = None if deadline is None else round(max(0.0, deadline - self.clock()), 3)
+        return {"seconds": seconds, "deadline": deadline, "left": left}
 
     def get(self, room_id: object) -> dict[str, Any]:
         """What anyone who knows the room's id may see (``room``)."""
@@ -353,8 +463,10 @@ class Rooms:
 
     def feed(self, room_id: str, seat: int | None, after: int) -> tuple[dict[str, Any], bool]:
         """For a live connection: the events after ``after`` that ``seat`` may see and its
-        state, read together (``room-update``), and whether more events remain."""
-        room = self._room(room_id)
+        state, read together (``room-update``), and whether more events remain. It writes
+        nothing (it may read on the event loop): a turn past its deadline is ended by the
+        service's timer, which wakes the connections."""
+        room = self._room(room_id, settle=False)
         found = self.store.events(room.id, after, EVENTS_PAGE + 1, room.seq)
         more = len(found) > EVENTS_PAGE
         document = {
@@ -370,7 +482,7 @@ class Rooms:
 
     def seat_of(self, room_id: object, token: object) -> int | None:
         """The seat of ``token`` in the room (``None`` without a token: a spectator)."""
-        room = self._room(room_id)
+        room = self._room(room_id, settle=False)
         return None if token is None else self._seat(room, token)
 
     # --- making and joining ----------------------------------------------------------------
@@ -494,6 +606,7 @@ class Rooms:
         change.state = game.new(change.room.record["options"], len(seats), self.rng)
         record = {**change.room.record, "round": change.room.record["round"] + 1}
         record["status"] = "playing"
+        record.pop("late", None)
         change.room = replace(change.room, record=record)
         change.add(
             "started",
@@ -530,8 +643,25 @@ class Rooms:
     def _applied(self, change: _Change) -> StoredRoom:
         state = change.room.state if change.state is None else change.game.dump(change.state)
         return replace(
-            change.room, seq=change.room.seq + len(change.events), touched=change.now, state=state
+            change.room,
+            seq=change.room.seq + len(change.events),
+            touched=change.now,
+            state=state,
+            deadline=self._deadline(change),
         )
+
+    def _deadline(self, change: _Change) -> float | None:
+        """The deadline of the turn after the change: a new one when the change played a
+        move or dealt (a new turn began), where the game keeps a clock and a person is to
+        move; none while no person's turn runs (bots move at once)."""
+        record = change.room.record
+        if record["status"] != "playing" or change.state is None:
+            return None
+        seconds = clock_of(change.game, record["options"])
+        seat = change.game.to_move(change.state)
+        if seconds is None or seat is None or record["seats"][seat]["kind"] != "human":
+            return None
+        return change.now + seconds if change.events else change.room.deadline
 
     def _commit(self, change: _Change, seq: int) -> StoredRoom:
         if seq + len(change.events) > self.limits.max_events:
@@ -549,8 +679,15 @@ class Rooms:
         return room
 
     def _playing(
-        self, room_id: object, token: object, request: Mapping[str, Any], schema: str
+        self,
+        room_id: object,
+        token: object,
+        request: Mapping[str, Any],
+        schema: str,
+        moving: bool = True,
     ) -> tuple[_Change, int]:
+        """The change a seat's request begins (``moving``: a move or a take-back, refused as
+        ``late`` when it was sent for a turn that ended on time)."""
         room = self._room(room_id)
         seat = self._seat(room, token)
         check(schema, request)
@@ -560,6 +697,9 @@ class Rooms:
                 "forbidden", f"this token holds seat {seat + 1}, not seat {excerpt(named)}"
             )
         seq = _seq(request)
+        late = room.record.get("late")
+        if moving and seq != room.seq and late is not None and late["seq"] == seq:
+            raise RoomError("conflict", _late(late), "late")
         if seq != room.seq:
             raise RoomError(
                 "conflict",
@@ -646,7 +786,7 @@ class Rooms:
 
     def rematch(self, room_id: object, token: object, request: Mapping[str, Any]) -> dict[str, Any]:
         """A new deal for the same seats, once the round is over (``room-state``)."""
-        change, seat = self._playing(room_id, token, request, "rooms-seq-request")
+        change, seat = self._playing(room_id, token, request, "rooms-seq-request", False)
         if change.room.record["status"] != "over":
             raise RoomError(
                 "conflict",
@@ -672,6 +812,15 @@ def _refused(game: Adapter, state: Any, move: object, lang: object, error: Excep
         return RoomError("bad-input", str(error))
     rule, text = told
     return RoomError("bad-input", text if lang is not None else str(error), rule)
+
+
+def _late(late: Mapping[str, Any]) -> str:
+    """Why a move came too late: whose turn ended, and when (UTC)."""
+    at = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(late["deadline"]))
+    return (
+        f"too late: the turn of seat {late['seat']} ended at {at} and the game is lost on time "
+        "(fetch the events and the state)"
+    )
 
 
 def _not_playing(room: StoredRoom) -> str:

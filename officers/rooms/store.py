@@ -8,7 +8,9 @@ there first). That is all the rooms ask of a store, so a store shared by several
 (PostgreSQL, Redis) fits the same protocol. Beside the rooms a store keeps who is connected:
 each live connection of a seat says so when it opens and again at each heartbeat; it is
 forgotten when it closes, or, where its process died, once its last sign is too old
-(``present``, ``absent``, ``online``).
+(``present``, ``absent``, ``online``). A room whose game keeps a clock has the ``deadline`` of
+the turn being played beside it (seconds since the epoch), so that any worker, and a service
+started again, finds the turns that ran out (``due``).
 
 :class:`SQLiteStore` keeps everything in one SQLite file (or in memory, ``":memory:"``) in
 WAL mode: a process killed at any moment (SIGKILL included) loses no committed change, and
@@ -32,12 +34,16 @@ False
 ({'round': 1}, 1, 1, None)
 >>> store.online("r1", 0.0)
 frozenset()
+>>> store.insert(StoredRoom("r2", "officers", 1, 20.0, 20.0, "c", {}, "s", deadline=50.0), [])
+>>> store.due(49.0, 10), store.due(50.0, 10)
+(([], 50.0), (['r2'], None))
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -51,8 +57,9 @@ __all__ = ["SQLiteStore", "Store", "StoredEvent", "StoredRoom", "event_of"]
 class StoredRoom:
     """A room as stored: its ``id``, ``game``, ``seq`` (the number of its last event), when it
     was ``created`` and last ``touched`` (seconds since the epoch), the ``client`` address that
-    made it, its ``record`` (JSON: options, seats, round) and its game's ``state`` (the
-    adapter's text, ``None`` before the first deal)."""
+    made it, its ``record`` (JSON: options, seats, round), its game's ``state`` (the
+    adapter's text, ``None`` before the first deal) and the ``deadline`` of the turn being
+    played (seconds since the epoch; ``None`` where no clock runs)."""
 
     id: str
     game: str
@@ -62,6 +69,7 @@ class StoredRoom:
     client: str
     record: dict[str, Any]
     state: str | None
+    deadline: float | None = None
 
 
 @dataclass(frozen=True)
@@ -130,6 +138,11 @@ class Store(Protocol):
         """The seats of the room that a connection said it held at ``since`` or later."""
         ...
 
+    def due(self, until: float, limit: int) -> tuple[list[str], float | None]:
+        """The rooms whose turn's deadline is ``until`` or earlier (at most ``limit``, the
+        earliest first), and the earliest deadline after ``until`` (``None``: none)."""
+        ...
+
     def close(self) -> None:
         """Let go of the store."""
         ...
@@ -144,7 +157,8 @@ CREATE TABLE IF NOT EXISTS rooms (
     touched REAL NOT NULL,
     client TEXT NOT NULL,
     record TEXT NOT NULL,
-    state TEXT
+    state TEXT,
+    deadline REAL
 );
 CREATE INDEX IF NOT EXISTS rooms_touched ON rooms (touched);
 CREATE INDEX IF NOT EXISTS rooms_client ON rooms (client);
@@ -165,6 +179,16 @@ CREATE TABLE IF NOT EXISTS presence (
     PRIMARY KEY (room, connection)
 ) WITHOUT ROWID;
 """
+
+_DEADLINE: Final = (
+    "ALTER TABLE rooms ADD COLUMN deadline REAL",
+    "CREATE INDEX IF NOT EXISTS rooms_deadline ON rooms (deadline) WHERE deadline IS NOT NULL",
+)
+"""The turn's deadline, added to a file made before rooms kept a clock (and its index)."""
+
+
+def _has_deadline(db: sqlite3.Connection) -> bool:
+    return any(row[1] == "deadline" for row in db.execute("PRAGMA table_info(rooms)"))
 
 
 def event_of(row: Sequence[Any]) -> StoredEvent:
@@ -222,6 +246,16 @@ class SQLiteStore:
                 db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
             db.executescript(_SCHEMA)
+            if not _has_deadline(db):  # a file made before: one process adds the column
+                db.execute("BEGIN IMMEDIATE")
+                try:
+                    if not _has_deadline(db):
+                        db.execute(_DEADLINE[0])
+                except BaseException:
+                    db.execute("ROLLBACK")
+                    raise
+                db.execute("COMMIT")
+            db.execute(_DEADLINE[1])  # (takes no lock once the index is there)
             self._opened = db
         return self._opened
 
@@ -258,7 +292,8 @@ class SQLiteStore:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 self._db.execute(
-                    "INSERT INTO rooms VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    "INSERT INTO rooms (id, game, seq, created, touched, client, record, state, "
+                    "deadline) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         room.id,
                         room.game,
@@ -268,6 +303,7 @@ class SQLiteStore:
                         room.client,
                         _text(room.record),
                         room.state,
+                        room.deadline,
                     ),
                 )
                 self._db.executemany(
@@ -282,23 +318,33 @@ class SQLiteStore:
     def get(self, room_id: str) -> StoredRoom | None:
         with self._reading() as db:
             row = db.execute(
-                "SELECT id, game, seq, created, touched, client, record, state FROM rooms "
-                "WHERE id = ?",
+                "SELECT id, game, seq, created, touched, client, record, state, deadline "
+                "FROM rooms WHERE id = ?",
                 (room_id,),
             ).fetchone()
         if row is None:
             return None
-        room_id, game, seq, created, touched, client, record, state = row
-        return StoredRoom(room_id, game, seq, created, touched, client, json.loads(record), state)
+        room_id, game, seq, created, touched, client, record, state, deadline = row
+        return StoredRoom(
+            room_id, game, seq, created, touched, client, json.loads(record), state, deadline
+        )
 
     def update(self, room: StoredRoom, seq: int, events: Sequence[StoredEvent]) -> bool:
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
                 changed = self._db.execute(
-                    "UPDATE rooms SET seq = ?, touched = ?, record = ?, state = ? "
+                    "UPDATE rooms SET seq = ?, touched = ?, record = ?, state = ?, deadline = ? "
                     "WHERE id = ? AND seq = ?",
-                    (room.seq, room.touched, _text(room.record), room.state, room.id, seq),
+                    (
+                        room.seq,
+                        room.touched,
+                        _text(room.record),
+                        room.state,
+                        room.deadline,
+                        room.id,
+                        seq,
+                    ),
                 ).rowcount
                 if changed:
                     self._db.executemany(
@@ -409,6 +455,21 @@ class SQLiteStore:
                 (room_id, since),
             ).fetchall()
         return frozenset(int(row[0]) for row in rows)
+
+    def due(self, until: float, limit: int) -> tuple[list[str], float | None]:
+        if self._opened is None and self.path != ":memory:" and not os.path.exists(self.path):
+            return [], None  # no room kept yet: the service's clock makes no file
+        with self._reading() as db:
+            rows = db.execute(
+                "SELECT id FROM rooms WHERE deadline IS NOT NULL AND deadline <= ? "
+                "ORDER BY deadline LIMIT ?",
+                (until, limit),
+            ).fetchall()
+            after = db.execute(
+                "SELECT min(deadline) FROM rooms WHERE deadline IS NOT NULL AND deadline > ?",
+                (until,),
+            ).fetchone()
+        return [str(row[0]) for row in rows], None if after[0] is None else float(after[0])
 
     def close(self) -> None:
         with self._lock:

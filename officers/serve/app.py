@@ -43,7 +43,7 @@ from officers.contract import STATUS, Budget, answer
 from officers.contract.documents import error_document, health_document
 from officers.errors import excerpt
 from officers.rooms.errors import RoomError
-from officers.rooms.live import Hub, LiveLimits, session
+from officers.rooms.live import Hub, LiveLimits, keep_time, session
 from officers.rooms.postgres import Listener, PostgresStore, StoreError, is_postgres
 from officers.rooms.room import RoomLimits, Rooms
 from officers.rooms.store import SQLiteStore, Store
@@ -671,7 +671,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
         routes=routes,
         middleware=middleware,
         exception_handlers={HTTPException: http_error},
-        lifespan=_lifespan(rooms, listener),
+        lifespan=_lifespan(rooms, listener, hub),
     )
 
 
@@ -738,23 +738,32 @@ def warm_aids() -> None:
     LOG.info("the aids warmed in %.0f ms", 1000 * (time.monotonic() - start))
 
 
-def _lifespan(rooms: Rooms, listener: Listener | None) -> Any:
-    """While the service runs: the listener of the other workers' changes (with PostgreSQL);
-    when it stops, the listener ended and the store's connections closed."""
+def _lifespan(rooms: Rooms, listener: Listener | None, hub: Hub | None = None) -> Any:
+    """While the service runs: the rooms' clock (with ``hub``: the turns ended at their
+    deadlines) and the listener of the other workers' changes (with PostgreSQL); when it
+    stops, both ended and the store's connections closed."""
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         await anyio.to_thread.run_sync(warm_aids)  # before the first request: see warm_aids
-        if listener is None:  # SQLite: nothing to start or end
-            yield
-            return
-        task = asyncio.create_task(listener.run())
+        clock = None if hub is None else asyncio.create_task(keep_time(rooms, hub))
         try:
-            yield
+            if listener is None:  # SQLite: nothing else to start or end
+                yield
+                return
+            task = asyncio.create_task(listener.run())
+            try:
+                yield
+            finally:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         finally:
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-            rooms.store.close()
+            if clock is not None:
+                clock.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await clock
+            if listener is not None:
+                rooms.store.close()
 
     return lifespan
