@@ -13,7 +13,8 @@ Offiziersskat's double dummy) imported on this Python when the wheel holds them 
 ``OFFICERS_REQUIRE_EXTENSION=1``), and ``officers serve`` answering ``/v1/health``,
 ``/openapi.json``, each game's page (``/``, ``/eightoff``, ``/skat``) with every script and style
 sheet it names, and a room of Offiziersskat played against a bot, in which the seat is told no
-face-down card; and ``--rooms-db postgresql://...`` answered in one line (the database
+face-down card, kept in the user's data directory (``XDG_DATA_HOME``, a folder of its own here)
+and nowhere in the folder the service was started from; and ``--rooms-db postgresql://...`` answered in one line (the database
 unreachable with the 'postgres' extra, the extra named without it).
 Standard library only; one line a check; exit status 0 when all pass.
 """
@@ -29,6 +30,7 @@ import socket
 import subprocess
 import sys
 import sysconfig
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -364,11 +366,15 @@ def check_serve() -> str:
     each game's operations, and plays in a room."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
+    data = Path(tempfile.mkdtemp(prefix="officers-smoke-data-"))
+    started = Path(tempfile.mkdtemp(prefix="officers-smoke-started-"))
     server = subprocess.Popen(
         [officers_command(), "serve", "--port", str(port), "--time-limit", "10"],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.PIPE,
         text=True,
+        cwd=started,
+        env={**os.environ, "XDG_DATA_HOME": str(data)},
     )
     try:
         health = wait_for(f"{base}/v1/health", server)
@@ -380,6 +386,10 @@ def check_serve() -> str:
         if document["info"]["version"] != version or not document["paths"]:
             raise SmokeError(f"/openapi.json: info {document['info']}")
         said = [check_pages(base), check_http_games(base), check_room(base)]
+        if sys.platform == "linux" and not (data / "officers" / "rooms.db").is_file():
+            raise SmokeError(f"no rooms in the data directory {data}: {sorted(data.rglob('*'))}")
+        if any(started.iterdir()):
+            raise SmokeError(f"officers serve wrote into its folder: {sorted(started.iterdir())}")
         return f"/v1/health, /openapi.json ({len(document['paths'])} paths); " + "; ".join(said)
     except (urllib.error.URLError, OSError, ValueError, KeyError, TypeError) as error:
         raise SmokeError(f"{type(error).__name__}: {error}") from None
@@ -389,6 +399,8 @@ def check_serve() -> str:
             server.wait(10)
         except subprocess.TimeoutExpired:
             server.kill()
+        for folder in (data, started):
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def wait_for(url: str, server: subprocess.Popen[str]) -> dict[str, Any]:
