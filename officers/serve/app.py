@@ -5,7 +5,8 @@ What guards it (docs/serve.md, "Running it in public"): a body limit and a time 
 body in; ``application/json`` bodies only; the requests held to their schemas (by the
 contract); a cap on the searches that run at once, refused at once beyond it (503 ``busy``,
 with ``Retry-After``), the time a request waited counted against its limit; a rate limit per
-client (429 ``rate-limited``, with ``Retry-After``); CORS closed unless the operator opens it;
+client (429 ``rate-limited``, with ``Retry-After``; a client is the address it connects from,
+or the one forwarded by a proxy the operator named); CORS closed unless the operator opens it;
 the security headers on every answer; one log line per request, with the control characters of
 what the client sent escaped; errors as JSON documents, whatever went wrong.
 """
@@ -221,7 +222,8 @@ class RateLimit:
     """A token bucket per client address for the API (``/v1/``): ``rate`` requests a second,
     ``burst`` at once; beyond it 429 ``rate-limited`` with ``Retry-After``. The table keeps the
     ``clients`` most recent addresses (the oldest forgotten first), so memory stays bounded;
-    ``buckets`` is a table to share (the rooms' live connections count against it too)."""
+    ``buckets`` is a table to share (the rooms' live connections count against it too: each
+    handshake, each message but a ping)."""
 
     def __init__(
         self,
