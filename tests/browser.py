@@ -137,7 +137,7 @@ OUTSIDE = """([panel, inner]) => {
   const out = [];
   for (const node of document.querySelectorAll(`${panel} ${inner}`)) {
     const r = node.getBoundingClientRect();
-    if (!r.width || !r.height || !node.checkVisibility()) continue;
+    if (r.width <= 1 || r.height <= 1 || !node.checkVisibility()) continue; // none, or for screen readers only
     const by = Math.max(box.left - r.left, r.right - box.right, box.top - r.top, r.bottom - box.bottom);
     if (by > 0.5) out.push(`${node.tagName.toLowerCase()}${node.id ? "#" + node.id : ""}`
       + `${node.className && typeof node.className === "string" ? "." + node.className.split(" ").join(".") : ""}`
@@ -169,7 +169,8 @@ COVERED = r"""([outer, mark, under]) => {
 
 def outside(page: Any, panel: str, inner: str = "*") -> list[str]:
     """The visible elements ``inner`` of ``panel`` (selectors) whose box sticks out of the
-    panel's box by more than half a pixel, each with how far: none when nothing overflows."""
+    panel's box by more than half a pixel, each with how far: none when nothing overflows
+    (a box of a pixel, for screen readers only, is not looked at)."""
     found: list[str] = page.evaluate(OUTSIDE, [panel, inner])
     return found
 

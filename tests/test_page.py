@@ -24,7 +24,7 @@ import httpx
 import pytest
 
 from officers.serve import create_app
-from tests.browser import Service, Tab, chromium, screenshot
+from tests.browser import Service, Tab, chromium, footer, outside, screenshot, sideways
 
 WAIT = 10_000  # ms: the longest any step of a test waits for the page
 
@@ -448,6 +448,90 @@ def test_the_german_switch(table: Table) -> None:
     assert table.text("#bot-about").startswith("Der Bot der Simulation aus den Regeln")
     exact = table.page.get_attribute('#new-game [name=bot] option[value="exact"]', "title")
     assert str(exact).startswith("Ein perfekter Spieler")
+    # the bots by German names in the form, each bot the service lists
+    shown = table.page.eval_on_selector_all(
+        "#new-game select option[data-bot]", "options => options.map(o => [o.value, o.textContent])"
+    )
+    assert len(shown) == 5 * len(_bots(table.server)) and all(name != text for name, text in shown), shown
+    assert dict(shown)["random"] == "zufällig" and dict(shown)["designers"] == "Simulation"
+    table.page.click('[data-lang="en"]')
+    table.page.wait_for_selector('html[lang="en"]')
+    assert table.text('#new-game [name=bot] option[value="exact"]') == "exact"
+
+
+def _bots(server: str) -> list[str]:
+    """The names of the bots the service lists."""
+    listed = httpx.post(server + "v1/bots", json={}, timeout=10).json()
+    return [str(bot["name"]) for bot in listed["bots"]]
+
+
+def _health(server: str) -> dict[str, Any]:
+    """The service's health document."""
+    found: dict[str, Any] = httpx.get(server + "v1/health", timeout=10).json()
+    return found
+
+
+@pytest.mark.parametrize(
+    ("path", "ready"),
+    [
+        ("?level=easy&players=1&seed=5", "[data-status]"),
+        ("?players=9", "#error:not([hidden])"),  # a broken link's page names the version too
+        ("eightoff?deal=1", "#status[data-status]"),
+        ("eightoff?deal=abc", "#error:not([hidden])"),
+        ("skat", "#start:not([hidden])"),
+        ("skat#room=nosuchroom", "#error:not([hidden])"),
+    ],
+)
+def test_each_pages_footer_names_the_packages_version(table: Table, path: str, ready: str) -> None:
+    health = _health(table.server)
+    # the package's version, not the contract's (the health document's "version")
+    assert re.fullmatch(r"\d+\.\d+\.\d+\S*", health["officers"]) and health["officers"] != str(health["version"])
+    for lang in ("en", "de"):
+        query = ("&" if "?" in path else "?") + f"lang={lang}"
+        address = path.replace("#", query + "#", 1) if "#" in path else path + query
+        table.page.goto(table.server + address)
+        table.page.wait_for_selector(ready)
+        shown = footer(table.page)
+        assert shown.endswith(f" · officers {health['officers']}"), shown
+        api = {"en": "The HTTP API", "de": "Die HTTP-Schnittstelle"}[lang]
+        assert shown.startswith(api + " · "), shown
+    table.errors[:] = [e for e in table.errors if "status of 404" not in e]  # the room that is not
+
+
+def test_without_the_version_the_footer_leaves_no_separator(table: Table) -> None:
+    table.page.route("**/v1/health", lambda route: route.fulfill(status=503, body="{}"))
+    for path, ready in (("?level=easy&players=1&seed=5", "[data-status]"), ("eightoff?deal=abc", "#error"), ("skat", "#start")):
+        table.page.goto(table.server + path)
+        table.page.wait_for_selector(ready, state="attached")
+        table.page.wait_for_load_state("networkidle")  # the health request answered
+        shown = " ".join(table.page.inner_text("footer").split())
+        assert not shown.endswith("·") and "officers" not in shown.replace("Officers", ""), (path, shown)
+        assert table.page.is_hidden("footer .version")
+    table.errors[:] = [e for e in table.errors if "status of 503" not in e]
+
+
+@pytest.mark.parametrize(("width", "lang"), [(1000, "en"), (1000, "de"), (390, "en"), (390, "de")])
+def test_the_pages_fit_a_desktop_and_a_phone(browser: Any, server: str, width: int, lang: str) -> None:
+    tab = Tab(browser, width, 860, WAIT)
+    page = tab.page
+    try:
+        page.goto(server + f"?level=easy&players=3&seed=5&bot=designers&lang={lang}")
+        page.wait_for_selector('#status[data-status="ongoing"]')
+        page.click("#setup summary")
+        page.wait_for_selector("#online", state="visible")
+        # Play online inside New game, every field inside the form, nothing sideways
+        assert outside(page, "#setup") == [] and outside(page, "#new-game") == []
+        assert outside(page, "#table") == [] and not sideways(page)
+        page.goto(server + f"eightoff?deal=1&lang={lang}")
+        page.wait_for_selector("#status[data-status]")
+        assert outside(page, "#board") == [] and not sideways(page)
+        page.goto(server + f"skat?lang={lang}")
+        page.wait_for_selector("#start:not([hidden])")
+        assert outside(page, "#start") == [] and not sideways(page)
+    finally:
+        errors = tab.errors
+        tab.context.close()
+    assert not errors, errors
 
 
 def test_a_new_game_from_the_form_is_a_link(table: Table) -> None:

@@ -26,7 +26,7 @@ import pytest
 
 from officers.contract import handle
 from officers.serve import create_app
-from tests.browser import Service, Tab, chromium, screenshot
+from tests.browser import Service, Tab, chromium, footer, screenshot
 
 WAIT = 10_000  # ms: the longest any step of a test waits for the page
 MOVE = re.compile(r"^(10|[1-9a-gk])(10|[0-9a-gkh])(?:v([0-9a-f]+))?$")
@@ -380,6 +380,9 @@ def test_the_german_switch(table: Table) -> None:
     table.page.reload()
     table.page.wait_for_selector('#status[data-moves="1"]')
     assert table.text('[data-action="hint"]') == "Tipp"  # the link keeps the language
+    # the footer: the other pages in German, the package's version (not the contract's)
+    shown = footer(table.page)
+    assert re.fullmatch(r"Die HTTP-Schnittstelle · Eulers Offiziere · Offiziersskat · officers \d+\.\d+\.\d+\S*", shown), shown
 
 
 def test_a_deal_is_a_link(table: Table) -> None:

@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 pytest.importorskip("starlette")
@@ -32,7 +33,7 @@ from officers.rooms.adapter import adapter
 from officers.rooms.store import SQLiteStore
 from officers.solve import count_completions
 from officers.square import EMPTY
-from tests.browser import Service, Tab, chromium, screenshot
+from tests.browser import Service, Tab, chromium, footer, outside, screenshot, sideways
 
 WAIT = 15_000  # ms: the longest any step of a test waits for the page
 CARD = re.compile(r"(?<![A-Za-z0-9_-])[AKQJ][SHDC](?![A-Za-z0-9_-])")
@@ -45,6 +46,13 @@ class Server(Service):
 
     def __init__(self) -> None:
         super().__init__({"rate": 0, "rooms_per_client": 1000})
+
+    @property
+    def officers(self) -> str:
+        """The package's version, as the service's health document says it."""
+        answer = httpx.get(self.url + "v1/health", timeout=10).json()
+        assert answer["kind"] == "health" and answer["officers"] != str(answer["version"])
+        return str(answer["officers"])
 
     def game(self, room: str) -> GameState:
         stored = SQLiteStore(self.db).get(room)
@@ -330,6 +338,8 @@ def test_a_three_seat_room_with_a_bot(browser: Any, server: Server, seats: list[
     assert carol.text("#error-message") == f"every seat of room {room} is taken"
     carol.errors[:] = [e for e in carol.errors if "status of 409" not in e]  # the browser's own line
     assert alice.text('#others [data-player="3"]').startswith("Player 3: 5 cards (bot: random)")
+    alice.page.wait_for_selector('#connection[data-mode="live"]')
+    assert alice.text("#connection") == "live" and bob.text("#connection") == "polling"
     assert alice.page.locator("#others .card.back").count() == 10
     play([alice, bob], 4)  # Alice, Bob, and the bot between Bob and Alice
     game = server.game(room)
@@ -416,6 +426,31 @@ def test_the_german_words(browser: Any, server: Server, seats: list[Seat]) -> No
     assert alice.page.get_attribute("#resume-link", "href") == f"./#room={_room(link)}"
     alice.page.click("#resume-link")
     alice.page.wait_for_selector('#status[data-room="playing"][data-seat="1"]')
+
+
+@pytest.mark.parametrize(("width", "lang"), [(1000, "en"), (1000, "de"), (390, "en"), (390, "de")])
+def test_a_room_fits_a_desktop_and_a_phone_in_both_languages(
+    browser: Any, server: Server, seats: list[Seat], width: int, lang: str
+) -> None:
+    alice = Seat(browser, server)
+    seats.append(alice)
+    alice.page.set_viewport_size({"width": width, "height": 900})
+    alice.page.goto(server.url + f"?players=1&lang={lang}")
+    alice.page.wait_for_selector('#status[data-status="ongoing"]')
+    alice.page.click("#setup summary")
+    alice.page.select_option('#new-game [name="players"]', "2")
+    alice.page.select_option('#new-game [name="kind2"]', "designers")
+    alice.page.click('[data-action="online"]')
+    alice.page.wait_for_selector('#status[data-room="playing"]')
+    # nothing sticks out of its panel, nothing scrolls sideways: the table, the form
+    assert outside(alice.page, "#table") == [] and not sideways(alice.page)
+    alice.page.click("#setup summary")
+    alice.page.wait_for_selector("#online", state="visible")
+    assert outside(alice.page, "#setup") == [] and outside(alice.page, "#new-game") == []
+    assert not sideways(alice.page)
+    bot = {"en": "bot: designers", "de": "Bot: Simulation"}[lang]
+    assert alice.text('#others [data-player="2"]').endswith(f"({bot})")
+    assert footer(alice.page).endswith(f"· officers {server.officers}")
 
 
 def _room(link: str) -> str:
@@ -579,6 +614,10 @@ def test_a_hint_and_a_german_refusal_in_a_room(browser: Any, server: Server, sea
     alice.page.wait_for_selector('#status[data-room="playing"][data-turn="mine"]')
     room = alice.room()
     assert alice.page.is_visible("#learn") and alice.page.is_checked("#aids")
+    # no English word in the German room: the bot's name, the connection
+    assert alice.text('#others [data-player="2"]') == "Spieler 2: 8 Karten (Bot: zufällig)"
+    alice.page.wait_for_selector('#connection[data-mode="live"]')
+    assert alice.text("#connection") == "verbunden"
     alice.move()  # Alice, then the bot: two cards on the square
     alice.page.wait_for_selector('#status[data-turn="mine"]')
     game = server.game(room)

@@ -34,7 +34,7 @@ from officers.rooms.store import SQLiteStore
 from officers.serve import create_app
 from officers.skat import SkatGame
 from officers.skat.cards import card_notation
-from tests.browser import Service, Tab, chromium, screenshot
+from tests.browser import Service, Tab, chromium, covered, footer, screenshot, sideways
 
 WAIT = 15_000  # ms: the longest any step of a test waits for the page
 CARD = re.compile(r"(?<![A-Za-z0-9_-])[ATKQJ987][CSHD](?![A-Za-z0-9_-])")
@@ -80,8 +80,8 @@ def test_the_page_and_its_files_are_served_from_the_package() -> None:
                 seen.add(resolved)
                 todo.append(resolved)
         assert not re.findall(r"https?://", script.text), name  # nothing fetched from elsewhere
-    # rooms.js and dom.js: shared with the other pages
-    assert seen == {"skat/app.js", "skat/i18n.js", "rooms.js", "dom.js", "skat/view.js"}
+    # api.js, rooms.js and dom.js: shared with the other pages
+    assert seen == {"skat/app.js", "skat/i18n.js", "api.js", "rooms.js", "dom.js", "skat/view.js"}
     style = get(f"/static/{folder}/skat/style.css")
     assert style.headers["content-type"] == "text/css; charset=utf-8" and "http" not in style.text
     assert get(f"/static/{folder}/skat/index.html").status_code == 404
@@ -109,8 +109,12 @@ class Server(Service):
         return game
 
     def face_down(self) -> set[str]:
-        """The cards that lie face down now, in every room of the store."""
+        """The cards that lie face down now, in every room of the store (none before the
+        store has made its table: no room yet)."""
         with sqlite3.connect(self.db) as db:
+            made = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'rooms'").fetchone()
+            if made is None:
+                return set()
             rooms = [row[0] for row in db.execute("SELECT id FROM rooms WHERE state IS NOT NULL")]
         return {
             card_notation(pile[0])
@@ -441,7 +445,11 @@ def test_sorting_moves_whole_piles_and_keeps_their_numbers(browser: Any, server:
     rows = me.page.evaluate("() => new Set([...document.querySelectorAll('#my-piles .pile')].map(p => p.offsetTop)).size")
     assert rows >= 2  # wrapped into more rows
     label = me.page.get_attribute("#my-piles button[data-card]:enabled >> nth=0", "aria-label")
-    assert re.fullmatch(r"(Ace|Ten|King|Queen|Jack|Nine|Eight|Seven) of (clubs|spades|hearts|diamonds), pile [1-8]", str(label))
+    # the suit named as on the sorting buttons: "Ace of Clubs" beside "Clubs"
+    found = re.fullmatch(r"(Ace|Ten|King|Queen|Jack|Nine|Eight|Seven) of (Clubs|Spades|Hearts|Diamonds), pile [1-8]", str(label))
+    assert found and found.group(2) in {me.text(f'[data-sort="{suit}"]') for suit in "CSHD"}, label
+    # every pile's number clear of its cards and their rings, nothing outside the window
+    assert covered(me.page, ".pile", ".card, .back", ".number") == [] and not sideways(me.page)
     # the keyboard plays too: Tab to a card, the arrows, Enter
     before = me.seq()
     me.page.focus("#my-piles button[data-card]:enabled >> nth=0")
@@ -466,6 +474,9 @@ def test_the_german_switch(browser: Any, server: Server, players: list[Player]) 
         "Normal", "Kreuz", "Pik", "Herz", "Karo", "Ausgeteilt",
     ]
     assert me.text("#tips + span") == "Mit Tipps lernen"
+    me.page.wait_for_selector('#connection[data-mode="live"]')
+    assert me.text("#connection") == "verbunden"  # no English word left: the connection too
+    assert footer(me.page).startswith("Die HTTP-Schnittstelle · Eulers Offiziere · Eight Off · officers ")
     me.page.click('[data-game="H"]')
     me.page.wait_for_selector('#game[data-game="H"]')
     assert me.text("#game") == "Spiel: Herz ist Trumpf"
@@ -481,6 +492,7 @@ def test_the_german_switch(browser: Any, server: Server, players: list[Player]) 
     assert me.text('[data-sort="dealt"]') == "Ausgeteilt"  # the language is kept
     me.page.click('[data-lang="en"]')
     assert me.text('[data-sort="dealt"]') == "As dealt" and me.text("#game") == "Game: Hearts are trumps"
+    assert me.text("#connection") == "live"
 
 
 def test_learning_with_tips(browser: Any, server: Server, players: list[Player]) -> None:
@@ -515,6 +527,9 @@ def test_learning_with_tips(browser: Any, server: Server, players: list[Player])
     move = str(me.page.get_attribute("#tip", "data-move"))
     card, pile = move.split("@")
     assert me.page.is_enabled(f'#my-piles [data-card="{card}"][data-pile="{pile}"]')
+    # the tipped card wears a wide ring; its pile's number stays clear of it
+    assert me.page.locator(f'#my-piles .pile[data-pile="{pile}"] .card.hinted').count() == 1
+    assert covered(me.page, "#my-piles .pile", ".card, .back", ".number") == []
     assert re.search(rf"pile {pile}\.", me.text("#tip .headline"))
     face_up = server.game(room).view().face_up[0]  # a face-up card of mine, never a face-down one
     assert card == card_notation(face_up[int(pile) - 1])  # type: ignore[arg-type]

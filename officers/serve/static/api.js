@@ -35,8 +35,27 @@ export async function call(op, body = {}) {
   return data;
 }
 
-/** GET v1/health: the service's version. */
+/** GET v1/health: the service's health document (its ``officers`` field is the package's
+ * version; its ``version`` is the contract's). */
 export async function health() {
   const response = await fetch("v1/health");
   return response.ok ? response.json() : null;
+}
+
+/** Write "officers X.Y.Z" (v1/health's ``officers``) into the footer's ``#version`` and show
+ * the part of the footer that holds it (its separator with it); when the service does not
+ * say, that part stays hidden, so no separator is left dangling. */
+export async function showVersion() {
+  const node = document.querySelector("#version");
+  if (!node) return;
+  let answer = null;
+  try {
+    answer = await health();
+  } catch {
+    return; // offline: the page says so elsewhere
+  }
+  if (!answer || typeof answer.officers !== "string") return;
+  node.textContent = `officers ${answer.officers}`;
+  node.dataset.version = answer.officers;
+  (node.closest(".version") || node).hidden = false;
 }

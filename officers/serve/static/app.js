@@ -2,8 +2,9 @@
 // All game logic is the service's: the page keeps the game notation of the last answer and
 // the moves played, and asks v1/new, v1/move, v1/bot, v1/hint, v1/explain, v1/record, v1/bots.
 
-import { call, health, ServiceError } from "./api.js";
-import { cardName, cellName, words } from "./i18n.js";
+import { call, ServiceError, showVersion } from "./api.js";
+import { el } from "./dom.js";
+import { botLabel, cardName, cellName, words } from "./i18n.js";
 import { LinkError, readLink, writeLink } from "./link.js";
 import { createRoom, inRoom, keptLang, lastRoom, openRoom, roomClick, roomFragment, roomKey, roomLang } from "./room.js";
 import { cellMarks, drawAdvice, drawBoard, drawHand, drawOthers, moveText } from "./view.js";
@@ -598,11 +599,10 @@ function fillForm() {
   form.open.checked = o.open;
   form.coins.checked = o.coins;
   form.seed.value = "";
-  for (const bot of S.bots) form.bot.append(Object.assign(document.createElement("option"), { value: bot.name, textContent: bot.name }));
+  const option = (bot) => el("option", { value: bot.name, "data-bot": bot.name, text: botLabel(S.lang, bot.name) });
+  form.bot.append(...S.bots.map(option));
   form.bot.value = o.bot;
-  for (const seat of [1, 2, 3, 4]) {
-    for (const bot of S.bots) form[`kind${seat}`].append(Object.assign(document.createElement("option"), { value: bot.name, textContent: bot.name }));
-  }
+  for (const seat of [1, 2, 3, 4]) form[`kind${seat}`].append(...S.bots.map(option));
   drawBots();
   drawKinds();
 }
@@ -621,6 +621,7 @@ function drawBots() {
     const bot = S.bots.find((item) => item.name === option.value);
     option.title = bot ? about(bot) : t().hotseatAbout;
   }
+  for (const option of form.querySelectorAll('select option[data-bot]')) option.textContent = botLabel(S.lang, option.value);
   const chosen = S.bots.find((item) => item.name === form.bot.value);
   $("#bot-about").textContent = chosen ? about(chosen) : form.bot.value === "none" ? t().hotseatAbout : "";
 }
@@ -670,7 +671,6 @@ async function roomPage(fragment) {
   S.lang = keptLang();
   S.options = { ...readLink(""), lang: S.lang };
   translate();
-  health().then((answer) => { if (answer) $("#version").textContent = `officers ${answer.officers}`; }).catch(() => {});
   ask("bots", { lang: "both" }).then((listed) => {
     S.bots = listed.bots;
     S.options.bot = listed.default;
@@ -681,6 +681,7 @@ async function roomPage(fragment) {
 
 async function main() {
   wire();
+  showVersion(); // on every page: a game, a room, a broken link
   const fragment = roomFragment();
   if (fragment) return roomPage(fragment);
   try {
@@ -690,14 +691,13 @@ async function main() {
     S.lang = new URLSearchParams(location.search).get("lang") === "de" ? "de" : "en";
     translate();
     fail(error);
-    const listed = await ask("bots");
+    const listed = await ask("bots", { lang: "both" });
     S.bots = listed.bots;
     S.options.bot = listed.default;
     return fillForm();
   }
   S.lang = S.options.lang;
   translate();
-  health().then((answer) => { if (answer) $("#version").textContent = `officers ${answer.officers}`; }).catch(() => {});
   try {
     const [listed] = await Promise.all([ask("bots", { lang: "both" }), newTable()]);
     S.bots = listed.bots;

@@ -34,6 +34,8 @@ const EN = {
   hotseatAbout: "People at this device take the other seats; each hand stays covered until its player shows it.",
   loading: "Dealing the cards…",
   botNamed: (name) => `bot: ${name}`,
+  // the service's bots (v1/bots) by their names, as the page shows them
+  bots: { designers: "designers", neighbour: "neighbour", exact: "exact", hinted: "hinted", random: "random" },
   riddle: "Start",
   emptyStart: "empty square",
   ozanam: "Ozanam's riddle",
@@ -161,6 +163,7 @@ const DE = {
   hotseatAbout: "Menschen an diesem Gerät nehmen die anderen Plätze; jede Hand bleibt verdeckt, bis ihr Spieler sie aufdeckt.",
   loading: "Die Karten werden gegeben …",
   botNamed: (name) => `Bot: ${name}`,
+  bots: { designers: "Simulation", neighbour: "Nachbar", exact: "exakt", hinted: "nach Tipps", random: "zufällig" },
   riddle: "Start",
   emptyStart: "leeres Quadrat",
   ozanam: "Ozanams Rätsel",
@@ -248,7 +251,7 @@ const DE = {
   noSeat: "Dieser Browser hat keinen Platz in diesem Raum, und der Link hat keine Einladung.",
   roomHand: (n) => `Deine Karten (Platz ${n})`,
   waitTurn: (n) => `Spieler ${n} zieht …`,
-  connection: { live: "live", polling: "Abfrage", offline: "getrennt" },
+  connection: { live: "verbunden", polling: "Abfrage", offline: "getrennt" },
   presence: (who, online) => `${who} ${online ? "ist da" : "ist weg"}`,
   playerName: (seat) => `Spieler ${seat}`,
   moves: "Die Züge",
@@ -266,6 +269,12 @@ export function words(lang) {
 /** A card's name: "Ace of Spades", "Pik-Ass". */
 export function cardName(lang, card) {
   return words(lang).cardName(card[0], card[1]);
+}
+
+/** A bot's name as the page shows it ("random", "zufällig"); a bot the page does not know by
+ * its name from the service. */
+export function botLabel(lang, name) {
+  return words(lang).bots[name] || name;
 }
 
 /** A cell's name (cell 0-15): "row 1, column 1", "Zeile 1, Spalte 1". */

@@ -2,7 +2,7 @@
 // (officers/svg.py), served as two sprites of symbols, cards-en.svg and cards-de.svg.
 
 import { el } from "./dom.js";
-import { cardName, cellName, words } from "./i18n.js";
+import { botLabel, cardName, cellName, words } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const ASSETS = new URL(".", import.meta.url);
@@ -121,7 +121,7 @@ export function drawOthers(others, game, look) {
     const player = index + 1;
     if (player === viewer) return;
     const label = [t.others(player, cards.length)];
-    if (botName(player)) label.push(`(${t.botNamed(botName(player))})`);
+    if (botName(player)) label.push(`(${t.botNamed(botLabel(lang, botName(player)))})`);
     if (player === game.to_move && !game.outcome) label.push(`· ${t.toMove}`);
     const row = el("div", { class: player === game.to_move ? "seat to-move" : "seat", "data-player": player },
       el("span", { text: label.join(" ") }));

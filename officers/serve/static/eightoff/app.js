@@ -3,7 +3,7 @@
 // last answer, sends it back with each request (v1/eightoff/deal, move, undo, hint, presets),
 // and moves only what the answer's legal moves allow.
 
-import { call, health } from "../api.js";
+import { call, showVersion } from "../api.js";
 import { cardName, variantName, words } from "./i18n.js";
 import { LinkError, readLink, writeLink } from "./link.js";
 import { CELLS, choose, isColumn, moveText, movesFrom, parseMove } from "./moves.js";
@@ -599,6 +599,7 @@ function bind() {
 
 async function main() {
   bind();
+  showVersion(); // a broken link's page too
   let link;
   try {
     link = readLink(location.search);
@@ -614,9 +615,6 @@ async function main() {
   $("#auto").checked = link.auto;
   applyWords();
   $("#loading").hidden = false;
-  health().then((info) => {
-    if (info && info.version) $("#version").textContent = `officers ${info.version}`;
-  }).catch(() => {});
   try {
     S.presets = (await ask("presets", {})).presets;
     $("#variant").value = "";

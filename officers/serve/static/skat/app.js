@@ -5,6 +5,7 @@
 // the seat again. Every change arrives over the live WebSocket (polling /events when none can be
 // had); the page keeps the seq of the last event it applied, so nothing is lost or repeated.
 
+import { showVersion } from "../api.js";
 import { el, SYMBOLS } from "../dom.js";
 import { cardName, cardShort, gameName, words } from "./i18n.js";
 import { drawPresence, request, roomFields, roomPage, Seats } from "../rooms.js";
@@ -70,6 +71,8 @@ function applyWords() {
     const game = button.dataset.game;
     button.textContent = game === "G" ? gameName(S.lang, game) : `${SYMBOLS[game]} ${gameName(S.lang, game)}`;
   }
+  const connection = $("#connection");
+  if (connection.dataset.mode) connection.textContent = words_[connection.dataset.mode];
 }
 
 function setLang(lang) {
@@ -369,6 +372,7 @@ function main() {
   $("#tips").checked = false; // the tips are off after every reload
   bind();
   applyWords();
+  showVersion();
   const fragment = new URLSearchParams(location.hash.slice(1));
   const room = fragment.get("room");
   if (room) {

@@ -7,12 +7,12 @@ const RANKS = {
   A: ["Ace", "Ass"], T: ["Ten", "Zehn"], K: ["King", "König"], Q: ["Queen", "Dame"],
   J: ["Jack", "Bube"], 9: ["Nine", "Neun"], 8: ["Eight", "Acht"], 7: ["Seven", "Sieben"],
 };
-const SUITS = { C: ["clubs", "Kreuz"], S: ["spades", "Pik"], H: ["hearts", "Herz"], D: ["diamonds", "Karo"] };
+const SUITS = { C: ["Clubs", "Kreuz"], S: ["Spades", "Pik"], H: ["Hearts", "Herz"], D: ["Diamonds", "Karo"] };
 
 /** The suits in Skat order (their symbols and the ranks' marks: ../dom.js). */
 export const SUIT_ORDER = ["C", "S", "H", "D"];
 
-/** A card's name: "Queen of hearts", "Herz-Dame". */
+/** A card's name: "Queen of Hearts", "Herz-Dame" (the suits capitalised, as on the buttons). */
 export function cardName(lang, card) {
   const [rank, suit] = card;
   if (lang === "de") return `${SUITS[suit][1]}-${RANKS[rank][1]}`;
@@ -117,7 +117,7 @@ const DE = {
   language: "Sprache",
   officers: "Eulers Offiziere",
   eightoff: "Eight Off",
-  api: "Die HTTP-API",
+  api: "Die HTTP-Schnittstelle",
   intro: "Zwei Personen, je acht Stapel: eine offene Karte auf einer verdeckten. Vorhand wählt Trumpf oder Grand; nach 16 Stichen gewinnt Vorhand mit mindestens 61 der 120 Augen. Niemand sieht eine verdeckte Karte, bevor sie aufgedeckt wird.",
   computer: "Gegen den Computer spielen",
   friend: "Mit einer Freundin oder einem Freund spielen",
@@ -181,7 +181,7 @@ const DE = {
   tipsMissing: "Dieser Dienst bietet keine Tipps an.",
   keys: "Klicke eine Karte, um sie zu spielen, oder gehe mit Tab zu ihr und drücke Enter; die Pfeiltasten wechseln zwischen deinen Karten.",
   refused: "Nicht erlaubt",
-  live: "live",
+  live: "verbunden",
   polling: "Abfrage",
   offline: "verbinde neu…",
   presence: (online) => (online ? "Die Gegenperson ist da" : "Die Gegenperson ist weg"),

@@ -1,7 +1,7 @@
 // Drawing the Offiziersskat table: each player's eight piles (a face-up card on a card back, an
 // empty slot once both are played), the pile numbers kept whatever the order, the trick, the
 // deal at the end. A card shows its rank and suit as text; one's own playable cards are buttons
-// named for screen readers ("Queen of hearts, pile 3").
+// named for screen readers ("Queen of Hearts, pile 3").
 
 import { el, isRed, textFace } from "../dom.js";
 import { cardName, SUIT_ORDER, words } from "./i18n.js";
