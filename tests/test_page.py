@@ -429,6 +429,7 @@ def test_the_german_switch(table: Table) -> None:
     table.page.click('[data-lang="de"]')
     table.page.wait_for_selector('html[lang="de"]')
     assert table.text('[data-action="hint"]') == "Tipp"
+    assert table.page.get_attribute("nav.langs", "aria-label") == "Sprache"  # for screen readers too
     assert table.text("#status").startswith("Du bist dran")
     assert table.page.get_attribute('#board [data-cell="0"]', "aria-label") == "Zeile 1, Spalte 1, leer"
     assert table.page.get_attribute('#hand [data-card="QD"]', "aria-label") == "Karo-Dame"
