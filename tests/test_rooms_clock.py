@@ -296,3 +296,38 @@ def test_the_deadline_is_kept_alike_by_both_stores(
     assert sorted(ended, key=len) == [frozenset(), frozenset({room})]
     assert len(timeouts(first, room, tokens[0])) == 1
     assert first.get(room)["status"] == "over" and first.store.due(clock.now, 10)[0] == []
+
+
+class Racing(SQLiteStore):
+    """A store whose next write first lets ``hook`` run (another worker's clock, say)."""
+
+    hook: Callable[[], None] | None = None
+
+    def update(self, room: Any, seq: int, events: Any) -> bool:
+        hook, self.hook = self.hook, None
+        if hook is not None:
+            hook()
+        return super().update(room, seq, events)
+
+
+def test_a_move_the_clock_overtakes_is_refused_as_late() -> None:
+    """A move read in time whose write comes after the clock ended the turn (another worker's
+    timer committed first): refused as late, not as a mere conflict; the timeout stands."""
+    clock = Clock()
+    store = Racing(":memory:")
+    rooms, timer = Rooms(store, clock=clock), Rooms(store, clock=clock)
+    room, tokens = two_people(rooms, {"level": "expert"})
+    mover, state = to_move(rooms, room, tokens)
+    clock.now += 29.9
+
+    def overtaken() -> None:
+        clock.now += 0.2
+        assert timer.keep_time()[0] == {room}
+
+    store.hook = overtaken
+    move = state["view"]["legal_moves"][0]
+    with pytest.raises(RoomError) as refused:
+        rooms.move(room, tokens[mover], {"move": move, "seq": state["seq"]})
+    assert refused.value.rule == "late"
+    assert rooms.state(room, tokens[0])["view"]["outcome"]["reason"] == "out of time"
+    assert len(timeouts(rooms, room, tokens[0])) == 1

@@ -232,6 +232,9 @@ async def _act(
         else:
             hub.changed(room)
             return None
+        finally:
+            for woken in rooms.fresh_signs():  # a turn the request ended on time, first
+                hub.changed(woken)
     if "id" in data:
         error["id"] = data["id"]
     return error
@@ -364,6 +367,6 @@ async def keep_time(rooms: Rooms, hub: Hub, tick: float = TICK) -> None:
         except Exception:  # the store out of reach: the next look tries again
             LOG.warning("rooms: the turns' deadlines could not be kept", exc_info=True)
             ended, wait = frozenset(), tick
-        for room in ended:
+        for room in ended | rooms.fresh_signs():  # and those a request changed but woke not
             hub.changed(room)
         await asyncio.sleep(tick if wait is None else min(tick, max(wait, 0.005)))

@@ -671,6 +671,10 @@ class Rooms:
             )
         room = self._applied(change)
         if not self.store.update(room, seq, change.events):
+            now = self.store.get(room.id)
+            late = None if now is None else now.record.get("late")
+            if late is not None and late["seq"] == seq and change.events:
+                raise RoomError("conflict", _late(late), "late")  # the clock got there first
             raise RoomError(
                 "conflict",
                 f"room {room.id} changed while this request was answered: fetch its events and "
