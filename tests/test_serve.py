@@ -313,6 +313,34 @@ def test_a_rooms_store_or_proxy_that_cannot_be_used_is_one_line_before_any_start
     assert sorted(path.name for path in tmp_path.iterdir()) == ["file"]
 
 
+def test_an_earlier_versions_rooms_file_in_the_folder_is_named_not_used(tmp_path: Path) -> None:
+    folder = tmp_path / "started"
+    folder.mkdir()
+    (folder / "officers-rooms.db").write_bytes(b"")
+    code = (
+        "import sys, officers.serve; officers.serve.serve = lambda *a, **k: None\n"
+        "from officers.cli import main; sys.exit(main(['serve']))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=_isolated(tmp_path),
+        cwd=folder,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    kept = tmp_path / "data" / "officers" / "rooms.db"
+    assert done.stderr.splitlines() == [
+        f"officers serve: the rooms are kept in {kept}",
+        "officers serve: the officers-rooms.db in this folder (where an earlier version kept the "
+        "rooms) is not used: --rooms-db officers-rooms.db keeps its rooms",
+    ]
+    assert [path.name for path in folder.iterdir()] == ["officers-rooms.db"]
+    assert (folder / "officers-rooms.db").read_bytes() == b""
+
+
 def test_a_client_is_its_address_unless_the_operator_names_the_proxy(tmp_path: Path) -> None:
     """Behind no proxy a client's ``X-Forwarded-For`` changes nothing (it cannot pass its room
     cap by naming another address); with ``--forwarded-allow-ips`` naming the proxy, the

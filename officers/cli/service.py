@@ -183,6 +183,10 @@ ROOMS_FILE = "rooms.db"
 """The name of the rooms' SQLite file in the user's data directory (:func:`default_rooms_db`)."""
 
 
+EARLIER_ROOMS_DB = "officers-rooms.db"
+"""Where ``officers serve`` kept its rooms before 0.3.1: in the folder it was started from."""
+
+
 def default_rooms_db() -> Path:
     """Where ``officers serve`` keeps its rooms unless ``--rooms-db`` says otherwise:
     :data:`ROOMS_FILE` in the user's data directory, as the platform has it (platformdirs, of
@@ -321,6 +325,13 @@ def _serve(args: argparse.Namespace) -> ExitCode:
         return ExitCode.BAD_INPUT
 
     where = _reach_rooms(where, made=args.rooms_db is None)
+    if args.rooms_db is None and os.path.isfile(EARLIER_ROOMS_DB):
+        print(
+            f"officers serve: the {EARLIER_ROOMS_DB} in this folder (where an earlier version "
+            f"kept the rooms) is not used: --rooms-db {EARLIER_ROOMS_DB} keeps its rooms",
+            file=sys.stderr,
+            flush=True,
+        )
     shared = is_postgres(where)
     settings = Settings(
         cors=tuple(origin.strip() for origin in args.cors.split(",") if origin.strip()),
