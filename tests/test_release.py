@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 import tomllib
+import zipfile
 from importlib import metadata
 from pathlib import Path
 
@@ -15,6 +16,7 @@ import pytest
 import officers
 from officers.cli import main
 from officers.contract import handle
+from tools import check_dist
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text("utf-8"))["project"]
@@ -88,3 +90,76 @@ def test_without_the_serve_extra_serve_names_it_in_one_line() -> None:
     assert done.stderr.splitlines() == [
         "officers serve needs the 'serve' extra: pip install 'officers[serve]'"
     ]
+
+
+def _wheel(folder: Path, name: str, tags: list[str], modules: bool = True) -> Path:
+    """A wheel file of that name holding just its ``WHEEL`` (with ``tags``) and a ``RECORD``
+    (with the three compiled modules, or none)."""
+    info = "officers-0.3.0.dist-info"
+    wheel = "Wheel-Version: 1.0\nGenerator: hatchling\n"
+    wheel += f"Root-Is-Purelib: {'false' if modules else 'true'}\n"
+    wheel += "".join(f"Tag: {tag}\n" for tag in tags)
+    compiled = ["solve/_cover", "skat/_dd", "eightoff/_search"] if modules else []
+    rows = [f"officers/{module}.abi3.so,sha256=x,1" for module in compiled]
+    rows += [f"{info}/WHEEL,sha256=y,2", f"{info}/RECORD,,"]
+    path = folder / name
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr(f"{info}/WHEEL", wheel)
+        archive.writestr(f"{info}/RECORD", "\n".join(rows) + "\n")
+    return path
+
+
+@pytest.mark.parametrize(
+    ("platforms", "refused"),
+    [
+        (["linux_x86_64"], "linux_x86_64"),  # what a build on Linux writes: PyPI refuses it
+        (["linux_aarch64"], "linux_aarch64"),
+        (["manylinux_2_34_x86_64"], None),  # what auditwheel repair made of it here
+        (["manylinux_2_17_x86_64", "manylinux2014_x86_64"], None),
+        (["manylinux_2_17_x86_64", "linux_x86_64"], "linux_x86_64"),
+        (["musllinux_1_2_aarch64"], None),
+        (["macosx_11_0_arm64"], None),
+        (["macosx_10_9_universal2"], None),
+        (["win_amd64"], None),
+        (["any"], "any"),
+    ],
+)
+def test_check_dist_takes_only_a_platform_a_package_index_takes(
+    tmp_path: Path, platforms: list[str], refused: str | None
+) -> None:
+    tags = [f"cp311-abi3-{platform}" for platform in platforms]
+    wheel = _wheel(tmp_path, f"officers-0.3.0-cp311-abi3-{'.'.join(platforms)}.whl", tags)
+    files = check_dist.record(wheel)
+    assert len(check_dist.every_compiled(files)) == check_dist.MODULES
+    found = check_dist.tag_problems(wheel, files)
+    if refused is None:
+        assert found == []
+    else:
+        assert len(found) == 1 and f"tagged for {refused}," in found[0], found
+        assert "auditwheel repair" in found[0]
+
+
+def test_check_dist_holds_a_wheels_name_to_its_tags(tmp_path: Path) -> None:
+    tags = ["cp311-abi3-manylinux_2_34_x86_64"]
+    renamed = _wheel(tmp_path, "officers-0.3.0-cp311-abi3-manylinux_2_17_x86_64.whl", tags)
+    found = check_dist.tag_problems(renamed, check_dist.record(renamed))
+    assert len(found) == 1 and "its name says ['cp311-abi3-manylinux_2_17_x86_64']" in found[0]
+    other = _wheel(
+        tmp_path,
+        "officers-0.3.0-cp312-abi3-manylinux_2_34_x86_64.whl",
+        ["cp312-abi3-manylinux_2_34_x86_64"],
+    )
+    assert check_dist.tag_problems(other, check_dist.record(other)) == [
+        f"{other.name} holds officers/eightoff/_search.abi3.so but is tagged cp312-abi3-"
+        "manylinux_2_34_x86_64 (purelib false)"
+    ]
+
+
+def test_check_dist_takes_the_pure_wheel_on_any_platform(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("OFFICERS_REQUIRE_EXTENSION", raising=False)
+    pure = _wheel(tmp_path, "officers-0.3.0-py3-none-any.whl", ["py3-none-any"], modules=False)
+    assert check_dist.tag_problems(pure, check_dist.record(pure)) == []
+    monkeypatch.setenv("OFFICERS_REQUIRE_EXTENSION", "1")
+    assert "holds no compiled module" in check_dist.tag_problems(pure, {})[0]

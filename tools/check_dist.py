@@ -13,6 +13,10 @@ The first wheel is built from the source tree, the second from the sdist. The ch
   (all or none);
 - a wheel with the compiled module is tagged ``cp311-abi3-<platform>`` and not purelib, one
   without it ``py3-none-any``; with ``OFFICERS_REQUIRE_EXTENSION=1`` it must hold the module;
+- the platform is one a package index takes (``manylinux_2_34_x86_64``, ``musllinux_1_2_...``,
+  ``macosx_11_0_arm64``, ``win_amd64``, ...), never the bare ``linux_x86_64`` that a build on
+  Linux writes: CI makes it portable with ``auditwheel repair`` first; the file's name and its
+  ``WHEEL`` say the same tags;
 - the wheel built from the sdist holds the same files, byte for byte, and the compiled module
   when the first one does (its bytes may differ from one build to the next), under the same tag;
 - the sdist holds the C sources and the build hook (so a build from it can compile);
@@ -39,6 +43,15 @@ MODULES = 3
 """How many compiled modules a wheel with any holds."""
 BUILD = ["hatch_build.py", "tools/build_extension.py"]
 """What a build from the sdist needs to compile the module, besides the C sources."""
+
+
+PLATFORM = re.compile(
+    r"(manylinux_\d+_\d+|manylinux1|manylinux2010|manylinux2014|musllinux_\d+_\d+)_"
+    r"(x86_64|i686|aarch64|armv7l|ppc64le|s390x|riscv64)"
+    r"|macosx_\d+_\d+_(x86_64|arm64|universal2|intel)"
+    r"|win32|win_amd64|win_arm64"
+)
+"""A platform tag that a package index takes (PEP 600, PEP 656, macOS and Windows)."""
 
 
 def record(wheel: Path) -> dict[str, str]:
@@ -88,6 +101,42 @@ def every_compiled(files: dict[str, str]) -> list[str]:
     return [name for name in sorted(files) if COMPILED.fullmatch(name)]
 
 
+def tags(wheel: Path) -> list[str]:
+    """Every ``Tag`` of the wheel's ``WHEEL`` (one a line: a repaired wheel may have several)."""
+    with zipfile.ZipFile(wheel) as archive:
+        name = next(n for n in archive.namelist() if n.endswith(".dist-info/WHEEL"))
+        text = archive.read(name).decode("utf-8")
+    return [line.removeprefix("Tag: ") for line in text.splitlines() if line.startswith("Tag: ")]
+
+
+def named_tags(wheel: Path) -> list[str]:
+    """The tags the wheel's file name says (``name-version-python-abi-platform.whl``, each part
+    possibly ``a.b``), expanded."""
+    python, abi, platform = wheel.name.removesuffix(".whl").split("-")[-3:]
+    return [
+        f"{p}-{a}-{q}"
+        for p in python.split(".")
+        for a in abi.split(".")
+        for q in platform.split(".")
+    ]
+
+
+def platform_problems(wheel: Path) -> list[str]:
+    """What is wrong with a platform wheel's platforms: one a package index refuses
+    (``linux_x86_64``), or a file name that says other tags than its ``WHEEL``."""
+    found = []
+    written = tags(wheel)
+    if sorted(written) != sorted(named_tags(wheel)):
+        found.append(f"{wheel.name}: its name says {named_tags(wheel)}, its WHEEL {written}")
+    refused = sorted({t.split("-")[2] for t in written if not PLATFORM.fullmatch(t.split("-")[2])})
+    if refused:
+        found.append(
+            f"{wheel.name} is tagged for {', '.join(refused)}, which a package index refuses: "
+            "make it portable first (auditwheel repair)"
+        )
+    return found
+
+
 def tag_problems(wheel: Path, files: dict[str, str]) -> list[str]:
     """What is wrong with a wheel's tag, given whether it holds the compiled module."""
     fields = metadata(wheel, "WHEEL")
@@ -101,7 +150,9 @@ def tag_problems(wheel: Path, files: dict[str, str]) -> list[str]:
         return [f"{wheel.name} holds {module} but is tagged {tag} (purelib {pure})"]
     if module is not None and len(every_compiled(files)) != MODULES:
         return [f"{wheel.name} holds {every_compiled(files)}, not all {MODULES} compiled modules"]
-    return []
+    if module is not None and any(not t.startswith("cp311-abi3-") for t in tags(wheel)):
+        return [f"{wheel.name} holds {module} but is tagged {tags(wheel)}"]
+    return platform_problems(wheel) if module is not None else []
 
 
 def sdist_problems(sdist: Path) -> list[str]:
@@ -136,7 +187,7 @@ def problems(wheel: Path, again: Path, sdist: Path | None = None) -> list[str]:
     if differ:
         found.append(f"the wheel from the sdist differs in: {differ}")
     found += tag_problems(wheel, files) + tag_problems(again, second)
-    if metadata(wheel, "WHEEL").get("Tag") != metadata(again, "WHEEL").get("Tag"):
+    if sorted(tags(wheel)) != sorted(tags(again)):
         found.append(f"the two wheels' tags differ: {wheel.name}, {again.name}")
     if sdist is not None:
         found += sdist_problems(sdist)
@@ -175,7 +226,7 @@ def main(argv: list[str]) -> int:
         print("ok   every tracked file of officers/ but the C sources is in the wheel, and nothing else")
         print("ok   the wheel built from the sdist is the same, file for file")
         if module is not None:
-            tag = metadata(wheel, "WHEEL")["Tag"]
+            tag = ", ".join(tags(wheel))
             with zipfile.ZipFile(wheel) as archive:
                 sizes = [archive.getinfo(name).file_size for name in every_compiled(files)]
             held = ", ".join(
@@ -183,6 +234,7 @@ def main(argv: list[str]) -> int:
                 for name, size in zip(every_compiled(files), sizes, strict=True)
             )
             print(f"ok   both wheels hold {held}, tagged {tag}")
+            print("ok   a platform a package index takes, named alike in the file and its WHEEL")
         else:
             print("ok   a pure wheel (py3-none-any): no compiled module")
         if sdist is not None:
