@@ -621,7 +621,7 @@ function drawBots() {
     const bot = S.bots.find((item) => item.name === option.value);
     option.title = bot ? about(bot) : t().hotseatAbout;
   }
-  for (const option of form.querySelectorAll('select option[data-bot]')) option.textContent = botLabel(S.lang, option.value);
+  for (const option of form.querySelectorAll("select option[data-bot]")) option.textContent = botLabel(S.lang, option.value);
   const chosen = S.bots.find((item) => item.name === form.bot.value);
   $("#bot-about").textContent = chosen ? about(chosen) : form.bot.value === "none" ? t().hotseatAbout : "";
 }

@@ -273,8 +273,8 @@ export function cardName(lang, card) {
   return words(lang).cardName(card[0], card[1]);
 }
 
-/** A bot's name as the page shows it ("random", "zufällig"); a bot the page does not know by
- * its name from the service. */
+/** A bot's name as the page shows it ("random", "zufällig"); a bot the page does not know
+ * keeps the service's name. */
 export function botLabel(lang, name) {
   return words(lang).bots[name] || name;
 }
