@@ -4,6 +4,7 @@ serve`` at its defaults (the 2 s limit, the rate limit) on a free port of 127.0.
 other, from one keep-alive client.
 
     python -m benchmarks.bench_tips_http [--tips 200] [--busy 2] [--seed 1] [--first 3]
+        [--checkout DIR]
 
 - **the tips**: each a fresh numbered deal (at random) played at random to a random point: the
   game choice (no move yet) or a card after 1 to 30 moves, sent as the public view alone;
@@ -17,7 +18,8 @@ other, from one keep-alive client.
   milliseconds beside the median of the later ones, paired by server (the cost of what a fresh
   service has not warmed yet).
 
-The client paces itself at 15 requests a second at most (the default rate limit is 20), so no
+``--checkout DIR`` serves another checkout's officers (an earlier commit, to compare; its
+compiled modules built in place). The client paces itself at 15 requests a second at most (the default rate limit is 20), so no
 answer is ``rate-limited``. The aim (issue #38): with two busy processes on 2 cores, 0 errors,
 p50 <= 150 ms, p99 within the limit.
 """
@@ -28,6 +30,7 @@ import argparse
 import contextlib
 import os
 import random
+import re
 import socket
 import statistics
 import subprocess
@@ -42,6 +45,9 @@ import httpx
 
 from benchmarks.harness import load_average
 
+LOG_LINE = re.compile(r"officers\.serve POST /v1/skat/tip (\d{3}) ([\d.]+)ms$")
+"""A tip in the server's log (officers.serve.app.LogRequests): status, milliseconds."""
+
 PACE = 1 / 15
 """The least seconds between two requests' starts (under the default rate limit)."""
 
@@ -53,14 +59,31 @@ def free_port() -> int:
         return port
 
 
+def server_times(folder: Path) -> list[float]:
+    """The tips' milliseconds as the servers' logs time them (arrival to answer sent)."""
+    found = []
+    for log in folder.glob("serve-*.log"):
+        for line in log.read_text("utf-8", "replace").splitlines():
+            match = LOG_LINE.search(line)
+            if match:
+                found.append(float(match[2]))
+    return found
+
+
 @contextlib.contextmanager
-def serving(folder: Path, options: list[str]) -> Iterator[str]:
-    """A fresh ``officers serve`` (its defaults, ``options`` beside them), ready: its URL."""
+def serving(folder: Path, options: list[str], checkout: Path | None = None) -> Iterator[str]:
+    """A fresh ``officers serve`` (its defaults, ``options`` beside them), ready: its URL;
+    ``checkout``: that directory's officers instead of the installed one."""
     port = free_port()
     command = [sys.executable, "-m", "officers", "serve", "--port", str(port)]
     command += ["--rooms-db", str(folder / f"rooms-{port}.db"), *options]
+    environment = dict(os.environ)
+    if checkout is not None:  # ``-m`` puts the working directory first
+        environment["PYTHONPATH"] = str(checkout)
     with (folder / f"serve-{port}.log").open("wb") as log:
-        process = subprocess.Popen(command, stdout=log, stderr=subprocess.STDOUT)
+        process = subprocess.Popen(
+            command, stdout=log, stderr=subprocess.STDOUT, cwd=checkout, env=environment
+        )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 60
@@ -86,9 +109,7 @@ def serving(folder: Path, options: list[str]) -> Iterator[str]:
 @contextlib.contextmanager
 def busy(count: int) -> Iterator[None]:
     """``count`` processes burning CPU while the block runs."""
-    burners = [
-        subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)
-    ]
+    burners = [subprocess.Popen([sys.executable, "-c", "while True: pass"]) for _ in range(count)]
     try:
         yield
     finally:
@@ -137,14 +158,16 @@ def run_tips(url: str, tips: list[tuple[int, str]]) -> list[tuple[int, float, in
     return found
 
 
-def report(found: list[tuple[int, float, int, dict[str, Any]]]) -> None:
+def report(found: list[tuple[int, float, int, dict[str, Any]]], logged: list[float]) -> None:
     times = [took for _, took, _, _ in found]
     errors = [(status, doc.get("code")) for _, _, status, doc in found if status != 200]
     answered = [doc for _, _, status, doc in found if status == 200]
     exact = sum(doc["method"] == "exact" for doc in answered)
     estimates = [doc["samples"] for doc in answered if doc["method"] == "estimate"]
     choice = [took for moves, took, _, _ in found if moves == 0]
-    print("| tips | errors | p50 | p90 | p99 | max | exact | estimate | samples (median) | 0 samples |")
+    print(
+        "| tips | errors | p50 | p90 | p99 | max | exact | estimate | samples (median) | 0 samples |"
+    )
     print("|---|---|---|---|---|---|---|---|---|---|")
     print(
         f"| {len(found)} | {len(errors)} | {statistics.median(times):.0f} ms "
@@ -152,6 +175,19 @@ def report(found: list[tuple[int, float, int, dict[str, Any]]]) -> None:
         f"| {max(times):.0f} ms | {exact} | {len(estimates)} "
         f"| {statistics.median(estimates) if estimates else '-'} "
         f"| {sum(1 for s in estimates if s == 0)} |"
+    )
+    if logged:
+        print(
+            f"\nthe server's log: p50 {statistics.median(logged):.0f} ms, "
+            f"p99 {percentile(logged, 0.99):.0f} ms, max {max(logged):.0f} ms ({len(logged)} tips)"
+        )
+    slowest = sorted(found, key=lambda row: -row[1])[:5]
+    print(
+        "\nslowest: "
+        + "; ".join(
+            f"{took:.0f} ms (after {moves} moves, {doc.get('method')}, {doc.get('samples')} samples)"
+            for moves, took, _, doc in slowest
+        )
     )
     if errors:
         print(f"\nerrors: {errors}")
@@ -162,7 +198,7 @@ def report(found: list[tuple[int, float, int, dict[str, Any]]]) -> None:
         )
 
 
-def first_tips(folder: Path, rounds: int) -> None:
+def first_tips(folder: Path, rounds: int, checkout: Path | None = None) -> None:
     from officers.skat import SkatGame
     from officers.skat.public import Public
 
@@ -173,7 +209,7 @@ def first_tips(folder: Path, rounds: int) -> None:
     print("\n| server | first tip | later tips (median of 5) | first / later |")
     print("|---|---|---|---|")
     for round_ in range(rounds):
-        with serving(folder, []) as url, httpx.Client(timeout=30) as client:
+        with serving(folder, [], checkout) as url, httpx.Client(timeout=30) as client:
             first, _, document = ask(client, url, public)
             later = []
             for _ in range(5):
@@ -192,16 +228,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--busy", type=int, default=0, help="CPU-burning processes beside it")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--first", type=int, default=0, help="fresh servers for the first tip")
+    parser.add_argument(
+        "--checkout", type=Path, default=None, help="serve this checkout's officers (to compare)"
+    )
     args = parser.parse_args(argv)
-    print(f"officers serve (defaults), {args.busy} busy processes beside it; {load_average()}\n")
+    served = f"officers serve from {args.checkout}" if args.checkout else "officers serve"
+    print(f"{served} (defaults), {args.busy} busy processes beside it; {load_average()}\n")
     with tempfile.TemporaryDirectory(prefix="officers-tips-") as name, busy(args.busy):
         folder = Path(name)
         if args.tips:
             tips = views(args.tips, args.seed)
-            with serving(folder, []) as url:
-                report(run_tips(url, tips))
+            with serving(folder, [], args.checkout) as url:
+                found = run_tips(url, tips)
+            report(found, server_times(folder))
         if args.first:
-            first_tips(folder, args.first)
+            first_tips(folder, args.first, args.checkout)
     print(f"\n{load_average()}; pid {os.getpid()}")
 
 
