@@ -24,7 +24,7 @@ import threading
 import time
 import unicodedata
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, Final
 
 import anyio
@@ -403,29 +403,11 @@ async def _refuse_handshake(websocket: WebSocket, limit: RateLimit, wait: float)
         await websocket.close(code=4429)
 
 
-def room_routes(
-    settings: Settings,
-    rooms: Rooms,
-    hub: Hub,
-    limit: RateLimit | None,
-    searches: threading.Semaphore | None = None,
-) -> list[BaseRoute]:
-    """The rooms under ``/v1/rooms`` (docs/rooms.md) and their live WebSocket; a hint's search
-    holds one of ``searches``, the slots the operations' searches hold too."""
-    slots = threading.BoundedSemaphore(settings.max_searches) if searches is None else searches
-
-    def route(path: str, action: RoomAction, method: str = "POST") -> Route:
-        post = method == "POST"
-        changes = post and path not in ("", "/{room}/hint")
-        endpoint = _room_endpoint(
-            action, settings, hub, body=post, changes=changes, signs=rooms.fresh_signs
-        )
-        endpoint.__name__ = "rooms" + path.replace("/{room}", "").replace("/", "-")
-        return Route(f"/v1/rooms{path}", endpoint, methods=[method])
-
-    live_limits = LiveLimits(
-        max_message=settings.room_message, poll=settings.room_poll or None
-    )
+def _live_endpoint(
+    rooms: Rooms, hub: Hub, limit: RateLimit | None, live_limits: LiveLimits
+) -> Callable[[WebSocket], Awaitable[None]]:
+    """The live WebSocket of a room (docs/rooms.md): a handshake over the client's rate is
+    refused (429), then :func:`~officers.rooms.live.session` runs until either side ends it."""
 
     async def live(websocket: WebSocket) -> None:
         client = _client(websocket)
@@ -462,6 +444,33 @@ def room_routes(
             LOG.debug("live connection ended", exc_info=True)
         except Exception:
             LOG.exception("internal error on the live connection of %s", printable(client))
+
+    return live
+
+
+def room_routes(
+    settings: Settings,
+    rooms: Rooms,
+    hub: Hub,
+    limit: RateLimit | None,
+    searches: threading.Semaphore | None = None,
+) -> list[BaseRoute]:
+    """The rooms under ``/v1/rooms`` (docs/rooms.md) and their live WebSocket; a hint's search
+    holds one of ``searches``, the slots the operations' searches hold too."""
+    slots = threading.BoundedSemaphore(settings.max_searches) if searches is None else searches
+
+    def route(path: str, action: RoomAction, method: str = "POST") -> Route:
+        post = method == "POST"
+        changes = post and path not in ("", "/{room}/hint")
+        endpoint = _room_endpoint(
+            action, settings, hub, body=post, changes=changes, signs=rooms.fresh_signs
+        )
+        endpoint.__name__ = "rooms" + path.replace("/{room}", "").replace("/", "-")
+        return Route(f"/v1/rooms{path}", endpoint, methods=[method])
+
+    live_limits = LiveLimits(max_message=settings.room_message, poll=settings.room_poll or None)
+
+    live = _live_endpoint(rooms, hub, limit, live_limits)
 
     return [
         route("", lambda room, token, data, request: rooms.create(data, _client(request)), "POST"),
