@@ -148,6 +148,18 @@ def pytest_terminal_summary(terminalreporter: Any) -> None:
     terminalreporter.write_line(line)
 
 
+MAX_WORKERS = 4
+"""The most processes ``-n auto`` (the default, pyproject.toml) runs the tests in: one a CPU this
+process may use, up to this many (a test may start a browser, a service or a database)."""
+
+
+def pytest_xdist_auto_num_workers(config: Any) -> int:
+    """The workers of ``-n auto``: the CPUs this process may use, at most :data:`MAX_WORKERS`."""
+    usable = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
+    cpus = len(usable) if usable is not None else (os.cpu_count() or 1)
+    return max(1, min(MAX_WORKERS, cpus))
+
+
 def pytest_report_header() -> str:
     import officers
 
