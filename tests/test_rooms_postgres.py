@@ -599,6 +599,7 @@ def test_while_the_database_is_down_the_rooms_answer_unavailable_and_then_play_o
     assert _play(live, one, room, tokens) == 4
 
 
+@pytest.mark.slow  # SQLite's kill -9 test (test_rooms_live.py) runs by default
 def test_a_service_killed_mid_game_loses_nothing(database: str, tmp_path: Path) -> None:
     live = _services()
     first = Service(database, tmp_path).start()

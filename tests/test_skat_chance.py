@@ -109,6 +109,7 @@ def test_the_exact_expected_points_are_the_brute_force_ones(game: SkatGame) -> N
     assert exact_value(public, "points") == brute(list(public.positions()), "points")
 
 
+@pytest.mark.slow  # the long sweep: the tests above compare fewer tricks
 @settings(max_examples=5, deadline=None, suppress_health_check=SLOW)
 @given(endgames(tricks=5))
 def test_the_brute_force_agrees_on_five_tricks(game: SkatGame) -> None:

@@ -44,6 +44,7 @@ def test_every_moves_compiled_value_is_the_python_value(game: SkatGame, objectiv
     assert compiled == move_values(game, objective, compiled=False)  # type: ignore[arg-type]
 
 
+@pytest.mark.slow  # the long search: the Hypothesis tests above compare shallower positions
 def test_five_face_down_cards_as_in_python() -> None:
     """Deeper than the Hypothesis tests: positions with 5 cards face down, 8 tricks left."""
     for number in (7, 8):
