@@ -205,3 +205,75 @@ def test_a_tip_that_waited_out_its_time_still_answers() -> None:
     value = answer("skat/value", {"view": game.view().to_dict()}, Limits(), waited)
     assert_valid(value)
     assert value["kind"] == "skat-value" and value["samples"] == 0 and value["interval"] == [0, 1]
+
+
+def slowed(monkeypatch: pytest.MonkeyPatch, whole: int, moves: int, sleep: float) -> list[float]:
+    """Make the tip's sample step pass its deadline: the searches of the first ``whole``
+    samples (``moves`` each) are the real ones, every later one sleeps ``sleep`` seconds
+    whatever its time limit. The times (:func:`time.monotonic`) of the calls are returned."""
+    from officers.skat import tips
+
+    real = tips.wins
+    calls: list[float] = []
+
+    def wins(position: Any, time_limit: float | None = None) -> bool:
+        calls.append(time.monotonic())
+        if len(calls) > whole * moves:
+            time.sleep(sleep)
+        return real(position, time_limit=time_limit)
+
+    monkeypatch.setattr(tips, "wins", wins)
+    return calls
+
+
+def test_a_tip_whose_search_passes_its_deadline_answers_by_the_limit_with_the_samples_done(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The guard: a search stuck past the tip's deadline does not hold the answer back; the
+    request answers the whole samples done by then (2 here), labelled an estimate, and that
+    answer is the tip over 2 samples without any limit."""
+    from officers.contract import answer
+    from officers.contract.skat import tip_document
+    from officers.skat.public import Public
+    from officers.skat.tips import public_legal_moves, tip
+
+    game = endgame(4, 11, 2)  # 8 cards face down: more than the exact search takes
+    public = Public.of(game)
+    moves = len(public_legal_moves(public))
+    expected = tip_document(public, tip(public, samples=2), "en")
+    calls = slowed(monkeypatch, 2, moves, 4.0)
+    slots = threading.BoundedSemaphore(1)
+    start = time.monotonic()
+    document = answer(
+        "skat/tip", {"public": public.notation()}, Limits(time_limit=1.0), Budget(searches=slots)
+    )
+    took = time.monotonic() - start
+    assert took < 1.0 + 1.5, took  # by the limit, with a generous margin: not 4 s
+    assert_valid(document)
+    assert document["method"] == "estimate" and document["samples"] == 2
+    assert "estimate over 2 samples" in document["text"]
+    assert document == expected
+    # the abandoned tip stops at its next check: it keeps its slot until then, no longer
+    assert not slots.acquire(blocking=False)
+    assert slots.acquire(timeout=30)
+    slots.release()
+    assert len(calls) == 2 * moves + 1  # no search began after the one stuck
+
+
+def test_a_tip_stuck_in_its_first_search_answers_the_simple_rules_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from officers.contract import answer
+    from officers.skat.public import Public
+    from officers.skat.tips import greedy_move
+
+    game = SkatGame.deal(5)
+    game.push("S")
+    public = Public.of(game)
+    slowed(monkeypatch, 0, 1, 3.0)
+    start = time.monotonic()
+    document = answer("skat/tip", {"public": public.notation()}, Limits(time_limit=0.5))
+    assert time.monotonic() - start < 0.5 + 1.5
+    assert_valid(document)
+    assert document["method"] == "estimate" and document["samples"] == 0
+    assert document["move"] == greedy_move(public).notation()

@@ -22,12 +22,14 @@ stay hidden from the players is played in a room (docs/rooms.md), where the serv
 
 from __future__ import annotations
 
+import contextlib
+import threading
 import time
 from typing import Any, Final
 
-from officers.contract.bounded import CancelledError, bounded
+from officers.contract.bounded import POLL, CancelledError, bounded
 from officers.contract.documents import head
-from officers.contract.limits import Limits
+from officers.contract.limits import Budget, Limits
 from officers.contract.requests import BadRequestError, Request
 from officers.contract.turns import play_or_refuse, take_back
 from officers.errors import SolverTimeoutError, excerpt
@@ -37,7 +39,7 @@ from officers.skat.game import SkatGame
 from officers.skat.position import PLAYERS, Position, player_letter
 from officers.skat.public import Public
 from officers.skat.solve import Solution, solve, solve_games
-from officers.skat.tips import Tip, tip
+from officers.skat.tips import BestSoFar, Tip, tip
 
 __all__ = [
     "LANGS",
@@ -48,6 +50,7 @@ __all__ = [
     "solution_document",
     "solve_op",
     "solved",
+    "GUARD_MARGIN",
     "TIP_MARGIN",
     "tip_document",
     "tip_op",
@@ -310,27 +313,80 @@ def tip_time(left: float) -> float:
     return left - min(TIP_MARGIN, 0.2 * left) if left > 0 else 0.0
 
 
+GUARD_MARGIN: Final = 0.15
+"""The seconds before the door's deadline at which a tip answers with what it has, whatever
+its search does (at most a tenth of the time left): the answer's way out of the service."""
+
+
 def tip_op(request: Request, limits: Limits) -> dict[str, Any]:
     """``skat/tip``: the tip for the player to move, from a public view alone (``public`` or
     ``view``: it is never sent a face-down card), in ``lang``. It answers within the door's
     time limit, every time, with what it has by then (:func:`~officers.skat.tips.tip`: exact,
-    an estimate over the samples done, or over none), never a timeout; it runs in the
-    request's own thread (the compiled search leaves the interpreter's lock while it searches),
-    holding one of the door's search slots."""
+    an estimate over the samples done, or over none), never a timeout.
+
+    The tip runs in a thread of its own (the compiled search leaves the interpreter's lock
+    while it searches) holding one of the door's search slots, and searches until the door's
+    limit less :data:`TIP_MARGIN`; the request waits for it until the limit less
+    :data:`GUARD_MARGIN` at most. A search may pass its own deadline on a busy machine: then
+    the request answers the tip's best so far (:class:`~officers.skat.tips.BestSoFar`: the
+    whole samples done, or none), and tells the tip to stop. The tip ends at its next check
+    (before each search; a search itself ends by its own time limit, which is never later than
+    the tip's deadline); until then it keeps its search slot, so no more abandoned tips run at
+    once than the door has slots (a request that finds none free is refused ``busy``)."""
     public = public_view(request)
     lang = _lang(request)
     if public.to_move is None:
         raise BadRequestError("bad-input", "the game is over: no tip")
     budget = request.budget
+    start = time.monotonic()
     try:
         left = budget.time_left(limits.time_limit)
     except SolverTimeoutError:  # the request waited out its time: the tip without a search
         left = 0.0
-    with budget.slot():
-        advice = tip(public, time_limit=tip_time(left), cancel=budget.cancel)
-    if budget.cancel is not None and budget.cancel.is_set():
-        raise CancelledError("the tip was cancelled")
+    advice = _guarded_tip(public, left, budget, start + left - min(GUARD_MARGIN, 0.1 * left))
     return tip_document(public, advice, lang)
+
+
+def _guarded_tip(public: Public, left: float, budget: Budget, answer_by: float) -> Tip:
+    """The tip of ``public`` given ``left`` seconds, computed in a thread of its own that
+    holds one of ``budget``'s search slots until it ends; waited for until ``answer_by``
+    (:func:`time.monotonic`), then its best so far (without a search at all when it has none
+    yet). The engine's ``cancel`` ends the wait at once (:class:`CancelledError`)."""
+    slot = contextlib.ExitStack()
+    slot.enter_context(budget.slot())  # refused as busy here, before any thread starts
+    best = BestSoFar()
+    stop = threading.Event()
+    done = threading.Event()
+    outcome: list[Tip | BaseException] = []
+
+    def work() -> None:
+        with slot:
+            try:
+                outcome.append(tip(public, time_limit=tip_time(left), cancel=stop, best=best))
+            except BaseException as error:  # raised again in the request's thread
+                outcome.append(error)
+            finally:
+                done.set()
+
+    threading.Thread(target=work, name="officers-skat-tip", daemon=True).start()
+    cancel = budget.cancel
+    while not done.wait(max(0.0, min(POLL, answer_by - time.monotonic()))):
+        if cancel is not None and cancel.is_set():
+            stop.set()
+            raise CancelledError("the tip was cancelled")
+        if time.monotonic() >= answer_by:
+            break
+    if cancel is not None and cancel.is_set():
+        stop.set()
+        raise CancelledError("the tip was cancelled")
+    if done.is_set():
+        found = outcome[0]
+        if isinstance(found, BaseException):
+            raise found
+        return found
+    stop.set()  # past its time: the tip ends at its next check
+    kept = best.get()
+    return kept if kept is not None else tip(public, time_limit=0)
 
 
 def solve_op(request: Request, limits: Limits) -> dict[str, Any]:

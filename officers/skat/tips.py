@@ -43,7 +43,7 @@ import random
 import statistics
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final, Literal
@@ -71,6 +71,7 @@ __all__ = [
     "EXACT_SHARE",
     "POINT_SAMPLES",
     "SAMPLES",
+    "BestSoFar",
     "Option",
     "Tip",
     "greedy_move",
@@ -340,6 +341,40 @@ def _seconds(time_limit: float) -> float:
     return seconds
 
 
+class BestSoFar:
+    """The best answer a tip has so far, kept for another thread (thread-safe): from its start
+    :func:`greedy_move`'s estimate over 0 samples, after each whole sample the estimate so far
+    (and before the game choice after each sample of the points), the exact answer when the
+    search ends. A door that must answer by a deadline answers :meth:`get` when the tip has not
+    returned by then (:func:`officers.contract.skat.tip_op`): the answer one more sample, or
+    the exact search, would have improved.
+
+    >>> from officers.skat import SkatGame
+    >>> best = BestSoFar()
+    >>> best.get() is None
+    True
+    >>> advice = tip(SkatGame.deal(3), samples=2, best=best)
+    >>> best.get() == advice, advice.samples
+    (True, 2)
+    """
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._tip: Tip | None = None
+        self.updates = 0
+
+    def put(self, advice: Tip) -> None:
+        """Keep ``advice`` (a later answer of the same tip: more samples, or exact)."""
+        with self._lock:
+            self._tip = advice
+            self.updates += 1
+
+    def get(self) -> Tip | None:
+        """The answer kept last (``None`` before the tip began)."""
+        with self._lock:
+            return self._tip
+
+
 @dataclass(slots=True)
 class _Weighed:
     """What a tip found: each move's chance (``values``) with its ``intervals``, the exact
@@ -393,16 +428,27 @@ def _wilson(wins: int, n: int) -> tuple[float, float]:
     )
 
 
+def _estimate(moves: list[Move], counts: dict[Move, int], n: int, order: Move) -> _Weighed:
+    """The estimate over ``n`` whole samples, in which each move won ``counts`` times (over
+    none: every chance 0.5 with the whole range, the simple order's move first)."""
+    values = {m: counts[m] / n if n else 0.5 for m in moves}
+    intervals = {m: _wilson(counts[m], n) for m in moves}
+    tie = {m: 1.0 if m == order else 0.0 for m in moves}
+    return _Weighed(values, intervals, None, {}, tie, n)
+
+
 def _sampled(
     public: Public, moves: list[Move], samples: int, point_samples: int, clock: _Clock,
-    order: Move,
+    order: Move, report: Callable[[_Weighed], object],
 ) -> _Weighed:  # fmt: skip
     """The estimate (see :func:`tip`): whole samples only, drawn one at a time with the
     view's own seed, as many as the time allows up to ``samples``; before the game choice,
-    then each game's expected points over the first ``point_samples`` of the same samples."""
+    then each game's expected points over the first ``point_samples`` of the same samples.
+    ``report`` is told the estimate after each whole sample."""
     rng = random.Random(public.seed())
     positions: list[Position] = []
     counts = dict.fromkeys(moves, 0)
+    weighed = _estimate(moves, counts, 0, order)
     try:
         while len(positions) < samples:
             clock.left()
@@ -411,22 +457,25 @@ def _sampled(
             positions.append(position)  # a whole sample: every move weighed
             for m in moves:
                 counts[m] += won[m]
+            weighed = _estimate(moves, counts, len(positions), order)
+            report(weighed)
     except SolverTimeoutError:
         pass  # out of time: the whole samples done are the answer
-    n = len(positions)
-    values = {m: counts[m] / n if n else 0.5 for m in moves}
-    intervals = {m: _wilson(counts[m], n) for m in moves}
-    tie = {m: 1.0 if m == order else 0.0 for m in moves}
-    weighed = _Weighed(values, intervals, None, {}, tie, n)
-    if public.game is None and n:
-        _points(weighed, moves, positions[: min(n, point_samples)], clock)
+    if public.game is None and positions:
+        chosen = positions[: min(len(positions), point_samples)]
+        weighed = _points(weighed, moves, chosen, clock, report)
     return weighed
 
 
-def _points(weighed: _Weighed, moves: list[Move], positions: list[Position], clock: _Clock) -> None:
-    """Each game's expected points (double dummy) over ``positions``, whole samples only,
-    in the time left; they part equal chances (Vorhand chooses: more is better)."""
+def _points(
+    base: _Weighed, moves: list[Move], positions: list[Position], clock: _Clock,
+    report: Callable[[_Weighed], object],
+) -> _Weighed:  # fmt: skip
+    """``base`` with each game's expected points (double dummy) over ``positions``, whole
+    samples only, in the time left (``report`` told after each); they part equal chances
+    (Vorhand chooses: more is better)."""
     found: list[dict[Move, int]] = []
+    weighed = base
     try:
         for position in positions:
             clock.left()
@@ -436,10 +485,18 @@ def _points(weighed: _Weighed, moves: list[Move], positions: list[Position], clo
                     for m in moves
                 }
             )
+            weighed = _with_points(base, moves, found)
+            report(weighed)
     except SolverTimeoutError:
         pass
-    if not found:
-        return
+    return weighed
+
+
+def _with_points(base: _Weighed, moves: list[Move], found: list[dict[Move, int]]) -> _Weighed:
+    """``base`` with each move's mean points over the samples ``found`` and their 95 %
+    interval; the points part equal chances."""
+    points: dict[Move, tuple[float, float, float]] = {}
+    tie = dict(base.tie)
     for m in moves:
         column = [float(row[m]) for row in found]
         mean = statistics.fmean(column)
@@ -448,9 +505,9 @@ def _points(weighed: _Weighed, moves: list[Move], positions: list[Position], clo
             if len(column) > 1
             else math.inf
         )
-        weighed.points[m] = (mean, max(0.0, mean - half), min(120.0, mean + half))
-        weighed.tie[m] = mean + 0.5 * weighed.tie[m] / 120
-    weighed.points_samples = len(found)
+        points[m] = (mean, max(0.0, mean - half), min(120.0, mean + half))
+        tie[m] = mean + 0.5 * base.tie[m] / 120
+    return _Weighed(base.values, base.intervals, None, points, tie, base.samples, len(found))
 
 
 def _reasons(public: Public, move: Move) -> tuple[Reason, ...]:
@@ -486,6 +543,7 @@ def tip(
     time_limit: float | None = None,
     point_samples: int = POINT_SAMPLES,
     cancel: threading.Event | None = None,
+    best: BestSoFar | None = None,
 ) -> Tip:
     """The tip for the player to move (see the module): the game to choose, or the card.
 
@@ -498,11 +556,16 @@ def tip(
     samples only. With none done it still answers: :func:`greedy_move`'s move, an estimate over
     0 samples. Before the game choice, each game's expected points too, averaged over the first
     ``point_samples`` of the same samples (as many as the time allows), to rank games of equal
-    chance. ``cancel`` (an event) ends it as the deadline would.
+    chance. ``cancel`` (an event) ends it as the deadline would. ``best`` (a
+    :class:`BestSoFar`) is kept up to date with the answer so far, for a caller that cannot
+    wait past a deadline: a search can pass its own by a few tenths of a second on a busy
+    machine.
 
-    For a given number of whole samples the tip depends on the view alone; how many are done
-    depends on the time, so two tips of one view agree to the byte when both reach ``samples``
-    (and ``point_samples``), or when both are exact."""
+    For a given number of whole samples (and of point samples) the tip depends on the view
+    alone, the answers kept in ``best`` on the way too: after ``k`` samples of the chances it
+    is ``tip(view, samples=k, point_samples=0)``. How many are done depends on the time, so
+    two tips of one view agree to the byte when both reach ``samples`` (and ``point_samples``),
+    or when both are exact."""
     if exact_hidden is None:
         exact_hidden = exact_hidden_default()
     if isinstance(samples, bool) or not isinstance(samples, int) or samples < 0:
@@ -514,11 +577,32 @@ def tip(
     clock = _Clock(time_limit, cancel)
     moves = public_legal_moves(public)
     order = greedy_move(public)
+
+    def told(weighed: _Weighed) -> Tip:
+        advice = _told(public, moves, weighed)
+        if best is not None:
+            best.put(advice)
+        return advice
+
+    report: Callable[[_Weighed], object] = told if best is not None else _ignore
+    report(_estimate(moves, dict.fromkeys(moves, 0), 0, order))  # the answer before any search
     weighed = None
     if public.hidden_count() <= exact_hidden and _has_time(clock):
         weighed = _exact(public, moves, clock, order)
     if weighed is None:
-        weighed = _sampled(public, moves, samples, point_samples, clock, order)
+        weighed = _sampled(public, moves, samples, point_samples, clock, order, report)
+    return told(weighed)
+
+
+def _ignore(weighed: _Weighed) -> None:
+    """No one is told the answers so far."""
+
+
+def _told(public: Public, moves: list[Move], weighed: _Weighed) -> Tip:
+    """The tip of what was ``weighed``: the moves ranked by chance for the player to move,
+    then the tie-break."""
+    mover = public.to_move
+    assert mover is not None
     values, tie = weighed.values, weighed.tie
     sign = 1 if mover == 0 else -1
     ranked = sorted(moves, key=lambda m: (sign * values[m], tie[m]), reverse=True)
