@@ -518,6 +518,14 @@ def test_learning_with_tips(browser: Any, server: Server, players: list[Player])
     chances = me.page.locator("#tip .chances li")
     assert chances.count() == 5 and me.page.locator("#tip .chances li.best").count() >= 1
     best = str(me.page.get_attribute("#tip .chances li.best >> nth=0", "data-game"))
+    # ranked as the service ranks them (chance, then expected points), the best first; each
+    # with its chance, and its points where the service weighed them
+    ranks = [chances.nth(i).get_attribute("data-rank") for i in range(5)]
+    assert ranks == ["1", "2", "3", "4", "5"], ranks
+    assert chances.nth(0).get_attribute("data-game") == best
+    assert all(re.search(r": \d+ %", chances.nth(i).inner_text()) for i in range(5))
+    headline = me.text("#tip .headline")
+    assert re.search(r"\((exact|estimated over \d+ deals?)\)$", headline), headline
     assert me.page.locator(f'[data-game="{best}"].hinted').count() == 1
     me.page.click(f'#choose [data-game="{best}"]')
     me.page.wait_for_selector('#tip[data-used="1"]')
@@ -535,7 +543,7 @@ def test_learning_with_tips(browser: Any, server: Server, players: list[Player])
     assert card == card_notation(face_up[int(pile) - 1])  # type: ignore[arg-type]
     me.page.click('[data-lang="de"]')  # the tip is asked again in German: it still counts once
     me.page.wait_for_selector('#tip[data-state="shown"]')
-    assert re.fullmatch(rf"Tipp: spiele .+ von Stapel {pile}\. \((genau|geschätzt)\)", me.text("#tip .headline"))
+    assert re.fullmatch(rf"Tipp: spiele .+ von Stapel {pile}\. \((genau|geschätzt über \d+ Verteilungen?)\)", me.text("#tip .headline"))
     me.page.click('[data-lang="en"]')
     me.page.wait_for_selector('#tip[data-state="shown"]')
     me.page.uncheck("#tips")  # off and on again at any time

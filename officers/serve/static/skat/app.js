@@ -283,21 +283,39 @@ async function askTip() {
   if (S.stateSeq === asked.seq) renderTip();
 }
 
+/** One game of the game-choice tip: its chance (with its 95 % interval, where estimated), the
+ * expected points where weighed, and "best". */
+function gameLine(game) {
+  const words_ = t();
+  // a half to the even neighbour, as the service's words round
+  const even = (x) => (Math.abs(x % 1) === 0.5 ? 2 * Math.round(x / 2) : Math.round(x));
+  const percent = (x) => even(x * 100);
+  const interval = Array.isArray(game.interval) && percent(game.interval[0]) !== percent(game.interval[1])
+    ? ` (${percent(game.interval[0])}–${percent(game.interval[1])} %)` : "";
+  const points = typeof game.points === "number" ? ` · ${words_.expectedPoints(even(game.points))}` : "";
+  return `${gameName(S.lang, game.game)}: ${percent(game.chance)} %${interval}${points}${game.best ? ` · ${words_.best}` : ""}`;
+}
+
 function tipNodes(doc) {
   const words_ = t();
   const node = $("#tip");
   node.dataset.move = doc.move || "";
-  const sure = el("span", { class: "small", text: ` (${doc.exact ? words_.exact : words_.estimate})` });
+  const how = doc.exact ? words_.exact
+    : Number.isInteger(doc.samples) ? words_.estimateOver(doc.samples, doc.phase === "choose" ? doc.points_samples : null)
+      : words_.estimate;
+  const sure = el("span", { class: "small", text: ` (${how})` });
   if (doc.phase === "choose") {
     const best = doc.games.find((game) => game.best);
     if (best) {
       const button = document.querySelector(`#choose [data-game="${best.game}"]`);
       if (button) button.classList.add("hinted");
     }
+    // best first: the service ranks the games by the chance, then by the expected points
+    const ranked = [...doc.games].sort((a, b) => (a.rank ?? 0) - (b.rank ?? 0));
     return [
       el("p", { class: "headline", text: words_.tipGames }, sure),
-      el("ul", { class: "chances" }, ...doc.games.map((game) => el("li", { "data-game": game.game, class: game.best ? "best" : null },
-        `${gameName(S.lang, game.game)}: ${Math.round(game.chance * 100)} %${game.best ? ` · ${words_.best}` : ""}`))),
+      el("ol", { class: "chances" }, ...ranked.map((game) => el("li", { "data-game": game.game, "data-rank": String(game.rank ?? ""), class: game.best ? "best" : null },
+        gameLine(game)))),
       el("p", { text: doc.text || "" }),
     ];
   }
