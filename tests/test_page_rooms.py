@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -103,12 +104,14 @@ class Seat(Tab):
         level: str = "easy",
         tokens: str = "",
         start: str = "",
+        clock: str = "",
+        lang: str = "en",
     ) -> str:
         """Make a room from the form ("Play online"): ``players`` seats, people but the seats
         ``kinds`` names (seat → bot), ``tokens`` take-back tokens (empty: the level's), the
-        ``start`` chosen (empty, ``ozanam`` or a riddle's grade); the room's id once the page
-        is in it."""
-        self.page.goto(self.server.url + "?players=1")  # a solo game: no bot plays meanwhile
+        ``start`` chosen (empty, ``ozanam`` or a riddle's grade), the ``clock``'s seconds a
+        turn (empty: the level's), the page in ``lang``; the room's id once the page is in it."""
+        self.page.goto(self.server.url + f"?players=1&lang={lang}")  # solo: no bot plays meanwhile
         self.page.wait_for_selector('#status[data-status="ongoing"]')
         self.page.click("#setup summary")
         self.page.select_option('#new-game [name="level"]', level)
@@ -117,6 +120,7 @@ class Seat(Tab):
         for seat, kind in (kinds or {}).items():
             self.page.select_option(f'#new-game [name="kind{seat}"]', kind)
         self.page.fill('#new-game [name="tokens"]', tokens)
+        self.page.fill('#new-game [name="clock"]', clock)
         self.page.click('[data-action="online"]')
         self.page.wait_for_selector("#status[data-room]")
         return self.room()
@@ -160,9 +164,10 @@ class Seat(Tab):
     def wait_seq(self, seq: int) -> None:
         self.page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq >= {seq}")
 
-    def move(self) -> str:
+    def move(self, wait: bool = True) -> str:
         """One legal move of this seat by clicks: the first placement the rules allow (a card,
-        then its cell), else the first take-back (the button, then the cell); its notation."""
+        then its cell), else the first take-back (the button, then the cell); its notation,
+        once the page shows the room after it (``wait``), else as soon as it is clicked."""
         self.page.wait_for_selector('#status[data-turn="mine"]')
         game = self.server.game(self.room())
         assert game.turn == self.seat() - 1
@@ -181,7 +186,8 @@ class Seat(Tab):
             self.page.wait_for_selector('[data-action="takeback"][aria-pressed="true"]')
         cell = (int(row) - 1) * 4 + int(column) - 1
         self.page.click(f'#board [data-cell="{cell}"]')
-        self.wait_seq(before + 1)
+        if wait:
+            self.wait_seq(before + 1)
         return move
 
     def close(self) -> list[str]:
@@ -428,20 +434,48 @@ def test_the_german_words(browser: Any, server: Server, seats: list[Seat]) -> No
     alice.page.wait_for_selector('#status[data-room="playing"][data-seat="1"]')
 
 
+SKEWED = "{ const real = Date.now; Date.now = () => real() + 3_600_000; }"
+"""An init script: the browser's wall clock an hour ahead of the server's."""
+
+YOUR_CLOCK = {"en": r"Your turn: (\d+) s left", "de": r"Dein Zug: noch (\d+) s"}
+SEAT_CLOCK = {"en": r"Player 1's turn: (\d+) s left", "de": r"Zug von Spieler 1: noch (\d+) s"}
+OUT_OF_TIME = {
+    "en": "Out of time: the team loses (player 1 did not move within the turn's time).",
+    "de": "Zeit abgelaufen: das Team verliert (Spieler 1 hat nicht rechtzeitig gezogen).",
+}
+TIMED_OUT = {"en": "Player 1 ran out of time.", "de": "Spieler 1 hat die Zeit überschritten."}
+
+
 @pytest.mark.parametrize(("width", "lang"), [(1000, "en"), (1000, "de"), (390, "en"), (390, "de")])
 def test_a_room_fits_a_desktop_and_a_phone_in_both_languages(
     browser: Any, server: Server, seats: list[Seat], width: int, lang: str
 ) -> None:
+    """The table and the form fit; the form says Expert's 30 s a turn and sets another clock,
+    which the page counts down on its own clock: a browser whose wall clock is an hour ahead
+    still shows the seconds the server gave."""
     alice = Seat(browser, server)
     seats.append(alice)
+    alice.context.add_init_script(SKEWED)
     alice.page.set_viewport_size({"width": width, "height": 900})
     alice.page.goto(server.url + f"?players=1&lang={lang}")
     alice.page.wait_for_selector('#status[data-status="ongoing"]')
     alice.page.click("#setup summary")
     alice.page.select_option('#new-game [name="players"]', "2")
     alice.page.select_option('#new-game [name="kind2"]', "designers")
+    assert alice.page.get_attribute('#new-game [name="clock"]', "placeholder") == {"en": "none (no clock)", "de": "keine (ohne Uhr)"}[lang]
+    alice.page.select_option('#new-game [name="level"]', "expert")
+    assert alice.page.get_attribute('#new-game [name="clock"]', "placeholder") == {"en": "30 (Expert)", "de": "30 (Experte)"}[lang]
+    alice.page.fill('#new-game [name="clock"]', "90")
     alice.page.click('[data-action="online"]')
-    alice.page.wait_for_selector('#status[data-room="playing"]')
+    alice.page.wait_for_selector('#status[data-room="playing"][data-turn="mine"]')
+    stored = SQLiteStore(server.db).get(alice.room())
+    assert stored is not None and stored.record["options"]["clock"] == 90
+    alice.page.wait_for_selector("#clock:not([hidden])")
+    shown = re.fullmatch(YOUR_CLOCK[lang], alice.text("#clock"))
+    assert shown and 1 <= int(shown.group(1)) <= 90 and alice.page.get_attribute("#clock", "data-seat") == "1"
+    first = int(str(alice.page.get_attribute("#clock", "data-left")))
+    assert first > 10 and "urgent" not in str(alice.page.get_attribute("#clock", "class"))
+    alice.page.wait_for_function(f"() => +document.querySelector('#clock').dataset.left < {first}")  # it counts
     # nothing sticks out of its panel, nothing scrolls sideways: the table, the form
     assert outside(alice.page, "#table") == [] and not sideways(alice.page)
     alice.page.click("#setup summary")
@@ -451,6 +485,113 @@ def test_a_room_fits_a_desktop_and_a_phone_in_both_languages(
     bot = {"en": "bot: designers", "de": "Bot: Simulation"}[lang]
     assert alice.text('#others [data-player="2"]').endswith(f"({bot})")
     assert footer(alice.page).endswith(f"· officers {server.officers}")
+
+
+CLOCKS = """() => {
+  // every change of the turn's clock as the page shows it, kept for the test to read
+  window.clocks = [];
+  new MutationObserver(() => {
+    const node = document.querySelector("#clock");
+    if (!node || node.hidden || !node.dataset.left) return;
+    const seen = { text: node.textContent, left: +node.dataset.left, urgent: node.classList.contains("urgent") };
+    const last = window.clocks[window.clocks.length - 1];
+    if (!last || last.text !== seen.text || last.urgent !== seen.urgent) window.clocks.push(seen);
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+}"""
+
+
+def _keeping(frames: list[str]) -> Any:
+    """A listener of a page's WebSockets that keeps every frame it receives in ``frames``
+    (Playwright wants a Python function, not a bound built-in such as ``list.append``)."""
+
+    def keep(frame: str) -> None:
+        frames.append(frame)
+
+    return lambda websocket: websocket.on("framereceived", keep)
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_a_turn_runs_out_and_the_live_connection_brings_the_loss(
+    browser: Any, server: Server, seats: list[Seat], lang: str
+) -> None:
+    """A room with a clock of 3 s a turn, and nobody moves: seat 1's page counts its turn down,
+    urgent, and the server ends the game on time with nobody's request; both pages hear it over
+    their WebSocket and say it, one in ``lang``, the other in the other language."""
+    other = "de" if lang == "en" else "en"
+    alice, bob = Seat(browser, server), Seat(browser, server)
+    seats += [alice, bob]
+    bob.context.add_init_script(f"try {{ localStorage.setItem('officers-lang', '{other}'); }} catch {{}}")
+    frames: dict[int, list[str]] = {1: [], 2: []}
+    moves: list[str] = []
+    for number, page in ((1, alice), (2, bob)):
+        page.context.add_init_script(f"({CLOCKS})()")
+        page.page.on("websocket", _keeping(frames[number]))
+        page.page.on("request", lambda sent: moves.append(sent.url) if sent.url.endswith("/move") else None)
+    room = alice.make(2, clock="3", lang=lang)
+    alice.page.wait_for_selector('#connection[data-mode="live"]')
+    bob.join(alice.page.input_value("#invite-link"))  # the deal: seat 1's 3 s begin
+    for page in (alice, bob):
+        page.page.wait_for_selector('#status[data-room="over"]', timeout=60_000)
+    game = server.game(room)
+    outcome = game.outcome()
+    assert outcome is not None and outcome.reason == "out of time" and outcome.player == 0
+    assert [move.notation() for move in game.history] == ["timeout"] and moves == []  # nobody moved
+    for number, page, said in ((1, alice, lang), (2, bob, other)):
+        assert page.status("status") == "lost" and page.text("#status") == OUT_OF_TIME[said]
+        assert page.page.is_hidden("#clock") and page.page.is_visible('[data-action="again"]')
+        page.page.wait_for_selector('#log[data-count="1"]', state="attached")
+        assert page.log() == [(1, "timeout")]
+        assert page.text("#log li").startswith(TIMED_OUT[said])
+        # the end came over the live connection, unasked
+        heard = [json.loads(frame) for frame in frames[number] if isinstance(frame, str)]
+        ends = [event for update in heard for event in update.get("events", []) if event["type"] == "ended"]
+        assert [event["outcome"]["reason"] for event in ends] == ["out of time"], heard
+    assert bob.text("#message") == TIMED_OUT[other]  # the other's end, in words
+    # seat 1's page counted its turn down from at most 3 s, urgent all along (the last 10 s)
+    counted = alice.page.evaluate("() => window.clocks")
+    assert counted and all(re.fullmatch(YOUR_CLOCK[lang], seen["text"]) for seen in counted), counted
+    lefts = [seen["left"] for seen in counted]
+    assert lefts == sorted(lefts, reverse=True) and 1 <= lefts[0] <= 3 and all(seen["urgent"] for seen in counted)
+    for seen in bob.page.evaluate("() => window.clocks"):  # the other seat's page, if in time
+        assert re.fullmatch(SEAT_CLOCK[other], seen["text"]) and seen["left"] <= 3, seen
+
+
+def test_a_move_that_arrives_after_the_turn_is_refused_as_late(
+    browser: Any, server: Server, seats: list[Seat]
+) -> None:
+    """A move clicked in time but held on its way (the test holds the request until the server's
+    clock has ended the turn): the server refuses it as late, and the page shows its sentence
+    as it shows any refusal; the game stays lost on time."""
+    alice, bob = Seat(browser, server), Seat(browser, server)
+    seats += [alice, bob]
+    room = alice.make(2, clock="10")
+    bob.join(alice.page.input_value("#invite-link"))
+    alice.page.wait_for_selector('#status[data-room="playing"][data-turn="mine"]')
+    held: list[str] = []
+
+    def hold(route: Any) -> None:
+        held.append(route.request.url)
+        waited = time.monotonic() + 60
+        while (stored := SQLiteStore(server.db).get(room)) is None or stored.record["status"] != "over":
+            assert time.monotonic() < waited, "the server did not end the turn"
+            time.sleep(0.1)
+        route.continue_()
+
+    alice.page.route("**/v1/rooms/*/move", hold)
+    played = alice.move(wait=False)
+    alice.page.wait_for_selector('#message[data-rule="late"]', timeout=90_000)
+    assert held and alice.page.get_attribute("#message", "data-code") == "conflict"
+    assert re.fullmatch(
+        r"too late: the turn of seat 1 ended at \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ and the game is lost "
+        r"on time \(fetch the events and the state\)",
+        alice.text("#message"),
+    ), alice.text("#message")
+    game = server.game(room)
+    assert [move.notation() for move in game.history] == ["timeout"] and played != "timeout"
+    for page in (alice, bob):
+        page.page.wait_for_selector('#status[data-room="over"][data-status="lost"]')
+        assert page.text("#status") == OUT_OF_TIME["en"]
+    alice.errors[:] = [e for e in alice.errors if "status of 409" not in e]  # the browser's own line
 
 
 def _room(link: str) -> str:

@@ -605,12 +605,21 @@ function fillForm() {
   for (const seat of [1, 2, 3, 4]) form[`kind${seat}`].append(...S.bots.map(option));
   drawBots();
   drawKinds();
+  drawClockField();
 }
 
 /** The kind of each seat of a room (a person or a bot), for as many seats as the players. */
 function drawKinds() {
   const players = Number($("#new-game").players.value);
   for (const label of document.querySelectorAll("#online [data-kind]")) label.hidden = Number(label.dataset.kind) > players;
+}
+
+/** The room's clock field says what an empty field means for the level chosen: Expert's 30 s
+ * a turn, no clock on the other levels. */
+function drawClockField() {
+  const form = $("#new-game");
+  form.clock.dataset.placeholder = form.level.value === "expert" ? "expertClock" : "noClock";
+  form.clock.placeholder = t()[form.clock.dataset.placeholder];
 }
 
 /** What the bot chosen in the form does, in the page's language (from v1/bots). */
@@ -662,6 +671,7 @@ function wire() {
   for (const box of ["#aids", "#marks"]) $(box).addEventListener("change", () => render());
   $("#new-game").bot.addEventListener("change", drawBots);
   $("#new-game").players.addEventListener("change", drawKinds);
+  $("#new-game").level.addEventListener("change", drawClockField);
   // a room's address opened from this page (the way back to one's game) starts the page anew
   window.addEventListener("hashchange", () => { if (roomFragment() || inRoom()) location.reload(); });
 }

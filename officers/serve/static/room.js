@@ -7,7 +7,10 @@
 // through the room client shared with the Offiziersskat page (rooms.js). The learning aids work
 // here too: the hint comes from the room (POST /v1/rooms/ROOM/hint, made from this seat's view
 // alone), the "alive?" check from /v1/explain with the public square; a move is sent with the
-// page's language, so that a refusal comes back in it.
+// page's language, so that a refusal comes back in it. Where the room keeps a clock (Expert, or
+// the option "clock"), the page counts the turn's seconds down from the ``left`` of the last
+// state, on its own monotonic clock (performance.now), never the browser's time against the
+// server's deadline; the server ends a turn that runs out and the live feed brings the end.
 
 import { cardName, cellName, words } from "./i18n.js";
 import { drawPresence, request, roomFields, roomPage, Seats } from "./rooms.js";
@@ -27,6 +30,8 @@ const R = {
   hint: null, // {seq, lang, doc}: the room's hint for this seat at seq
   hintShown: false,
   explanation: null, // {seq, lang, doc}: the "alive?" check of the square at seq
+  clock: null, // {left, at}: the turn's seconds left as the last state arrived, at performance.now()
+  ticking: null, // the interval that redraws the clock
 };
 
 const t = () => words(R.lang);
@@ -47,6 +52,9 @@ const ROOM = roomPage(R, {
   },
   shown: (state, before) => {
     if (state.seq !== before) R.hintShown = false; // the hint was for the position before
+    const clock = state.clock;
+    const running = clock && clock.deadline !== null && typeof clock.left === "number";
+    R.clock = running ? { left: clock.left, at: performance.now() } : null;
     if (!myTurn()) Object.assign(R, { selected: null, mode: "play", coin: null });
   },
   heard: (moves) => { // the last of the others' moves, in words
@@ -120,6 +128,8 @@ function roomRequest(form) {
   };
   const tokens = form.tokens.value.trim();
   if (tokens !== "") options.tokens = Number(tokens);
+  const clock = form.clock.value.trim(); // empty: the level's (Expert 30 s, the others none)
+  if (clock !== "") options.clock = Number(clock);
   if (/^[1-4]$/.test(form.start.value)) options.riddle = Number(form.start.value);
   return { game: "officers", options, seats };
 }
@@ -218,6 +228,7 @@ function statusText(game) {
     const { won, reason, seat } = game.outcome;
     if (won) return words_.won;
     if (reason === "conceded") return words_.lostConceded;
+    if (reason === "out of time") return words_.outOfTime(seat);
     return words_.lostStuck(seat);
   }
   if (!myTurn()) return kindOf(game.to_move) === "human" ? words_.waitTurn(game.to_move) : words_.botTurn(game.to_move);
@@ -242,6 +253,7 @@ function render() {
   drawPresence($("#presence"), state, (seat) => t().presence(seat.name || t().playerName(seat.seat), seat.online));
   $("#board").hidden = !game;
   $(".side").hidden = !game;
+  drawClock();
   if (!game) {
     status.dataset.status = "waiting";
     status.textContent = t().waitingFor(missing);
@@ -277,6 +289,36 @@ function render() {
   });
   renderActions(game, hint);
   renderLog();
+}
+
+const URGENT = 10; // s: the last seconds of a turn are shown as urgent
+const TICK = 200; // ms between two redraws of the clock
+
+/** The turn's clock, while a seat of a room with a clock is to move: whose turn, and the whole
+ * seconds left (counted down from the last state's ``left`` on the page's own clock), urgent in
+ * the last 10 s. At 0 it waits for the server, which ends the turn and tells every seat. */
+function drawClock() {
+  const node = $("#clock");
+  const game = view();
+  const seat = playing() && game.to_move;
+  if (!R.clock || !seat) {
+    node.hidden = true;
+    node.classList.remove("urgent");
+    for (const key of ["left", "seat"]) delete node.dataset[key];
+    clearInterval(R.ticking);
+    R.ticking = null;
+    return;
+  }
+  const gone = (performance.now() - R.clock.at) / 1000;
+  const left = Math.max(0, Math.ceil(R.clock.left - gone));
+  node.hidden = false;
+  node.textContent = seat === R.state.seat ? t().yourClock(left) : t().seatClock(seat, left);
+  Object.assign(node.dataset, { left: String(left), seat: String(seat) });
+  node.classList.toggle("urgent", left <= URGENT);
+  if (left === 0) {
+    clearInterval(R.ticking);
+    R.ticking = null;
+  } else if (!R.ticking) R.ticking = setInterval(drawClock, TICK);
 }
 
 function renderInvite(state, missing) {

@@ -37,6 +37,7 @@ function diagonals() {
  * row 2, column 1." */
 export function moveText(lang, player, move) {
   const t = words(lang);
+  if (move === "timeout") return t.timedOut(player); // a room's clock ended the turn
   const found = move.match(/^(x?)([AKQJ][SHDC])@r(\d)c(\d)/);
   if (!found) return t.moved(player, move);
   const cell = (Number(found[3]) - 1) * 4 + Number(found[4]) - 1;
