@@ -54,6 +54,27 @@ def test_a_deal_is_the_librarys_deal_in_every_form(name: str) -> None:
     assert again["position"] == answer["position"] and again["number"] is None
 
 
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_board_that_names_its_variant_is_read_as_the_command_line_reads_it(name: str) -> None:
+    """Without a ``variant`` the door reads a board as ``read_board`` does: of the variant it
+    names (a ``Variant:`` line, or its position notation line), else of Eight Off."""
+    from officers.eightoff.notation import read_board
+
+    position = EightOffGame.deal(7, PRESETS[name]).position
+    for text in (f"Variant: {name}\n{board_text(position)}", position.notation() + "\n"):
+        answer = ask("eightoff/deal", board=text)
+        assert answer["kind"] == "eightoff-game", answer
+        assert answer["position"] == read_board(text).notation() == position.notation()
+        assert answer["variant"] == PRESETS[name].to_dict()
+        given = ask("eightoff/deal", board=text, variant=name)  # the same variant given
+        assert given["position"] == answer["position"]
+    plain = ask("eightoff/deal", board=board_text(position))  # it names none: Eight Off
+    if position.variant.columns == PRESETS["eight-off"].columns:
+        assert plain["variant"]["name"] == "eight-off"
+    else:
+        assert plain["code"] == "bad-input" and "give its variant" in plain["message"]
+
+
 def test_microsofts_numbering_needs_a_number() -> None:
     answer = ask("eightoff/deal", number=11982, microsoft=True)
     assert answer["position"] == EightOffGame.microsoft(11982).position.notation()

@@ -135,8 +135,9 @@ def solution_document(solution: Solution, position: Position) -> dict[str, Any]:
 # --- reading requests ------------------------------------------------------------------------
 
 
-def _variant(request: Request, default: Variant) -> Variant:
-    return Variant.parse(request.text("variant")) if "variant" in request else default
+def _variant(request: Request) -> Variant | None:
+    """The request's ``variant``, or ``None`` when it gives none."""
+    return Variant.parse(request.text("variant")) if "variant" in request else None
 
 
 def _lang(request: Request) -> str:
@@ -168,16 +169,19 @@ def presets_op(request: Request, limits: Limits) -> dict[str, Any]:
 def deal_op(request: Request, limits: Limits) -> dict[str, Any]:
     """``eightoff/deal``: ``number`` (of ``variant``, Eight Off by default; with
     ``microsoft``, Microsoft's FreeCell numbering, FreeCell by default) or ``board``
-    (fc-solve's text, of ``variant``)."""
+    (fc-solve's text, of ``variant``; without one, of the variant the board names, else of
+    Eight Off: as :func:`~officers.eightoff.notation.read_board` reads it)."""
     microsoft = request.flag("microsoft")
     lang = _lang(request)
-    variant = _variant(request, FREECELL if microsoft else EIGHT_OFF)
+    given = _variant(request)
     if ("number" in request) == ("board" in request):
         raise BadRequestError("bad-request", "a deal request needs either 'number' or 'board'")
     if "board" in request:
         if microsoft:
             raise BadRequestError("bad-input", "'microsoft' goes with 'number', not 'board'")
-        return game_document(EightOffGame(read_board(request.text("board"), variant)), lang)
+        # no variant given: the variant the board names, else Eight Off (read_board's default)
+        return game_document(EightOffGame(read_board(request.text("board"), given)), lang)
+    variant = given or (FREECELL if microsoft else EIGHT_OFF)
     number = request.count("number", None, least=1)
     if microsoft:
         return game_document(EightOffGame.microsoft(number, variant), lang)
