@@ -1,9 +1,11 @@
 """The Euler's Officers page at ``/`` played in rooms, in real headless Chromium contexts driven
 by Playwright (each context its own browser: its own localStorage): a whole two-seat game
 between two browsers through the invitation link, one of them reloading mid-game; a three-seat
-room with a bot; the German words; and a scan of everything a seat's page receives (the HTTP
-bodies and WebSocket frames as the page gets them, its addresses, its localStorage) for the
-cards of another seat's hand and for the seed of the deal.
+room with a bot; the German words; the turn's clock (counted down on the page's own clock, a
+game lost on time heard over the live connection, a late move refused); and a scan of
+everything a seat's page receives (the HTTP bodies and WebSocket frames as the page gets them,
+its addresses, its localStorage) for the cards of another seat's hand and for the seed of the
+deal.
 
 The moves are chosen from the game the service keeps (its store), and played by clicks; every
 wait is for a condition on the page, never for a fixed time. The browser tests skip when
