@@ -188,6 +188,35 @@ def test_a_tip_answers_within_a_tiny_limit_never_out_of_time(db: str) -> None:
     assert response.status_code == 200 and response.json()["kind"] == "skat-tip", response.text
 
 
+def test_no_tip_answers_but_200_by_its_limit_even_when_its_searches_hang(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Over HTTP, under a tiny limit, with every sample's search stuck for seconds past its
+    deadline: each tip at a random point of play answers 200 by the limit (a generous margin
+    for a busy machine), an estimate over the samples done, or exact where the exact search
+    ended; the stuck searches hold their slots meanwhile, never the answers."""
+    from officers.skat import SkatGame, tips
+
+    def stuck(position: object, time_limit: float | None = None) -> bool:
+        time.sleep(3.0)
+        return True
+
+    monkeypatch.setattr(tips, "wins", stuck)
+    http = client(db, limits=Limits(time_limit=0.2), max_searches=16)
+    rng = random.Random(38)
+    for _ in range(8):
+        game = SkatGame.deal(rng.randrange(1, 2**63))
+        for _ in range(rng.randrange(0, 31)):
+            game.push(rng.choice(game.legal_moves()))
+        start = time.monotonic()
+        response = http.post("/v1/skat/tip", json={"view": game.view().to_dict()})
+        assert time.monotonic() - start < 0.2 + 1.5, response.text
+        assert response.status_code == 200, response.text
+        document = response.json()
+        assert_valid(document)
+        assert document["exact"] or document["samples"] == 0, document
+
+
 def test_no_aid_answers_out_of_time_even_when_its_request_waited_its_time_out() -> None:
     """Every aid a page asks for answers with what it has by its limit: Euler's Officers' hint
     (the index answers at once), Eight Off's hint and "still winnable?" (*unknown* within its

@@ -19,7 +19,7 @@ from officers.skat import GAMES, SkatGame, beats, card_face, card_name
 from officers.skat.chance import move_values
 from officers.skat.public import Public
 from officers.skat.tip_words import REASONS, Reason, reason_text
-from officers.skat.tips import _wilson, greedy_move, public_legal_moves, tip
+from officers.skat.tips import BestSoFar, Tip, _wilson, greedy_move, public_legal_moves, tip
 
 SLOW = [HealthCheck.too_slow, HealthCheck.filter_too_much]
 
@@ -185,6 +185,41 @@ def test_a_tip_answers_by_its_limit_with_the_whole_samples_it_did(
     if hurried.samples:  # a precision: each chance's 95 % interval holds it
         assert "95 % interval" in text or "%)" in text
         assert all(o.interval[0] <= o.value <= o.interval[1] for o in hurried.options)
+
+
+class Kept(BestSoFar):
+    """A :class:`BestSoFar` that remembers every answer it was given."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.all: list[Tip] = []
+
+    def put(self, advice: Tip) -> None:
+        self.all.append(advice)
+        super().put(advice)
+
+
+@pytest.mark.parametrize(("number", "moves"), [(3, "G"), (11, "S TD"), (8, "C")])
+def test_the_answers_kept_on_the_way_are_the_tips_over_as_many_samples(
+    number: int, moves: str
+) -> None:
+    """What a door answers when the tip has not returned by its deadline: first the simple
+    rule's move over 0 samples, then after each whole sample the tip asked for that many, the
+    face-down cards unread (the same for another deal of them); last the tip itself."""
+    game = SkatGame.deal(number)
+    for move in moves.split():
+        game.push(move)
+    public = Public.of(game)
+    kept = Kept()
+    advice = tip(public, samples=3, exact_hidden=0, best=kept)
+    assert kept.get() == advice == kept.all[-1]
+    first = kept.all[0]
+    assert first.samples == 0 and not first.exact and first.move == greedy_move(public)
+    assert first == tip(public, time_limit=0)
+    assert [k.samples for k in kept.all] == [0, 1, 2, 3, 3]
+    other = public.sample(random.Random(number))  # the same view, other face-down cards
+    for so_far in kept.all[1:]:
+        assert so_far == tip(other, samples=so_far.samples, exact_hidden=0)
 
 
 def test_the_hurried_tip_does_not_change_when_the_face_down_cards_are_dealt_again() -> None:
