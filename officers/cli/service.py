@@ -117,7 +117,11 @@ def _add_serve(commands: Commands) -> None:
         metavar="BYTES",
         help="the largest request body (default %(default)s; larger ones get 413)",
     )
-    _add_limits(serve, "out of time: 503")
+    _add_limits(
+        serve,
+        "out of time: a search answers 503 timeout; the aids a page asks for (skat/tip, "
+        "skat/value, eightoff/hint) answer what they have by then",
+    )
     defaults = Settings()
     serve.add_argument(
         "--max-searches",

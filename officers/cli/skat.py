@@ -127,8 +127,8 @@ def _add_tip(actions: Any) -> None:
         type=seconds,
         default=DEFAULT_TIME_LIMIT,
         metavar="S",
-        help=f"seconds the tip takes at most (default {DEFAULT_TIME_LIMIT:g}; exit status 3 past "
-        "them)",
+        help=f"seconds the tip takes at most (default {DEFAULT_TIME_LIMIT:g}; out of time, the "
+        "estimate over the samples done by then, labelled so)",
     )
     add_json(tip)
     tip.set_defaults(run=_tip)
