@@ -26,7 +26,7 @@ import pytest
 from officers.serve import create_app
 from tests.browser import Service, Tab, chromium, footer, outside, screenshot, sideways
 
-WAIT = 10_000  # ms: the longest any step of a test waits for the page
+WAIT = 30_000  # ms: the longest any step of a test waits for the page (a busy machine is slow)
 
 
 # --- without a browser: the page and its files are served -------------------------------------

@@ -28,7 +28,7 @@ from officers.contract import handle
 from officers.serve import create_app
 from tests.browser import Service, Tab, chromium, footer, screenshot
 
-WAIT = 10_000  # ms: the longest any step of a test waits for the page
+WAIT = 30_000  # ms: the longest any step of a test waits for the page (a busy machine is slow)
 MOVE = re.compile(r"^(10|[1-9a-gk])(10|[0-9a-gkh])(?:v([0-9a-f]+))?$")
 
 
