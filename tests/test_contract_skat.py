@@ -277,3 +277,30 @@ def test_a_tip_stuck_in_its_first_search_answers_the_simple_rules_move(
     assert_valid(document)
     assert document["method"] == "estimate" and document["samples"] == 0
     assert document["move"] == greedy_move(public).notation()
+
+
+def test_a_chance_value_whose_search_hangs_answers_by_the_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """skat/value answers by the door's limit even when its search hangs for seconds: an
+    estimate over 0 samples, the whole range as its interval; the search keeps its slot."""
+    from officers.contract import answer
+    from officers.contract import skat as door
+
+    real = door.valued
+
+    def hangs(public: Any, objective: str, time_limit: float) -> Any:
+        time.sleep(3.0)
+        return real(public, objective, time_limit)
+
+    monkeypatch.setattr(door, "valued", hangs)
+    slots = threading.BoundedSemaphore(1)
+    view = endgame(6, 8, 1).view().to_dict()
+    start = time.monotonic()
+    value = answer("skat/value", {"view": view}, Limits(time_limit=0.5), Budget(searches=slots))
+    assert time.monotonic() - start < 0.5 + 1.5
+    assert_valid(value)
+    assert value["method"] == "estimate" and value["samples"] == 0
+    assert value["interval"] == [0.0, 1.0]
+    assert not slots.acquire(blocking=False)  # the hanging search holds it until it ends
+    assert slots.acquire(timeout=30)

@@ -25,7 +25,8 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from typing import Any, Final
+from collections.abc import Callable
+from typing import Any, Final, TypeVar
 
 from officers.contract.bounded import POLL, CancelledError, bounded
 from officers.contract.documents import head
@@ -174,8 +175,8 @@ def value_document(public: Public, value: ChanceValue) -> dict[str, Any]:
 
 
 def valued(public: Public, objective: str, time_limit: float) -> ChanceValue:
-    """The chance game's value of ``public`` for ``objective`` (the work of one search child):
-    exact when the search ends within half of ``time_limit``, else an estimate over as many
+    """The chance game's value of ``public`` for ``objective`` (the work of ``skat/value``'s
+    thread): exact when the search ends within half of ``time_limit``, else an estimate over as many
     positions as the rest of it allows (a margin kept for the answer's way back)."""
     start = time.monotonic()
     kind: Objective = "win" if objective == "win" else "points"
@@ -275,27 +276,44 @@ def value_op(request: Request, limits: Limits) -> dict[str, Any]:
     win) or expected points (``points``, both playing for points) in the game as the players
     see it (the face-down cards unknown to both), from ``public`` or ``view``; exact as a
     fraction when the search ends in the door's time, else an estimate, labelled so. It answers
-    within the door's time, every time: when the search child has no answer by then (a busy
-    machine), an estimate over 0 samples (the whole range as its interval)."""
+    within the door's time, every time: the search runs in a thread of its own holding one of
+    the door's search slots (as :func:`tip_op`'s) until its own limit; when it has no answer by
+    the door's limit less :data:`GUARD_MARGIN` (a busy machine), an estimate over 0 samples
+    (the whole range as its interval)."""
     public = public_view(request)
     objective = request.word("objective", "win")
     if objective not in ("win", "points"):
         raise BadRequestError(
             "bad-input", f"no objective {excerpt(objective)}: expected win or points"
         )
+    kind: Objective = "win" if objective == "win" else "points"
     budget = request.budget
     start = time.monotonic()
     try:
-        time_limit = tip_time(budget.time_left(limits.time_limit))  # a margin for the answer
-        with budget.slot():
-            value = bounded(valued, (public, objective, time_limit), time_limit, budget.cancel)
-    except SolverTimeoutError:
-        kind: Objective = "win" if objective == "win" else "points"
+        left = budget.time_left(limits.time_limit)
+    except SolverTimeoutError:  # the request waited out its time: the value without a search
+        left = 0.0
+
+    def unknown() -> ChanceValue:  # an estimate over 0 samples: the whole range
         top = 1.0 if kind == "win" else 120.0
         seconds = time.monotonic() - start
-        value = ChanceValue(kind, top / 2, False, 0.0, top, 0, seconds, public.hidden_count())
+        return ChanceValue(kind, top / 2, False, 0.0, top, 0, seconds, public.hidden_count())
+
+    def search(stop: threading.Event) -> ChanceValue:
+        try:
+            return valued(public, objective, tip_time(left)) if left > 0 else unknown()
+        except SolverTimeoutError:
+            return unknown()
+
+    answer_by = start + left - min(GUARD_MARGIN, 0.1 * left)
+    value = _guarded(search, lambda: None, unknown, budget, answer_by, "officers-skat-value")
     return value_document(public, value)
 
+
+GUARD_MARGIN: Final = 0.15
+"""The seconds before the door's deadline at which a tip (or a chance value) answers with what
+it has, whatever its search does (at most a tenth of the time left): the answer's way out of
+the service."""
 
 TIP_MARGIN: Final = 0.4
 """The seconds of a door's time limit a tip leaves for its answer's way back (at most a fifth
@@ -311,11 +329,6 @@ def tip_time(left: float) -> float:
     (1.6, 0.08, 0.0)
     """
     return left - min(TIP_MARGIN, 0.2 * left) if left > 0 else 0.0
-
-
-GUARD_MARGIN: Final = 0.15
-"""The seconds before the door's deadline at which a tip answers with what it has, whatever
-its search does (at most a tenth of the time left): the answer's way out of the service."""
 
 
 def tip_op(request: Request, limits: Limits) -> dict[str, Any]:
@@ -348,45 +361,67 @@ def tip_op(request: Request, limits: Limits) -> dict[str, Any]:
 
 
 def _guarded_tip(public: Public, left: float, budget: Budget, answer_by: float) -> Tip:
-    """The tip of ``public`` given ``left`` seconds, computed in a thread of its own that
-    holds one of ``budget``'s search slots until it ends; waited for until ``answer_by``
-    (:func:`time.monotonic`), then its best so far (without a search at all when it has none
-    yet). The engine's ``cancel`` ends the wait at once (:class:`CancelledError`)."""
-    slot = contextlib.ExitStack()
-    slot.enter_context(budget.slot())  # refused as busy here, before any thread starts
+    """The tip of ``public`` given ``left`` seconds (see :func:`_guarded`): its best so far
+    when it is late, without a search at all when it has none yet."""
     best = BestSoFar()
+
+    def search(stop: threading.Event) -> Tip:
+        return tip(public, time_limit=tip_time(left), cancel=stop, best=best)
+
+    def hurried() -> Tip:
+        return tip(public, time_limit=0)
+
+    return _guarded(search, best.get, hurried, budget, answer_by, "officers-skat-tip")
+
+
+_T = TypeVar("_T")
+
+
+def _guarded(
+    search: Callable[[threading.Event], _T],
+    kept: Callable[[], _T | None],
+    hurried: Callable[[], _T],
+    budget: Budget,
+    answer_by: float,
+    name: str,
+) -> _T:
+    """``search(stop)`` computed in a thread of its own (``name``) that holds one of
+    ``budget``'s search slots until it ends, waited for until ``answer_by``
+    (:func:`time.monotonic`) at most; then ``stop`` is set and the answer is ``kept()`` (the
+    search's best so far), or ``hurried()`` when it has none. The engine's ``cancel`` ends
+    the wait at once (:class:`CancelledError`); a slot none is free of is refused ``busy``
+    before any thread starts."""
+    slot = contextlib.ExitStack()
+    slot.enter_context(budget.slot())
     stop = threading.Event()
     done = threading.Event()
-    outcome: list[Tip | BaseException] = []
+    outcome: list[_T | BaseException] = []
 
     def work() -> None:
         with slot:
             try:
-                outcome.append(tip(public, time_limit=tip_time(left), cancel=stop, best=best))
+                outcome.append(search(stop))
             except BaseException as error:  # raised again in the request's thread
                 outcome.append(error)
             finally:
                 done.set()
 
-    threading.Thread(target=work, name="officers-skat-tip", daemon=True).start()
+    threading.Thread(target=work, name=name, daemon=True).start()
     cancel = budget.cancel
     while not done.wait(max(0.0, min(POLL, answer_by - time.monotonic()))):
-        if cancel is not None and cancel.is_set():
-            stop.set()
-            raise CancelledError("the tip was cancelled")
-        if time.monotonic() >= answer_by:
+        if (cancel is not None and cancel.is_set()) or time.monotonic() >= answer_by:
             break
     if cancel is not None and cancel.is_set():
         stop.set()
-        raise CancelledError("the tip was cancelled")
+        raise CancelledError("the search was cancelled")
     if done.is_set():
         found = outcome[0]
         if isinstance(found, BaseException):
             raise found
         return found
-    stop.set()  # past its time: the tip ends at its next check
-    kept = best.get()
-    return kept if kept is not None else tip(public, time_limit=0)
+    stop.set()  # past its time: the search ends at its next check, or by its own limit
+    answer = kept()
+    return hurried() if answer is None else answer
 
 
 def solve_op(request: Request, limits: Limits) -> dict[str, Any]:
