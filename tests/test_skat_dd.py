@@ -364,12 +364,22 @@ def test_a_second_call_during_a_search_is_refused(threads: int) -> None:
     0: one window by value(), else the exact value in that many threads)."""
     search = Search(Board(Position(Deal.numbered(4).piles, "G")), compiled=True)
 
+    refused: list[bool] = []
+
     def again(signum: int, frame: object) -> None:
-        search.value(60, 61)
+        if refused:  # once refused, the ticks left before the timer is stopped do nothing
+            return
+        try:
+            search.value(60, 61)
+        except ValueError:
+            refused.append(True)
+            raise
 
     before = signal.signal(signal.SIGALRM, again)
     try:
-        signal.setitimer(signal.ITIMER_REAL, 0.002)
+        # every 2 ms until the search is refused: a busy machine may run the handler
+        # before the search has begun, and the first call then finds nothing running
+        signal.setitimer(signal.ITIMER_REAL, 0.002, 0.002)
         with pytest.raises(ValueError, match="already running"):
             search.exact(threads=threads) if threads else search.value()
     finally:
@@ -384,12 +394,22 @@ def test_no_other_call_touches_a_running_search(call: str) -> None:
     assert search.native is not None
     native = search.native
 
+    refused: list[bool] = []
+
     def touch(signum: int, frame: object) -> None:
-        native.stats() if call == "stats" else native.best(search.board.mask, 0)
+        if refused:  # once refused, the ticks left before the timer is stopped do nothing
+            return
+        try:
+            native.stats() if call == "stats" else native.best(search.board.mask, 0)
+        except ValueError:
+            refused.append(True)
+            raise
 
     before = signal.signal(signal.SIGALRM, touch)
     try:
-        signal.setitimer(signal.ITIMER_REAL, 0.002)
+        # every 2 ms until the search is refused: a busy machine may run the handler
+        # before the search has begun, and the first call then finds nothing running
+        signal.setitimer(signal.ITIMER_REAL, 0.002, 0.002)
         with pytest.raises(ValueError, match="already running"):
             search.value()
     finally:
