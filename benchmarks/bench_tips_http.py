@@ -4,7 +4,7 @@ serve`` at its defaults (the 2 s limit, the rate limit) on a free port of 127.0.
 other, from one keep-alive client.
 
     python -m benchmarks.bench_tips_http [--tips 200] [--busy 2] [--seed 1] [--first 3]
-        [--checkout DIR]
+        [--checkout DIR] [--aid tip|value|eightoff-hint]
 
 - **the tips**: each a fresh numbered deal (at random) played at random to a random point: the
   game choice (no move yet) or a card after 1 to 30 moves, sent as the public view alone;
@@ -19,8 +19,11 @@ other, from one keep-alive client.
   service has not warmed yet).
 
 ``--checkout DIR`` serves another checkout's officers (an earlier commit, to compare; its
-compiled modules built in place). The client paces itself at 15 requests a second at most (the default rate limit is 20), so no
-answer is ``rate-limited``. The aim (issue #38): with two busy processes on 2 cores, 0 errors,
+compiled modules built in place). ``--aid`` asks another aid the same way: ``value``
+(``skat/value`` of the same views) or ``eightoff-hint`` (``eightoff/hint``, "still winnable?",
+of fresh Eight Off deals played at random for 0 to 30 moves); the table's *exact* and
+*estimate* are then the answers' ``method`` or ``status``. The client paces itself at 15
+requests a second at most (the default rate limit is 20), so no answer is ``rate-limited``. The aim (issue #38): with two busy processes on 2 cores, 0 errors,
 p50 <= 150 ms, p99 within the limit.
 """
 
@@ -45,8 +48,11 @@ import httpx
 
 from benchmarks.harness import load_average
 
-LOG_LINE = re.compile(r"officers\.serve POST /v1/skat/tip (\d{3}) ([\d.]+)ms$")
-"""A tip in the server's log (officers.serve.app.LogRequests): status, milliseconds."""
+LOG_LINE = re.compile(r"officers\.serve POST /v1/(\S+) (\d{3}) ([\d.]+)ms$")
+"""A request in the server's log (officers.serve.app.LogRequests): op, status, milliseconds."""
+
+AIDS = {"tip": "skat/tip", "value": "skat/value", "eightoff-hint": "eightoff/hint"}
+"""The aids ``--aid`` may ask, by their ops."""
 
 PACE = 1 / 15
 """The least seconds between two requests' starts (under the default rate limit)."""
@@ -59,14 +65,14 @@ def free_port() -> int:
         return port
 
 
-def server_times(folder: Path) -> list[float]:
-    """The tips' milliseconds as the servers' logs time them (arrival to answer sent)."""
+def server_times(folder: Path, op: str = "skat/tip") -> list[float]:
+    """The ``op``'s milliseconds as the servers' logs time them (arrival to answer sent)."""
     found = []
     for log in folder.glob("serve-*.log"):
         for line in log.read_text("utf-8", "replace").splitlines():
             match = LOG_LINE.search(line)
-            if match:
-                found.append(float(match[2]))
+            if match and match[1] == op:
+                found.append(float(match[3]))
     return found
 
 
@@ -118,6 +124,25 @@ def busy(count: int) -> Iterator[None]:
             burner.wait()
 
 
+def boards(count: int, seed: int) -> list[tuple[int, dict[str, Any]]]:
+    """``count`` Eight Off games of fresh deals played at random: (moves made, request)."""
+    from officers.eightoff import EightOffGame
+
+    rng = random.Random(seed)
+    found = []
+    for _ in range(count):
+        game = EightOffGame.deal(rng.randrange(1, 2**31))
+        moves = 0
+        for _ in range(rng.randrange(0, 31)):
+            legal = game.legal_moves()
+            if not legal:
+                break
+            game.push(rng.choice(legal))
+            moves += 1
+        found.append((moves, {"game": game.notation()}))
+    return found
+
+
 def views(count: int, seed: int) -> list[tuple[int, str]]:
     """``count`` public views of fresh deals at random points of play: (moves made, notation)."""
     from officers.skat import SkatGame
@@ -139,21 +164,26 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
 
 
-def ask(client: httpx.Client, url: str, public: str) -> tuple[float, int, dict[str, Any]]:
+def ask(
+    client: httpx.Client, url: str, public: str | dict[str, Any], op: str = "skat/tip"
+) -> tuple[float, int, dict[str, Any]]:
+    body = {"public": public} if isinstance(public, str) else public
     start = time.perf_counter()
-    response = client.post(f"{url}/v1/skat/tip", json={"public": public})
+    response = client.post(f"{url}/v1/{op}", json=body)
     took = (time.perf_counter() - start) * 1000
     return took, response.status_code, response.json()
 
 
-def run_tips(url: str, tips: list[tuple[int, str]]) -> list[tuple[int, float, int, dict[str, Any]]]:
+def run_tips(
+    url: str, tips: list[tuple[int, str]] | list[tuple[int, dict[str, Any]]], op: str = "skat/tip"
+) -> list[tuple[int, float, int, dict[str, Any]]]:
     found = []
     with httpx.Client(timeout=30) as client:
         last = 0.0
         for moves, public in tips:
             time.sleep(max(0.0, last + PACE - time.perf_counter()))
             last = time.perf_counter()
-            took, status, document = ask(client, url, public)
+            took, status, document = ask(client, url, public, op)
             found.append((moves, took, status, document))
     return found
 
@@ -162,8 +192,10 @@ def report(found: list[tuple[int, float, int, dict[str, Any]]], logged: list[flo
     times = [took for _, took, _, _ in found]
     errors = [(status, doc.get("code")) for _, _, status, doc in found if status != 200]
     answered = [doc for _, _, status, doc in found if status == 200]
-    exact = sum(doc["method"] == "exact" for doc in answered)
-    estimates = [doc["samples"] for doc in answered if doc["method"] == "estimate"]
+    exact = sum(_method(doc) in ("exact", "winnable", "lost", "won") for doc in answered)
+    estimates = [
+        doc.get("samples", 0) for doc in answered if _method(doc) in ("estimate", "unknown")
+    ]
     choice = [took for moves, took, _, _ in found if moves == 0]
     print(
         "| tips | errors | p50 | p90 | p99 | max | exact | estimate | samples (median) | 0 samples |"
@@ -185,7 +217,7 @@ def report(found: list[tuple[int, float, int, dict[str, Any]]], logged: list[flo
     print(
         "\nslowest: "
         + "; ".join(
-            f"{took:.0f} ms (after {moves} moves, {doc.get('method')}, {doc.get('samples')} samples)"
+            f"{took:.0f} ms (after {moves} moves, {_method(doc)}, {doc.get('samples')} samples)"
             for moves, took, _, doc in slowest
         )
     )
@@ -196,6 +228,11 @@ def report(found: list[tuple[int, float, int, dict[str, Any]]], logged: list[flo
             f"\nthe game choice ({len(choice)} tips): median {statistics.median(choice):.0f} ms, "
             f"max {max(choice):.0f} ms"
         )
+
+
+def _method(document: dict[str, Any]) -> Any:
+    """An answer's ``method`` (a tip, a value) or ``status`` (Eight Off's hint)."""
+    return document.get("method", document.get("status"))
 
 
 def first_tips(folder: Path, rounds: int, checkout: Path | None = None) -> None:
@@ -228,19 +265,24 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--busy", type=int, default=0, help="CPU-burning processes beside it")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--first", type=int, default=0, help="fresh servers for the first tip")
+    parser.add_argument("--aid", choices=sorted(AIDS), default="tip", help="the aid asked")
     parser.add_argument(
         "--checkout", type=Path, default=None, help="serve this checkout's officers (to compare)"
     )
     args = parser.parse_args(argv)
     served = f"officers serve from {args.checkout}" if args.checkout else "officers serve"
-    print(f"{served} (defaults), {args.busy} busy processes beside it; {load_average()}\n")
+    print(
+        f"{served} (defaults), {AIDS[args.aid]}, {args.busy} busy processes beside it; {load_average()}\n"
+    )
     with tempfile.TemporaryDirectory(prefix="officers-tips-") as name, busy(args.busy):
         folder = Path(name)
         if args.tips:
+            op = AIDS[args.aid]
+            asked = boards(args.tips, args.seed) if args.aid == "eightoff-hint" else None
             tips = views(args.tips, args.seed)
             with serving(folder, [], args.checkout) as url:
-                found = run_tips(url, tips)
-            report(found, server_times(folder))
+                found = run_tips(url, asked or tips, op)
+            report(found, server_times(folder, op))
         if args.first:
             first_tips(folder, args.first, args.checkout)
     print(f"\n{load_average()}; pid {os.getpid()}")
