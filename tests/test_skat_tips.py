@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from officers.errors import InvalidArgumentError, UnsupportedError
 from officers.simulate import wilson_interval
 from officers.skat import GAMES, SkatGame, beats, card_face, card_name
+from officers.skat.cards import TRUMP, lane
 from officers.skat.chance import move_values
 from officers.skat.public import Public
 from officers.skat.tip_words import REASONS, Reason, reason_text
@@ -261,6 +262,31 @@ def test_the_game_tip_ranks_the_games_by_chance_then_points(number: int) -> None
     assert "erwartete Augen" in advice.text("de")
     data = advice.to_dict()
     assert data["points_samples"] == 2 and data["interval"] == list(advice.interval)
+
+
+@pytest.mark.parametrize(("number", "samples"), [(1, 1), (2, 1), (3, 1), (57, 6)])
+def test_the_game_tips_reason_counts_the_chosen_games_trumps_and_is_left_out_without_any(
+    number: int, samples: int
+) -> None:
+    """The reason of a game choice is how many of Vorhand's face-up cards are trumps in the
+    game chosen, said only when there are some ("0 of your face-up cards are trumps" helps
+    nobody). Deal 57 over 6 samples chooses a game without one of her face-up trumps."""
+    public = Public.of(SkatGame.deal(number))
+    advice = tip(public, samples=samples, point_samples=0)
+    assert advice.move.game is not None
+    trumps = sum(1 for c in public.up[0] if c is not None and lane(c, advice.move.game) == TRUMP)
+    assert (trumps == 0) == (number == 57)  # both branches are met
+    expected = [("most-trumps", trumps)] if trumps else []
+    assert [(r.kind, r.points) for r in advice.reasons] == expected
+    assert "0 of your" not in advice.text("en") and "0 deiner" not in advice.text("de")
+
+
+def test_one_trump_is_said_in_the_singular() -> None:
+    one, two = Reason("most-trumps", None, 1), Reason("most-trumps", None, 2)
+    assert reason_text(one, "en") == "1 of your face-up cards is a trump"
+    assert reason_text(one, "de") == "1 deiner offenen Karten ist Trumpf"
+    assert reason_text(two, "en") == "2 of your face-up cards are trumps"
+    assert reason_text(two, "de") == "2 deiner offenen Karten sind Trumpf"
 
 
 def test_the_game_tip_parts_games_of_equal_chance_by_their_points() -> None:

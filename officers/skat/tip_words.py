@@ -63,7 +63,8 @@ class Reason:
     - ``can-be-beaten``: a card led that the other player's face-up ``card`` can beat;
     - ``keeps-trump``: the player keeps ``card``, the highest trump still out (face up);
     - ``turns-up``: the card leaves a pile that hides a card: it turns up;
-    - ``most-trumps``: a game choice: ``points`` trumps of Vorhand's face up in that game.
+    - ``most-trumps``: a game choice: ``points`` (one or more) of Vorhand's face-up cards are
+      trumps in that game (a choice with none says no reason).
     """
 
     kind: ReasonKind
@@ -106,8 +107,8 @@ def reason_text(fact: Reason, lang: str = "en") -> str:
         "keeps-trump": (f"keeps your {card} (trumps)", f"{card} (Trumpf) bleibt dir"),
         "turns-up": ("turns up a card", "deckt eine Karte auf"),
         "most-trumps": (
-            f"{n} of your face-up cards are trumps",
-            f"{n} deiner offenen Karten sind Trumpf",
+            f"{n} of your face-up cards {'is a trump' if n == 1 else 'are trumps'}",
+            f"{n} deiner offenen Karten {'ist' if n == 1 else 'sind'} Trumpf",
         ),
     }
     return phrases[fact.kind][1 if de else 0]

@@ -627,9 +627,8 @@ def _told(public: Public, moves: list[Move], weighed: _Weighed) -> Tip:
     kind: Literal["game", "card"] = "game" if public.game is None else "card"
     if kind == "game":
         assert best.game is not None
-        reasons: tuple[Reason, ...] = (
-            Reason("most-trumps", None, len(_trumps_up(public, best.game))),
-        )
+        trumps = len(_trumps_up(public, best.game))  # a fact worth saying only when some
+        reasons: tuple[Reason, ...] = (Reason("most-trumps", None, trumps),) if trumps else ()
     else:
         reasons = _reasons(public, best)
     return Tip(
