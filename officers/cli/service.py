@@ -85,7 +85,11 @@ def _add_engine(commands: Commands) -> None:
         metavar="BYTES",
         help="the longest request line (default %(default)s; longer ones get a too-large error)",
     )
-    _add_limits(engine, "out of time: a timeout error")
+    _add_limits(
+        engine,
+        "out of time: a search answers a timeout error; the aids (skat/tip, skat/value, "
+        "eightoff/hint) answer what they have by then",
+    )
     engine.set_defaults(run=_engine)
 
 
