@@ -1,5 +1,5 @@
-"""The Hypothesis profiles of the suite (``CI`` set in the environment: more examples), their
-examples kept in the user's cache.
+"""The Hypothesis profiles of the suite (``CI`` set in the environment: 200 examples a property,
+else 50), their examples kept in the user's cache.
 
 Strategies are in :mod:`tests.strategies`, shared helpers in :mod:`tests.helpers`, and the two
 independent solvers the tests check officers against in the package ``oracles`` beside
@@ -24,5 +24,7 @@ set_hypothesis_home_dir(
 settings.register_profile(
     "ci", max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
-settings.register_profile("dev", max_examples=100, deadline=None)
+# A newcomer's run is quick (the README says how long it takes); CI (``CI`` set) tries four times
+# the examples of each property that does not name its own number.
+settings.register_profile("dev", max_examples=50, deadline=None)
 settings.load_profile("ci" if os.environ.get("CI") else "dev")

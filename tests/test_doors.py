@@ -5,6 +5,7 @@ both directions; searches under a budget (a deadline, a cancel, a cap on searche
 from __future__ import annotations
 
 import json
+import os
 import threading
 import time
 from typing import Any
@@ -104,6 +105,10 @@ def test_a_request_breaking_its_schema_is_refused_as_bad_request(
     strict_json(write(document))
 
 
+SCHEMA_EXAMPLES = 300 if os.environ.get("CI") else 100
+"""The requests generated from the OpenAPI document, each way (more in CI, as its profile)."""
+
+
 def _generated(mode: str) -> Any:
     """Request bodies that Schemathesis generates from the service's OpenAPI document, in its
     positive (keeping the schemas) or negative (breaking them) mode: (op, body) pairs."""
@@ -139,13 +144,13 @@ def _agrees(op: str, body: Any) -> None:
     strict_json(write(document))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=SCHEMA_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_a_request_keeping_its_schema_is_never_refused_as_bad_request(data: st.DataObject) -> None:
     _agrees(*data.draw(_generated("positive")))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=SCHEMA_EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_a_request_breaking_its_schema_is_always_refused_as_bad_request(
     data: st.DataObject,

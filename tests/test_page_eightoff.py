@@ -198,6 +198,7 @@ def solution(number: int, variant: str = "eight-off") -> list[str]:
     return [str(move) for move in solved["moves"]]
 
 
+@pytest.mark.slow  # a whole deal of clicks and drags; the moves one by one run by default
 def test_deal_1_is_won_with_clicks_and_drags(table: Table, tmp_path: Path) -> None:
     table.open("?deal=1")
     assert table.status() == "ongoing" and table.moves() == 0

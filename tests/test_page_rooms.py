@@ -327,6 +327,7 @@ def test_two_browsers_play_a_whole_game_through_the_invitation_link(
     assert not any(token in page.page.url for token in tokens for page in (alice, bob))
 
 
+@pytest.mark.slow  # three seats and a bot, a whole game; two seats run by default
 def test_a_three_seat_room_with_a_bot(browser: Any, server: Server, seats: list[Seat]) -> None:
     alice, bob = Seat(browser, server), Seat(browser, server)
     seats += [alice, bob]
@@ -558,6 +559,7 @@ def test_a_turn_runs_out_and_the_live_connection_brings_the_loss(
         assert re.fullmatch(SEAT_CLOCK[other], seen["text"]) and seen["left"] <= 3, seen
 
 
+@pytest.mark.slow  # it waits out a turn of 10 s; the turns that run out run by default
 def test_a_move_that_arrives_after_the_turn_is_refused_as_late(
     browser: Any, server: Server, seats: list[Seat]
 ) -> None:

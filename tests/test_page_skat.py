@@ -292,6 +292,7 @@ def play_between(first: Player, second: Player, moves: int | None = None) -> int
     return played
 
 
+@pytest.mark.slow  # a whole game by two browsers; against the computer it runs by default
 def test_two_browsers_play_through_the_invitation_link(browser: Any, server: Server, players: list[Player]) -> None:
     alice, bob = Player(browser, server), Player(browser, server)
     players += [alice, bob]
