@@ -125,8 +125,9 @@ class SkatAdapter:
         self, state: SkatGame, seat: int, lang: str, limits: Limits, budget: Budget
     ) -> dict[str, Any]:
         """The ``skat-tip`` document of ``skat/tip`` for the player to move, from the public
-        view alone (no face-down card is ever read), searched in a child process within
-        ``limits`` and ``budget`` (an ``error`` document when it cannot run or time ran out)."""
+        view alone (no face-down card is ever read), answered by ``limits``' time limit with
+        what the search has by then (:func:`~officers.contract.skat.tip_op`), or an ``error``
+        document when it cannot run (no search slot free, a bad view)."""
         from officers.contract import answer  # on a room's first tip
         from officers.skat.public import Public
 
