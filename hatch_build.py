@@ -1,8 +1,8 @@
-"""The wheel's build hook: compile the optional accelerators ``officers.solve._cover``,
+"""The wheel's build hook: compile the optional accelerators ``officers.euler.solve._cover``,
 ``officers.skat._dd`` and ``officers.eightoff._search`` (every module of
 ``tools/build_extension.py``'s ``MODULES``).
 
-A wheel built where a C compiler is found holds ``officers/solve/_cover.abi3.so``,
+A wheel built where a C compiler is found holds ``officers/euler/solve/_cover.abi3.so``,
 ``officers/skat/_dd.abi3.so`` and ``officers/eightoff/_search.abi3.so`` and is tagged
 ``cp311-abi3-<platform>`` (one wheel for CPython 3.11 and newer); elsewhere, or with
 ``OFFICERS_NO_EXTENSION=1``, or when the compiler fails, it is the pure wheel ``py3-none-any``
@@ -37,7 +37,7 @@ def _tool(root: str) -> ModuleType:
 
 
 class CoverBuildHook(BuildHookInterface):  # type: ignore[type-arg]
-    """Compile the C modules (``officers/solve/_cover.c``, ``officers/skat/_dd.c``,
+    """Compile the C modules (``officers/euler/solve/_cover.c``, ``officers/skat/_dd.c``,
     ``officers/eightoff/_search.c``) into the wheel, or leave the wheel pure."""
 
     PLUGIN_NAME = "custom"
@@ -55,13 +55,17 @@ class CoverBuildHook(BuildHookInterface):  # type: ignore[type-arg]
                 reason = f"the compiler failed: {error}"
             else:
                 if version == "editable":
-                    self.app.display_info(f"officers: compiled {', '.join(map(str, built))} in place")
+                    self.app.display_info(
+                        f"officers: compiled {', '.join(map(str, built))} in place"
+                    )
                     return
                 build_data["pure_python"] = False
                 build_data["tag"] = tool.wheel_tag()
                 for target, path in built.items():
                     build_data["force_include"][str(path)] = target + tool.suffix()
-                    self.app.display_info(f"officers: the wheel holds {path.name} ({tool.wheel_tag()})")
+                    self.app.display_info(
+                        f"officers: the wheel holds {path.name} ({tool.wheel_tag()})"
+                    )
                 return
         message = f"officers: building without the compiled search ({reason}); the pure-Python search is used"
         if os.environ.get(tool.REQUIRE_EXTENSION) == "1":

@@ -17,9 +17,9 @@ from collections import Counter
 from collections.abc import Callable
 
 from officers import Rules, puzzles
-from officers.puzzles import counting
-from officers.solve import index as index_module
-from officers.solve.index import CompletionIndex
+from officers.euler.puzzles import counting
+from officers.euler.solve import index as index_module
+from officers.euler.solve.index import CompletionIndex
 
 RULE_SETS = {"rows and columns": Rules(), "with diagonals": Rules(diagonals=True)}
 
@@ -106,7 +106,7 @@ def main() -> None:
     print()
     verdict = "met" if total < 2 else "MISSED"
     print(f"both rule sets from nothing: {total:.2f} s (target < 2 s: {verdict})")
-    from officers import symmetry
+    from officers.euler import symmetry
 
     start = time.perf_counter()
     symmetry._automorphisms.cache_clear()

@@ -29,8 +29,8 @@ from benchmarks.harness import first_call, format_ratio, format_seconds, measure
 from benchmarks.peers import DECIDERS, ENUMERATORS, with_symmetry
 from benchmarks.workloads import mixed_squares
 from officers import Rules, Square, finished_squares, is_completable
-from officers.solve import backtrack
-from officers.solve.index import CompletionIndex, compute_values
+from officers.euler.solve import backtrack
+from officers.euler.solve.index import CompletionIndex, compute_values
 
 OFFICERS = "officers, from the packed file"
 

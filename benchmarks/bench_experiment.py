@@ -1,6 +1,6 @@
 """The designers' full experiment and the census of starts, by the rules of
 :mod:`benchmarks.harness`: the census as a first call in fresh processes and warm (medians over
-rounds), the experiment (30,000 games, ``officers.simulate`` with 2 jobs) once: one round, no
+rounds), the experiment (30,000 games, ``officers.euler.simulate`` with 2 jobs) once: one round, no
 spread, since it takes half a minute of both cores.
 
 Run: ``python -m benchmarks.bench_experiment [--rounds N] [--deals N] [--jobs J]``.
@@ -20,9 +20,9 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2500)
     parser.add_argument("--jobs", type=int, default=2)
     args = parser.parse_args()
-    from officers.puzzles import census
+    from officers.euler.puzzles import census
 
-    first = spread(first_call("from officers.puzzles import census", "census()", args.rounds))
+    first = spread(first_call("from officers.euler.puzzles import census", "census()", args.rounds))
     census()
     warm = spread(measure({"census": census}, rounds=args.rounds)["census"])
     print("| work | figure |\n|---|---:|")
@@ -31,8 +31,8 @@ def main() -> None:
             f"| {name} ({s.n} rounds) | {format_seconds(s.median)} "
             f"[{format_seconds(s.q1)}–{format_seconds(s.q3)}] |"
         )
-    from officers.game import LEVELS
-    from officers.simulate import Task, run_tasks
+    from officers.euler.game import LEVELS
+    from officers.euler.simulate import Task, run_tasks
 
     tasks = [Task.make("designers", level, players) for level in LEVELS for players in (2, 3, 4)]
     start = time.perf_counter()

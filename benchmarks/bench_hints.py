@@ -19,8 +19,8 @@ from collections.abc import Callable
 from functools import partial
 
 from officers import ALL_CARDS, Card, Rules, Square
-from officers.analysis import check_square, explain, repairs
-from officers.hints import PlayerView, hint
+from officers.euler.analysis import check_square, explain, repairs
+from officers.euler.hints import PlayerView, hint
 
 
 def positions(rules: Rules, count: int, seed: int) -> list[PlayerView]:

@@ -294,7 +294,11 @@ class _Clients:
                     max_size=2**22,
                     compression=None,
                 )
-                hello = {"type": "hello", "token": table.room.tokens[seat], "after": table.seqs[seat]}
+                hello = {
+                    "type": "hello",
+                    "token": table.room.tokens[seat],
+                    "after": table.seqs[seat],
+                }
                 await sock.send(json.dumps(hello))
                 table.sockets[seat] = sock
                 return
@@ -336,7 +340,11 @@ class _Clients:
             elif event["seq"] > last + 1:
                 self.samples.gaps += 1
             last = max(last, event["seq"])
-            sent = table.live.pop(event["seq"], None) if seat == table.live.get(event["seq"], (-1,))[0] else None
+            sent = (
+                table.live.pop(event["seq"], None)
+                if seat == table.live.get(event["seq"], (-1,))[0]
+                else None
+            )
             if sent is not None and event.get("move") == sent[1]:
                 table.acknowledged[event["seq"]] = sent
             pending = table.pending
@@ -478,9 +486,7 @@ async def _client_main(
                 await clients.connect(table, seat)
 
         await asyncio.gather(*(connect(t, s) for t in clients.tables for s in (0, 1)))
-        readers = [
-            asyncio.create_task(clients.read(t, s)) for t in clients.tables for s in (0, 1)
-        ]
+        readers = [asyncio.create_task(clients.read(t, s)) for t in clients.tables for s in (0, 1)]
         await asyncio.gather(*(t.ready[s].wait() for t in clients.tables for s in (0, 1)))
         await http.get("/v1/health")
         pipe.send("connected")
@@ -519,7 +525,9 @@ async def _client_main(
     return clients.samples
 
 
-def _client_process(url: str, rooms: Sequence[Room], args: dict[str, Any], pipe: Connection) -> None:
+def _client_process(
+    url: str, rooms: Sequence[Room], args: dict[str, Any], pipe: Connection
+) -> None:
     samples = asyncio.run(_client_main(url, rooms, args, pipe))
     pipe.send(samples)
     pipe.close()
@@ -615,8 +623,21 @@ def _load(server: Server, args: argparse.Namespace, result: Result) -> None:
     profiler = None
     if args.profile:
         profiler = subprocess.Popen(
-            ["py-spy", "record", "--pid", str(server.pid), "--duration", str(int(args.duration)),
-             "--format", "raw", "--output", str(args.profile), "--threads", "--nonblocking", "--gil"],
+            [
+                "py-spy",
+                "record",
+                "--pid",
+                str(server.pid),
+                "--duration",
+                str(int(args.duration)),
+                "--format",
+                "raw",
+                "--output",
+                str(args.profile),
+                "--threads",
+                "--nonblocking",
+                "--gil",
+            ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
@@ -647,11 +668,15 @@ def _commit(checkout: Path) -> str:
     try:
         head = subprocess.run(
             ["git", "-C", str(checkout), "rev-parse", "--short", "HEAD"],
-            capture_output=True, text=True, check=True,
+            capture_output=True,
+            text=True,
+            check=True,
         ).stdout.strip()
         changed = subprocess.run(
             ["git", "-C", str(checkout), "status", "--porcelain", "--untracked-files=no"],
-            capture_output=True, text=True, check=True,
+            capture_output=True,
+            text=True,
+            check=True,
         ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):
         return "?"
@@ -701,7 +726,11 @@ def report(result: Result, args: argparse.Namespace) -> bool:
     )
     print("| from sending to the other seat's update | n | p50 | p90 | p99 | max |")
     print("|---|---|---|---|---|---|")
-    for how, name in (("post", "a move by POST"), ("live", "a move sent live"), ("rematch", "a rematch (POST)")):
+    for how, name in (
+        ("post", "a move by POST"),
+        ("live", "a move sent live"),
+        ("rematch", "a rematch (POST)"),
+    ):
         print(_row(name, delivered.get(how, [])))
     print(_row("**every move**", every))
     print(_row("a POST's answer (the mover's)", answered))
@@ -756,18 +785,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--rate", type=float, default=125.0, help="moves a second in all (default 125)"
     )
-    parser.add_argument(
-        "--duration", type=float, default=30.0, help="seconds of load (default 30)"
-    )
+    parser.add_argument("--duration", type=float, default=30.0, help="seconds of load (default 30)")
     parser.add_argument(
         "--via",
         choices=("both", "post", "live"),
         default="both",
         help="how moves are sent: by POST, on the live connection, or in turn (default both)",
     )
-    parser.add_argument(
-        "--processes", type=int, default=2, help="client processes (default 2)"
-    )
+    parser.add_argument("--processes", type=int, default=2, help="client processes (default 2)")
     parser.add_argument(
         "--kill",
         action="store_true",

@@ -93,7 +93,18 @@ def http(
 ) -> list[float]:
     port = _port()
     server = subprocess.Popen(
-        [sys.executable, "-m", "officers", "serve", "--port", str(port), "--workers", str(workers), "--rate", "0"],
+        [
+            sys.executable,
+            "-m",
+            "officers",
+            "serve",
+            "--port",
+            str(port),
+            "--workers",
+            str(workers),
+            "--rate",
+            "0",
+        ],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
@@ -128,6 +139,7 @@ def engine(
         bufsize=1,
     )
     assert process.stdin is not None and process.stdout is not None
+
     def call() -> None:
         assert process.stdin is not None and process.stdout is not None
         process.stdin.write(json.dumps({"op": op, **requests()}) + "\n")

@@ -11,8 +11,8 @@ import argparse
 import os
 import time
 
-from officers.game import LEVELS
-from officers.simulate import Task, results_table, run_tasks
+from officers.euler.game import LEVELS
+from officers.euler.simulate import Task, results_table, run_tasks
 
 
 def main() -> None:

@@ -50,7 +50,7 @@ from functools import partial
 from typing import TypeVar
 
 from benchmarks.harness import format_ratio, format_seconds, load_average
-from officers.errors import SolverTimeoutError
+from officers.core.errors import SolverTimeoutError
 from officers.skat import GAMES, Deal, GameType, Move, Position, SkatGame, parse_game
 from officers.skat.accel import dd_module, dd_status
 from officers.skat.rules import legal_moves, play
@@ -178,12 +178,15 @@ def whole_deals(numbers: Sequence[int], choice: str, searches: list[str]) -> Non
         label = {"value": "exact value", "win": "win test (≥ 61)"}[what_kind]
         shown = f"compiled, {threads_of(search)} threads" if "-" in search else search
         print(
-            f"| {label}, {shown} | " + " | ".join(format_seconds(t) for t in cells)
+            f"| {label}, {shown} | "
+            + " | ".join(format_seconds(t) for t in cells)
             + f" | {searched} | {paired} |"
         )
     if any(tables):
-        print(f"\nThe compiled table grew to at most {max(tables) / 2**20:.1f} MiB "
-              f"(median {statistics.median(tables) / 2**20:.1f} MiB).")
+        print(
+            f"\nThe compiled table grew to at most {max(tables) / 2**20:.1f} MiB "
+            f"(median {statistics.median(tables) / 2**20:.1f} MiB)."
+        )
     print(f"\nVorhand wins {won} of {len(tables)}.\n")
 
 
@@ -208,7 +211,9 @@ def anatomy(numbers: Sequence[int], choice: str) -> None:
                 (solve(play(start, move), line=False).value for move in legal_moves(start)),
                 reverse=True,
             )
-            print(f"| {number} {game} | {low} | {', '.join(tests)} | {' '.join(map(str, firsts))} |")
+            print(
+                f"| {number} {game} | {low} | {', '.join(tests)} | {' '.join(map(str, firsts))} |"
+            )
     print()
 
 

@@ -33,7 +33,7 @@ import random
 import statistics
 import time
 
-from officers.errors import SolverTimeoutError
+from officers.core.errors import SolverTimeoutError
 from officers.skat import GAMES, SkatGame
 from officers.skat.bots import ExactBot, MonteCarloBot, SkatBot, get_bot
 from officers.skat.chance import exact_value
@@ -97,8 +97,10 @@ def bench_exact(args: argparse.Namespace) -> None:
                 seconds = timed_exact(game, args, compiled)
                 (times if compiled is None else python).append(seconds)
             left.append(game.position.tricks_left())
-        row = f"| {hidden} | {len(times)} | " + " | ".join(summary(times)) + (
-            f" | {min(left)}–{max(left)} |"
+        row = (
+            f"| {hidden} | {len(times)} | "
+            + " | ".join(summary(times))
+            + (f" | {min(left)}–{max(left)} |")
         )
         if args.python:
             both = [p / c for c, p in zip(times, python, strict=True) if max(c, p) < float("inf")]

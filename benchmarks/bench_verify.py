@@ -2,7 +2,7 @@
 7,000-line file in under 2.5 s from the shell, process start included).
 
 Run: ``python -m benchmarks.bench_verify``. The starts are riddles and near-riddles of 4-10
-cards from :func:`officers.puzzles.new_start` (both rule sets, a third with the diagonals), one
+cards from :func:`officers.euler.puzzles.new_start` (both rule sets, a third with the diagonals), one
 card taken away from every second one, and some lines repeated, so that the results mix riddles,
 starts with several completions and duplicates. Compared: ``verify_batch`` in the process,
 ``officers puzzle verify --file`` (table and ``--json``), and a shell loop that starts
@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from officers import Rules
-from officers.puzzles import new_start, verify_batch
+from officers.euler.puzzles import new_start, verify_batch
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -6,9 +6,9 @@ Each measurement runs in a fresh interpreter that imports officers from its chec
 
 - **census**: ``census()`` (rows and columns) as the first call of the process, the completion
   index loaded on the way, then ``census(Rules(diagonals=True))``; the import of
-  ``officers.puzzles`` (with what it loads) is timed apart;
+  ``officers.euler.puzzles`` (with what it loads) is timed apart;
 - **experiment**: the designers' bot, every level (or ``--levels``), 2, 3 and 4 players,
-  ``--deals`` deals each (2,500: 30,000 games), ``officers.simulate.run_tasks`` with ``--jobs``
+  ``--deals`` deals each (2,500: 30,000 games), ``officers.euler.simulate.run_tasks`` with ``--jobs``
   processes; the wins of both checkouts are compared (the same seed deals the same cards, so
   the same bot plays the same games). Its CPU time (this process and its workers, user +
   system) is given too: it moves much less with the machine's load than the wall time.
@@ -40,7 +40,7 @@ sys.path.insert(0, {root!r})
 clock = time.perf_counter
 start = clock()
 from officers import Rules
-from officers.puzzles import census
+from officers.euler.puzzles import census
 imported = clock()
 plain = census()
 first = clock()
@@ -54,8 +54,8 @@ print(json.dumps({{"import": imported - start, "census": first - imported,
 EXPERIMENT = """
 import sys, time, json
 sys.path.insert(0, {root!r})
-from officers.game import LEVELS
-from officers.simulate import Task, run_tasks
+from officers.euler.game import LEVELS
+from officers.euler.simulate import Task, run_tasks
 levels = [level for level in LEVELS if level.name in {levels!r}]
 tasks = [Task.make("designers", level, players) for level in levels for players in (2, 3, 4)]
 start = time.perf_counter()

@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from officers import Rules, Square
-from officers.analysis import CHECKS, Check, check_square
-from officers.solve.index import CompletionIndex
+from officers.euler.analysis import CHECKS, Check, check_square
+from officers.euler.solve.index import CompletionIndex
 
 SINGLE: tuple[Check, ...] = ("cell", "card", "line", "matching", "euler", "quarter")
 NAMES = {
@@ -152,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.write:
         intro = (
             "# Coverage of the dead-end checks\n\n"
-            "How many of the dead squares reached in play each quick check of `officers.analysis` "
+            "How many of the dead squares reached in play each quick check of `officers.euler.analysis` "
             "catches, alone and together. Every check is sound (it never calls a completable "
             "square dead); the exact engine catches every dead square.\n\n"
             "How the squares were made: random legal play, seeded. From the empty square, a card "
@@ -174,7 +174,9 @@ def main(argv: list[str] | None = None) -> int:
         )
         # The page's later sections (mutation testing) are written by hand: keep them.
         kept = args.write.read_text(encoding="utf-8") if args.write.exists() else ""
-        later = kept[kept.find("\n## Mutation testing") :] if "\n## Mutation testing" in kept else ""
+        later = (
+            kept[kept.find("\n## Mutation testing") :] if "\n## Mutation testing" in kept else ""
+        )
         args.write.write_text(intro + body.rstrip() + "\n" + outro + later, encoding="utf-8")
     return 0
 

@@ -3,12 +3,12 @@
 Each *enumerator* takes the rules and returns every finished square of order 4 as a sorted list
 of value tuples (``square.values``; officers returns :class:`~officers.Square` objects, a little
 more work). The models are those of the test oracles (the package ``oracles`` beside
-``officers``) and of :mod:`officers.solve.cpsat`:
+``officers``) and of :mod:`officers.euler.solve.cpsat`:
 
 - ``exact_cover`` (Knuth's dancing links in C) on the exact-cover matrix: **one** C search that
   lists the covers into a buffer (given the number of squares as its size, which a peer that did
   not know it would first have to count: a second search), decoded with numpy;
-- OR-tools CP-SAT enumerating the Boolean exact-cover model of :mod:`officers.solve.cpsat`;
+- OR-tools CP-SAT enumerating the Boolean exact-cover model of :mod:`officers.euler.solve.cpsat`;
 - python-constraint (``python-constraint2``): backtracking with forward checking.
 
 officers lists the finished squares through a symmetry (row 1 fixed to ``A♠ K♥ Q♦ J♣``, then
@@ -30,7 +30,7 @@ import numpy as np
 
 import oracles
 from officers import Rules, Square
-from officers.solve import cpsat
+from officers.euler.solve import cpsat
 
 __all__ = [
     "DECIDERS",
@@ -107,7 +107,7 @@ def dlx_squares(rules: Rules) -> list[Values]:
 
 def cpsat_squares(rules: Rules, square: Square | None = None) -> list[Values]:
     """Every completion of the square (default: every finished square) by CP-SAT enumeration
-    of the model of :mod:`officers.solve.cpsat` (one worker, its fixed search), sorted."""
+    of the model of :mod:`officers.euler.solve.cpsat` (one worker, its fixed search), sorted."""
     problem = cpsat._problem(Square() if square is None else square, rules)
     assert problem is not None
     _, found = cpsat._enumerate(problem, rules, None, None, keep=True)

@@ -16,8 +16,8 @@ from typing import Any
 from hypothesis import strategies as st
 
 from officers import Card, Square
-from officers.game import GameState, Variant, new_game
-from officers.record import GameRecord
+from officers.euler.game import GameState, Variant, new_game
+from officers.euler.record import GameRecord
 
 __all__ = [
     "ALPHABET",

@@ -2,7 +2,7 @@
 
 Every target takes data from outside (text, decoded JSON, a command line) and checks that
 
-- only the library's errors escape (an :class:`~officers.errors.OfficersError` that is also a
+- only the library's errors escape (an :class:`~officers.OfficersError` that is also a
   ``ValueError``), with a message of at most :data:`LONGEST` characters;
 - what was read is written back and read again to the same value (a round trip), for every
   notation;
@@ -30,12 +30,12 @@ from hypothesis import strategies as st
 from fuzz import inputs
 from fuzz.inputs import cards, games, json_text, json_values, mutated, perturbed_documents, squares
 from officers import Card, Rules, Square, parse_cell
-from officers.errors import OfficersError
-from officers.game import GameState, Move, view_from_notation
-from officers.game_notation import read_fields
-from officers.record import GameRecord
-from officers.square import MAX_TEXT_ORDER, cell_name
-from officers.view import PlayerView
+from officers.core.errors import OfficersError
+from officers.euler.game import GameState, Move, view_from_notation
+from officers.euler.game_notation import read_fields
+from officers.euler.record import GameRecord
+from officers.euler.square import MAX_TEXT_ORDER, cell_name
+from officers.euler.view import PlayerView
 
 __all__ = ["LONGEST", "TARGETS", "Target", "read"]
 

@@ -19,7 +19,18 @@ TYPE_CHECKING = False  # True for the type checkers (without importing typing, w
 if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ imports them
     from typing import Any, Final
 
-    from officers.analysis import (
+    from officers.core.errors import (
+        IllegalMoveError,
+        IllegalPlacementError,
+        InvalidArgumentError,
+        InvalidGameError,
+        NotationError,
+        NotLatinSquareError,
+        OfficersError,
+        SolverTimeoutError,
+        UnsupportedError,
+    )
+    from officers.euler.analysis import (
         CHECKS,
         Check,
         Explanation,
@@ -29,8 +40,8 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
         explain,
         repairs,
     )
-    from officers.bots import BOTS, Bot, get_bot
-    from officers.cards import (
+    from officers.euler.bots import BOTS, Bot, get_bot
+    from officers.euler.cards import (
         ACE_OF_CLUBS,
         ACE_OF_DIAMONDS,
         ACE_OF_HEARTS,
@@ -52,15 +63,7 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
         Rank,
         Suit,
     )
-    from officers.errors import (
-        IllegalPlacementError,
-        NotationError,
-        NotLatinSquareError,
-        OfficersError,
-        SolverTimeoutError,
-        UnsupportedError,
-    )
-    from officers.game import (
+    from officers.euler.game import (
         EASY,
         EXPERT,
         HARD,
@@ -74,7 +77,7 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
         deal,
         new_game,
     )
-    from officers.hints import (
+    from officers.euler.hints import (
         CardHint,
         ForcedMove,
         Hint,
@@ -84,7 +87,7 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
         hint,
         recommend,
     )
-    from officers.puzzles import (
+    from officers.euler.puzzles import (
         HIGHEST_GRADE,
         LEVEL_NAMES,
         OZANAM_DIAGONAL_START,
@@ -103,9 +106,9 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
         start_classes,
         verify_start,
     )
-    from officers.record import GameRecord
-    from officers.rules import DIAGONAL_RULES, STANDARD_RULES, Conflict, Line, Rules
-    from officers.solve import (
+    from officers.euler.record import GameRecord
+    from officers.euler.rules import DIAGONAL_RULES, STANDARD_RULES, Conflict, Line, Rules
+    from officers.euler.solve import (
         METHODS,
         Method,
         completions,
@@ -115,8 +118,8 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
         is_completable,
         safe_placements,
     )
-    from officers.solve.construct import graeco_latin_square
-    from officers.solve.latin import (
+    from officers.euler.solve.construct import graeco_latin_square
+    from officers.euler.solve.latin import (
         count_latin_squares,
         count_orthogonal_mates,
         count_transversals,
@@ -126,44 +129,45 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
         orthogonal_mates,
         transversals,
     )
-    from officers.solve.order6 import MateCensus, prove_order_6
-    from officers.square import EMPTY, Square, cell_name, describe_cell, parse_cell
-    from officers.symmetry import canonical_form, symmetry_group
+    from officers.euler.solve.order6 import MateCensus, prove_order_6
+    from officers.euler.square import EMPTY, Square, cell_name, describe_cell, parse_cell
+    from officers.euler.symmetry import canonical_form, symmetry_group
 
 _MODULES: Final[dict[str, str]] = {  # the public names that each module defines
-    "officers.analysis": "CHECKS Check Explanation Repair Violation check_square explain repairs",
-    "officers.bots": "BOTS Bot get_bot",
-    "officers.cards": (
+    "officers.euler.analysis": "CHECKS Check Explanation Repair Violation check_square explain repairs",
+    "officers.euler.bots": "BOTS Bot get_bot",
+    "officers.euler.cards": (
         "ACE_OF_CLUBS ACE_OF_DIAMONDS ACE_OF_HEARTS ACE_OF_SPADES ALL_CARDS JACK_OF_CLUBS "
         "JACK_OF_DIAMONDS JACK_OF_HEARTS JACK_OF_SPADES KING_OF_CLUBS KING_OF_DIAMONDS "
         "KING_OF_HEARTS KING_OF_SPADES QUEEN_OF_CLUBS QUEEN_OF_DIAMONDS QUEEN_OF_HEARTS "
         "QUEEN_OF_SPADES Card Rank Suit"
     ),
-    "officers.errors": (
-        "IllegalPlacementError NotationError NotLatinSquareError OfficersError SolverTimeoutError "
+    "officers.core.errors": (
+        "IllegalMoveError IllegalPlacementError InvalidArgumentError InvalidGameError NotationError "
+        "NotLatinSquareError OfficersError SolverTimeoutError "
         "UnsupportedError"
     ),
-    "officers.game": "EASY EXPERT HARD LEVELS NORMAL GameState Level Move Outcome Variant deal new_game",
-    "officers.hints": "CardHint ForcedMove Hint Placement PlayerView Recommendation hint recommend",
-    "officers.puzzles": (
+    "officers.euler.game": "EASY EXPERT HARD LEVELS NORMAL GameState Level Move Outcome Variant deal new_game",
+    "officers.euler.hints": "CardHint ForcedMove Hint Placement PlayerView Recommendation hint recommend",
+    "officers.euler.puzzles": (
         "HIGHEST_GRADE LEVEL_NAMES OZANAM_DIAGONAL_START OZANAM_START Census CensusRow Grade "
         "Riddle RiddleNotFoundError StartClass StartReport census count_classes_burnside "
         "grade_start new_start start_classes verify_start"
     ),
-    "officers.record": "GameRecord",
-    "officers.rules": "DIAGONAL_RULES STANDARD_RULES Conflict Line Rules",
-    "officers.solve": (
+    "officers.euler.record": "GameRecord",
+    "officers.euler.rules": "DIAGONAL_RULES STANDARD_RULES Conflict Line Rules",
+    "officers.euler.solve": (
         "METHODS Method completions count_completions count_finished_squares finished_squares "
         "is_completable safe_placements"
     ),
-    "officers.solve.construct": "graeco_latin_square",
-    "officers.solve.latin": (
+    "officers.euler.solve.construct": "graeco_latin_square",
+    "officers.euler.solve.latin": (
         "count_latin_squares count_orthogonal_mates count_transversals has_orthogonal_mate "
         "latin_squares layers orthogonal_mates transversals"
     ),
-    "officers.solve.order6": "MateCensus prove_order_6",
-    "officers.square": "EMPTY Square cell_name describe_cell parse_cell",
-    "officers.symmetry": "canonical_form symmetry_group",
+    "officers.euler.solve.order6": "MateCensus prove_order_6",
+    "officers.euler.square": "EMPTY Square cell_name describe_cell parse_cell",
+    "officers.euler.symmetry": "canonical_form symmetry_group",
 }
 _LAZY: Final = {name: module for module, names in _MODULES.items() for name in names.split()}
 
@@ -180,7 +184,10 @@ __all__ = [
     "Conflict",
     "DIAGONAL_RULES",
     "EMPTY",
+    "IllegalMoveError",
     "IllegalPlacementError",
+    "InvalidArgumentError",
+    "InvalidGameError",
     "Line",
     "METHODS",
     "Method",
@@ -216,7 +223,7 @@ __all__ = [
     "CensusRow", "Grade", "Riddle", "RiddleNotFoundError", "StartClass", "StartReport", "census",
     "count_classes_burnside", "grade_start", "new_start", "start_classes", "verify_start",
     "canonical_form", "symmetry_group",
-    # the game (the simulation lives in officers.simulate)
+    # the game (the simulation lives in officers.euler.simulate)
     "EASY", "NORMAL", "HARD", "EXPERT", "LEVELS", "GameRecord", "GameState", "Level", "Move",
     "Outcome", "Variant", "deal", "new_game", "BOTS", "Bot", "get_bot",
 ]  # fmt: skip
@@ -238,9 +245,9 @@ def __dir__() -> list[str]:
 
 
 class _Package(ModuleType):
-    """The module type of ``officers``: importing the submodule :mod:`officers.repairs` does not
+    """The module type of ``officers``: importing the submodule :mod:`officers.euler.repairs` does not
     bind the package's name ``repairs``, which stays the function
-    :func:`officers.analysis.repairs` (as when every name was imported eagerly)."""
+    :func:`officers.euler.analysis.repairs` (as when every name was imported eagerly)."""
 
     def __setattr__(self, name: str, value: object) -> None:
         if name in _LAZY and isinstance(value, ModuleType):
@@ -249,3 +256,7 @@ class _Package(ModuleType):
 
 
 sys.modules[__name__].__class__ = _Package
+
+from officers.core import moved as _moved  # noqa: E402 (the 0.3 names of modules moved in 0.4)
+
+_moved.install()

@@ -35,8 +35,8 @@ from typing import IO, Any, Final, TextIO
 
 from officers.contract import DEFAULT_LIMITS, Budget, Limits, handle
 from officers.contract.documents import error_document, head
-from officers.errors import excerpt
-from officers.wire import LINE_BREAKS, WireError, read, write
+from officers.core.errors import excerpt
+from officers.core.wire import LINE_BREAKS, WireError, read, write
 
 __all__ = ["LINE_BREAKS", "MAX_LINE", "answer", "one_line", "read_lines", "run"]
 
@@ -109,7 +109,7 @@ def _answer(line: _Line, limits: Limits) -> tuple[dict[str, Any], bool]:
 
 def one_line(document: object, *, ascii: bool = False) -> str:
     r"""``document`` as JSON on one line, whatever line breaks its strings hold (UTF-8 safe:
-    :func:`officers.wire.write`; with ``ascii``, ASCII alone).
+    :func:`officers.core.wire.write`; with ``ascii``, ASCII alone).
 
     >>> one_line({"id": "a\u2028b\nc"})
     '{"id": "a\\u2028b\\nc"}'

@@ -185,7 +185,11 @@ def covered(page: Any, outer: str, mark: str, under: str) -> list[str]:
 
 def sideways(page: Any) -> bool:
     """Whether the page scrolls sideways (anything wider than the window)."""
-    return bool(page.evaluate("() => document.documentElement.scrollWidth > document.documentElement.clientWidth"))
+    return bool(
+        page.evaluate(
+            "() => document.documentElement.scrollWidth > document.documentElement.clientWidth"
+        )
+    )
 
 
 def footer(page: Any) -> str:

@@ -24,9 +24,9 @@ from officers import (
     is_completable,
     safe_placements,
 )
-from officers.errors import NotationError
-from officers.solve.verify import is_finished
-from officers.symmetry import symmetry_group
+from officers.core.errors import NotationError
+from officers.euler.solve.verify import is_finished
+from officers.euler.symmetry import symmetry_group
 from tests.helpers import BOTH, IDS, once_per_input
 from tests.strategies import finished_parts, partial_squares
 
@@ -144,7 +144,7 @@ def test_facade_errors() -> None:
 
 
 def test_every_backend_is_a_solver_and_the_facade_dispatches_to_it() -> None:
-    from officers.solve import BACKENDS, METHODS, Solver, count_completions
+    from officers.euler.solve import BACKENDS, METHODS, Solver, count_completions
 
     assert tuple(BACKENDS) == METHODS
     square = Square("AS KH QD JC / QC JD AH KS / 4 / 4")

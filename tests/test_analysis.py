@@ -1,4 +1,4 @@
-"""Dead-end checks, the facts behind them, exact status and repairs (officers.analysis)."""
+"""Dead-end checks, the facts behind them, exact status and repairs (officers.euler.analysis)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from officers import (
     finished_squares,
     is_completable,
 )
-from officers.analysis import (
+from officers.euler.analysis import (
     CHECKS,
     QUARTERS,
     Violation,
@@ -35,7 +35,7 @@ from officers.analysis import (
     explain,
     repairs,
 )
-from officers.solve.index import CompletionIndex
+from officers.euler.solve.index import CompletionIndex
 from tests.helpers import BOTH, IDS, brute_repairs, played
 from tests.strategies import partial_squares
 
@@ -332,8 +332,6 @@ def test_every_violation_has_sentences(rules: Rules) -> None:
 
 
 # --- exact status and repairs ---------------------------------------------------------------------
-
-
 
 
 @pytest.mark.parametrize("rules", BOTH, ids=IDS)

@@ -44,8 +44,13 @@ def _imports(path: Path) -> list[tuple[str, str | None, int]]:
 
 def test_the_package_has_the_modules_of_the_drawing() -> None:
     names = {_name(path) for path in MODULES}
-    assert {"officers.view", "officers.record", "officers.bitboard", "officers.words"} <= names
-    assert {"officers.cli", "officers.solve.base", "officers.repairs"} <= names
+    assert {
+        "officers.euler.view",
+        "officers.euler.record",
+        "officers.euler.bitboard",
+        "officers.euler.words",
+    } <= names
+    assert {"officers.cli", "officers.euler.solve.base", "officers.euler.repairs"} <= names
 
 
 @pytest.mark.parametrize("path", MODULES, ids=_name)
@@ -86,9 +91,7 @@ def test_no_private_name_crosses_a_module_border(path: Path) -> None:
     crossing = [
         f"line {line}: {name} from {module}"
         for module, name, line in _imports(path)
-        if (name is not None
-        and name.startswith("_")
-        and not name.startswith("__"))
+        if (name is not None and name.startswith("_") and not name.startswith("__"))
         or any(part.startswith("_") and part != "__main__" for part in module.split("."))
     ]
     assert not crossing, f"{_name(path)}: {crossing}"
@@ -97,19 +100,21 @@ def test_no_private_name_crosses_a_module_border(path: Path) -> None:
 @pytest.mark.parametrize(
     ("lower", "higher"),
     [
-        ("officers.game", "officers.hints"),
-        ("officers.game", "officers.record"),
-        ("officers.view", "officers.hints"),
-        ("officers.view", "officers.game"),
-        ("officers.analysis", "officers.hints"),
-        ("officers.solve", "officers.analysis"),
-        ("officers.rules", "officers.solve"),
-        ("officers.square", "officers.rules"),
-        ("officers.cards", "officers.square"),
+        ("officers.euler.game", "officers.euler.hints"),
+        ("officers.euler.game", "officers.euler.record"),
+        ("officers.euler.view", "officers.euler.hints"),
+        ("officers.euler.view", "officers.euler.game"),
+        ("officers.euler.analysis", "officers.euler.hints"),
+        ("officers.euler.solve", "officers.euler.analysis"),
+        ("officers.euler.rules", "officers.euler.solve"),
+        ("officers.euler.square", "officers.euler.rules"),
+        ("officers.euler.cards", "officers.euler.square"),
     ],
 )
 def test_layers_import_downwards_only(lower: str, higher: str) -> None:
-    modules = [path for path in MODULES if _name(path) == lower or _name(path).startswith(lower + ".")]
+    modules = [
+        path for path in MODULES if _name(path) == lower or _name(path).startswith(lower + ".")
+    ]
     assert modules, lower
     upward = [
         f"{_name(path)} line {line}: {module}"
@@ -118,3 +123,37 @@ def test_layers_import_downwards_only(lower: str, higher: str) -> None:
         if module == higher or module.startswith(higher + ".")
     ]
     assert not upward, upward
+
+
+GAMES = ("officers.euler", "officers.eightoff", "officers.skat")
+DOORS = ("officers.contract", "officers.engine", "officers.serve", "officers.rooms", "officers.cli")
+
+
+def _under(module: str, packages: tuple[str, ...]) -> bool:
+    return any(module == package or module.startswith(package + ".") for package in packages)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=_name)
+def test_a_game_imports_no_door_and_no_other_game(path: Path) -> None:
+    name = _name(path)
+    games = [game for game in GAMES if _under(name, (game,))]
+    if not games:
+        return
+    others = tuple(game for game in GAMES if game != games[0]) + DOORS
+    crossing = [
+        f"line {line}: {module}" for module, _, line in _imports(path) if _under(module, others)
+    ]
+    assert not crossing, f"{name}: {crossing}"
+
+
+@pytest.mark.parametrize("path", MODULES, ids=_name)
+def test_the_core_imports_nothing_above_it(path: Path) -> None:
+    name = _name(path)
+    if not _under(name, ("officers.core",)):
+        return
+    above = [
+        f"line {line}: {module}"
+        for module, _, line in _imports(path)
+        if module != "officers" and not _under(module, ("officers.core",))
+    ]
+    assert not above, f"{name}: {above}"

@@ -15,7 +15,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from officers import Rules, Square, UnsupportedError
-from officers.solve.backtrack import _projector, completions, count, count_finished, is_completable
+from officers.euler.solve.backtrack import (
+    _projector,
+    completions,
+    count,
+    count_finished,
+    is_completable,
+)
 from tests.strategies import partial_squares
 
 EMPTY = -1

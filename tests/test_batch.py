@@ -18,10 +18,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from officers import Rules, Square
-from officers.puzzles import BatchSummary, verify_batch, verify_start
-from officers.puzzles.classes import riddle_classes
-from officers.solve.index import CompletionIndex
-from officers.symmetry import Symmetry, symmetry_group
+from officers.euler.puzzles import BatchSummary, verify_batch, verify_start
+from officers.euler.puzzles.classes import riddle_classes
+from officers.euler.solve.index import CompletionIndex
+from officers.euler.symmetry import Symmetry, symmetry_group
 from tests.helpers import assert_valid, run_cli
 from tests.strategies import finished_parts
 
@@ -274,8 +274,8 @@ def test_cli_streams_through_a_pipe() -> None:
 
 def test_riddle_class_keys_count_the_classes() -> None:
     """The keys of RiddleClasses split the 4-card riddles into as many classes as the orbits."""
-    from officers.puzzles import start_classes
-    from officers.puzzles.counting import census_data, subset_masks
+    from officers.euler.puzzles import start_classes
+    from officers.euler.puzzles.counting import census_data, subset_masks
 
     for diagonals in (False, True):
         rules = Rules(diagonals=diagonals)
@@ -298,7 +298,7 @@ def test_riddle_class_keys_count_the_classes() -> None:
 def test_equal_groups_share_their_riddle_classes() -> None:
     """Without the diagonals the two kinds of symmetry are one group: the puzzle classes are
     the lines' orbits, not walked again, and give the keys a new walk gives."""
-    from officers.puzzles.classes import RiddleClasses
+    from officers.euler.puzzles.classes import RiddleClasses
 
     shared, lines = riddle_classes(Rules(), "puzzle"), riddle_classes(Rules(), "lines")
     assert shared.kind == "puzzle" and lines.kind == "lines" and shared.roots is lines.roots

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from officers import Card, NotationError, Rules, Square, finished_squares, is_completable
-from officers.bots import (
+from officers.euler.bots import (
     BOTS,
     DesignersBot,
     ExactBot,
@@ -22,9 +22,9 @@ from officers.bots import (
     get_bot,
     passes_checks,
 )
-from officers.game import LEVELS, GameState, Move, Variant, new_game
-from officers.hints import PlayerView
-from officers.simulate import Task, run_tasks
+from officers.euler.game import LEVELS, GameState, Move, Variant, new_game
+from officers.euler.hints import PlayerView
+from officers.euler.simulate import Task, run_tasks
 
 PAIRINGS = [
     {frozenset({0, 1}), frozenset({2, 3})},
@@ -347,7 +347,7 @@ def test_exact_bot_wins_every_deal() -> None:
 
 
 def test_exact_bot_repairs_an_inherited_dead_square() -> None:
-    from officers.solve import safe_placements
+    from officers.euler.solve import safe_placements
 
     repaired = 0
     for seed in range(30):

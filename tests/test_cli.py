@@ -110,7 +110,7 @@ def test_complete_the_empty_square_by_construction(
     capsys: pytest.CaptureFixture[str], n: int
 ) -> None:
     from officers import Square
-    from officers.solve.verify import is_finished
+    from officers.euler.solve.verify import is_finished
 
     code, out, _ = run(capsys, "complete", "/".join([str(n)] * n), "--order", str(n), "--json")
     data = json.loads(out)
@@ -122,7 +122,7 @@ def test_complete_the_empty_square_by_construction(
 
 def test_complete_an_empty_json_square_of_order_38(capsys: pytest.CaptureFixture[str]) -> None:
     from officers import Square
-    from officers.solve.verify import is_finished
+    from officers.euler.solve.verify import is_finished
 
     empty = json.dumps({"order": 38, "cells": [None] * 38 * 38})
     code, out, _ = run(capsys, "complete", empty, "--json")

@@ -9,11 +9,11 @@ import sys
 
 import pytest
 
-from officers.bots import get_bot
 from officers.cli.game import final_text, seat_text
 from officers.contract.documents import game_document
-from officers.game import GameState, Variant, new_game
-from officers.record import GameRecord
+from officers.euler.bots import get_bot
+from officers.euler.game import GameState, Variant, new_game
+from officers.euler.record import GameRecord
 from tests.helpers import assert_valid
 from tests.helpers import run_cli as run
 
@@ -329,7 +329,7 @@ ENGLISH = (
     "Play ",
     "expected",
 )
-"""Words of the English terminal game (officers/words/en.py) that no German line holds."""
+"""Words of the English terminal game (officers/euler/words/en.py) that no German line holds."""
 
 
 @pytest.mark.parametrize("players", [2, 3])

@@ -169,8 +169,8 @@ def test_hint_from_a_game_is_the_hint_of_that_players_view(
 
 def test_cli_and_library_share_the_tokens_default(capsys: pytest.CaptureFixture[str]) -> None:
     from officers import PlayerView, hint
-    from officers.levels import NORMAL
-    from officers.view import DEFAULT_TOKENS
+    from officers.euler.levels import NORMAL
+    from officers.euler.view import DEFAULT_TOKENS
 
     assert DEFAULT_TOKENS == NORMAL.tokens == 1
     code, out, _ = run(capsys, "hint", "AS1KS1/4/4/4", "--hand", "KH QD", "--json")

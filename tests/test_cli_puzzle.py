@@ -7,8 +7,8 @@ import json
 import pytest
 
 from officers import Rules, Square, count_completions
-from officers.puzzles import census, start_classes
-from officers.symmetry import canonical_form
+from officers.euler.puzzles import census, start_classes
+from officers.euler.symmetry import canonical_form
 from tests.helpers import assert_valid, run_cli
 
 OZANAM = "AC3/1JS2/1AH1QD/4"
@@ -47,7 +47,9 @@ def test_verify_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["grade"]["level"] in (1, 2) and len(data["grade"]["steps"]) == 12
     assert data["kind"] == "start-report" and data["start"] == Square(OZANAM_DIAGONAL).notation()
     puzzle = canonical_form(Square(OZANAM_DIAGONAL), Rules(diagonals=True), "puzzle")
-    assert canonical_form(Square(data["classes"]["puzzle"]), Rules(diagonals=True), "puzzle") == puzzle
+    assert (
+        canonical_form(Square(data["classes"]["puzzle"]), Rules(diagonals=True), "puzzle") == puzzle
+    )
     assert_valid(data)
     code, out, _ = run(capsys, "verify", "ACKD2/1JS2/1AH1QD/4", "--json")
     data = json.loads(out)
@@ -217,8 +219,8 @@ def test_verify_progress_and_explain(capsys: pytest.CaptureFixture[str], tmp_pat
 
 
 def test_reports_in_german(capsys: pytest.CaptureFixture[str]) -> None:
-    from officers.puzzles.report import start_report
-    from officers.words import languages
+    from officers.euler.puzzles.report import start_report
+    from officers.euler.words import languages
 
     report = start_report(Square("ACKD2/1JS2/1AH1QD/4"))
     for lang in languages():  # every language tells every step, in its own words
@@ -234,7 +236,9 @@ def test_reports_in_german(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert set(data["text"]) == {"en", "de"} and set(data["path"][0]["text"]) == {"en", "de"}
     assert_valid(data)
-    code, out, _ = run(capsys, "verify", "AC3/1JS2/1AH1QD/4", "4/4/4/4", "--explain", "--lang", "de")
+    code, out, _ = run(
+        capsys, "verify", "AC3/1JS2/1AH1QD/4", "4/4/4/4", "--explain", "--lang", "de"
+    )
     assert code == 1 and "Vervollständigungen: kein Rätsel" in out
     code, _, err = run(capsys, "report", "AC3/1JS2/1AH1QD/4", "--lang", "fr")
     assert code == 2 and "invalid choice" in err

@@ -7,9 +7,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from officers import Rules, Square
-from officers.errors import UnsupportedError
-from officers.solve.backtrack import cover_completions
-from officers.solve.construct import (
+from officers.core.errors import UnsupportedError
+from officers.euler.solve.backtrack import cover_completions
+from officers.euler.solve.construct import (
     _wilson_pair,
     _wilson_split,
     graeco_latin_square,
@@ -17,9 +17,9 @@ from officers.solve.construct import (
     prime_power,
     relabelled_completion,
 )
-from officers.solve.latin import are_orthogonal, latin_square
-from officers.solve.verify import is_finished
-from officers.square import EMPTY, MAX_ORDER
+from officers.euler.solve.latin import are_orthogonal, latin_square
+from officers.euler.solve.verify import is_finished
+from officers.euler.square import EMPTY, MAX_ORDER
 
 ORDERS = [n for n in range(1, 31) if n not in (2, 6)]
 

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 
 from officers import GameState, PlayerView, Rules, Square, explain, hint, new_game
-from officers.analysis import RANKING, check_square
 from officers.contract import KINDS, NAMES, OPS, STATUS, Limits, handle, schema
 from officers.contract.schemas import OPS_WITH_REQUESTS
+from officers.euler.analysis import RANKING, check_square
 from tests.helpers import BOTH, IDS, assert_valid, played, validator
 
 GAME = "4/4/4/4 normal 1 1 ASADACKSQDQCJDJC/AHKHKDKCQSQHJSJH - - 1"
@@ -42,7 +42,10 @@ REQUESTS: list[dict[str, Any]] = [
         "variant": {"coins": True},
     },
     {"op": "verify", "starts": ["AC3/1JS2/1AH1QD/4", "4/4/4/4"]},
-    {"op": "verify", "starts": [{"square": "ADJC2/4/JS3/KC3", "diagonals": True, "name": "x"}, "AC3"]},
+    {
+        "op": "verify",
+        "starts": [{"square": "ADJC2/4/JS3/KC3", "diagonals": True, "name": "x"}, "AC3"],
+    },
     {"op": "schema", "name": "count"},
     {"op": "nope"},
     {"op": "count"},

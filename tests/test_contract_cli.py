@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 
 from officers import GameState, Rules, Square, count_completions
-from officers.analysis import JSON_VERSION
 from officers.cli import main
 from officers.cli.common import ExitCode
 from officers.contract import KINDS, handle
-from officers.puzzles.batch import SCHEMA_VERSION
+from officers.euler.analysis import JSON_VERSION
+from officers.euler.puzzles.batch import SCHEMA_VERSION
 from tests.helpers import assert_valid, run_cli
 
 GAME = "4/4/4/4 normal 1 1 ASADACKSQDQCJDJC/AHKHKDKCQSQHJSJH - - 1"
@@ -134,7 +134,7 @@ def test_a_search_out_of_time_says_what_it_knew(capsys: pytest.CaptureFixture[st
 
 
 def test_the_default_time_limit_is_documented(capsys: pytest.CaptureFixture[str]) -> None:
-    from officers.solve.cpsat import DEFAULT_TIME_LIMIT
+    from officers.euler.solve.cpsat import DEFAULT_TIME_LIMIT
 
     for command in ("count", "complete", "enumerate"):
         assert main([command, "--help"]) == ExitCode.OK
@@ -189,7 +189,7 @@ def test_verify_rules_json_is_a_rules_check(capsys: pytest.CaptureFixture[str]) 
 
 def test_lang_choices_are_the_languages_officers_has() -> None:
     from officers.cli import parser
-    from officers.words import languages
+    from officers.euler.words import languages
 
     def lang_choices(*path: str) -> tuple[str, ...]:
         node: Any = parser()

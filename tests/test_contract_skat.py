@@ -29,7 +29,11 @@ def endgame(number: int, tricks: int, seed: int) -> SkatGame:
     """Deal ``number`` played at random until ``tricks`` tricks are left."""
     rng = random.Random(seed)
     game = SkatGame.deal(number)
-    while not game.is_over() and (game.position.phase == "choose" or game.position.tricks_left() > tricks or game.position.trick):
+    while not game.is_over() and (
+        game.position.phase == "choose"
+        or game.position.tricks_left() > tricks
+        or game.position.trick
+    ):
         game.push(rng.choice(game.legal_moves()))
     return game
 
@@ -62,7 +66,11 @@ def test_random_play_through_the_contract_is_the_rules_engines(number: int, seed
 
 
 def test_a_refused_card_says_the_rule_and_leaves_the_game() -> None:
-    led = ask("skat/move", game=ask("skat/move", game=ask("skat/deal", number=1)["game"], move="H")["game"], move="8H@4")
+    led = ask(
+        "skat/move",
+        game=ask("skat/move", game=ask("skat/deal", number=1)["game"], move="H")["game"],
+        move="8H@4",
+    )
     for lang, text in (
         ("en", "cannot play AS@1: you must follow trumps: your face-up 10♥ (pile 2)"),
         ("de", "Nicht erlaubt (AS@1): Du musst Trumpf bedienen: deine offene Herz-Zehn (Stapel 2)"),
@@ -70,12 +78,17 @@ def test_a_refused_card_says_the_rule_and_leaves_the_game() -> None:
         refused = ask("skat/move", game=led["game"], move="AS@1", lang=lang)
         game = SkatGame.parse(led["game"])
         fact = game.refusal("AS@1")
-        assert fact is not None and refused["refused"] == {"rule": fact.kind, "text": fact.text(lang)}
+        assert fact is not None and refused["refused"] == {
+            "rule": fact.kind,
+            "text": fact.text(lang),
+        }
         assert refused["refused"]["text"] == text and refused["game"] == led["game"]
 
 
 @pytest.mark.parametrize(("number", "seed"), [(3, 1), (7, 2), (11, 3)])
-def test_the_double_dummy_answer_is_the_librarys_and_its_line_plays_out(number: int, seed: int) -> None:
+def test_the_double_dummy_answer_is_the_librarys_and_its_line_plays_out(
+    number: int, seed: int
+) -> None:
     game = endgame(number, 6, seed)
     answer = ask("skat/solve", game=game.notation())
     library = solve(game.position)
@@ -134,8 +147,13 @@ def test_a_chance_value_out_of_time_is_an_estimate_and_says_so() -> None:
     dealt = SkatGame.deal(4)
     dealt.push("G")
     answer = ask("skat/value", Limits(time_limit=1), view=dealt.view().to_dict())
-    assert answer["exact"] is False and answer["method"] == "estimate" and answer["fraction"] is None
-    assert "estimate" in answer["text"] and answer["interval"][0] <= answer["value"] <= answer["interval"][1]
+    assert (
+        answer["exact"] is False and answer["method"] == "estimate" and answer["fraction"] is None
+    )
+    assert (
+        "estimate" in answer["text"]
+        and answer["interval"][0] <= answer["value"] <= answer["interval"][1]
+    )
 
 
 @pytest.mark.parametrize(("number", "tricks", "seed"), [(3, 3, 2), (5, 2, 1)])

@@ -1,5 +1,5 @@
-"""The compiled exact cover (:mod:`officers.solve._cover`) against the Python search of
-:mod:`officers.solve.exact`: the same counts, with and without the symmetries of the givens, the
+"""The compiled exact cover (:mod:`officers.euler.solve._cover`) against the Python search of
+:mod:`officers.euler.solve.exact`: the same counts, with and without the symmetries of the givens, the
 same refusals, and a check that stops it.
 
 The module is optional (a build without a compiler has none): these tests skip without it, and
@@ -19,15 +19,15 @@ from hypothesis import strategies as st
 
 import oracles
 from officers import Rules, Square
-from officers.errors import SolverTimeoutError
-from officers.solve import exact
-from officers.solve.backtrack import cover_count
-from officers.solve.verify import is_finished
+from officers.core.errors import SolverTimeoutError
+from officers.euler.solve import exact
+from officers.euler.solve.backtrack import cover_count
+from officers.euler.solve.verify import is_finished
 
 COMPILED = exact._compiled()
 pytestmark = pytest.mark.skipif(  # where the module is required (CI), its absence fails
     COMPILED is None and os.environ.get("OFFICERS_REQUIRE_EXTENSION") != "1",
-    reason="officers.solve._cover is not built",
+    reason="officers.euler.solve._cover is not built",
 )
 
 

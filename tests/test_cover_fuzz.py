@@ -1,8 +1,8 @@
-"""The compiled exact cover (:mod:`officers.solve._cover`) under arbitrary arguments: every call
+"""The compiled exact cover (:mod:`officers.euler.solve._cover`) under arbitrary arguments: every call
 answers correctly or raises a ValueError, TypeError, OverflowError or MemoryError with a message;
 none crashes, leaks or hangs.
 
-Its three entry points are called directly, as :mod:`officers.solve.exact` calls them, with
+Its three entry points are called directly, as :mod:`officers.euler.solve.exact` calls them, with
 malformed arguments (wrong types, sizes, negative and huge numbers, items out of range, starts
 that go down), with random exact-cover matrices (not only those of graeco-latin squares: their
 counts and listings against a brute force and against the Python search on the same matrix), with
@@ -26,13 +26,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from officers import Rules, Square
-from officers.solve import exact
-from officers.solve.construct import graeco_latin_square
+from officers.euler.solve import exact
+from officers.euler.solve.construct import graeco_latin_square
 
 COMPILED = exact._compiled()
 pytestmark = pytest.mark.skipif(  # where the module is required (CI), its absence fails
     COMPILED is None and os.environ.get("OFFICERS_REQUIRE_EXTENSION") != "1",
-    reason="officers.solve._cover is not built",
+    reason="officers.euler.solve._cover is not built",
 )
 
 REFUSED = (ValueError, TypeError, OverflowError, MemoryError)

@@ -12,7 +12,7 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from officers import EMPTY, Rules, SolverTimeoutError, Square, UnsupportedError
-from officers.solve import cpsat
+from officers.euler.solve import cpsat
 from oracles import constraint_count, dlx_count, dlx_solutions, lines
 from tests.helpers import once_per_input
 from tests.strategies import partial_squares
@@ -247,7 +247,7 @@ def test_orders_must_match() -> None:
 
 def test_import_does_not_load_ortools() -> None:
     code = (
-        "import sys, officers.solve.cpsat; "
+        "import sys, officers.euler.solve.cpsat; "
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('ortools', 'pandas', 'numpy')))"
     )
     result = subprocess.run(

@@ -7,8 +7,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from officers.deals import SplitMix64, check_deal_number, shuffled, shuffled_deck
-from officers.errors import InvalidGameError
+from officers.core.deals import SplitMix64, check_deal_number, shuffled, shuffled_deck
+from officers.core.errors import InvalidGameError
 
 M64 = 2**64
 

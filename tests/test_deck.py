@@ -6,7 +6,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from officers.deck import (
+from officers.core.errors import NotationError
+from officers.eightoff.deck import (
     ALL_PLAYING_CARDS,
     PlayingCard,
     Rank,
@@ -14,7 +15,6 @@ from officers.deck import (
     card_of,
     read_card_run,
 )
-from officers.errors import NotationError
 
 RANK_TEXT = {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}
 SUIT_TEXT = "CDHS"

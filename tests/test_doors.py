@@ -17,11 +17,11 @@ from hypothesis import strategies as st
 from officers.contract import OPS, Budget, Limits, answer, handle, schema
 from officers.contract.requests import Request
 from officers.contract.schemas import OPS_WITH_REQUESTS
+from officers.core.wire import WireError, read, write
 from officers.engine import MAX_LINE, read_lines
+from officers.euler.rules import Rules
+from officers.euler.square import Square
 from officers.games import request_schema
-from officers.rules import Rules
-from officers.square import Square
-from officers.wire import WireError, read, write
 from tests.helpers import assert_valid
 
 
@@ -259,8 +259,8 @@ def test_a_hint_carries_the_move_to_send_and_the_game_takes_it() -> None:
 def test_safe_placements_keep_one_time_limit_for_all_their_counts() -> None:
     """Each legal placement is a count of its own; the limit is the whole call's (it was each
     count's: 145 s under a limit of 10 s at order 6)."""
-    from officers.errors import SolverTimeoutError
-    from officers.solve import safe_placements
+    from officers.core.errors import SolverTimeoutError
+    from officers.euler.solve import safe_placements
 
     started = time.monotonic()
     with pytest.raises(SolverTimeoutError):

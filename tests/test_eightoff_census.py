@@ -10,10 +10,10 @@ import time
 import pytest
 
 from officers.cli import ExitCode
+from officers.core.errors import InvalidArgumentError
 from officers.eightoff import BAKERS_GAME, EIGHT_OFF, FREECELL, EightOffGame, Position
 from officers.eightoff.census import Census, census, deal_numbers, solve_deals
 from officers.eightoff.solve import solve_position
-from officers.errors import InvalidArgumentError
 from tests.helpers import run_cli as run
 
 UNSOLVABLE = 2342

@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from officers.core.errors import IllegalMoveError, NotationError
 from officers.eightoff.game import EightOffGame
 from officers.eightoff.moves import Move
 from officers.eightoff.position import Position
 from officers.eightoff.variant import EIGHT_OFF, PRESETS, Variant
-from officers.errors import IllegalMoveError, NotationError
 
 from .test_eightoff_strategies import variants
 

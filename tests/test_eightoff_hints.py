@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from officers.core.errors import UnsupportedError
 from officers.eightoff import (
     BAKERS_GAME,
     EIGHT_OFF,
@@ -18,7 +19,6 @@ from officers.eightoff import (
 )
 from officers.eightoff.hints import Hint, is_winnable, next_move, solver_move, where_lost
 from officers.eightoff.solve import solve_position
-from officers.errors import UnsupportedError
 
 # Eight Off deal 4 played into a dead end: every position from move 7 on is lost
 EIGHT_OFF_LOST = "4k 7e 2g e8 8f 5e 53 f8 1f k2 ak"

@@ -8,10 +8,10 @@ import subprocess
 
 import pytest
 
-from officers.deck import PlayingCard
+from officers.core.errors import InvalidGameError
+from officers.eightoff.deck import PlayingCard
 from officers.eightoff.microsoft import microsoft_deal
 from officers.eightoff.variant import BAKERS_GAME, EIGHT_OFF
-from officers.errors import InvalidGameError
 
 GENERATOR = shutil.which("make-microsoft-freecell-board") or shutil.which(
     "pi-make-microsoft-freecell-board"

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from officers.core.errors import NotationError
 from officers.eightoff.game import EightOffGame
 from officers.eightoff.microsoft import microsoft_deal
 from officers.eightoff.notation import board_text, board_variants, named_variant, read_board
@@ -22,7 +23,6 @@ from officers.eightoff.variant import (
     SEAHAVEN_TOWERS,
     Variant,
 )
-from officers.errors import NotationError
 
 from .test_eightoff_strategies import positions
 

@@ -9,10 +9,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from officers.deck import PlayingCard
+from officers.core.errors import InvalidGameError, NotationError, excerpt
+from officers.eightoff.deck import PlayingCard
 from officers.eightoff.position import Position, lay_out
 from officers.eightoff.variant import EIGHT_OFF, FREECELL, PRESETS, SEAHAVEN_TOWERS
-from officers.errors import InvalidGameError, NotationError, excerpt
 
 from .test_deals import reference_shuffle
 from .test_eightoff_strategies import positions

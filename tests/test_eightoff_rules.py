@@ -9,11 +9,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from officers.core.errors import IllegalMoveError
 from officers.eightoff.moves import FOUNDATION, REFUSALS, Move, Place, cell, column
 from officers.eightoff.position import Position
 from officers.eightoff.rules import legal_moves, play, refusal, resolve
 from officers.eightoff.variant import EIGHT_OFF, FREECELL, Variant
-from officers.errors import IllegalMoveError
 
 from .test_eightoff_strategies import positions
 

@@ -17,6 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from officers.core.errors import InvalidArgumentError, InvalidGameError
 from officers.eightoff.position import Position as Deal
 from officers.eightoff.solve import (
     BAKERS_GAME,
@@ -36,7 +37,6 @@ from officers.eightoff.solve import (
     start_node,
 )
 from officers.eightoff.solve_search import best_first
-from officers.errors import InvalidArgumentError, InvalidGameError
 
 CLUBS, DIAMONDS, HEARTS, SPADES = range(4)
 

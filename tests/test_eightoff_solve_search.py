@@ -117,7 +117,9 @@ def test_grow_shortest_makes_the_children_and_bounds_of_the_plain_methods() -> N
 
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from(PRESETS), st.integers(1, 1000), st.integers(0, 10**6))
-def test_settling_in_any_order_reaches_the_same_node(params: Params, number: int, seed: int) -> None:
+def test_settling_in_any_order_reaches_the_same_node(
+    params: Params, number: int, seed: int
+) -> None:
     deal = Deal.numbered(number, VARIANTS[NAMES.get(params, "seahaven-towers")])
     game = game_of(params)
     position = check_position(deal.columns, deal.cells, deal.foundations, params)
@@ -165,9 +167,8 @@ def test_keys_are_equal_exactly_for_positions_equal_up_to_order(
 
     assert key(one) == key(permuted(one, rng))
     settled_one, settled_other = start_node(game, one), start_node(game, other)
-    same = (
-        sorted(settled_one[0]) == sorted(settled_other[0])
-        and sorted(settled_one[1]) == sorted(settled_other[1])
+    same = sorted(settled_one[0]) == sorted(settled_other[0]) and sorted(settled_one[1]) == sorted(
+        settled_other[1]
     )
     assert (key(one) == key(other)) == same
 
@@ -211,4 +212,8 @@ def test_the_best_first_search_grows_its_frontier_as_the_plain_priority_orders_i
             start = start_node(game, position)
             fast = best_first(game, start, deadline=None, max_states=20_000)
             plain = best_first(game, start, deadline=None, max_states=20_000, priority=game.greedy)
-            assert (fast.status, fast.moves, fast.states) == (plain.status, plain.moves, plain.states)
+            assert (fast.status, fast.moves, fast.states) == (
+                plain.status,
+                plain.moves,
+                plain.states,
+            )

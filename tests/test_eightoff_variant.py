@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given
 
+from officers.core.errors import InvalidGameError, NotationError
 from officers.eightoff.variant import (
     EIGHT_OFF,
     FREECELL,
@@ -13,7 +14,6 @@ from officers.eightoff.variant import (
     Deal,
     Variant,
 )
-from officers.errors import InvalidGameError, NotationError
 
 from .test_eightoff_strategies import variants
 

@@ -12,8 +12,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from officers import contract
+from officers.core.wire import WireError, read
 from officers.engine import answer, run
-from officers.wire import WireError, read
 from tests.helpers import assert_valid
 
 GAME = "4/4/4/4 normal 1 1 ASADACKSQDQCJDJC/AHKHKDKCQSQHJSJH - - 1"

@@ -31,11 +31,11 @@ from pathlib import Path
 import pytest
 
 from officers.contract import handle
-from officers.rules import Rules
+from officers.euler.rules import Rules
+from officers.euler.solve.backtrack import count
+from officers.euler.square import Square
 from officers.skat.game import SkatGame
 from officers.skat.solve import solve
-from officers.solve.backtrack import count
-from officers.square import Square
 
 pytest.importorskip("uvicorn")
 pytest.importorskip("starlette")

@@ -1,5 +1,5 @@
-"""The optional compiled search ``officers.solve._cover``: built by tools/build_extension.py (and
-the wheel's build hook), found by :func:`officers.solve.accel.cover_module`, turned off by
+"""The optional compiled search ``officers.euler.solve._cover``: built by tools/build_extension.py (and
+the wheel's build hook), found by :func:`officers.euler.solve.accel.cover_module`, turned off by
 ``OFFICERS_PURE_PYTHON=1``, and, with ``OFFICERS_REQUIRE_EXTENSION=1`` (CI), present in the
 package under test."""
 
@@ -17,8 +17,8 @@ from types import ModuleType
 import pytest
 
 import officers
-from officers.compiled import load
-from officers.solve import accel
+from officers.core.compiled import load
+from officers.euler.solve import accel
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = Path(officers.__file__ or "").resolve().parent
@@ -73,27 +73,28 @@ def test_the_compiled_search_is_installed_and_used() -> None:
 
 def test_pure_python_keeps_the_compiled_search_out() -> None:
     code = (
-        "import sys; from officers.solve.accel import cover_module, cover_status\n"
-        "print(cover_module(), cover_status(), 'officers.solve._cover' in sys.modules)"
+        "import sys; from officers.euler.solve.accel import cover_module, cover_status\n"
+        "print(cover_module(), cover_status(), 'officers.euler.solve._cover' in sys.modules)"
     )
     said = probe(code, OFFICERS_PURE_PYTHON="1")
     assert said == "None pure Python: OFFICERS_PURE_PYTHON=1 False"
 
 
 def test_import_officers_does_not_load_the_compiled_search() -> None:
-    code = "import sys, officers, officers.solve\nprint('officers.solve._cover' in sys.modules)"
+    code = "import sys, officers, officers.euler.solve\nprint('officers.euler.solve._cover' in sys.modules)"
     assert probe(code) == "False"
 
 
-def test_a_module_of_another_abi_is_not_used(
-    fresh: None, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_module_of_another_abi_is_not_used(fresh: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(accel.PURE_PYTHON, raising=False)
     other = ModuleType(accel.NAME)
     other.ABI = accel.ABI + 1  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, accel.NAME, other)
     assert accel.cover_module() is None
-    assert accel.cover_status() == f"pure Python: the compiled module has ABI {accel.ABI + 1}, this code needs 1"
+    assert (
+        accel.cover_status()
+        == f"pure Python: the compiled module has ABI {accel.ABI + 1}, this code needs 1"
+    )
     same = ModuleType(accel.NAME)
     same.ABI = accel.ABI  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, accel.NAME, same)
@@ -122,7 +123,9 @@ def test_the_build_tool_compiles_a_module_that_loads(tmp_path: Path) -> None:
     spec.loader.exec_module(module)
     assert module.ABI == accel.ABI
     assert build_extension.wheel_tag().startswith("cp311-abi3-")
-    assert build_extension.wheel_tag().endswith(sysconfig.get_platform().replace("-", "_").replace(".", "_"))
+    assert build_extension.wheel_tag().endswith(
+        sysconfig.get_platform().replace("-", "_").replace(".", "_")
+    )
 
 
 def test_the_build_tool_reports_a_compiler_error(tmp_path: Path) -> None:

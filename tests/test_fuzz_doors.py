@@ -74,7 +74,7 @@ def test_a_request_that_is_no_object_nested_deep_is_no_internal_error() -> None:
     """The campaign's ``[`` * 990 + ``]`` * 990 (a line that is no JSON object): the engine's
     reading thread decoded it, and ``handle`` quoted it with ``excerpt()`` before its ``try``,
     where ``repr()`` on the engine's deeper main thread raised RecursionError, answered as an
-    ``internal`` error (officers/contract/__init__.py, handle; officers/errors.py, excerpt)."""
+    ``internal`` error (officers/contract/__init__.py, handle; officers/core/errors.py, excerpt)."""
     depths = range(950, 1001)
     answers = _engine([b"[" * depth + b"]" * depth for depth in depths])
     codes = {answer.get("code") for answer in answers}

@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from officers import ALL_CARDS, Card, IllegalPlacementError, NotationError, Rules, Square
-from officers.errors import InvalidGameError
-from officers.game import (
+from officers.core.errors import InvalidGameError
+from officers.euler.game import (
     COIN_OFF,
     EASY,
     EXPERT,
@@ -34,8 +34,8 @@ from officers.game import (
     new_game,
     view_from_notation,
 )
-from officers.record import GameRecord
-from officers.view import PlayerView
+from officers.euler.record import GameRecord
+from officers.euler.view import PlayerView
 
 # A late position: 12 cards placed (of the completion of Ozanam's start), 2 cards each left.
 LATE = "AC3/QHJSAD1/KSAHJCQD/JDQCKHAS hard 0 2 KDKC/QSJH - - 13"
@@ -130,9 +130,7 @@ def test_deal_follows_its_documented_algorithm() -> None:
 
 
 def test_deal_is_the_same_in_fresh_interpreters_whatever_the_hash_seed() -> None:
-    code = (
-        "from officers.game import deal; print([[c.notation() for c in h] for h in deal(3, 2024)])"
-    )
+    code = "from officers.euler.game import deal; print([[c.notation() for c in h] for h in deal(3, 2024)])"
     outputs = set()
     for hash_seed in ("0", "1", "12345"):
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
@@ -284,7 +282,7 @@ def rules_text_start(diagonals: bool) -> Square:
 
 
 def test_ozanam_starts_are_the_rules_starts() -> None:
-    from officers import puzzles
+    from officers.euler import puzzles
 
     for diagonals in (False, True):
         assert OZANAM_STARTS[diagonals] == rules_text_start(diagonals)
@@ -812,10 +810,10 @@ def _runtime_imports(tree: ast.Module) -> list[str]:
 
 
 def test_the_game_does_not_import_the_hints_or_the_record() -> None:
-    # Walk the officers modules that officers.game imports at run time, directly or not.
+    # Walk the officers modules that officers.euler.game imports at run time, directly or not.
     root = Path(__file__).resolve().parent.parent / "officers"
     seen: set[str] = set()
-    todo = ["game"]
+    todo = ["euler.game"]
     while todo:
         name = todo.pop()
         if name in seen:
@@ -825,5 +823,5 @@ def test_the_game_does_not_import_the_hints_or_the_record() -> None:
         if not path.exists():
             path = root / name.replace(".", "/") / "__init__.py"
         todo += _runtime_imports(ast.parse(path.read_text(encoding="utf-8")))
-    assert "game_notation" in seen and "view" in seen
-    assert "hints" not in seen and "record" not in seen
+    assert "euler.game_notation" in seen and "euler.view" in seen
+    assert "euler.hints" not in seen and "euler.record" not in seen

@@ -19,9 +19,9 @@ from officers import (
     finished_squares,
     safe_placements,
 )
-from officers.analysis import Explanation, explain
-from officers.hints import Hint, PlayerView, hint, recommend
-from officers.solve.index import CompletionIndex
+from officers.euler.analysis import Explanation, explain
+from officers.euler.hints import Hint, PlayerView, hint, recommend
+from officers.euler.solve.index import CompletionIndex
 from tests.helpers import BOTH, IDS, assert_valid, brute_repairs, played, validator
 
 

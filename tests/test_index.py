@@ -9,8 +9,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from officers import Rules, Square, UnsupportedError, finished_squares
-from officers.solve import index as index_module
-from officers.solve.index import (
+from officers.euler.solve import index as index_module
+from officers.euler.solve.index import (
     HEADER,
     CompletionIndex,
     compute_tables,
@@ -18,7 +18,7 @@ from officers.solve.index import (
     pack,
     packed_path,
 )
-from officers.solve.verify import is_finished
+from officers.euler.solve.verify import is_finished
 from tests.helpers import BOTH, IDS
 from tests.strategies import finished_parts, partial_squares
 

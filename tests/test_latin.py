@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from officers import Rules, Square
-from officers.errors import NotationError, NotLatinSquareError, SolverTimeoutError
-from officers.solve import backtrack
-from officers.solve.construct import graeco_latin_square
-from officers.solve.latin import (
+from officers.core.errors import NotationError, NotLatinSquareError, SolverTimeoutError
+from officers.euler.solve import backtrack
+from officers.euler.solve.construct import graeco_latin_square
+from officers.euler.solve.latin import (
     are_orthogonal,
     count_latin_squares,
     count_orthogonal_mates,
@@ -27,8 +27,8 @@ from officers.solve.latin import (
     orthogonal_mates,
     transversals,
 )
-from officers.solve.order6 import mate_census, prove_order_6
-from officers.solve.verify import is_finished
+from officers.euler.solve.order6 import mate_census, prove_order_6
+from officers.euler.solve.verify import is_finished
 
 # TAOCP 7.2.2.1, square (a) (also in Volume 4 Fascicle 0): 808 transversals
 KNUTH_A = (
@@ -235,7 +235,7 @@ def test_time_limit() -> None:
 @pytest.mark.parametrize("n", [1, 2, 3, 4, 5])
 def test_the_census_counts_agree_with_the_backtracker(n: int) -> None:
     from officers import count_completions
-    from officers.solve import chosen_method
+    from officers.euler.solve import chosen_method
 
     empty = Square.empty(n)
     assert chosen_method(empty) == "census"
@@ -277,7 +277,7 @@ def test_completions_of_the_empty_square_continue_past_the_construction() -> Non
 
 def test_an_explicit_method_or_the_diagonals_keep_the_search() -> None:
     from officers import count_completions
-    from officers.solve import chosen_method
+    from officers.euler.solve import chosen_method
 
     assert chosen_method(Square.empty(5), method="backtrack") == "backtrack"
     assert count_completions(Square.empty(5), Rules(order=5, diagonals=True)) == 57600

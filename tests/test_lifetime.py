@@ -1,4 +1,4 @@
-"""No process that officers starts outlives the process that started it (:mod:`officers.lifetime`).
+"""No process that officers starts outlives the process that started it (:mod:`officers.core.lifetime`).
 
 Each test starts a parent in a session of its own, finds the parent's children through /proc,
 ends the parent (SIGKILL, as a timeout or the out-of-memory killer does; or SIGTERM) and waits,
@@ -21,8 +21,8 @@ from typing import IO
 
 import pytest
 
-from officers.lifetime import ORPHANED, POLL
-from officers.simulate import TERMINATED, cpus
+from officers.core.lifetime import ORPHANED, POLL
+from officers.euler.simulate import TERMINATED, cpus
 
 linux = pytest.mark.skipif(
     not sys.platform.startswith("linux") or not Path("/proc/self/stat").exists(),
@@ -102,7 +102,7 @@ def _session(
 
 PARENT = """
 import ctypes, multiprocessing, os, sys, threading, time
-import officers.lifetime as lifetime
+import officers.core.lifetime as lifetime
 
 def pdeathsig():  # prctl(PR_GET_PDEATHSIG): the signal the kernel sends when the parent dies
     found = ctypes.c_int(-1)
@@ -194,7 +194,7 @@ def test_a_child_exits_with_orphaned_when_its_parent_is_gone() -> None:
     finished = subprocess.run(
         [sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, check=True
     )
-    code = f"from officers.lifetime import die_with_parent; die_with_parent({int(finished.stdout)})"
+    code = f"from officers.core.lifetime import die_with_parent; die_with_parent({int(finished.stdout)})"
     child = subprocess.run(
         [sys.executable, "-c", code + "; print('survived')"],
         capture_output=True,

@@ -12,7 +12,7 @@ import re
 import pytest
 
 from officers import Card, NotationError
-from officers.cards import read_card
+from officers.euler.cards import read_card
 
 
 @pytest.mark.parametrize(

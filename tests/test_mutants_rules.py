@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from officers import Card, IllegalPlacementError, NotationError, Rules, Square
-from officers.rules import Conflict, Illegal, rules_for
+from officers.euler.rules import Conflict, Illegal, rules_for
 
 
 def lines_by_definition(order: int, diagonals: bool) -> list[tuple[str, set[int]]]:
@@ -211,7 +211,7 @@ def test_rules_for_checks_its_arguments() -> None:
 def test_a_line_is_a_value() -> None:
     import pickle
 
-    from officers.rules import Line
+    from officers.euler.rules import Line
 
     row = Line("row", 0, (0, 1, 2, 3))
     assert (row.kind, row.index, row.cells) == ("row", 0, (0, 1, 2, 3))
@@ -275,7 +275,7 @@ def test_each_illegal_placement_names_its_cell() -> None:
 
 
 def test_show_writes_letters_up_to_order_26() -> None:
-    from officers.rules import show
+    from officers.euler.rules import show
 
     assert [show(v, 5) for v in (0, 6, 24)] == ["Aa", "Bb", "Ee"]
     assert show(27, 26) == "Bb" and show(675, 26) == "Zz"

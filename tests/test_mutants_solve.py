@@ -9,10 +9,10 @@ from collections.abc import Callable
 import pytest
 
 from officers import Rules, SolverTimeoutError, Square, UnsupportedError
-from officers.solve import BACKENDS, backtrack, chosen_method, completions, is_completable
-from officers.solve import index as index_module
-from officers.solve.index import CompletionIndex, compute_tables, compute_values
-from officers.solve.verify import is_finished
+from officers.euler.solve import BACKENDS, backtrack, chosen_method, completions, is_completable
+from officers.euler.solve import index as index_module
+from officers.euler.solve.index import CompletionIndex, compute_tables, compute_values
+from officers.euler.solve.verify import is_finished
 
 
 @pytest.mark.parametrize(("diagonals", "count"), [(False, 6912), (True, 1152)])
@@ -49,7 +49,7 @@ def test_the_backends_by_name() -> None:
 
 
 def test_completions_of_the_empty_square_start_with_the_construction_and_never_repeat() -> None:
-    from officers.solve.construct import graeco_latin_square
+    from officers.euler.solve.construct import graeco_latin_square
 
     first = list(itertools.islice(completions(Square.empty(5)), 4))
     assert first[0] == graeco_latin_square(5)
@@ -177,7 +177,7 @@ def test_the_memory_the_index_reports() -> None:
 
 
 def test_index_stats_are_a_value() -> None:
-    from officers.solve.index import IndexStats
+    from officers.euler.solve.index import IndexStats
 
     stats = IndexStats(1152, 0.5, 36864, 50000)
     assert (stats.squares, stats.build_seconds, stats.table_bytes, stats.total_bytes) == (
@@ -214,7 +214,7 @@ def test_having_is_the_bitset_of_one_placement() -> None:
 
 
 def test_small_orders_are_answered_by_the_census() -> None:
-    from officers.solve import CENSUS_ORDERS
+    from officers.euler.solve import CENSUS_ORDERS
 
     small = range(1, CENSUS_ORDERS + 1)
     for question in ("is_completable", "count"):
@@ -225,7 +225,7 @@ def test_small_orders_are_answered_by_the_census() -> None:
 
 
 def test_the_census_of_mates_counts_the_graeco_latin_squares() -> None:
-    from officers.solve.order6 import mate_census
+    from officers.euler.solve.order6 import mate_census
 
     census = mate_census(4)
     # every graeco-latin square of order 4 is an ordered pair of orthogonal Latin squares
@@ -243,8 +243,8 @@ def test_the_census_of_mates_counts_the_graeco_latin_squares() -> None:
 
 
 def test_the_stream_counts_the_completions_it_yielded_before_time_ran_out() -> None:
-    from officers.solve.construct import graeco_latin_square
-    from officers.square import EMPTY
+    from officers.euler.solve.construct import graeco_latin_square
+    from officers.euler.square import EMPTY
 
     # Five rows of seven left empty: more completions than a second finds.
     finished = graeco_latin_square(7)
@@ -283,7 +283,7 @@ def test_counting_the_finished_squares_keeps_its_time_limit() -> None:
 
 @pytest.mark.parametrize("order", [30, 50, 66, 70])
 def test_constructions_of_orders_2_mod_4_by_an_odd_factor(order: int) -> None:
-    from officers.solve.construct import graeco_latin_square
+    from officers.euler.solve.construct import graeco_latin_square
 
     square = graeco_latin_square(order)
     assert square.order == order and is_finished(square)
@@ -298,8 +298,8 @@ def test_constructions_of_orders_2_mod_4_by_an_odd_factor(order: int) -> None:
     ],
 )
 def test_each_refusal_of_a_latin_square_says_why(rows: list[list[int]], why: str) -> None:
-    from officers.errors import NotLatinSquareError
-    from officers.solve.latin import latin_square
+    from officers.core.errors import NotLatinSquareError
+    from officers.euler.solve.latin import latin_square
 
     with pytest.raises(NotLatinSquareError) as caught:
         latin_square(rows)
@@ -307,8 +307,8 @@ def test_each_refusal_of_a_latin_square_says_why(rows: list[list[int]], why: str
 
 
 def test_squares_that_are_not_orthogonal_are_not_paired() -> None:
-    from officers.errors import NotLatinSquareError
-    from officers.solve.latin import graeco_latin
+    from officers.core.errors import NotLatinSquareError
+    from officers.euler.solve.latin import graeco_latin
 
     with pytest.raises(NotLatinSquareError) as caught:
         graeco_latin([[0, 1], [1, 0]], [[1, 0], [0, 1]])
@@ -319,7 +319,7 @@ def test_squares_that_are_not_orthogonal_are_not_paired() -> None:
 
 
 def test_finished_squares_by_the_backtracker_are_the_index() -> None:
-    from officers.solve import finished_squares
+    from officers.euler.solve import finished_squares
 
     assert finished_squares(method="backtrack") == finished_squares() == finished_squares(Rules())
     with pytest.raises(SolverTimeoutError):
@@ -338,7 +338,7 @@ def test_a_count_out_of_time_says_how_many_it_found() -> None:
 
 def test_cpsat_refuses_what_it_cannot_read_or_hold() -> None:
     from officers import NotationError, UnsupportedError
-    from officers.solve import cpsat
+    from officers.euler.solve import cpsat
 
     with pytest.raises(NotationError) as caught:
         cpsat.count("AC3/4/4/4", Rules())  # type: ignore[arg-type]
@@ -360,7 +360,7 @@ def test_the_index_of_another_order_is_refused_when_order_4_is_kept() -> None:
 
 
 def test_the_facade_refuses_rules_of_another_order() -> None:
-    from officers.solve import count_completions, safe_placements
+    from officers.euler.solve import count_completions, safe_placements
 
     def first(square: Square, rules: Rules) -> Square:
         return next(completions(square, rules))
@@ -392,7 +392,7 @@ def _cells_of_a_finished_square(rules: Rules, keep: int, seed: int) -> Square:
     of its lines and symbols touched."""
     import random
 
-    from officers.solve.construct import graeco_latin_square
+    from officers.euler.solve.construct import graeco_latin_square
 
     n, rng = rules.order, random.Random(seed)
     if rules.diagonals:
@@ -419,7 +419,7 @@ def test_the_exact_cover_counts_few_givens_as_dancing_links_does(rules: Rules) -
     # class of symmetric options must hold options of one kind only (a class that mixes two
     # kinds miscounts, on a few squares in a hundred), and the diagonals leave no line free.
     import oracles
-    from officers.solve import exact
+    from officers.euler.solve import exact
 
     assert is_finished(Square.parse(DIAGONAL_5, order=5), diagonals=True)
     # Two givens at order 5 have up to 15,552 completions, slow for dancing links: three at least.
@@ -433,8 +433,8 @@ def test_the_exact_cover_counts_few_givens_as_dancing_links_does(rules: Rules) -
 
 
 def test_the_exact_cover_takes_order_14_and_refuses_order_15() -> None:
-    from officers.solve import exact
-    from officers.solve.construct import graeco_latin_square
+    from officers.euler.solve import exact
+    from officers.euler.solve.construct import graeco_latin_square
 
     finished = graeco_latin_square(14)
     square = Square.from_values([-1, -1, *finished.values[2:]], 14)

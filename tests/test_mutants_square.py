@@ -12,7 +12,7 @@ import json
 import pytest
 
 from officers import Card, IllegalPlacementError, NotationError, Square
-from officers.square import MAX_TEXT_ORDER, parse_cell
+from officers.euler.square import MAX_TEXT_ORDER, parse_cell
 
 # --- cells ---------------------------------------------------------------------------------
 
@@ -231,7 +231,7 @@ def test_hashes_spread() -> None:
 
 
 def test_to_svg_draws_this_square_with_the_options() -> None:
-    from officers.svg import square_svg
+    from officers.euler.svg import square_svg
 
     square = Square("AC3/1JS2/1AH1QD/4")
     assert square.to_svg() == square_svg(square)
@@ -296,7 +296,7 @@ def test_each_refusal_of_the_notation_says_why(text: object, order: int, message
 
 def test_the_squares_of_a_new_index_are_squares(monkeypatch: pytest.MonkeyPatch) -> None:
     from officers import Rules
-    from officers.solve.index import CompletionIndex
+    from officers.euler.solve.index import CompletionIndex
 
     monkeypatch.setattr(CompletionIndex, "_cache", {})
     index = CompletionIndex(Rules(diagonals=True))
@@ -342,7 +342,7 @@ def test_a_card_twice_is_shown_with_both_cells_of_its_order() -> None:
 
 
 def test_cell_names_check_the_cell() -> None:
-    from officers.square import cell_name, describe_cell
+    from officers.euler.square import cell_name, describe_cell
 
     assert describe_cell(24, 5) == "row 5, column 5" and cell_name(24, 5) == "r5c5"
     for name in (describe_cell, cell_name):
@@ -432,7 +432,7 @@ def test_a_card_not_of_the_square_says_which_cards_are(order: int, card: object,
 
 def test_orders_go_from_1_to_256() -> None:
     from officers import UnsupportedError
-    from officers.square import MAX_ORDER, check_order
+    from officers.euler.square import MAX_ORDER, check_order
 
     assert MAX_ORDER == 256 and check_order(256) == 256 and check_order(1) == 1
     with pytest.raises(UnsupportedError) as caught:

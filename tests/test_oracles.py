@@ -72,7 +72,7 @@ def test_constraint_solutions_equal_dlx_solutions_on_the_empty_square() -> None:
 
 
 def test_dlx_order_5_with_diagonals() -> None:
-    # 57,600 = 4 * (5!)^2; CP-SAT agrees (officers.solve.cpsat.count, 46 s).
+    # 57,600 = 4 * (5!)^2; CP-SAT agrees (officers.euler.solve.cpsat.count, 46 s).
     assert dlx_count(Square.empty(5), Rules(order=5, diagonals=True)) == 57_600
 
 

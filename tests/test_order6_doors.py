@@ -25,8 +25,8 @@ from officers import (
     safe_placements,
 )
 from officers.contract import Limits, handle
-from officers.solve import NO_SQUARE_ORDERS, Question, census_of, chosen_method
-from officers.solve.construct import why_none
+from officers.euler.solve import NO_SQUARE_ORDERS, Question, census_of, chosen_method
+from officers.euler.solve.construct import why_none
 from tests.helpers import assert_valid
 from tests.helpers import run_cli as run
 
@@ -72,12 +72,12 @@ class _Refusing:
 @contextlib.contextmanager
 def no_search() -> Iterator[None]:
     """While the block runs, the backtracker and CP-SAT refuse to answer."""
-    import officers.solve.backtrack
-    import officers.solve.cpsat
+    import officers.euler.solve.backtrack
+    import officers.euler.solve.cpsat
 
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(officers.solve.backtrack, "BACKTRACK", _Refusing("backtrack"))
-        patch.setattr(officers.solve.cpsat, "CPSAT", _Refusing("cpsat"))
+        patch.setattr(officers.euler.solve.backtrack, "BACKTRACK", _Refusing("backtrack"))
+        patch.setattr(officers.euler.solve.cpsat, "CPSAT", _Refusing("cpsat"))
         yield
 
 

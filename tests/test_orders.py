@@ -14,10 +14,10 @@ from hypothesis import strategies as st
 
 import oracles
 from officers import Rules, SolverTimeoutError, Square
-from officers.solve import backtrack, cpsat, exact
-from officers.solve.backtrack import BACKTRACK, cover_completions, cover_count
-from officers.solve.construct import graeco_latin_square
-from officers.solve.verify import is_finished
+from officers.euler.solve import backtrack, cpsat, exact
+from officers.euler.solve.backtrack import BACKTRACK, cover_completions, cover_count
+from officers.euler.solve.construct import graeco_latin_square
+from officers.euler.solve.verify import is_finished
 from tests.strategies import finished_parts
 
 FAST = settings(max_examples=12, deadline=None)

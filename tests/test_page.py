@@ -63,7 +63,9 @@ def test_the_page_and_its_files_are_served_from_the_package() -> None:
                 seen.add(name)
                 todo.append(name)
         # nothing is fetched from elsewhere: the only address is the SVG namespace
-        assert set(re.findall(r"https?://[^\s\"'`]+", script.text)) <= {"http://www.w3.org/2000/svg"}
+        assert set(re.findall(r"https?://[^\s\"'`]+", script.text)) <= {
+            "http://www.w3.org/2000/svg"
+        }
     assert {"api.js", "dom.js", "i18n.js", "link.js", "rooms.js", "view.js"} <= seen
     other = get("/static/000000000000/app.js")  # a page of another version: not kept for ever
     assert other.status_code == 200 and other.headers["cache-control"] == "no-cache"
@@ -112,8 +114,12 @@ class Table(Tab):
         return str(self.page.text_content(selector)).strip()
 
     def hand(self) -> list[str]:
-        return [str(card) for card in self.page.eval_on_selector_all(
-            "#hand [data-card]", "cards => cards.map(card => card.dataset.card)")]
+        return [
+            str(card)
+            for card in self.page.eval_on_selector_all(
+                "#hand [data-card]", "cards => cards.map(card => card.dataset.card)"
+            )
+        ]
 
     def cell(self, cell: int) -> str | None:
         value = self.page.get_attribute(f'#board [data-cell="{cell}"]', "data-card")
@@ -136,7 +142,9 @@ def table(browser: Any, server: str) -> Iterator[Table]:
     assert not errors, errors
 
 
-def test_a_solo_game_on_easy_is_won_by_following_the_pages_hints(table: Table, tmp_path: Path) -> None:
+def test_a_solo_game_on_easy_is_won_by_following_the_pages_hints(
+    table: Table, tmp_path: Path
+) -> None:
     table.open("?level=easy&players=1&seed=5")
     assert table.status() == "ongoing" and len(table.hand()) == 16
     page = table.page
@@ -144,7 +152,10 @@ def test_a_solo_game_on_easy_is_won_by_following_the_pages_hints(table: Table, t
         page.click('[data-action="hint"]')
         advice = page.wait_for_selector("#advice[data-hint-card]")
         assert advice.get_attribute("data-hint-action") == "place"
-        card, cell = advice.get_attribute("data-hint-card"), int(str(advice.get_attribute("data-hint-cell")))
+        card, cell = (
+            advice.get_attribute("data-hint-card"),
+            int(str(advice.get_attribute("data-hint-cell"))),
+        )
         page.click(f'#hand [data-card="{card}"]')
         # the chosen card's safe cells are marked, the recommended one among them
         page.wait_for_selector(f'#board [data-cell="{cell}"].safe')
@@ -155,7 +166,9 @@ def test_a_solo_game_on_easy_is_won_by_following_the_pages_hints(table: Table, t
     page.wait_for_selector('[data-status="won"]')
     assert "Won" in table.text("#status") and table.hand() == []
     assert page.is_disabled('[data-action="alive"]')  # nothing left to check under an empty hand
-    page.wait_for_function("() => document.querySelector('#record-text').textContent.includes('16. ')")
+    page.wait_for_function(
+        "() => document.querySelector('#record-text').textContent.includes('16. ')"
+    )
     record = table.text("#record-text")
     assert '[Result "won"]' in record and record.endswith("won")
 
@@ -165,13 +178,19 @@ def test_a_slip_is_refused_with_its_message_and_bots_take_their_turns(table: Tab
     hand = table.hand()
     table.place(hand[0], 0)  # the first card may go anywhere
     table.page.wait_for_selector(f'#board [data-cell="0"][data-card="{hand[0]}"]')
-    table.page.wait_for_function("() => document.querySelectorAll('#board [data-card]').length === 2")
+    table.page.wait_for_function(
+        "() => document.querySelectorAll('#board [data-card]').length === 2"
+    )
     assert table.status() == "ongoing" and table.text("#message").startswith("Player 2 placed ")
     same_rank = next(c for c in table.hand() if c[0] == hand[0][0] or c[1] == hand[0][1])
     table.place(same_rank, 1)
-    table.page.wait_for_function("() => document.querySelector('#message').textContent.startsWith('Slip')")
+    table.page.wait_for_function(
+        "() => document.querySelector('#message').textContent.startsWith('Slip')"
+    )
     message = table.text("#message")
-    assert "cannot go on row 1, column 2" in message and "already stands in row 1" in message, message
+    assert "cannot go on row 1, column 2" in message and "already stands in row 1" in message, (
+        message
+    )
     assert table.cell(1) is None and same_rank in table.hand() and table.tokens() == 1
 
 
@@ -184,7 +203,9 @@ def test_a_take_back_spends_a_token(table: Table) -> None:
     table.page.click('#board [data-cell="0"]')
     table.page.wait_for_selector('#tokens[data-tokens="2"]')
     assert table.cell(0) is None and "AS" in table.hand()
-    table.page.wait_for_function("() => document.querySelector('#record-text').textContent.includes('xAS@r1c1')")
+    table.page.wait_for_function(
+        "() => document.querySelector('#record-text').textContent.includes('xAS@r1c1')"
+    )
     assert "moves=AS%40r1c1%2CxAS%40r1c1" in table.page.url  # the game is a link
 
 
@@ -193,7 +214,9 @@ def test_a_dead_square_is_explained_and_repaired_by_the_hint(table: Table) -> No
     table.page.click('[data-action="alive"]')
     table.page.wait_for_selector('#advice[data-alive="no"]')
     assert "Q♦ fits on no empty cell" in table.text("#advice")
-    repairs = table.page.eval_on_selector_all("#board .cell.repair", "cells => cells.map(c => +c.dataset.cell)")
+    repairs = table.page.eval_on_selector_all(
+        "#board .cell.repair", "cells => cells.map(c => +c.dataset.cell)"
+    )
     assert sorted(repairs) == [5, 10, 12]  # a single take-back of any of them revives it
     table.page.click('[data-action="hint"]')
     advice = table.page.wait_for_selector("#advice[data-hint-action]")
@@ -267,10 +290,14 @@ def test_a_game_lost_by_being_stuck_is_shown_as_the_rules_say(table: Table) -> N
     # the rules: "You lose when a player is stuck and no take-back token is left."
     assert table.text("#status") == "Lost: player 1 is stuck and no take-back token is left."
     assert table.cell(2) == "AH" and sorted(table.hand()) == ["AS", "KH", "QD"]
-    assert table.page.is_disabled('[data-action="hint"]') and table.page.is_disabled('[data-action="takeback"]')
+    assert table.page.is_disabled('[data-action="hint"]') and table.page.is_disabled(
+        '[data-action="takeback"]'
+    )
     assert table.page.is_disabled('[data-action="alive"]')
     assert table.page.is_disabled('#hand [data-card="AS"]')
-    table.page.wait_for_function("() => document.querySelector('#record-text').textContent.endsWith('lost')")
+    table.page.wait_for_function(
+        "() => document.querySelector('#record-text').textContent.endsWith('lost')"
+    )
 
 
 WON_IN_15 = (
@@ -348,8 +375,7 @@ def test_the_marks_on_the_square_have_a_legend(table: Table) -> None:
     table.page.click('[data-lang="de"]')
     table.page.wait_for_selector('html[lang="de"]')
     assert _legend(table) == {
-        "safe": "sicher: das Quadrat lässt sich noch fertigstellen "
-        "(die Zahl: auf wie viele Arten)",
+        "safe": "sicher: das Quadrat lässt sich noch fertigstellen (die Zahl: auf wie viele Arten)",
         "deadly": "tödlich: das Quadrat ließe sich nicht mehr fertigstellen",
     }
     assert table.page.get_attribute("#legend", "aria-label") == "Was die Markierungen bedeuten"
@@ -429,9 +455,14 @@ def test_the_german_switch(table: Table) -> None:
     table.page.click('[data-lang="de"]')
     table.page.wait_for_selector('html[lang="de"]')
     assert table.text('[data-action="hint"]') == "Tipp"
-    assert table.page.get_attribute("nav.langs", "aria-label") == "Sprache"  # for screen readers too
+    assert (
+        table.page.get_attribute("nav.langs", "aria-label") == "Sprache"
+    )  # for screen readers too
     assert table.text("#status").startswith("Du bist dran")
-    assert table.page.get_attribute('#board [data-cell="0"]', "aria-label") == "Zeile 1, Spalte 1, leer"
+    assert (
+        table.page.get_attribute('#board [data-cell="0"]', "aria-label")
+        == "Zeile 1, Spalte 1, leer"
+    )
     assert table.page.get_attribute('#hand [data-card="QD"]', "aria-label") == "Karo-Dame"
     table.page.click('[data-action="hint"]')
     table.page.wait_for_selector("#advice[data-hint-card]")
@@ -439,7 +470,9 @@ def test_the_german_switch(table: Table) -> None:
     table.place("AS", 0)
     table.page.wait_for_selector('#board [data-cell="0"][data-card="AS"]')
     table.place("AH", 1)
-    table.page.wait_for_function("() => document.querySelector('#message').textContent.startsWith('Nicht erlaubt')")
+    table.page.wait_for_function(
+        "() => document.querySelector('#message').textContent.startsWith('Nicht erlaubt')"
+    )
     assert "ein Ass steht schon in Zeile 1" in table.text("#message")
     assert "lang=de" in table.page.url
     # the bots' descriptions come from the service (v1/bots with lang) in the page's language
@@ -453,7 +486,9 @@ def test_the_german_switch(table: Table) -> None:
     shown = table.page.eval_on_selector_all(
         "#new-game select option[data-bot]", "options => options.map(o => [o.value, o.textContent])"
     )
-    assert len(shown) == 5 * len(_bots(table.server)) and all(name != text for name, text in shown), shown
+    assert len(shown) == 5 * len(_bots(table.server)) and all(
+        name != text for name, text in shown
+    ), shown
     assert dict(shown)["random"] == "zufällig" and dict(shown)["designers"] == "Simulation"
     table.page.click('[data-lang="en"]')
     table.page.wait_for_selector('html[lang="en"]')
@@ -486,7 +521,9 @@ def _health(server: str) -> dict[str, Any]:
 def test_each_pages_footer_names_the_packages_version(table: Table, path: str, ready: str) -> None:
     health = _health(table.server)
     # the package's version, not the contract's (the health document's "version")
-    assert re.fullmatch(r"\d+\.\d+\.\d+\S*", health["officers"]) and health["officers"] != str(health["version"])
+    assert re.fullmatch(r"\d+\.\d+\.\d+\S*", health["officers"]) and health["officers"] != str(
+        health["version"]
+    )
     for lang in ("en", "de"):
         query = ("&" if "?" in path else "?") + f"lang={lang}"
         address = path.replace("#", query + "#", 1) if "#" in path else path + query
@@ -501,18 +538,27 @@ def test_each_pages_footer_names_the_packages_version(table: Table, path: str, r
 
 def test_without_the_version_the_footer_leaves_no_separator(table: Table) -> None:
     table.page.route("**/v1/health", lambda route: route.fulfill(status=503, body="{}"))
-    for path, ready in (("?level=easy&players=1&seed=5", "[data-status]"), ("eightoff?deal=abc", "#error"), ("skat", "#start")):
+    for path, ready in (
+        ("?level=easy&players=1&seed=5", "[data-status]"),
+        ("eightoff?deal=abc", "#error"),
+        ("skat", "#start"),
+    ):
         table.page.goto(table.server + path)
         table.page.wait_for_selector(ready, state="attached")
         table.page.wait_for_load_state("networkidle")  # the health request answered
         shown = " ".join(table.page.inner_text("footer").split())
-        assert not shown.endswith("·") and "officers" not in shown.replace("Officers", ""), (path, shown)
+        assert not shown.endswith("·") and "officers" not in shown.replace("Officers", ""), (
+            path,
+            shown,
+        )
         assert table.page.is_hidden("footer .version")
     table.errors[:] = [e for e in table.errors if "status of 503" not in e]
 
 
 @pytest.mark.parametrize(("width", "lang"), [(1000, "en"), (1000, "de"), (390, "en"), (390, "de")])
-def test_the_pages_fit_a_desktop_and_a_phone(browser: Any, server: str, width: int, lang: str) -> None:
+def test_the_pages_fit_a_desktop_and_a_phone(
+    browser: Any, server: str, width: int, lang: str
+) -> None:
     tab = Tab(browser, width, 860, WAIT)
     page = tab.page
     try:
@@ -566,7 +612,9 @@ def test_a_record_is_replayed(table: Table) -> None:
     table.page.click('[data-action="back"]')
     table.page.wait_for_selector('#board [data-cell="0"][data-card="AS"]')
     table.page.click('[data-action="first"]')
-    table.page.wait_for_function("() => document.querySelectorAll('#board [data-card]').length === 0")
+    table.page.wait_for_function(
+        "() => document.querySelectorAll('#board [data-card]').length === 0"
+    )
     table.page.click('[data-action="forward"]')
     table.page.click('[data-action="playon"]')
     table.page.wait_for_selector("#replay[hidden]", state="attached")
@@ -586,7 +634,9 @@ def test_a_bad_game_link_shows_a_clear_error(table: Table, query: str, words: li
     table.open(query)
     assert table.page.is_visible("#error") and not table.page.is_visible("#table")
     message = table.text("#error-message")
-    assert message.startswith("The link is broken") and all(word in message for word in words), message
+    assert message.startswith("The link is broken") and all(word in message for word in words), (
+        message
+    )
     assert table.page.locator("[data-status]").count() == 0
     assert table.page.is_visible('[data-action="new"]')  # the way out: a new game
 

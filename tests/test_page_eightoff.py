@@ -54,7 +54,11 @@ def test_the_page_and_its_files_are_served_from_the_package() -> None:
     assert get("/eightoff", headers={"if-none-match": page.headers["etag"]}).status_code == 304
     assert "<style" not in page.text and "<script>" not in page.text and " style=" not in page.text
     links = re.findall(r'(?:src|href)="(static/[0-9a-f]{12}/[^"]+)"', page.text)
-    assert {link.split("/", 2)[2] for link in links} == {"icon.svg", "eightoff/style.css", "eightoff/app.js"}
+    assert {link.split("/", 2)[2] for link in links} == {
+        "icon.svg",
+        "eightoff/style.css",
+        "eightoff/app.js",
+    }
     folder = links[0].split("/", 2)[1]
     seen = {"eightoff/app.js"}
     todo = ["eightoff/app.js"]
@@ -72,8 +76,14 @@ def test_the_page_and_its_files_are_served_from_the_package() -> None:
         # nothing is fetched from elsewhere
         assert not re.findall(r"https?://", script.text), name
     assert seen == {
-        "api.js", "dom.js", "eightoff/app.js", "eightoff/drag.js", "eightoff/i18n.js",
-        "eightoff/link.js", "eightoff/moves.js", "eightoff/view.js",
+        "api.js",
+        "dom.js",
+        "eightoff/app.js",
+        "eightoff/drag.js",
+        "eightoff/i18n.js",
+        "eightoff/link.js",
+        "eightoff/moves.js",
+        "eightoff/view.js",
     }
     style = get(f"/static/{folder}/eightoff/style.css")
     assert style.headers["content-type"] == "text/css; charset=utf-8" and "http" not in style.text
@@ -334,7 +344,10 @@ def test_safe_cards_go_up_by_themselves(table: Table) -> None:
 
 def test_keyboard_play(table: Table) -> None:
     table.open("?deal=1")
-    assert table.page.get_attribute('#columns [data-card="AC"]', "aria-label") == "Ace of Clubs, column 4"
+    assert (
+        table.page.get_attribute('#columns [data-card="AC"]', "aria-label")
+        == "Ace of Clubs, column 4"
+    )
     assert table.page.get_attribute('#cells [data-place="e"]', "aria-label") == "cell e, empty"
     keys = table.page.keyboard
     table.page.focus('#columns [data-card="3S"]')
@@ -365,17 +378,26 @@ def test_the_german_switch(table: Table) -> None:
     table.page.click('[data-action="hint"]')
     table.page.wait_for_selector("#advice[data-move]")
     table.page.click('[data-lang="de"]')
-    table.page.wait_for_function("() => document.querySelector('#advice').textContent.includes('Die Partie')")
+    table.page.wait_for_function(
+        "() => document.querySelector('#advice').textContent.includes('Die Partie')"
+    )
     assert table.text("#advice") == "Die Partie ist noch zu gewinnen: als Nächstes 4h."
     assert table.page.get_attribute("html", "lang") == "de" and "lang=de" in table.page.url
-    assert table.text('[data-action="undo"]') == "Zurück" and table.text('[data-action="winnable"]') == "Noch zu gewinnen?"
-    assert table.page.get_attribute('#columns [data-card="AC"]', "aria-label") == "Kreuz-Ass, Spalte 4"
+    assert (
+        table.text('[data-action="undo"]') == "Zurück"
+        and table.text('[data-action="winnable"]') == "Noch zu gewinnen?"
+    )
+    assert (
+        table.page.get_attribute('#columns [data-card="AC"]', "aria-label") == "Kreuz-Ass, Spalte 4"
+    )
     assert table.text("#status") == "Du bist am Zug · noch 52 Karten"
     assert "nur ein König füllt eine leere Spalte" in table.text("#rules")
     table.page.click('#columns [data-card="9D"]')
     table.page.click('#columns [data-place="2"]')
     table.page.wait_for_selector('#message[data-rule="no-fit"]')
-    assert table.text("#message").startswith("Nicht erlaubt (12): Karo-Neun passt nicht auf Karo-Drei")
+    assert table.text("#message").startswith(
+        "Nicht erlaubt (12): Karo-Neun passt nicht auf Karo-Drei"
+    )
     table.play("4h")
     assert table.text("#last") == "Letzter Zug, 4h: Kreuz-Ass aus Spalte 4 auf den Ablagestapel."
     table.page.reload()
@@ -383,7 +405,10 @@ def test_the_german_switch(table: Table) -> None:
     assert table.text('[data-action="hint"]') == "Tipp"  # the link keeps the language
     # the footer: the other pages in German, the package's version (not the contract's)
     shown = footer(table.page)
-    assert re.fullmatch(r"Die HTTP-Schnittstelle · Eulers Offiziere · Offiziersskat · officers \d+\.\d+\.\d+\S*", shown), shown
+    assert re.fullmatch(
+        r"Die HTTP-Schnittstelle · Eulers Offiziere · Offiziersskat · officers \d+\.\d+\.\d+\S*",
+        shown,
+    ), shown
 
 
 def test_a_deal_is_a_link(table: Table) -> None:
@@ -391,7 +416,9 @@ def test_a_deal_is_a_link(table: Table) -> None:
     assert table.page.input_value("#variant") == "freecell" and table.page.is_checked("#microsoft")
     assert table.page.input_value("#number") == "11982"
     assert table.page.title() == "FreeCell, deal 11982 (Microsoft)"
-    dealt = handle({"op": "eightoff/deal", "number": 11982, "variant": "freecell", "microsoft": True})
+    dealt = handle(
+        {"op": "eightoff/deal", "number": 11982, "variant": "freecell", "microsoft": True}
+    )
     columns = dealt["layout"]["columns"]
     assert [table.layout()[str(n + 1)] for n in range(8)] == columns
     table.play(str(dealt["legal"][0]))
@@ -443,13 +470,21 @@ def test_a_stuck_game_says_so(table: Table) -> None:
     assert table.text("#status") == (
         "Stuck: no legal move is left, and 49 cards are not on the foundations. Undo, or deal again."
     )
-    assert table.page.is_disabled('[data-action="hint"]') and table.page.is_enabled('[data-action="undo"]')
+    assert table.page.is_disabled('[data-action="hint"]') and table.page.is_enabled(
+        '[data-action="undo"]'
+    )
 
 
-@pytest.mark.parametrize(("query", "words"), [
-    ("?deal=abc", 'The link is broken: deal is "abc", expected a whole number from 1.'),
-    ("?deal=1&moves=4h,zz", 'The link is broken: moves is "4h,zz", expected moves such as 4h,1e,38v3.'),
-])
+@pytest.mark.parametrize(
+    ("query", "words"),
+    [
+        ("?deal=abc", 'The link is broken: deal is "abc", expected a whole number from 1.'),
+        (
+            "?deal=1&moves=4h,zz",
+            'The link is broken: moves is "4h,zz", expected moves such as 4h,1e,38v3.',
+        ),
+    ],
+)
 def test_a_broken_link_says_why(table: Table, query: str, words: str) -> None:
     table.open(query)
     assert table.page.is_visible("#error") and table.text("#error-message") == words

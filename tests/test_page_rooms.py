@@ -30,12 +30,12 @@ import pytest
 
 pytest.importorskip("starlette")
 
-from officers.errors import OfficersError
-from officers.game import GameState, Move
+from officers.core.errors import OfficersError
+from officers.euler.game import GameState, Move
+from officers.euler.solve import count_completions
+from officers.euler.square import EMPTY
 from officers.rooms.adapter import adapter
 from officers.rooms.store import SQLiteStore
-from officers.solve import count_completions
-from officers.square import EMPTY
 from tests.browser import Service, Tab, chromium, footer, outside, screenshot, sideways
 
 WAIT = 15_000  # ms: the longest any step of a test waits for the page
@@ -154,7 +154,9 @@ class Seat(Tab):
         return str(self.page.text_content(selector)).strip()
 
     def hand(self) -> list[str]:
-        cards: list[str] = self.page.eval_on_selector_all("#hand [data-card]", "cs => cs.map(c => c.dataset.card)")
+        cards: list[str] = self.page.eval_on_selector_all(
+            "#hand [data-card]", "cs => cs.map(c => c.dataset.card)"
+        )
         return cards
 
     def log(self) -> list[tuple[int, str]]:
@@ -164,7 +166,9 @@ class Seat(Tab):
         return [(seat, move) for seat, move in found]
 
     def wait_seq(self, seq: int) -> None:
-        self.page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq >= {seq}")
+        self.page.wait_for_function(
+            f"() => +document.querySelector('#status').dataset.seq >= {seq}"
+        )
 
     def move(self, wait: bool = True) -> str:
         """One legal move of this seat by clicks: the first placement the rules allow (a card,
@@ -264,12 +268,19 @@ def test_two_browsers_play_a_whole_game_through_the_invitation_link(
     # who is at the table: each sees the other here (live), and no line for itself
     for page, other in ((alice, 2), (bob, 1)):
         page.page.wait_for_selector(f'#presence [data-seat="{other}"][data-online="true"]')
-        assert page.page.locator("#presence .presence").all_inner_texts() == [f"Player {other} is here"]
+        assert page.page.locator("#presence .presence").all_inner_texts() == [
+            f"Player {other} is here"
+        ]
     first = alice.move()
     bob.wait_seq(alice.seq())
     # the other's move arrives, with its words
     card, row, column = PLACE.match(first).groups()  # type: ignore[union-attr]
-    assert bob.page.get_attribute(f'#board [data-cell="{(int(row) - 1) * 4 + int(column) - 1}"]', "data-card") == card
+    assert (
+        bob.page.get_attribute(
+            f'#board [data-cell="{(int(row) - 1) * 4 + int(column) - 1}"]', "data-card"
+        )
+        == card
+    )
     assert bob.text("#message").startswith("Player 1 placed ")
     # a slip is refused with the service's sentence, and costs nothing
     bob.page.wait_for_selector('#status[data-turn="mine"]')
@@ -279,7 +290,8 @@ def test_two_browsers_play_a_whole_game_through_the_invitation_link(
         f"{c.notation()}@r{cell // 4 + 1}c{cell % 4 + 1}"
         for c in game.hands[1]
         for cell in range(16)
-        if game.square.values[cell] == EMPTY and f"{c.notation()}@r{cell // 4 + 1}c{cell % 4 + 1}" not in legal
+        if game.square.values[cell] == EMPTY
+        and f"{c.notation()}@r{cell // 4 + 1}c{cell % 4 + 1}" not in legal
     )
     with pytest.raises(OfficersError) as refused:  # the library's own sentence for it
         game.push(Move.parse(slip))
@@ -288,7 +300,9 @@ def test_two_browsers_play_a_whole_game_through_the_invitation_link(
     bob.page.wait_for_selector('#message[data-code="bad-input"]')
     assert bob.text("#message") == str(refused.value)
     assert slip[:2] in bob.hand() and server.game(room).history == game.history[:1]
-    bob.errors[:] = [e for e in bob.errors if "status of 422" not in e]  # the browser logs it itself
+    bob.errors[:] = [
+        e for e in bob.errors if "status of 422" not in e
+    ]  # the browser logs it itself
     played = 1 + play([alice, bob], 5)
     screenshot(alice.page, tmp_path, "page-room.png")
     # Bob leaves for a moment: Alice sees him away at once, and here again when he is back
@@ -314,7 +328,10 @@ def test_two_browsers_play_a_whole_game_through_the_invitation_link(
         assert page.status("status") == ("won" if outcome.won else "lost")
         page.page.wait_for_selector(f'#log[data-count="{played}"]', state="attached")
         assert page.log() == movers(game)
-        assert page.page.is_visible('[data-action="again"]') and page.text('[data-action="again"]') == "Play again"
+        assert (
+            page.page.is_visible('[data-action="again"]')
+            and page.text('[data-action="again"]') == "Play again"
+        )
     # at the end every hand is shown: the other's cards face up
     left = game.hands[1]
     assert alice.page.locator("#others [data-open]").count() == len(left)
@@ -322,7 +339,9 @@ def test_two_browsers_play_a_whole_game_through_the_invitation_link(
     alice.page.click('[data-action="again"]')
     for page in (alice, bob):
         page.page.wait_for_selector('#status[data-room="playing"][data-round="2"]')
-        page.page.wait_for_selector('#log[data-count="0"]', state="attached")  # the new round's events
+        page.page.wait_for_selector(
+            '#log[data-count="0"]', state="attached"
+        )  # the new round's events
         assert len(page.hand()) == 8
     assert not any(token in page.page.url for token in tokens for page in (alice, bob))
 
@@ -345,7 +364,9 @@ def test_a_three_seat_room_with_a_bot(browser: Any, server: Server, seats: list[
     carol.page.goto(alice.page.input_value("#invite-link"))
     carol.page.wait_for_selector("#error:not([hidden])")
     assert carol.text("#error-message") == f"every seat of room {room} is taken"
-    carol.errors[:] = [e for e in carol.errors if "status of 409" not in e]  # the browser's own line
+    carol.errors[:] = [
+        e for e in carol.errors if "status of 409" not in e
+    ]  # the browser's own line
     assert alice.text('#others [data-player="3"]').startswith("Player 3: 5 cards (bot: random)")
     alice.page.wait_for_selector('#connection[data-mode="live"]')
     assert alice.text("#connection") == "live" and bob.text("#connection") == "polling"
@@ -364,7 +385,9 @@ def test_a_three_seat_room_with_a_bot(browser: Any, server: Server, seats: list[
         page.page.wait_for_selector(f'#log[data-count="{len(game.history)}"]', state="attached")
 
 
-def test_a_room_starts_from_a_generated_riddle(browser: Any, server: Server, seats: list[Seat]) -> None:
+def test_a_room_starts_from_a_generated_riddle(
+    browser: Any, server: Server, seats: list[Seat]
+) -> None:
     """A generated riddle in the form makes a room whose round starts from a riddle of that
     grade, made on the server: its cards placed and locked, one way to finish the square; the
     seed of the deal is not that of the riddle."""
@@ -413,13 +436,21 @@ def test_the_german_words(browser: Any, server: Server, seats: list[Seat]) -> No
     assert alice.text("#hand-label") == "Deine Karten (Platz 1)"
     assert carol.text("#status") == "Player 1 moves …"
     bob.page.click('[data-lang="de"]')
-    assert bob.text("#status") == "Spieler 1 zieht …" and bob.text("#others").startswith("Spieler 1: 6 Karten")
+    assert bob.text("#status") == "Spieler 1 zieht …" and bob.text("#others").startswith(
+        "Spieler 1: 6 Karten"
+    )
     for other in (1, 3):
         bob.page.wait_for_selector(f'#presence [data-seat="{other}"][data-online="true"]')
-    assert bob.page.locator("#presence .presence").all_inner_texts() == ["Spieler 1 ist da", "Spieler 3 ist da"]
+    assert bob.page.locator("#presence .presence").all_inner_texts() == [
+        "Spieler 1 ist da",
+        "Spieler 3 ist da",
+    ]
     alice.page.reload()  # the language is kept with the room's seat
     alice.page.wait_for_selector('#status[data-room="playing"]')
-    assert alice.page.get_attribute("html", "lang") == "de" and alice.text("#moves summary") == "Die Züge"
+    assert (
+        alice.page.get_attribute("html", "lang") == "de"
+        and alice.text("#moves summary") == "Die Züge"
+    )
     alice.move()
     bob.wait_seq(alice.seq())
     assert re.fullmatch(r"Spieler 1 legt \S+ auf Zeile \d, Spalte \d\.", bob.text("#message"))
@@ -428,7 +459,10 @@ def test_the_german_words(browser: Any, server: Server, seats: list[Seat]) -> No
     seats.append(dave)
     dave.page.goto(f"{server.url}#room={alice.room()}")
     dave.page.wait_for_selector("#error:not([hidden])")
-    assert dave.text("#error-message") == "This browser holds no seat of this room, and the link has no invitation."
+    assert (
+        dave.text("#error-message")
+        == "This browser holds no seat of this room, and the link has no invitation."
+    )
     # the way back to one's game, from the solo page
     alice.page.goto(server.url + "?players=1")
     alice.page.wait_for_selector('#status[data-status="ongoing"]')
@@ -465,9 +499,15 @@ def test_a_room_fits_a_desktop_and_a_phone_in_both_languages(
     alice.page.click("#setup summary")
     alice.page.select_option('#new-game [name="players"]', "2")
     alice.page.select_option('#new-game [name="kind2"]', "designers")
-    assert alice.page.get_attribute('#new-game [name="clock"]', "placeholder") == {"en": "none (no clock)", "de": "keine (ohne Uhr)"}[lang]
+    assert (
+        alice.page.get_attribute('#new-game [name="clock"]', "placeholder")
+        == {"en": "none (no clock)", "de": "keine (ohne Uhr)"}[lang]
+    )
     alice.page.select_option('#new-game [name="level"]', "expert")
-    assert alice.page.get_attribute('#new-game [name="clock"]', "placeholder") == {"en": "30 (Expert)", "de": "30 (Experte)"}[lang]
+    assert (
+        alice.page.get_attribute('#new-game [name="clock"]', "placeholder")
+        == {"en": "30 (Expert)", "de": "30 (Experte)"}[lang]
+    )
     alice.page.fill('#new-game [name="clock"]', "90")
     alice.page.click('[data-action="online"]')
     alice.page.wait_for_selector('#status[data-room="playing"][data-turn="mine"]')
@@ -475,10 +515,16 @@ def test_a_room_fits_a_desktop_and_a_phone_in_both_languages(
     assert stored is not None and stored.record["options"]["clock"] == 90
     alice.page.wait_for_selector("#clock:not([hidden])")
     shown = re.fullmatch(YOUR_CLOCK[lang], alice.text("#clock"))
-    assert shown and 1 <= int(shown.group(1)) <= 90 and alice.page.get_attribute("#clock", "data-seat") == "1"
+    assert (
+        shown
+        and 1 <= int(shown.group(1)) <= 90
+        and alice.page.get_attribute("#clock", "data-seat") == "1"
+    )
     first = int(str(alice.page.get_attribute("#clock", "data-left")))
     assert first > 10 and "urgent" not in str(alice.page.get_attribute("#clock", "class"))
-    alice.page.wait_for_function(f"() => +document.querySelector('#clock').dataset.left < {first}")  # it counts
+    alice.page.wait_for_function(
+        f"() => +document.querySelector('#clock').dataset.left < {first}"
+    )  # it counts
     # nothing sticks out of its panel, nothing scrolls sideways: the table, the form
     assert outside(alice.page, "#table") == [] and not sideways(alice.page)
     alice.page.click("#setup summary")
@@ -523,13 +569,17 @@ def test_a_turn_runs_out_and_the_live_connection_brings_the_loss(
     other = "de" if lang == "en" else "en"
     alice, bob = Seat(browser, server), Seat(browser, server)
     seats += [alice, bob]
-    bob.context.add_init_script(f"try {{ localStorage.setItem('officers-lang', '{other}'); }} catch {{}}")
+    bob.context.add_init_script(
+        f"try {{ localStorage.setItem('officers-lang', '{other}'); }} catch {{}}"
+    )
     frames: dict[int, list[str]] = {1: [], 2: []}
     moves: list[str] = []
     for number, page in ((1, alice), (2, bob)):
         page.context.add_init_script(f"({CLOCKS})()")
         page.page.on("websocket", _keeping(frames[number]))
-        page.page.on("request", lambda sent: moves.append(sent.url) if sent.url.endswith("/move") else None)
+        page.page.on(
+            "request", lambda sent: moves.append(sent.url) if sent.url.endswith("/move") else None
+        )
     room = alice.make(2, clock="3", lang=lang)
     alice.page.wait_for_selector('#connection[data-mode="live"]')
     bob.join(alice.page.input_value("#invite-link"))  # the deal: seat 1's 3 s begin
@@ -547,14 +597,25 @@ def test_a_turn_runs_out_and_the_live_connection_brings_the_loss(
         assert page.text("#log li").startswith(TIMED_OUT[said])
         # the end came over the live connection, unasked
         heard = [json.loads(frame) for frame in frames[number] if isinstance(frame, str)]
-        ends = [event for update in heard for event in update.get("events", []) if event["type"] == "ended"]
+        ends = [
+            event
+            for update in heard
+            for event in update.get("events", [])
+            if event["type"] == "ended"
+        ]
         assert [event["outcome"]["reason"] for event in ends] == ["out of time"], heard
     assert bob.text("#message") == TIMED_OUT[other]  # the other's end, in words
     # seat 1's page counted its turn down from at most 3 s, urgent all along (the last 10 s)
     counted = alice.page.evaluate("() => window.clocks")
-    assert counted and all(re.fullmatch(YOUR_CLOCK[lang], seen["text"]) for seen in counted), counted
+    assert counted and all(re.fullmatch(YOUR_CLOCK[lang], seen["text"]) for seen in counted), (
+        counted
+    )
     lefts = [seen["left"] for seen in counted]
-    assert lefts == sorted(lefts, reverse=True) and 1 <= lefts[0] <= 3 and all(seen["urgent"] for seen in counted)
+    assert (
+        lefts == sorted(lefts, reverse=True)
+        and 1 <= lefts[0] <= 3
+        and all(seen["urgent"] for seen in counted)
+    )
     for seen in bob.page.evaluate("() => window.clocks"):  # the other seat's page, if in time
         assert re.fullmatch(SEAT_CLOCK[other], seen["text"]) and seen["left"] <= 3, seen
 
@@ -576,7 +637,9 @@ def test_a_move_that_arrives_after_the_turn_is_refused_as_late(
     def hold(route: Any) -> None:
         held.append(route.request.url)
         waited = time.monotonic() + 60
-        while (stored := SQLiteStore(server.db).get(room)) is None or stored.record["status"] != "over":
+        while (stored := SQLiteStore(server.db).get(room)) is None or stored.record[
+            "status"
+        ] != "over":
             assert time.monotonic() < waited, "the server did not end the turn"
             time.sleep(0.1)
         route.continue_()
@@ -595,7 +658,9 @@ def test_a_move_that_arrives_after_the_turn_is_refused_as_late(
     for page in (alice, bob):
         page.page.wait_for_selector('#status[data-room="over"][data-status="lost"]')
         assert page.text("#status") == OUT_OF_TIME["en"]
-    alice.errors[:] = [e for e in alice.errors if "status of 409" not in e]  # the browser's own line
+    alice.errors[:] = [
+        e for e in alice.errors if "status of 409" not in e
+    ]  # the browser's own line
 
 
 def _room(link: str) -> str:
@@ -604,7 +669,9 @@ def _room(link: str) -> str:
     return found.group(1)
 
 
-def test_nothing_a_seat_receives_holds_another_seats_cards(browser: Any, server: Server, seats: list[Seat]) -> None:
+def test_nothing_a_seat_receives_holds_another_seats_cards(
+    browser: Any, server: Server, seats: list[Seat]
+) -> None:
     alice, bob = Seat(browser, server), Seat(browser, server)
     seats += [alice, bob]
     received: dict[int, list[tuple[str, Any, set[str], bool]]] = {1: [], 2: []}
@@ -630,7 +697,9 @@ def test_nothing_a_seat_receives_holds_another_seats_cards(browser: Any, server:
                 received[seat].append(("response", body, *hidden))
 
         def frames(websocket: Any) -> None:
-            websocket.on("framereceived", lambda payload: received[seat].append(("frame", payload, *now())))
+            websocket.on(
+                "framereceived", lambda payload: received[seat].append(("frame", payload, *now()))
+            )
 
         page.page.on("response", response)
         page.page.on("websocket", frames)
@@ -649,7 +718,10 @@ def test_nothing_a_seat_receives_holds_another_seats_cards(browser: Any, server:
     for page in (alice, bob):
         page.page.wait_for_selector('#connection[data-mode="live"]')
     play([alice, bob], 6)
-    stored = {1: alice.page.evaluate("() => JSON.stringify(localStorage)"), 2: bob.page.evaluate("() => JSON.stringify(localStorage)")}
+    stored = {
+        1: alice.page.evaluate("() => JSON.stringify(localStorage)"),
+        2: bob.page.evaluate("() => JSON.stringify(localStorage)"),
+    }
     for seat, kept in stored.items():
         assert not set(CARD.findall(kept)) & server.hidden(room, seat) and seed not in kept
     bob.page.reload()  # a reload: the state again, the events after the last one seen
@@ -679,7 +751,9 @@ def test_nothing_a_seat_receives_holds_another_seats_cards(browser: Any, server:
     unread_paths = [(seat, url.rsplit("/", 2)[-2:]) for seat, url, _ in unread]
     assert unread_paths in ([], [(1, ["v1", "rooms"])]), unread
     tokens = {alice.token(), bob.token()}
-    assert not any(token in address for token in tokens for seat in (1, 2) for address in addresses[seat])
+    assert not any(
+        token in address for token in tokens for seat in (1, 2) for address in addresses[seat]
+    )
     # the scan sees what it looks for: Bob's own hand was in what Bob received
     first = json.dumps([item for what, item, _, _ in received[2] if what == "frame"])
     assert CARD.search(first)
@@ -703,7 +777,9 @@ def public_of_hint(body: Any) -> Any:
     return ""
 
 
-def test_take_backs_spend_the_tokens_the_room_was_given(browser: Any, server: Server, seats: list[Seat]) -> None:
+def test_take_backs_spend_the_tokens_the_room_was_given(
+    browser: Any, server: Server, seats: list[Seat]
+) -> None:
     alice, bob = Seat(browser, server), Seat(browser, server)
     seats += [alice, bob]
     room = alice.make(2, tokens="1")
@@ -729,7 +805,9 @@ def test_take_backs_spend_the_tokens_the_room_was_given(browser: Any, server: Se
         assert page.page.get_attribute(f'#board [data-cell="{cell}"]', "data-card") is None
     game = server.game(room)
     assert game.tokens == 0 and game.history[-1].notation() == f"x{played}"
-    assert bob.text("#message") == f"Player 1 took back {_name(card)} from row {row}, column {column}."
+    assert (
+        bob.text("#message") == f"Player 1 took back {_name(card)} from row {row}, column {column}."
+    )
     assert card in [held.notation() for held in game.hands[0]]  # into the taker's hand
     assert card in alice.hand() and card not in bob.hand()
     bob.move()
@@ -744,7 +822,9 @@ def _name(card: str) -> str:
     return f"{ranks[card[0]]} of {suits[card[1]]}"
 
 
-def test_a_hint_and_a_german_refusal_in_a_room(browser: Any, server: Server, seats: list[Seat]) -> None:
+def test_a_hint_and_a_german_refusal_in_a_room(
+    browser: Any, server: Server, seats: list[Seat]
+) -> None:
     from officers.contract import answer
 
     alice = Seat(browser, server)
@@ -769,7 +849,9 @@ def test_a_hint_and_a_german_refusal_in_a_room(browser: Any, server: Server, sea
     # the hint, from the room, as the stateless door gives it for Alice's view
     alice.page.click('[data-action="hint"]')
     alice.page.wait_for_selector("#advice[data-hint-action]")
-    expected = answer("hint", {"game": game.notation(0), "player": 1, "lang": "de"})["recommendation"]
+    expected = answer("hint", {"game": game.notation(0), "player": 1, "lang": "de"})[
+        "recommendation"
+    ]
     assert alice.page.get_attribute("#advice", "data-hint-action") == expected["action"]
     assert alice.text("#advice .recommendation") == expected["text"]["de"]
     if expected["action"] == "place":
@@ -801,4 +883,6 @@ def test_a_hint_and_a_german_refusal_in_a_room(browser: Any, server: Server, sea
     assert alice.page.get_attribute("#message", "data-rule") == rule
     assert alice.text("#message") == sentence and sentence.startswith("Nicht erlaubt")
     assert alice.seq() == before and len(server.game(room).history) == len(game.history)
-    alice.errors[:] = [e for e in alice.errors if "status of 422" not in e]  # the browser's own line
+    alice.errors[:] = [
+        e for e in alice.errors if "status of 422" not in e
+    ]  # the browser's own line

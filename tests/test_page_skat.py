@@ -63,7 +63,11 @@ def test_the_page_and_its_files_are_served_from_the_package() -> None:
     assert get("/skat", headers={"if-none-match": page.headers["etag"]}).status_code == 304
     assert "<style" not in page.text and "<script>" not in page.text and " style=" not in page.text
     links = re.findall(r'(?:src|href)="(static/[0-9a-f]{12}/[^"]+)"', page.text)
-    assert {link.split("/", 2)[2] for link in links} == {"icon.svg", "skat/style.css", "skat/app.js"}
+    assert {link.split("/", 2)[2] for link in links} == {
+        "icon.svg",
+        "skat/style.css",
+        "skat/app.js",
+    }
     folder = links[0].split("/", 2)[1]
     seen = {"skat/app.js"}
     todo = ["skat/app.js"]
@@ -110,7 +114,9 @@ class Server(Service):
         """The cards that lie face down now, in every room of the store (none before the
         store has made its table: no room yet)."""
         with sqlite3.connect(self.db) as db:
-            made = db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'rooms'").fetchone()
+            made = db.execute(
+                "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'rooms'"
+            ).fetchone()
             if made is None:
                 return set()
             rooms = [row[0] for row in db.execute("SELECT id FROM rooms WHERE state IS NOT NULL")]
@@ -146,7 +152,9 @@ class Player(Tab):
 
     def open(self, where: str = "skat") -> None:
         self.page.goto(self.server.url + where)
-        self.page.wait_for_selector("#start:not([hidden]), #status[data-status], #error:not([hidden])")
+        self.page.wait_for_selector(
+            "#start:not([hidden]), #status[data-status], #error:not([hidden])"
+        )
 
     def make(self, action: str) -> str:
         """Make a room ("computer" or "friend") from the start page; its id."""
@@ -161,7 +169,9 @@ class Player(Tab):
         return found.group(1)
 
     def token(self) -> str:
-        token = self.page.evaluate(f"() => localStorage.getItem('officers-skat-room-{self.room()}')")
+        token = self.page.evaluate(
+            f"() => localStorage.getItem('officers-skat-room-{self.room()}')"
+        )
         assert isinstance(token, str) and len(token) > 20
         return token
 
@@ -188,7 +198,9 @@ class Player(Tab):
             button = self.page.locator("#my-piles button[data-card]:enabled").first
             move = f"{button.get_attribute('data-card')}@{button.get_attribute('data-pile')}"
         button.click()
-        self.page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq > {before}")
+        self.page.wait_for_function(
+            f"() => +document.querySelector('#status').dataset.seq > {before}"
+        )
         return move
 
     def piles(self, selector: str = "#my-piles") -> list[dict[str, Any]]:
@@ -207,7 +219,9 @@ class Player(Tab):
         return found
 
     def log(self) -> list[str]:
-        moves: list[str] = self.page.evaluate("() => [...document.querySelectorAll('#log li')].map(li => li.dataset.move)")
+        moves: list[str] = self.page.evaluate(
+            "() => [...document.querySelectorAll('#log li')].map(li => li.dataset.move)"
+        )
         return moves
 
     def close(self) -> list[str]:
@@ -238,9 +252,19 @@ def test_a_whole_game_against_the_computer(
     room = me.make("computer")
     assert me.status("status") == "playing" and me.status("seat") == "1"
     assert me.text("#status") == "You are Vorhand. Your turn: choose the game."
-    assert [me.text(f'[data-game="{g}"]') for g in "CSHDG"] == ["♣ Clubs", "♠ Spades", "♥ Hearts", "♦ Diamonds", "Grand"]
-    assert len(me.piles()) == 8 and all(pile["back"] for pile in me.piles() + me.piles("#their-piles"))
-    assert me.page.locator("#my-piles button[data-card]:enabled").count() == 0  # the game comes first
+    assert [me.text(f'[data-game="{g}"]') for g in "CSHDG"] == [
+        "♣ Clubs",
+        "♠ Spades",
+        "♥ Hearts",
+        "♦ Diamonds",
+        "Grand",
+    ]
+    assert len(me.piles()) == 8 and all(
+        pile["back"] for pile in me.piles() + me.piles("#their-piles")
+    )
+    assert (
+        me.page.locator("#my-piles button[data-card]:enabled").count() == 0
+    )  # the game comes first
     me.page.click('[data-game="H"]')
     me.page.wait_for_selector('#game[data-game="H"]')
     assert me.text("#game") == "Game: Hearts are trumps"
@@ -252,7 +276,9 @@ def test_a_whole_game_against_the_computer(
     card.click()
     me.page.wait_for_selector('#message[data-code="bad-input"]')
     assert me.text("#message").startswith(f"cannot play {name}@{wrong}")
-    me.errors[:] = [e for e in me.errors if "status of 422" not in e]  # the browser logs the 422 itself
+    me.errors[:] = [
+        e for e in me.errors if "status of 422" not in e
+    ]  # the browser logs the 422 itself
     me.page.reload()  # the card's own pile again
     me.page.wait_for_selector('#status[data-status="playing"]')
     moves = 1
@@ -287,19 +313,26 @@ def play_between(first: Player, second: Player, moves: int | None = None) -> int
         mover, other = (first, second) if first.mine() else (second, first)
         assert mover.mine(), (first.status("turn"), second.status("turn"))
         mover.move()
-        other.page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq >= {mover.seq()}")
+        other.page.wait_for_function(
+            f"() => +document.querySelector('#status').dataset.seq >= {mover.seq()}"
+        )
         played += 1
     return played
 
 
 @pytest.mark.slow  # a whole game by two browsers; against the computer it runs by default
-def test_two_browsers_play_through_the_invitation_link(browser: Any, server: Server, players: list[Player]) -> None:
+def test_two_browsers_play_through_the_invitation_link(
+    browser: Any, server: Server, players: list[Player]
+) -> None:
     alice, bob = Player(browser, server), Player(browser, server)
     players += [alice, bob]
     started = time.monotonic()
     room = alice.make("friend")
     alice.page.wait_for_selector("#invite:not([hidden])")
-    assert alice.status("status") == "waiting" and alice.text("#status") == "Waiting for the other player to join…"
+    assert (
+        alice.status("status") == "waiting"
+        and alice.text("#status") == "Waiting for the other player to join…"
+    )
     link = alice.page.input_value("#invite-link")
     found = LINK.match(link)
     assert found and found.group(1) == room
@@ -310,7 +343,9 @@ def test_two_browsers_play_through_the_invitation_link(browser: Any, server: Ser
     assert alice.status("seat") == "1" and bob.status("seat") == "2"
     assert bob.text("#status") == "You are Hinterhand. The other player chooses the game…"
     tokens = {alice.token(), bob.token()}
-    assert len(tokens) == 2 and not any(token in page.page.url for token in tokens for page in (alice, bob))
+    assert len(tokens) == 2 and not any(
+        token in page.page.url for token in tokens for page in (alice, bob)
+    )
     # a move out of turn is refused by the service, with its sentence
     bob.page.wait_for_selector('#connection[data-mode="live"]')
     card = bob.page.locator("#my-piles button[data-card]").first
@@ -321,7 +356,9 @@ def test_two_browsers_play_through_the_invitation_link(browser: Any, server: Ser
     bob.errors[:] = [e for e in bob.errors if "status of 409" not in e]
     # who is at the table: each sees the other here
     for page in (alice, bob):
-        page.page.wait_for_selector(f'#presence [data-seat="{3 - int(page.status("seat"))}"][data-online="true"]')
+        page.page.wait_for_selector(
+            f'#presence [data-seat="{3 - int(page.status("seat"))}"][data-online="true"]'
+        )
         assert page.text("#presence") == "The other player is here"
     played = play_between(alice, bob, 9)
     # Bob reloads: his seat is found again from the token this browser keeps
@@ -343,15 +380,21 @@ def test_two_browsers_play_through_the_invitation_link(browser: Any, server: Ser
     bob.context.add_init_script("delete window.WebSocket;")
     bob.page.goto(f"{server.url}skat#room={room}")
     bob.page.wait_for_selector('#connection[data-mode="polling"]')
-    bob.page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq >= {alice.seq()}")
+    bob.page.wait_for_function(
+        f"() => +document.querySelector('#status').dataset.seq >= {alice.seq()}"
+    )
     played += play_between(alice, bob)
-    alice.page.wait_for_selector('#presence [data-seat="2"][data-online="true"]')  # polling is a sign too
+    alice.page.wait_for_selector(
+        '#presence [data-seat="2"][data-online="true"]'
+    )  # polling is a sign too
     seconds = time.monotonic() - started
     game = server.game(room)
     assert game.is_over() and played == 33
     for player in (alice, bob):
         player.page.wait_for_selector('#status[data-status="over"]')
-        player.page.wait_for_selector('#log[data-count="33"]', state="attached")  # the last event, live or polled
+        player.page.wait_for_selector(
+            '#log[data-count="33"]', state="attached"
+        )  # the last event, live or polled
         assert player.log() == public_moves(game)  # no move lost, none twice
         assert player.page.locator("#deal [data-card]").count() == 32
     winner = alice if game.outcome() and game.outcome().winner == 0 else bob  # type: ignore[union-attr]
@@ -367,14 +410,18 @@ def fresh() -> Iterator[Server]:
     running.stop()
 
 
-def test_the_page_never_receives_a_face_down_card(browser: Any, fresh: Server, players: list[Player]) -> None:
+def test_the_page_never_receives_a_face_down_card(
+    browser: Any, fresh: Server, players: list[Player]
+) -> None:
     me = Player(browser, fresh)
     players.append(me)
     received: list[tuple[str, Any, set[str]]] = []  # (what, the response or frame, face down then)
     addresses: list[str] = []
 
     def frames(websocket: Any) -> None:
-        websocket.on("framereceived", lambda payload: received.append(("frame", payload, fresh.face_down())))
+        websocket.on(
+            "framereceived", lambda payload: received.append(("frame", payload, fresh.face_down()))
+        )
 
     def response(answer: Any) -> None:
         if "/v1/" in answer.url:
@@ -402,7 +449,9 @@ def test_the_page_never_receives_a_face_down_card(browser: Any, fresh: Server, p
     assert fresh.face_down() == set()
 
 
-def test_sorting_moves_whole_piles_and_keeps_their_numbers(browser: Any, server: Server, players: list[Player]) -> None:
+def test_sorting_moves_whole_piles_and_keeps_their_numbers(
+    browser: Any, server: Server, players: list[Player]
+) -> None:
     me = Player(browser, server, width=360)  # a phone: the piles wrap, nothing scrolls sideways
     players.append(me)
     room = me.make("computer")
@@ -440,12 +489,19 @@ def test_sorting_moves_whole_piles_and_keeps_their_numbers(browser: Any, server:
             assert pile["number"] == str(pile["pile"])
             if pile["card"] is None:
                 assert pile["slot"] or pile["back"]
-    assert me.page.evaluate("() => document.documentElement.scrollWidth <= document.documentElement.clientWidth")
-    rows = me.page.evaluate("() => new Set([...document.querySelectorAll('#my-piles .pile')].map(p => p.offsetTop)).size")
+    assert me.page.evaluate(
+        "() => document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
+    rows = me.page.evaluate(
+        "() => new Set([...document.querySelectorAll('#my-piles .pile')].map(p => p.offsetTop)).size"
+    )
     assert rows >= 2  # wrapped into more rows
     label = me.page.get_attribute("#my-piles button[data-card]:enabled >> nth=0", "aria-label")
     # the suit named as on the sorting buttons: "Ace of Clubs" beside "Clubs"
-    found = re.fullmatch(r"(Ace|Ten|King|Queen|Jack|Nine|Eight|Seven) of (Clubs|Spades|Hearts|Diamonds), pile [1-8]", str(label))
+    found = re.fullmatch(
+        r"(Ace|Ten|King|Queen|Jack|Nine|Eight|Seven) of (Clubs|Spades|Hearts|Diamonds), pile [1-8]",
+        str(label),
+    )
     assert found and found.group(2) in {me.text(f'[data-sort="{suit}"]') for suit in "CSHD"}, label
     # every pile's number clear of its cards and their rings, nothing outside the window
     assert covered(me.page, ".pile", ".card, .back", ".number") == [] and not sideways(me.page)
@@ -455,7 +511,9 @@ def test_sorting_moves_whole_piles_and_keeps_their_numbers(browser: Any, server:
     me.page.keyboard.press("ArrowRight")
     me.page.keyboard.press("Enter")
     me.page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq > {before}")
-    assert me.page.evaluate("() => document.activeElement.closest('#my-piles') !== null")  # focus kept
+    assert me.page.evaluate(
+        "() => document.activeElement.closest('#my-piles') !== null"
+    )  # focus kept
     me.page.reload()  # the sorting is kept
     me.page.wait_for_selector("#status[data-status]")
     assert me.page.get_attribute('[data-sort="normal"]', "aria-pressed") == "true"
@@ -468,29 +526,60 @@ def test_the_german_switch(browser: Any, server: Server, players: list[Player]) 
     me.page.click('[data-lang="de"]')
     assert me.page.get_attribute("html", "lang") == "de"
     assert me.text("#status") == "Du bist Vorhand. Du bist dran: wähle das Spiel."
-    assert [me.text(f'[data-game="{g}"]') for g in "CSHDG"] == ["♣ Kreuz", "♠ Pik", "♥ Herz", "♦ Karo", "Grand"]
+    assert [me.text(f'[data-game="{g}"]') for g in "CSHDG"] == [
+        "♣ Kreuz",
+        "♠ Pik",
+        "♥ Herz",
+        "♦ Karo",
+        "Grand",
+    ]
     assert [me.text(f'[data-sort="{s}"]') for s in ("normal", "C", "S", "H", "D", "dealt")] == [
-        "Normal", "Kreuz", "Pik", "Herz", "Karo", "Ausgeteilt",
+        "Normal",
+        "Kreuz",
+        "Pik",
+        "Herz",
+        "Karo",
+        "Ausgeteilt",
     ]
     assert me.text("#tips + span") == "Mit Tipps lernen"
     me.page.wait_for_selector('#connection[data-mode="live"]')
     assert me.text("#connection") == "verbunden"  # no English word left: the connection too
-    assert footer(me.page).startswith("Die HTTP-Schnittstelle · Eulers Offiziere · Eight Off · officers ")
+    assert footer(me.page).startswith(
+        "Die HTTP-Schnittstelle · Eulers Offiziere · Eight Off · officers "
+    )
     me.page.click('[data-game="H"]')
     me.page.wait_for_selector('#game[data-game="H"]')
     assert me.text("#game") == "Spiel: Herz ist Trumpf"
     label = me.page.get_attribute("#my-piles button[data-card]:enabled >> nth=0", "aria-label")
-    assert re.fullmatch(r"(Kreuz|Pik|Herz|Karo)-(Ass|Zehn|König|Dame|Bube|Neun|Acht|Sieben), Stapel [1-8]", str(label))
+    assert re.fullmatch(
+        r"(Kreuz|Pik|Herz|Karo)-(Ass|Zehn|König|Dame|Bube|Neun|Acht|Sieben), Stapel [1-8]",
+        str(label),
+    )
     game = server.game(room)
     card = card_notation(game.view().face_up[0][2])  # type: ignore[arg-type]
     names = {"C": "Kreuz", "S": "Pik", "H": "Herz", "D": "Karo"}
-    ranks = {"A": "Ass", "T": "Zehn", "K": "König", "Q": "Dame", "J": "Bube", "9": "Neun", "8": "Acht", "7": "Sieben"}
-    assert me.page.get_attribute(f'#my-piles [data-card="{card}"]', "aria-label") == f"{names[card[1]]}-{ranks[card[0]]}, Stapel 3"
+    ranks = {
+        "A": "Ass",
+        "T": "Zehn",
+        "K": "König",
+        "Q": "Dame",
+        "J": "Bube",
+        "9": "Neun",
+        "8": "Acht",
+        "7": "Sieben",
+    }
+    assert (
+        me.page.get_attribute(f'#my-piles [data-card="{card}"]', "aria-label")
+        == f"{names[card[1]]}-{ranks[card[0]]}, Stapel 3"
+    )
     me.page.reload()
     me.page.wait_for_selector("#status[data-status]")
     assert me.text('[data-sort="dealt"]') == "Ausgeteilt"  # the language is kept
     me.page.click('[data-lang="en"]')
-    assert me.text('[data-sort="dealt"]') == "As dealt" and me.text("#game") == "Game: Hearts are trumps"
+    assert (
+        me.text('[data-sort="dealt"]') == "As dealt"
+        and me.text("#game") == "Game: Hearts are trumps"
+    )
     assert me.text("#connection") == "live"
 
 
@@ -511,7 +600,9 @@ def test_learning_with_tips(browser: Any, server: Server, players: list[Player])
         me.page.wait_for_selector("#status[data-status]")
         assert not me.page.is_checked("#tips")  # off after a reload
         me.errors[:] = [e for e in me.errors if "status of 404" not in e]
-        pytest.skip("POST /v1/skat/tip answers 404: this service has no tips yet (only the switch is tested)")
+        pytest.skip(
+            "POST /v1/skat/tip answers 404: this service has no tips yet (only the switch is tested)"
+        )
     # the game's tip: Vorhand's chance with each of the five games, the best marked
     me.page.wait_for_selector('#tip[data-state="shown"]')
     chances = me.page.locator("#tip .chances li")
@@ -524,7 +615,9 @@ def test_learning_with_tips(browser: Any, server: Server, players: list[Player])
     assert chances.nth(0).get_attribute("data-game") == best
     assert all(re.search(r": \d+ %", chances.nth(i).inner_text()) for i in range(5))
     headline = me.text("#tip .headline")
-    assert re.search(r"\((exact|estimated over \d+ deals?(, the points over \d+)?)\)$", headline), headline
+    assert re.search(r"\((exact|estimated over \d+ deals?(, the points over \d+)?)\)$", headline), (
+        headline
+    )
     assert me.page.locator(f'[data-game="{best}"].hinted').count() == 1
     me.page.click(f'#choose [data-game="{best}"]')
     me.page.wait_for_selector('#tip[data-used="1"]')
@@ -545,7 +638,10 @@ def test_learning_with_tips(browser: Any, server: Server, players: list[Player])
     # asked again, an estimate may weigh other deals in its time and so name another card: the
     # German headline names the card of the tip it shows
     pile_de = str(me.page.get_attribute("#tip", "data-move")).split("@")[1]
-    assert re.fullmatch(rf"Tipp: spiele .+ von Stapel {pile_de}\. \((genau|geschätzt über \d+ Verteilungen?)\)", me.text("#tip .headline"))
+    assert re.fullmatch(
+        rf"Tipp: spiele .+ von Stapel {pile_de}\. \((genau|geschätzt über \d+ Verteilungen?)\)",
+        me.text("#tip .headline"),
+    )
     me.page.click('[data-lang="en"]')
     me.page.wait_for_selector('#tip[data-state="shown"]')
     me.page.uncheck("#tips")  # off and on again at any time
@@ -570,7 +666,9 @@ def test_learning_with_tips(browser: Any, server: Server, players: list[Player])
     assert not me.page.is_checked("#tips")  # off after a reload
 
 
-def test_a_link_without_a_seat_says_why(browser: Any, server: Server, players: list[Player]) -> None:
+def test_a_link_without_a_seat_says_why(
+    browser: Any, server: Server, players: list[Player]
+) -> None:
     alice, bob, carol = Player(browser, server), Player(browser, server), Player(browser, server)
     players += [alice, bob, carol]
     room = alice.make("friend")

@@ -26,7 +26,7 @@ from officers import (
     count_completions,
     finished_squares,
 )
-from officers.puzzles import (
+from officers.euler.puzzles import (
     HIGHEST_GRADE,
     OZANAM_DIAGONAL_START,
     OZANAM_START,
@@ -38,11 +38,11 @@ from officers.puzzles import (
     start_classes,
     verify_start,
 )
-from officers.puzzles.counting import census_data, unique_sets
-from officers.puzzles.grade import Reasoner
-from officers.solve.index import CompletionIndex
-from officers.solve.verify import is_finished
-from officers.symmetry import Symmetry, symmetry_group
+from officers.euler.puzzles.counting import census_data, unique_sets
+from officers.euler.puzzles.grade import Reasoner
+from officers.euler.solve.index import CompletionIndex
+from officers.euler.solve.verify import is_finished
+from officers.euler.symmetry import Symmetry, symmetry_group
 
 STANDARD = Rules()
 DIAGONAL = Rules(diagonals=True)
@@ -57,7 +57,7 @@ def sub_square(values: tuple[int, ...], cells: int) -> Square:
 
 
 def cpsat_count(square: Square, rules: Rules) -> int:
-    if importlib.util.find_spec("officers.solve.cpsat") is None:
+    if importlib.util.find_spec("officers.euler.solve.cpsat") is None:
         pytest.skip("the CP-SAT method is not there yet")
     return count_completions(square, rules, method="cpsat", time_limit=60)
 
@@ -478,7 +478,7 @@ def test_same_seed_same_riddle_in_other_processes() -> None:
     """Hash randomisation must not matter: two interpreters with different hash seeds."""
     code = (
         "from officers import Rules\n"
-        "from officers.puzzles import new_start\n"
+        "from officers.euler.puzzles import new_start\n"
         "for seed in (0, 1, 'x', 2**70):\n"
         "    print(new_start(seed=seed).start.notation())\n"
         "    print(new_start(5, Rules(diagonals=True), seed=seed).start.notation())\n"
@@ -529,7 +529,7 @@ class _OnlyRandom(random.Random):
 
 @given(st.integers(min_value=1, max_value=5000), st.integers(min_value=0, max_value=2**32))
 def test_draws_are_uniform_ranges_from_random_only(n: int, seed: int) -> None:
-    from officers.draw import below, shuffled
+    from officers.core.draw import below, shuffled
 
     rng = _OnlyRandom(seed)
     assert all(0 <= below(rng, n) < n for _ in range(20))
@@ -537,7 +537,7 @@ def test_draws_are_uniform_ranges_from_random_only(n: int, seed: int) -> None:
 
 
 def test_new_start_draws_from_random_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    from officers.puzzles import generate
+    from officers.euler.puzzles import generate
 
     monkeypatch.setattr(generate.random, "Random", _OnlyRandom)
     riddle = new_start(5, seed="only random()")
@@ -554,13 +554,11 @@ def test_new_start_draws_from_random_only(monkeypatch: pytest.MonkeyPatch) -> No
 def test_collections_are_unique_pairwise_different_and_graded(
     count: int, k: int, diagonals: bool, difficulty: int | None, minimal: bool
 ) -> None:
-    from officers.puzzles.collection import new_collection
-    from officers.symmetry import canonical_form
+    from officers.euler.puzzles.collection import new_collection
+    from officers.euler.symmetry import canonical_form
 
     rules = Rules(diagonals=diagonals)
-    riddles = new_collection(
-        count, k, rules, seed="sheet", difficulty=difficulty, minimal=minimal
-    )
+    riddles = new_collection(count, k, rules, seed="sheet", difficulty=difficulty, minimal=minimal)
     assert len(riddles) == count
     forms = set()
     for riddle in riddles:
@@ -579,7 +577,7 @@ def test_collections_are_unique_pairwise_different_and_graded(
 
 
 def test_report_of_a_start() -> None:
-    from officers.puzzles.report import start_report
+    from officers.euler.puzzles.report import start_report
 
     report = start_report(Square("ACKD2/1JS2/1AH1QD/4"))
     assert report.verification.redundant == (1, 9)
@@ -595,7 +593,7 @@ def test_report_of_a_start() -> None:
     assert data["rating"].startswith("only card for the cell")
     assert set(data["classes"]) == {"lines", "puzzle"}
     for kind, text in data["classes"].items():
-        from officers.symmetry import canonical_form
+        from officers.euler.symmetry import canonical_form
 
         assert canonical_form(Square(text), Rules(), kind) == canonical_form(
             Square("ACKD2/1JS2/1AH1QD/4"), Rules(), kind
@@ -608,15 +606,15 @@ def test_report_of_a_start() -> None:
 def test_sheets_draw_every_start_and_solution() -> None:
     import xml.etree.ElementTree as ET
 
-    from officers.puzzles.collection import new_collection
-    from officers.puzzles.sheet import sheet_html, sheet_svg
+    from officers.euler.puzzles.collection import new_collection
+    from officers.euler.puzzles.sheet import sheet_html, sheet_svg
 
     riddles = new_collection(4, 6, seed=3)
     svg = ET.fromstring(sheet_svg(riddles))
     cards = svg.findall(".//{http://www.w3.org/2000/svg}g[@class='card']")
     assert len(cards) == 4 * 6 + 4 * 16
     html = sheet_html(riddles)
-    assert html.count("<figure class=\"start\">") == 4 and html.count("class=\"solution\"") == 4
+    assert html.count('<figure class="start">') == 4 and html.count('class="solution"') == 4
     assert html.index("<h2>Solutions") > html.rindex('<figure class="start">')
     assert "http://" not in html.replace("http://www.w3.org/2000/svg", "")
     assert html == sheet_html(riddles)

@@ -1,4 +1,4 @@
-"""Refused moves as facts (officers.moves.Refusal): every refusal of the game, from a real game
+"""Refused moves as facts (officers.euler.moves.Refusal): every refusal of the game, from a real game
 state, told in English (the error's message, unchanged) and in German."""
 
 from __future__ import annotations
@@ -13,10 +13,10 @@ from hypothesis import strategies as st
 from officers import ALL_CARDS, Card, IllegalPlacementError, NotationError
 from officers.contract import handle
 from officers.contract.play import refusal_text, slip
-from officers.errors import InvalidArgumentError, UnsupportedError
-from officers.game import GameState, Move, Variant, new_game
-from officers.moves import REFUSALS, Outcome, Refusal
-from officers.square import cell_name
+from officers.core.errors import InvalidArgumentError, UnsupportedError
+from officers.euler.game import GameState, Move, Variant, new_game
+from officers.euler.moves import REFUSALS, Outcome, Refusal
+from officers.euler.square import cell_name
 from tests.helpers import assert_valid
 
 # A late position (test_game.LATE): player 2 to move, holding Q♠ J♥, no take-back token left.

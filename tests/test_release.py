@@ -99,7 +99,7 @@ def _wheel(folder: Path, name: str, tags: list[str], modules: bool = True) -> Pa
     wheel = "Wheel-Version: 1.0\nGenerator: hatchling\n"
     wheel += f"Root-Is-Purelib: {'false' if modules else 'true'}\n"
     wheel += "".join(f"Tag: {tag}\n" for tag in tags)
-    compiled = ["solve/_cover", "skat/_dd", "eightoff/_search"] if modules else []
+    compiled = ["euler/solve/_cover", "skat/_dd", "eightoff/_search"] if modules else []
     rows = [f"officers/{module}.abi3.so,sha256=x,1" for module in compiled]
     rows += [f"{info}/WHEEL,sha256=y,2", f"{info}/RECORD,,"]
     path = folder / name

@@ -24,13 +24,13 @@ from officers import (
     Square,
     parse_cell,
 )
-from officers.errors import InvalidArgumentError, UnsupportedError
-from officers.game import GameState, Move
-from officers.game_notation import read_fields
-from officers.record import GameRecord
-from officers.solve import backtrack
-from officers.solve.backtrack import BACKTRACK
-from officers.square import MAX_ORDER, MAX_TEXT_ORDER, cell_name, describe_cell
+from officers.core.errors import InvalidArgumentError, UnsupportedError
+from officers.euler.game import GameState, Move
+from officers.euler.game_notation import read_fields
+from officers.euler.record import GameRecord
+from officers.euler.solve import backtrack
+from officers.euler.solve.backtrack import BACKTRACK
+from officers.euler.square import MAX_ORDER, MAX_TEXT_ORDER, cell_name, describe_cell
 from tests.strategies import partial_squares
 
 SHORT = 300
@@ -102,8 +102,8 @@ def test_class1_rules_cost_grows_as_the_cells() -> None:
 
 
 def test_class1_json_nesting_is_a_notation_error() -> None:
-    from officers.levels import Level, Variant
-    from officers.view import PlayerView
+    from officers.euler.levels import Level, Variant
+    from officers.euler.view import PlayerView
 
     readers = [Square.from_json, Rules.from_json, Move.from_json, GameState.from_json]
     for read in [*readers, PlayerView.from_json, Level.from_json, Variant.from_json]:
@@ -142,22 +142,22 @@ def test_class1_messages_quote_a_bounded_excerpt(read: object) -> None:
 
 
 def _view(**fields: object) -> object:
-    from officers.view import PlayerView
+    from officers.euler.view import PlayerView
 
     data = {"square": "AC3/1JS2/1AH1QD/4", "hand": ["KD"], **fields}
     return PlayerView.from_dict(data)
 
 
 def _words() -> Any:
-    import officers.words
+    import officers.euler.words
 
-    return officers.words
+    return officers.euler.words
 
 
 def _levels() -> Any:
-    import officers.levels
+    import officers.euler.levels
 
-    return officers.levels
+    return officers.euler.levels
 
 
 @pytest.mark.parametrize("order", [27, 33, 40, MAX_ORDER])
@@ -267,7 +267,7 @@ def test_class2_backtracker_refuses_orders_it_cannot_hold() -> None:
 
 
 def test_class2_cpsat_limit_covers_building_the_model() -> None:
-    from officers.solve import cpsat
+    from officers.euler.solve import cpsat
 
     with quickly(0.5), pytest.raises(SolverTimeoutError, match="before building its model"):
         cpsat.is_completable(Square.empty(30), Rules(order=30), time_limit=1)
@@ -426,13 +426,15 @@ def test_class4_misuse_raises_clear_errors(value: object, which: int) -> None:
 
 @settings(max_examples=100, deadline=None)
 @given(ANYTHING, st.sampled_from(range(4)))
-def test_class4_misuse_of_the_game_and_advice_raises_clear_errors(value: object, which: int) -> None:
+def test_class4_misuse_of_the_game_and_advice_raises_clear_errors(
+    value: object, which: int
+) -> None:
     """A wrong argument to a game or an explanation says what was expected: no internal
     message (an attribute, an iteration or a comparison that failed inside) reaches the user."""
     square = Square("AC3/4/4/4")
     calls = [
         lambda: officers.explain(square, locked=[0, value]),  # type: ignore[list-item]
-        lambda: officers.repairs(square, locked=[value, 0]),  # type: ignore[list-item]
+        lambda: officers.euler.repairs(square, locked=[value, 0]),  # type: ignore[list-item]
         lambda: officers.new_game(variant=value),  # type: ignore[arg-type]
         lambda: officers.new_game(start=value),  # type: ignore[arg-type]
     ]
@@ -441,15 +443,20 @@ def test_class4_misuse_of_the_game_and_advice_raises_clear_errors(value: object,
     except (OfficersError, TypeError, ValueError) as error:
         text = str(error)
         assert text and len(text) < SHORT
-        for internal in ("has no attribute", "not supported between", "is not iterable", "unhashable"):
+        for internal in (
+            "has no attribute",
+            "not supported between",
+            "is not iterable",
+            "unhashable",
+        ):
             assert internal not in text, text
 
 
 def test_class4_documents_of_the_wrong_shape_are_notation_errors() -> None:
     """JSON that parses but has the wrong shape comes from outside: a NotationError quoting an
     excerpt, never a TypeError (found by the fuzzing campaign)."""
-    from officers.game import new_game
-    from officers.view import PlayerView
+    from officers.euler.game import new_game
+    from officers.euler.view import PlayerView
 
     game = new_game("normal", 2, seed=1).to_dict()
     view = {"square": "AC3/1JS2/1AH1QD/4", "hand": ["KD"], "others": ["QS"]}
@@ -596,7 +603,7 @@ def test_card_round_trips(card: Card) -> None:
 
 
 def test_class2_the_exact_cover_refuses_at_once_what_would_exhaust_memory() -> None:
-    from officers.solve import exact
+    from officers.euler.solve import exact
 
     for order in (exact.MAX_ORDER + 1, 27):  # a square with givens is first sought by renaming
         with cheaply(2), pytest.raises(UnsupportedError, match=f"up to order {exact.MAX_ORDER}"):
@@ -604,7 +611,7 @@ def test_class2_the_exact_cover_refuses_at_once_what_would_exhaust_memory() -> N
 
 
 def test_class2_building_the_exact_cover_keeps_the_time_limit() -> None:
-    from officers.solve import exact
+    from officers.euler.solve import exact
 
     square = Square.empty(exact.MAX_ORDER).place(0, (0, 1))  # a search, unless renamed
     with quickly(1.5), pytest.raises(SolverTimeoutError, match="unknown"):

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-import officers.errors
+import officers.core.errors
 from fuzz.cli import check_run, run
 from officers.cli import ExitCode, failure
-from officers.solve.construct import graeco_latin_square
-from officers.square import MAX_ORDER, Square
+from officers.euler.solve.construct import graeco_latin_square
+from officers.euler.square import MAX_ORDER, Square
 
 SUITS = "♠♥♦♣"
 ROOT = Path(__file__).resolve().parent.parent
@@ -228,18 +228,18 @@ def test_class1_cli_reads_json_squares_beyond_the_text_notation(tmp_path: Path) 
 
 
 def test_class4_every_library_error_has_its_exit_status() -> None:
-    """Every exception class of officers.errors maps to a documented status and one line;
+    """Every exception class of officers.core.errors maps to a documented status and one line;
     the catch-all (4) is left for bugs."""
     classes = [
         value
-        for value in vars(officers.errors).values()
-        if inspect.isclass(value) and issubclass(value, officers.errors.OfficersError)
+        for value in vars(officers.core.errors).values()
+        if inspect.isclass(value) and issubclass(value, officers.OfficersError)
     ]
     assert len(classes) >= 9
     for kind in classes:
         status, line = failure(kind("what went wrong"))
         assert status not in (ExitCode.INTERNAL, ExitCode.OK), kind
         assert line == "officers: what went wrong", kind
-    assert failure(officers.errors.SolverTimeoutError("x"))[0] == ExitCode.TIMEOUT
+    assert failure(officers.SolverTimeoutError("x"))[0] == ExitCode.TIMEOUT
     assert failure(FileNotFoundError(2, "No such file", "x.json"))[0] == ExitCode.BAD_INPUT
     assert failure(KeyError("a bug"))[0] == ExitCode.INTERNAL

@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 from fuzz import inputs as fuzz_inputs
 from officers import IllegalPlacementError, NotationError, OfficersError
-from officers.game import GameState, view_from_notation
-from officers.record import GameRecord
+from officers.euler.game import GameState, view_from_notation
+from officers.euler.record import GameRecord
 
 CHECKED = (NotationError, IllegalPlacementError)
 
@@ -233,10 +233,11 @@ def test_class_7_numbers_are_ascii_digits_with_bounds(
 
 
 def test_class_7_jobs_are_capped_to_the_cpus(capsys: pytest.CaptureFixture[str]) -> None:
-    from officers import simulate
     from officers.cli import main
+    from officers.core import simulation
+    from officers.euler import simulate
 
-    assert simulate._jobs(300) == simulate.cpus() <= 300
+    assert simulation.jobs_for(300) == simulate.cpus() <= 300
     assert main(["simulate", "--deals", "3", "--jobs", "300", "--no-progress"]) == 0
     err = capsys.readouterr().err
     assert f"using {simulate.cpus()}" in err and err.count("\n") == 1
@@ -246,7 +247,7 @@ def test_class_7_chunks_are_submitted_a_few_at_a_time() -> None:
     import concurrent.futures
     import threading
 
-    from officers.simulate import IN_FLIGHT, Task, cpus, run_tasks
+    from officers.euler.simulate import IN_FLIGHT, Task, cpus, run_tasks
 
     class Counting(concurrent.futures.ThreadPoolExecutor):
         def __init__(self) -> None:

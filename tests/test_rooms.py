@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
-from officers.game import GameState
+from officers.euler.game import GameState
 from officers.rooms.adapter import adapter
 from officers.rooms.store import SQLiteStore
 from officers.serve import Settings, create_app
@@ -746,14 +746,16 @@ def test_a_riddle_in_a_room_is_a_grade_of_one_start(db: str, riddle: Any, refuse
     its own."""
     http = client(db)
     options = {"riddle": riddle, "variant": {"ozanam": refused == "not both"}}
-    answer = http.post("/v1/rooms", json={"game": "officers", "seats": ["human"], "options": options})
+    answer = http.post(
+        "/v1/rooms", json={"game": "officers", "seats": ["human"], "options": options}
+    )
     assert answer.status_code == 422 and answer.json()["code"] == "bad-input"
     assert refused in answer.json()["message"]
 
 
 def test_each_round_of_a_riddle_room_starts_from_a_new_riddle(db: str) -> None:
-    from officers.solve import count_completions
-    from officers.square import EMPTY
+    from officers.euler.solve import count_completions
+    from officers.euler.square import EMPTY
 
     http = client(db)
     made = http.post(

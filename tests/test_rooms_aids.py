@@ -21,7 +21,7 @@ pytest.importorskip("starlette")
 from starlette.testclient import TestClient
 
 from officers.contract import Limits, answer
-from officers.game import GameState
+from officers.euler.game import GameState
 from officers.rooms.adapter import adapter
 from officers.rooms.store import SQLiteStore
 from officers.skat.tips import SAMPLES
@@ -92,7 +92,11 @@ def test_an_officers_hint_is_the_seats_own_and_no_other_hand_changes_it(db: str)
                 size = len(state.hand(other))
                 hands[other], start = pool[start : start + size], start + size
             redealt = GameState(
-                state.square, hands, level=state.level, tokens=state.tokens, turn=state.turn,
+                state.square,
+                hands,
+                level=state.level,
+                tokens=state.tokens,
+                turn=state.turn,
                 number=state.number,
             )
             assert redealt.outcome() is None
@@ -129,7 +133,9 @@ def test_a_skat_tip_in_a_room_is_the_public_doors_and_no_face_down_card_changes_
     before = hint_bytes(http, room, mover.token)
     document = json.loads(before)
     assert_valid(document)
-    assert document["kind"] == "skat-tip" and document["move"] in mover.get("/state")["view"]["legal"]
+    assert (
+        document["kind"] == "skat-tip" and document["move"] in mover.get("/state")["view"]["legal"]
+    )
     assert document["method"] == "exact" or document["samples"] == SAMPLES  # the full count
     door = http.post("/v1/skat/tip", json={"view": view["view"]["view"], "lang": "de"}).json()
     assert document == door  # the stateless door, sent the room's public view
@@ -182,9 +188,7 @@ def test_a_tip_answers_within_a_tiny_limit_never_out_of_time(db: str) -> None:
         assert document["method"] == "estimate" and document["phase"] == "choose"
         assert f"{document['samples']} " in document["text"]
     mover = seats[view["to_move"] - 1]
-    response = http.post(
-        f"/v1/rooms/{first['room']}/hint", json={}, headers=bearer(mover.token)
-    )
+    response = http.post(f"/v1/rooms/{first['room']}/hint", json={}, headers=bearer(mover.token))
     assert response.status_code == 200 and response.json()["kind"] == "skat-tip", response.text
 
 
@@ -319,7 +323,8 @@ def test_an_eight_off_refusal_has_its_rule_and_the_live_move_its_language(db: st
         f"{source}{target}"
         for source in "12345678"
         for target in "12345678h"
-        if source != target and f"{source}{target}" not in legal
+        if source != target
+        and f"{source}{target}" not in legal
         and state.refusal(f"{source}{target}") is not None
     )
     german = refused(seat, move, "de")

@@ -541,9 +541,7 @@ def test_a_live_session_reads_on_the_loop_only_from_a_store_that_says_so(tmp_pat
             return send
 
         sessions = [
-            asyncio.create_task(
-                session(Rooms(store), hub, made["room"], inbox.get, sender(number))
-            )
+            asyncio.create_task(session(Rooms(store), hub, made["room"], inbox.get, sender(number)))
             for number, (store, inbox) in enumerate(zip((quick, remote), inboxes, strict=True))
         ]
         for inbox in inboxes:

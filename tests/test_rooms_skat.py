@@ -53,10 +53,7 @@ def stored_game(db: str, room: str) -> SkatGame:
 def face_down(game: SkatGame) -> set[str]:
     """The cards that lie face down now."""
     return {
-        card_notation(pile[0])
-        for side in game.position.piles
-        for pile in side
-        if len(pile) == 2
+        card_notation(pile[0]) for side in game.position.piles for pile in side if len(pile) == 2
     }
 
 
@@ -65,7 +62,9 @@ class Seat:
         self.http, self.room, self.token, self.masks = http, room, token, masks
         self.leaks: list[str] = []
 
-    def call(self, method: str, path: str, db: str, body: dict[str, Any] | None = None) -> dict[str, Any]:
+    def call(
+        self, method: str, path: str, db: str, body: dict[str, Any] | None = None
+    ) -> dict[str, Any]:
         headers = {"Authorization": f"Bearer {self.token}"}
         url = f"/v1/rooms/{self.room}{path}"
         response = (
@@ -98,7 +97,9 @@ def open_room(http: TestClient, seats: list[str]) -> tuple[dict[str, Any], list[
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_two_people_play_a_whole_game_and_neither_is_sent_a_face_down_card(db: str, seed: int) -> None:
+def test_two_people_play_a_whole_game_and_neither_is_sent_a_face_down_card(
+    db: str, seed: int
+) -> None:
     http = client(db)
     _, seats = open_room(http, ["human", "human"])
     rng = random.Random(seed)
@@ -110,13 +111,17 @@ def test_two_people_play_a_whole_game_and_neither_is_sent_a_face_down_card(db: s
         mover = views[0]["view"]["to_move"] - 1
         legal = views[mover]["view"]["legal"]
         assert legal and not views[1 - mover]["view"]["legal"]
-        seats[mover].call("POST", "/move", db, {"move": rng.choice(legal), "seq": views[mover]["seq"]})
+        seats[mover].call(
+            "POST", "/move", db, {"move": rng.choice(legal), "seq": views[mover]["seq"]}
+        )
         seats[1 - mover].call("GET", f"/events?after={views[0]['seq']}", db)
     for seat in seats:
         assert seat.leaks == [], seat.leaks
     final = views[0]["view"]
     assert sum(final["outcome"]["points"]) == 120 and final["deal"] is not None
-    assert final["number"] is not None and Deal.numbered(final["number"]).notation() in final["deal"]
+    assert (
+        final["number"] is not None and Deal.numbered(final["number"]).notation() in final["deal"]
+    )
 
 
 @pytest.mark.parametrize("bot", ["random", "greedy", "montecarlo"])

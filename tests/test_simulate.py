@@ -13,8 +13,8 @@ import sys
 import pytest
 
 from officers import NotationError
-from officers.game import Variant
-from officers.simulate import (
+from officers.euler.game import Variant
+from officers.euler.simulate import (
     LOSS_FAILED,
     LOSS_MISSED,
     SimulationResult,
@@ -72,9 +72,7 @@ def test_a_simulation_is_its_games() -> None:
 
 
 def test_deal_seeds_depend_on_seed_and_number_only() -> None:
-    code = (
-        "from officers.simulate import deal_seed, bot_seed; print(deal_seed(5, 9), bot_seed(5, 9))"
-    )
+    code = "from officers.euler.simulate import deal_seed, bot_seed; print(deal_seed(5, 9), bot_seed(5, 9))"
     outputs = {
         subprocess.run(
             [sys.executable, "-c", code],
@@ -191,7 +189,7 @@ def test_progress_bar(capsys: pytest.CaptureFixture[str]) -> None:
 def test_no_bar_no_tqdm() -> None:
     # The bar's library is imported only when a bar is shown.
     code = (
-        "import sys; from officers.simulate import simulate; "
+        "import sys; from officers.euler.simulate import simulate; "
         "simulate('exact', 'normal', deals=2, jobs=1, progress=False); "
         "print('tqdm' in sys.modules); "
         "simulate('exact', 'normal', deals=2, jobs=1, progress=True); "

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from officers.errors import NotationError
+from officers.core.errors import NotationError
 from officers.skat import SkatGame
 from officers.skat.bots import BOTS, ExactBot, MonteCarloBot, get_bot
 from officers.skat.chance import move_values
@@ -117,7 +117,7 @@ def test_a_dask_cluster_plays_the_same_simulation() -> None:
 
 def test_the_simulation_plays_the_games_it_says() -> None:
     result = simulate_pair("greedy", "greedy", deals=3, seed=6, jobs=1)
-    from officers.simulate import bot_seed
+    from officers.euler.simulate import bot_seed
 
     games = [
         play_deal("greedy", "greedy", deal_of(6, k), random.Random(bot_seed(6, k)))

@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from officers.errors import NotationError, SolverTimeoutError
+from officers.core.errors import NotationError, SolverTimeoutError
 from officers.skat import GAMES, Position, SkatGame
 from officers.skat.chance import (
     _leaf_board,

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from officers.errors import SolverTimeoutError
+from officers.core.errors import SolverTimeoutError
 from officers.skat import SkatGame
 from officers.skat.cards import LANES, POINTS, POWERS, GameType
 from officers.skat.chance import _state, exact_value, move_values

@@ -22,7 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import officers.skat.search as search_module
-from officers.errors import InvalidArgumentError, SolverTimeoutError
+from officers.core.errors import InvalidArgumentError, SolverTimeoutError
 from officers.skat import GAMES, Deal, Position, SkatGame, accel
 from officers.skat.accel import dd_module, dd_status, table_bits
 from officers.skat.rules import is_legal, play

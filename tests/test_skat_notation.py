@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from officers.errors import InvalidGameError, NotationError
+from officers.core.errors import InvalidGameError, NotationError
 from officers.skat import (
     Deal,
     Move,
@@ -132,7 +132,7 @@ def test_json_that_disagrees_is_refused() -> None:
 
 
 def test_words_speak_english_and_german_only() -> None:
-    from officers.errors import UnsupportedError
+    from officers.core.errors import UnsupportedError
     from officers.skat import Outcome
 
     assert languages() == ("de", "en")

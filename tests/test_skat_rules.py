@@ -10,8 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from officers.deals import shuffled
-from officers.errors import IllegalMoveError, InvalidGameError, NotationError
+from officers.core.deals import shuffled
+from officers.core.errors import IllegalMoveError, InvalidGameError, NotationError
 from officers.skat import (
     GAMES,
     POINTS,

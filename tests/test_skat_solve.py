@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from officers.errors import InvalidArgumentError, InvalidGameError, SolverTimeoutError
+from officers.core.errors import InvalidArgumentError, InvalidGameError, SolverTimeoutError
 from officers.skat import GAMES, Deal, Position, SkatGame
 from officers.skat.search import Board, Search, plain_value
 from officers.skat.solve import minimax, solve, solve_games, wins

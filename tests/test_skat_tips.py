@@ -13,8 +13,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from officers.errors import InvalidArgumentError, UnsupportedError
-from officers.simulate import wilson_interval
+from officers.core.errors import InvalidArgumentError, UnsupportedError
+from officers.euler.simulate import wilson_interval
 from officers.skat import GAMES, SkatGame, beats, card_face, card_name
 from officers.skat.cards import TRUMP, lane
 from officers.skat.chance import move_values

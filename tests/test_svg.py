@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 
 from officers import Card, Square, UnsupportedError
-from officers.svg import card_svg, square_svg
+from officers.euler.svg import card_svg, square_svg
 from tests.strategies import partial_squares
 
 SVG = "{http://www.w3.org/2000/svg}"

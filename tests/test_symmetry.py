@@ -11,10 +11,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-import officers.symmetry as symmetry_module
+import officers.euler.symmetry as symmetry_module
 from officers import Rules, Square, UnsupportedError, finished_squares
-from officers.solve.verify import is_finished
-from officers.symmetry import (
+from officers.euler.solve.verify import is_finished
+from officers.euler.symmetry import (
     GROUPS_FORMAT,
     GROUPS_HEADER,
     GROUPS_MAGIC,
@@ -359,7 +359,7 @@ def pairs(cells: Perm, cards: Perm) -> Perm:
 def test_automorphisms_keep_the_finished_squares(rules: Rules) -> None:
     """Every generator of the "same puzzle" group maps the set of finished squares onto itself
     (so the whole group does), and so do sampled elements."""
-    from officers.symmetry import automorphisms
+    from officers.euler.symmetry import automorphisms
 
     everything = {s.values for s in finished_squares(rules)}
     group = symmetry_group(rules, "puzzle")
@@ -378,7 +378,7 @@ def test_automorphism_orders_two_ways(rules: Rules) -> None:
     """The order found by the search (cell parts times card parts) equals the order of the group
     its generators generate as permutations of the 256 pairs (Schreier-Sims), and the
     orbit-stabilizer count on one finished square."""
-    from officers.symmetry import automorphisms
+    from officers.euler.symmetry import automorphisms
 
     found = automorphisms(rules)
     group = symmetry_group(rules, "puzzle")
@@ -406,7 +406,8 @@ def test_automorphism_orders_two_ways(rules: Rules) -> None:
             forced[value] = first[cells[cell]]
         cards = tuple(forced)
         if cards in set(found.card_permutations) and all(
-            image_values(cells, cards, v) in everything for v in squares[:: max(1, len(squares) // 50)]
+            image_values(cells, cards, v) in everything
+            for v in squares[:: max(1, len(squares) // 50)]
         ):
             stabilizer += 1
     assert len(orbit) * stabilizer == found.order
@@ -432,9 +433,9 @@ def test_graph_automorphisms_agree_with_networkx(rules: Rules) -> None:
     import networkx as nx
     from networkx.algorithms.isomorphism import GraphMatcher
 
-    from officers.bitboard import key as pair_key
-    from officers.solve.index import CompletionIndex
-    from officers.symmetry import graph_automorphisms
+    from officers.euler.bitboard import key as pair_key
+    from officers.euler.solve.index import CompletionIndex
+    from officers.euler.symmetry import graph_automorphisms
 
     table = CompletionIndex.get(rules).table
     weight = [
@@ -449,9 +450,14 @@ def test_graph_automorphisms_agree_with_networkx(rules: Rules) -> None:
     ours = graph_automorphisms(weight)
     graph = nx.Graph()
     graph.add_nodes_from(range(16))
-    common = max({w for row in weight for w in row if w}, key=lambda w: sum(r.count(w) for r in weight))
+    common = max(
+        {w for row in weight for w in row if w}, key=lambda w: sum(r.count(w) for r in weight)
+    )
     graph.add_edges_from(
-        (c, d, {"w": weight[c][d]}) for c in range(16) for d in range(c + 1, 16) if weight[c][d] != common
+        (c, d, {"w": weight[c][d]})
+        for c in range(16)
+        for d in range(c + 1, 16)
+        if weight[c][d] != common
     )
     matcher = GraphMatcher(graph, graph, edge_match=lambda a, b: a["w"] == b["w"])
     theirs = sorted(tuple(m[i] for i in range(16)) for m in matcher.isomorphisms_iter())
@@ -461,7 +467,7 @@ def test_graph_automorphisms_agree_with_networkx(rules: Rules) -> None:
 @pytest.mark.parametrize("rules", BOTH, ids=["standard", "diagonals"])
 @pytest.mark.parametrize("kind", ["lines", "puzzle"])
 def test_burnside_agrees_with_the_orbits_under_each_group(rules: Rules, kind: str) -> None:
-    from officers.puzzles import count_classes_burnside, start_classes
+    from officers.euler.puzzles import count_classes_burnside, start_classes
 
     for k in (4, 5):
         classes = start_classes(rules, k, kind)  # type: ignore[arg-type]
@@ -471,7 +477,7 @@ def test_burnside_agrees_with_the_orbits_under_each_group(rules: Rules, kind: st
 
 
 def test_class_counts_of_the_smallest_riddles() -> None:
-    from officers.puzzles import start_classes
+    from officers.euler.puzzles import start_classes
 
     counts = {
         (diagonals, kind): len(start_classes(Rules(diagonals=diagonals), 4, kind))  # type: ignore[arg-type]

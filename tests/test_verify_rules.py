@@ -9,9 +9,9 @@ from typing import ClassVar
 
 import pytest
 
-from officers.errors import InvalidGameError
-from officers.simulate import wilson_interval
-from officers.verify_rules import (
+from officers.core.errors import InvalidGameError
+from officers.euler.simulate import wilson_interval
+from officers.euler.verify_rules import (
     FAMILY_LEVEL,
     FIGURES,
     PUBLISHED_DEALS,

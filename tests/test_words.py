@@ -1,4 +1,4 @@
-"""Words (officers.words): every language renders every kind of fact."""
+"""Words (officers.euler.words): every language renders every kind of fact."""
 
 from __future__ import annotations
 
@@ -6,12 +6,13 @@ from pathlib import Path
 
 import pytest
 
-from officers import Card, Rules, Square, UnsupportedError, words
-from officers.analysis import Check, Violation, check_square, explain
-from officers.game import GameState
-from officers.hints import PlayerView, hint
-from officers.repairs import Repair
-from officers.words import FACTS, VIOLATIONS, languages, speaker
+from officers import Card, Rules, Square, UnsupportedError
+from officers.euler import words
+from officers.euler.analysis import Check, Violation, check_square, explain
+from officers.euler.game import GameState
+from officers.euler.hints import PlayerView, hint
+from officers.euler.repairs import Repair
+from officers.euler.words import FACTS, VIOLATIONS, languages, speaker
 
 # A square (and whether the diagonals count) on which each kind of violation shows.
 WITNESSES: dict[tuple[Check, str], tuple[str, bool]] = {
@@ -111,8 +112,8 @@ def test_a_third_language_is_one_new_module(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     (tmp_path / "xx.py").write_text(
-        "from officers.words.en import *  # noqa: F403\n"
-        "from officers.words.en import SENTENCES, join  # noqa: F401\n"
+        "from officers.euler.words.en import *  # noqa: F403\n"
+        "from officers.euler.words.en import SENTENCES, join  # noqa: F401\n"
         "def repair(fact):\n"
         "    return 'xx ' + str(fact.completions)\n"
     )

@@ -1,4 +1,4 @@
-"""Compile the optional accelerators: ``officers.solve._cover`` from ``officers/solve/_cover.c``,
+"""Compile the optional accelerators: ``officers.euler.solve._cover`` from ``officers/euler/solve/_cover.c``,
 ``officers.skat._dd`` from ``officers/skat/_dd.c`` and ``officers.eightoff._search`` from
 ``officers/eightoff/_search.c``.
 
@@ -29,8 +29,8 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCE = ROOT / "officers" / "solve" / "_cover.c"
-TARGET = "officers/solve/_cover"  # the module's path in the package, without its suffix
+SOURCE = ROOT / "officers" / "euler" / "solve" / "_cover.c"
+TARGET = "officers/euler/solve/_cover"  # the module's path in the package, without its suffix
 MODULES = (
     (TARGET, SOURCE),
     ("officers/skat/_dd", ROOT / "officers" / "skat" / "_dd.c"),
@@ -79,7 +79,10 @@ def commands(source: Path, out: Path, work: Path) -> list[list[str]]:
     include = sysconfig.get_paths()["include"]
     obj = work / (source.stem + ".o")
     flags = [*_config("CCSHARED"), *_architectures(), "-O2", "-I", include]
-    return [[*compiler, *flags, "-c", str(source), "-o", str(obj)], [*link, str(obj), "-o", str(out)]]
+    return [
+        [*compiler, *flags, "-c", str(source), "-o", str(obj)],
+        [*link, str(obj), "-o", str(out)],
+    ]
 
 
 def why_not() -> str | None:

@@ -8,7 +8,7 @@ The first wheel is built from the source tree, the second from the sdist. The ch
 
 - the wheel holds every file of ``officers/`` that git tracks (modules, JSON Schemas, data, the
   web page's files, ``py.typed``) but the C sources, and nothing else besides its
-  ``.dist-info`` and the compiled modules ``officers/solve/_cover.abi3.so``,
+  ``.dist-info`` and the compiled modules ``officers/euler/solve/_cover.abi3.so``,
   ``officers/skat/_dd.abi3.so`` and ``officers/eightoff/_search.abi3.so`` (``.pyd``), if any
   (all or none);
 - a wheel with the compiled module is tagged ``cp311-abi3-<platform>`` and not purelib, one
@@ -37,7 +37,7 @@ from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-COMPILED = re.compile(r"officers/(solve/_cover|skat/_dd|eightoff/_search)\.(abi3\.so|pyd)")
+COMPILED = re.compile(r"officers/(euler/solve/_cover|skat/_dd|eightoff/_search)\.(abi3\.so|pyd)")
 """The compiled modules' paths in a wheel."""
 MODULES = 3
 """How many compiled modules a wheel with any holds."""
@@ -223,7 +223,9 @@ def main(argv: list[str]) -> int:
         print(f"FAIL {problem}")
     if not found:
         module = compiled(files)
-        print("ok   every tracked file of officers/ but the C sources is in the wheel, and nothing else")
+        print(
+            "ok   every tracked file of officers/ but the C sources is in the wheel, and nothing else"
+        )
         print("ok   the wheel built from the sdist is the same, file for file")
         if module is not None:
             tag = ", ".join(tags(wheel))

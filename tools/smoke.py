@@ -194,13 +194,13 @@ def check_compiled() -> str:
     """The compiled searches, when the wheel holds them, import on this Python and are the ones
     used: the exact cover search, Offiziersskat's double-dummy search and Eight Off's search."""
     from officers.eightoff.accel import search_module, search_status
+    from officers.euler.solve.accel import cover_module, cover_status
     from officers.skat.accel import dd_module, dd_status
-    from officers.solve.accel import cover_module, cover_status
 
     python = "Python {}.{}".format(*sys.version_info[:2])
     said = []
     for path, module, status in (
-        ("officers/solve/_cover", cover_module, cover_status),
+        ("officers/euler/solve/_cover", cover_module, cover_status),
         ("officers/skat/_dd", dd_module, dd_status),
         ("officers/eightoff/_search", search_module, search_status),
     ):

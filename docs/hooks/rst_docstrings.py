@@ -9,7 +9,7 @@ the docstrings are parsed, so that the source keeps its plain form:
 - a numpydoc section (``Parameters``, ``Returns``, ``Raises``, ``Examples``, ...) is left as is;
 - any other section title becomes a bold line, and its definition list a bulleted one;
 - a doctest block becomes a ``pycon`` code block;
-- a role becomes inline code (``:func:`~officers.solve.count_completions``` → ``count_completions``);
+- a role becomes inline code (``:func:`~officers.euler.solve.count_completions``` → ``count_completions``);
 - a literal block after ``::`` stays an indented code block.
 
 Used by mkdocs.yml (``extensions`` of the python handler); not part of officers.

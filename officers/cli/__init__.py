@@ -48,7 +48,7 @@ from officers.cli.common import (
     plain_stream,
     writes_suits,
 )
-from officers.errors import OfficersError, RiddleNotFoundError, SolverTimeoutError, excerpt
+from officers.core.errors import OfficersError, RiddleNotFoundError, SolverTimeoutError, excerpt
 
 __all__ = ["GROUPS", "ExitCode", "failure", "main", "parser"]
 
@@ -184,7 +184,7 @@ def failure(error: BaseException) -> tuple[int, str | None]:
     """The exit status for an exception that stopped a command, and the one line that says why
     on standard error (``None``: nothing to say).
 
-    >>> from officers.errors import NotationError
+    >>> from officers.core.errors import NotationError
     >>> failure(NotationError("cannot read card 'X'"))
     (<ExitCode.BAD_INPUT: 2>, "officers: cannot read card 'X'")
     >>> failure(BrokenPipeError())

@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 
 from officers import Explanation, Hint, PlayerView, Rules, Square, explain, hint, parse_cell
-from officers.analysis import MAX_REASONS
-from officers.cards import read_cards
 from officers.cli.common import Commands, ExitCode, UsageError, add_diagonals, add_json, add_square
-from officers.view import DEFAULT_TOKENS
-from officers.words import languages, read_lang
+from officers.euler.analysis import MAX_REASONS
+from officers.euler.cards import read_cards
+from officers.euler.view import DEFAULT_TOKENS
+from officers.euler.words import languages, read_lang
 
 __all__ = ["add_commands"]
 

@@ -203,7 +203,7 @@ def emit(data: dict[str, Any]) -> None:
     >>> emit({"square": "\udcff"})
     {"square": "\udcff"}
     """
-    from officers.wire import write
+    from officers.core.wire import write
 
     print(write(data))
 
@@ -295,7 +295,7 @@ def rate(text: str) -> float:
 
 def argument_text(argument: str, most: int, what: str, *, files: bool = False) -> str:
     """The text an argument gives: itself, a file's (``@FILE``) or standard input's (``-``), at
-    most ``most`` characters (else :class:`~officers.errors.UnsupportedError`, naming ``what``).
+    most ``most`` characters (else :class:`~officers.UnsupportedError`, naming ``what``).
     With ``files``, a one-line argument that names an existing file is read from that file too
     (the file wins over the text; text that names a file is given through ``-``).
 
@@ -304,9 +304,9 @@ def argument_text(argument: str, most: int, what: str, *, files: bool = False) -
     >>> argument_text("x" * 10, 5, "a square")
     Traceback (most recent call last):
       ...
-    officers.errors.UnsupportedError: a square is at most 5 characters: 'xxxxxxxxxx'
+    officers.UnsupportedError: a square is at most 5 characters: 'xxxxxxxxxx'
     """
-    from officers.errors import UnsupportedError, excerpt
+    from officers.core.errors import UnsupportedError, excerpt
 
     if argument == "-":
         text = sys.stdin.read(most + 1) if sys.stdin is not None else ""
@@ -323,14 +323,14 @@ def argument_text(argument: str, most: int, what: str, *, files: bool = False) -
 
 def read_text_file(path: str, most: int) -> str:
     """The first ``most + 1`` characters of a UTF-8 text file; a file that is not UTF-8 text
-    is :class:`~officers.errors.NotationError` naming it (not a traceback).
+    is :class:`~officers.NotationError` naming it (not a traceback).
 
     >>> read_text_file("/no/such/file", 10)
     Traceback (most recent call last):
       ...
     FileNotFoundError: [Errno 2] No such file or directory: '/no/such/file'
     """
-    from officers.errors import NotationError, excerpt
+    from officers.core.errors import NotationError, excerpt
 
     try:
         with open(path, encoding="utf-8") as file:
@@ -360,8 +360,8 @@ def read_square(text: str, order: int) -> Any:
     >>> read_square("AC3/1JS2/1AH1QD/4", None).placed_count()
     4
     """
-    from officers.errors import NotationError, UnsupportedError, excerpt
-    from officers.square import MAX_TEXT_ORDER, Square
+    from officers.core.errors import NotationError, UnsupportedError, excerpt
+    from officers.euler.square import MAX_TEXT_ORDER, Square
 
     if text == "-":
         text = sys.stdin.read(_MAX_INPUT + 1) if sys.stdin is not None else ""
@@ -391,7 +391,7 @@ _MAX_INPUT = 4_000_000
 
 
 def _excerpt(text: str) -> str:
-    from officers.errors import excerpt  # the errors module: imported when a number is bad
+    from officers.core.errors import excerpt  # the errors module: imported when a number is bad
 
     return excerpt(text)
 

@@ -302,7 +302,7 @@ def read_game(text: str, variant: Variant | None) -> EightOffGame:
 
 def _json_game(text: str) -> str:
     """The game notation of a game's JSON (``"game"``, or a position's ``"position"``)."""
-    from officers.errors import NotationError, excerpt, read_json
+    from officers.core.errors import NotationError, excerpt, read_json
 
     data = read_json(text, "game")
     found = data.get("game", data.get("position")) if isinstance(data, dict) else None
@@ -372,7 +372,7 @@ def _game(args: argparse.Namespace) -> EightOffGame:
 def _read_argument(text: str, argument: str, variant: Variant | None) -> EightOffGame:
     """:func:`read_game` of the argument's text; an argument that reads as nothing and looks
     like a file's name (one word with a '.' or '/') is told that no such file exists."""
-    from officers.errors import NotationError, excerpt
+    from officers.core.errors import NotationError, excerpt
 
     try:
         return read_game(text, variant)
@@ -522,8 +522,8 @@ def _play(args: argparse.Namespace) -> ExitCode:
 
 def _play_move(game: EightOffGame, word: str, lang: str) -> None:
     """Play ``word`` and show the position, or say why it cannot be played."""
+    from officers.core.errors import NotationError, OfficersError
     from officers.eightoff.words import position_text, terminal
-    from officers.errors import NotationError, OfficersError
 
     try:
         refused = game.refusal(word)

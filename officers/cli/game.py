@@ -28,7 +28,6 @@ from officers import (
     hint,
     new_game,
 )
-from officers.cards import Card
 from officers.cli.common import Commands, ExitCode, add_json, emit, number
 from officers.contract.documents import (
     game_document,
@@ -36,15 +35,16 @@ from officers.contract.documents import (
     simulation_document,
     view_document,
 )
-from officers.errors import excerpt
-from officers.game import player_name
-from officers.square import cell_name
+from officers.core.errors import excerpt
+from officers.euler.cards import Card
+from officers.euler.game import player_name
+from officers.euler.square import cell_name
 
 if TYPE_CHECKING:
-    from officers.moves import Move, Outcome
+    from officers.euler.moves import Move, Outcome
 
-DEFAULT_DEALS = 300  # officers.verify_rules.DEFAULT_DEALS, not imported: the CLI starts fast
-DEFAULT_GAMES = 300  # officers.verify_rules.DEFAULT_GAMES
+DEFAULT_DEALS = 300  # officers.euler.verify_rules.DEFAULT_DEALS, not imported: the CLI starts fast
+DEFAULT_GAMES = 300  # officers.euler.verify_rules.DEFAULT_GAMES
 
 __all__ = ["add_commands", "final_text", "seat_text"]
 
@@ -72,7 +72,7 @@ def _whole(text: str, low: int = 0, high: int = 10**6) -> int:
     >>> _whole("²")
     Traceback (most recent call last):
     ...
-    officers.errors.NotationError: cannot read '²': expected a whole number 0-1,000,000
+    officers.NotationError: cannot read '²': expected a whole number 0-1,000,000
     """
     if not _DIGITS.fullmatch(text) or not low <= int(text) <= high:
         raise NotationError(f"cannot read {excerpt(text)}: expected a whole number {low}-{high:,}")
@@ -90,7 +90,7 @@ MAX_JOBS = 1024
 
 def _note_jobs(jobs: int | None) -> None:
     """One line on standard error when ``--jobs`` asks for more processes than CPUs."""
-    from officers.simulate import cpus
+    from officers.euler.simulate import cpus
 
     if jobs is not None and jobs > cpus():
         print(
@@ -103,7 +103,7 @@ def _note_jobs(jobs: int | None) -> None:
 
 
 def _verify_rules(args: argparse.Namespace) -> ExitCode:
-    from officers.verify_rules import report, report_json, verify_rules  # lazy: starts fast
+    from officers.euler.verify_rules import report, report_json, verify_rules  # lazy: starts fast
 
     _note_jobs(args.jobs)
     start = time.perf_counter()
@@ -122,7 +122,7 @@ def _verify_rules(args: argparse.Namespace) -> ExitCode:
 
 def _simulate(args: argparse.Namespace) -> ExitCode:
     # lazy: the CLI starts fast
-    from officers.simulate import Task, results_json, results_table, run_tasks
+    from officers.euler.simulate import Task, results_json, results_table, run_tasks
 
     bots = _list(args.bot, lambda name: get_bot(name).name)
     levels = _list(args.level, Level.get, LEVELS)
@@ -224,7 +224,7 @@ def _play(args: argparse.Namespace) -> ExitCode:
 
 
 class _Words(Protocol):
-    """The words of the terminal game in one language (officers/words/en.py, de.py)."""
+    """The words of the terminal game in one language (officers/euler/words/en.py, de.py)."""
 
     NO_CARDS: str
     OPEN_HANDS: str
@@ -245,7 +245,7 @@ class _Words(Protocol):
 
 
 def _words(lang: str) -> _Words:
-    from officers.words import speaker
+    from officers.euler.words import speaker
 
     return cast("_Words", speaker(lang))
 
@@ -291,8 +291,8 @@ def seat_text(game: GameState, seat: int, lang: str = "en") -> str:
     tokens, the own hand, and what the rules let the seat know of the others' cards (with 2
     players the partner's hand, the cards in neither the square nor the own hand; with 3-4 only
     the others' cards together and how many each holds), unless the hands are open; then the
-    game notation as this seat sees it. Built from :meth:`~officers.game.GameState.view` and
-    :meth:`~officers.game.GameState.notation` with a viewer, never from the whole state.
+    game notation as this seat sees it. Built from :meth:`~officers.euler.game.GameState.view` and
+    :meth:`~officers.euler.game.GameState.notation` with a viewer, never from the whole state.
 
     >>> game = new_game("normal", 3, seed=4)
     >>> print(seat_text(game, 0))
@@ -334,7 +334,7 @@ def _cards(cards: Iterable[Card]) -> str:
 def _human_turn(game: GameState, out: TextIO, lang: str = "en") -> bool:
     """Read and play one move of the human; False on end of input or 'quit'. The human sees
     only what the seat may know (:func:`seat_text`)."""
-    from officers.moves import Refusal
+    from officers.euler.moves import Refusal
 
     words = _words(lang)
     seat = game.turn

@@ -15,7 +15,7 @@
 [--solution] [--count N] [--sheet FILE] [--json]``
     A random riddle (or ``--count N`` pairwise different ones, optionally printed as a sheet);
     the same seed gives the same riddles everywhere. ``--difficulty`` offers the grades a riddle
-    can have (1 to :data:`~officers.puzzles.HIGHEST_GRADE`). Exit status 1 when no riddle as
+    can have (1 to :data:`~officers.euler.puzzles.HIGHEST_GRADE`). Exit status 1 when no riddle as
     asked was found in the tries allowed; 2 when no riddle can be as asked (the census says so)
     or the input cannot be used.
 
@@ -56,12 +56,18 @@ from officers.cli.common import (
 from officers.cli.common import (
     number as whole,
 )
-from officers.errors import excerpt
-from officers.puzzles import HIGHEST_GRADE, LEVEL_NAMES, BatchResult, BatchSummary, verify_batch
-from officers.puzzles.batch import FORMATS
-from officers.puzzles.report import start_report, words
-from officers.square import cell_name
-from officers.words import languages, read_lang
+from officers.core.errors import excerpt
+from officers.euler.puzzles import (
+    HIGHEST_GRADE,
+    LEVEL_NAMES,
+    BatchResult,
+    BatchSummary,
+    verify_batch,
+)
+from officers.euler.puzzles.batch import FORMATS
+from officers.euler.puzzles.report import start_report, words
+from officers.euler.square import cell_name
+from officers.euler.words import languages, read_lang
 
 __all__ = ["add_commands"]
 
@@ -489,8 +495,8 @@ def _new(args: argparse.Namespace) -> ExitCode:
 def _collection(args: argparse.Namespace, rules: Rules, seed: int | str | None) -> ExitCode:
     """``new --count N`` and ``new --sheet FILE``: riddles as JSON lines or a list, and a sheet."""
     from officers.contract.documents import riddle_document
-    from officers.puzzles.collection import new_collection
-    from officers.puzzles.sheet import sheet_html, sheet_svg
+    from officers.euler.puzzles.collection import new_collection
+    from officers.euler.puzzles.sheet import sheet_html, sheet_svg
 
     sheet = args.sheet
     if sheet is not None and not sheet.lower().endswith((".html", ".htm", ".svg")):

@@ -24,9 +24,9 @@ from pathlib import Path
 
 from officers.cli.common import Commands, ExitCode, Parser, number, rate, seconds
 from officers.contract import NAMES, Limits, schema
+from officers.core.errors import excerpt
+from officers.core.lifetime import cpus
 from officers.engine import MAX_LINE, read_lines, run
-from officers.errors import excerpt
-from officers.lifetime import cpus
 from officers.rooms.postgres import PostgresStore, StoreError, is_postgres, shown
 from officers.rooms.store import SQLiteStore
 from officers.serve.settings import Settings

@@ -178,7 +178,7 @@ def _text(argument: str) -> str:
 def _record(text: str) -> str:
     """The record notation of a text: itself, what ``deal`` prints (the lines ``V:`` and
     ``H:``; the face-up lines are read from them) or a game's JSON (``deal --json``)."""
-    from officers.errors import NotationError, excerpt, read_json
+    from officers.core.errors import NotationError, excerpt, read_json
 
     if text.startswith("{"):
         data = read_json(text, "record")
@@ -360,7 +360,7 @@ def _play(args: argparse.Namespace) -> ExitCode:
 
 def _refused(game: SkatGame, word: str, lang: str) -> str | None:
     """Play ``word``, or say why not (in ``lang``)."""
-    from officers.errors import NotationError, OfficersError
+    from officers.core.errors import NotationError, OfficersError
     from officers.skat.words import terminal
 
     try:

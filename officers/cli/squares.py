@@ -2,7 +2,7 @@
 ``officers`` by :func:`add_commands`).
 
 Every search at an order other than 4 (where the completion index answers at once) runs under
-a time limit, :data:`~officers.solve.base.DEFAULT_TIME_LIMIT` seconds by default
+a time limit, :data:`~officers.euler.solve.base.DEFAULT_TIME_LIMIT` seconds by default
 (``--time-limit SECONDS``, ``none`` for none), and shows its progress on standard error when
 that is a terminal. Out of time, the command says what it knew by then (how many completions or
 squares it had found) and exits with status 3. At orders 2 and 6, where no square exists (at 6
@@ -48,10 +48,10 @@ from officers.cli.common import (
     read_square,
     time_limit,
 )
-from officers.errors import SolverTimeoutError, UnsupportedError
-from officers.solve import NO_SQUARE_ORDERS, chosen_method
-from officers.solve.base import DEFAULT_TIME_LIMIT
-from officers.square import MAX_ORDER, MAX_TEXT_ORDER
+from officers.core.errors import SolverTimeoutError, UnsupportedError
+from officers.euler.solve import NO_SQUARE_ORDERS, chosen_method
+from officers.euler.solve.base import DEFAULT_TIME_LIMIT
+from officers.euler.square import MAX_ORDER, MAX_TEXT_ORDER
 
 __all__ = ["add_commands", "time_limit"]
 
@@ -178,7 +178,7 @@ def _why_not(square: Square, rules: Rules) -> str:
     """Why the square has no completion, in a line: at orders 2 and 6 that no square of the
     order exists (whatever the givens), else that this one cannot be finished."""
     if rules.order in NO_SQUARE_ORDERS:
-        from officers.solve.construct import why_none
+        from officers.euler.solve.construct import why_none
 
         reason = why_none(rules.order)
         assert reason is not None

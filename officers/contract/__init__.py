@@ -35,7 +35,7 @@ from officers.contract.limits import DEFAULT_LIMITS, Budget, Limits
 from officers.contract.requests import BadRequestError, Request
 from officers.contract.schemas import KINDS, NAMES, schema
 from officers.contract.validate import check
-from officers.errors import OfficersError, SolverTimeoutError, excerpt
+from officers.core.errors import OfficersError, SolverTimeoutError, excerpt
 from officers.games import COMMON_OPS, operation, operations
 
 __all__ = [

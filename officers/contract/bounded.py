@@ -11,7 +11,7 @@ it in a child process and ends that process when the time is up (the answer is t
 >>> bounded(time.sleep, (10,), 0.2)
 Traceback (most recent call last):
   ...
-officers.errors.SolverTimeoutError: no answer within 0.2 s
+officers.SolverTimeoutError: no answer within 0.2 s
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
-from officers.errors import OfficersError, SolverTimeoutError
+from officers.core.errors import OfficersError, SolverTimeoutError
 
 if TYPE_CHECKING:  # multiprocessing loads on first use: a hint at order 4 never needs it
     import threading
@@ -48,7 +48,7 @@ _T = TypeVar("_T")
 def _child(
     connection: Connection, parent: int, function: Callable[..., Any], args: tuple[Any, ...]
 ) -> None:
-    from officers.lifetime import die_with_parent
+    from officers.core.lifetime import die_with_parent
 
     die_with_parent(parent)  # ended with the engine or the service, even killed by SIGKILL
     with contextlib.suppress(OSError):  # the search gives way to the process that answers

@@ -12,18 +12,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Final
 
-from officers.analysis import JSON_VERSION
-from officers.cards import Card
 from officers.contract.schemas import KINDS, schema
-from officers.moves import COIN_OFF
-from officers.rules import Rules
-from officers.square import EMPTY, MAX_TEXT_ORDER, Square
-from officers.words import LANGS
+from officers.euler.analysis import JSON_VERSION
+from officers.euler.cards import Card
+from officers.euler.moves import COIN_OFF
+from officers.euler.rules import Rules
+from officers.euler.square import EMPTY, MAX_TEXT_ORDER, Square
+from officers.euler.words import LANGS
 
 if TYPE_CHECKING:  # the puzzles' modules load on first use (a hint needs none of them)
-    from officers.game import GameState
-    from officers.moves import Move
-    from officers.puzzles import Census, Riddle, StartClass
+    from officers.euler.game import GameState
+    from officers.euler.moves import Move
+    from officers.euler.puzzles import Census, Riddle, StartClass
 
 __all__ = [
     "PROTOCOL",
@@ -223,7 +223,7 @@ def verification_document(
     rules: Rules, results: list[dict[str, Any]], summary: dict[str, Any]
 ) -> dict[str, Any]:
     """A batch of starts verified: ``results`` the ``verify-result`` documents of
-    :func:`officers.puzzles.verify_batch` (one per start, in order, an unreadable start in its
+    :func:`officers.euler.puzzles.verify_batch` (one per start, in order, an unreadable start in its
     place), ``summary`` their ``verify-summary``; ``rules`` those of a start that names none."""
     return {
         **head("verification"),

@@ -27,6 +27,7 @@ from officers.contract.documents import head
 from officers.contract.limits import Limits
 from officers.contract.requests import BadRequestError, Request
 from officers.contract.turns import play_or_refuse, take_back
+from officers.core.errors import SolverTimeoutError, excerpt
 from officers.eightoff.game import EightOffGame
 from officers.eightoff.hints import Hint, solver_move, where_lost
 from officers.eightoff.notation import board_text, read_board
@@ -34,7 +35,6 @@ from officers.eightoff.rules import safe_moves
 from officers.eightoff.solve import Solution, solve_position
 from officers.eightoff.variant import EIGHT_OFF, FREECELL, PRESETS, Variant
 from officers.eightoff.words import languages
-from officers.errors import SolverTimeoutError, excerpt
 
 if TYPE_CHECKING:
     from officers.eightoff.position import Position

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from officers.contract.requests import BadRequestError
-from officers.errors import SolverTimeoutError
+from officers.core.errors import SolverTimeoutError
 
 if TYPE_CHECKING:
     import threading

@@ -18,10 +18,10 @@ from typing import TYPE_CHECKING, Any, Final, Protocol, cast
 
 from officers.contract.documents import game_document, head
 from officers.contract.requests import BadRequestError, Request
-from officers.errors import IllegalPlacementError, InvalidArgumentError, OfficersError, excerpt
-from officers.game import GameState, Move
-from officers.square import EMPTY
-from officers.words import read_lang, speaker, texts
+from officers.core.errors import IllegalPlacementError, InvalidArgumentError, OfficersError, excerpt
+from officers.euler.game import GameState, Move
+from officers.euler.square import EMPTY
+from officers.euler.words import read_lang, speaker, texts
 
 if TYPE_CHECKING:
     from officers.contract import Limits
@@ -48,7 +48,7 @@ def bots(request: Request, limits: Limits) -> dict[str, Any]:
     >>> handle({"op": "bots", "lang": "de"})["bots"][4]["text"]
     {'de': 'Eine zufällige erlaubte Karte auf einem zufälligen Feld; wenn er nicht legen kann, nimmt er eine zufällige Karte zurück.'}
     """
-    from officers.bots import BOTS  # on first use: a hint need not load the bots
+    from officers.euler.bots import BOTS  # on first use: a hint need not load the bots
 
     langs = read_lang(request.word("lang", "en")) if "lang" in request else ()
     listed = []
@@ -66,9 +66,13 @@ def bots(request: Request, limits: Limits) -> dict[str, Any]:
 def _moves(request: Request) -> list[str]:
     value = request.get("moves", [])
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-        raise BadRequestError("bad-request", f"'moves' must be a list of strings, got {excerpt(value)}")
+        raise BadRequestError(
+            "bad-request", f"'moves' must be a list of strings, got {excerpt(value)}"
+        )
     if len(value) > MAX_MOVES:
-        raise BadRequestError("limit", f"{len(value)} moves are over this service's limit ({MAX_MOVES})")
+        raise BadRequestError(
+            "limit", f"{len(value)} moves are over this service's limit ({MAX_MOVES})"
+        )
     return value
 
 
@@ -91,7 +95,7 @@ def _played(request: Request) -> GameState:
 def record(request: Request, limits: Limits) -> dict[str, Any]:
     """The record of a game, from ``record`` (its text, read and replayed) or from ``setup``
     (a game notation), ``moves`` and ``seed``; with the game at its end."""
-    from officers.record import GameRecord  # on first use
+    from officers.euler.record import GameRecord  # on first use
 
     if ("record" in request) == ("setup" in request):
         raise BadRequestError("bad-request", "a record request needs either 'record' or 'setup'")
@@ -139,7 +143,7 @@ def refusal_text(state: GameState, text: str, lang: str) -> dict[str, str]:
     (``"en"``, ``"de"`` or ``"both"``): the ``text`` of a refused move's document. Every
     refusal has its sentence, a move text that cannot be read too; the English one is the
     ``refusal`` (the message of the refusing error). A move that may be played raises
-    :class:`~officers.errors.InvalidArgumentError`: there is no refusal to tell.
+    :class:`~officers.InvalidArgumentError`: there is no refusal to tell.
 
     >>> state = GameState.parse("AS3/4/4/4 normal 1 2 ADACKSQDQCJDJC/AHKHKDKCQSQHJSJH - - 2")
     >>> refusal_text(state, "AS@r2c2", "both")

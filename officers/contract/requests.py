@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from officers.errors import excerpt
+from officers.core.errors import excerpt
 
 if TYPE_CHECKING:
     from officers.contract import Budget
@@ -108,7 +108,9 @@ class Request:
         """A boolean field (default false)."""
         value = self.get(name, False)
         if not isinstance(value, bool):
-            raise BadRequestError("bad-request", f"{name!r} must be true or false, got {excerpt(value)}")
+            raise BadRequestError(
+                "bad-request", f"{name!r} must be true or false, got {excerpt(value)}"
+            )
         return value
 
     def count(
@@ -129,7 +131,9 @@ class Request:
         """An object field."""
         value = self.data.get(name)
         if not isinstance(value, dict):
-            raise BadRequestError("bad-request", f"{name!r} must be an object, got {excerpt(value)}")
+            raise BadRequestError(
+                "bad-request", f"{name!r} must be an object, got {excerpt(value)}"
+            )
         return value
 
     def cells(self, name: str) -> list[int]:

@@ -13,7 +13,7 @@ returns it self-contained (with the definitions it uses).
 >>> schema("frobnicate")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
   ...
-officers.errors.NotationError: no schema 'frobnicate': expected one of hint, explanation, ...
+officers.NotationError: no schema 'frobnicate': expected one of hint, explanation, ...
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import json
 from functools import cache
 from typing import Any, Final
 
-from officers.errors import NotationError, excerpt
+from officers.core.errors import NotationError, excerpt
 from officers.games import GAMES, operations, request_schema
 
 __all__ = [

@@ -33,7 +33,7 @@ from officers.contract.documents import head
 from officers.contract.limits import Budget, Limits
 from officers.contract.requests import BadRequestError, Request
 from officers.contract.turns import play_or_refuse, take_back
-from officers.errors import SolverTimeoutError, excerpt
+from officers.core.errors import SolverTimeoutError, excerpt
 from officers.skat.cards import parse_card, parse_game
 from officers.skat.chance import ChanceValue, Objective, estimate, exact_value
 from officers.skat.game import SkatGame

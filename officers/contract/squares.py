@@ -13,7 +13,6 @@ from collections.abc import Callable
 from functools import partial
 from typing import Any, TypeVar
 
-from officers.analysis import MAX_REASONS, explain
 from officers.contract.bounded import bounded
 from officers.contract.documents import (
     completion_document,
@@ -25,16 +24,17 @@ from officers.contract.documents import (
 from officers.contract.limits import Limits
 from officers.contract.play import refusal_text, slip
 from officers.contract.requests import BadRequestError, Request, integral
-from officers.errors import IllegalPlacementError, excerpt
-from officers.game import GameState, Variant, new_game, view_from_notation
-from officers.game_notation import read_fields
-from officers.hints import hint
-from officers.rules import Rules
-from officers.solve import completions, count_completions
-from officers.solve.base import DEFAULT_TIME_LIMIT
-from officers.square import Square
-from officers.view import PlayerView
-from officers.words import read_lang
+from officers.core.errors import IllegalPlacementError, excerpt
+from officers.euler.analysis import MAX_REASONS, explain
+from officers.euler.game import GameState, Variant, new_game, view_from_notation
+from officers.euler.game_notation import read_fields
+from officers.euler.hints import hint
+from officers.euler.rules import Rules
+from officers.euler.solve import completions, count_completions
+from officers.euler.solve.base import DEFAULT_TIME_LIMIT
+from officers.euler.square import Square
+from officers.euler.view import PlayerView
+from officers.euler.words import read_lang
 
 __all__ = [
     "bot_op",
@@ -170,7 +170,7 @@ def move_op(request: Request, limits: Limits) -> dict[str, Any]:
 
 
 def bot_op(request: Request, limits: Limits) -> dict[str, Any]:
-    from officers.bots import BOTS, get_bot  # on first use: a hint need not load the bots
+    from officers.euler.bots import BOTS, get_bot  # on first use: a hint need not load the bots
 
     state = _game(request)
     name = request.word("bot", "designers")
@@ -195,7 +195,7 @@ def new_op(request: Request, limits: Limits) -> dict[str, Any]:
     if "start" in request:
         start = Square(request.text("start"))
     if "riddle" in request:
-        from officers.puzzles import new_start  # on first use
+        from officers.euler.puzzles import new_start  # on first use
 
         chosen = new_game(level, 1, seed=0)
         riddle = new_start(rules=chosen.rules, seed=seed, difficulty=request.count("riddle", 1))
@@ -230,9 +230,9 @@ def verify_op(request: Request, limits: Limits) -> dict[str, Any]:
         raise BadRequestError(
             "bad-input", f"cannot read symmetry {excerpt(symmetry)}: expected puzzle or lines"
         )
-    from officers.puzzles import BatchSummary  # on first use
-    from officers.puzzles.batch import verify_items
-    from officers.symmetry import Kind
+    from officers.euler.puzzles import BatchSummary  # on first use
+    from officers.euler.puzzles.batch import verify_items
+    from officers.euler.symmetry import Kind
 
     rules = Rules(diagonals=request.flag("diagonals"))
     summary = BatchSummary()

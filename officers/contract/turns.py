@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from typing import Any, Protocol
 
 from officers.contract.requests import BadRequestError
-from officers.errors import IllegalMoveError
+from officers.core.errors import IllegalMoveError
 
 __all__ = ["Turns", "play_or_refuse", "take_back"]
 

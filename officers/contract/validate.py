@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from officers.contract.requests import BadRequestError
 from officers.contract.schemas import OPS_WITH_REQUESTS, schema
-from officers.errors import excerpt
+from officers.core.errors import excerpt
 from officers.games import request_schema
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """Eight Off and its family (FreeCell, Baker's Game, Seahaven Towers, …), as parameters.
 
 The package has the shape of Euler's Officers in :mod:`officers`: the cards come from the shared
-deck (:mod:`officers.deck`), numbered deals from :mod:`officers.deals`; here are the variant
+deck (:mod:`officers.eightoff.deck`), numbered deals from :mod:`officers.core.deals`; here are the variant
 (:mod:`~officers.eightoff.variant`), the position and its one-line notation
 (:mod:`~officers.eightoff.position`), moves in the standard notation and refusals as facts
 (:mod:`~officers.eightoff.moves`), the rules engine (:mod:`~officers.eightoff.rules`), the

@@ -33,7 +33,7 @@ import time
 from types import ModuleType
 from typing import TYPE_CHECKING, Final
 
-from officers.compiled import PURE_PYTHON, load
+from officers.core.compiled import PURE_PYTHON, load
 from officers.eightoff.solve_search import Game, Node, Outcome, key_of
 
 if TYPE_CHECKING:

@@ -9,7 +9,7 @@ if every unknown deal were lost or won (the bounds the unknowns leave open).
 
 Each deal's verdict depends only on its number, the variant and the limits, so the census is
 the same whatever runs it: this process (``jobs=1``), local processes (``jobs=N``, default
-every CPU: :func:`officers.simulate.worker_pool`) or any :class:`concurrent.futures.Executor`
+every CPU: :func:`officers.euler.simulate.worker_pool`) or any :class:`concurrent.futures.Executor`
 (a Dask cluster's ``client.get_executor()``). The deals go out in chunks of consecutive
 numbers, and the verdicts come back merged in deal order. A time limit is wall-clock time: a
 deal decided close to it may come out unknown on a slower or busier machine. ``max_states``
@@ -35,12 +35,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from officers.core.errors import InvalidArgumentError, check_time_limit, excerpt
+from officers.core.lifetime import cpus
+from officers.core.simulation import IN_FLIGHT, progress_bar, wilson_interval, worker_pool
 from officers.eightoff.game import EightOffGame
 from officers.eightoff.position import Position
 from officers.eightoff.solve import solve_position
 from officers.eightoff.variant import Variant
-from officers.errors import InvalidArgumentError, check_time_limit, excerpt
-from officers.simulate import IN_FLIGHT, cpus, progress_bar, wilson_interval, worker_pool
 
 __all__ = [
     "STATUSES",
@@ -319,7 +320,7 @@ def run_chunks(
     width: int,
 ) -> Verdicts:
     """Solve the chunks of ``numbers`` in ``pool`` (``width`` workers), at most
-    :data:`~officers.simulate.IN_FLIGHT` a worker submitted at a time; the verdicts merged in
+    :data:`~officers.euler.simulate.IN_FLIGHT` a worker submitted at a time; the verdicts merged in
     deal order."""
     step = max(1, min(CHUNK, math.ceil(len(numbers) / (4 * width))))
     todo = enumerate(chunks(numbers, step))

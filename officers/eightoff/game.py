@@ -19,7 +19,7 @@ Move.parse('1e')
 >>> game.push("2h")
 Traceback (most recent call last):
   ...
-officers.errors.IllegalMoveError: cannot play 2h: 3♦ is not next on its foundation, which holds 0 cards
+officers.IllegalMoveError: cannot play 2h: 3♦ is not next on its foundation, which holds 0 cards
 >>> game.pop(), game.pop(), game.position == EightOffGame.deal(1).position
 (Move.parse('1h'), Move.parse('1e'), True)
 >>> len(game.legal_moves()), game.outcome() is None
@@ -32,13 +32,13 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from officers.deals import check_deal_number
+from officers.core.deals import check_deal_number
+from officers.core.errors import IllegalMoveError, NotationError, excerpt, read_json
 from officers.eightoff.microsoft import microsoft_deal
 from officers.eightoff.moves import Move, Outcome, Refusal
 from officers.eightoff.position import Position
 from officers.eightoff.rules import legal_moves, play, refusal, resolve
 from officers.eightoff.variant import EIGHT_OFF, FREECELL, Variant
-from officers.errors import IllegalMoveError, NotationError, excerpt, read_json
 
 __all__ = ["EightOffGame"]
 
@@ -113,8 +113,8 @@ class EightOffGame:
     def push(self, move: Move | str) -> Move:
         """Play ``move`` (a :class:`Move` or its notation) and answer it with its count.
 
-        An illegal move raises :class:`~officers.errors.IllegalMoveError` (its ``refusal`` says which
-        rule) and a text that is no move :class:`~officers.errors.NotationError`; either leaves the
+        An illegal move raises :class:`~officers.IllegalMoveError` (its ``refusal`` says which
+        rule) and a text that is no move :class:`~officers.NotationError`; either leaves the
         game as it was.
         """
         resolved = resolve(self.position, self._read(move))

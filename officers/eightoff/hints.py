@@ -31,14 +31,14 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from officers.deck import ALL_PLAYING_CARDS
+from officers.core.errors import UnsupportedError, check_time_limit, excerpt
+from officers.eightoff.deck import ALL_PLAYING_CARDS
 from officers.eightoff.game import EightOffGame
 from officers.eightoff.moves import FOUNDATION, Move, Place
 from officers.eightoff.position import Position
 from officers.eightoff.solve import Move as SolverMove
 from officers.eightoff.solve import Solution, solve_position
 from officers.eightoff.words import Language, languages, place_name
-from officers.errors import UnsupportedError, check_time_limit, excerpt
 
 if TYPE_CHECKING:
     from threading import Event

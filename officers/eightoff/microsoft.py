@@ -21,7 +21,7 @@ each draw is ``((state >> 16) & 0xFFFF) + 1``.
 Deal 1 is the well-known first deal (its first row: J♦ 2♦ 9♥ J♣ 5♦ 7♥ 7♣ 5♥), and deal 11982 the
 famous one that cannot be won.
 
->>> from officers.deck import card_of
+>>> from officers.eightoff.deck import card_of
 >>> position = microsoft_deal(1)
 >>> " ".join(str(card_of(c)) for c in position.columns[0])
 'J♦ K♦ 2♠ 4♣ 3♠ 6♦ 6♠'
@@ -33,9 +33,9 @@ from __future__ import annotations
 
 from typing import Final
 
+from officers.core.errors import InvalidGameError, excerpt
 from officers.eightoff.position import Position, lay_out
 from officers.eightoff.variant import FREECELL, Variant
-from officers.errors import InvalidGameError, excerpt
 
 __all__ = ["MAX_MICROSOFT_DEAL", "microsoft_deal", "microsoft_order"]
 
@@ -46,9 +46,9 @@ _MICROSOFT_DEAL: Final = (7, 7, 7, 7, 6, 6, 6, 6)
 
 
 def microsoft_order(number: int) -> tuple[int, ...]:
-    """The 52 cards (ints of :mod:`officers.deck`) in the order Microsoft deals deal ``number``.
+    """The 52 cards (ints of :mod:`officers.eightoff.deck`) in the order Microsoft deals deal ``number``.
 
-    >>> from officers.deck import card_of
+    >>> from officers.eightoff.deck import card_of
     >>> [str(card_of(c)) for c in microsoft_order(1)[:8]]
     ['J♦', '2♦', '9♥', 'J♣', '5♦', '7♥', '7♣', '5♥']
     """

@@ -40,10 +40,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal, get_args
 
+from officers.core.errors import InvalidGameError, NotationError, excerpt, read_json
 from officers.eightoff.position import cell_letter, column_name
 from officers.eightoff.variant import MAX_CELLS, MAX_COLUMNS, Building
 from officers.eightoff.words import Language, outcome_text, refusal_text
-from officers.errors import InvalidGameError, NotationError, excerpt, read_json
 
 if TYPE_CHECKING:
     from officers.eightoff.position import Position
@@ -156,7 +156,7 @@ class Move:
         >>> Move.parse("3x")
         Traceback (most recent call last):
           ...
-        officers.errors.NotationError: cannot read move '3x': expected a source (column 1-10, cell a-g or k) and a target (a column, a cell or h, the foundation), such as '3a', '38', 'ah' or '38v3'
+        officers.NotationError: cannot read move '3x': expected a source (column 1-10, cell a-g or k) and a target (a column, a cell or h, the foundation), such as '3a', '38', 'ah' or '38v3'
         """
         if not isinstance(text, str):
             raise NotationError(f"cannot read move {excerpt(text)}: expected a string such as '3a'")

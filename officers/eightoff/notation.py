@@ -50,10 +50,10 @@ from __future__ import annotations
 import re
 from typing import Final, Literal
 
-from officers.deck import ALL_PLAYING_CARDS, PlayingCard, read_card
+from officers.core.errors import InvalidGameError, NotationError, excerpt
+from officers.eightoff.deck import ALL_PLAYING_CARDS, PlayingCard, read_card
 from officers.eightoff.position import Position
 from officers.eightoff.variant import EIGHT_OFF, PRESETS, Variant
-from officers.errors import InvalidGameError, NotationError, excerpt
 
 __all__ = ["board_text", "board_variants", "named_variant", "read_board"]
 
@@ -113,11 +113,11 @@ def read_board(text: str, variant: Variant | None = None) -> Position:
     >>> read_board("Freecells: - 2D\\n: AS\\n", FREECELL)
     Traceback (most recent call last):
       ...
-    officers.errors.NotationError: cannot read board 'Freecells: - 2D\\n: AS\\n': expected 8 columns (a line each; an empty column is a line ':'), got 1
+    officers.NotationError: cannot read board 'Freecells: - 2D\\n: AS\\n': expected 8 columns (a line each; an empty column is a line ':'), got 1
     >>> read_board(board_text(Position.numbered(1, SEAHAVEN_TOWERS)))  # doctest: +ELLIPSIS
     Traceback (most recent call last):
       ...
-    officers.errors.NotationError: cannot read board 'Foundations: ...: its shape (10 columns, 2 free cells written) fits seahaven-towers, not eight-off (the default): give its variant
+    officers.NotationError: cannot read board 'Foundations: ...: its shape (10 columns, 2 free cells written) fits seahaven-towers, not eight-off (the default): give its variant
     """
     if not isinstance(text, str):
         raise NotationError(f"cannot read board {excerpt(text)}: expected a string")

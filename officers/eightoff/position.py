@@ -3,7 +3,7 @@
 Glossary
 --------
 card
-    An int 0-51 of :mod:`officers.deck`, ``13 * suit + rank - 1`` (suits C D H S, Ace = 1).
+    An int 0-51 of :mod:`officers.eightoff.deck`, ``13 * suit + rank - 1`` (suits C D H S, Ace = 1).
 column
     A tuple of cards, from its top (the first card dealt, covered by the others) to its bottom
     (the exposed card, the only one that moves alone). Columns are ``0 .. columns-1``.
@@ -52,10 +52,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
 
-from officers.deals import shuffled_deck
-from officers.deck import ALL_PLAYING_CARDS, CARDS_IN_DECK, read_card_run
+from officers.core.deals import shuffled_deck
+from officers.core.errors import InvalidGameError, NotationError, excerpt, read_json
+from officers.eightoff.deck import ALL_PLAYING_CARDS, CARDS_IN_DECK, read_card_run
 from officers.eightoff.variant import EIGHT_OFF, Variant
-from officers.errors import InvalidGameError, NotationError, excerpt, read_json
 
 __all__ = ["Position", "cell_letter", "column_name", "lay_out"]
 
@@ -151,7 +151,7 @@ class Position:
 
     @classmethod
     def numbered(cls, number: int, variant: Variant = EIGHT_OFF) -> Position:
-        """Deal ``number`` of the variant: :func:`officers.deals.shuffled_deck` laid out by
+        """Deal ``number`` of the variant: :func:`officers.core.deals.shuffled_deck` laid out by
         :func:`lay_out`. The same deal on every machine and in every version."""
         return lay_out(shuffled_deck(number), variant)
 
@@ -189,7 +189,7 @@ class Position:
         >>> Position.parse("eight-off AC/- - C0D0H0S0")
         Traceback (most recent call last):
           ...
-        officers.errors.NotationError: cannot read position 'eight-off AC/- - C0D0H0S0': expected 8 columns separated by '/', got 2
+        officers.NotationError: cannot read position 'eight-off AC/- - C0D0H0S0': expected 8 columns separated by '/', got 2
         """
         if not isinstance(text, str):
             raise NotationError(f"cannot read position {excerpt(text)}: expected a string")

@@ -29,10 +29,10 @@ from __future__ import annotations
 
 from typing import Final
 
+from officers.core.errors import IllegalMoveError, InvalidGameError, excerpt
 from officers.eightoff.moves import FOUNDATION, Move, Place, Refusal, cell, column
 from officers.eightoff.position import Position
 from officers.eightoff.variant import Variant
-from officers.errors import IllegalMoveError, InvalidGameError, excerpt
 
 __all__ = [
     "capacity",
@@ -189,14 +189,14 @@ def is_legal(position: Position, move: Move) -> bool:
 
 
 def play(position: Position, move: Move) -> Position:
-    """The position after ``move``; an illegal move raises :class:`~officers.errors.IllegalMoveError`
+    """The position after ``move``; an illegal move raises :class:`~officers.IllegalMoveError`
     (its message the refusal's English sentence, its ``refusal`` the fact).
 
     >>> from officers.eightoff.position import Position
     >>> play(Position.numbered(1), Move.parse("1h"))
     Traceback (most recent call last):
       ...
-    officers.errors.IllegalMoveError: cannot play 1h: 9♦ is not next on its foundation, which holds 0 cards
+    officers.IllegalMoveError: cannot play 1h: 9♦ is not next on its foundation, which holds 0 cards
     """
     move = resolve(position, move)
     found = refusal(position, move)

@@ -125,6 +125,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Final, Protocol
 
+from officers.core.errors import (
+    IllegalPlacementError,
+    InvalidArgumentError,
+    InvalidGameError,
+    check_time_limit,
+)
 from officers.eightoff.accel import best_first as compiled_best_first
 from officers.eightoff.solve_search import (
     CELL,
@@ -135,12 +141,6 @@ from officers.eightoff.solve_search import (
     Node,
     astar,
     best_first,
-)
-from officers.errors import (
-    IllegalPlacementError,
-    InvalidArgumentError,
-    InvalidGameError,
-    check_time_limit,
 )
 
 if TYPE_CHECKING:

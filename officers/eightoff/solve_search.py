@@ -848,7 +848,9 @@ def astar(
     # Each key met: the fewest moves known from the start, the key it was reached from and the
     # move (a single table for both, to save a look-up a child).
     search = Shortest(
-        {start_key: (0, None, None)}, [(game.lower_bound(start), 0, -1, start, start_key)], max_states
+        {start_key: (0, None, None)},
+        [(game.lower_bound(start), 0, -1, start, start_key)],
+        max_states,
     )
     best, frontier = search.best, search.frontier
     expansions = 0

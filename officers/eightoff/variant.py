@@ -59,8 +59,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, NamedTuple, get_args
 
-from officers.deck import CARDS_IN_DECK
-from officers.errors import InvalidGameError, NotationError, excerpt
+from officers.core.errors import InvalidGameError, NotationError, excerpt
+from officers.eightoff.deck import CARDS_IN_DECK
 
 __all__ = [
     "BAKERS_GAME",
@@ -146,7 +146,7 @@ class Variant:
     >>> Variant("x", columns=8, cells=9, building="suit", empty="kings", sequence="cells", deal=Deal((6,) * 8, 4))
     Traceback (most recent call last):
       ...
-    officers.errors.InvalidGameError: a variant has 0-8 cells, got 9
+    officers.InvalidGameError: a variant has 0-8 cells, got 9
     """
 
     name: str
@@ -302,7 +302,7 @@ class Variant:
         >>> Variant.parse("eight-off[cells=9]")
         Traceback (most recent call last):
           ...
-        officers.errors.NotationError: cannot read variant 'eight-off[cells=9]': a variant has 0-8 cells, got 9
+        officers.NotationError: cannot read variant 'eight-off[cells=9]': a variant has 0-8 cells, got 9
         """
         if not isinstance(text, str):
             raise NotationError(f"cannot read variant {excerpt(text)}: expected a string")

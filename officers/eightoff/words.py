@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Final, TypeAlias
 
-from officers.deck import ALL_PLAYING_CARDS
-from officers.errors import UnsupportedError, excerpt
+from officers.core.errors import UnsupportedError, excerpt
+from officers.eightoff.deck import ALL_PLAYING_CARDS
 
 if TYPE_CHECKING:
     from officers.eightoff.moves import Outcome, Place, Refusal
@@ -199,7 +199,7 @@ _REFUSALS: Final[dict[str, Callable[[Refusal], str]]] = {"en": _en, "de": _de}
 
 def refusal_text(fact: Refusal, lang: Language = "en") -> str:
     """Why a move is refused, as a sentence in ``lang`` (the English one is the message of the
-    :class:`~officers.errors.IllegalMoveError` that refuses it)."""
+    :class:`~officers.IllegalMoveError` that refuses it)."""
     return _REFUSALS[_check(lang)](fact)
 
 

@@ -9,7 +9,7 @@ and above all what each seat may see (:meth:`Adapter.view`): its own hand but no
 the public layout, never a face-down card, never the seed of a deal in progress. A game in
 which nobody sees some cards (Offiziersskat's face-down piles) says so in its views alone.
 
-A state is whatever the adapter keeps (a :class:`~officers.game.GameState`, an
+A state is whatever the adapter keeps (a :class:`~officers.euler.game.GameState`, an
 :class:`~officers.eightoff.game.EightOffGame`, ...); the room only stores its text
 (:meth:`Adapter.dump`, :meth:`Adapter.load`) and hands it back.
 
@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from officers.errors import InvalidGameError, excerpt
+from officers.core.errors import InvalidGameError, excerpt
 from officers.games import GAMES
 
 if TYPE_CHECKING:
@@ -68,7 +68,7 @@ class Played:
 @runtime_checkable
 class Adapter(Protocol):
     """A game as the rooms play it. Every method that reads a move or options raises the
-    library's error (an :class:`~officers.errors.OfficersError`, a ``ValueError``) with a
+    library's error (an :class:`~officers.OfficersError`, a ``ValueError``) with a
     message quoting the bad input; none of them sees a client's request as anything but
     values."""
 
@@ -111,7 +111,7 @@ class Adapter(Protocol):
 
     def take_back(self, state: Any, seat: int) -> Played:
         """Take back the last move for ``seat`` where the game allows it (else raise
-        :class:`~officers.errors.UnsupportedError`)."""
+        :class:`~officers.UnsupportedError`)."""
         ...
 
     def view(self, state: Any, seat: int) -> dict[str, Any]:
@@ -224,7 +224,7 @@ def adapter(game: str) -> Adapter:
     >>> adapter("chess")
     Traceback (most recent call last):
       ...
-    officers.errors.InvalidGameError: no game 'chess' is played in rooms: expected one of officers, eightoff, skat
+    officers.InvalidGameError: no game 'chess' is played in rooms: expected one of officers, eightoff, skat
     """
     registered = GAMES.get(game) if isinstance(game, str) else None
     if registered is None or registered.rooms is None:

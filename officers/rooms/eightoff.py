@@ -16,7 +16,7 @@ True
 >>> ADAPTER.take_back(state, 0)
 Traceback (most recent call last):
   ...
-officers.errors.IllegalMoveError: no move to take back: the game is at its start
+officers.IllegalMoveError: no move to take back: the game is at its start
 """
 
 from __future__ import annotations
@@ -26,10 +26,10 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
+from officers.core.errors import IllegalMoveError, InvalidGameError, NotationError, excerpt
 from officers.eightoff.game import EightOffGame
 from officers.eightoff.notation import board_text
 from officers.eightoff.variant import PRESETS, Variant
-from officers.errors import IllegalMoveError, InvalidGameError, NotationError, excerpt
 from officers.rooms.adapter import Played, told
 
 if TYPE_CHECKING:

@@ -39,10 +39,10 @@ from dataclasses import dataclass
 from typing import Any, Final, TypeVar
 
 from officers.contract.documents import error_document, head
-from officers.errors import excerpt
+from officers.core.errors import excerpt
+from officers.core.wire import WireError, read, write
 from officers.rooms.errors import RoomError
 from officers.rooms.room import Rooms
-from officers.wire import WireError, read, write
 
 __all__ = ["CLOSE", "TICK", "Hub", "LiveLimits", "keep_time", "session"]
 

@@ -22,7 +22,7 @@ the rules say. A seat cannot send ``timeout`` itself.
 >>> ADAPTER.play(state, 1, move)
 Traceback (most recent call last):
   ...
-officers.errors.IllegalPlacementError: it is seat 1's turn, not seat 2's
+officers.IllegalPlacementError: it is seat 1's turn, not seat 2's
 >>> ADAPTER.play(state, 0, move).public["move"] == move
 True
 >>> ADAPTER.load(ADAPTER.dump(state)) == state
@@ -36,18 +36,18 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from officers.bots import BOTS, get_bot
-from officers.cards import Card
-from officers.errors import (
+from officers.core.errors import (
     IllegalPlacementError,
     InvalidGameError,
     NotationError,
     UnsupportedError,
     excerpt,
 )
-from officers.game import LEVELS, GameState, Level, Move, Variant, new_game
+from officers.euler.bots import BOTS, get_bot
+from officers.euler.cards import Card
+from officers.euler.game import LEVELS, GameState, Level, Move, Variant, new_game
+from officers.euler.square import EMPTY
 from officers.rooms.adapter import Played, told
-from officers.square import EMPTY
 
 if TYPE_CHECKING:
     from officers.contract.limits import Budget, Limits
@@ -97,15 +97,15 @@ class OfficersAdapter:
         >>> ADAPTER.options({"clock": 0.5})
         Traceback (most recent call last):
           ...
-        officers.errors.InvalidGameError: the clock is the seconds a turn, 1-3600 (or null for the level's), got 0.5
+        officers.InvalidGameError: the clock is the seconds a turn, 1-3600 (or null for the level's), got 0.5
         >>> ADAPTER.options({"riddle": 3})
         Traceback (most recent call last):
           ...
-        officers.errors.InvalidGameError: a riddle's grade is 1 or 2 (no riddle needs more), got 3
+        officers.InvalidGameError: a riddle's grade is 1 or 2 (no riddle needs more), got 3
         >>> ADAPTER.options({"level": "fast"})
         Traceback (most recent call last):
           ...
-        officers.errors.InvalidGameError: no level 'fast': expected one of easy, normal, hard, expert
+        officers.InvalidGameError: no level 'fast': expected one of easy, normal, hard, expert
         """
         if not isinstance(options, Mapping):
             raise InvalidGameError(f"the options are an object, got {excerpt(options)}")
@@ -172,7 +172,7 @@ class OfficersAdapter:
         checked = self.options(options)
         start = None
         if checked["riddle"] is not None:
-            from officers.puzzles import new_start  # on first use
+            from officers.euler.puzzles import new_start  # on first use
 
             rules = Level.get(checked["level"]).rules
             made = new_start(rules=rules, seed=rng.getrandbits(63), difficulty=checked["riddle"])
@@ -264,7 +264,7 @@ class OfficersAdapter:
 
     def refusal(self, state: GameState, move: str, lang: str) -> tuple[str, str] | None:
         """The rule refusing ``move`` and its sentence in ``lang``
-        (:meth:`~officers.game.GameState.refusal`).
+        (:meth:`~officers.euler.game.GameState.refusal`).
 
         >>> state = GameState.parse("AS3/4/4/4 normal 1 2 ADACKSQDQCJDJC/AHKHKDKCQSQHJSJH - - 2")
         >>> rule, text = ADAPTER.refusal(state, "AH@r1c1", "de")
@@ -278,11 +278,11 @@ class OfficersAdapter:
     def hint(
         self, state: GameState, seat: int, lang: str, limits: Limits, budget: Budget
     ) -> dict[str, Any]:
-        """The ``hint`` document of :func:`officers.hints.hint` for ``seat``, from its
-        :class:`~officers.view.PlayerView` alone (its hand, the square, the cards of the others
+        """The ``hint`` document of :func:`officers.euler.hints.hint` for ``seat``, from its
+        :class:`~officers.euler.view.PlayerView` alone (its hand, the square, the cards of the others
         as one set): the document ``/v1/hint`` gives for that view."""
-        from officers.analysis import MAX_REASONS
-        from officers.hints import hint  # on a room's first hint
+        from officers.euler.analysis import MAX_REASONS
+        from officers.euler.hints import hint  # on a room's first hint
 
         return hint(state.view(seat)).to_dict(lang, MAX_REASONS)
 
@@ -329,7 +329,7 @@ class OfficersAdapter:
         return _outcome(state)
 
     def bot_move(self, state: GameState, seat: int, bot: str, rng: random.Random) -> str:
-        """The bot's move from ``seat``'s :class:`~officers.view.PlayerView` alone."""
+        """The bot's move from ``seat``'s :class:`~officers.euler.view.PlayerView` alone."""
         return get_bot(bot).choose(state.view(seat), rng).notation()
 
 

@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 from urllib.parse import urlsplit, urlunsplit
 
-from officers.errors import OfficersError, excerpt
+from officers.core.errors import OfficersError, excerpt
 from officers.rooms.store import StoredEvent, StoredRoom, event_of
 
 if TYPE_CHECKING:

@@ -58,7 +58,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
 from officers.contract.documents import head
-from officers.errors import OfficersError, excerpt
+from officers.core.errors import OfficersError, excerpt
 from officers.rooms.adapter import (
     Adapter,
     Clocked,

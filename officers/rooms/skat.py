@@ -20,7 +20,7 @@ True
 >>> ADAPTER.play(state, 1, "H")
 Traceback (most recent call last):
   ...
-officers.errors.IllegalMoveError: it is seat 1's turn (Vorhand), not seat 2's
+officers.IllegalMoveError: it is seat 1's turn (Vorhand), not seat 2's
 >>> ADAPTER.play(state, 0, "H").public
 {'move': 'H', 'seat': 1}
 >>> ADAPTER.load(ADAPTER.dump(state)).notation() == state.notation()
@@ -34,7 +34,7 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from officers.errors import (
+from officers.core.errors import (
     IllegalMoveError,
     InvalidGameError,
     NotationError,

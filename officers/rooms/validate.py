@@ -14,7 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
 from officers.contract.schemas import schema
-from officers.errors import excerpt
+from officers.core.errors import excerpt
 from officers.rooms.errors import RoomError
 
 if TYPE_CHECKING:

@@ -42,7 +42,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from officers.contract import STATUS, Budget, answer
 from officers.contract.documents import error_document, health_document
-from officers.errors import excerpt
+from officers.core.errors import excerpt
+from officers.core.wire import WireError, read, write, write_bytes
 from officers.rooms.errors import RoomError
 from officers.rooms.live import Hub, LiveLimits, keep_time, session
 from officers.rooms.postgres import Listener, PostgresStore, StoreError, is_postgres
@@ -52,7 +53,6 @@ from officers.serve.openapi import ANSWERS, openapi
 from officers.serve.page import docs_page
 from officers.serve.settings import Settings
 from officers.serve.site import site_routes
-from officers.wire import WireError, read, write, write_bytes
 
 __all__ = ["SECURITY_HEADERS", "create_app", "printable"]
 
@@ -60,7 +60,7 @@ LOG = logging.getLogger("officers.serve")
 
 
 class JSONResponse(Response):
-    """A JSON answer: UTF-8, valid whatever it holds (:func:`officers.wire.write`)."""
+    """A JSON answer: UTF-8, valid whatever it holds (:func:`officers.core.wire.write`)."""
 
     media_type = "application/json"
 

@@ -123,27 +123,91 @@ _BEARER: Final = {
 
 _ROOM_ROUTES: Final = (
     # path, method, operationId, summary, request schema, answer kind, a seat's token needed
-    ("/v1/rooms", "post", "rooms-create", "Make a room: its maker takes the first human seat "
-     "(the answer holds that seat's token and the invitation)", "rooms-create-request",
-     "room-joined", False),
-    ("/v1/rooms/{room}", "get", "rooms-get", "A room as anyone who knows its id sees it", None,
-     "room", False),
-    ("/v1/rooms/{room}/join", "post", "rooms-join", "Take a free seat with the invitation (the "
-     "answer holds the seat's token)", "rooms-join-request", "room-joined", False),
-    ("/v1/rooms/{room}/state", "get", "rooms-state", "The room as the token's seat sees it", None,
-     "room-state", True),
-    ("/v1/rooms/{room}/move", "post", "rooms-move", "Play the seat's move (with the seq last "
-     "seen); bots answer at once", "rooms-move-request", "room-state", True),
-    ("/v1/rooms/{room}/hint", "post", "rooms-hint", "The game's hint for the token's seat, "
-     "from what that seat may know alone: a 'hint' (Euler's Officers), 'eightoff-hint' or "
-     "'skat-tip' document; searched under the service's time limit and search slots",
-     "rooms-hint-request", "hint", True),
-    ("/v1/rooms/{room}/take-back", "post", "rooms-take-back", "Take the last move back, where "
-     "the game allows it", "rooms-seq-request", "room-state", True),
-    ("/v1/rooms/{room}/rematch", "post", "rooms-rematch", "A new deal for the same seats, once "
-     "the round is over", "rooms-seq-request", "room-state", True),
-    ("/v1/rooms/{room}/events", "get", "rooms-events", "The events after 'after', as the token's "
-     "seat (or, without a token, a spectator) may see them", None, "room-events", False),
+    (
+        "/v1/rooms",
+        "post",
+        "rooms-create",
+        "Make a room: its maker takes the first human seat "
+        "(the answer holds that seat's token and the invitation)",
+        "rooms-create-request",
+        "room-joined",
+        False,
+    ),
+    (
+        "/v1/rooms/{room}",
+        "get",
+        "rooms-get",
+        "A room as anyone who knows its id sees it",
+        None,
+        "room",
+        False,
+    ),
+    (
+        "/v1/rooms/{room}/join",
+        "post",
+        "rooms-join",
+        "Take a free seat with the invitation (the answer holds the seat's token)",
+        "rooms-join-request",
+        "room-joined",
+        False,
+    ),
+    (
+        "/v1/rooms/{room}/state",
+        "get",
+        "rooms-state",
+        "The room as the token's seat sees it",
+        None,
+        "room-state",
+        True,
+    ),
+    (
+        "/v1/rooms/{room}/move",
+        "post",
+        "rooms-move",
+        "Play the seat's move (with the seq last seen); bots answer at once",
+        "rooms-move-request",
+        "room-state",
+        True,
+    ),
+    (
+        "/v1/rooms/{room}/hint",
+        "post",
+        "rooms-hint",
+        "The game's hint for the token's seat, "
+        "from what that seat may know alone: a 'hint' (Euler's Officers), 'eightoff-hint' or "
+        "'skat-tip' document; searched under the service's time limit and search slots",
+        "rooms-hint-request",
+        "hint",
+        True,
+    ),
+    (
+        "/v1/rooms/{room}/take-back",
+        "post",
+        "rooms-take-back",
+        "Take the last move back, where the game allows it",
+        "rooms-seq-request",
+        "room-state",
+        True,
+    ),
+    (
+        "/v1/rooms/{room}/rematch",
+        "post",
+        "rooms-rematch",
+        "A new deal for the same seats, once the round is over",
+        "rooms-seq-request",
+        "room-state",
+        True,
+    ),
+    (
+        "/v1/rooms/{room}/events",
+        "get",
+        "rooms-events",
+        "The events after 'after', as the token's "
+        "seat (or, without a token, a spectator) may see them",
+        None,
+        "room-events",
+        False,
+    ),
 )
 """The rooms' HTTP routes (the live WebSocket, ``/v1/rooms/{room}/live``, is told of in the
 description: OpenAPI describes no WebSocket)."""
@@ -192,8 +256,12 @@ def _room_paths() -> dict[str, Any]:
             operation["parameters"] = [_ROOM_ID, _BEARER] if with_token else [_ROOM_ID]
         if name == "rooms-events":
             operation["parameters"].append(
-                {"name": "after", "in": "query", "required": False,
-                 "schema": {"type": "integer", "minimum": 0, "maximum": 9999999999999999}}
+                {
+                    "name": "after",
+                    "in": "query",
+                    "required": False,
+                    "schema": {"type": "integer", "minimum": 0, "maximum": 9999999999999999},
+                }
             )
         if request is not None:
             content = _json(request)

@@ -10,8 +10,8 @@ import json
 from typing import Any, Final
 from urllib.parse import quote
 
-from officers.cards import Card
-from officers.svg import card_svg
+from officers.euler.cards import Card
+from officers.euler.svg import card_svg
 
 __all__ = ["ICON", "docs_page"]
 
@@ -51,7 +51,7 @@ for (const form of document.querySelectorAll("form[data-path]")) {
 
 
 ICON: Final = "data:image/svg+xml," + quote(card_svg(Card.ACE_OF_HEARTS), safe="")
-"""The page's icon: the Ace of Hearts drawn by :mod:`officers.svg`, as a ``data:`` address.
+"""The page's icon: the Ace of Hearts drawn by :mod:`officers.euler.svg`, as a ``data:`` address.
 
 >>> from urllib.parse import unquote
 >>> ICON.startswith("data:image/svg+xml,%3Csvg%20xmlns"), "Ace of Hearts" in unquote(ICON)

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any
 
 from officers.contract import Limits
-from officers.lifetime import cpus
+from officers.core.lifetime import cpus
 
 __all__ = ["Settings"]
 

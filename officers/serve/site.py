@@ -2,7 +2,7 @@
 (played in a room of the service), each a game in a browser, from plain HTML, CSS and JavaScript
 modules shipped inside the package (``officers/serve/static`` and its folders ``eightoff`` and
 ``skat``, read with :mod:`importlib.resources`, so they work from an installed
-wheel and offline), and the card faces of :mod:`officers.svg` as two sprites (``cards-en.svg``,
+wheel and offline), and the card faces of :mod:`officers.euler.svg` as two sprites (``cards-en.svg``,
 ``cards-de.svg``: one ``<symbol id="AS">`` a card); Eight Off and Offiziersskat draw their cards
 as text.
 
@@ -37,8 +37,8 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from officers.cards import ALL_CARDS, Card
-from officers.svg import CARD_HEIGHT, CARD_WIDTH, card_face, card_svg
+from officers.euler.cards import ALL_CARDS, Card
+from officers.euler.svg import CARD_HEIGHT, CARD_WIDTH, card_face, card_svg
 
 __all__ = ["MEDIA_TYPES", "PAGES", "Site", "cards_sprite", "site_routes"]
 
@@ -70,7 +70,7 @@ POLICY: Final = (
 
 
 def cards_sprite(lang: str = "en") -> str:
-    """The 16 card faces of :mod:`officers.svg` as one SVG of symbols, each ``id`` a card
+    """The 16 card faces of :mod:`officers.euler.svg` as one SVG of symbols, each ``id`` a card
     (``<svg><use href="cards-en.svg#AS"/></svg>`` draws the Ace of Spades).
 
     >>> sprite = cards_sprite("de")

@@ -14,7 +14,7 @@ ABI
     from another version of the C file than this Python code expects is not used.
 ``OFFICERS_PURE_PYTHON=1``
     The environment variable that turns the compiled modules off (read once, at the first
-    call), as for :mod:`officers.solve.accel`.
+    call), as for :mod:`officers.euler.solve.accel`.
 
 >>> module = dd_module()
 >>> module is None or module.ABI == ABI
@@ -29,7 +29,7 @@ import time
 from types import ModuleType
 from typing import Final
 
-from officers.compiled import PURE_PYTHON, load
+from officers.core.compiled import PURE_PYTHON, load
 
 __all__ = [
     "ABI",

@@ -36,7 +36,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from officers.errors import NotationError, SolverTimeoutError, excerpt
+from officers.core.errors import NotationError, SolverTimeoutError, excerpt
 from officers.skat.chance import move_values
 from officers.skat.moves import Move
 from officers.skat.public import Public

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from typing import Final, Literal, get_args
 
-from officers.errors import InvalidGameError, NotationError, excerpt
+from officers.core.errors import InvalidGameError, NotationError, excerpt
 
 __all__ = [
     "CARDS",
@@ -150,7 +150,7 @@ def check_card(value: object) -> int:
     >>> check_card(32)
     Traceback (most recent call last):
       ...
-    officers.errors.InvalidGameError: a Skat card is an int 0 .. 31, got 32
+    officers.InvalidGameError: a Skat card is an int 0 .. 31, got 32
     """
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 32:
         raise InvalidGameError(f"a Skat card is an int 0 .. 31, got {excerpt(value)}")
@@ -175,14 +175,14 @@ def card_name(card: int, lang: str = "en") -> str:
 
 
 def parse_card(text: str) -> int:
-    """Read a card (see the module's notation); raise :class:`~officers.errors.NotationError`.
+    """Read a card (see the module's notation); raise :class:`~officers.NotationError`.
 
     >>> parse_card("10D") == parse_card("TD") == parse_card("t♦")
     True
     >>> parse_card("1H")
     Traceback (most recent call last):
       ...
-    officers.errors.NotationError: cannot read card '1H': expected a rank (A T K Q J 9 8 7, 10, German D B) and a suit (C S H D or ♣ ♠ ♥ ♦), such as 'QH' or '10♥'
+    officers.NotationError: cannot read card '1H': expected a rank (A T K Q J 9 8 7, 10, German D B) and a suit (C S H D or ♣ ♠ ♥ ♦), such as 'QH' or '10♥'
     """
     if isinstance(text, str) and 2 <= len(text.strip()) <= 3:
         word = text.strip().upper()
@@ -241,9 +241,7 @@ def power(card: int) -> int:
     return 20 - card // 8 if card % 8 == 4 else _RANK_POWER[card % 8]
 
 
-LANES: Final[dict[GameType, tuple[int, ...]]] = {
-    g: tuple(lane(c, g) for c in CARDS) for g in GAMES
-}
+LANES: Final[dict[GameType, tuple[int, ...]]] = {g: tuple(lane(c, g) for c in CARDS) for g in GAMES}
 """Each card's :func:`lane` in each game, by card."""
 
 POWERS: Final = tuple(power(c) for c in CARDS)

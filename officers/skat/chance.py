@@ -31,7 +31,7 @@ on the order). A position is decided without a search when Vorhand has 61 points
 longer reach them.
 
 Every search honours ``time_limit``. :func:`exact_value` raises
-:class:`~officers.errors.SolverTimeoutError` when it runs out; :func:`win_probability` and
+:class:`~officers.SolverTimeoutError` when it runs out; :func:`win_probability` and
 :func:`expected_points` then answer an **estimate** instead: Monte Carlo over the consistent
 positions (each solved double-dummy, then averaged), with a 95 % interval over the samples. The
 estimate has a known bias (strategy fusion: each sample is played as if every card were known),
@@ -63,7 +63,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Final, Literal
 
-from officers.errors import (
+from officers.core.errors import (
     InvalidArgumentError,
     InvalidGameError,
     SolverTimeoutError,
@@ -468,10 +468,10 @@ def exact_value(
 ) -> Fraction:
     """The exact value of the chance game from a public view (see the module): Vorhand's win
     probability (``"win"``) or her expected final points (``"points"``). Before the game
-    choice, the best game's. Raises :class:`~officers.errors.SolverTimeoutError` when
+    choice, the best game's. Raises :class:`~officers.SolverTimeoutError` when
     ``time_limit`` runs out. ``compiled``: the same search compiled
     (:class:`~officers.skat.accel.CompiledChance`) where it is installed (``None``), never
-    (``False``) or always (``True``: an :class:`~officers.errors.InvalidArgumentError`
+    (``False``) or always (``True``: an :class:`~officers.InvalidArgumentError`
     without it); the same answer."""
     public = _public_of(where)
     objective = _check_objective(objective)
@@ -587,7 +587,7 @@ def _interval(values: Sequence[float], objective: Objective) -> tuple[float, flo
     n = len(values)
     mean = sum(values) / n
     if objective == "win":
-        from officers.simulate import wilson_interval
+        from officers.core.simulation import wilson_interval
 
         low, high = wilson_interval(round(sum(values)), n)
         return mean, low, high

@@ -21,7 +21,7 @@ deal's, then ``;`` and the moves (five fields in all).
 >>> game.push("AS")
 Traceback (most recent call last):
   ...
-officers.errors.IllegalMoveError: cannot play AS: you must follow trumps: your face-up 10♥ (pile 2)
+officers.IllegalMoveError: cannot play AS: you must follow trumps: your face-up 10♥ (pile 2)
 >>> game.push("TH"), game.points, game.view().trick
 (Move.parse('TH@2'), (0, 10), ())
 >>> SkatGame.parse(game.notation()).position == game.position
@@ -37,8 +37,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from officers.deals import check_deal_number
-from officers.errors import IllegalMoveError, NotationError, excerpt, read_json
+from officers.core.deals import check_deal_number
+from officers.core.errors import IllegalMoveError, NotationError, excerpt, read_json
 from officers.skat.cards import GameType, card_notation
 from officers.skat.moves import Move, Outcome, Refusal
 from officers.skat.position import Deal, Phase, Position, pile_text, player_letter
@@ -219,8 +219,8 @@ class SkatGame:
     def push(self, move: Move | str) -> Move:
         """Play ``move`` (a :class:`Move` or its notation) and answer it with its pile.
 
-        An illegal move raises :class:`~officers.errors.IllegalMoveError` (its ``refusal`` says
-        which rule), a text that is no move :class:`~officers.errors.NotationError`; either
+        An illegal move raises :class:`~officers.IllegalMoveError` (its ``refusal`` says
+        which rule), a text that is no move :class:`~officers.NotationError`; either
         leaves the game as it was.
         """
         resolved = resolve(self.position, self._read(move))
@@ -279,7 +279,7 @@ class SkatGame:
         >>> SkatGame.parse("deal 1 ; H JS@4")
         Traceback (most recent call last):
           ...
-        officers.errors.NotationError: cannot read record 'deal 1 ; H JS@4': move 2: cannot play JS@4: J♠ lies face down in pile 4: it is played once the card on it is gone
+        officers.NotationError: cannot read record 'deal 1 ; H JS@4': move 2: cannot play JS@4: J♠ lies face down in pile 4: it is played once the card on it is gone
         """
         if not isinstance(text, str):
             raise NotationError(f"cannot read record {excerpt(text)}: expected a string")

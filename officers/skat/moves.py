@@ -18,7 +18,7 @@ reads as a card whose pile the position supplies.
 >>> Move.parse("QH@9")
 Traceback (most recent call last):
   ...
-officers.errors.NotationError: cannot read move 'QH@9': expected a game (C S H D G) or a card and its pile 1-8, such as 'QH@3'
+officers.NotationError: cannot read move 'QH@9': expected a game (C S H D G) or a card and its pile 1-8, such as 'QH@3'
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal, get_args
 
-from officers.errors import InvalidGameError, NotationError, excerpt
+from officers.core.errors import InvalidGameError, NotationError, excerpt
 from officers.skat.cards import (
     GameType,
     card_notation,

@@ -21,7 +21,7 @@ card notation of :mod:`officers.skat.cards`::
     9H/AS 7C/TD ... | ...          (16 piles, 8 on each side of the bar)
 
 ``deal 17`` reads as numbered deal 17. Numbered deal N takes the cards ``0 .. 31`` in the order
-of :func:`officers.deals.shuffled` ``(N, 32)`` (SplitMix64 and Fisher–Yates, written down
+of :func:`officers.core.deals.shuffled` ``(N, 32)`` (SplitMix64 and Fisher–Yates, written down
 there) and lays them out: the first 8 are Vorhand's under cards (piles 1 .. 8), the next 8 her
 top cards, then Hinterhand's 8 under cards and his 8 top cards. Deal N is the same on every
 machine.
@@ -50,8 +50,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal, TypeAlias
 
-from officers.deals import check_deal_number, shuffled
-from officers.errors import InvalidGameError, NotationError, excerpt, read_json
+from officers.core.deals import check_deal_number, shuffled
+from officers.core.errors import InvalidGameError, NotationError, excerpt, read_json
 from officers.skat.cards import (
     POINTS,
     GameType,
@@ -188,7 +188,7 @@ class Deal:
         >>> Deal.parse("deal x")
         Traceback (most recent call last):
           ...
-        officers.errors.NotationError: cannot read deal 'deal x': expected 'deal N' with N a deal number
+        officers.NotationError: cannot read deal 'deal x': expected 'deal N' with N a deal number
         """
         if not isinstance(text, str):
             raise NotationError(f"cannot read deal {excerpt(text)}: expected a string")
@@ -359,7 +359,7 @@ class Position:
         >>> Position.parse("G ; x")
         Traceback (most recent call last):
           ...
-        officers.errors.NotationError: cannot read position 'G ; x': expected 4 fields separated by ';' (game ; piles ; trick ; points and tricks)
+        officers.NotationError: cannot read position 'G ; x': expected 4 fields separated by ';' (game ; piles ; trick ; points and tricks)
         """
         if not isinstance(text, str):
             raise NotationError(f"cannot read position {excerpt(text)}: expected a string")

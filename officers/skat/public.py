@@ -52,7 +52,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from officers.errors import InvalidGameError, NotationError, excerpt, read_json
+from officers.core.errors import InvalidGameError, NotationError, excerpt, read_json
 from officers.skat.cards import GameType, card_notation, check_card, check_game, parse_card
 from officers.skat.game import SkatGame, View
 from officers.skat.position import PILES, PLAYERS, Pile, Position, player_letter
@@ -252,7 +252,7 @@ class Public:
         >>> Public.parse("G ; x")
         Traceback (most recent call last):
           ...
-        officers.errors.NotationError: cannot read public view 'G ; x': expected 5 fields separated by ';' (game ; piles ; trick ; points and tricks ; cards gone)
+        officers.NotationError: cannot read public view 'G ; x': expected 5 fields separated by ';' (game ; piles ; trick ; points and tricks ; cards gone)
         """
         if not isinstance(text, str) or len(text) > 600:
             raise NotationError(f"cannot read public view {excerpt(text)}: expected a short string")

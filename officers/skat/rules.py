@@ -24,7 +24,7 @@ cannot play AS@1: you must follow trumps: your face-up 10♥ (pile 2)
 
 from __future__ import annotations
 
-from officers.errors import IllegalMoveError, InvalidGameError, excerpt
+from officers.core.errors import IllegalMoveError, InvalidGameError, excerpt
 from officers.skat.cards import POINTS, beats, check_card, lane
 from officers.skat.moves import Move, Outcome, Refusal
 from officers.skat.position import Position
@@ -112,7 +112,7 @@ def is_legal(position: Position, move: Move) -> bool:
 
 def resolve(position: Position, move: Move) -> Move:
     """``move`` with its pile filled in, if it is legal; else raise
-    :class:`~officers.errors.IllegalMoveError` (its ``refusal`` says which rule)."""
+    :class:`~officers.IllegalMoveError` (its ``refusal`` says which rule)."""
     fact = refusal(position, move)
     if fact is not None:
         raise IllegalMoveError(fact.text("en"), refusal=fact)
@@ -133,7 +133,7 @@ def trick_winner(position: Position, second: int) -> int:
 
 def play(position: Position, move: Move) -> Position:
     """The position after ``move``; an illegal move raises
-    :class:`~officers.errors.IllegalMoveError` and changes nothing."""
+    :class:`~officers.IllegalMoveError` and changes nothing."""
     move = resolve(position, move)
     if move.game is not None:
         return Position(position.piles, move.game)

@@ -70,7 +70,7 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import NamedTuple
 
-from officers.errors import InvalidArgumentError, InvalidGameError, SolverTimeoutError, excerpt
+from officers.core.errors import InvalidArgumentError, InvalidGameError, SolverTimeoutError, excerpt
 from officers.skat.accel import CompiledSearch, dd_module, dd_status, table_bits
 from officers.skat.cards import LANES, POINTS, POWERS, TRUMP, GameType
 from officers.skat.position import Position
@@ -94,12 +94,12 @@ MAX_THREADS = 8
 
 def check_threads(threads: object) -> int:
     """``threads`` when it is a whole number 1 .. :data:`MAX_THREADS`, else an
-    :class:`~officers.errors.InvalidArgumentError` quoting it.
+    :class:`~officers.InvalidArgumentError` quoting it.
 
     >>> check_threads(9)
     Traceback (most recent call last):
       ...
-    officers.errors.InvalidArgumentError: threads must be 1 .. 8, not 9
+    officers.InvalidArgumentError: threads must be 1 .. 8, not 9
     """
     if not isinstance(threads, int) or isinstance(threads, bool) or not 1 <= threads <= MAX_THREADS:
         raise InvalidArgumentError(f"threads must be 1 .. {MAX_THREADS}, not {excerpt(threads)}")
@@ -332,7 +332,7 @@ class Search:
     so that a second search of the same board starts warm) and a node count.
 
     ``time_limit`` (seconds, or ``None``) bounds every search made through it: past it a
-    search raises :class:`~officers.errors.SolverTimeoutError`.
+    search raises :class:`~officers.SolverTimeoutError`.
     """
 
     def __init__(
@@ -605,7 +605,7 @@ def _reply_search(board: Board, trick: Trick) -> Reply:
 
 def plain_value(board: Board, time_limit: float | None = None) -> int:
     """The same value by plain alpha-beta over whole tricks: no table, no bounds, no ordering,
-    no equivalent cards (the benchmark's peer). Raises :class:`~officers.errors.SolverTimeoutError` past
+    no equivalent cards (the benchmark's peer). Raises :class:`~officers.SolverTimeoutError` past
     ``time_limit`` seconds."""
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     lanes, points, beats, lane_masks = board.lane, board.points, board.beats, board.lanes

@@ -2,11 +2,11 @@
 for each pair of bots, by game choice, with 95 % intervals; and how often Vorhand wins with best
 play.
 
-Deal ``k`` of a simulation with ``seed`` is numbered deal :func:`officers.simulate.deal_seed`
-``(seed, k)`` and the bots of that game draw from :func:`officers.simulate.bot_seed`
+Deal ``k`` of a simulation with ``seed`` is numbered deal :func:`officers.euler.simulate.deal_seed`
+``(seed, k)`` and the bots of that game draw from :func:`officers.euler.simulate.bot_seed`
 ``(seed, k)``: every game is the same whichever process plays it, so the numbers depend on the
 seed alone, never on the jobs or the executor. The games run in local worker processes
-(:func:`officers.simulate.worker_pool`) or on any :class:`concurrent.futures.Executor` (a Dask
+(:func:`officers.euler.simulate.worker_pool`) or on any :class:`concurrent.futures.Executor` (a Dask
 cluster's ``client.get_executor()``).
 
 >>> result = simulate_pair("greedy", "random", deals=6, seed=1, jobs=1)
@@ -24,8 +24,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from officers.errors import NotationError, excerpt
-from officers.simulate import bot_seed, deal_seed, wilson_interval, worker_pool
+from officers.core.errors import NotationError, excerpt
+from officers.core.simulation import bot_seed, deal_seed, wilson_interval, worker_pool
 from officers.skat.bots import SkatBot, get_bot
 from officers.skat.cards import GAMES, GameType
 from officers.skat.chance import estimate

@@ -13,7 +13,7 @@ minimax over the rules engine itself, with no table and no ordering, simple enou
 slow (for endgames); the tests hold the fast search to it.
 
 Every search takes ``time_limit`` (seconds or ``None``) and raises
-:class:`~officers.errors.SolverTimeoutError` when it runs out.
+:class:`~officers.SolverTimeoutError` when it runs out.
 
 >>> from officers.skat import SkatGame
 >>> game = SkatGame.deal(1)
@@ -33,8 +33,8 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from officers.errors import InvalidGameError, SolverTimeoutError, check_time_limit, excerpt
-from officers.lifetime import cpus
+from officers.core.errors import InvalidGameError, SolverTimeoutError, check_time_limit, excerpt
+from officers.core.lifetime import cpus
 from officers.skat.cards import GAMES, TRUMP, GameType, lane
 from officers.skat.game import SkatGame
 from officers.skat.moves import Move
@@ -155,7 +155,7 @@ def solve(
     principal variation. Before the game choice it is the best game's (and the line starts with
     that choice; :func:`solve_games` gives each game's). ``compiled``: the compiled search
     (:mod:`officers.skat.accel`) where it is installed (``None``), never (``False``) or always
-    (``True``: an :class:`~officers.errors.InvalidArgumentError` without it); the same answer.
+    (``True``: an :class:`~officers.InvalidArgumentError` without it); the same answer.
     ``threads`` (1 .. 8): how many zero-window tests the compiled search runs at once, each in
     a thread of its own (:meth:`~officers.skat.search.Search.exact`); by default two where the
     process may use two CPUs and :data:`THREADS_FROM` cards or more are in play, else one. The
@@ -165,7 +165,7 @@ def solve(
     >>> solve(Deal.numbered(1), time_limit=0.001)
     Traceback (most recent call last):
       ...
-    officers.errors.SolverTimeoutError: the double-dummy search ran out of time
+    officers.SolverTimeoutError: the double-dummy search ran out of time
     """
     position = _position(where)
     deadline = _deadline(time_limit)

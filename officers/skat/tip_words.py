@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal, get_args
 
-from officers.errors import UnsupportedError, excerpt
+from officers.core.errors import UnsupportedError, excerpt
 from officers.skat.cards import card_face, card_name, card_notation
 
 __all__ = [

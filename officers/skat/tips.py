@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final, Literal
 
-from officers.errors import (
+from officers.core.errors import (
     InvalidArgumentError,
     SolverTimeoutError,
     check_time_limit,
@@ -190,7 +190,7 @@ def sampled_wins(
 ) -> dict[Move, int]:
     """For each move, in how many of ``positions`` Vorhand still wins after it (double dummy).
     ``time_limit`` bounds each search, ``deadline`` (:func:`time.monotonic`) all of them;
-    past either, :class:`~officers.errors.SolverTimeoutError`."""
+    past either, :class:`~officers.SolverTimeoutError`."""
     counts = dict.fromkeys(moves, 0)
     for position in positions:
         for move in moves:
@@ -201,7 +201,7 @@ def sampled_wins(
 
 def _left(deadline: float | None, time_limit: float | None = None) -> float | None:
     """The seconds a search may take: ``time_limit``, and no more than is left before
-    ``deadline``; none left raises :class:`~officers.errors.SolverTimeoutError`."""
+    ``deadline``; none left raises :class:`~officers.SolverTimeoutError`."""
     if deadline is None:
         return time_limit
     left = deadline - time.monotonic()
@@ -321,7 +321,7 @@ class _Clock:
 
     def left(self) -> float | None:
         """The seconds left (``None``: no bound); none left (or cancelled) raises
-        :class:`~officers.errors.SolverTimeoutError`."""
+        :class:`~officers.SolverTimeoutError`."""
         if self.cancel is not None and self.cancel.is_set():
             raise SolverTimeoutError("the tip was cancelled")
         return _left(self.deadline)
@@ -414,7 +414,7 @@ def _exact(public: Public, moves: list[Move], clock: _Clock, order: Move) -> _We
 
 
 def _wilson(wins: int, n: int) -> tuple[float, float]:
-    """Wilson's 95 % interval for ``wins`` of ``n`` (as :func:`officers.simulate.wilson_interval`
+    """Wilson's 95 % interval for ``wins`` of ``n`` (as :func:`officers.euler.simulate.wilson_interval`
     computes it, without importing the simulations: a first tip costs what a later one does)."""
     if n <= 0:
         return (0.0, 1.0)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final, TypeAlias
 
-from officers.errors import UnsupportedError, excerpt
+from officers.core.errors import UnsupportedError, excerpt
 from officers.skat.cards import card_face, card_name
 
 if TYPE_CHECKING:
@@ -132,7 +132,7 @@ def _de(fact: Refusal) -> str:
 
 def refusal_text(fact: Refusal, lang: Language = "en") -> str:
     """Why a move is refused, as a sentence in ``lang`` (the English one is the message of the
-    :class:`~officers.errors.IllegalMoveError` that refuses it)."""
+    :class:`~officers.IllegalMoveError` that refuses it)."""
     return _de(fact) if _check(lang) == "de" else _en(fact)
 
 

@@ -1,7 +1,7 @@
 // What the three pages draw alike, written once: an element with its attributes and children
 // (all three pages), and a card drawn as text, its rank and suit in the corner and the suit
 // large in the middle (Eight Off and Offiziersskat; Euler's Officers draws its cards from the
-// SVG sprites of officers/svg.py instead, view.js).
+// SVG sprites of officers/euler/svg.py instead, view.js).
 
 /** The suits' symbols. */
 export const SYMBOLS = { C: "♣", D: "♦", H: "♥", S: "♠" };

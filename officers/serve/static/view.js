@@ -1,5 +1,5 @@
 // Drawing the table: the square, the hands, the advice. Card faces are officers' own SVG
-// (officers/svg.py), served as two sprites of symbols, cards-en.svg and cards-de.svg.
+// (officers/euler/svg.py), served as two sprites of symbols, cards-en.svg and cards-de.svg.
 
 import { el } from "./dom.js";
 import { botLabel, cardName, cellName, words } from "./i18n.js";

@@ -1,0 +1,7 @@
+"""What every game and every door of officers uses: the errors, strict JSON on the wire, seeded
+deals and draws, the workers that die with their parent, and the compiled parts' loader.
+
+Nothing here imports a game (:mod:`officers.euler`, :mod:`officers.eightoff`,
+:mod:`officers.skat`) or a door (:mod:`officers.contract`, :mod:`officers.serve`,
+:mod:`officers.rooms`, :mod:`officers.cli`); the layer tests keep it so.
+"""

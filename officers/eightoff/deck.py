@@ -1,0 +1,414 @@
+"""The 52-card French deck: ranks, suits and playing cards, shared by the card games of officers.
+
+Glossary
+--------
+rank
+    Ace (low) to King (high): a :class:`Rank`, an int 1-13 (Ace = 1, Jack = 11, Queen = 12,
+    King = 13).
+suit
+    Clubs, Diamonds, Hearts or Spades: a :class:`Suit`, an int 0-3 in that order (♣ ♦ ♥ ♠).
+    Diamonds and Hearts are red, Clubs and Spades black.
+playing card
+    One of the 52 cards: a :class:`PlayingCard`, an int ``13 * suit + (rank - 1)`` (0-51)
+    with a name: 0 is the Ace of Clubs, 12 the King of Clubs, 51 the King of Spades.
+
+Cards are read from ``TD``, ``Td``, ``10D``, ``10♦``, German ``B♣`` (Bube = Jack) and ``D♥``
+(Dame = Queen), or their full names in English or German; they print as ``10♦`` and write as
+``TD`` (T for ten, as fc-solve and PySol write). The 32 cards of Offiziersskat are a subset of
+this deck.
+
+>>> card = PlayingCard.parse("10♦")
+>>> print(card, card.notation(), card.name_en(), card.name_de(), sep=" | ")
+10♦ | TD | Ten of Diamonds | Karo-Zehn
+>>> int(card), card.rank, card.suit, card.is_red()
+(22, Rank.TEN, Suit.DIAMONDS, True)
+>>> PlayingCard.parse("Td") is PlayingCard.parse("Ten of Diamonds") is PlayingCard.TEN_OF_DIAMONDS
+True
+>>> read_card_run("JDKD10H2s")
+(PlayingCard.JACK_OF_DIAMONDS, PlayingCard.KING_OF_DIAMONDS, PlayingCard.TEN_OF_HEARTS, PlayingCard.TWO_OF_SPADES)
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from typing import Final
+
+from officers.core.errors import NotationError, excerpt
+
+__all__ = [
+    "ALL_PLAYING_CARDS",
+    "CARDS_IN_DECK",
+    "PlayingCard",
+    "Rank",
+    "Suit",
+    "card_of",
+    "read_card",
+    "read_card_run",
+]
+
+CARDS_IN_DECK: Final = 52
+"""The cards of the French deck."""
+
+_RANK_LETTERS: Final = "A23456789TJQK"
+_RANK_NAMES_EN: Final = (
+    "Ace", "Two", "Three", "Four", "Five", "Six", "Seven",
+    "Eight", "Nine", "Ten", "Jack", "Queen", "King",
+)  # fmt: skip
+_RANK_NAMES_DE: Final = (
+    "Ass", "Zwei", "Drei", "Vier", "Fünf", "Sechs", "Sieben",
+    "Acht", "Neun", "Zehn", "Bube", "Dame", "König",
+)  # fmt: skip
+_SUIT_LETTERS: Final = "CDHS"
+_SUIT_SYMBOLS: Final = "♣♦♥♠"
+_SUIT_NAMES_EN: Final = ("Clubs", "Diamonds", "Hearts", "Spades")
+_SUIT_NAMES_DE: Final = ("Kreuz", "Karo", "Herz", "Pik")
+
+
+class Rank(enum.IntEnum):
+    """The rank of a playing card: Ace = 1 (low) to King = 13 (high)."""
+
+    ACE = 1
+    TWO = 2
+    THREE = 3
+    FOUR = 4
+    FIVE = 5
+    SIX = 6
+    SEVEN = 7
+    EIGHT = 8
+    NINE = 9
+    TEN = 10
+    JACK = 11
+    QUEEN = 12
+    KING = 13
+
+    def letter(self) -> str:
+        """The letter of the notation: ``A 2 3 4 5 6 7 8 9 T J Q K``."""
+        return _RANK_LETTERS[self - 1]
+
+    def short(self) -> str:
+        """The rank as people print it: ``A 2 … 9 10 J Q K``."""
+        return "10" if self == Rank.TEN else _RANK_LETTERS[self - 1]
+
+    def name_en(self) -> str:
+        """``Ace``, ``Two``, … ``King``."""
+        return _RANK_NAMES_EN[self - 1]
+
+    def name_de(self) -> str:
+        """``Ass``, ``Zwei``, … ``Bube``, ``Dame``, ``König``."""
+        return _RANK_NAMES_DE[self - 1]
+
+    def __repr__(self) -> str:
+        return f"Rank.{self.name}"
+
+    def __str__(self) -> str:
+        return self.short()
+
+
+class Suit(enum.IntEnum):
+    """The suit of a playing card: Clubs, Diamonds, Hearts, Spades (0-3)."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    def letter(self) -> str:
+        """The ASCII letter: ``C D H S``."""
+        return _SUIT_LETTERS[self]
+
+    def symbol(self) -> str:
+        """The Unicode symbol: ``♣ ♦ ♥ ♠``."""
+        return _SUIT_SYMBOLS[self]
+
+    def is_red(self) -> bool:
+        """Diamonds and Hearts are red."""
+        return self in (Suit.DIAMONDS, Suit.HEARTS)
+
+    def name_en(self) -> str:
+        """``Clubs``, ``Diamonds``, ``Hearts`` or ``Spades``."""
+        return _SUIT_NAMES_EN[self]
+
+    def name_de(self) -> str:
+        """``Kreuz``, ``Karo``, ``Herz`` or ``Pik``."""
+        return _SUIT_NAMES_DE[self]
+
+    def __repr__(self) -> str:
+        return f"Suit.{self.name}"
+
+    def __str__(self) -> str:
+        return self.symbol()
+
+
+class PlayingCard(enum.IntEnum):
+    """One of the 52 cards; the int value is ``13 * suit + (rank - 1)``."""
+
+    ACE_OF_CLUBS = 0
+    TWO_OF_CLUBS = 1
+    THREE_OF_CLUBS = 2
+    FOUR_OF_CLUBS = 3
+    FIVE_OF_CLUBS = 4
+    SIX_OF_CLUBS = 5
+    SEVEN_OF_CLUBS = 6
+    EIGHT_OF_CLUBS = 7
+    NINE_OF_CLUBS = 8
+    TEN_OF_CLUBS = 9
+    JACK_OF_CLUBS = 10
+    QUEEN_OF_CLUBS = 11
+    KING_OF_CLUBS = 12
+    ACE_OF_DIAMONDS = 13
+    TWO_OF_DIAMONDS = 14
+    THREE_OF_DIAMONDS = 15
+    FOUR_OF_DIAMONDS = 16
+    FIVE_OF_DIAMONDS = 17
+    SIX_OF_DIAMONDS = 18
+    SEVEN_OF_DIAMONDS = 19
+    EIGHT_OF_DIAMONDS = 20
+    NINE_OF_DIAMONDS = 21
+    TEN_OF_DIAMONDS = 22
+    JACK_OF_DIAMONDS = 23
+    QUEEN_OF_DIAMONDS = 24
+    KING_OF_DIAMONDS = 25
+    ACE_OF_HEARTS = 26
+    TWO_OF_HEARTS = 27
+    THREE_OF_HEARTS = 28
+    FOUR_OF_HEARTS = 29
+    FIVE_OF_HEARTS = 30
+    SIX_OF_HEARTS = 31
+    SEVEN_OF_HEARTS = 32
+    EIGHT_OF_HEARTS = 33
+    NINE_OF_HEARTS = 34
+    TEN_OF_HEARTS = 35
+    JACK_OF_HEARTS = 36
+    QUEEN_OF_HEARTS = 37
+    KING_OF_HEARTS = 38
+    ACE_OF_SPADES = 39
+    TWO_OF_SPADES = 40
+    THREE_OF_SPADES = 41
+    FOUR_OF_SPADES = 42
+    FIVE_OF_SPADES = 43
+    SIX_OF_SPADES = 44
+    SEVEN_OF_SPADES = 45
+    EIGHT_OF_SPADES = 46
+    NINE_OF_SPADES = 47
+    TEN_OF_SPADES = 48
+    JACK_OF_SPADES = 49
+    QUEEN_OF_SPADES = 50
+    KING_OF_SPADES = 51
+
+    @classmethod
+    def from_parts(cls, rank: int, suit: int) -> PlayingCard:
+        """The card of a rank (1-13) and a suit (0-3), each a :class:`Rank`/:class:`Suit` or int.
+
+        >>> PlayingCard.from_parts(Rank.QUEEN, Suit.HEARTS)
+        PlayingCard.QUEEN_OF_HEARTS
+        """
+        if not all(isinstance(x, int) and not isinstance(x, bool) for x in (rank, suit)):
+            raise TypeError(f"rank and suit are ints, got rank={rank!r:.40}, suit={suit!r:.40}")
+        if not (1 <= rank <= 13 and 0 <= suit < 4):
+            raise ValueError(f"rank is 1-13 and suit 0-3, got rank={rank!r:.40}, suit={suit!r:.40}")
+        return _BY_INDEX[13 * suit + rank - 1]
+
+    @classmethod
+    def parse(cls, text: str) -> PlayingCard:
+        """Read a card: ``TD``, ``Td``, ``10D``, ``10♦``, ``B♣``, ``Ten of Diamonds``, ``Karo-Zehn``.
+
+        Raises :class:`~officers.NotationError` (a ``ValueError``) quoting the text.
+
+        >>> PlayingCard.parse("as"), PlayingCard.parse("D♥"), PlayingCard.parse("Kreuz-König")
+        (PlayingCard.ACE_OF_SPADES, PlayingCard.QUEEN_OF_HEARTS, PlayingCard.KING_OF_CLUBS)
+        >>> PlayingCard.parse("1S")
+        Traceback (most recent call last):
+          ...
+        officers.NotationError: cannot read card '1S': unknown rank '1' (expected ranks A 2-9 T or 10 J Q K, German B D)
+        """
+        return read_card(text)
+
+    @property
+    def rank(self) -> Rank:
+        """The card's rank."""
+        return _RANKS[self % 13]
+
+    @property
+    def suit(self) -> Suit:
+        """The card's suit."""
+        return _SUITS[self // 13]
+
+    def is_red(self) -> bool:
+        """Diamonds and Hearts are red."""
+        return 13 <= self < 39
+
+    def notation(self) -> str:
+        """The ASCII notation: ``AC``, ``TD``, ``KS`` (T for ten)."""
+        return _RANK_LETTERS[self % 13] + _SUIT_LETTERS[self // 13]
+
+    def name_en(self) -> str:
+        """The English name: ``Ten of Diamonds``."""
+        return f"{_RANK_NAMES_EN[self % 13]} of {_SUIT_NAMES_EN[self // 13]}"
+
+    def name_de(self) -> str:
+        """The German name: ``Karo-Zehn``."""
+        return f"{_SUIT_NAMES_DE[self // 13]}-{_RANK_NAMES_DE[self % 13]}"
+
+    def __str__(self) -> str:
+        return _RANKS[self % 13].short() + _SUIT_SYMBOLS[self // 13]
+
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
+    def __repr__(self) -> str:
+        return f"PlayingCard.{self.name}"
+
+
+ALL_PLAYING_CARDS: Final[tuple[PlayingCard, ...]] = tuple(PlayingCard)
+"""The 52 cards in index order: A♣ 2♣ … K♣ A♦ … K♠."""
+
+_BY_INDEX: Final = ALL_PLAYING_CARDS
+_RANKS: Final = tuple(Rank)
+_SUITS: Final = tuple(Suit)
+
+
+def card_of(value: object) -> PlayingCard:
+    """The playing card of an int 0-51 (or a :class:`PlayingCard`), checked.
+
+    >>> card_of(22)
+    PlayingCard.TEN_OF_DIAMONDS
+    >>> card_of(52)
+    Traceback (most recent call last):
+      ...
+    ValueError: a playing card is an int 0-51, got 52
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < CARDS_IN_DECK:
+        return _BY_INDEX[value]
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"a playing card is an int 0-51, got {excerpt(value)}")
+    raise ValueError(f"a playing card is an int 0-51, got {excerpt(value)}")
+
+
+# --- reading -------------------------------------------------------------------------------
+
+_RANK_BY_TEXT: Final[dict[str, int]] = {
+    **{letter: i + 1 for i, letter in enumerate(_RANK_LETTERS)},
+    "10": 10, "B": 11, "D": 12,
+}  # fmt: skip
+_SUIT_BY_CHAR: Final[dict[str, int]] = {
+    **{letter: i for i, letter in enumerate(_SUIT_LETTERS)},
+    **{symbol: i for i, symbol in enumerate(_SUIT_SYMBOLS)},
+    **{symbol: i for i, symbol in enumerate("♧♢♡♤")},  # the outlined symbols, too
+}
+_RANK_BY_NAME: Final[dict[str, tuple[int, str]]] = {
+    **{name.casefold(): (i + 1, "en") for i, name in enumerate(_RANK_NAMES_EN)},
+    **{name.casefold(): (i + 1, "de") for i, name in enumerate(_RANK_NAMES_DE)},
+    "koenig": (13, "de"), "fuenf": (5, "de"),
+}  # fmt: skip
+_SUIT_BY_NAME: Final[dict[str, tuple[int, str]]] = {
+    **{name.casefold(): (i, "en") for i, name in enumerate(_SUIT_NAMES_EN)},
+    **{name.casefold(): (i, "de") for i, name in enumerate(_SUIT_NAMES_DE)},
+}
+_EXPECTED_RANK: Final = "ranks A 2-9 T or 10 J Q K, German B D"
+_EXPECTED_SUIT: Final = "suits C D H S or ♣ ♦ ♥ ♠"
+_ENGLISH_NAME: Final = re.compile(r"(\w+)\s+of\s+(\w+)", re.IGNORECASE | re.ASCII)
+_GERMAN_NAME: Final = re.compile(
+    r"([\wÖöÜü]+)\s*-\s*([\wÖöÜü]+)|([\wÖöÜü]+)\s+([\wÖöÜü]+)", re.ASCII
+)
+_MAX_NAME_LENGTH: Final = 40
+_VARIATION_SELECTORS: Final = str.maketrans("", "", "\ufe0e\ufe0f")
+"""Emoji (U+FE0F) and text (U+FE0E) presentation selectors, which phones send after ``♠``."""
+
+
+def _upper(text: str) -> str:
+    """Upper case for ASCII letters only (``"ſ".upper()`` is ``"S"``, but ``ſ`` is no suit)."""
+    return "".join(char.upper() if char.isascii() else char for char in text)
+
+
+def read_card(text: object) -> PlayingCard:
+    """Read one card (see :meth:`PlayingCard.parse`).
+
+    >>> read_card(" 10h "), read_card("Queen of Spades")
+    (PlayingCard.TEN_OF_HEARTS, PlayingCard.QUEEN_OF_SPADES)
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"cannot read card {excerpt(text)}: expected a string such as 'TD'")
+    stripped = text.strip().translate(_VARIATION_SELECTORS)
+    if not stripped:
+        raise NotationError(f"cannot read card {excerpt(text)}: it is empty (expected e.g. 'TD')")
+    if len(stripped) > _MAX_NAME_LENGTH:
+        raise NotationError(f"cannot read card {excerpt(text)}: too long for a card")
+    if len(stripped) == 2 or (len(stripped) == 3 and not stripped[0].isalpha()):
+        return _read_short(text, _upper(stripped[:-1]), _upper(stripped[-1]))
+    return _read_name(text, stripped)
+
+
+def _read_short(text: str, rank_text: str, suit_char: str) -> PlayingCard:
+    if rank_text not in _RANK_BY_TEXT:
+        raise NotationError(
+            f"cannot read card {excerpt(text)}: unknown rank {rank_text!r} (expected {_EXPECTED_RANK})"
+        )
+    if suit_char not in _SUIT_BY_CHAR:
+        raise NotationError(
+            f"cannot read card {excerpt(text)}: unknown suit {suit_char!r} (expected {_EXPECTED_SUIT})"
+        )
+    return _BY_INDEX[13 * _SUIT_BY_CHAR[suit_char] + _RANK_BY_TEXT[rank_text] - 1]
+
+
+def _fold(word: str) -> str:
+    return "".join(char.lower() if char.isascii() or char in "ÖöÜü" else char for char in word)
+
+
+def _read_name(text: str, stripped: str) -> PlayingCard:
+    english = _ENGLISH_NAME.fullmatch(stripped)
+    german = None if english else _GERMAN_NAME.fullmatch(stripped)
+    if english:
+        rank_word, suit_word, style = english.group(1), english.group(2), "en"
+    elif german:
+        suit_word = german.group(1) or german.group(3)
+        rank_word = german.group(2) or german.group(4)
+        style = "de"
+    else:
+        raise NotationError(
+            f"cannot read card {excerpt(text)}: expected a card such as 'TD' or '10♦', "
+            "or a name such as 'Ten of Diamonds' or 'Karo-Zehn'"
+        )
+    rank = _RANK_BY_NAME.get(_fold(rank_word))
+    suit = _SUIT_BY_NAME.get(_fold(suit_word))
+    if rank is None or suit is None or not (rank[1] == suit[1] == style):
+        raise NotationError(
+            f"cannot read card {excerpt(text)}: expected a name such as 'Ten of Diamonds' "
+            "or 'Karo-Zehn'"
+        )
+    return _BY_INDEX[13 * suit[0] + rank[0] - 1]
+
+
+def read_card_run(text: object) -> tuple[PlayingCard, ...]:
+    """Cards run together, as the notations write a column (``JDKDTH``): each card is a rank
+    (``A 2-9 T J Q K``, or ``10``; German ``B D``) followed by a suit (``C D H S`` or
+    ``♣ ♦ ♥ ♠``); case does not matter. The empty text is no cards.
+
+    >>> read_card_run("10♦Js")
+    (PlayingCard.TEN_OF_DIAMONDS, PlayingCard.JACK_OF_SPADES)
+    >>> read_card_run("JDK")
+    Traceback (most recent call last):
+      ...
+    officers.NotationError: cannot read cards 'JDK': 'K' at 3 is no card (expected a rank and a suit, such as 'TD')
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"cannot read cards {excerpt(text)}: expected a string")
+    cards: list[PlayingCard] = []
+    i, run = 0, text.translate(_VARIATION_SELECTORS)
+    while i < len(run):
+        width = 3 if run.startswith("10", i) else 2
+        piece = run[i : i + width]
+        if len(piece) < width:
+            raise NotationError(
+                f"cannot read cards {excerpt(text)}: {piece!r} at {i + 1} is no card "
+                "(expected a rank and a suit, such as 'TD')"
+            )
+        try:
+            cards.append(_read_short(piece, _upper(piece[:-1]), _upper(piece[-1])))
+        except NotationError as error:
+            why = str(error).removeprefix(f"cannot read card {excerpt(piece)}: ")
+            raise NotationError(
+                f"cannot read cards {excerpt(text)}: {piece!r} at {i + 1}: {why}"
+            ) from None
+        i += width
+    return tuple(cards)

@@ -1,0 +1,563 @@
+"""Many games of bots, in parallel and reproducibly: win rates, take-backs and why games are lost.
+
+Glossary
+--------
+deal number
+    ``0 .. deals-1``: the games of a simulation. Deal ``k`` is dealt from a seed derived from
+    ``(seed, k)`` alone, and the bots of that game draw from a second seed derived the same way,
+    so every game is the same whichever process plays it: the numbers depend on the seed, never
+    on the number of jobs or on the executor.
+fatal card
+    The last placement that turned a square that could still be finished into a dead one (the
+    exact index decides). A lost game is put down to its fatal card: one that passed the
+    designers' four checks (a dead end the checks missed) or one that failed them.
+dead placement, wasted take-back
+    In a lost game: a placement on a square the bot's own checks (the designers' four) had
+    already called dead, and a take-back on a dead square that left it dead (a token spent for
+    nothing). They tell what a team did after its dead end.
+Wilson interval
+    The 95 % confidence interval of a win rate (Wilson's score interval: good near 0 and 1).
+
+>>> result = simulate("designers", "normal", players=2, deals=20, seed=1, jobs=1)
+>>> result.deals, 0 <= result.wins <= 20, result.low <= result.win_rate <= result.high
+(20, True, True)
+>>> simulate("exact", "hard", players=3, deals=20, seed=1, jobs=1).wins
+20
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import random
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Final
+
+from officers.core.errors import NotationError, excerpt
+from officers.core.lifetime import cpus
+from officers.core.simulation import (
+    IN_FLIGHT,
+    TERMINATED,
+    bot_seed,
+    deal_seed,
+    jobs_for,
+    progress_bar,
+    wilson_interval,
+    worker_pool,
+)
+from officers.euler.bots import Bot, get_bot, passes_checks
+from officers.euler.game import GameState, Level, Variant, new_game
+
+if TYPE_CHECKING:
+    import concurrent.futures
+
+__all__ = [
+    "LOSS_FAILED",
+    "LOSS_MISSED",
+    "TERMINATED",
+    "SimulationResult",
+    "Task",
+    "bot_seed",
+    "cpus",
+    "deal_seed",
+    "play_game",
+    "progress_bar",
+    "results_json",
+    "results_table",
+    "run_tasks",
+    "simulate",
+    "wilson_interval",
+    "worker_pool",
+]
+
+LOSS_MISSED: Final = "stuck after a dead end the checks missed"
+"""Loss reason: the fatal card passed the designers' four checks."""
+LOSS_FAILED: Final = "stuck after a card that failed the checks"
+"""Loss reason: the fatal card failed the designers' four checks (for the designers' bot: no
+placement passed them)."""
+
+# --- one game -------------------------------------------------------------------------------------
+
+
+def play_game(
+    bot: str | Bot | Sequence[str | Bot] = "designers",
+    level: Level | str = "normal",
+    players: int = 2,
+    seed: int = 0,
+    *,
+    number: int = 0,
+    tokens: int | None = None,
+    variant: Variant | None = None,
+) -> GameState:
+    """Play deal ``number`` of a simulation with ``seed`` to the end and return the final state
+    (its :meth:`~officers.euler.game.GameState.record` replays it). ``bot`` is one bot for every
+    player, or one per player.
+
+    >>> game = play_game("exact", "expert", players=2, seed=3)
+    >>> print(game.outcome()), game.take_backs()
+    won: all 16 cards are in the square
+    (None, 0)
+    """
+    state = new_game(level, players, deal_seed(seed, number), tokens=tokens, variant=variant)
+    _play(state, _team(bot, players), random.Random(bot_seed(seed, number)))
+    return state
+
+
+def _team(bot: str | Bot | Sequence[str | Bot], players: int) -> list[Bot]:
+    if isinstance(bot, (str, Bot)):
+        return [get_bot(bot)] * players
+    team = [get_bot(one) for one in bot]
+    if len(team) != players:
+        raise NotationError(f"{len(team)} bots for {players} players")
+    return team
+
+
+@dataclass
+class _Facts:
+    """What one game shows about its loss: whether a fatal card was placed and whether it passed
+    the checks; the placements on squares whose checks had already failed; the take-backs on a
+    dead square that left it dead."""
+
+    fatal: bool = False
+    fatal_passed: bool = False
+    dead_placements: int = 0
+    wasted_take_backs: int = 0
+
+
+def _play(state: GameState, team: Sequence[Bot], rng: random.Random) -> _Facts:
+    """Play to the end; return what the game shows about its loss."""
+    from officers.euler.solve.index import CompletionIndex
+
+    index = CompletionIndex.get(state.rules)
+    alive = index.is_completable(state.square)
+    facts = _Facts()
+    while state.outcome() is None:
+        move = team[state.turn].choose(state.view(), rng)
+        if move.kind == "place" and not alive and not passes_checks(state.square, state.rules):
+            facts.dead_placements += 1
+        state.push(move)
+        if move.kind == "place":
+            now = index.is_completable(state.square)
+            if alive and not now:
+                facts.fatal = True
+                facts.fatal_passed = passes_checks(state.square, state.rules)
+            alive = now
+        elif move.kind == "take":
+            revived = alive or index.is_completable(state.square)
+            facts.wasted_take_backs += not revived
+            alive = revived
+    return facts
+
+
+# --- many games -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Task:
+    """One simulation to run: a bot (a name, or a :class:`~officers.euler.bots.Bot` that pickles, for
+    other processes), a level, players, tokens and a variant."""
+
+    bot: str | Bot
+    level: Level
+    players: int
+    tokens: int
+    variant: Variant = field(default_factory=Variant)
+
+    @classmethod
+    def make(
+        cls,
+        bot: str | Bot = "designers",
+        level: Level | str = "normal",
+        players: int = 2,
+        tokens: int | None = None,
+        variant: Variant | None = None,
+    ) -> Task:
+        """A task from names; ``tokens`` defaults to the level's."""
+        chosen = Level.get(level)
+        name = get_bot(bot).name if isinstance(bot, str) else get_bot(bot)
+        if not isinstance(players, int) or not 1 <= players <= 4:
+            raise NotationError(f"a game has 1-4 players, got {excerpt(players)}")
+        return cls(
+            name,
+            chosen,
+            players,
+            chosen.tokens if tokens is None else tokens,
+            Variant() if variant is None else variant,
+        )
+
+
+@dataclass
+class _Tally:
+    wins: int = 0
+    games: int = 0
+    take_backs: int = 0
+    turns: int = 0
+    take_back_games: Counter[int] = field(default_factory=Counter)
+    losses: Counter[str] = field(default_factory=Counter)
+    dead_placements: int = 0
+    wasted_take_backs: int = 0
+
+    def add(self, other: _Tally) -> None:
+        self.dead_placements += other.dead_placements
+        self.wasted_take_backs += other.wasted_take_backs
+        self.wins += other.wins
+        self.games += other.games
+        self.take_backs += other.take_backs
+        self.turns += other.turns
+        self.take_back_games.update(other.take_back_games)
+        self.losses.update(other.losses)
+
+
+def _run_chunk(task: Task, seed: int, start: int, stop: int) -> _Tally:
+    """Play deals ``start .. stop-1`` of a task (run in a worker)."""
+    tally = _Tally()
+    team = [get_bot(task.bot)] * task.players
+    for number in range(start, stop):
+        state = new_game(
+            task.level,
+            task.players,
+            deal_seed(seed, number),
+            tokens=task.tokens,
+            variant=task.variant,
+        )
+        facts = _play(state, team, random.Random(bot_seed(seed, number)))
+        outcome = state.outcome()
+        assert outcome is not None
+        used = state.take_backs()
+        tally.games += 1
+        tally.take_backs += used
+        tally.turns += len(state.history)
+        tally.take_back_games[used] += 1
+        if outcome.won:
+            tally.wins += 1
+            continue
+        tally.dead_placements += facts.dead_placements
+        tally.wasted_take_backs += facts.wasted_take_backs
+        if outcome.reason != "stuck":
+            tally.losses[outcome.reason] += 1
+        elif not facts.fatal:
+            tally.losses["stuck"] += 1
+        else:
+            tally.losses[LOSS_MISSED if facts.fatal_passed else LOSS_FAILED] += 1
+    return tally
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """What a simulation found: wins out of deals, the Wilson interval, take-backs used, and the
+    reasons of the losses. Two runs with the same task, deals and seed give equal results.
+
+    ``take_back_games`` maps the number of take-backs a game used to how many games used that
+    many; ``losses`` maps each reason of loss to its number of games. In the lost games,
+    ``dead_placements`` counts the placements on squares the bot's own checks had already called
+    dead, and ``wasted_take_backs`` the tokens spent on take-backs that left the square dead
+    (the exact index decides).
+    """
+
+    bot: str
+    level: str
+    diagonals: bool
+    players: int
+    tokens: int
+    deals: int
+    seed: int
+    wins: int
+    take_backs: int
+    turns: int
+    take_back_games: tuple[tuple[int, int], ...]
+    losses: tuple[tuple[str, int], ...]
+    variant: Variant = field(default_factory=Variant)
+    dead_placements: int = 0
+    wasted_take_backs: int = 0
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per deal."""
+        return self.wins / self.deals if self.deals else 0.0
+
+    @property
+    def low(self) -> float:
+        """The lower end of the 95 % Wilson interval of the win rate."""
+        return wilson_interval(self.wins, self.deals)[0]
+
+    @property
+    def high(self) -> float:
+        """The upper end of the 95 % Wilson interval of the win rate."""
+        return wilson_interval(self.wins, self.deals)[1]
+
+    @property
+    def take_backs_per_game(self) -> float:
+        """The mean number of take-backs a game."""
+        return self.take_backs / self.deals if self.deals else 0.0
+
+    @property
+    def lost(self) -> int:
+        """The games lost."""
+        return self.deals - self.wins
+
+    @property
+    def dead_placements_per_loss(self) -> float:
+        """Placements on squares the checks called dead, per lost game."""
+        return self.dead_placements / self.lost if self.lost else 0.0
+
+    @property
+    def wasted_take_backs_per_loss(self) -> float:
+        """Take-backs that left the square dead, per lost game."""
+        return self.wasted_take_backs / self.lost if self.lost else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form (see docs/game.md)."""
+        return {
+            "bot": self.bot,
+            "level": self.level,
+            "diagonals": self.diagonals,
+            "players": self.players,
+            "tokens": self.tokens,
+            "variant": {
+                "open_hands": self.variant.open_hands,
+                "coins": self.variant.coins,
+                "ozanam": self.variant.ozanam,
+            },
+            "deals": self.deals,
+            "seed": self.seed,
+            "wins": self.wins,
+            "win_rate": self.win_rate,
+            "confidence_95": [self.low, self.high],
+            "take_backs": self.take_backs,
+            "take_backs_per_game": self.take_backs_per_game,
+            "take_back_games": {str(k): v for k, v in self.take_back_games},
+            "turns": self.turns,
+            "losses": dict(self.losses),
+            "lost_games": {
+                "dead_placements": self.dead_placements,
+                "wasted_take_backs": self.wasted_take_backs,
+            },
+        }
+
+    def table(self) -> str:
+        """A small table of this result (see :func:`results_table`)."""
+        return results_table([self])
+
+
+def _result(task: Task, deals: int, seed: int, tally: _Tally) -> SimulationResult:
+    return SimulationResult(
+        bot=get_bot(task.bot).name,
+        level=task.level.name,
+        diagonals=task.level.diagonals,
+        players=task.players,
+        tokens=task.tokens,
+        deals=deals,
+        seed=seed,
+        wins=tally.wins,
+        take_backs=tally.take_backs,
+        turns=tally.turns,
+        take_back_games=tuple(sorted(tally.take_back_games.items())),
+        losses=tuple(sorted(tally.losses.items(), key=lambda item: (-item[1], item[0]))),
+        variant=task.variant,
+        dead_placements=tally.dead_placements,
+        wasted_take_backs=tally.wasted_take_backs,
+    )
+
+
+def _chunks(tasks: int, deals: int, step: int) -> Iterator[tuple[int, int, int]]:
+    """``(task, start, stop)`` of every chunk of deals, lazily."""
+    for i in range(tasks):
+        for start in range(0, deals, step):
+            yield i, start, min(deals, start + step)
+
+
+def _run_in(
+    pool: concurrent.futures.Executor,
+    tasks: Sequence[Task],
+    deals: int,
+    seed: int,
+    tallies: Sequence[_Tally],
+    advance: Callable[[int], object],
+    *,
+    width: int,
+) -> None:
+    """Play the chunks of games in ``pool`` (``width`` workers), at most :data:`IN_FLIGHT` a
+    worker submitted at a time, adding each result to its task's tally as it comes in."""
+    import concurrent.futures
+
+    step = max(1, min(250, math.ceil(deals * len(tasks) / (4 * width))))
+    chunks = _chunks(len(tasks), deals, step)
+    pending: dict[concurrent.futures.Future[_Tally], tuple[int, int]] = {}
+    try:
+        while True:
+            for i, start, stop in itertools.islice(chunks, IN_FLIGHT * width - len(pending)):
+                pending[pool.submit(_run_chunk, tasks[i], seed, start, stop)] = (i, stop - start)
+            if not pending:
+                return
+            done, _ = concurrent.futures.wait(
+                pending, return_when=concurrent.futures.FIRST_COMPLETED
+            )
+            for future in done:
+                i, games = pending.pop(future)
+                tallies[i].add(future.result())
+                advance(games)
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+def run_tasks(
+    tasks: Iterable[Task],
+    deals: int,
+    seed: int = 0,
+    *,
+    jobs: int | None = None,
+    executor: concurrent.futures.Executor | None = None,
+    progress: bool | None = None,
+) -> list[SimulationResult]:
+    """Run several simulations with the same deals (common random numbers: every task plays
+    deals ``0 .. deals-1`` of the seed), in parallel; one result a task, in task order.
+
+    ``executor``: any :class:`concurrent.futures.Executor` (a Dask cluster's
+    ``client.get_executor()`` runs the games across machines); it is not shut down. Otherwise
+    ``jobs`` local processes (default and most: one a CPU, :func:`cpus`; ``jobs=1`` runs in this
+    process). The results are the same whatever the jobs or the executor. Chunks of games are
+    submitted a few at a time (:data:`IN_FLIGHT` a worker) and added up as they come in, so the
+    memory does not grow with ``deals``. ``progress``: a progress bar on standard error (default:
+    when standard error is a terminal).
+
+    No local process outlives this one: each dies with it, even when it is killed
+    (:func:`officers.core.lifetime.start_worker`). While they play, SIGTERM (where no handler is set,
+    in the main thread) shuts them down and then raises ``SystemExit(TERMINATED)``, as Ctrl-C
+    raises :class:`KeyboardInterrupt`.
+
+    >>> easy, hard = run_tasks([Task.make("designers", "easy"), Task.make("designers", "hard")],
+    ...                        deals=10, seed=2, jobs=1)
+    >>> (easy.level, easy.tokens), (hard.level, hard.tokens)
+    (('easy', 3), ('hard', 0))
+    """
+    tasks = list(tasks)
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
+        raise NotationError(f"deals must be a whole number >= 0, got {excerpt(deals)}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise NotationError(f"the seed must be a whole number >= 0, got {excerpt(seed)}")
+    workers = jobs_for(jobs)
+    shown = sys.stderr.isatty() if progress is None else progress
+    tallies = [_Tally() for _ in tasks]
+    with progress_bar(deals * len(tasks), shown) as advance:
+        if executor is None and workers == 1:
+            for i, start, stop in _chunks(len(tasks), deals, max(1, min(100, deals))):
+                tallies[i].add(_run_chunk(tasks[i], seed, start, stop))
+                advance(stop - start)
+        elif executor is not None:
+            _run_in(executor, tasks, deals, seed, tallies, advance, width=cpus())
+        else:
+            with worker_pool(workers) as pool:
+                assert pool is not None
+                _run_in(pool, tasks, deals, seed, tallies, advance, width=workers)
+    return [_result(task, deals, seed, tally) for task, tally in zip(tasks, tallies, strict=True)]
+
+
+def simulate(
+    bot: str | Bot = "designers",
+    level: Level | str = "normal",
+    players: int = 2,
+    deals: int = 1000,
+    seed: int = 0,
+    *,
+    tokens: int | None = None,
+    variant: Variant | None = None,
+    jobs: int | None = None,
+    executor: concurrent.futures.Executor | None = None,
+    progress: bool | None = None,
+) -> SimulationResult:
+    """Play ``deals`` games of a team of bots and count: the win rate with its 95 % confidence
+    interval, the take-backs used, and the reasons of the losses.
+
+    ``bot`` is a name (``designers``, ``neighbour``, ``exact``, ``hinted``, ``random``) or a
+    :class:`~officers.euler.bots.Bot` (it must pickle to run in other processes);
+    ``tokens`` overrides the level's take-back tokens. Reproducible: the same arguments give the
+    same result whatever ``jobs`` (local processes, default every core) or ``executor`` (any
+    :class:`concurrent.futures.Executor`, such as a Dask cluster's); see :func:`run_tasks`.
+
+    >>> a = simulate("neighbour", "expert", players=4, deals=12, seed=9, jobs=1)
+    >>> b = simulate("neighbour", "expert", players=4, deals=12, seed=9, jobs=2)
+    >>> a == b
+    True
+    """
+    task = Task.make(bot, level, players, tokens, variant)
+    return run_tasks([task], deals, seed, jobs=jobs, executor=executor, progress=progress)[0]
+
+
+# --- tables ---------------------------------------------------------------------------------------
+
+
+def _percent(x: float) -> str:
+    return f"{100 * x:.1f} %"
+
+
+def results_table(results: Sequence[SimulationResult], *, markdown: bool = False) -> str:
+    """The results as a table, one row a result: bot, level, players, tokens, deals, wins, the
+    win rate with its 95 % interval, take-backs a game, the losses by reason, and in a lost game
+    (on average) the placements on squares the bot's checks called dead and the take-backs that
+    left the square dead ("on dead / wasted").
+
+    >>> print(results_table([simulate("exact", "normal", players=2, deals=5, seed=0, jobs=1)]))
+    bot    level   players  tokens  deals  wins  win rate  95 % interval   take-backs/game  losses: missed / failed / other  a lost game: on dead / wasted
+    exact  normal        2       1      5     5  100.0 %   56.6 – 100.0 %             0.00  0 / 0 / 0                        0.0 / 0.0
+    """
+    header = [
+        "bot",
+        "level",
+        "players",
+        "tokens",
+        "deals",
+        "wins",
+        "win rate",
+        "95 % interval",
+        "take-backs/game",
+        "losses: missed / failed / other",
+        "a lost game: on dead / wasted",
+    ]
+    rows = []
+    for result in results:
+        losses = dict(result.losses)
+        missed = losses.pop(LOSS_MISSED, 0)
+        failed = losses.pop(LOSS_FAILED, 0)
+        other = sum(losses.values())
+        rows.append(
+            [
+                result.bot,
+                result.level,
+                str(result.players),
+                str(result.tokens),
+                str(result.deals),
+                str(result.wins),
+                _percent(result.win_rate),
+                f"{100 * result.low:.1f} – {100 * result.high:.1f} %",
+                f"{result.take_backs_per_game:.2f}",
+                f"{missed} / {failed} / {other}",
+                f"{result.dead_placements_per_loss:.1f} / {result.wasted_take_backs_per_loss:.1f}",
+            ]
+        )
+    right = {2, 3, 4, 5, 8}
+    if markdown:
+        lines = ["| " + " | ".join(header) + " |"]
+        lines.append(
+            "|" + "|".join("---:" if i in right else "---" for i in range(len(header))) + "|"
+        )
+        lines.extend("| " + " | ".join(row) + " |" for row in rows)
+        return "\n".join(lines)
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
+    out = []
+    for row in [header, *rows]:
+        cells = [
+            cell.rjust(widths[i]) if i in right and row is not header else cell.ljust(widths[i])
+            for i, cell in enumerate(row)
+        ]
+        out.append("  ".join(cells).rstrip())
+    return "\n".join(out)
+
+
+def results_json(results: Sequence[SimulationResult]) -> str:
+    """The results as a JSON text: ``{"results": [...]}``."""
+    return json.dumps({"results": [result.to_dict() for result in results]}, ensure_ascii=False)
