@@ -14,6 +14,7 @@ its own folder (``OFFICERS_SCREENSHOTS=docs/images`` refreshes the docs' copy).
 from __future__ import annotations
 
 import asyncio
+import os
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,6 +25,7 @@ import httpx
 import pytest
 
 from officers.serve import create_app
+from officers.serve.site import MOVED
 from tests.browser import Service, Tab, chromium, footer, outside, screenshot, sideways
 
 WAIT = 30_000  # ms: the longest any step of a test waits for the page (a busy machine is slow)
@@ -47,36 +49,64 @@ def test_the_page_and_its_files_are_served_from_the_package() -> None:
     assert page.headers["content-type"] == "text/html; charset=utf-8"
     assert page.headers["cache-control"] == "no-cache"
     assert "default-src 'none'" in page.headers["content-security-policy"]
+    assert "script-src 'self';" in page.headers["content-security-policy"]
     assert get("/", headers={"if-none-match": page.headers["etag"]}).status_code == 304
+    assert "<style" not in page.text and "<script>" not in page.text and " style=" not in page.text
     links = re.findall(r'(?:src|href)="(static/[0-9a-f]{12}/[^"]+)"', page.text)
-    assert {link.rsplit("/", 1)[1] for link in links} == {"icon.svg", "style.css", "app.js"}
-    folder = links[0].rsplit("/", 1)[0]
-    seen = {"app.js"}
-    todo = ["app.js"]
+    # the game's own files in its folder, named as the game is in the registry
+    assert {link.split("/", 2)[2] for link in links} == {
+        "icon.svg",
+        "officers/style.css",
+        "officers/app.js",
+    }
+    folder = links[0].split("/", 2)[1]
+    seen = {"officers/app.js"}
+    todo = ["officers/app.js"]
     while todo:  # every module the page imports, found from the imports themselves
-        script = get(f"/{folder}/{todo.pop()}")
-        assert script.status_code == 200
+        name = todo.pop()
+        script = get(f"/static/{folder}/{name}")
+        assert script.status_code == 200, name
         assert script.headers["content-type"] == "text/javascript; charset=utf-8"
         assert "immutable" in script.headers["cache-control"]
-        for name in re.findall(r'from "\./([a-z0-9]+\.js)"', script.text):
-            if name not in seen:
-                seen.add(name)
-                todo.append(name)
+        for imported in re.findall(r'from "(\.\.?/[a-z0-9]+\.js)"', script.text):
+            resolved = os.path.normpath(os.path.join(os.path.dirname(name), imported))
+            if resolved not in seen:
+                seen.add(resolved)
+                todo.append(resolved)
         # nothing is fetched from elsewhere: the only address is the SVG namespace
         assert set(re.findall(r"https?://[^\s\"'`]+", script.text)) <= {
             "http://www.w3.org/2000/svg"
-        }
-    assert {"api.js", "dom.js", "i18n.js", "link.js", "rooms.js", "view.js"} <= seen
-    other = get("/static/000000000000/app.js")  # a page of another version: not kept for ever
+        }, name
+    assert {"api.js", "dom.js", "rooms.js"} <= seen  # shared with the other pages
+    assert {"officers/i18n.js", "officers/link.js", "officers/view.js"} <= seen
+    other = get("/static/000000000000/officers/app.js")  # another version's: not kept for ever
     assert other.status_code == 200 and other.headers["cache-control"] == "no-cache"
-    style = get(f"/{folder}/style.css")
+    style = get(f"/static/{folder}/officers/style.css")
     assert style.headers["content-type"] == "text/css; charset=utf-8" and "http" not in style.text
     for lang, name in (("en", "Ace of Spades"), ("de", "Pik-Ass")):
-        sprite = get(f"/{folder}/cards-{lang}.svg")
+        sprite = get(f"/static/{folder}/officers/cards-{lang}.svg")
         assert sprite.headers["content-type"] == "image/svg+xml"
         assert sprite.text.count("<symbol ") == 16 and f'aria-label="{name}"' in sprite.text
-    assert get(f"/{folder}/nope.js").status_code == 404
-    assert get(f"/{folder}/..%2F__init__.py").status_code == 404
+    assert get(f"/static/{folder}/officers/index.html").status_code == 404
+    assert get(f"/static/{folder}/officers/nope.js").status_code == 404
+    assert get(f"/static/{folder}/..%2F__init__.py").status_code == 404
+    assert get(f"/static/{folder}/officers/..%2F..%2F__init__.py").status_code == 404
+
+
+@pytest.mark.parametrize("name", sorted(MOVED))
+def test_the_files_of_0_3_are_sent_on_to_where_they_are_now(name: str) -> None:
+    """Until 0.4 the page's own files stood at the top of ``static``: an address of one of them
+    (another version's folder, as a page or a link of then named it) is sent on, and what it
+    leads to is the file of today."""
+    moved = get(f"/static/0123456789ab/{name}")
+    assert moved.status_code == 301 and moved.headers["cache-control"] == "no-cache"
+    digest = re.findall(r'src="static/([0-9a-f]{12})/', get("/").text)[0]
+    assert moved.headers["location"] == f"../{digest}/officers/{name}"
+    target = get(f"/static/0123456789ab/{name}", follow_redirects=True)
+    assert str(target.url) == f"http://test/static/{digest}/officers/{name}"
+    assert target.status_code == 200 and "immutable" in target.headers["cache-control"]
+    assert target.content == get(f"/static/{digest}/officers/{name}").content
+    assert "content-security-policy" in moved.headers  # every answer carries the policy
 
 
 # --- in a browser ------------------------------------------------------------------------------

@@ -1,10 +1,11 @@
 """The pages: Euler's Officers at ``/``, Eight Off at ``/eightoff`` and Offiziersskat at ``/skat``
 (played in a room of the service), each a game in a browser, from plain HTML, CSS and JavaScript
-modules shipped inside the package (``officers/serve/static`` and its folders ``eightoff`` and
-``skat``, read with :mod:`importlib.resources`, so they work from an installed
-wheel and offline), and the card faces of :mod:`officers.euler.svg` as two sprites (``cards-en.svg``,
-``cards-de.svg``: one ``<symbol id="AS">`` a card); Eight Off and Offiziersskat draw their cards
-as text.
+modules shipped inside the package (``officers/serve/static``: what the three pages share at its
+top, each game's own files in a folder named as the game is in the registry, ``officers``,
+``eightoff``, ``skat``; read with :mod:`importlib.resources`, so they work from an installed
+wheel and offline), and the card faces of :mod:`officers.euler.svg` as two sprites
+(``officers/cards-en.svg``, ``officers/cards-de.svg``: one ``<symbol id="AS">`` a card); Eight
+Off and Offiziersskat draw their cards as text.
 
 Glossary
 --------
@@ -16,7 +17,7 @@ digest
 >>> site = Site()
 >>> site.digest == Site().digest, len(site.digest)
 (True, 12)
->>> body, media_type = site.asset("cards-en.svg")
+>>> body, media_type = site.asset("officers/cards-en.svg")
 >>> media_type, body.count(b"<symbol ")
 ('image/svg+xml', 16)
 >>> site.asset("eightoff/app.js")[1], site.asset("eightoff/index.html")
@@ -34,7 +35,7 @@ from typing import Final, Literal
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
 from officers.euler.cards import ALL_CARDS, Card
@@ -50,15 +51,26 @@ MEDIA_TYPES: Final = {
 }
 """The content type of each kind of static file (by its suffix); no other file is served."""
 
-FOLDERS: Final = ("eightoff", "skat")
-"""The folders of ``static`` whose files are served too, as ``FOLDER/NAME``."""
+FOLDERS: Final = ("officers", "eightoff", "skat")
+"""The folders of ``static`` whose files are served too, as ``FOLDER/NAME``: each game's, named as
+the game is in the registry (:data:`officers.games.GAMES`)."""
 
 PAGES: Final = {
-    "/": "index.html",
+    "/": "officers/index.html",
     "/eightoff": "eightoff/index.html",
     "/skat": "skat/index.html",
 }
 """Each page's address and its file; a page's file is served only at its address."""
+
+MOVED: Final = {
+    name: f"officers/{name}"
+    for name in (
+        "app.js", "view.js", "room.js", "i18n.js", "link.js", "style.css",
+        "cards-en.svg", "cards-de.svg",
+    )
+}  # fmt: skip
+"""The files of Euler's Officers' page that stood at the top of ``static`` until 0.4, and where
+they are now: an address of one of them (``/static/DIGEST/app.js``) is sent on to the new one."""
 
 PAGE_CACHE: Final = "no-cache"
 ASSET_CACHE: Final = "public, max-age=31536000, immutable"
@@ -92,15 +104,15 @@ class Site:
     @cached_property
     def files(self) -> dict[str, bytes]:
         """Every static file by name (``eightoff/app.js`` in a folder): the package's, the two
-        card sprites and the icon."""
+        card sprites of Euler's Officers and the icon of every page."""
         static = resources.files("officers.serve").joinpath("static")
         found: dict[str, bytes] = {}
         for prefix, folder in [("", static), *((f"{name}/", static / name) for name in FOLDERS)]:
             for entry in folder.iterdir():
                 if entry.is_file() and _suffix(entry.name) in MEDIA_TYPES:
                     found[prefix + entry.name] = entry.read_bytes()
-        found["cards-en.svg"] = cards_sprite("en").encode("utf-8")
-        found["cards-de.svg"] = cards_sprite("de").encode("utf-8")
+        found["officers/cards-en.svg"] = cards_sprite("en").encode("utf-8")
+        found["officers/cards-de.svg"] = cards_sprite("de").encode("utf-8")
         found["icon.svg"] = card_svg(Card.parse("AH")).encode("utf-8")
         return found
 
@@ -136,7 +148,8 @@ class Site:
 
 
 def site_routes(site: Site | None = None) -> list[Route]:
-    """The routes of the pages: ``/``, ``/eightoff``, ``/skat`` and ``/static/DIGEST/NAME``.
+    """The routes of the pages: ``/``, ``/eightoff``, ``/skat`` and ``/static/DIGEST/NAME``
+    (a file of :data:`MOVED` under its old name: a permanent redirect to where it is now).
 
     >>> [route.path for route in site_routes()]
     ['/', '/eightoff', '/skat', '/static/{digest}/{name:path}']
@@ -144,7 +157,12 @@ def site_routes(site: Site | None = None) -> list[Route]:
     site = Site() if site is None else site
 
     async def static(request: Request) -> Response:
-        found = site.asset(request.path_params["name"])
+        name = request.path_params["name"]
+        found = site.asset(name)
+        if found is None and name in MOVED:
+            # relative, so that it holds behind a proxy that serves the pages under a prefix
+            moved = f"../{site.digest}/{MOVED[name]}"
+            return RedirectResponse(moved, status_code=301, headers={"Cache-Control": PAGE_CACHE})
         if found is None:
             raise HTTPException(404, "no such file")
         body, media_type = found

@@ -13,7 +13,7 @@
 // server's deadline; the server ends a turn that runs out and the live feed brings the end.
 
 import { cardName, cellName, words } from "./i18n.js";
-import { drawPresence, request, roomFields, roomPage, Seats } from "./rooms.js";
+import { drawPresence, request, roomFields, roomPage, Seats } from "../rooms.js";
 import { cellMarks, drawAdvice, drawBoard, drawHand, drawOthers, moveText } from "./view.js";
 
 const $ = (selector) => document.querySelector(selector);

@@ -1,7 +1,7 @@
 // Drawing the table: the square, the hands, the advice. Card faces are officers' own SVG
 // (officers/euler/svg.py), served as two sprites of symbols, cards-en.svg and cards-de.svg.
 
-import { el } from "./dom.js";
+import { el } from "../dom.js";
 import { botLabel, cardName, cellName, words } from "./i18n.js";
 
 const SVG = "http://www.w3.org/2000/svg";

@@ -2,8 +2,8 @@
 // All game logic is the service's: the page keeps the game notation of the last answer and
 // the moves played, and asks v1/new, v1/move, v1/bot, v1/hint, v1/explain, v1/record, v1/bots.
 
-import { call, ServiceError, showVersion } from "./api.js";
-import { el } from "./dom.js";
+import { call, ServiceError, showVersion } from "../api.js";
+import { el } from "../dom.js";
 import { botLabel, cardName, cellName, words } from "./i18n.js";
 import { LinkError, readLink, writeLink } from "./link.js";
 import { createRoom, inRoom, keptLang, lastRoom, openRoom, roomClick, roomFragment, roomKey, roomLang } from "./room.js";
