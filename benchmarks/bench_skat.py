@@ -51,8 +51,7 @@ from typing import TypeVar
 
 from benchmarks.harness import format_ratio, format_seconds, load_average
 from officers.core.errors import SolverTimeoutError
-from officers.skat import GAMES, Deal, GameType, Move, Position, SkatGame, parse_game
-from officers.skat.accel import dd_module, dd_status
+from officers.skat import GAMES, Deal, GameType, Move, Position, SkatGame, accel, parse_game
 from officers.skat.rules import legal_moves, play
 from officers.skat.search import Board, Search, plain_value
 from officers.skat.solve import solve, wins
@@ -127,7 +126,7 @@ def solved(start: Position, search: str) -> tuple[float, int, int, float, bool]:
 def largest_table(start: Position) -> int:
     """The bytes of the compiled table after the exact value of a position with a chosen game
     (the table grows while the search runs), or 0 without the compiled search."""
-    if dd_module() is None or start.game is None:
+    if accel.module() is None or start.game is None:
         return 0
     search = Search(Board(start), compiled=True)
     search.exact()  # the exact value's tests, in one thread
@@ -200,7 +199,7 @@ def anatomy(numbers: Sequence[int], choice: str) -> None:
     for number in numbers:
         for game in games_of(number, choice):
             start = Position(Deal.numbered(number).piles, game)
-            search = Search(Board(start), compiled=dd_module() is not None)
+            search = Search(Board(start), compiled=accel.module() is not None)
             low, high, tests = 0, 120, []
             while low < high:  # the halving of officers.skat.solve, Vorhand leading
                 target, before = (low + high + 1) // 2, search.nodes
@@ -255,7 +254,7 @@ def by_tricks_left(
     (see the module); ``limits``: the most tricks left for the Python search and the peer, and
     the peer's time limit."""
     python_max, peer_max, peer_limit = limits
-    first = "compiled" if dd_module() is not None else "python"
+    first = "compiled" if accel.module() is not None else "python"
     print(f"### By tricks left (exact value; ratios paired against the {first} search)\n")
     print(
         f"| tricks left | positions | {first} median | {first} p99 | python median | "
@@ -326,12 +325,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     CHOSEN["clock"] = args.clock
     numbers = range(args.first, args.first + args.deals)
     print(f"## Offiziersskat double dummy: deals {args.first} .. {numbers[-1]}\n")
-    print(f"Load: {load_average()}; the search: {dd_status()}; clock: {args.clock}\n")
+    print(f"Load: {load_average()}; the search: {accel.status()}; clock: {args.clock}\n")
     Deal.numbered(0)  # the first call's imports and tables are not timed
-    searches = ["compiled", "python"] if dd_module() is not None else ["python"]
-    if args.no_python_whole and dd_module() is not None:
+    searches = ["compiled", "python"] if accel.module() is not None else ["python"]
+    if args.no_python_whole and accel.module() is not None:
         searches = ["compiled"]
-    if dd_module() is not None:
+    if accel.module() is not None:
         searches[1:1] = [f"compiled-{n}" for n in args.threads if n > 1]
     if args.anatomy:
         anatomy(numbers, args.game)

@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 
 import officers.eightoff.solve as solve_module
 from officers.eightoff import accel
-from officers.eightoff.accel import SEQUENCES, search_module, search_status
+from officers.eightoff.accel import SEQUENCES
 from officers.eightoff.position import Position as Deal
 from officers.eightoff.solve import (
     BAKERS_GAME,
@@ -51,7 +51,7 @@ from tests.test_eightoff_solve import brute_force, small_games
 from tests.test_eightoff_solve_search import walk
 from tests.test_extension import probe
 
-COMPILED = search_module()
+COMPILED = accel.module()
 pytestmark = pytest.mark.skipif(  # where the module is required (CI), its absence fails
     COMPILED is None and os.environ.get("OFFICERS_REQUIRE_EXTENSION") != "1",
     reason="officers.eightoff._search is not built",
@@ -104,7 +104,7 @@ def check_same(game: Game, position: Position, params: Params, max_states: int) 
     reason="OFFICERS_REQUIRE_EXTENSION=1 is not set (CI sets it)",
 )
 def test_the_compiled_search_is_installed_and_used() -> None:
-    assert search_status() == "compiled", search_status()
+    assert accel.status() == "compiled", accel.status()
     assert Path(module().__file__ or "").resolve().parent == Path(accel.__file__).resolve().parent
 
 
@@ -201,11 +201,11 @@ def test_the_verdicts_on_small_games_are_the_brute_force_s(game: tuple[Position,
 
 def test_pure_python_keeps_the_compiled_search_out_and_answers_the_same() -> None:
     code = (
-        "import sys; from officers.eightoff.accel import search_module, search_status\n"
+        "import sys; from officers.eightoff.accel import module, status\n"
         "from officers.eightoff.position import Position\n"
         "from officers.eightoff.solve import solve_position\n"
         "found = solve_position(Position.numbered(3))\n"
-        "print(search_module(), search_status(), 'officers.eightoff._search' in sys.modules,"
+        "print(module(), status(), 'officers.eightoff._search' in sys.modules,"
         " found.status, found.states, found.notation)"
     )
     said = probe(code, OFFICERS_PURE_PYTHON="1")

@@ -1,5 +1,5 @@
 """The optional compiled search ``officers.euler.solve._cover``: built by tools/build_extension.py (and
-the wheel's build hook), found by :func:`officers.euler.solve.accel.cover_module`, turned off by
+the wheel's build hook), found by :func:`officers.euler.solve.accel.module`, turned off by
 ``OFFICERS_PURE_PYTHON=1``, and, with ``OFFICERS_REQUIRE_EXTENSION=1`` (CI), present in the
 package under test."""
 
@@ -54,7 +54,7 @@ def probe(code: str, **env: str) -> str:
 
 @pytest.fixture
 def fresh() -> Iterator[None]:
-    """:func:`cover_module` forgets what it found, before and after the test."""
+    """:func:`accel.module` forgets what it found, before and after the test."""
     load.cache_clear()
     yield
     load.cache_clear()
@@ -62,19 +62,19 @@ def fresh() -> Iterator[None]:
 
 @pytest.mark.skipif(not REQUIRED, reason="OFFICERS_REQUIRE_EXTENSION=1 is not set (CI sets it)")
 def test_the_compiled_search_is_installed_and_used() -> None:
-    module = accel.cover_module()
-    assert module is not None, accel.cover_status()
-    assert accel.cover_status() == "compiled"
+    module = accel.module()
+    assert module is not None, accel.status()
+    assert accel.status() == "compiled"
     where = Path(module.__file__ or "").resolve()
-    assert where.parent == PACKAGE / "solve"
+    assert where.parent == PACKAGE / "euler" / "solve"
     assert where.name.endswith(build_extension.suffix())
     assert module.ABI == accel.ABI and callable(module.count)
 
 
 def test_pure_python_keeps_the_compiled_search_out() -> None:
     code = (
-        "import sys; from officers.euler.solve.accel import cover_module, cover_status\n"
-        "print(cover_module(), cover_status(), 'officers.euler.solve._cover' in sys.modules)"
+        "import sys; from officers.euler.solve.accel import module, status\n"
+        "print(module(), status(), 'officers.euler.solve._cover' in sys.modules)"
     )
     said = probe(code, OFFICERS_PURE_PYTHON="1")
     assert said == "None pure Python: OFFICERS_PURE_PYTHON=1 False"
@@ -90,23 +90,23 @@ def test_a_module_of_another_abi_is_not_used(fresh: None, monkeypatch: pytest.Mo
     other = ModuleType(accel.NAME)
     other.ABI = accel.ABI + 1  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, accel.NAME, other)
-    assert accel.cover_module() is None
+    assert accel.module() is None
     assert (
-        accel.cover_status()
+        accel.status()
         == f"pure Python: the compiled module has ABI {accel.ABI + 1}, this code needs 1"
     )
     same = ModuleType(accel.NAME)
     same.ABI = accel.ABI  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, accel.NAME, same)
     load.cache_clear()
-    assert accel.cover_module() is same
+    assert accel.module() is same
 
 
 def test_a_missing_module_means_pure_python(fresh: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(accel.PURE_PYTHON, raising=False)
     monkeypatch.setitem(sys.modules, accel.NAME, None)  # import raises ModuleNotFoundError
-    assert accel.cover_module() is None
-    assert accel.cover_status() == "pure Python: the compiled module is not installed"
+    assert accel.module() is None
+    assert accel.status() == "pure Python: the compiled module is not installed"
 
 
 def test_the_build_tool_compiles_a_module_that_loads(tmp_path: Path) -> None:

@@ -31,7 +31,7 @@ def test_the_version_is_written_once_and_read_by_the_build() -> None:
 
 def test_every_place_reports_the_version(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["--version"]) == 0
-    assert capsys.readouterr().out == f"officers {officers.__version__}\n"
+    assert capsys.readouterr().out.splitlines()[0] == f"officers {officers.__version__}"
     assert handle({"op": "hello"})["officers"] == officers.__version__
     assert handle({"op": "health"})["officers"] == officers.__version__
     openapi = pytest.importorskip("officers.serve.openapi").openapi

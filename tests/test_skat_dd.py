@@ -21,15 +21,14 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-import officers.skat.search as search_module
 from officers.core.errors import InvalidArgumentError, SolverTimeoutError
 from officers.skat import GAMES, Deal, Position, SkatGame, accel
-from officers.skat.accel import dd_module, dd_status, table_bits
+from officers.skat.accel import table_bits
 from officers.skat.rules import is_legal, play
 from officers.skat.search import Board, Search, plain_value
 from officers.skat.solve import solve, wins
 
-COMPILED = dd_module()
+COMPILED = accel.module()
 pytestmark = pytest.mark.skipif(  # where the module is required (CI), its absence fails
     COMPILED is None and os.environ.get("OFFICERS_REQUIRE_EXTENSION") != "1",
     reason="officers.skat._dd is not built",
@@ -73,13 +72,13 @@ def both(board: Board, alpha: int = -1, beta: int = 121) -> tuple[int, int]:
     reason="OFFICERS_REQUIRE_EXTENSION=1 is not set (CI sets it)",
 )
 def test_the_compiled_search_is_installed_and_used() -> None:
-    assert dd_status() == "compiled", dd_status()
+    assert accel.status() == "compiled", accel.status()
     assert Path(module().__file__ or "").resolve().parent == Path(accel.__file__).resolve().parent
     assert Search(Board(Position(Deal.numbered(1).piles, "G"))).native is not None
 
 
 def python_only(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(search_module, "dd_module", lambda: None)
+    monkeypatch.setattr(accel, "module", lambda: None)
 
 
 @settings(max_examples=120, deadline=None)

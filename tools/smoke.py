@@ -193,16 +193,16 @@ def check_data() -> str:
 def check_compiled() -> str:
     """The compiled searches, when the wheel holds them, import on this Python and are the ones
     used: the exact cover search, Offiziersskat's double-dummy search and Eight Off's search."""
-    from officers.eightoff.accel import search_module, search_status
-    from officers.euler.solve.accel import cover_module, cover_status
-    from officers.skat.accel import dd_module, dd_status
+    from officers.eightoff import accel as eightoff
+    from officers.euler.solve import accel as euler
+    from officers.skat import accel as skat
 
     python = "Python {}.{}".format(*sys.version_info[:2])
     said = []
-    for path, module, status in (
-        ("officers/euler/solve/_cover", cover_module, cover_status),
-        ("officers/skat/_dd", dd_module, dd_status),
-        ("officers/eightoff/_search", search_module, search_status),
+    for path, accel in (
+        ("officers/euler/solve/_cover", euler),
+        ("officers/skat/_dd", skat),
+        ("officers/eightoff/_search", eightoff),
     ):
         held = [
             str(name)
@@ -212,11 +212,11 @@ def check_compiled() -> str:
         if not held:
             if os.environ.get("OFFICERS_REQUIRE_EXTENSION") == "1":
                 raise SmokeError(f"the wheel holds no {path}; OFFICERS_REQUIRE_EXTENSION=1")
-            said.append(f"no {path} in the wheel; {python} runs {status()}")
+            said.append(f"no {path} in the wheel; {python} runs {accel.status()}")
             continue
-        loaded = module()
+        loaded = accel.module()
         if loaded is None:
-            raise SmokeError(f"the wheel holds {held[0]}, but on {python}: {status()}")
+            raise SmokeError(f"the wheel holds {held[0]}, but on {python}: {accel.status()}")
         said.append(f"{held[0]} imports on {python} (ABI {loaded.ABI}) and is used")
     return "; ".join(said)
 

@@ -30,6 +30,7 @@ command, or a command missing from :data:`GROUPS` build the whole parser (:func:
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import os
@@ -50,7 +51,7 @@ from officers.cli.common import (
 )
 from officers.core.errors import OfficersError, RiddleNotFoundError, SolverTimeoutError, excerpt
 
-__all__ = ["GROUPS", "ExitCode", "failure", "main", "parser"]
+__all__ = ["GROUPS", "ExitCode", "Version", "failure", "main", "parser", "version_text"]
 
 GROUPS: Final = {
     **dict.fromkeys(("show", "count", "complete", "enumerate"), "squares"),
@@ -63,6 +64,44 @@ GROUPS: Final = {
     "skat": "skat",
 }
 """The module of :mod:`officers.cli` that adds each command (the tests hold it to the parser)."""
+
+
+def version_text() -> str:
+    """What ``officers --version`` prints: the release on the first line, then each compiled
+    search (:data:`officers.core.compiled.PARTS`) and whether it is used, a line each: what a
+    bug report wants to know.
+
+    >>> version_text().splitlines()[1].startswith("officers.euler.solve._cover: ")
+    True
+    """
+    from officers.core.compiled import statuses
+
+    parts = [f"{name}: {status}" for name, status in statuses().items()]
+    return "\n".join([f"officers {__version__}", *parts])
+
+
+class Version(argparse.Action):
+    """``--version``: print :func:`version_text` and exit (the compiled modules are looked
+    for only then, not when the parser is built)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS) -> None:
+        super().__init__(
+            option_strings,
+            dest,
+            default=argparse.SUPPRESS,
+            nargs=0,
+            help="show the version, and whether each compiled search is used, and exit",
+        )
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: object,
+        option_string: str | None = None,
+    ) -> None:
+        print(version_text())
+        parser.exit()
 
 
 def parser() -> Parser:
@@ -86,7 +125,7 @@ def parser() -> Parser:
         prog="officers",
         description="The exact solver for Euler's Officers and graeco-latin squares.",
     )
-    top.add_argument("--version", action="version", version=f"officers {__version__}")
+    top.add_argument("--version", action=Version)
     commands = top.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     commands.required = True
     squares.add_commands(commands)
@@ -108,7 +147,7 @@ def _parser_for(argv: Sequence[str]) -> Parser:
     group = GROUPS.get(argv[0]) if argv else None
     top = Parser(prog="officers")
     if list(argv) == ["--version"]:  # at once, without the commands
-        top.add_argument("--version", action="version", version=f"officers {__version__}")
+        top.add_argument("--version", action=Version)
         return top
     if group is None:
         return parser()

@@ -1,9 +1,14 @@
 """The optional compiled modules, found once: each is used only when it is installed, loads, and
 was built for the interface version its Python code expects.
 
-officers ships two optional C modules (the exact cover search, ``officers.euler.solve._cover``, and
-Offiziersskat's double-dummy search, ``officers.skat._dd``); each has its own way in
-(:mod:`officers.euler.solve.accel`, :mod:`officers.skat.accel`), both through :func:`load`. Without a
+officers ships three optional C modules, listed in :data:`PARTS`: the exact cover search of
+Euler's Officers (``officers.euler.solve._cover``), Offiziersskat's double-dummy search
+(``officers.skat._dd``) and Eight Off's decision search (``officers.eightoff._search``). Each
+game has its way in, a module ``accel`` with the same two functions, both through :func:`load`:
+``module()``, the compiled module or ``None``, and ``status()``, ``"compiled"`` or
+``"pure Python: "`` and why (:mod:`officers.euler.solve.accel`, :mod:`officers.skat.accel`,
+:mod:`officers.eightoff.accel`). :func:`statuses` says it for every part at once, without
+importing a game: what ``officers --version`` prints, and what a bug report wants. Without a
 module the same search runs in pure Python: a module changes how fast an answer comes, never
 the answer.
 
@@ -12,6 +17,8 @@ for the tests of the pure-Python paths, and for anyone who wants to compare.
 
 >>> load("officers.no_such_module", 1)
 (None, 'pure Python: the compiled module is not installed')
+>>> list(statuses())
+['officers.euler.solve._cover', 'officers.skat._dd', 'officers.eightoff._search']
 """
 
 from __future__ import annotations
@@ -22,10 +29,19 @@ from importlib import import_module
 from types import ModuleType
 from typing import Final
 
-__all__ = ["PURE_PYTHON", "load"]
+__all__ = ["PARTS", "PURE_PYTHON", "load", "statuses"]
 
 PURE_PYTHON: Final = "OFFICERS_PURE_PYTHON"
 """The environment variable that, set to ``1``, keeps the compiled modules out."""
+
+PARTS: Final = {
+    "officers.euler.solve._cover": 1,
+    "officers.skat._dd": 3,
+    "officers.eightoff._search": 1,
+}
+"""Each compiled module's name and the interface version (its C constant ``ABI``) that the
+Python code of its game is written against (each ``accel`` module's ``ABI`` is read here): a
+module built from another version of its C file is not used."""
 
 
 @functools.cache
@@ -48,3 +64,10 @@ def load(name: str, abi: int) -> tuple[ModuleType | None, str]:
     if found != abi:
         return None, f"pure Python: the compiled module has ABI {found!r}, this code needs {abi}"
     return module, "compiled"
+
+
+def statuses() -> dict[str, str]:
+    """Each compiled module of :data:`PARTS` and its status: ``"compiled"``, or ``"pure Python:
+    "`` and why, as the game's ``accel.status()`` says it. Loads the modules (once), imports no
+    game."""
+    return {name: load(name, abi)[1] for name, abi in PARTS.items()}

@@ -20,10 +20,10 @@ ABI
     The environment variable that turns the compiled modules off (read once, at the first
     call), as for :mod:`officers.skat.accel`.
 
->>> module = search_module()
->>> module is None or module.ABI == ABI
+>>> found = module()
+>>> found is None or found.ABI == ABI
 True
->>> search_status() == "compiled" or search_status().startswith("pure Python: ")
+>>> status() == "compiled" or status().startswith("pure Python: ")
 True
 """
 
@@ -33,18 +33,29 @@ import time
 from types import ModuleType
 from typing import TYPE_CHECKING, Final
 
-from officers.core.compiled import PURE_PYTHON, load
+from officers.core.compiled import PARTS, PURE_PYTHON, load
+from officers.core.deprecated import renamed
 from officers.eightoff.solve_search import Game, Node, Outcome, key_of
 
 if TYPE_CHECKING:
     from threading import Event
 
-__all__ = ["ABI", "PURE_PYTHON", "SEQUENCES", "best_first", "search_module", "search_status"]
-
-ABI: Final = 1
-"""The interface version of ``officers.eightoff._search`` this code is written against."""
+__all__ = [
+    "ABI",
+    "PURE_PYTHON",
+    "SEQUENCES",
+    "best_first",
+    "search_module",
+    "search_status",
+    "module",
+    "status",
+]
 
 NAME: Final = "officers.eightoff._search"
+
+ABI: Final = PARTS[NAME]
+"""The interface version of ``officers.eightoff._search`` this code is written against (kept in
+:data:`officers.core.compiled.PARTS`)."""
 
 SEQUENCES: Final = {"cells": 0, "freecell": 1, "one": 2}
 """The C module's numbers of the rules on the length of a run (``Params.sequence``)."""
@@ -54,17 +65,29 @@ def _load() -> tuple[ModuleType | None, str]:
     return load(NAME, ABI)
 
 
-def search_module() -> ModuleType | None:
+def module() -> ModuleType | None:
     """The compiled module ``officers.eightoff._search``, or None where it is not installed,
     does not load, was built for another :data:`ABI`, or ``OFFICERS_PURE_PYTHON=1`` is set.
     Imported at the first call, once."""
     return _load()[0]
 
 
-def search_status() -> str:
-    """``"compiled"`` when :func:`search_module` gives the module, else ``"pure Python: ..."``
+def status() -> str:
+    """``"compiled"`` when :func:`module` gives the module, else ``"pure Python: ..."``
     and the reason, in one line."""
     return _load()[1]
+
+
+def search_module() -> ModuleType | None:
+    """Deprecated since 0.4: :func:`module` (warns with a :class:`DeprecationWarning`)."""
+    renamed("officers.eightoff.accel.search_module()", "officers.eightoff.accel.module()")
+    return module()
+
+
+def search_status() -> str:
+    """Deprecated since 0.4: :func:`status` (warns with a :class:`DeprecationWarning`)."""
+    renamed("officers.eightoff.accel.search_status()", "officers.eightoff.accel.status()")
+    return status()
 
 
 def best_first(
@@ -88,7 +111,7 @@ def best_first(
     >>> found is None or found == python_best_first(game, start, deadline=None, max_states=100)
     True
     """
-    module = module or search_module()
+    module = module or _load()[0]
     if module is None:
         return None
     seconds = -1.0 if deadline is None else max(deadline - time.monotonic(), 1e-9)

@@ -4,7 +4,7 @@ are installed.
 officers ships a second optional C module, ``officers.skat._dd`` (``officers/skat/_dd.c``), that
 a wheel built with a C compiler holds and that a development checkout compiles with
 ``python tools/build_extension.py``. Without it :mod:`officers.skat.search` runs the same search
-in pure Python: the module changes how fast an answer comes, never the answer. :func:`dd_module`
+in pure Python: the module changes how fast an answer comes, never the answer. :func:`module`
 is the one way in; nothing imports the module before it is asked for.
 
 Glossary:
@@ -16,10 +16,10 @@ ABI
     The environment variable that turns the compiled modules off (read once, at the first
     call), as for :mod:`officers.euler.solve.accel`.
 
->>> module = dd_module()
->>> module is None or module.ABI == ABI
+>>> found = module()
+>>> found is None or found.ABI == ABI
 True
->>> dd_status() == "compiled" or dd_status().startswith("pure Python: ")
+>>> status() == "compiled" or status().startswith("pure Python: ")
 True
 """
 
@@ -29,7 +29,8 @@ import time
 from types import ModuleType
 from typing import Final
 
-from officers.core.compiled import PURE_PYTHON, load
+from officers.core.compiled import PARTS, PURE_PYTHON, load
+from officers.core.deprecated import renamed
 
 __all__ = [
     "ABI",
@@ -39,30 +40,45 @@ __all__ = [
     "CompiledSearch",
     "dd_module",
     "dd_status",
+    "module",
+    "status",
     "table_bits",
 ]
 
-ABI: Final = 3
-"""The interface version of ``officers.skat._dd`` this code is written against."""
-
 NAME: Final = "officers.skat._dd"
+
+ABI: Final = PARTS[NAME]
+"""The interface version of ``officers.skat._dd`` this code is written against (kept in
+:data:`officers.core.compiled.PARTS`)."""
 
 
 def _load() -> tuple[ModuleType | None, str]:
     return load(NAME, ABI)
 
 
-def dd_module() -> ModuleType | None:
+def module() -> ModuleType | None:
     """The compiled module ``officers.skat._dd``, or None where it is not installed, does not
     load, was built for another :data:`ABI`, or ``OFFICERS_PURE_PYTHON=1`` is set. Imported at
     the first call, once."""
     return _load()[0]
 
 
-def dd_status() -> str:
-    """``"compiled"`` when :func:`dd_module` gives the module, else ``"pure Python: ..."`` and
+def status() -> str:
+    """``"compiled"`` when :func:`module` gives the module, else ``"pure Python: ..."`` and
     the reason, in one line."""
     return _load()[1]
+
+
+def dd_module() -> ModuleType | None:
+    """Deprecated since 0.4: :func:`module` (warns with a :class:`DeprecationWarning`)."""
+    renamed("officers.skat.accel.dd_module()", "officers.skat.accel.module()")
+    return module()
+
+
+def dd_status() -> str:
+    """Deprecated since 0.4: :func:`status` (warns with a :class:`DeprecationWarning`)."""
+    renamed("officers.skat.accel.dd_status()", "officers.skat.accel.status()")
+    return status()
 
 
 TABLE_BITS: Final = 22

@@ -70,7 +70,8 @@ from officers.core.errors import (
     check_time_limit,
     excerpt,
 )
-from officers.skat.accel import CompiledChance, dd_module, dd_status
+from officers.skat import accel
+from officers.skat.accel import CompiledChance
 from officers.skat.cards import GAMES, LANES, POINTS, POWERS, GameType, beats, lane, power
 from officers.skat.game import SkatGame
 from officers.skat.moves import Move
@@ -211,10 +212,10 @@ def _after(state: _State, slot: int, game: GameType) -> list[_State]:
 def _native(game: GameType, objective: Objective, compiled: bool | None) -> CompiledChance | None:
     """The compiled chance search of ``game`` (``compiled``: where installed with ``None``,
     never with ``False``, always with ``True``: an error without it), or ``None``."""
-    module = None if compiled is False else dd_module()
+    module = None if compiled is False else accel.module()
     if module is None:
         if compiled:
-            raise InvalidArgumentError(f"no compiled search: {dd_status()}")
+            raise InvalidArgumentError(f"no compiled search: {accel.status()}")
         return None
     cards = (bytes(LANES[game]), bytes(POWERS), bytes(POINTS))
     return CompiledChance(module, cards, OBJECTIVES.index(objective))

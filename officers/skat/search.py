@@ -71,7 +71,8 @@ from functools import partial
 from typing import NamedTuple
 
 from officers.core.errors import InvalidArgumentError, InvalidGameError, SolverTimeoutError, excerpt
-from officers.skat.accel import CompiledSearch, dd_module, dd_status, table_bits
+from officers.skat import accel
+from officers.skat.accel import CompiledSearch, table_bits
 from officers.skat.cards import LANES, POINTS, POWERS, TRUMP, GameType
 from officers.skat.position import Position
 
@@ -424,10 +425,10 @@ class Search:
 
 def _native(board: Board, compiled: bool | None) -> CompiledSearch | None:
     """The compiled search of ``board`` (``compiled``: see :class:`Search`), or ``None``."""
-    module = None if compiled is False else dd_module()
+    module = None if compiled is False else accel.module()
     if module is None:
         if compiled:
-            raise InvalidArgumentError(f"no compiled search: {dd_status()}")
+            raise InvalidArgumentError(f"no compiled search: {accel.status()}")
         return None
     present = board.mask | (1 << board.trick if board.trick >= 0 else 0)
     slots = (board.lane, board.power, board.points)

@@ -54,7 +54,7 @@ from officers.core.errors import (
     check_time_limit,
     excerpt,
 )
-from officers.skat.accel import dd_module
+from officers.skat import accel
 from officers.skat.cards import GAMES, POINTS, TRUMP, GameType, beats, lane, power
 from officers.skat.chance import move_values
 from officers.skat.game import SkatGame
@@ -91,7 +91,7 @@ EXACT_HIDDEN_PYTHON: Final = 3
 
 def exact_hidden_default() -> int:
     """:data:`EXACT_HIDDEN` where the compiled search is built, else :data:`EXACT_HIDDEN_PYTHON`."""
-    return EXACT_HIDDEN if dd_module() is not None else EXACT_HIDDEN_PYTHON
+    return EXACT_HIDDEN if accel.module() is not None else EXACT_HIDDEN_PYTHON
 
 
 SAMPLES: Final = 12

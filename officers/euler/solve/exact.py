@@ -414,9 +414,9 @@ def count_completions(
 
 def _compiled() -> ModuleType | None:
     """The compiled search, when it is there and not switched off (see README, Installation)."""
-    from officers.euler.solve.accel import cover_module
+    from officers.euler.solve import accel
 
-    return cover_module()
+    return accel.module()
 
 
 def _matrix_arguments(numbering: _Numbering) -> tuple[int, int, int, bytes, bytes, bytes]:
