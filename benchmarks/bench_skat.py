@@ -221,7 +221,7 @@ def line_to(number: int, game: str, left: int) -> Position:
     rng = random.Random(number)
     state = SkatGame.deal(number)
     state.push(Move.choose(parse_game(game)))
-    while state.position.tricks_left() > left:
+    while state.position.tricks_left > left:
         state.push(rng.choice(state.legal_moves()))
     return state.position
 

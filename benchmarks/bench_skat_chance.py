@@ -96,7 +96,7 @@ def bench_exact(args: argparse.Namespace) -> None:
             for compiled in order if args.python else (None,):
                 seconds = timed_exact(game, args, compiled)
                 (times if compiled is None else python).append(seconds)
-            left.append(game.position.tricks_left())
+            left.append(game.position.tricks_left)
         row = (
             f"| {hidden} | {len(times)} | "
             + " | ".join(summary(times))

@@ -80,7 +80,7 @@ def test_tip_reads_only_what_the_players_see(capsys: pytest.CaptureFixture[str])
 
     game = SkatGame.deal(3)
     rng = random.Random(2)
-    while game.position.phase == "choose" or game.position.tricks_left() > 3 or game.position.trick:
+    while game.position.phase == "choose" or game.position.tricks_left > 3 or game.position.trick:
         game.push(rng.choice(game.legal_moves()))
     code, out, _ = run(capsys, "skat", "tip", game.notation(), "--json")
     data = json.loads(out)

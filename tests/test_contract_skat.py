@@ -31,7 +31,7 @@ def endgame(number: int, tricks: int, seed: int) -> SkatGame:
     game = SkatGame.deal(number)
     while not game.is_over() and (
         game.position.phase == "choose"
-        or game.position.tricks_left() > tricks
+        or game.position.tricks_left > tricks
         or game.position.trick
     ):
         game.push(rng.choice(game.legal_moves()))

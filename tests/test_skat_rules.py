@@ -5,6 +5,7 @@ notations' round trips."""
 from __future__ import annotations
 
 import json
+import pickle
 
 import pytest
 from hypothesis import given, settings
@@ -215,6 +216,24 @@ def test_records_positions_and_json_round_trip(game: SkatGame) -> None:
     view = game.view().to_dict()
     hidden = sum(side.count(True) for side in view["hidden"])
     assert hidden == sum(len(game.position.hidden(p)) for p in (0, 1))
+
+
+@settings(max_examples=40, deadline=None)
+@given(games())
+def test_tricks_left_is_a_property_counting_the_tricks_to_finish(game: SkatGame) -> None:
+    position = game.position
+    left = position.tricks_left
+    assert left == 16 - len(game.played()) == (len(position.on_table()) + len(position.trick)) // 2
+    assert pickle.loads(pickle.dumps(left)) == left and str(left) == str(int(left))
+    assert json.loads(json.dumps({"left": left})) == {"left": int(left)}
+
+
+def test_calling_tricks_left_as_0_3_did_answers_with_a_warning() -> None:
+    position = Position.start(Deal.numbered(1))
+    with pytest.warns(DeprecationWarning, match=r"tricks_left\(\) is Position.tricks_left") as w:
+        assert position.tricks_left() == 16  # type: ignore[operator]
+    assert w[0].filename == __file__  # the warning names the line that called
+    assert type(pickle.loads(pickle.dumps(position.tricks_left))) is int
 
 
 def test_face_down_cards_never_count_for_following() -> None:

@@ -19,13 +19,14 @@ import warnings
 __all__ = ["renamed"]
 
 
-def renamed(old: str, new: str, *, stacklevel: int = 3) -> None:
-    """Warn (:class:`DeprecationWarning`) that ``old`` is ``new`` since 0.4 and goes in 0.5.
+def renamed(old: str, new: str, *, what: str = "name", stacklevel: int = 3) -> None:
+    """Warn (:class:`DeprecationWarning`) that ``old`` is ``new`` since 0.4 and that the old
+    ``what`` (a name, a call) goes in 0.5.
 
     ``stacklevel`` counts as :func:`warnings.warn` does, from this function: the default, 3,
     names the line that called the function that calls this one (the user's line)."""
     warnings.warn(
-        f"{old} is {new} since 0.4; the old name goes in 0.5",
+        f"{old} is {new} since 0.4; the old {what} goes in 0.5",
         DeprecationWarning,
         stacklevel=stacklevel,
     )

@@ -51,6 +51,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final, Literal, TypeAlias
 
 from officers.core.deals import check_deal_number, shuffled
+from officers.core.deprecated import renamed
 from officers.core.errors import InvalidGameError, NotationError, excerpt, read_json
 from officers.skat.cards import (
     POINTS,
@@ -332,9 +333,16 @@ class Position:
         """The cards played in finished tricks."""
         return frozenset(range(32)) - set(self.on_table()) - set(self.trick)
 
+    @property
     def tricks_left(self) -> int:
-        """Tricks still to finish (the one on the table counts)."""
-        return 16 - sum(self.tricks)
+        """Tricks still to finish (the one on the table counts).
+
+        >>> Position.start(Deal.numbered(1)).tricks_left
+        16
+
+        A method until 0.4: ``position.tricks_left()`` still answers, with a
+        :class:`DeprecationWarning`, until 0.5."""
+        return _TricksLeft(16 - sum(self.tricks))
 
     def where(self, card: int) -> tuple[int, int, int] | None:
         """``(player, pile, depth)`` of a card in a pile (depth 0 = face up), or ``None``."""
@@ -403,6 +411,20 @@ class Position:
 
     def __repr__(self) -> str:
         return f"Position.parse({self.notation()!r})"
+
+
+class _TricksLeft(int):
+    """:attr:`Position.tricks_left`: an int that may still be called as the method of 0.3 was,
+    with a warning."""
+
+    __slots__ = ()
+
+    def __call__(self) -> int:
+        renamed("Position.tricks_left()", "Position.tricks_left (a property)", what="call")
+        return int(self)
+
+    def __reduce__(self) -> tuple[type[int], tuple[int]]:
+        return int, (int(self),)  # pickled as the plain int it is
 
 
 def _pair(text: str) -> tuple[int, int]:
