@@ -29,11 +29,19 @@ officers.IllegalMoveError: cannot play 2h: 3♦ is not next on its foundation, w
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
+from fractions import Fraction
 from typing import Any
 
 from officers.core.deals import check_deal_number
-from officers.core.errors import IllegalMoveError, NotationError, excerpt, read_json
+from officers.core.errors import (
+    IllegalMoveError,
+    InvalidGameError,
+    NotationError,
+    excerpt,
+    read_json,
+)
 from officers.eightoff.microsoft import microsoft_deal
 from officers.eightoff.moves import Move, Outcome, Refusal
 from officers.eightoff.position import Position
@@ -165,6 +173,40 @@ class EightOffGame:
         if self.is_lost():
             return Outcome(False, "stuck", self.position.cards_left())
         return None
+
+    # --- the shape every game shares (officers.games.State) -------------------------------
+
+    @property
+    def players(self) -> int:
+        """1: Eight Off and its family are patience games."""
+        return 1
+
+    @property
+    def current_player(self) -> int | None:
+        """0, the only player, or ``None`` when the game is over."""
+        return None if self.is_over() else 0
+
+    def _check_player(self, player: int | None) -> None:
+        if player is not None and (isinstance(player, bool) or player != 0):
+            raise InvalidGameError(f"a patience game has one player, 0; got {excerpt(player)}")
+
+    def view(self, player: int | None = None) -> Position:
+        """What the player sees: the whole position (every card lies face up)."""
+        self._check_player(player)
+        return self.position
+
+    def returns(self) -> tuple[float]:
+        """1.0 when the game is won, else 0.0 (lost, or not over yet)."""
+        return (1.0 if self.is_won() else 0.0,)
+
+    def chance_outcomes(self) -> dict[Any, Fraction]:
+        """Empty: every card lies face up from the deal on."""
+        return {}
+
+    def resample(self, player: int, rng: random.Random) -> EightOffGame:
+        """A copy: nothing is hidden from the player (``rng`` is not drawn from)."""
+        self._check_player(player)
+        return self.clone()
 
     # --- copies and notations --------------------------------------------------------------
 

@@ -34,7 +34,7 @@ The bots
 >>> game = new_game("normal", players=2, seed=1)
 >>> bot = get_bot("designers")
 >>> while game.outcome() is None:
-...     game.push(bot.choose(game.view(), random.Random(game.number)))
+...     _ = game.push(bot.choose(game.view(), random.Random(game.number)))
 >>> print(game.outcome())
 won: all 16 cards are in the square
 >>> designers_checks(game.square, game.rules)

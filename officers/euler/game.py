@@ -40,11 +40,13 @@ above the game, in :mod:`officers.euler.record` (``GameRecord.from_game(state)``
 >>> game.notation()
 '4/4/4/4 normal 1 1 ASADACKSQDQCJDJC/AHKHKDKCQSQHJSJH - - 1'
 >>> game.push(Move.parse("AS@r1c1"))
+Move.parse('AS@r1c1')
 >>> game.push(Move.parse("AH@r1c2"))
 Traceback (most recent call last):
 ...
 officers.IllegalPlacementError: slip: cannot place A♥ on row 1, column 2: an Ace already stands in row 1 (A♠ at row 1, column 1); it goes back into player 2's hand at no cost
 >>> game.push(Move.parse("KH@r2c2"))
+Move.parse('KH@r2c2')
 >>> print(game)
 A♠ ·· ·· ··
 ·· K♥ ·· ··
@@ -62,7 +64,9 @@ True
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any, NamedTuple
 
 from officers.core.errors import (
@@ -73,6 +77,7 @@ from officers.core.errors import (
     read_json,
 )
 from officers.euler.bitboard import BYTE_CARDS, can_place, card_set, cards_in, fits, legal_pairs
+from officers.core.draw import shuffle
 from officers.euler.cards import ALL_CARDS, Card
 from officers.euler.game_notation import (
     END_EVENTS,
@@ -324,6 +329,18 @@ class GameState:
         return self._tokens
 
     @property
+    def current_player(self) -> int | None:
+        """The player to move (0-based), or ``None`` when the game is over (the name every
+        game's state shares, :class:`officers.games.State`; :attr:`turn` stays the turn even
+        after the end)."""
+        return None if self.is_over() else self._turn
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The moves played, oldest first (the same as :attr:`history`)."""
+        return tuple(self._history)
+
+    @property
     def turn(self) -> int:
         """The player to move (0-based)."""
         return self._turn
@@ -530,20 +547,23 @@ class GameState:
                         Refusal("coin-of-other", move, move.card, move.coin, turn, owner=player)
                     )
 
-    def push(self, move: Move) -> None:
-        """Play a move of the player to move. An illegal move (a slip, a card not in the hand,
-        a take-back without a token, a move after the end, ...) raises
-        :class:`~officers.IllegalPlacementError` and leaves the state unchanged.
+    def push(self, move: Move | str) -> Move:
+        """Play a move (a :class:`Move` or its notation) of the player to move, and answer it
+        as recorded. An illegal move (a slip, a card not in the hand, a take-back without a
+        token, a move after the end, ...) raises :class:`~officers.IllegalPlacementError` and
+        leaves the state unchanged.
 
         >>> state = GameState.parse("AC3/QHJSAD1/KSAHJCQD/JDQCKHAS hard 0 2 KDKC/QSJH - - 13")
-        >>> state.push(Move.parse("JH@r1c4"))
+        >>> state.push("JH@r1c4")
+        Move.parse('JH@r1c4')
         >>> state.notation()
         'AC2JH/QHJSAD1/KSAHJCQD/JDQCKHAS hard 0 1 KDKC/QS - - 14'
         """
-        move = self._resolve(move)
+        move = self._resolve(Move.parse(move) if isinstance(move, str) else move)
         self._stack.append(self._snapshot())
         self._history.append(move)
         self._apply(move)
+        return move
 
     def _apply(self, move: Move) -> None:
         self._cached = False
@@ -618,6 +638,41 @@ class GameState:
         copy._history = list(self._history)
         return copy
 
+    def resample(self, player: int, rng: random.Random) -> GameState:
+        """A state that ``player`` cannot tell from this one (an equal :meth:`view`), with the
+        cards the other players hold dealt among them again at random, each hand as large as
+        before: each such deal equally likely (:class:`officers.games.State`). With open hands
+        nothing is hidden and the answer is a copy.
+
+        The answer starts from now, without the moves before (:meth:`pop` has nothing to take
+        back): a card taken back went into a hand after everyone saw it, so the hands of the
+        past cannot be dealt again apart from those of now.
+
+        >>> import random
+        >>> state = new_game("normal", players=3, seed=4)
+        >>> other = state.resample(0, random.Random(1))
+        >>> other.view(0) == state.view(0), other.hands == state.hands
+        (True, False)
+        """
+        own = self.view(player).hand  # checks the player
+        copy = self.clone()
+        copy._stack, copy._history, copy._seed = [], [], None
+        if self._open:
+            return copy
+        others = [p for p in range(self._players) if p != player]
+        cards = [card for p in others for card in _hand(self._hands[p])]
+        shuffle(rng, cards)
+        hands = list(self._hands)
+        start = 0
+        for p in others:
+            size = self._hands[p].bit_count()
+            hands[p] = card_set(cards[start : start + size])
+            start += size
+        copy._hands = tuple(hands)
+        copy._cached = False
+        assert copy.view(player).hand == own
+        return copy
+
     def root(self) -> GameState:
         """The state before the first move of the history (a new object without history)."""
         copy = self.clone()
@@ -666,6 +721,17 @@ class GameState:
         """Whether the game has ended (see :meth:`outcome`)."""
         return self.outcome() is not None
 
+    def returns(self) -> tuple[float, ...]:
+        """Each player's return (:class:`officers.games.State`): the players win or lose
+        together, so 1.0 each for a finished square, 0.0 each for a loss or while the game goes
+        on."""
+        outcome = self.outcome()
+        return (1.0 if outcome is not None and outcome.won else 0.0,) * self._players
+
+    def chance_outcomes(self) -> dict[Any, Fraction]:
+        """Empty: after the deal no card turns up by chance (:class:`officers.games.State`)."""
+        return {}
+
     # --- views -----------------------------------------------------------------------------------
 
     def view(self, player: int | None = None) -> PlayerView:
@@ -697,6 +763,16 @@ class GameState:
         )
 
     # --- notation ------------------------------------------------------------------------------
+
+    @classmethod
+    def deal(cls, number: int, level: Level | str = "normal", players: int = 2) -> GameState:
+        """Numbered deal ``number`` (the seed of :func:`new_game`): the same game on every
+        machine, as every game's registry deals it (:meth:`officers.games.Registered.deal`).
+
+        >>> GameState.deal(7).hands == new_game("normal", 2, seed=7).hands
+        True
+        """
+        return new_game(level, players, seed=number)
 
     @classmethod
     def parse(cls, text: str) -> GameState:

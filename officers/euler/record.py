@@ -12,6 +12,7 @@ setup
 >>> from officers.euler.game import GameState, Move
 >>> state = GameState.parse("AC3/QHJSAD1/KSAHJCQD/JDQCKHAS hard 0 2 KDKC/QSJH - - 13")
 >>> state.push(Move.parse("JH@r1c4"))
+Move.parse('JH@r1c4')
 >>> print(GameRecord.from_game(state))
 [Game "Euler's Officers"]
 [Level "hard"]
@@ -81,6 +82,7 @@ class GameRecord:
         >>> from officers.euler.game import new_game
         >>> game = new_game("expert", 2, seed=3)
         >>> game.push(game.legal_moves()[0])
+        Move.parse('AS@r1c1')
         >>> record = GameRecord.from_game(game, {"Event": "example"})
         >>> record.header["Seed"], record.replay() == game
         ('3', True)

@@ -28,12 +28,25 @@ KeyError: 'fly'
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any, Final
 
-__all__ = ["COMMON_OPS", "GAMES", "Operation", "Registered", "operation", "request_schema"]
+from officers.core.errors import UnsupportedError
+from officers.games.state import GameInfo, State
+
+__all__ = [
+    "COMMON_OPS",
+    "GAMES",
+    "GameInfo",
+    "Operation",
+    "Registered",
+    "State",
+    "operation",
+    "request_schema",
+]
 
 
 @dataclass(frozen=True)
@@ -63,7 +76,10 @@ class Registered:
     contract's ``hello`` lists them), the ``documents`` only its command line writes, the
     package of its JSON Schemas (``schemas``), the ``guide`` in docs/, and ``rooms``: the
     ``"module:name"`` of its room adapter (:mod:`officers.rooms`, imported on first use), or
-    ``None`` when the game is not played in rooms."""
+    ``None`` when the game is not played in rooms; ``info``: what the game is
+    (:class:`~officers.games.state.GameInfo`: players, information, chance, take-backs, clock);
+    ``dealer``: the ``"module:name"`` of the function that makes numbered deal N of the game as
+    a :class:`~officers.games.state.State` (see :meth:`deal`)."""
 
     name: str
     title: str
@@ -73,6 +89,25 @@ class Registered:
     kinds: tuple[str, ...] = ()
     documents: tuple[str, ...] = field(default=())
     rooms: str | None = None
+    info: GameInfo | None = None
+    dealer: str | None = None
+
+    def deal(self, number: int) -> State:
+        """Numbered deal ``number`` of the game (the same on every machine), as a
+        :class:`~officers.games.state.State` before its first move; the game's module is
+        imported on first use.
+
+        >>> GAMES["eightoff"].deal(3).notation().split()[0]
+        'eight-off'
+        """
+        if self.dealer is None:
+            raise UnsupportedError(f"{self.title} has no numbered deals")
+        module, name = self.dealer.split(":")
+        deal: Any = importlib.import_module(module)
+        for part in name.split("."):
+            deal = getattr(deal, part)
+        state: State = deal(number)
+        return state
 
 
 _OFFICERS_GAME: Final = "4/4/4/4 normal 1 1 ASADACKSQDQCJDJC/AHKHKDKCQSQHJSJH - - 1"  # a two-player deal: the examples' game
@@ -85,6 +120,8 @@ OFFICERS: Final = Registered(
     schemas="officers.schemas",
     guide="docs/game.md",
     rooms="officers.rooms.officers:ADAPTER",
+    info=GameInfo(range(1, 5), "hidden", chance=False, take_backs=True, clock=True),
+    dealer="officers.euler.game:GameState.deal",
     operations=(
         Operation(
             "hint",
@@ -175,6 +212,8 @@ EIGHTOFF: Final = Registered(
     schemas="officers.eightoff.schemas",
     guide="docs/eightoff.md",
     rooms="officers.rooms.eightoff:ADAPTER",
+    info=GameInfo(range(1, 2), "perfect", chance=False, take_backs=True, clock=False),
+    dealer="officers.eightoff.game:EightOffGame.deal",
     operations=(
         Operation(
             "eightoff/presets",
@@ -302,6 +341,8 @@ SKAT: Final = Registered(
     kinds=("skat-game", "skat-move", "skat-solution", "skat-value", "skat-tip"),
     documents=("skat-simulation",),
     rooms="officers.rooms.skat:ADAPTER",
+    info=GameInfo(range(2, 3), "hidden", chance=True, take_backs=False, clock=False),
+    dealer="officers.skat.game:SkatGame.deal",
 )
 
 GAMES: Final[Mapping[str, Registered]] = MappingProxyType(

@@ -33,15 +33,24 @@ True
 from __future__ import annotations
 
 import json
+import random
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import Any
 
 from officers.core.deals import check_deal_number
-from officers.core.errors import IllegalMoveError, NotationError, excerpt, read_json
+from officers.core.draw import shuffle
+from officers.core.errors import (
+    IllegalMoveError,
+    InvalidGameError,
+    NotationError,
+    excerpt,
+    read_json,
+)
 from officers.skat.cards import GameType, card_notation
 from officers.skat.moves import Move, Outcome, Refusal
-from officers.skat.position import Deal, Phase, Position, pile_text, player_letter
+from officers.skat.position import Deal, Layout, Phase, Position, pile_text, player_letter
 from officers.skat.rules import legal_moves, outcome, play, refusal, resolve
 
 __all__ = ["SkatGame", "Trick", "View"]
@@ -185,8 +194,10 @@ class SkatGame:
                 done.append(Trick(before.leader, (before.trick[0], move.card), after.leader))
         return tuple(done)
 
-    def view(self) -> View:
-        """What both players see now (:class:`View`)."""
+    def view(self, player: int | None = None) -> View:
+        """What both players see now (:class:`View`): the same for either ``player`` (0, 1 or
+        ``None``), since nobody sees a face-down card."""
+        self._check_player(player)
         position = self.position
         sides = position.piles
         return View(
@@ -263,6 +274,75 @@ class SkatGame:
         other.deal_of = self.deal_of
         other._positions = list(self._positions)
         other._moves = list(self._moves)
+        return other
+
+    # --- the shape every game shares (officers.games.State) ----------------------------
+
+    @property
+    def players(self) -> int:
+        """2: Vorhand (0) and Hinterhand (1)."""
+        return 2
+
+    def _check_player(self, player: int | None) -> None:
+        if player is not None and (isinstance(player, bool) or player not in (0, 1)):
+            raise InvalidGameError(
+                f"Offiziersskat has players 0 (Vorhand) and 1 (Hinterhand), got {excerpt(player)}"
+            )
+
+    def returns(self) -> tuple[float, float]:
+        """1.0 for the winner and 0.0 for the loser at the end (Vorhand wins with 61 points
+        or more); 0.0 each while the game goes on."""
+        result = self.outcome()
+        if result is None:
+            return (0.0, 0.0)
+        return (1.0, 0.0) if result.winner == 0 else (0.0, 1.0)
+
+    def _unseen(self) -> list[int]:
+        """The face-down cards, pile by pile (Vorhand's first): the cards nobody has seen."""
+        return [pile[0] for side in self.position.piles for pile in side if len(pile) == 2]
+
+    def chance_outcomes(self) -> dict[int, Fraction]:
+        """Each card that nobody has seen, with its chance of being the next card turned up:
+        all equally likely, as the players know it. Empty when no card lies face down (or the
+        game is over).
+
+        >>> outcomes = SkatGame.deal(1).chance_outcomes()
+        >>> len(outcomes), sum(outcomes.values())
+        (16, Fraction(1, 1))
+        """
+        unseen = [] if self.is_over() else self._unseen()
+        return {card: Fraction(1, len(unseen)) for card in unseen}
+
+    def resample(self, player: int, rng: random.Random) -> SkatGame:
+        """The same game (the same moves, an equal :meth:`view`) with the cards that still lie
+        face down dealt again among their places at random, each deal equally likely. Nobody
+        sees them, so the answer is the same for either ``player``.
+
+        >>> import random
+        >>> game = SkatGame.deal(1)
+        >>> other = game.resample(0, random.Random(2))
+        >>> other.view() == game.view(), other.start == game.start
+        (True, False)
+        """
+        self._check_player(player)
+        unseen = self._unseen()
+        dealt = list(unseen)
+        shuffle(rng, dealt)
+        swap = dict(zip(unseen, dealt, strict=True))
+
+        def again(piles: Layout) -> Layout:
+            sides = tuple(
+                tuple(tuple(swap.get(c, c) for c in pile) for pile in side) for side in piles
+            )
+            return sides[0], sides[1]
+
+        start = self.start
+        if self.deal_of is not None:
+            other = SkatGame(Deal(again(self.deal_of.piles)))
+        else:
+            other = SkatGame(replace(start, piles=again(start.piles)))
+        for move in self._moves:
+            other.push(move)
         return other
 
     # --- notation ------------------------------------------------------------------------
