@@ -1,5 +1,9 @@
 """What a request may spend: the door's :class:`Limits` and one request's :class:`Budget`.
 
+A request's budget is a search's budget (:class:`officers.core.budget.Budget`: a deadline, a
+cancel event) with the door's search slots beside it, so a door hands it to a game's aid as it
+is.
+
 >>> budget = Budget()
 >>> budget.time_left(2.0)
 2.0
@@ -16,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 from officers.contract.requests import BadRequestError
+from officers.core import budget as core
 from officers.core.errors import SolverTimeoutError
 
 if TYPE_CHECKING:
@@ -41,15 +46,14 @@ DEFAULT_LIMITS: Final = Limits()
 
 
 @dataclass(frozen=True)
-class Budget:
+class Budget(core.Budget):
     """What one request may spend beyond its :class:`Limits`, as the door that took it says:
     searches end by ``deadline`` (:func:`time.monotonic`; the time a request waited before it
-    ran counts against its limit), or at once when ``cancel`` is set; a search runs only when
-    ``searches`` (a semaphore of the door's search slots) has a slot free, else the request is
-    refused at once as ``busy``."""
+    ran counts against its limit), or at once when ``cancel`` is set (both as in
+    :class:`officers.core.budget.Budget`, which this is); a search runs only when ``searches``
+    (a semaphore of the door's search slots) has a slot free, else the request is refused at
+    once as ``busy``."""
 
-    deadline: float | None = None
-    cancel: threading.Event | None = None
     searches: threading.Semaphore | None = None
 
     def time_left(self, time_limit: float) -> float:

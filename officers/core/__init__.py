@@ -1,5 +1,6 @@
 """What every game and every door of officers uses: the errors, strict JSON on the wire, seeded
-deals and draws, the workers that die with their parent, and the compiled parts' loader.
+deals and draws, a search's budget (a deadline and a cancel), the workers that die with their
+parent, and the compiled parts' loader.
 
 Nothing here imports a game (:mod:`officers.euler`, :mod:`officers.eightoff`,
 :mod:`officers.skat`) or a door (:mod:`officers.contract`, :mod:`officers.serve`,

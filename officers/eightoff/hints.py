@@ -15,7 +15,9 @@ a search that runs out of time (or of room for its states) answers *unknown*.
   played from it lost the game. The answer is a :class:`Hint`, told by :meth:`Hint.text` in
   English and German.
 
-A time limit bounds the whole call: the positions a call decides share it.
+A time limit bounds the whole call: the positions a call decides share it. Each call also takes
+a ``budget`` (:class:`~officers.core.budget.Budget`: a deadline and a cancel), the shape of every
+game's aid; the earlier of its deadline and the time limit ends the call.
 
 >>> from officers.eightoff.game import EightOffGame
 >>> game = EightOffGame.deal(1)
@@ -31,6 +33,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal
 
+from officers.core.budget import Budget, budget_of
 from officers.core.errors import UnsupportedError, check_time_limit, excerpt
 from officers.eightoff.deck import ALL_PLAYING_CARDS
 from officers.eightoff.game import EightOffGame
@@ -66,26 +69,32 @@ DEFAULT_MAX_STATES: Final = 5_000_000
 # --- deciding positions within one time limit ----------------------------------------------
 
 
-class _Budget:
-    """The time left of one call, shared by the searches it makes."""
+class _Spending:
+    """What one call may spend (its :class:`~officers.core.budget.Budget` and the positions each
+    search stores), and what it spent, shared by the searches it makes."""
 
     def __init__(
-        self, time_limit: float | None, max_states: int, cancel: Event | None = None
+        self,
+        time_limit: float | None,
+        max_states: int,
+        cancel: Event | None = None,
+        budget: Budget | None = None,
     ) -> None:
-        seconds = check_time_limit(time_limit)
-        self.cancel = cancel
-        self.deadline = None if seconds is None else time.monotonic() + seconds
+        self.budget = budget_of(budget, check_time_limit(time_limit), cancel)
         self.max_states = max_states
         self.states = 0
         self.started = time.monotonic()
 
     def decide(self, position: Position) -> Solution:
         """The solver's answer for ``position`` in the time left ("unknown" when none is)."""
-        left = None if self.deadline is None else self.deadline - time.monotonic()
+        budget = self.budget
+        if budget.cancelled():
+            return Solution("unknown", reason="cancelled")
+        left = budget.left()
         if left is not None and left <= 0:
             return Solution("unknown", reason="time")
         solution = solve_position(
-            position, time_limit=left, max_states=self.max_states, cancel=self.cancel
+            position, time_limit=left, max_states=self.max_states, cancel=budget.cancel
         )
         self.states += solution.states
         return solution
@@ -122,15 +131,17 @@ def is_winnable(
     *,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     max_states: int = DEFAULT_MAX_STATES,
+    budget: Budget | None = None,
 ) -> bool | None:
     """Whether the position (or the game's position now) can still be won: ``True`` (a won
-    position too), ``False`` (proved), or ``None`` when the search ran out of time or room.
+    position too), ``False`` (proved), or ``None`` when the search ran out of time (the
+    earlier of ``time_limit`` and ``budget``'s deadline) or room, or was stopped.
 
     >>> from officers.eightoff.variant import BAKERS_GAME
     >>> is_winnable(Position.numbered(2, BAKERS_GAME))
     False
     """
-    solution = _Budget(time_limit, max_states).decide(_position_of(position))
+    solution = _Spending(time_limit, max_states, None, budget).decide(_position_of(position))
     return None if solution.status == "unknown" else solution.status == "solvable"
 
 
@@ -139,10 +150,12 @@ def next_move(
     *,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     max_states: int = DEFAULT_MAX_STATES,
+    budget: Budget | None = None,
 ) -> Move | None:
     """The first move of a win from the position (or the game's position now), with its count;
     ``None`` when there is none to give: the position is won, cannot be won, or the search ran
-    out of time (:func:`is_winnable` tells which).
+    out of time (within ``time_limit`` and ``budget``, as :func:`is_winnable`, which tells
+    which).
 
     >>> from officers.eightoff.variant import FREECELL
     >>> game = EightOffGame(Position.numbered(1, FREECELL))
@@ -153,7 +166,7 @@ def next_move(
     >>> is_winnable(game)
     True
     """
-    solution = _Budget(time_limit, max_states).decide(_position_of(position))
+    solution = _Spending(time_limit, max_states, None, budget).decide(_position_of(position))
     return solver_move(solution.moves[0]) if solution.moves else None
 
 
@@ -221,9 +234,16 @@ def where_lost(
     time_limit: float | None = DEFAULT_TIME_LIMIT,
     max_states: int = DEFAULT_MAX_STATES,
     cancel: Event | None = None,
+    budget: Budget | None = None,
 ) -> Hint:
     """Whether ``game`` can still be won (and its next move), and, when it cannot, where it
     was lost: the fewest undos after which it can be won again (see the module).
+
+    Eight Off's aid, in the shape of every game's (:mod:`officers.core.budget`): it answers by
+    ``budget``'s deadline (and by ``time_limit`` seconds, whichever comes first) or at once when
+    the budget's ``cancel`` (or ``cancel``) is set, with what it knows then: a search out of
+    time, of room or stopped answers *unknown* with its ``reason`` (``time``, ``memory``,
+    ``cancelled``), never an error.
 
     >>> from officers.eightoff.variant import BAKERS_GAME
     >>> game = EightOffGame.deal(3, BAKERS_GAME)
@@ -237,25 +257,25 @@ def where_lost(
     """
     if not isinstance(game, EightOffGame):
         raise TypeError(f"expected an EightOffGame, got {excerpt(game)}")
-    budget = _Budget(time_limit, max_states, cancel)
+    spent = _Spending(time_limit, max_states, cancel, budget)
     positions, moves = game.positions(), game.moves
     now = positions[-1]
     if now.is_won():
-        return _hint(budget, "won", len(moves))
-    solution = budget.decide(now)
+        return _hint(spent, "won", len(moves))
+    solution = spent.decide(now)
     if solution.status != "unsolvable":
-        return _decided(budget, solution, len(moves))
+        return _decided(spent, solution, len(moves))
     seen: dict[Position, Solution] = {now: solution}
     for index in range(len(moves) - 1, -1, -1):
         before = positions[index]
         if before not in seen:
-            seen[before] = budget.decide(before)
+            seen[before] = spent.decide(before)
         earlier = seen[before]
         if earlier.status == "unknown":
-            return _hint(budget, "lost", len(moves), reason=earlier.reason)
+            return _hint(spent, "lost", len(moves), reason=earlier.reason)
         if earlier.status == "solvable":
             return _hint(
-                budget,
+                spent,
                 "lost",
                 len(moves),
                 move=solver_move(earlier.moves[0]),
@@ -264,17 +284,17 @@ def where_lost(
                 before=before,
                 undos=len(moves) - index,
             )
-    return _hint(budget, "lost", len(moves), lost_at=0)
+    return _hint(spent, "lost", len(moves), lost_at=0)
 
 
-def _decided(budget: _Budget, solution: Solution, moves: int) -> Hint:
+def _decided(spent: _Spending, solution: Solution, moves: int) -> Hint:
     if solution.status == "unknown":
-        return _hint(budget, "unknown", moves, reason=solution.reason)
-    return _hint(budget, "winnable", moves, move=solver_move(solution.moves[0]))
+        return _hint(spent, "unknown", moves, reason=solution.reason)
+    return _hint(spent, "winnable", moves, move=solver_move(solution.moves[0]))
 
 
-def _hint(budget: _Budget, status: HintStatus, moves: int, **facts: Any) -> Hint:
-    return Hint(status, moves=moves, states=budget.states, seconds=budget.seconds(), **facts)
+def _hint(spent: _Spending, status: HintStatus, moves: int, **facts: Any) -> Hint:
+    return Hint(status, moves=moves, states=spent.states, seconds=spent.seconds(), **facts)
 
 
 # --- the words of the hints ----------------------------------------------------------------
@@ -283,10 +303,12 @@ _REASONS: Final = {
     "en": {
         "time": "the time limit ran out first",
         "memory": "the bound on the positions stored was reached first",
+        "cancelled": "the search was stopped first",
     },
     "de": {
         "time": "das Zeitlimit war zuerst erreicht",
         "memory": "die Grenze der gespeicherten Stellungen war zuerst erreicht",
+        "cancelled": "die Suche wurde vorher angehalten",
     },
 }
 

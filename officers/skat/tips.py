@@ -48,6 +48,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final, Literal
 
+from officers.core.budget import Budget, budget_of
 from officers.core.errors import (
     InvalidArgumentError,
     SolverTimeoutError,
@@ -311,20 +312,21 @@ class Tip:
 
 
 class _Clock:
-    """The time of one tip: its ``deadline`` (:func:`time.monotonic`, or none) and ``cancel``
-    (an event that ends it as the deadline would)."""
+    """The time of one tip: its :class:`~officers.core.budget.Budget` (a deadline, or none, and
+    a ``cancel`` that ends it as the deadline would)."""
 
-    def __init__(self, time_limit: float | None, cancel: threading.Event | None) -> None:
+    def __init__(
+        self, time_limit: float | None, cancel: threading.Event | None, budget: Budget | None
+    ) -> None:
         seconds = None if time_limit is None else _seconds(time_limit)
-        self.deadline = None if seconds is None else time.monotonic() + seconds
-        self.cancel = cancel
+        self.budget = budget_of(budget, seconds, cancel)
 
     def left(self) -> float | None:
         """The seconds left (``None``: no bound); none left (or cancelled) raises
         :class:`~officers.SolverTimeoutError`."""
-        if self.cancel is not None and self.cancel.is_set():
+        if self.budget.cancelled():
             raise SolverTimeoutError("the tip was cancelled")
-        return _left(self.deadline)
+        return _left(self.budget.deadline)
 
     def share(self, part: float) -> float | None:
         """``part`` of the seconds left, at least a millisecond."""
@@ -544,6 +546,7 @@ def tip(
     point_samples: int = POINT_SAMPLES,
     cancel: threading.Event | None = None,
     best: BestSoFar | None = None,
+    budget: Budget | None = None,
 ) -> Tip:
     """The tip for the player to move (see the module): the game to choose, or the card.
 
@@ -556,7 +559,10 @@ def tip(
     samples only. With none done it still answers: :func:`greedy_move`'s move, an estimate over
     0 samples. Before the game choice, each game's expected points too, averaged over the first
     ``point_samples`` of the same samples (as many as the time allows), to rank games of equal
-    chance. ``cancel`` (an event) ends it as the deadline would. ``best`` (a
+    chance. ``cancel`` (an event) ends it as the deadline would. ``budget``
+    (:class:`~officers.core.budget.Budget`, the shape of every game's aid) bounds it too: it
+    answers by the earlier of its deadline and ``time_limit``, and its ``cancel`` ends it as
+    ``cancel`` does. ``best`` (a
     :class:`BestSoFar`) is kept up to date with the answer so far, for a caller that cannot
     wait past a deadline: a search can pass its own by a few tenths of a second on a busy
     machine.
@@ -574,7 +580,7 @@ def tip(
     mover = public.to_move
     if mover is None:
         raise ValueError("the game is over: no tip")
-    clock = _Clock(time_limit, cancel)
+    clock = _Clock(time_limit, cancel, budget)
     moves = public_legal_moves(public)
     order = greedy_move(public)
 
