@@ -149,6 +149,32 @@ def test_a_skat_tip_in_a_room_is_the_public_doors_and_no_face_down_card_changes_
         assert hint_bytes(http, room, mover.token) == before, attempt
 
 
+def test_a_rooms_aid_calls_the_game_and_never_the_front_door(
+    db: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each game's hint in a room is its aid called on the seat's view with the request's
+    budget: the contract's front door (``answer``, ``handle``), which would read a notation
+    written for it, is never asked."""
+    import officers.contract
+
+    def front_door(*args: object, **kwargs: object) -> dict[str, Any]:
+        raise AssertionError("a room's aid went back through the contract's front door")
+
+    monkeypatch.setattr(officers.contract, "answer", front_door)
+    monkeypatch.setattr(officers.contract, "handle", front_door)
+    http = client(db)
+    rooms = {
+        "officers": ({"game": "officers", "seats": ["human", "random"]}, "hint"),
+        "eightoff": ({"game": "eightoff"}, "eightoff-hint"),
+        "skat": ({"game": "skat", "seats": ["human", "random"]}, "skat-tip"),
+    }
+    for game, (body, kind) in rooms.items():
+        first, seats = make_room(http, body)
+        document = json.loads(hint_bytes(http, first["room"], seats[0].token))
+        assert_valid(document)
+        assert document["kind"] == kind, game
+
+
 def test_a_hint_needs_a_seat_a_known_language_and_a_round_in_play(db: str) -> None:
     http = client(db)
     first, (seat,) = make_room(http, {"game": "officers", "seats": ["human", "random"]})

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from officers.contract.bounded import CancelledError
 from officers.contract.documents import head
-from officers.contract.limits import Limits
+from officers.contract.limits import Budget, Limits
 from officers.contract.requests import BadRequestError, Request
 from officers.contract.turns import play_or_refuse, take_back
 from officers.core.errors import SolverTimeoutError, excerpt
@@ -47,6 +47,7 @@ __all__ = [
     "hint_document",
     "hint_op",
     "hint_time",
+    "hint_within",
     "move_document",
     "move_op",
     "presets_document",
@@ -228,22 +229,29 @@ def hint_time(left: float) -> float:
 
 def hint_op(request: Request, limits: Limits) -> dict[str, Any]:
     """``eightoff/hint``: whether the game can still be won, the next move, where it was
-    lost (:func:`~officers.eightoff.hints.where_lost`), within the door's limits: a search out
-    of time (or memory) answers *unknown*, with its reason, never a timeout; a request that
-    waited out its time is told *unknown* at once."""
+    lost, by :func:`hint_within`."""
     game = _game(request)
     lang = _lang(request)
-    budget = request.budget
+    return hint_document(hint_within(game, limits, request.budget), game.position, lang)
+
+
+def hint_within(game: EightOffGame, limits: Limits, budget: Budget) -> Hint:
+    """The hint of ``game`` (:func:`~officers.eightoff.hints.where_lost`) as every door gives
+    it (``eightoff/hint``, a room's hint): within the door's limits (``limits``, what is left of
+    ``budget``, less :data:`HINT_MARGIN` for the answer's way back), holding one of its search
+    slots (none free: :class:`BadRequestError` ``busy``). A search out of time (or memory)
+    answers *unknown*, with its reason, never a timeout; a request that waited out its time is
+    told *unknown* at once; the engine's ``cancel`` raises :class:`CancelledError`."""
     try:
         time_limit = hint_time(budget.time_left(limits.time_limit))
     except SolverTimeoutError:  # the request waited out its time: unknown, without a search
         time_limit = hint_time(0.0)
     with budget.slot():
         hint = where_lost(
-            game, time_limit=time_limit, max_states=limits.max_states, cancel=budget.cancel
+            game, time_limit=None, max_states=limits.max_states, budget=budget.within(time_limit)
         )
     _searched(hint.reason)
-    return hint_document(hint, game.position, lang)
+    return hint
 
 
 def solve_op(request: Request, limits: Limits) -> dict[str, Any]:

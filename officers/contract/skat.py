@@ -56,6 +56,7 @@ __all__ = [
     "tip_document",
     "tip_op",
     "tip_time",
+    "tip_within",
     "public_view",
     "undo_op",
     "value_document",
@@ -333,9 +334,16 @@ def tip_time(left: float) -> float:
 
 def tip_op(request: Request, limits: Limits) -> dict[str, Any]:
     """``skat/tip``: the tip for the player to move, from a public view alone (``public`` or
-    ``view``: it is never sent a face-down card), in ``lang``. It answers within the door's
-    time limit, every time, with what it has by then (:func:`~officers.skat.tips.tip`: exact,
-    an estimate over the samples done, or over none), never a timeout.
+    ``view``: it is never sent a face-down card), in ``lang``, by :func:`tip_within`."""
+    public = public_view(request)
+    return tip_document(public, tip_within(public, limits, request.budget), _lang(request))
+
+
+def tip_within(public: Public, limits: Limits, budget: Budget) -> Tip:
+    """The tip for the player to move in ``public``, as every door gives it (``skat/tip``, a
+    room's tip): within the door's time limit (``limits``, what is left of ``budget``), every
+    time, with what it has by then (:func:`~officers.skat.tips.tip`: exact, an estimate over
+    the samples done, or over none), never a timeout.
 
     The tip runs in a thread of its own (the compiled search leaves the interpreter's lock
     while it searches) holding one of the door's search slots, and searches until the door's
@@ -345,32 +353,24 @@ def tip_op(request: Request, limits: Limits) -> dict[str, Any]:
     whole samples done, or none), and tells the tip to stop. The tip ends at its next check
     (before each search; a search itself ends by its own time limit, which is never later than
     the tip's deadline); until then it keeps its search slot, so no more abandoned tips run at
-    once than the door has slots (a request that finds none free is refused ``busy``)."""
-    public = public_view(request)
-    lang = _lang(request)
+    once than the door has slots (no slot free: :class:`BadRequestError` ``busy``; the game
+    over: ``bad-input``; the engine's ``cancel``: :class:`CancelledError`)."""
     if public.to_move is None:
         raise BadRequestError("bad-input", "the game is over: no tip")
-    budget = request.budget
     start = time.monotonic()
     try:
         left = budget.time_left(limits.time_limit)
     except SolverTimeoutError:  # the request waited out its time: the tip without a search
         left = 0.0
-    advice = _guarded_tip(public, left, budget, start + left - min(GUARD_MARGIN, 0.1 * left))
-    return tip_document(public, advice, lang)
-
-
-def _guarded_tip(public: Public, left: float, budget: Budget, answer_by: float) -> Tip:
-    """The tip of ``public`` given ``left`` seconds (see :func:`_guarded`): its best so far
-    when it is late, without a search at all when it has none yet."""
     best = BestSoFar()
 
     def search(stop: threading.Event) -> Tip:
-        return tip(public, time_limit=tip_time(left), cancel=stop, best=best)
+        return tip(public, budget=Budget.after(tip_time(left), stop), best=best)
 
     def hurried() -> Tip:
         return tip(public, time_limit=0)
 
+    answer_by = start + left - min(GUARD_MARGIN, 0.1 * left)
     return _guarded(search, best.get, hurried, budget, answer_by, "officers-skat-tip")
 
 

@@ -140,8 +140,10 @@ def player_view(request: Request) -> PlayerView:
 
 
 def hint_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``hint``: :func:`~officers.euler.hints.hint` of the request's view, within its budget
+    (the index answers at once: no search slot is held)."""
     lang, most = _words(request)
-    return hint(player_view(request)).to_dict(lang, most)
+    return hint(player_view(request), budget=request.budget).to_dict(lang, most)
 
 
 def _game(request: Request, name: str = "game") -> GameState:

@@ -25,12 +25,13 @@ from __future__ import annotations
 
 import importlib
 import random
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from officers.core.errors import InvalidGameError, excerpt
+from officers.core.errors import InvalidGameError, SolverTimeoutError, excerpt
 from officers.games import GAMES
 
 if TYPE_CHECKING:
@@ -46,6 +47,7 @@ __all__ = [
     "adapter",
     "clock_of",
     "room_games",
+    "searching",
     "told",
 ]
 
@@ -135,7 +137,13 @@ class Adapter(Protocol):
 @runtime_checkable
 class Hints(Protocol):
     """An adapter that gives a seat the game's hint (optional: a room of a game without it
-    answers ``bad-input``)."""
+    answers ``bad-input``).
+
+    The way of a hint: the seat's view of the state (what that seat may know), the game's aid
+    called on it with the request's ``budget`` (as the contract's operation calls it:
+    :func:`officers.contract.skat.tip_within`, ...), the structured answer written as the
+    contract's document in ``lang``. No notation is written and read again, and no document
+    is turned back into an error."""
 
     def hint(
         self, state: Any, seat: int, lang: str, limits: Limits, budget: Budget
@@ -143,8 +151,36 @@ class Hints(Protocol):
         """The game's hint document for ``seat`` in ``lang``, made from what that seat may
         know alone (its view, never the state's hidden cards), searching within ``limits`` and
         ``budget`` (the door's search slots and deadline). A hint the game cannot give now
-        raises :class:`~officers.contract.requests.BadRequestError` with the contract's code."""
+        raises :class:`~officers.rooms.errors.RoomError` with the contract's code (``busy``
+        when no search slot is free: :func:`searching`)."""
         ...
+
+
+@contextmanager
+def searching() -> Iterator[None]:
+    """While an aid searches for a room: a search the door refuses or ends
+    (:class:`~officers.contract.requests.BadRequestError` such as ``busy``, a timeout, the
+    engine's cancel) raised as the :class:`~officers.rooms.errors.RoomError` of the same code.
+
+    >>> from officers.contract.requests import BadRequestError
+    >>> with searching():
+    ...     raise BadRequestError("busy", "every search slot of this service is taken")
+    Traceback (most recent call last):
+      ...
+    officers.rooms.errors.RoomError: busy: every search slot of this service is taken
+    """
+    from officers.contract.bounded import CancelledError
+    from officers.contract.requests import BadRequestError
+    from officers.rooms.errors import RoomError
+
+    try:
+        yield
+    except BadRequestError as error:
+        raise RoomError(error.code, error.message) from None
+    except SolverTimeoutError as error:
+        raise RoomError("timeout", f"the search ran out of time: {error}") from None
+    except CancelledError as error:
+        raise RoomError("cancelled", str(error)) from None
 
 
 @runtime_checkable

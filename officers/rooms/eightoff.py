@@ -30,7 +30,7 @@ from officers.core.errors import IllegalMoveError, InvalidGameError, NotationErr
 from officers.eightoff.game import EightOffGame
 from officers.eightoff.notation import board_text
 from officers.eightoff.variant import PRESETS, Variant
-from officers.rooms.adapter import Played, told
+from officers.rooms.adapter import Played, searching, told
 
 if TYPE_CHECKING:
     from officers.contract.limits import Budget, Limits
@@ -112,12 +112,14 @@ class EightOffAdapter:
     def hint(
         self, state: EightOffGame, seat: int, lang: str, limits: Limits, budget: Budget
     ) -> dict[str, Any]:
-        """The ``eightoff-hint`` document of ``eightoff/hint`` for the room's game (every card
-        is face up; the deal's number is not sent), searched within ``limits`` and ``budget``
-        (an ``error`` document when the search cannot run or ends without an answer)."""
-        from officers.contract import answer  # on a room's first hint
+        """The ``eightoff-hint`` document for the room's game (every card is face up; the
+        deal's number is not written): :func:`~officers.contract.eightoff.hint_within`, as
+        ``eightoff/hint`` answers, within ``limits`` and ``budget`` (no search slot free:
+        ``busy``)."""
+        from officers.contract.eightoff import hint_document, hint_within  # on a first hint
 
-        return answer("eightoff/hint", {"game": state.notation(), "lang": lang}, limits, budget)
+        with searching():
+            return hint_document(hint_within(state, limits, budget), state.position, lang)
 
     def _document(self, state: EightOffGame, seat: int | None) -> dict[str, Any]:
         position = state.position

@@ -280,11 +280,12 @@ class OfficersAdapter:
     ) -> dict[str, Any]:
         """The ``hint`` document of :func:`officers.euler.hints.hint` for ``seat``, from its
         :class:`~officers.euler.view.PlayerView` alone (its hand, the square, the cards of the others
-        as one set): the document ``/v1/hint`` gives for that view."""
+        as one set), within ``budget`` (the index answers at once): the document ``/v1/hint``
+        gives for that view."""
         from officers.euler.analysis import MAX_REASONS
         from officers.euler.hints import hint  # on a room's first hint
 
-        return hint(state.view(seat)).to_dict(lang, MAX_REASONS)
+        return hint(state.view(seat), budget=budget).to_dict(lang, MAX_REASONS)
 
     def _document(self, state: GameState, seat: int | None) -> dict[str, Any]:
         over = state.outcome() is not None

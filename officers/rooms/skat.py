@@ -41,7 +41,7 @@ from officers.core.errors import (
     UnsupportedError,
     excerpt,
 )
-from officers.rooms.adapter import Played, told
+from officers.rooms.adapter import Played, searching, told
 from officers.skat.game import SkatGame
 from officers.skat.position import Deal, player_letter
 
@@ -124,15 +124,16 @@ class SkatAdapter:
     def hint(
         self, state: SkatGame, seat: int, lang: str, limits: Limits, budget: Budget
     ) -> dict[str, Any]:
-        """The ``skat-tip`` document of ``skat/tip`` for the player to move, from the public
-        view alone (no face-down card is ever read), answered by ``limits``' time limit with
-        what the search has by then (:func:`~officers.contract.skat.tip_op`), or an ``error``
-        document when it cannot run (no search slot free, a bad view)."""
-        from officers.contract import answer  # on a room's first tip
+        """The ``skat-tip`` document for the player to move, from the public view alone (no
+        face-down card is ever read): :func:`~officers.contract.skat.tip_within`, as
+        ``skat/tip`` answers, by ``limits``' time limit with what the search has by then (no
+        search slot free: ``busy``)."""
+        from officers.contract.skat import tip_document, tip_within  # on a room's first tip
         from officers.skat.public import Public
 
-        public = Public.of(state).notation()
-        return answer("skat/tip", {"public": public, "lang": lang}, limits, budget)
+        public = Public.of(state)
+        with searching():
+            return tip_document(public, tip_within(public, limits, budget), lang)
 
     def _document(self, state: SkatGame, seat: int | None) -> dict[str, Any]:
         over = state.is_over()
