@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from officers.core.errors import excerpt
+from officers.core.errors import OfficersError, excerpt
 
 if TYPE_CHECKING:
     from officers.contract import Budget
@@ -19,13 +19,23 @@ if TYPE_CHECKING:
 __all__ = ["BadRequestError", "Request", "integral"]
 
 
-class BadRequestError(Exception):
-    """A request that cannot be answered: an error ``code`` of the contract and a message."""
+class BadRequestError(OfficersError, ValueError):
+    """A request that cannot be answered: an error ``code`` of the contract and a message. An
+    :class:`~officers.OfficersError` (and a ``ValueError``: the request was wrong), as every
+    error officers raises on purpose.
+
+    >>> error = BadRequestError("limit", "'game' is longer than 4096 characters")
+    >>> isinstance(error, OfficersError), error.code, str(error)
+    (True, 'limit', "'game' is longer than 4096 characters")
+    """
 
     def __init__(self, code: str, message: str) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
+
+    def __reduce__(self) -> tuple[type[BadRequestError], tuple[str, str]]:
+        return type(self), (self.code, self.message)
 
 
 def _whole(value: object) -> bool:

@@ -49,7 +49,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from officers.core.errors import InvalidGameError, excerpt
+from officers.core.errors import InvalidGameError, excerpt, invalid_argument
 
 __all__ = [
     "MAX_DEAL_NUMBER",
@@ -98,7 +98,9 @@ class SplitMix64:
     def below(self, n: int) -> int:
         """A uniform int in ``0 .. n-1`` (``1 <= n <= 2**64``), by rejection sampling."""
         if not 1 <= n <= 1 << 64:
-            raise InvalidGameError(f"below(n) needs 1 <= n <= 2**64, got {excerpt(n)}")
+            raise invalid_argument(
+                f"below(n) needs 1 <= n <= 2**64, got {excerpt(n)}", was=InvalidGameError
+            )
         limit = (1 << 64) - (1 << 64) % n
         while True:
             x = self.next()

@@ -10,10 +10,16 @@ input that was wrong are also :class:`ValueError`, so ``except ValueError`` keep
 - :class:`UnsupportedError`: a method cannot answer this question (the index at order 5);
 - :class:`NotLatinSquareError`: rows of ints (not text) that make no Latin square;
 - :class:`InvalidArgumentError`: an argument of the Python API of the right type with a value it
-  cannot take (a time limit of 0 seconds); a wrong type raises :class:`TypeError`.
+  cannot take (a time limit of 0 seconds, an objective that is not ``"win"`` or ``"points"``, a
+  position a function does not answer for); a wrong type raises :class:`TypeError`.
 
 :class:`SolverTimeoutError` is not a ``ValueError``: the question was fine, the solver ran out of
 time before it could answer ("unknown").
+
+The doors' refusals are kinds of it too, each with the contract's error ``code``:
+``officers.contract.BadRequestError`` (a request that cannot be answered: a ``ValueError``, the
+request was wrong) and ``officers.rooms.RoomError`` (a request the rooms refuse, which may be
+nobody's fault: ``busy``, ``conflict``).
 
 >>> from officers import Card, NotationError
 >>> try:
@@ -43,6 +49,7 @@ __all__ = [
     "UnsupportedError",
     "check_time_limit",
     "excerpt",
+    "invalid_argument",
     "read_json",
 ]
 
@@ -100,6 +107,36 @@ class InvalidGameError(OfficersError, ValueError):
 class InvalidArgumentError(OfficersError, ValueError):
     """An argument given by a program, of the right type, with a value it cannot take (a time
     limit of 0 seconds, ``nan``); an argument of the wrong type raises :class:`TypeError`."""
+
+
+class _ArgumentOnceGameError(InvalidArgumentError, InvalidGameError):
+    # An InvalidArgumentError that 0.3 raised as an InvalidGameError: until 0.5 both catch it.
+    # It prints as an InvalidArgumentError (its name, below) and pickles as one.
+
+    def __reduce__(self) -> tuple[type[InvalidArgumentError], tuple[Any, ...]]:
+        return InvalidArgumentError, self.args
+
+
+def invalid_argument(
+    message: str, *, was: type[InvalidGameError] | None = None
+) -> InvalidArgumentError:
+    """An :class:`InvalidArgumentError` with ``message``; with ``was=InvalidGameError``, one
+    that 0.3 raised as an :class:`InvalidGameError` and that, until 0.5, is that kind too, so
+    that ``except InvalidGameError`` written for 0.3 still catches it.
+
+    >>> error = invalid_argument("the objective is 'win' or 'points'", was=InvalidGameError)
+    >>> isinstance(error, InvalidArgumentError), isinstance(error, InvalidGameError)
+    (True, True)
+    >>> raise error
+    Traceback (most recent call last):
+    ...
+    officers.InvalidArgumentError: the objective is 'win' or 'points'
+    """
+    if was is None:
+        return InvalidArgumentError(message)
+    if was is not InvalidGameError:
+        raise TypeError(f"was is InvalidGameError or None, got {excerpt(was)}")
+    return _ArgumentOnceGameError(message)
 
 
 def excerpt(value: object, limit: int = 80) -> str:
@@ -198,6 +235,8 @@ for _error in (
     InvalidArgumentError,
     NotLatinSquareError,
     IllegalMoveError,
+    _ArgumentOnceGameError,
 ):
     _error.__module__ = "officers"
 del _error
+_ArgumentOnceGameError.__name__ = _ArgumentOnceGameError.__qualname__ = "InvalidArgumentError"

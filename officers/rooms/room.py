@@ -58,6 +58,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final
 
 from officers.contract.documents import head
+from officers.contract.requests import BadRequestError
 from officers.core.errors import OfficersError, excerpt
 from officers.rooms.adapter import (
     Adapter,
@@ -500,7 +501,7 @@ class Rooms:
             options = game.options(request.get("options") or {})
             allowed = game.seats(options)
         except (OfficersError, ValueError, TypeError) as error:
-            raise RoomError("bad-input", str(error)) from None
+            raise RoomError.of(error) from None
         kinds = request.get("seats", ["human"] * min(allowed))
         if not isinstance(kinds, list) or len(kinds) not in allowed:
             raise RoomError(
@@ -730,6 +731,8 @@ class Rooms:
         move, lang = request.get("move"), request.get("lang")
         try:
             played = change.game.play(change.state, seat, move)  # type: ignore[arg-type]
+        except (RoomError, BadRequestError) as error:  # a refusal with its own code
+            raise RoomError.of(error) from None
         except (OfficersError, ValueError, TypeError) as error:
             raise _refused(change.game, change.state, move, lang, error) from None
         self._moved(change, "moved", seat, played, None)
@@ -766,7 +769,7 @@ class Rooms:
         try:
             document = game.hint(state, seat, request.get("lang", "en"), limits, budget)
         except (OfficersError, ValueError) as error:
-            raise RoomError("bad-input", str(error)) from None
+            raise RoomError.of(error) from None
         if document["kind"] == "error":
             raise RoomError(document["code"], document["message"])
         return document
@@ -781,7 +784,7 @@ class Rooms:
         try:
             played = change.game.take_back(change.state, seat)
         except (OfficersError, ValueError) as error:
-            raise RoomError("bad-input", str(error)) from None
+            raise RoomError.of(error) from None
         self._moved(change, "took-back", seat, played, None)
         self._end_if_over(change)
         return self._document(

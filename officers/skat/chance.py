@@ -69,6 +69,7 @@ from officers.core.errors import (
     SolverTimeoutError,
     check_time_limit,
     excerpt,
+    invalid_argument,
 )
 from officers.skat import accel
 from officers.skat.accel import CompiledChance
@@ -451,7 +452,9 @@ def _public_of(where: Public | Position | SkatGame) -> Public:
 
 def _check_objective(objective: object) -> Objective:
     if objective not in OBJECTIVES:
-        raise InvalidGameError(f"the objective is 'win' or 'points', got {excerpt(objective)}")
+        raise invalid_argument(
+            f"the objective is 'win' or 'points', got {excerpt(objective)}", was=InvalidGameError
+        )
     return objective
 
 
@@ -496,7 +499,7 @@ def game_values(
     (a :func:`time.perf_counter` time) stops the search instead of ``time_limit``."""
     public = _public_of(where)
     if public.game is not None:
-        raise InvalidGameError("the game is chosen already")
+        raise invalid_argument("the game is chosen already", was=InvalidGameError)
     stop = deadline if deadline is not None else _deadline(time_limit)
     result: dict[GameType, Fraction] = {}
     for game in GAMES:

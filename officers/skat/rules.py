@@ -24,7 +24,7 @@ cannot play AS@1: you must follow trumps: your face-up 10♥ (pile 2)
 
 from __future__ import annotations
 
-from officers.core.errors import IllegalMoveError, InvalidGameError, excerpt
+from officers.core.errors import IllegalMoveError, InvalidGameError, excerpt, invalid_argument
 from officers.skat.cards import POINTS, beats, check_card, lane
 from officers.skat.moves import Move, Outcome, Refusal
 from officers.skat.position import Position
@@ -126,7 +126,7 @@ def resolve(position: Position, move: Move) -> Move:
 def trick_winner(position: Position, second: int) -> int:
     """Who wins the trick on the table when ``second`` is played to it."""
     if position.game is None or not position.trick:
-        raise InvalidGameError("no trick waits for a second card")
+        raise invalid_argument("no trick waits for a second card", was=InvalidGameError)
     first = position.trick[0]
     return 1 - position.leader if beats(second, first, position.game) else position.leader
 

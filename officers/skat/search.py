@@ -70,7 +70,13 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import NamedTuple
 
-from officers.core.errors import InvalidArgumentError, InvalidGameError, SolverTimeoutError, excerpt
+from officers.core.errors import (
+    InvalidArgumentError,
+    InvalidGameError,
+    SolverTimeoutError,
+    excerpt,
+    invalid_argument,
+)
 from officers.skat import accel
 from officers.skat.accel import CompiledSearch, table_bits
 from officers.skat.cards import LANES, POINTS, POWERS, TRUMP, GameType
@@ -170,7 +176,9 @@ class Board:
 
     def __init__(self, position: Position) -> None:
         if position.game is None:
-            raise InvalidGameError("the search needs a chosen game: choose one first")
+            raise invalid_argument(
+                "the search needs a chosen game: choose one first", was=InvalidGameError
+            )
         card = [-1] * 32
         for player, side in enumerate(position.piles):
             for i, pile in enumerate(side):

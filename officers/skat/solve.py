@@ -33,7 +33,13 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from officers.core.errors import InvalidGameError, SolverTimeoutError, check_time_limit, excerpt
+from officers.core.errors import (
+    InvalidGameError,
+    SolverTimeoutError,
+    check_time_limit,
+    excerpt,
+    invalid_argument,
+)
 from officers.core.lifetime import cpus
 from officers.skat.cards import GAMES, TRUMP, GameType, lane
 from officers.skat.game import SkatGame
@@ -266,7 +272,9 @@ def solve_games(
     position = _position(where)
     workers = _threads(position, threads)
     if position.phase != "choose":
-        raise InvalidGameError("the game is chosen already: solve() gives its value")
+        raise invalid_argument(
+            "the game is chosen already: solve() gives its value", was=InvalidGameError
+        )
     searches = _games(position, _deadline(time_limit), compiled, workers)
     return {game: Solution(value, (), search.nodes) for game, (value, search) in searches.items()}
 
