@@ -1,6 +1,45 @@
-"""What the simulations of every game share: a seed for each deal, Wilson's interval for a win
-rate, local worker processes that die with their parent, and a progress bar.
+"""What the simulations of every game share: the runner that plays many games of bots, a seed
+for each deal, Wilson's interval for a win rate, local worker processes that die with their
+parent, and a progress bar.
 
+The runner knows no game. A game in progress is anything with the few members of
+:class:`officers.games.State` that playing needs (:class:`Playable`); a bot is anything that
+chooses a move from its player's view (:class:`Bot`); a :class:`Lineup` says how a deal is dealt
+and which bot sits in each seat, and :func:`play_lineups` plays deals ``0 .. deals-1`` of a seed
+with every lineup, in this process, in local worker processes or on any
+:class:`concurrent.futures.Executor`, and adds up what the games gave (:class:`Tally`). Each
+game's simulation (:mod:`officers.euler.simulate`, :mod:`officers.skat.simulate`,
+:mod:`officers.games.simulate` for every game by name) is this runner with the game's own
+figures (:class:`Watch`).
+
+Glossary
+--------
+deal number
+    ``0 .. deals-1``: the games of a simulation. Deal ``k`` is dealt from :func:`deal_seed`
+    ``(seed, k)`` and its bots draw from ``random.Random(bot_seed(seed, k))``, so every game is
+    the same whichever process plays it: the numbers depend on the seed, never on the jobs or
+    the executor.
+seat
+    A player's place at the table, ``0 .. players-1``; a lineup puts one bot in each.
+seating
+    One way of putting a lineup's bots in the seats; :func:`seatings` gives every rotation, so
+    that two bots play each deal once from each seat.
+return
+    What a finished game gives each seat (:meth:`officers.games.State.returns`): 1.0 for a win.
+
+>>> import random
+>>> class Coin:  # a game of one move: heads wins
+...     current_player = 0
+...     won = False
+...     def view(self, player=None): return "a coin"
+...     def push(self, move): self.won, self.current_player = move == "heads", None
+...     def returns(self): return (1.0 if self.won else 0.0,)
+>>> class Tosser:
+...     name = "tosser"
+...     def choose(self, view, rng): return "heads" if rng.random() < 0.5 else "tails"
+>>> [tally] = play_lineups([Lineup(lambda number: Coin(), (Tosser(),))], deals=100, seed=1, jobs=1)
+>>> tally.games, tally.wins(0), tally.moves
+(100, 55, 100)
 >>> deal_seed(1, 0) == deal_seed(1, 0) != deal_seed(1, 1)
 True
 """
@@ -9,13 +48,17 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
+import itertools
 import math
 import os
+import random
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator
-from typing import Final
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Final, Protocol, TypeVar, runtime_checkable
 
 from officers.core.errors import NotationError, excerpt
 from officers.core.lifetime import cpus, start_worker
@@ -23,15 +66,27 @@ from officers.core.lifetime import cpus, start_worker
 __all__ = [
     "IN_FLIGHT",
     "TERMINATED",
+    "Bot",
+    "Lineup",
+    "Playable",
+    "Tally",
+    "Watch",
     "bot_seed",
+    "check_deals",
     "deal_seed",
     "jobs_for",
+    "play_lineups",
+    "play_out",
     "progress_bar",
+    "run_chunks",
+    "seatings",
     "wilson_interval",
     "worker_pool",
 ]
 
 _Z95: Final = 1.959963984540054
+_T = TypeVar("_T")
+_R = TypeVar("_R")
 
 
 def _derive(kind: str, seed: int, number: int) -> int:
@@ -155,3 +210,324 @@ def _terminate_cleanly() -> Iterator[None]:
         yield
     finally:
         signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+# --- bots and games, as the runner sees them -----------------------------------------------------
+
+
+@runtime_checkable
+class Bot(Protocol):
+    """A player that is a program: given what its player may know (the view the game gives,
+    :meth:`officers.games.State.view`) and a random generator, it chooses a legal move of that
+    player. It reads nothing else, and draws every random choice from ``rng``, so that a seed
+    reproduces its games.
+
+    Every game's bots are bots in this sense: Euler's Officers' (:class:`officers.euler.bots.Bot`,
+    reading a :class:`~officers.euler.view.PlayerView`), Eight Off's
+    (:class:`officers.eightoff.bots.Bot`, reading the position) and Offiziersskat's
+    (:class:`officers.skat.bots.SkatBot`, reading the view both players share). Each game's
+    bots are registered by name (:func:`officers.games.simulate.bots`)."""
+
+    @property
+    def name(self) -> str:
+        """The bot's name (in tables and documents)."""
+        ...
+
+    def choose(self, view: Any, rng: random.Random) -> Any:
+        """The move of the player whose view this is (the player to move)."""
+        ...
+
+
+class Playable(Protocol):
+    """A game in progress as the runner plays it: the members of
+    :class:`officers.games.State` that playing needs (every game's state has them)."""
+
+    @property
+    def current_player(self) -> int | None:
+        """The seat to move, or ``None`` when the game is over."""
+        ...
+
+    def view(self, player: int | None = None) -> Any:
+        """What ``player`` may know."""
+        ...
+
+    def push(self, move: Any) -> Any:
+        """Play ``move`` and answer it as played."""
+        ...
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's return: 1.0 for a win, 0.0 for a loss (0.0 before the end)."""
+        ...
+
+
+class Watch(Protocol):
+    """A game's own figures of one game (Euler's Officers' fatal cards and take-backs,
+    Offiziersskat's points): told each move before and after it is played, and asked at the end
+    for its counts, which the runner adds up over the games (:attr:`Tally.figures`)."""
+
+    def before(self, state: Any, move: Any) -> None:
+        """``move`` is about to be played on ``state``."""
+        ...
+
+    def after(self, state: Any, move: Any) -> None:
+        """``move`` (as played) has been played; ``state`` is the state after it."""
+        ...
+
+    def end(self, state: Any) -> Mapping[str, int]:
+        """The counts of the finished (or stopped) game ``state``."""
+        ...
+
+
+def play_out(
+    state: Playable,
+    bots: Sequence[Bot],
+    rng: random.Random,
+    *,
+    watch: Watch | None = None,
+    max_moves: int | None = None,
+) -> int:
+    """Play ``state`` to its end, the bot of each seat choosing from that seat's view, every
+    random choice drawn from ``rng``; ``watch`` (when given) sees every move. Stops after
+    ``max_moves`` moves when the game has not ended by then (a patience game's bot may walk in
+    circles). Answers the number of moves played."""
+    played = 0
+    while (player := state.current_player) is not None:
+        if played == max_moves:
+            break
+        move = bots[player].choose(state.view(player), rng)
+        if watch is None:
+            state.push(move)
+        else:
+            watch.before(state, move)
+            watch.after(state, state.push(move))
+        played += 1
+    return played
+
+
+def seatings(bots: Sequence[_T]) -> list[tuple[_T, ...]]:
+    """Every rotation of ``bots`` round the table, each once: two bots play each deal once from
+    each seat, and a lineup of one bot (or of equal bots) is its own only rotation.
+
+    >>> seatings(["a", "b"]), seatings(["a", "a"]), seatings(["a", "b", "c"])[1]
+    ([('a', 'b'), ('b', 'a')], [('a', 'a')], ('b', 'c', 'a'))
+    """
+    found: list[tuple[_T, ...]] = []
+    for shift in range(len(bots)):
+        seating = (*bots[shift:], *bots[:shift])
+        if seating not in found:
+            found.append(seating)
+    return found
+
+
+# --- many games ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Lineup:
+    """One table of a simulation: ``deal`` makes the state of a deal from its seed (a function
+    that pickles, for other processes: a module's function, a class method, a
+    :func:`functools.partial` of one), ``bots`` has one bot a seat, ``figures`` (optional)
+    makes the game's :class:`Watch` of a dealt state, and ``max_moves`` stops a game that has
+    not ended after that many moves (counted :attr:`~Tally.unfinished`)."""
+
+    deal: Callable[[int], Playable]
+    bots: tuple[Bot, ...]
+    figures: Callable[[Any], Watch] | None = None
+    max_moves: int | None = None
+
+
+@dataclass
+class Tally:
+    """What the games of one lineup gave: ``games``; ``returns``, how many games gave each
+    tuple of returns (one a seat); ``moves`` played in all; ``unfinished``, the games stopped
+    at the lineup's ``max_moves``; ``figures``, the game's own counts added up. Tallies add
+    (:meth:`add`), so chunks of games played anywhere make the same tally."""
+
+    games: int = 0
+    returns: Counter[tuple[float, ...]] = field(default_factory=Counter)
+    moves: int = 0
+    unfinished: int = 0
+    figures: Counter[str] = field(default_factory=Counter)
+
+    def add(self, other: Tally) -> None:
+        """Add ``other``'s games to these."""
+        self.games += other.games
+        self.returns.update(other.returns)
+        self.moves += other.moves
+        self.unfinished += other.unfinished
+        self.figures.update(other.figures)
+
+    def wins(self, seat: int) -> int:
+        """The games that seat ``seat`` won (a return of 1.0)."""
+        return sum(n for returns, n in self.returns.items() if returns[seat] >= 1.0)
+
+
+def _play_chunk(lineup: Lineup, seed: int, start: int, stop: int) -> Tally:
+    """Play deals ``start .. stop-1`` of ``lineup`` (run in a worker)."""
+    tally = Tally()
+    bots, figures, max_moves = lineup.bots, lineup.figures, lineup.max_moves
+    for number in range(start, stop):
+        state = lineup.deal(deal_seed(seed, number))
+        watch = None if figures is None else figures(state)
+        rng = random.Random(bot_seed(seed, number))
+        tally.moves += play_out(state, bots, rng, watch=watch, max_moves=max_moves)
+        tally.games += 1
+        tally.returns[tuple(state.returns())] += 1
+        tally.unfinished += state.current_player is not None
+        if watch is not None:
+            tally.figures.update(watch.end(state))
+    return tally
+
+
+def check_deals(deals: object, seed: object) -> None:
+    """Refuse a number of deals or a seed that is not a whole number >= 0
+    (:class:`~officers.NotationError`, quoting it).
+
+    >>> check_deals(-1, 0)
+    Traceback (most recent call last):
+      ...
+    officers.NotationError: deals must be a whole number >= 0, got -1
+    """
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
+        raise NotationError(f"deals must be a whole number >= 0, got {excerpt(deals)}")
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise NotationError(f"the seed must be a whole number >= 0, got {excerpt(seed)}")
+
+
+def _chunks(tasks: int, deals: int, step: int) -> Iterator[tuple[int, int, int]]:
+    """``(task, start, stop)`` of every chunk of deals, lazily."""
+    for i in range(tasks):
+        for start in range(0, deals, step):
+            yield i, start, min(deals, start + step)
+
+
+def _run_in(
+    pool: concurrent.futures.Executor,
+    work: Callable[[_T, int, int, int], _R],
+    tasks: Sequence[_T],
+    chunks: Iterator[tuple[int, int, int]],
+    seed: int,
+    collect: Callable[[int, int, _R], object],
+    advance: Callable[[int], object],
+    width: int,
+) -> None:
+    """Run the chunks in ``pool`` (``width`` workers), at most :data:`IN_FLIGHT` a worker
+    submitted at a time, collecting each result as it comes in."""
+    pending: dict[concurrent.futures.Future[_R], tuple[int, int, int]] = {}
+    try:
+        while True:
+            for i, start, stop in itertools.islice(chunks, IN_FLIGHT * width - len(pending)):
+                pending[pool.submit(work, tasks[i], seed, start, stop)] = (i, start, stop)
+            if not pending:
+                return
+            done, _ = concurrent.futures.wait(
+                pending, return_when=concurrent.futures.FIRST_COMPLETED
+            )
+            for future in done:
+                i, start, stop = pending.pop(future)
+                collect(i, start, future.result())
+                advance(stop - start)
+    finally:
+        for future in pending:
+            future.cancel()
+
+
+def run_chunks(
+    work: Callable[[_T, int, int, int], _R],
+    tasks: Sequence[_T],
+    deals: int,
+    seed: int,
+    collect: Callable[[int, int, _R], object],
+    *,
+    jobs: int | None = None,
+    executor: concurrent.futures.Executor | None = None,
+    progress: bool | None = None,
+    step: int | None = None,
+    what: str = "simulating",
+) -> None:
+    """Run ``work(task, seed, start, stop)`` on every chunk of deals ``0 .. deals-1`` of every
+    task, and ``collect(i, start, result)`` each result (of ``tasks[i]``, deals from
+    ``start``) as it comes in, in the order the chunks end: what ``collect`` builds must not
+    depend on that order. ``work`` must pickle (a module's function) to run elsewhere.
+
+    ``executor``: any :class:`concurrent.futures.Executor` (a Dask cluster's
+    ``client.get_executor()`` runs the chunks across machines); it is not shut down. Otherwise
+    ``jobs`` local processes (default and most: one a CPU, :func:`~officers.core.lifetime.cpus`;
+    ``jobs=1`` works in this process). Chunks (``step`` deals each, by default as many as keep
+    every worker busy) are submitted a few at a time (:data:`IN_FLIGHT` a worker), so memory
+    does not grow with ``deals``. ``progress``: a progress bar of the games on standard error
+    (default: when standard error is a terminal), labelled ``what``.
+
+    No local process outlives this one: each dies with it, even when it is killed
+    (:func:`officers.core.lifetime.start_worker`). While they work, SIGTERM (where no handler
+    is set, in the main thread) shuts them down and then raises ``SystemExit(TERMINATED)``, as
+    Ctrl-C raises :class:`KeyboardInterrupt`.
+    """
+    check_deals(deals, seed)
+    if step is not None and (isinstance(step, bool) or not isinstance(step, int) or step < 1):
+        raise NotationError(f"step must be a whole number >= 1, got {excerpt(step)}")
+    workers = jobs_for(jobs)
+    shown = sys.stderr.isatty() if progress is None else progress
+    with progress_bar(deals * len(tasks), shown, what) as advance:
+        if executor is None and workers == 1:
+            for i, start, stop in _chunks(len(tasks), deals, step or max(1, min(100, deals))):
+                collect(i, start, work(tasks[i], seed, start, stop))
+                advance(stop - start)
+            return
+        width = cpus() if executor is not None else workers
+        size = step or max(1, min(250, math.ceil(deals * len(tasks) / (4 * width))))
+        chunks = _chunks(len(tasks), deals, size)
+        if executor is not None:
+            _run_in(executor, work, tasks, chunks, seed, collect, advance, width)
+            return
+        with worker_pool(workers) as pool:
+            assert pool is not None
+            _run_in(pool, work, tasks, chunks, seed, collect, advance, width)
+
+
+def play_lineups(
+    lineups: Sequence[Lineup],
+    deals: int,
+    seed: int = 0,
+    *,
+    jobs: int | None = None,
+    executor: concurrent.futures.Executor | None = None,
+    progress: bool | None = None,
+    step: int | None = None,
+) -> list[Tally]:
+    """Play deals ``0 .. deals-1`` of ``seed`` with every lineup (the same deals for each:
+    common random numbers); one :class:`Tally` a lineup, in order. The same tallies whatever
+    ``jobs``, ``executor`` or ``step`` (see :func:`run_chunks`, which runs them).
+
+    >>> import functools
+    >>> from officers.core.deals import shuffled
+    >>> class Pile:  # a patience of one card, won when it is the ace (card 0)
+    ...     def __init__(self, number): self.card, self.current_player = shuffled(number, 4)[0], 0
+    ...     def view(self, player=None): return self.card
+    ...     def push(self, move): self.current_player = None
+    ...     def returns(self): return (1.0 if self.card == 0 else 0.0,)
+    >>> class Turner:
+    ...     name = "turner"
+    ...     def choose(self, view, rng): return "turn"
+    >>> [tally] = play_lineups([Lineup(Pile, (Turner(),))], deals=400, seed=3, jobs=1)
+    >>> tally.games, 0.2 < tally.wins(0) / tally.games < 0.3, tally.returns.keys() == {(0.0,), (1.0,)}
+    (400, True, True)
+    """
+    lineups = list(lineups)
+    tallies = [Tally() for _ in lineups]
+
+    def collect(i: int, start: int, tally: Tally) -> None:
+        tallies[i].add(tally)
+
+    run_chunks(
+        _play_chunk,
+        lineups,
+        deals,
+        seed,
+        collect,
+        jobs=jobs,
+        executor=executor,
+        progress=progress,
+        step=step,
+    )
+    return tallies

@@ -1,5 +1,9 @@
 """Many games of bots, in parallel and reproducibly: win rates, take-backs and why games are lost.
 
+The games are played by the runner every game shares (:func:`officers.core.simulation.play_lineups`,
+in local worker processes or on any :class:`concurrent.futures.Executor`); what this module adds
+is Euler's Officers' own figures: the take-backs and the reasons of the losses (:class:`Figures`).
+
 Glossary
 --------
 deal number
@@ -27,24 +31,25 @@ Wilson interval
 
 from __future__ import annotations
 
-import itertools
+import functools
 import json
-import math
 import random
-import sys
-from collections import Counter
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 from officers.core.errors import NotationError, excerpt
 from officers.core.lifetime import cpus
-from officers.core.simulation import (
+from officers.core.simulation import (  # IN_FLIGHT, jobs_for: where 0.3 had them
     IN_FLIGHT,
     TERMINATED,
+    Lineup,
+    Tally,
     bot_seed,
     deal_seed,
     jobs_for,
+    play_lineups,
+    play_out,
     progress_bar,
     wilson_interval,
     worker_pool,
@@ -56,14 +61,17 @@ if TYPE_CHECKING:
     import concurrent.futures
 
 __all__ = [
+    "IN_FLIGHT",
     "LOSS_FAILED",
     "LOSS_MISSED",
     "TERMINATED",
+    "Figures",
     "SimulationResult",
     "Task",
     "bot_seed",
     "cpus",
     "deal_seed",
+    "jobs_for",
     "play_game",
     "progress_bar",
     "results_json",
@@ -103,54 +111,79 @@ def play_game(
     (None, 0)
     """
     state = new_game(level, players, deal_seed(seed, number), tokens=tokens, variant=variant)
-    _play(state, _team(bot, players), random.Random(bot_seed(seed, number)))
+    play_out(state, _team(bot, players), random.Random(bot_seed(seed, number)))
     return state
 
 
-def _team(bot: str | Bot | Sequence[str | Bot], players: int) -> list[Bot]:
+def _team(bot: str | Bot | Sequence[str | Bot], players: int) -> tuple[Bot, ...]:
     if isinstance(bot, (str, Bot)):
-        return [get_bot(bot)] * players
-    team = [get_bot(one) for one in bot]
+        return (get_bot(bot),) * players
+    team = tuple(get_bot(one) for one in bot)
     if len(team) != players:
         raise NotationError(f"{len(team)} bots for {players} players")
     return team
 
 
-@dataclass
-class _Facts:
-    """What one game shows about its loss: whether a fatal card was placed and whether it passed
-    the checks; the placements on squares whose checks had already failed; the take-backs on a
-    dead square that left it dead."""
+class Figures:
+    """Euler's Officers' own figures of one game (an :class:`officers.core.simulation.Watch`):
+    the take-backs used and the turns played; in a lost game, its reason (for a player stuck,
+    whether the fatal card passed the designers' four checks), the placements on squares whose
+    checks had already failed and the take-backs on a dead square that left it dead (the exact
+    index decides what is dead)."""
 
-    fatal: bool = False
-    fatal_passed: bool = False
-    dead_placements: int = 0
-    wasted_take_backs: int = 0
+    __slots__ = ("alive", "dead_placements", "fatal", "fatal_passed", "index", "wasted")
 
+    def __init__(self, state: GameState) -> None:
+        from officers.euler.solve.index import CompletionIndex
 
-def _play(state: GameState, team: Sequence[Bot], rng: random.Random) -> _Facts:
-    """Play to the end; return what the game shows about its loss."""
-    from officers.euler.solve.index import CompletionIndex
+        self.index = CompletionIndex.get(state.rules)
+        self.alive = self.index.is_completable(state.square)
+        self.fatal = self.fatal_passed = False
+        self.dead_placements = self.wasted = 0
 
-    index = CompletionIndex.get(state.rules)
-    alive = index.is_completable(state.square)
-    facts = _Facts()
-    while state.outcome() is None:
-        move = team[state.turn].choose(state.view(), rng)
-        if move.kind == "place" and not alive and not passes_checks(state.square, state.rules):
-            facts.dead_placements += 1
-        state.push(move)
+    def before(self, state: GameState, move: Any) -> None:
+        """Count a placement on a square the checks call dead (the square can no longer be
+        finished: the checks never fail on a square that can)."""
+        if move.kind == "place" and not self.alive and not passes_checks(state.square, state.rules):
+            self.dead_placements += 1
+
+    def after(self, state: GameState, move: Any) -> None:
+        """Find the fatal card, and the take-backs that left the square dead."""
         if move.kind == "place":
-            now = index.is_completable(state.square)
-            if alive and not now:
-                facts.fatal = True
-                facts.fatal_passed = passes_checks(state.square, state.rules)
-            alive = now
+            now = self.index.is_completable(state.square)
+            if self.alive and not now:
+                self.fatal = True
+                self.fatal_passed = passes_checks(state.square, state.rules)
+            self.alive = now
         elif move.kind == "take":
-            revived = alive or index.is_completable(state.square)
-            facts.wasted_take_backs += not revived
-            alive = revived
-    return facts
+            revived = self.alive or self.index.is_completable(state.square)
+            self.wasted += not revived
+            self.alive = revived
+
+    def end(self, state: GameState) -> dict[str, int]:
+        """The counts of the game: ``take_backs``, ``turns``, ``take_back_games N`` (1 for the
+        number of take-backs it used) and, when it is lost, ``loss REASON``,
+        ``dead_placements`` and ``wasted_take_backs``."""
+        used = state.take_backs()
+        counts = {"take_backs": used, "turns": len(state.history), f"take_back_games {used}": 1}
+        outcome = state.outcome()
+        if outcome is None or outcome.won:
+            return counts
+        reason: str
+        if outcome.reason != "stuck":
+            reason = outcome.reason
+        elif not self.fatal:
+            reason = "stuck"
+        else:
+            reason = LOSS_MISSED if self.fatal_passed else LOSS_FAILED
+        counts.update(
+            {
+                f"loss {reason}": 1,
+                "dead_placements": self.dead_placements,
+                "wasted_take_backs": self.wasted,
+            }
+        )
+        return counts
 
 
 # --- many games -----------------------------------------------------------------------------------
@@ -189,61 +222,13 @@ class Task:
             Variant() if variant is None else variant,
         )
 
-
-@dataclass
-class _Tally:
-    wins: int = 0
-    games: int = 0
-    take_backs: int = 0
-    turns: int = 0
-    take_back_games: Counter[int] = field(default_factory=Counter)
-    losses: Counter[str] = field(default_factory=Counter)
-    dead_placements: int = 0
-    wasted_take_backs: int = 0
-
-    def add(self, other: _Tally) -> None:
-        self.dead_placements += other.dead_placements
-        self.wasted_take_backs += other.wasted_take_backs
-        self.wins += other.wins
-        self.games += other.games
-        self.take_backs += other.take_backs
-        self.turns += other.turns
-        self.take_back_games.update(other.take_back_games)
-        self.losses.update(other.losses)
-
-
-def _run_chunk(task: Task, seed: int, start: int, stop: int) -> _Tally:
-    """Play deals ``start .. stop-1`` of a task (run in a worker)."""
-    tally = _Tally()
-    team = [get_bot(task.bot)] * task.players
-    for number in range(start, stop):
-        state = new_game(
-            task.level,
-            task.players,
-            deal_seed(seed, number),
-            tokens=task.tokens,
-            variant=task.variant,
+    def lineup(self) -> Lineup:
+        """The task as the runner plays it: the deal of its level, players, tokens and variant,
+        its bot in every seat, and Euler's Officers' :class:`Figures`."""
+        deal = functools.partial(
+            new_game, self.level, self.players, tokens=self.tokens, variant=self.variant
         )
-        facts = _play(state, team, random.Random(bot_seed(seed, number)))
-        outcome = state.outcome()
-        assert outcome is not None
-        used = state.take_backs()
-        tally.games += 1
-        tally.take_backs += used
-        tally.turns += len(state.history)
-        tally.take_back_games[used] += 1
-        if outcome.won:
-            tally.wins += 1
-            continue
-        tally.dead_placements += facts.dead_placements
-        tally.wasted_take_backs += facts.wasted_take_backs
-        if outcome.reason != "stuck":
-            tally.losses[outcome.reason] += 1
-        elif not facts.fatal:
-            tally.losses["stuck"] += 1
-        else:
-            tally.losses[LOSS_MISSED if facts.fatal_passed else LOSS_FAILED] += 1
-    return tally
+        return Lineup(deal, (get_bot(self.bot),) * self.players, Figures)
 
 
 @dataclass(frozen=True)
@@ -343,7 +328,16 @@ class SimulationResult:
         return results_table([self])
 
 
-def _result(task: Task, deals: int, seed: int, tally: _Tally) -> SimulationResult:
+def _prefixed(figures: Mapping[str, int], prefix: str) -> dict[str, int]:
+    return {
+        key.removeprefix(prefix): n for key, n in figures.items() if key.startswith(prefix) and n
+    }
+
+
+def _result(task: Task, deals: int, seed: int, tally: Tally) -> SimulationResult:
+    figures = tally.figures
+    losses = _prefixed(figures, "loss ")
+    take_back_games = {int(k): n for k, n in _prefixed(figures, "take_back_games ").items()}
     return SimulationResult(
         bot=get_bot(task.bot).name,
         level=task.level.name,
@@ -352,57 +346,15 @@ def _result(task: Task, deals: int, seed: int, tally: _Tally) -> SimulationResul
         tokens=task.tokens,
         deals=deals,
         seed=seed,
-        wins=tally.wins,
-        take_backs=tally.take_backs,
-        turns=tally.turns,
-        take_back_games=tuple(sorted(tally.take_back_games.items())),
-        losses=tuple(sorted(tally.losses.items(), key=lambda item: (-item[1], item[0]))),
+        wins=tally.wins(0) if task.players else 0,
+        take_backs=figures["take_backs"],
+        turns=figures["turns"],
+        take_back_games=tuple(sorted(take_back_games.items())),
+        losses=tuple(sorted(losses.items(), key=lambda item: (-item[1], item[0]))),
         variant=task.variant,
-        dead_placements=tally.dead_placements,
-        wasted_take_backs=tally.wasted_take_backs,
+        dead_placements=figures["dead_placements"],
+        wasted_take_backs=figures["wasted_take_backs"],
     )
-
-
-def _chunks(tasks: int, deals: int, step: int) -> Iterator[tuple[int, int, int]]:
-    """``(task, start, stop)`` of every chunk of deals, lazily."""
-    for i in range(tasks):
-        for start in range(0, deals, step):
-            yield i, start, min(deals, start + step)
-
-
-def _run_in(
-    pool: concurrent.futures.Executor,
-    tasks: Sequence[Task],
-    deals: int,
-    seed: int,
-    tallies: Sequence[_Tally],
-    advance: Callable[[int], object],
-    *,
-    width: int,
-) -> None:
-    """Play the chunks of games in ``pool`` (``width`` workers), at most :data:`IN_FLIGHT` a
-    worker submitted at a time, adding each result to its task's tally as it comes in."""
-    import concurrent.futures
-
-    step = max(1, min(250, math.ceil(deals * len(tasks) / (4 * width))))
-    chunks = _chunks(len(tasks), deals, step)
-    pending: dict[concurrent.futures.Future[_Tally], tuple[int, int]] = {}
-    try:
-        while True:
-            for i, start, stop in itertools.islice(chunks, IN_FLIGHT * width - len(pending)):
-                pending[pool.submit(_run_chunk, tasks[i], seed, start, stop)] = (i, stop - start)
-            if not pending:
-                return
-            done, _ = concurrent.futures.wait(
-                pending, return_when=concurrent.futures.FIRST_COMPLETED
-            )
-            for future in done:
-                i, games = pending.pop(future)
-                tallies[i].add(future.result())
-                advance(games)
-    finally:
-        for future in pending:
-            future.cancel()
 
 
 def run_tasks(
@@ -421,14 +373,14 @@ def run_tasks(
     ``client.get_executor()`` runs the games across machines); it is not shut down. Otherwise
     ``jobs`` local processes (default and most: one a CPU, :func:`cpus`; ``jobs=1`` runs in this
     process). The results are the same whatever the jobs or the executor. Chunks of games are
-    submitted a few at a time (:data:`IN_FLIGHT` a worker) and added up as they come in, so the
-    memory does not grow with ``deals``. ``progress``: a progress bar on standard error (default:
-    when standard error is a terminal).
+    submitted a few at a time (:data:`~officers.core.simulation.IN_FLIGHT` a worker) and added
+    up as they come in, so the memory does not grow with ``deals``. ``progress``: a progress bar
+    on standard error (default: when standard error is a terminal).
 
     No local process outlives this one: each dies with it, even when it is killed
     (:func:`officers.core.lifetime.start_worker`). While they play, SIGTERM (where no handler is set,
     in the main thread) shuts them down and then raises ``SystemExit(TERMINATED)``, as Ctrl-C
-    raises :class:`KeyboardInterrupt`.
+    raises :class:`KeyboardInterrupt` (:func:`officers.core.simulation.run_chunks`).
 
     >>> easy, hard = run_tasks([Task.make("designers", "easy"), Task.make("designers", "hard")],
     ...                        deals=10, seed=2, jobs=1)
@@ -436,24 +388,14 @@ def run_tasks(
     (('easy', 3), ('hard', 0))
     """
     tasks = list(tasks)
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
-        raise NotationError(f"deals must be a whole number >= 0, got {excerpt(deals)}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise NotationError(f"the seed must be a whole number >= 0, got {excerpt(seed)}")
-    workers = jobs_for(jobs)
-    shown = sys.stderr.isatty() if progress is None else progress
-    tallies = [_Tally() for _ in tasks]
-    with progress_bar(deals * len(tasks), shown) as advance:
-        if executor is None and workers == 1:
-            for i, start, stop in _chunks(len(tasks), deals, max(1, min(100, deals))):
-                tallies[i].add(_run_chunk(tasks[i], seed, start, stop))
-                advance(stop - start)
-        elif executor is not None:
-            _run_in(executor, tasks, deals, seed, tallies, advance, width=cpus())
-        else:
-            with worker_pool(workers) as pool:
-                assert pool is not None
-                _run_in(pool, tasks, deals, seed, tallies, advance, width=workers)
+    tallies = play_lineups(
+        [task.lineup() for task in tasks],
+        deals,
+        seed,
+        jobs=jobs,
+        executor=executor,
+        progress=progress,
+    )
     return [_result(task, deals, seed, tally) for task, tally in zip(tasks, tallies, strict=True)]
 
 
@@ -478,6 +420,8 @@ def simulate(
     ``tokens`` overrides the level's take-back tokens. Reproducible: the same arguments give the
     same result whatever ``jobs`` (local processes, default every core) or ``executor`` (any
     :class:`concurrent.futures.Executor`, such as a Dask cluster's); see :func:`run_tasks`.
+    :func:`officers.games.simulate.simulate` plays every game alike (``simulate("officers",
+    "designers")``: the win rate without this module's figures).
 
     >>> a = simulate("neighbour", "expert", players=4, deals=12, seed=9, jobs=1)
     >>> b = simulate("neighbour", "expert", players=4, deals=12, seed=9, jobs=2)
