@@ -1,8 +1,12 @@
 """Bots for Offiziersskat: programs that play from the public view alone.
 
-A bot sees what both players see (:class:`~officers.skat.public.Public`) and draws every random
-choice from the ``rng`` it is given, so a seed reproduces its games. It plays both parts of the
-game: as Vorhand it chooses the game too.
+A bot sees what both players see: the view the game gives (:meth:`SkatGame.view
+<officers.skat.game.SkatGame.view>`, a :class:`~officers.skat.game.View`, as every game's
+bots read :meth:`officers.games.State.view`) or the same as a
+:class:`~officers.skat.public.Public` (the tips' reading of it); :func:`public_of` turns either
+into a :class:`~officers.skat.public.Public`. It draws every random choice from the ``rng`` it is
+given, so a seed reproduces its games, and plays both parts of the game: as Vorhand it chooses
+the game too.
 
 - ``random``: a legal move drawn uniformly (the game too);
 - ``greedy``: the simple order of :func:`~officers.skat.tips.greedy_move` (most trumps; win a
@@ -17,12 +21,11 @@ game: as Vorhand it chooses the game too.
 
 >>> import random
 >>> from officers.skat import SkatGame
->>> from officers.skat.public import Public
 >>> game = SkatGame.deal(1)
 >>> bots = [get_bot("greedy"), get_bot("random")]
 >>> rng = random.Random(1)
->>> while game.phase != "over":
-...     game.push(bots[game.current_player].choose(Public.of(game), rng)) and None
+>>> while (player := game.current_player) is not None:
+...     game.push(bots[player].choose(game.view(player), rng)) and None
 >>> sum(game.points)
 120
 """
@@ -38,6 +41,7 @@ from typing import ClassVar, Final
 
 from officers.core.errors import NotationError, SolverTimeoutError, excerpt
 from officers.skat.chance import move_values
+from officers.skat.game import View
 from officers.skat.moves import Move
 from officers.skat.public import Public
 from officers.skat.tips import greedy_move, public_legal_moves, sampled_wins
@@ -50,16 +54,31 @@ __all__ = [
     "RandomBot",
     "SkatBot",
     "get_bot",
+    "public_of",
 ]
 
 
+def public_of(view: View | Public) -> Public:
+    """What both players see, as a :class:`~officers.skat.public.Public`: the game's
+    :class:`~officers.skat.game.View` read, a :class:`~officers.skat.public.Public` as it is.
+
+    >>> from officers.skat import SkatGame
+    >>> game = SkatGame.deal(1)
+    >>> public_of(game.view()) == Public.of(game) == public_of(Public.of(game))
+    True
+    """
+    return view if isinstance(view, Public) else Public.of(view)
+
+
 class SkatBot(ABC):
-    """A player that is a program: given the public view with it to move, a legal move."""
+    """A player that is a program (an :class:`officers.core.simulation.Bot`): given what both
+    players see with it to move (the game's :class:`~officers.skat.game.View` or a
+    :class:`~officers.skat.public.Public`: :func:`public_of` reads both), a legal move."""
 
     name: ClassVar[str] = "bot"
 
     @abstractmethod
-    def choose(self, public: Public, rng: random.Random) -> Move:
+    def choose(self, public: View | Public, rng: random.Random) -> Move:
         """The move of the player to move (the game choice, before it is made)."""
 
     def __repr__(self) -> str:
@@ -71,8 +90,8 @@ class RandomBot(SkatBot):
 
     name: ClassVar[str] = "random"
 
-    def choose(self, public: Public, rng: random.Random) -> Move:
-        moves = public_legal_moves(public)
+    def choose(self, public: View | Public, rng: random.Random) -> Move:
+        moves = public_legal_moves(public_of(public))
         return moves[rng.randrange(len(moves))]
 
 
@@ -81,8 +100,8 @@ class GreedyBot(SkatBot):
 
     name: ClassVar[str] = "greedy"
 
-    def choose(self, public: Public, rng: random.Random) -> Move:
-        return greedy_move(public)
+    def choose(self, public: View | Public, rng: random.Random) -> Move:
+        return greedy_move(public_of(public))
 
 
 @dataclass(frozen=True)
@@ -96,7 +115,8 @@ class MonteCarloBot(SkatBot):
     budget: float | None = 0.5
     name: ClassVar[str] = "montecarlo"
 
-    def choose(self, public: Public, rng: random.Random) -> Move:
+    def choose(self, public: View | Public, rng: random.Random) -> Move:
+        public = public_of(public)
         moves = public_legal_moves(public)
         if len(moves) == 1:
             return moves[0]
@@ -134,7 +154,8 @@ class ExactBot(SkatBot):
     budget: float = 0.5
     name: ClassVar[str] = "exact"
 
-    def choose(self, public: Public, rng: random.Random) -> Move:
+    def choose(self, public: View | Public, rng: random.Random) -> Move:
+        public = public_of(public)
         if public.game is not None and public.hidden_count() <= self.exact_hidden:
             start = time.perf_counter()
             try:

@@ -2,12 +2,15 @@
 for each pair of bots, by game choice, with 95 % intervals; and how often Vorhand wins with best
 play.
 
-Deal ``k`` of a simulation with ``seed`` is numbered deal :func:`officers.euler.simulate.deal_seed`
-``(seed, k)`` and the bots of that game draw from :func:`officers.euler.simulate.bot_seed`
-``(seed, k)``: every game is the same whichever process plays it, so the numbers depend on the
-seed alone, never on the jobs or the executor. The games run in local worker processes
-(:func:`officers.euler.simulate.worker_pool`) or on any :class:`concurrent.futures.Executor` (a Dask
-cluster's ``client.get_executor()``).
+The games are played by the runner every game shares (:func:`officers.core.simulation.play_lineups`):
+deal ``k`` of a simulation with ``seed`` is numbered deal
+:func:`~officers.core.simulation.deal_seed` ``(seed, k)`` and the bots of that game draw from
+:func:`~officers.core.simulation.bot_seed` ``(seed, k)``: every game is the same whichever process
+plays it, so the numbers depend on the seed alone, never on the jobs or the executor. The games
+run in local worker processes or on any :class:`concurrent.futures.Executor` (a Dask cluster's
+``client.get_executor()``). What this module adds is Offiziersskat's own figures
+(:class:`Figures`: Vorhand's points, the games chosen and won). Each pair keeps its seats;
+:func:`officers.games.simulate.simulate` swaps them on every deal.
 
 >>> result = simulate_pair("greedy", "random", deals=6, seed=1, jobs=1)
 >>> result.deals, 0 <= result.wins <= 6, result.low <= result.win_rate <= result.high
@@ -19,19 +22,27 @@ cluster's ``client.get_executor()``).
 from __future__ import annotations
 
 import random
-from collections import Counter
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeVar
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from officers.core.errors import NotationError, excerpt
-from officers.core.simulation import bot_seed, deal_seed, wilson_interval, worker_pool
-from officers.skat.bots import SkatBot, get_bot
+from officers.core.simulation import (
+    Lineup,
+    Tally,
+    check_deals,
+    deal_seed,
+    play_lineups,
+    play_out,
+    run_chunks,
+    wilson_interval,
+)
+from officers.skat.bots import SkatBot, get_bot, public_of
 from officers.skat.cards import GAMES, GameType
 from officers.skat.chance import estimate
-from officers.skat.game import SkatGame
+from officers.skat.game import SkatGame, View
 from officers.skat.moves import Move
 from officers.skat.position import Deal, Position
+from officers.skat.public import Public
 from officers.skat.rules import play
 from officers.skat.solve import wins
 
@@ -40,6 +51,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BestPlay",
+    "Figures",
     "PairResult",
     "best_play",
     "deal_of",
@@ -49,62 +61,66 @@ __all__ = [
     "simulate_pairs",
 ]
 
-_T = TypeVar("_T")
-
 
 def deal_of(seed: int, number: int) -> Deal:
     """Deal ``number`` of a simulation with ``seed``."""
     return Deal.numbered(deal_seed(seed, number))
 
 
+@dataclass(frozen=True)
+class _Public:
+    """A bot given the public view as a :class:`~officers.skat.public.Public`, as
+    :meth:`SkatBot.choose <officers.skat.bots.SkatBot.choose>` was given it before it read the
+    game's view too (a bot of one's own may read only a Public)."""
+
+    bot: SkatBot
+
+    @property
+    def name(self) -> str:
+        return self.bot.name
+
+    def choose(self, view: View | Public, rng: random.Random) -> Move:
+        return self.bot.choose(public_of(view), rng)
+
+
 def play_deal(
     vorhand: str | SkatBot, hinterhand: str | SkatBot, deal: Deal, rng: random.Random
 ) -> SkatGame:
     """Play a deal to the end, Vorhand's bot choosing the game; the final game."""
-    from officers.skat.public import Public
-
-    bots = (get_bot(vorhand), get_bot(hinterhand))
     game = SkatGame(deal)
-    while game.phase != "over":
-        player = game.current_player
-        assert player is not None
-        game.push(bots[player].choose(Public.of(game), rng))
+    play_out(game, (_Public(get_bot(vorhand)), _Public(get_bot(hinterhand))), rng)
     return game
 
 
-@dataclass
-class _Tally:
-    wins: int = 0
-    deals: int = 0
-    points: int = 0
-    games: Counter[str] = field(default_factory=Counter)
-    won: Counter[str] = field(default_factory=Counter)
+class Figures:
+    """Offiziersskat's own figures of one game (an :class:`officers.core.simulation.Watch`):
+    Vorhand's ``points``, and ``game G`` and ``won G`` (1 or 0) for the game ``G`` chosen
+    (``?`` when none was)."""
 
-    def add(self, other: _Tally) -> None:
-        self.wins += other.wins
-        self.deals += other.deals
-        self.points += other.points
-        self.games.update(other.games)
-        self.won.update(other.won)
+    __slots__ = ()
 
+    def __init__(self, game: SkatGame | None = None) -> None:
+        pass
 
-def _run_pair(
-    vorhand: str | SkatBot, hinterhand: str | SkatBot, seed: int, start: int, stop: int
-) -> _Tally:
-    """Deals ``start .. stop-1`` of one pair (run in a worker)."""
-    tally = _Tally()
-    for number in range(start, stop):
-        game = play_deal(
-            vorhand, hinterhand, deal_of(seed, number), random.Random(bot_seed(seed, number))
-        )
+    def before(self, game: SkatGame, move: Move) -> None:
+        """Nothing: the figures are read at the end."""
+
+    def after(self, game: SkatGame, move: Move) -> None:
+        """Nothing: the figures are read at the end."""
+
+    def end(self, game: SkatGame) -> dict[str, int]:
+        """Vorhand's points, the game chosen and whether she won it."""
         chosen = game.game or "?"
-        won = game.points[0] >= 61
-        tally.deals += 1
-        tally.wins += won
-        tally.points += game.points[0]
-        tally.games[chosen] += 1
-        tally.won[chosen] += won
-    return tally
+        return {
+            "points": game.points[0],
+            f"game {chosen}": 1,
+            f"won {chosen}": int(game.points[0] >= 61),
+        }
+
+
+def _lineup(vorhand: str | SkatBot, hinterhand: str | SkatBot) -> Lineup:
+    bots = (_Public(get_bot(vorhand)), _Public(get_bot(hinterhand)))
+    return Lineup(SkatGame.deal, bots, Figures)
 
 
 @dataclass(frozen=True)
@@ -157,39 +173,16 @@ def _name(bot: str | SkatBot) -> str:
     return get_bot(bot).name if isinstance(bot, str) else repr(bot)
 
 
-def _result(pair: tuple[str | SkatBot, str | SkatBot], seed: int, tally: _Tally) -> PairResult:
-    by_game = tuple((g, tally.games[g], tally.won[g]) for g in (*GAMES, "?") if tally.games[g])
-    return PairResult(
-        _name(pair[0]), _name(pair[1]), tally.deals, seed, tally.wins, tally.points, by_game
+def _result(pair: tuple[str | SkatBot, str | SkatBot], seed: int, tally: Tally) -> PairResult:
+    figures = tally.figures
+    by_game = tuple(
+        (g, figures[f"game {g}"], figures[f"won {g}"])
+        for g in (*GAMES, "?")
+        if figures[f"game {g}"]
     )
-
-
-def _run(
-    calls: Sequence[tuple[Callable[..., _T], tuple[Any, ...]]],
-    jobs: int | None,
-    executor: concurrent.futures.Executor | None,
-) -> list[_T]:
-    """Run each ``(function, arguments)`` in ``executor``, in local workers, or here (one job);
-    the results in order."""
-    if executor is not None:
-        futures = [executor.submit(f, *args) for f, args in calls]
-        return [future.result() for future in futures]
-    with worker_pool(jobs) as pool:
-        if pool is None:
-            return [f(*args) for f, args in calls]
-        futures = [pool.submit(f, *args) for f, args in calls]
-        return [future.result() for future in futures]
-
-
-def _check(deals: int, seed: int) -> None:
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 0:
-        raise NotationError(f"deals must be a whole number >= 0, got {excerpt(deals)}")
-    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise NotationError(f"the seed must be a whole number >= 0, got {excerpt(seed)}")
-
-
-def _chunks(deals: int, step: int) -> list[tuple[int, int]]:
-    return [(start, min(deals, start + step)) for start in range(0, deals, step)]
+    return PairResult(
+        _name(pair[0]), _name(pair[1]), tally.games, seed, tally.wins(0), figures["points"], by_game
+    )
 
 
 def simulate_pairs(
@@ -200,23 +193,18 @@ def simulate_pairs(
     jobs: int | None = None,
     executor: concurrent.futures.Executor | None = None,
     step: int = 10,
+    progress: bool | None = None,
 ) -> list[PairResult]:
     """Each pair ``(Vorhand's bot, Hinterhand's bot)`` plays deals ``0 .. deals-1`` of ``seed``
     (the same deals for every pair); one result a pair, in order. The same whatever ``jobs``
-    (local processes; ``1``: here) or ``executor``."""
-    _check(deals, seed)
+    (local processes; ``1``: here), ``executor`` or ``step`` (the deals of a chunk);
+    ``progress``: a progress bar on standard error (default: when it is a terminal)."""
+    check_deals(deals, seed)
     pairs = list(pairs)
-    for a, b in pairs:
-        get_bot(a), get_bot(b)  # an unknown name raises here
-    calls = [
-        (i, start, stop) for i in range(len(pairs)) for start, stop in _chunks(deals, max(1, step))
-    ]
-    found = _run(
-        [(_run_pair, (*pairs[i], seed, start, stop)) for i, start, stop in calls], jobs, executor
+    lineups = [_lineup(a, b) for a, b in pairs]  # an unknown name raises here
+    tallies = play_lineups(
+        lineups, deals, seed, jobs=jobs, executor=executor, progress=progress, step=max(1, step)
     )
-    tallies = [_Tally() for _ in pairs]
-    for (i, _, _), tally in zip(calls, found, strict=True):
-        tallies[i].add(tally)
     return [_result(pair, seed, tally) for pair, tally in zip(pairs, tallies, strict=True)]
 
 
@@ -273,12 +261,10 @@ def results_table(results: Sequence[PairResult], *, markdown: bool = False) -> s
 
 
 def _best_chunk(
-    seed: int, start: int, stop: int, samples: int
+    samples: int, seed: int, start: int, stop: int
 ) -> list[tuple[tuple[bool, ...], tuple[float, ...]]]:
     """For each deal: whether Vorhand wins each game double dummy, and (with ``samples``) the
     estimated chance of each game."""
-    from officers.skat.public import Public
-
     found = []
     for number in range(start, stop):
         position = Position.start(deal_of(seed, number))
@@ -343,6 +329,7 @@ def best_play(
     jobs: int | None = None,
     executor: concurrent.futures.Executor | None = None,
     step: int = 5,
+    progress: bool | None = None,
 ) -> BestPlay:
     """How often Vorhand wins with best play and the best game (see :class:`BestPlay`).
 
@@ -350,10 +337,20 @@ def best_play(
     >>> 0 <= result.double_dummy <= 1, result.estimate is None
     (True, True)
     """
-    _check(deals, seed)
-    chunks = _chunks(deals, max(1, step))
-    found = _run([(_best_chunk, (seed, a, b, samples)) for a, b in chunks], jobs, executor)
-    rows = [row for chunk in found for row in chunk]
+    chunks: dict[int, list[tuple[tuple[bool, ...], tuple[float, ...]]]] = {}
+    run_chunks(
+        _best_chunk,
+        [samples],
+        deals,
+        seed,
+        lambda i, start, found: chunks.__setitem__(start, found),
+        jobs=jobs,
+        executor=executor,
+        progress=progress,
+        step=max(1, step),
+        what="solving",
+    )
+    rows = [row for start in sorted(chunks) for row in chunks[start]]
     double_dummy = sum(any(won) for won, _ in rows)
     by_game = tuple((g, sum(won[i] for won, _ in rows)) for i, g in enumerate(GAMES))
     if not samples:
