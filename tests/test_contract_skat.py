@@ -4,8 +4,10 @@ against its schema, the game carried by its record notation and checked by the r
 from __future__ import annotations
 
 import random
+import re
 import threading
 import time
+from fractions import Fraction
 from typing import Any
 
 import pytest
@@ -30,9 +32,7 @@ def endgame(number: int, tricks: int, seed: int) -> SkatGame:
     rng = random.Random(seed)
     game = SkatGame.deal(number)
     while not game.is_over() and (
-        game.position.phase == "choose"
-        or game.position.tricks_left > tricks
-        or game.position.trick
+        game.position.phase == "choose" or game.position.tricks_left > tricks or game.position.trick
     ):
         game.push(rng.choice(game.legal_moves()))
     return game
@@ -132,7 +132,8 @@ def test_the_chance_value_reads_only_the_public_view_and_is_exact_near_the_end()
     by_notation = ask("skat/value", Limits(time_limit=30), public=public.notation())
     by_view = ask("skat/value", Limits(time_limit=30), view=game.view().to_dict())
     assert by_notation["exact"] and by_notation["method"] == "exact"
-    assert by_notation["fraction"] == str(win_probability(public).value)
+    assert Fraction(by_notation["fraction"]) == win_probability(public).value
+    assert re.fullmatch(r"[0-9]+/[1-9][0-9]*", by_notation["fraction"])
     assert {k: v for k, v in by_view.items() if k != "seconds"} == {
         k: v for k, v in by_notation.items() if k != "seconds"
     }

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import random
+import re
 from collections import defaultdict
 from fractions import Fraction
 
@@ -247,8 +248,19 @@ def test_a_finished_search_is_exact() -> None:
     skat = played(3, "S", 26, random.Random(1))
     answer = expected_points(skat, time_limit=30)
     assert answer.exact and answer.method == "exact"
-    assert answer.to_dict()["fraction"] == str(answer.value)
+    assert Fraction(answer.to_dict()["fraction"]) == answer.value
     assert answer.value == exact_value(skat, "points")
+
+
+def test_an_exact_value_is_written_p_over_q_whole_numbers_too() -> None:
+    skat = played(3, "G", 30, random.Random(1))  # two tricks left
+    for answer in (win_probability(skat), expected_points(skat)):
+        text = answer.to_dict()["fraction"]
+        assert re.fullmatch(r"[0-9]+/[1-9][0-9]*", text), text
+        assert Fraction(text) == answer.value
+    assert (win_probability(skat).value, expected_points(skat).value) == (0, 49)
+    assert win_probability(skat).to_dict()["fraction"] == "0/1"  # 0.3 wrote "0"
+    assert expected_points(skat).to_dict()["fraction"] == "49/1"
 
 
 def test_game_values_before_the_choice() -> None:

@@ -89,6 +89,7 @@ __all__ = [
     "estimate",
     "exact_value",
     "expected_points",
+    "fraction_text",
     "game_values",
     "move_values",
     "win_probability",
@@ -534,6 +535,18 @@ def move_values(
     return result
 
 
+def fraction_text(value: Fraction) -> str:
+    """An exact value as JSON writes it: ``"p/q"`` in lowest terms, a whole number too
+    (``"1/1"``, not ``"1"``: a reader splits at the ``/`` and always finds two numbers).
+
+    >>> fraction_text(Fraction(6, 8)), fraction_text(Fraction(32)), fraction_text(Fraction(0))
+    ('3/4', '32/1', '0/1')
+    >>> Fraction(fraction_text(Fraction(7, 3))) == Fraction(7, 3)
+    True
+    """
+    return f"{value.numerator}/{value.denominator}"
+
+
 @dataclass(frozen=True, slots=True)
 class ChanceValue:
     """An answer: ``objective``; ``value`` (a :class:`~fractions.Fraction` when ``exact``, else
@@ -571,14 +584,14 @@ class ChanceValue:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: ``objective``, ``exact``, ``method``, ``value`` (a float),
-        ``fraction`` (``"p/q"`` when exact, else null), ``interval``, ``samples``, ``hidden``,
-        ``seconds``, ``text``."""
+        ``fraction`` (``"p/q"`` when exact, :func:`fraction_text`, else null), ``interval``,
+        ``samples``, ``hidden``, ``seconds``, ``text``."""
         return {
             "objective": self.objective,
             "exact": self.exact,
             "method": self.method,
             "value": float(self.value),
-            "fraction": str(self.value) if self.exact else None,
+            "fraction": fraction_text(Fraction(self.value)) if self.exact else None,
             "interval": [self.low, self.high],
             "samples": self.samples,
             "hidden": self.hidden,

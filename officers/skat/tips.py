@@ -57,7 +57,7 @@ from officers.core.errors import (
 )
 from officers.skat import accel
 from officers.skat.cards import GAMES, POINTS, TRUMP, GameType, beats, lane, power
-from officers.skat.chance import move_values
+from officers.skat.chance import fraction_text, move_values
 from officers.skat.game import SkatGame
 from officers.skat.moves import Move
 from officers.skat.position import Position
@@ -229,9 +229,10 @@ class Option:
     rank: int = 0
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form: ``move`` (notation), ``value``, ``fraction`` (``"p/q"`` or null),
-        ``best``, ``interval``, ``points`` and ``points_interval`` (or null), ``rank``."""
-        fraction = None if self.fraction is None else str(self.fraction)
+        """The JSON form: ``move`` (notation), ``value``, ``fraction`` (``"p/q"`` as
+        :func:`~officers.skat.chance.fraction_text` writes it, or null), ``best``,
+        ``interval``, ``points`` and ``points_interval`` (or null), ``rank``."""
+        fraction = None if self.fraction is None else fraction_text(self.fraction)
         return {
             "move": self.move.notation(),
             "value": self.value,
