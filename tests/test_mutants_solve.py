@@ -194,6 +194,13 @@ def test_index_stats_are_a_value() -> None:
     )
     with pytest.raises(AttributeError, match="cannot assign to field 'squares'"):
         stats.squares = 1
+    import copy
+    import pickle
+
+    assert pickle.loads(pickle.dumps(stats)) == stats == copy.deepcopy(stats)  # 0.3: both failed
+    match stats:
+        case IndexStats(squares, seconds):
+            assert (squares, seconds) == (1152, 0.5)
 
 
 def test_having_is_the_bitset_of_one_placement() -> None:

@@ -64,7 +64,7 @@ from typing import ClassVar, Final, TypeVar
 
 from officers.core.errors import UnsupportedError
 from officers.euler.bitboard import CELLS, key
-from officers.euler.rules import DIAGONAL_RULES, STANDARD_RULES, Rules
+from officers.euler.rules import DIAGONAL_RULES, STANDARD_RULES, Rules, Value
 from officers.euler.solve.base import Solver
 from officers.euler.square import EMPTY, Square
 
@@ -85,48 +85,37 @@ _A = TypeVar("_A")
 _T = TypeVar("_T")
 
 
-class IndexStats:
+class IndexStats(Value):
     """How long the index took to build and how much memory its bitsets and squares hold.
 
-    (A plain class rather than a data class: :mod:`dataclasses` would cost every command line
-    that asks the index 7 ms of imports.)
+    A :class:`~officers.euler.rules.Value`, as the other result types of Euler's Officers:
+    compared, hashed, shown, pickled and copied by its fields, as a frozen data class would be,
+    without the 7 ms that importing :mod:`dataclasses` would cost every command line that asks
+    the index.
 
     >>> IndexStats(1152, 0.5, 36864, 50000)
     IndexStats(squares=1152, build_seconds=0.5, table_bytes=36864, total_bytes=50000)
     """
 
-    __slots__ = ("build_seconds", "squares", "table_bytes", "total_bytes")
-    build_seconds: float
+    __slots__ = _fields = __match_args__ = (
+        "squares",
+        "build_seconds",
+        "table_bytes",
+        "total_bytes",
+    )
     squares: int
+    build_seconds: float
     table_bytes: int
     total_bytes: int
 
     def __init__(
         self, squares: int, build_seconds: float, table_bytes: int, total_bytes: int
     ) -> None:
-        values = (build_seconds, squares, table_bytes, total_bytes)  # in the order of the slots
-        for name, value in zip(self.__slots__, values, strict=True):
-            object.__setattr__(self, name, value)
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"cannot assign to field {name!r}")
-
-    def _fields(self) -> tuple[int, float, int, int]:
-        return (self.squares, self.build_seconds, self.table_bytes, self.total_bytes)
-
-    def __eq__(self, other: object) -> bool:
-        if isinstance(other, IndexStats):
-            return self._fields() == other._fields()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __repr__(self) -> str:
-        squares, seconds, table, total = self._fields()
-        return (
-            f"IndexStats(squares={squares}, build_seconds={seconds!r}, "
-            f"table_bytes={table}, total_bytes={total})"
+        self._set(
+            squares=squares,
+            build_seconds=build_seconds,
+            table_bytes=table_bytes,
+            total_bytes=total_bytes,
         )
 
 
