@@ -22,12 +22,14 @@ makes one with :meth:`Budget.after`.
 from __future__ import annotations
 
 import math
-import threading
 import time
 from dataclasses import dataclass, replace
-from typing import Self
+from typing import TYPE_CHECKING, Self
 
 from officers.core.errors import InvalidArgumentError, excerpt
+
+if TYPE_CHECKING:
+    import threading
 
 __all__ = ["Budget", "budget_of"]
 
@@ -109,6 +111,7 @@ def budget_of(
 
     >>> budget_of(None, 2.0).left() <= 2.0, budget_of(Budget.after(1.0), 2.0).left() <= 1.0
     (True, True)
+    >>> import threading
     >>> stop = threading.Event()
     >>> budget_of(Budget(), None, stop).cancel is stop
     True

@@ -31,9 +31,8 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Mapping
-from typing import Any, Final, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Final, Literal, TypeVar
 
-from officers.core.budget import Budget
 from officers.core.errors import NotationError, excerpt
 from officers.euler.analysis import (
     JSON_VERSION,
@@ -54,6 +53,9 @@ from officers.euler.solve.index import CompletionIndex
 from officers.euler.square import cell_name
 from officers.euler.view import PlayerView
 from officers.euler.words import Language, Spoken, speaker, texts
+
+if TYPE_CHECKING:
+    from officers.core.budget import Budget
 
 __all__ = [
     "Action",
@@ -511,8 +513,11 @@ def hint(view: PlayerView, *, budget: Budget | None = None) -> Hint:
     """
     if not isinstance(view, PlayerView):
         raise NotationError(f"a hint needs a PlayerView, got {view!r}")
-    if budget is not None and not isinstance(budget, Budget):
-        raise TypeError(f"budget is an officers.core.budget.Budget, got {excerpt(budget)}")
+    if budget is not None:
+        from officers.core.budget import Budget  # only when given: a command's start stays lean
+
+        if not isinstance(budget, Budget):
+            raise TypeError(f"budget is an officers.core.budget.Budget, got {excerpt(budget)}")
     square, rules = view.square, view.rules
     index = CompletionIndex.get(rules)
     mask = index.mask(square)
