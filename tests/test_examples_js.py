@@ -147,7 +147,7 @@ def run(node: str, service: str, name: str, *flags: str) -> str:
 
 def test_every_example_is_in_the_docs() -> None:
     examples = sorted(path.name for path in EXAMPLES.glob("*.mjs"))
-    assert examples == ["eightoff.mjs", "officers.mjs", "rooms.mjs", "skat.mjs"]
+    assert examples == ["eightoff.mjs", "officers.mjs", "play.mjs", "rooms.mjs", "skat.mjs"]
     contract = (ROOT / "docs" / "contract.md").read_text("utf-8")
     for name in examples:
         assert f'--8<-- "docs/examples/{name}"' in contract, name

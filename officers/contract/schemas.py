@@ -24,7 +24,7 @@ from functools import cache
 from typing import Any, Final
 
 from officers.core.errors import NotationError, excerpt
-from officers.games import GAMES, operations, request_schema
+from officers.games import GAMES, PLAY_KINDS, operations, request_schema
 
 __all__ = [
     "KINDS",
@@ -69,15 +69,19 @@ OFFICERS_KINDS: Final = (
 """Every kind of document officers writes (the ``"kind"`` of each): those of the engine and the
 service first, then those only the command line writes (from ``square``)."""
 
-KINDS: Final = OFFICERS_KINDS + tuple(
-    kind
-    for game in GAMES.values()
-    if game.name != "officers"
-    for kind in (*game.kinds, *game.documents)
+KINDS: Final = (
+    OFFICERS_KINDS
+    + tuple(
+        kind
+        for game in GAMES.values()
+        if game.name != "officers"
+        for kind in (*game.kinds, *game.documents)
+    )
+    + PLAY_KINDS
 )
 """Every kind of document officers writes: Euler's Officers' (those of the engine and the
 service first, then those only the command line writes, from ``square``), then every other
-game's (:mod:`officers.games`)."""
+game's (:mod:`officers.games`), then the play operations' (version 3)."""
 
 OPS_WITH_REQUESTS: Final = (
     "schema",

@@ -69,9 +69,17 @@ class EightOffGame:
         """The deal number this game was dealt from, or ``None``."""
 
     @classmethod
-    def deal(cls, number: int, variant: Variant = EIGHT_OFF) -> EightOffGame:
-        """Deal ``number`` of ``variant`` (:meth:`Position.numbered`)."""
-        return cls(Position.numbered(check_deal_number(number), variant), number=number)
+    def deal(cls, number: int, variant: Variant | str = EIGHT_OFF) -> EightOffGame:
+        """Deal ``number`` of ``variant`` (:meth:`Position.numbered`): a :class:`Variant` or the
+        name of a preset (:meth:`Variant.preset`).
+
+        >>> EightOffGame.deal(3, "freecell").variant.name
+        'freecell'
+        """
+        chosen = Variant.preset(variant) if isinstance(variant, str) else variant
+        if not isinstance(chosen, Variant):
+            raise TypeError(f"a variant is a Variant or a preset's name, got {excerpt(variant)}")
+        return cls(Position.numbered(check_deal_number(number), chosen), number=number)
 
     @classmethod
     def microsoft(cls, number: int, variant: Variant = FREECELL) -> EightOffGame:

@@ -69,6 +69,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any, NamedTuple
 
+from officers.core.draw import shuffle
 from officers.core.errors import (
     IllegalPlacementError,
     InvalidGameError,
@@ -77,7 +78,6 @@ from officers.core.errors import (
     read_json,
 )
 from officers.euler.bitboard import BYTE_CARDS, can_place, card_set, cards_in, fits, legal_pairs
-from officers.core.draw import shuffle
 from officers.euler.cards import ALL_CARDS, Card
 from officers.euler.game_notation import (
     END_EVENTS,
@@ -99,7 +99,7 @@ from officers.euler.levels import (
     Variant,
     check_players,
     deal,
-    new_game,
+    start_square,
 )
 from officers.euler.moves import (
     COIN_OFF,
@@ -930,3 +930,73 @@ class GameState:
         if self._locked:
             lines.append("locked: " + ", ".join(cell_name(cell) for cell in sorted(self._locked)))
         return "\n".join(lines)
+
+
+def new_game(
+    level: Level | str = "normal",
+    players: int = 2,
+    seed: int | None = None,
+    *,
+    tokens: int | None = None,
+    variant: Variant | None = None,
+    start: Square | str | None = None,
+) -> GameState:
+    """A new game: the level, 1-4 players, and a deal from ``seed``.
+
+    Parameters
+    ----------
+    level : Level or str
+        The level or its name: ``"easy"``, ``"normal"``, ``"hard"``, ``"expert"``.
+    players : int
+        1 to 4, dealt as the rules say.
+    seed : int or None
+        The same seed gives the same deal; by default a fresh one (kept in ``GameState.seed``).
+    tokens : int or None
+        Overrides the level's take-back tokens.
+    variant : Variant or None
+        Open hands, keep-free coins, Ozanam's riddle start.
+    start : Square or str or None
+        Any other start square; its cards are locked.
+
+    Returns
+    -------
+    GameState
+        The game before its first move; player 1 (``turn == 0``) begins.
+
+    Raises
+    ------
+    InvalidGameError
+        Bad players or tokens, or both ``start`` and the Ozanam variant.
+    NotationError
+        A ``start`` text that cannot be read.
+
+    Examples
+    --------
+    >>> game = new_game("expert", players=3, seed=5, variant=Variant(ozanam=True))
+    >>> game.square, [len(hand) for hand in game.hands], sorted(game.locked)
+    (Square('ADJC2/4/JS3/KC3'), [4, 4, 4], [0, 1, 8, 12])
+    """
+    chosen = Level.get(level)
+    if tokens is not None:
+        chosen = chosen.replace(tokens=tokens)
+    variant = Variant() if variant is None else variant
+    if not isinstance(variant, Variant):
+        raise TypeError(
+            f"a variant is a Variant or None, got {excerpt(variant)} (a {type(variant).__name__})"
+        )
+    check_players(players)
+    start = start_square(start, variant, chosen.diagonals)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    hands = deal(players, seed, start=start)
+    locked = [cell for cell, value in enumerate(start.values) if value != EMPTY]
+    return GameState(
+        start,
+        hands,
+        level=chosen,
+        tokens=chosen.tokens,
+        locked=locked,
+        coins=[None] * players if variant.coins else None,
+        open_hands=variant.open_hands,
+        seed=seed,
+    )

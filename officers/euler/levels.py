@@ -25,16 +25,13 @@ import json
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 from officers.core.errors import InvalidGameError, NotationError, excerpt, read_json
 from officers.euler.cards import ALL_CARDS, Card
 from officers.euler.puzzles import OZANAM_DIAGONAL_START, OZANAM_START
 from officers.euler.rules import Rules
-from officers.euler.square import EMPTY, Square
-
-if TYPE_CHECKING:
-    from officers.euler.game import GameState
+from officers.euler.square import Square
 
 __all__ = [
     "EASY",
@@ -48,7 +45,6 @@ __all__ = [
     "Variant",
     "check_players",
     "deal",
-    "new_game",
     "start_square",
 ]
 
@@ -308,73 +304,13 @@ def check_players(players: object) -> None:
         raise InvalidGameError(f"a game has 1-4 players (1 is Solo), got {excerpt(players)}")
 
 
-def new_game(
-    level: Level | str = "normal",
-    players: int = 2,
-    seed: int | None = None,
-    *,
-    tokens: int | None = None,
-    variant: Variant | None = None,
-    start: Square | str | None = None,
-) -> GameState:
-    """A new game: the level, 1-4 players, and a deal from ``seed``.
+def __getattr__(name: str) -> object:
+    """``new_game``, which 0.3 kept here, lives in :mod:`officers.euler.game` (the game stands
+    on the levels, not the levels on the game); the old name warns and goes in 0.5."""
+    if name == "new_game":
+        from officers.core.deprecated import renamed
+        from officers.euler import game
 
-    Parameters
-    ----------
-    level : Level or str
-        The level or its name: ``"easy"``, ``"normal"``, ``"hard"``, ``"expert"``.
-    players : int
-        1 to 4, dealt as the rules say.
-    seed : int or None
-        The same seed gives the same deal; by default a fresh one (kept in ``GameState.seed``).
-    tokens : int or None
-        Overrides the level's take-back tokens.
-    variant : Variant or None
-        Open hands, keep-free coins, Ozanam's riddle start.
-    start : Square or str or None
-        Any other start square; its cards are locked.
-
-    Returns
-    -------
-    GameState
-        The game before its first move; player 1 (``turn == 0``) begins.
-
-    Raises
-    ------
-    InvalidGameError
-        Bad players or tokens, or both ``start`` and the Ozanam variant.
-    NotationError
-        A ``start`` text that cannot be read.
-
-    Examples
-    --------
-    >>> game = new_game("expert", players=3, seed=5, variant=Variant(ozanam=True))
-    >>> game.square, [len(hand) for hand in game.hands], sorted(game.locked)
-    (Square('ADJC2/4/JS3/KC3'), [4, 4, 4], [0, 1, 8, 12])
-    """
-    from officers.euler.game import GameState  # the game stands on the levels: loaded on first use
-
-    chosen = Level.get(level)
-    if tokens is not None:
-        chosen = chosen.replace(tokens=tokens)
-    variant = Variant() if variant is None else variant
-    if not isinstance(variant, Variant):
-        raise TypeError(
-            f"a variant is a Variant or None, got {excerpt(variant)} (a {type(variant).__name__})"
-        )
-    check_players(players)
-    start = start_square(start, variant, chosen.diagonals)
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**63)
-    hands = deal(players, seed, start=start)
-    locked = [cell for cell, value in enumerate(start.values) if value != EMPTY]
-    return GameState(
-        start,
-        hands,
-        level=chosen,
-        tokens=chosen.tokens,
-        locked=locked,
-        coins=[None] * players if variant.coins else None,
-        open_hands=variant.open_hands,
-        seed=seed,
-    )
+        renamed("officers.euler.levels.new_game", "officers.euler.game.new_game", stacklevel=3)
+        return game.new_game
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -328,6 +328,14 @@ class Outcome:
         who = "a player" if self.player is None else player_name(self.player)
         return f"lost: {who} ran out of time"
 
+    def text(self, lang: Language = "en") -> str:
+        """The outcome as a sentence in ``"en"`` or ``"de"``, as every game's outcome tells itself.
+
+        >>> Outcome(True, "finished").text("de")
+        'gewonnen: alle 16 Karten liegen im Quadrat'
+        """
+        return speaker(lang).outcome(self)
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: ``won``, ``reason``, ``player`` (0-based or null) and ``text``."""
         return {"won": self.won, "reason": self.reason, "player": self.player, "text": str(self)}

@@ -40,6 +40,8 @@ from officers.games.state import GameInfo, State
 __all__ = [
     "COMMON_OPS",
     "GAMES",
+    "PLAY",
+    "PLAY_KINDS",
     "GameInfo",
     "Operation",
     "Registered",
@@ -76,10 +78,12 @@ class Registered:
     contract's ``hello`` lists them), the ``documents`` only its command line writes, the
     package of its JSON Schemas (``schemas``), the ``guide`` in docs/, and ``rooms``: the
     ``"module:name"`` of its room adapter (:mod:`officers.rooms`, imported on first use), or
-    ``None`` when the game is not played in rooms; ``info``: what the game is
+    ``None`` when the game is not played in rooms; ``bots``: the ``"module:name"`` of its table
+    of bots (names to :class:`officers.core.simulation.Bot` makers, imported on first use by
+    :mod:`officers.games.simulate`), or ``None``; ``info``: what the game is
     (:class:`~officers.games.state.GameInfo`: players, information, chance, take-backs, clock);
-    ``dealer``: the ``"module:name"`` of the function that makes numbered deal N of the game as
-    a :class:`~officers.games.state.State` (see :meth:`deal`)."""
+    ``state``: the ``"module:Class"`` of its state, a :class:`~officers.games.state.State`
+    whose class method ``deal(number, **options)`` deals numbered deal N (see :meth:`deal`)."""
 
     name: str
     title: str
@@ -89,25 +93,35 @@ class Registered:
     kinds: tuple[str, ...] = ()
     documents: tuple[str, ...] = field(default=())
     rooms: str | None = None
+    bots: str | None = None
     info: GameInfo | None = None
-    dealer: str | None = None
+    state: str | None = None
 
-    def deal(self, number: int) -> State:
+    def state_class(self) -> type[State]:
+        """The class of the game's state (its module imported on first use)."""
+        if self.state is None:
+            raise UnsupportedError(f"{self.title} has no game state")
+        module, name = self.state.split(":")
+        found: type[State] = getattr(importlib.import_module(module), name)
+        return found
+
+    def deal(self, number: int, **options: Any) -> State:
         """Numbered deal ``number`` of the game (the same on every machine), as a
-        :class:`~officers.games.state.State` before its first move; the game's module is
-        imported on first use.
+        :class:`~officers.games.state.State` before its first move; ``options`` are the game's
+        own (Euler's Officers: ``level``, ``players``; Eight Off: ``variant``).
 
         >>> GAMES["eightoff"].deal(3).notation().split()[0]
         'eight-off'
+        >>> GAMES["officers"].deal(3, players=3).players
+        3
         """
-        if self.dealer is None:
-            raise UnsupportedError(f"{self.title} has no numbered deals")
-        module, name = self.dealer.split(":")
-        deal: Any = importlib.import_module(module)
-        for part in name.split("."):
-            deal = getattr(deal, part)
-        state: State = deal(number)
+        deal: Any = self.state_class().deal  # type: ignore[attr-defined]
+        state: State = deal(number, **options)
         return state
+
+    def parse(self, text: str) -> State:
+        """The game's state read from its notation (:meth:`~officers.games.state.State.parse`)."""
+        return self.state_class().parse(text)
 
 
 _OFFICERS_GAME: Final = "4/4/4/4 normal 1 1 ASADACKSQDQCJDJC/AHKHKDKCQSQHJSJH - - 1"  # a two-player deal: the examples' game
@@ -120,8 +134,9 @@ OFFICERS: Final = Registered(
     schemas="officers.schemas",
     guide="docs/game.md",
     rooms="officers.rooms.officers:ADAPTER",
-    info=GameInfo(range(1, 5), "hidden", chance=False, take_backs=True, clock=True),
-    dealer="officers.euler.game:GameState.deal",
+    bots="officers.euler.bots:BOTS",
+    info=GameInfo(range(1, 5), "hidden", take_backs=True, clock=True, record=False),
+    state="officers.euler.game:GameState",
     operations=(
         Operation(
             "hint",
@@ -212,8 +227,9 @@ EIGHTOFF: Final = Registered(
     schemas="officers.eightoff.schemas",
     guide="docs/eightoff.md",
     rooms="officers.rooms.eightoff:ADAPTER",
-    info=GameInfo(range(1, 2), "perfect", chance=False, take_backs=True, clock=False),
-    dealer="officers.eightoff.game:EightOffGame.deal",
+    bots="officers.eightoff.bots:BOTS",
+    info=GameInfo(range(1, 2), "perfect", take_backs=True, clock=False),
+    state="officers.eightoff.game:EightOffGame",
     operations=(
         Operation(
             "eightoff/presets",
@@ -341,9 +357,48 @@ SKAT: Final = Registered(
     kinds=("skat-game", "skat-move", "skat-solution", "skat-value", "skat-tip"),
     documents=("skat-simulation",),
     rooms="officers.rooms.skat:ADAPTER",
-    info=GameInfo(range(2, 3), "hidden", chance=True, take_backs=False, clock=False),
-    dealer="officers.skat.game:SkatGame.deal",
+    bots="officers.skat.bots:BOTS",
+    info=GameInfo(range(2, 3), "hidden", chance=True, clock=False),
+    state="officers.skat.game:SkatGame",
 )
+
+_P: Final = "officers.contract.states"
+
+PLAY: Final = (
+    Operation(
+        "play/games",
+        f"{_P}:games_op",
+        "play-games",
+        "Every game the play operations deal: its name, title, players and what it is",
+    ),
+    Operation(
+        "play/new",
+        f"{_P}:new_op",
+        "play-state",
+        "Numbered deal N of any game: its state, whose turn it is, the legal moves, the view",
+        {"game": "skat", "deal": 1, "lang": "en"},
+    ),
+    Operation(
+        "play/move",
+        f"{_P}:move_op",
+        "play-move",
+        "A move of any game, played or refused with its rule, and the state after it",
+        {"game": "eightoff", "state": _EIGHT_OFF_GAME["game"], "move": "1h", "lang": "de"},
+    ),
+    Operation(
+        "play/undo",
+        f"{_P}:undo_op",
+        "play-state",
+        "The state with its last moves taken back",
+        {"game": "skat", "state": "deal 1 ; G", "count": 1, "lang": "en"},
+    ),
+)
+"""The operations that play every game alike, written once over the game-state protocol
+(:class:`~officers.games.state.State`), whose documents are version 3 of the contract: one state
+document and one move document for every game (:mod:`officers.contract.states`)."""
+
+PLAY_KINDS: Final = ("play-games", "play-state", "play-move")
+"""The kinds of document the play operations answer with."""
 
 GAMES: Final[Mapping[str, Registered]] = MappingProxyType(
     {game.name: game for game in (OFFICERS, EIGHTOFF, SKAT)}
@@ -355,7 +410,7 @@ COMMON_OPS: Final = ("hello", "health", "schema")
 schemas (:mod:`officers.contract` answers them)."""
 
 _OPERATIONS: Final[Mapping[str, Operation]] = MappingProxyType(
-    {op.op: op for game in GAMES.values() for op in game.operations}
+    {op.op: op for game in GAMES.values() for op in game.operations} | {op.op: op for op in PLAY}
 )
 
 

@@ -61,7 +61,9 @@ class GameInfo:
     ``players``: the numbers of players it may have (a range); ``information``: ``perfect`` or
     ``hidden``; ``chance``: whether cards nobody has seen turn up during play (beyond the
     deal); ``take_backs``: whether taking a move back is part of the rules (a player's
-    action), not only an undo; ``clock``: whether its rooms may keep a turn clock.
+    action), not only an undo; ``clock``: whether its rooms may keep a turn clock; ``record``:
+    whether its notation keeps the moves played, so that a state read from it can take them
+    back (Euler's Officers' notation is the state of now: its take-backs are moves).
 
     >>> GameInfo(range(1, 5), "hidden", chance=False, take_backs=True).to_dict()["players"]
     [1, 4]
@@ -72,6 +74,7 @@ class GameInfo:
     chance: bool = False
     take_backs: bool = False
     clock: bool = True
+    record: bool = True
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: ``players`` as ``[fewest, most]``, the rest as they are."""
@@ -81,6 +84,7 @@ class GameInfo:
             "chance": self.chance,
             "take_backs": self.take_backs,
             "clock": self.clock,
+            "record": self.record,
         }
 
 

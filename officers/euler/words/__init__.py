@@ -39,7 +39,7 @@ from officers.core.errors import UnsupportedError, excerpt
 if TYPE_CHECKING:
     from officers.euler.analysis import Explanation, Violation
     from officers.euler.hints import CardHint, ForcedMove, Hint, Recommendation
-    from officers.euler.moves import Refusal
+    from officers.euler.moves import Outcome, Refusal
     from officers.euler.repairs import Repair
     from officers.euler.rules import Conflict, Illegal
 
@@ -119,6 +119,8 @@ class Speaker(Protocol):
     def hint(self, fact: Hint) -> str: ...
 
     def refusal(self, fact: Refusal) -> str: ...
+
+    def outcome(self, fact: Outcome) -> str: ...
 
 
 @cache
