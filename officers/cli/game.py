@@ -28,7 +28,7 @@ from officers import (
     hint,
     new_game,
 )
-from officers.cli.common import Commands, ExitCode, add_json, emit, number
+from officers.cli.common import Commands, ExitCode, UsageError, add_json, emit, number
 from officers.contract.documents import (
     game_document,
     rules_check_document,
@@ -121,12 +121,14 @@ def _verify_rules(args: argparse.Namespace) -> ExitCode:
 
 
 def _simulate(args: argparse.Namespace) -> ExitCode:
+    if args.game is not None or args.bots is not None:
+        return _simulate_game(args)
     # lazy: the CLI starts fast
     from officers.euler.simulate import Task, results_json, results_table, run_tasks
 
-    bots = _list(args.bot, lambda name: get_bot(name).name)
-    levels = _list(args.level, Level.get, LEVELS)
-    players = _list(args.players, lambda text: _whole(text, 1, 4), (1, 2, 3, 4))
+    bots = _list(args.bot or "designers", lambda name: get_bot(name).name)
+    levels = _list(args.level or "normal", Level.get, LEVELS)
+    players = _list(args.players or "2", lambda text: _whole(text, 1, 4), (1, 2, 3, 4))
     tokens: list[int | None] = (
         [None] if args.tokens is None else _list(args.tokens, lambda t: _whole(t, 0, MAX_TOKENS))
     )
@@ -146,6 +148,53 @@ def _simulate(args: argparse.Namespace) -> ExitCode:
     else:
         print(results_table(results, markdown=args.markdown))
     return ExitCode.OK
+
+
+def _simulate_game(args: argparse.Namespace) -> ExitCode:
+    """``officers simulate --game G --bots A,B``: any game, by the runner of every game."""
+    from officers.games.simulate import results_table, simulate, simulation_document
+
+    game = args.game or "officers"
+    if args.bot is not None:
+        raise UsageError("officers simulate: --bots names the bots with --game (not --bot)")
+    if args.tokens is not None or args.ozanam:
+        raise UsageError(
+            "officers simulate: --tokens and --ozanam belong to Euler's Officers' own "
+            "simulation (without --game and --bots)"
+        )
+    options: dict[str, object] = {}
+    if args.level is not None or args.players is not None:
+        if game != "officers":
+            raise UsageError("officers simulate: --level and --players are Euler's Officers'")
+        if args.level is not None:
+            options["level"] = Level.get(args.level).name
+        if args.players is not None:
+            options["players"] = _whole(args.players, 1, 4)
+    bots = _list(args.bots, str) if args.bots is not None else _first_bot(game)
+    _note_jobs(args.jobs)
+    result = simulate(
+        game,
+        bots,
+        args.deals,
+        args.seed,
+        options=options,
+        rotate=not args.keep_seats,
+        max_moves=args.max_moves,
+        jobs=args.jobs,
+        progress=False if args.no_progress else None,
+    )
+    if args.json:
+        emit(simulation_document(result))
+    else:
+        print(results_table([result], markdown=args.markdown))
+    return ExitCode.OK
+
+
+def _first_bot(game: str) -> list[str]:
+    """The first of a game's bots (the default of ``--bots``)."""
+    from officers.games.simulate import bots
+
+    return [next(iter(bots(game)))]
 
 
 # --- officers deal / state / play -------------------------------------------------------------------
@@ -433,18 +482,44 @@ def _add_verify_rules(commands: Commands) -> None:
 def _add_simulate(commands: Commands) -> None:
     simulate = commands.add_parser(
         "simulate",
-        help="play many games of bots: win rates, take-backs, reasons of losses",
-        description="Play many deals with a team of bots and print the win rate with its 95 % "
-        "confidence interval, the take-backs a game and the reasons of the losses. --bot, "
-        "--level, --players and --tokens take lists separated by ',' (and --level all); every "
-        "combination is one row, all with the same deals. The numbers depend on --seed only, "
+        help="play many games of bots, of any game: win rates with their intervals",
+        description="Play many deals with bots and print the win rates with their 95 %% "
+        "confidence intervals. With --game GAME (officers, eightoff, skat) and --bots A,B "
+        "(one bot for every seat, or one a seat): every game alike, each deal played once for "
+        "each rotation of the bots round the table (two players: the seats swapped), the wins "
+        "of each bot and each seat. Without them, Euler's Officers' own simulation: a team of "
+        "one bot, the take-backs a game and the reasons of the losses; --bot, --level, "
+        "--players and --tokens take lists separated by ',' (and --level all), every "
+        "combination one row, all with the same deals. The numbers depend on --seed only, "
         "never on --jobs.",
     )
     simulate.add_argument(
-        "--bot", default="designers", help="designers, neighbour, exact, hinted or random"
+        "--game", help="the game: officers, eightoff or skat (the runner of every game)"
     )
-    simulate.add_argument("--level", default="normal", help="easy, normal, hard, expert or all")
-    simulate.add_argument("--players", default="2", help="1-4, or a list such as 2,3,4")
+    simulate.add_argument(
+        "--bots",
+        metavar="A,B",
+        help="the game's bots, one for every seat or one a seat (default: the game's first; "
+        "officers: designers, neighbour, exact, hinted, random; eightoff: random, greedy, "
+        "solver; skat: random, greedy, montecarlo, exact)",
+    )
+    simulate.add_argument(
+        "--keep-seats",
+        action="store_true",
+        help="with --bots: each deal once, the bots in the seats as listed",
+    )
+    simulate.add_argument(
+        "--max-moves",
+        type=number(1, 10**6),
+        default=1000,
+        metavar="N",
+        help="with --game: stop a game after N moves, counted unfinished (default %(default)s)",
+    )
+    simulate.add_argument(
+        "--bot", help="Euler's Officers: designers, neighbour, exact, hinted or random"
+    )
+    simulate.add_argument("--level", help="easy, normal, hard, expert or all (default normal)")
+    simulate.add_argument("--players", help="1-4, or a list such as 2,3,4 (default 2)")
     simulate.add_argument("--tokens", help="take-back tokens (default: the level's), or a list")
     simulate.add_argument(
         "--deals", type=number(1, MAX_DEALS), default=1000, help="default 1000, at most 10^9"

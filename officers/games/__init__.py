@@ -397,8 +397,10 @@ PLAY: Final = (
 (:class:`~officers.games.state.State`), whose documents are version 3 of the contract: one state
 document and one move document for every game (:mod:`officers.contract.states`)."""
 
-PLAY_KINDS: Final = ("play-games", "play-state", "play-move")
-"""The kinds of document the play operations answer with."""
+PLAY_KINDS: Final = ("play-games", "play-state", "play-move", "play-simulation")
+"""The kinds of document of every game alike (version 3): those the play operations answer
+with, and the simulation of any game the command line writes (``officers simulate --game``,
+:mod:`officers.games.simulate`)."""
 
 GAMES: Final[Mapping[str, Registered]] = MappingProxyType(
     {game.name: game for game in (OFFICERS, EIGHTOFF, SKAT)}

@@ -56,6 +56,7 @@ if TYPE_CHECKING:
     from officers.core.simulation import Playable
 
 __all__ = [
+    "DOCUMENT_VERSION",
     "MAX_MOVES",
     "Bot",
     "Rate",
@@ -65,7 +66,12 @@ __all__ = [
     "get_bot",
     "results_table",
     "simulate",
+    "simulation_document",
 ]
+
+DOCUMENT_VERSION: Final = 3
+"""The version of the ``play-simulation`` document: the contract's third, as the play
+operations' documents (:mod:`officers.contract.states`)."""
 
 MAX_MOVES: Final = 1000
 """The moves after which :func:`simulate` stops a game that has not ended, by default: a
@@ -296,9 +302,11 @@ class Simulation:
 def _lineup(game: str, bots: str | Bot | Sequence[str | Bot], players: int) -> tuple[Bot, ...]:
     """One bot a seat: a name resolved once (the same bot in every seat that names it)."""
     if isinstance(bots, (str, Bot)):
-        bots = [bots] * players
+        bots = [bots]
     elif not isinstance(bots, Sequence) or not bots:
         raise NotationError(f"expected a bot or a list of bots, got {excerpt(bots)}")
+    if len(bots) == 1:
+        bots = [bots[0]] * players
     made: dict[str, Bot] = {}
     lineup = []
     for bot in bots:
@@ -339,7 +347,7 @@ def simulate(
     """Play deals ``0 .. deals-1`` of ``seed`` of ``game`` (its registry name) with ``bots``
     and count the wins of each seat and each bot (see the module).
 
-    ``bots``: one bot for every seat, or one a seat (names of the game's bots, :func:`bots`, or
+    ``bots``: one bot for every seat (alone or in a list of one), or one a seat (names of the game's bots, :func:`bots`, or
     :class:`~officers.core.simulation.Bot` objects, which must pickle to run in other
     processes). ``options``: the game's own options of a deal (Euler's Officers: ``level``,
     ``players``; Eight Off: ``variant``), as :meth:`officers.games.Registered.deal` takes them.
@@ -380,6 +388,17 @@ def simulate(
             for table, tally in zip(tables, tallies, strict=True)
         ),
     )
+
+
+def simulation_document(result: Simulation) -> dict[str, Any]:
+    """The ``play-simulation`` document of ``result`` (version 3 of the contract, the same for
+    every game: ``officers simulate --game GAME --json``).
+
+    >>> document = simulation_document(simulate("eightoff", "random", deals=3, seed=1, jobs=1))
+    >>> document["version"], document["kind"], document["seats"][0]["games"]
+    (3, 'play-simulation', 3)
+    """
+    return {"version": DOCUMENT_VERSION, "kind": "play-simulation", **result.to_dict()}
 
 
 # --- tables ------------------------------------------------------------------------------------
