@@ -249,19 +249,31 @@ def test_the_census_of_mates_counts_the_graeco_latin_squares() -> None:
 # --- what a search says when its time runs out ------------------------------------------------
 
 
-def test_the_stream_counts_the_completions_it_yielded_before_time_ran_out() -> None:
+def test_the_stream_counts_the_completions_it_yielded_before_time_ran_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     from officers.euler.solve.construct import graeco_latin_square
     from officers.euler.square import EMPTY
 
-    # Five rows of seven left empty: more completions than a second finds.
+    class Clock:  # the search's clock: it stands still until told to run (no real time used)
+        now, step = 0.0, 0.0
+
+        @classmethod
+        def monotonic(cls) -> float:
+            cls.now += cls.step
+            return cls.now
+
+    monkeypatch.setattr(backtrack, "time", Clock)
+    # Five rows of seven left empty: far more completions than are taken here.
     finished = graeco_latin_square(7)
     values = [EMPTY if cell < 35 else value for cell, value in enumerate(finished.values)]
     square = Square.from_values(values, order=7)
-    yielded = []
+    stream = backtrack.completions(square, Rules(order=7), time_limit=1.0)
+    yielded = [next(stream) for _ in range(3)]
+    Clock.step = 10.0  # from now on every look at the clock finds 10 s gone
     with pytest.raises(SolverTimeoutError) as caught:
-        for completion in backtrack.completions(square, Rules(order=7), time_limit=1.0):
-            yielded.append(completion)
-    assert len(yielded) >= 1 and all(is_finished(s) for s in yielded)
+        yielded += list(stream)
+    assert len(yielded) >= 3 and all(is_finished(s) for s in yielded)
     assert str(caught.value).endswith(
         f": {len(yielded)} completion{'s' * (len(yielded) != 1)} yielded so far"
     )
