@@ -10,8 +10,10 @@ import pytest
 
 from officers.core.errors import NotationError
 from officers.skat import SkatGame
-from officers.skat.bots import BOTS, ExactBot, MonteCarloBot, get_bot
+from officers.skat.bots import BOTS, ExactBot, GreedyBot, MonteCarloBot, SkatBot, get_bot, public_of
 from officers.skat.chance import move_values
+from officers.skat.game import View
+from officers.skat.moves import Move
 from officers.skat.position import Position
 from officers.skat.public import Public
 from officers.skat.simulate import (
@@ -142,3 +144,33 @@ def test_an_unknown_bot_is_refused() -> None:
         get_bot("perfect")
     with pytest.raises(NotationError):
         simulate_pairs([("random", "perfect")], deals=1)
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "montecarlo"])
+def test_a_bot_reads_the_games_view_as_the_public_view(name: str) -> None:
+    # the view every game's state gives (SkatGame.view) and the Public say the same: a bot
+    # chooses the same move from either, so it plays in the runner of every game
+    bot = FAST[name]
+    pick = random.Random(7)
+    for number in range(4):
+        game = SkatGame.deal(number)
+        for _ in range(pick.randrange(25)):
+            game.push(pick.choice(game.legal_moves()))
+        view = game.view(game.current_player)
+        assert public_of(view) == Public.of(game) == public_of(Public.of(game))
+        assert bot.choose(view, random.Random(3)) == bot.choose(Public.of(game), random.Random(3))
+
+
+def test_a_bot_of_ones_own_is_still_given_a_public_view() -> None:
+    seen: list[type] = []
+
+    class Reader(SkatBot):
+        name = "reader"
+
+        def choose(self, public: View | Public, rng: random.Random) -> Move:
+            seen.append(type(public))
+            assert isinstance(public, Public)
+            return GreedyBot().choose(public, rng)
+
+    result = simulate_pair(Reader(), "random", deals=2, seed=1, jobs=1)
+    assert result.deals == 2 and set(seen) == {Public}

@@ -155,7 +155,9 @@ def _add_simulate(actions: Any) -> None:
         help="Vorhand's win rate for pairs of bots, and her share with best play",
         description="Play each pair of bots (Vorhand's, Hinterhand's) on the same deals and "
         "print Vorhand's win rate with its 95 %% interval, her mean points and the games "
-        "chosen; with --best, how often she wins double dummy with the best game.",
+        "chosen; with --best, how often she wins double dummy with the best game. Each pair "
+        "keeps its seats; 'officers simulate --game skat --bots A,B' plays every game alike, "
+        "each deal from both seats.",
     )
     simulate.add_argument(
         "--pairs",
@@ -167,6 +169,7 @@ def _add_simulate(actions: Any) -> None:
     simulate.add_argument("--seed", type=number(0, 2**63 - 1), default=0, metavar="S")
     simulate.add_argument("--jobs", type=number(1, 1024), default=None, metavar="N")
     simulate.add_argument("--best", action="store_true", help="also Vorhand's share with best play")
+    simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
     add_json(simulate)
     simulate.set_defaults(run=_simulate)
 
@@ -384,8 +387,11 @@ def _simulate(args: argparse.Namespace) -> ExitCode:
         if not sep or not a or not b:
             raise UsageError(f"officers skat simulate: a pair is A:B, got {text.strip()!r}")
         pairs.append((a, b))
-    results = simulate_pairs(pairs, args.deals, args.seed, jobs=args.jobs)
-    best = best_play(args.deals, args.seed, jobs=args.jobs) if args.best else None
+    progress = False if args.no_progress else None
+    results = simulate_pairs(pairs, args.deals, args.seed, jobs=args.jobs, progress=progress)
+    best = (
+        best_play(args.deals, args.seed, jobs=args.jobs, progress=progress) if args.best else None
+    )
     if args.json:
         from officers.contract.documents import head
 
