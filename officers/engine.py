@@ -34,6 +34,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Final, TextIO
 
 from officers.contract import DEFAULT_LIMITS, Budget, Limits, handle
+from officers.contract.bounded import start_soon
 from officers.contract.documents import error_document, head
 from officers.core.errors import excerpt
 from officers.core.wire import LINE_BREAKS, WireError, read, write
@@ -130,8 +131,9 @@ def read_lines(source: IO[bytes] | int, max_line: int = MAX_LINE) -> Iterator[by
     pieces and given as ``None``.
 
     The engine reads its standard input's descriptor this way, with no lock held while it
-    waits: a search child forked meanwhile closes its copy of ``sys.stdin`` without waiting
-    for a lock that only the reading thread could release, and the engine ends at once.
+    waits: nothing that ends the engine waits for a lock only the reading thread could release
+    (a search child forked from the engine, as before 0.4, did, when it closed its copy of
+    ``sys.stdin``), and the engine ends at once.
     """
     read = (lambda size: os.read(source, size)) if isinstance(source, int) else _reader_of(source)
     kept = bytearray()
@@ -211,7 +213,10 @@ def run(
 ) -> None:
     """Answer each line of ``lines`` on ``out`` (flushed after each), until the end or ``quit``;
     blank lines are skipped, and ``None`` stands for a line over ``max_line`` bytes (as
-    :func:`read_lines` gives them). The lines are read on a thread of their own."""
+    :func:`read_lines` gives them). The lines are read on a thread of their own; the search
+    server (:func:`officers.contract.bounded.start`) starts beside the first lines, so that no
+    search forks this threaded process."""
+    start_soon()
     inbox: queue.Queue[_Line | None] = queue.Queue(QUEUED)
     reader = threading.Thread(target=_reader, args=(lines, inbox, max_line), daemon=True)
     reader.start()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import signal
 import socket
 import subprocess
@@ -43,6 +44,26 @@ def children(pid: int) -> set[int]:
                 if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
                     found.add(int(entry.name))
     return found
+
+
+def descendants(pid: int) -> set[int]:
+    """The processes below ``pid``: its children, theirs, and so on."""
+    found, kin = set(), children(pid)
+    while kin:
+        found |= kin
+        kin = set().union(*(children(child) for child in kin))
+    return found
+
+
+def searches(pid: int) -> set[int]:
+    """The search children working for process ``pid``: its descendants that call themselves
+    ``officers-search`` (the children of its search server, officers.contract.bounded)."""
+    named = set()
+    for child in descendants(pid):
+        with contextlib.suppress(OSError):
+            if Path(f"/proc/{child}/comm").read_text().strip() == "officers-search":
+                named.add(child)
+    return named
 
 
 def alive(pid: int) -> bool:
@@ -157,7 +178,7 @@ def test_searches_over_the_cap_are_refused_at_once_and_cheap_requests_go_on() ->
 
         first = threading.Thread(target=slow)
         first.start()
-        wait_for(lambda: len(children(process.pid)) >= 1, 10, "a search child")
+        wait_for(lambda: len(searches(process.pid)) >= 1, 10, "a search child")
         started = time.monotonic()
         refused = httpx.post(f"{url}/v1/count", json={"square": "Bb6/7/7/7/7/7/7"}, timeout=30)
         cheap = httpx.post(f"{url}/v1/hint", json={"game": GAME, "player": 1}, timeout=30)
@@ -311,8 +332,8 @@ def test_cancel_ends_a_search_at_once_and_the_engine_goes_on() -> None:
     process = _engine("--time-limit", "60", "--max-order", "7")
     try:
         _send(process, {"id": 1, "op": "count", "square": SLOW_SQUARE})
-        wait_for(lambda: len(children(process.pid)) >= 1, 10, "a search child")
-        searcher = next(iter(children(process.pid)))
+        wait_for(lambda: len(searches(process.pid)) >= 1, 10, "a search child")
+        searcher = next(iter(searches(process.pid)))
         started = time.monotonic()
         _send(process, {"id": 2, "op": "cancel"})
         _send(process, {"id": 3, "op": "health"})
@@ -329,12 +350,32 @@ def test_cancel_ends_a_search_at_once_and_the_engine_goes_on() -> None:
 
 
 @linux
+def test_a_search_child_killed_from_outside_ends_its_request_and_nothing_else() -> None:
+    """The out-of-memory killer (or an operator) ends a search: its request is answered as out
+    of time, the engine and its search server go on, and the next search is answered."""
+    process = _engine("--time-limit", "60", "--max-order", "7")
+    try:
+        _send(process, {"id": 1, "op": "count", "square": SLOW_SQUARE})
+        wait_for(lambda: len(searches(process.pid)) >= 1, 10, "a search child")
+        os.kill(next(iter(searches(process.pid))), signal.SIGKILL)
+        _send(process, {"id": 2, "op": "count", "square": "5/5/5/5/5"})
+        assert process.stdout
+        killed, after = (json.loads(process.stdout.readline()) for _ in range(2))
+        assert killed["code"] == "timeout" and "stopped without an answer" in killed["message"]
+        assert after["completions"] == 6220800 and process.poll() is None
+    finally:
+        process.kill()
+        process.communicate()
+
+
+@linux
 @pytest.mark.parametrize("how", ["quit", "sigterm", "sigkill"])
 def test_no_search_child_outlives_the_engine(how: str) -> None:
     process = _engine("--time-limit", "60", "--max-order", "7")
     _send(process, {"id": 1, "op": "count", "square": SLOW_SQUARE})
-    wait_for(lambda: len(children(process.pid)) >= 1, 10, "a search child")
-    searcher = next(iter(children(process.pid)))
+    wait_for(lambda: len(searches(process.pid)) >= 1, 10, "a search child")
+    searcher = next(iter(searches(process.pid)))
+    kin = descendants(process.pid)  # the search server (and its helper) too
     started = time.monotonic()
     if how == "quit":
         _send(process, {"id": 2, "op": "quit"})
@@ -347,11 +388,13 @@ def test_no_search_child_outlives_the_engine(how: str) -> None:
         assert [a.get("code") or a["kind"] for a in answers] == ["cancelled", "bye"]
         assert process.returncode == 0
     wait_for(lambda: not alive(searcher), 5, "the search child ended")
+    wait_for(lambda: not any(alive(pid) for pid in kin), 5, "every process it started ended")
 
 
 def test_a_search_answers_while_the_client_keeps_the_input_open() -> None:
-    """The search child is forked while the reading thread waits for the next line: it must
-    not wait for that thread's lock (it did, and every search past order 4 ran out of time)."""
+    """A search runs while the reading thread waits for the next line: its child must not
+    wait for that thread's lock (a child forked from the engine did, and every search past
+    order 4 ran out of time; the search server's children are not forked from the engine)."""
     process = _engine("--time-limit", "20")
     try:
         started = time.monotonic()

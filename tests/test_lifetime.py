@@ -123,7 +123,12 @@ def child(parent, mode):
 if __name__ == "__main__":
     mode = sys.argv[1]
     parent = os.getpid()  # recorded before the fork
-    if mode == "multiprocessing":  # as officers.contract.bounded starts its search
+    if mode == "search":  # officers.contract.bounded, called from a process with threads
+        from officers.contract.bounded import bounded
+        search = (exec, (sys.argv[2], {}), 120.0)  # exec: the child imports nothing of this
+        threading.Thread(target=bounded, args=search, daemon=True).start()
+        time.sleep(60)
+    if mode == "multiprocessing":  # as officers.contract.bounded does in a process of one thread
         process = multiprocessing.get_context("fork").Process(
             target=child, args=(parent, mode), daemon=True)
         process.start()
@@ -136,6 +141,18 @@ if __name__ == "__main__":
     os.write(1, b"%d\\n" % pid)
     time.sleep(60)
 """
+
+
+SEARCH = """
+import ctypes, os, threading, time
+found = ctypes.c_int(-1)
+ctypes.CDLL(None).prctl(2, ctypes.byref(found), 0, 0, 0)
+os.write(1, b"%d\\n" % os.getpid())
+os.write(1, b"ready %d %d\\n" % (found.value, threading.active_count()))
+time.sleep(60)
+"""
+"""What the search child of the ``search`` mode runs: it says its id, its death signal and its
+threads, then waits."""
 
 
 def _read_lines(fd: int, count: int, seconds: float) -> list[bytes]:
@@ -168,10 +185,14 @@ def _read_to_end(fd: int, seconds: float) -> bytes:
         ("fork", b"ready 9 1"),  # the kernel kills it: no thread needed
         ("multiprocessing", b"ready 9 1"),
         ("watch", b"ready 0 2"),  # without the kernel's help: the watching thread
+        # a search of officers.contract.bounded: a child of the search server, which ends with
+        # the parent (the kernel's signal), watched by its thread as well
+        ("search", b"ready 9 2"),
     ],
 )
 def test_a_child_dies_with_its_killed_parent(mode: str, signal_and_threads: bytes) -> None:
-    with _session([sys.executable, "-c", PARENT, mode], stdout=subprocess.PIPE) as parent:
+    argv = [sys.executable, "-c", PARENT, mode, SEARCH]
+    with _session(argv, stdout=subprocess.PIPE) as parent:
         assert parent.stdout is not None
         lines = _read_lines(parent.stdout.fileno(), 2, 30)
         assert signal_and_threads in lines

@@ -429,3 +429,41 @@ def test_a_worker_freezes_its_start_and_collects_young_garbage_rarely() -> None:
         [sys.executable, "-c", script], capture_output=True, text=True, timeout=120, check=True
     )
     assert json.loads(done.stdout.splitlines()[-1]) == [True, True, True]
+
+
+def test_the_threaded_service_never_forks(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """The service runs threads (its workers, the rooms' clock), and a process with threads
+    must not fork (Python 3.12 warns of it: a lock another thread held stays held in the
+    child). Its searches run in the children of the search server started at boot
+    (officers.contract.bounded): with ``os.fork`` refused, a count and a completion past order
+    4, a double-dummy solution and a room's tip are all answered."""
+    import threading
+    import warnings
+
+    from starlette.testclient import TestClient
+
+    from officers.skat import SkatGame
+
+    def fork() -> int:
+        raise AssertionError("the threaded service forked")
+
+    monkeypatch.setattr(os, "fork", fork)
+    late = SkatGame.deal(3)
+    for _ in range(25):  # the choice and twelve cards: a solution of some milliseconds
+        late.push(late.legal_moves()[0])
+    settings = Settings(rate=0, rooms_db=str(tmp_path / "rooms.db"), limits=Limits(time_limit=30))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", DeprecationWarning)  # 3.12 and later: a fork warns
+        with TestClient(create_app(settings)) as http:  # its start-up starts the search server
+            threads = threading.active_count()
+            count = http.post("/v1/count", json={"square": "5/5/5/5/5"})
+            assert count.status_code == 200 and count.json()["completions"] == 6220800
+            found = http.post("/v1/complete", json={"square": "AaBbCcDd1/5/5/5/5"}).json()
+            assert found["completion"].startswith("AaBbCcDdEe/")
+            solved = http.post("/v1/skat/solve", json={"game": late.notation()})
+            assert solved.status_code == 200 and solved.json()["kind"] == "skat-solution"
+            room = http.post("/v1/rooms", json={"game": "skat", "seats": ["human", "random"]})
+            token = {"Authorization": f"Bearer {room.json()['token']}"}
+            tip = http.post(f"/v1/rooms/{room.json()['room']}/hint", json={}, headers=token)
+            assert tip.status_code == 200 and tip.json()["kind"] == "skat-tip"
+    assert threads > 1

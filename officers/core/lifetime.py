@@ -2,7 +2,9 @@
 
 officers starts other processes in two places: the worker pool of :mod:`officers.euler.simulate` (and
 of :mod:`officers.euler.verify_rules`), and the child that runs one search under a time limit
-(:mod:`officers.contract.bounded`, for the engine and the service). A parent that ends normally
+(:mod:`officers.contract.bounded`, for the engine and the service), forked by a search server
+(:mod:`multiprocessing`'s ``forkserver``) so that the threaded engine and service never fork
+themselves. A parent that ends normally
 shuts them down; a parent that is killed (SIGKILL from a timeout or the out-of-memory killer, or
 a SIGTERM it does not handle) cannot, and its children, handed to PID 1, stayed: idle pool
 workers wait for work for ever, a search runs to its end. So every child calls
@@ -28,13 +30,13 @@ the ``fork`` start method, one a ``submit`` as needed with ``spawn`` and ``forks
 management thread starts a worker only to replace one that ended after ``max_tasks_per_child``
 tasks, which officers never sets. :func:`officers.euler.simulate.run_tasks` submits from the thread
 that called it and returns only after shutting the pool down (which joins the workers);
-:func:`officers.contract.bounded.bounded` forks in the thread that calls it and joins the child
-before it returns.
+:func:`officers.contract.bounded.bounded` has its child forked by the search server's one
+thread, which lives as long as the server, and joins the child before it returns.
 
-With the ``forkserver`` start method (the default on Linux from Python 3.14) a worker's parent is
-the fork server, not the pool's process: the fork server ends when the process that started it
-does, so the kernel's signal follows; and the worker watches the pool's process (``parent``)
-with the thread as well.
+With the ``forkserver`` start method (the default on Linux from Python 3.14, and the search
+server's) a child's parent is the fork server, not the process that asked for it: the fork
+server ends when the process that started it does, so the kernel's signal follows; and the
+child watches the process that asked for it (``parent``) with the thread as well.
 
 >>> import concurrent.futures, os
 >>> with concurrent.futures.ProcessPoolExecutor(

@@ -715,38 +715,70 @@ _WARMED = threading.Event()
 
 
 def warm_aids() -> None:
-    """Answer one small request of each aid the pages ask for (Euler's Officers' hint, Eight
-    Off's hint, Offiziersskat's tip exact and estimated), so that their modules are imported
-    and their tables and compiled searches loaded when the service starts: the first tip a
-    player asks for costs what the hundredth does. What goes wrong here is logged, never fatal."""
+    """Start the search server (:func:`officers.contract.bounded.start`: the searches past
+    order 4 and ``skat/solve`` run in its children, so this threaded process never forks) and
+    give each aid the pages ask for one small question (Euler's Officers' hint, Eight Off's
+    hint, Offiziersskat's tip exact and estimated) by the library calls the doors make, its
+    request held to its schema and its document written in both languages: their modules are imported and their tables and
+    compiled searches loaded when the service starts, so the first tip a player asks for costs
+    what the hundredth does. What goes wrong here is logged, never fatal."""
     from officers.contract import Limits
+    from officers.contract.bounded import start
+    from officers.contract.eightoff import hint_document, hint_within
+    from officers.contract.skat import tip_document, tip_within
+    from officers.contract.validate import check
     from officers.eightoff.game import EightOffGame
+    from officers.euler.game import view_from_notation
+    from officers.euler.hints import hint
     from officers.skat.game import SkatGame
+    from officers.skat.public import Public
 
     if _WARMED.is_set():  # once a process
         return
     _WARMED.set()
-    start = time.monotonic()
-    late = SkatGame.deal(1)
-    for _ in range(21):  # the choice and ten tricks: an exact tip
-        late.push(late.legal_moves()[0])
-    early = SkatGame.deal(1)
-    early.push("G")
-    requests: list[tuple[str, dict[str, Any]]] = [
-        ("hint", {"game": "AS3/1KH2/4/4 normal 1 1 ADACKSQDQCJDJC/AHKDKCQSQHJSJH - - 3"}),
-        ("eightoff/hint", {"game": EightOffGame.deal(1).notation()}),
-        ("skat/tip", {"view": late.view().to_dict()}),
-        ("skat/tip", {"view": early.view().to_dict()}),
-    ]
-    for op, fields in requests:
+    began = time.monotonic()
+    limits = Limits(time_limit=0.2)
+    langs = ("en", "de")
+
+    def euler() -> None:
+        text = "AS3/1KH2/4/4 normal 1 1 ADACKSQDQCJDJC/AHKDKCQSQHJSJH - - 3"
+        check("hint", {"game": text})  # the request's schema, compiled once
+        advice = hint(view_from_notation(text, 0), budget=Budget.after(0.2))
+        for lang in langs:
+            advice.to_dict(lang)
+
+    def eight_off() -> None:
+        game = EightOffGame.deal(1)
+        check("eightoff/hint", {"game": game.notation()})
+        found = hint_within(game, limits, Budget())
+        for lang in langs:
+            hint_document(found, game.position, lang)
+
+    def skat() -> None:
+        late = SkatGame.deal(1)
+        for _ in range(21):  # the choice and ten tricks: an exact tip
+            late.push(late.legal_moves()[0])
+        early = SkatGame.deal(1)
+        early.push("G")  # an estimate
+        for game in (late, early):
+            check("skat/tip", {"view": game.view().to_dict()})
+            public = Public.of(game)
+            advice = tip_within(public, limits, Budget())
+            for lang in langs:
+                tip_document(public, advice, lang)
+
+    steps = {
+        "the search server": start,
+        "hint": euler,
+        "eightoff/hint": eight_off,
+        "skat/tip": skat,
+    }
+    for what, step in steps.items():
         try:
-            document = answer(op, fields, Limits(time_limit=0.2))
+            step()
         except Exception:  # a warm-up that fails leaves the service as it was
-            LOG.warning("warming %s failed", op, exc_info=True)
-            continue
-        if document["kind"] == "error":
-            LOG.warning("warming %s: %s", op, document["message"])
-    LOG.info("the aids warmed in %.0f ms", 1000 * (time.monotonic() - start))
+            LOG.warning("warming %s failed", what, exc_info=True)
+    LOG.info("the aids warmed in %.0f ms", 1000 * (time.monotonic() - began))
 
 
 def _lifespan(rooms: Rooms, listener: Listener | None, hub: Hub | None = None) -> Any:
