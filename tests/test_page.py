@@ -1,8 +1,11 @@
-"""The game's page at ``/``: its files served from the package (no browser needed), and the
-page played in a real headless Chromium driven by Playwright: a solo game won by following the
-page's own hints, a slip refused with its message, a take-back spending a token, games lost by
-being stuck and on the clock, a slow answer marked busy, the German switch, a record replayed,
-broken links explained, no console errors.
+"""Euler's Officers' page at ``/``: its files served from the package (its own in
+``static/officers/``, the files of 0.3 sent on to where they are now; no browser needed), and
+the page played in a real headless Chromium driven by Playwright: a solo game won by following
+the page's own hints, a slip refused with its message, a take-back spending a token, games lost
+by being stuck and on the clock, a slow answer marked busy, the German switch, a record
+replayed, broken links explained, no console errors. What the three pages share (the header,
+the footer, the language, a room's invitation) is tested once over all of them in
+:mod:`tests.test_page_shell`.
 
 The browser tests skip when Playwright or Chromium is missing, unless the environment says
 ``OFFICERS_BROWSER_TESTS=required`` (then they fail). ``OFFICERS_CHROMIUM`` names the browser
@@ -26,7 +29,7 @@ import pytest
 
 from officers.serve import create_app
 from officers.serve.site import MOVED
-from tests.browser import Service, Tab, chromium, footer, outside, screenshot, sideways
+from tests.browser import Service, Tab, chromium, screenshot
 
 WAIT = 30_000  # ms: the longest any step of a test waits for the page (a busy machine is slow)
 
@@ -77,7 +80,8 @@ def test_the_page_and_its_files_are_served_from_the_package() -> None:
         assert set(re.findall(r"https?://[^\s\"'`]+", script.text)) <= {
             "http://www.w3.org/2000/svg"
         }, name
-    assert {"api.js", "dom.js", "rooms.js"} <= seen  # shared with the other pages
+    # the shell, the room client and what the pages draw alike: shared with the other pages
+    assert {"api.js", "dom.js", "rooms.js", "shell.js", "words.js"} <= seen
     assert {"officers/i18n.js", "officers/link.js", "officers/view.js"} <= seen
     other = get("/static/000000000000/officers/app.js")  # another version's: not kept for ever
     assert other.status_code == 200 and other.headers["cache-control"] == "no-cache"
@@ -87,7 +91,8 @@ def test_the_page_and_its_files_are_served_from_the_package() -> None:
         sprite = get(f"/static/{folder}/officers/cards-{lang}.svg")
         assert sprite.headers["content-type"] == "image/svg+xml"
         assert sprite.text.count("<symbol ") == 16 and f'aria-label="{name}"' in sprite.text
-    assert get(f"/static/{folder}/officers/index.html").status_code == 404
+    for html in ("page.html", "officers/main.html"):  # the page's parts: only the page is served
+        assert get(f"/static/{folder}/{html}").status_code == 404
     assert get(f"/static/{folder}/officers/nope.js").status_code == 404
     assert get(f"/static/{folder}/..%2F__init__.py").status_code == 404
     assert get(f"/static/{folder}/officers/..%2F..%2F__init__.py").status_code == 404
@@ -529,86 +534,6 @@ def _bots(server: str) -> list[str]:
     """The names of the bots the service lists."""
     listed = httpx.post(server + "v1/bots", json={}, timeout=10).json()
     return [str(bot["name"]) for bot in listed["bots"]]
-
-
-def _health(server: str) -> dict[str, Any]:
-    """The service's health document."""
-    found: dict[str, Any] = httpx.get(server + "v1/health", timeout=10).json()
-    return found
-
-
-@pytest.mark.parametrize(
-    ("path", "ready"),
-    [
-        ("?level=easy&players=1&seed=5", "[data-status]"),
-        ("?players=9", "#error:not([hidden])"),  # a broken link's page names the version too
-        ("eightoff?deal=1", "#status[data-status]"),
-        ("eightoff?deal=abc", "#error:not([hidden])"),
-        ("skat", "#start:not([hidden])"),
-        ("skat#room=nosuchroom", "#error:not([hidden])"),
-    ],
-)
-def test_each_pages_footer_names_the_packages_version(table: Table, path: str, ready: str) -> None:
-    health = _health(table.server)
-    # the package's version, not the contract's (the health document's "version")
-    assert re.fullmatch(r"\d+\.\d+\.\d+\S*", health["officers"]) and health["officers"] != str(
-        health["version"]
-    )
-    for lang in ("en", "de"):
-        query = ("&" if "?" in path else "?") + f"lang={lang}"
-        address = path.replace("#", query + "#", 1) if "#" in path else path + query
-        table.page.goto(table.server + address)
-        table.page.wait_for_selector(ready)
-        shown = footer(table.page)
-        assert shown.endswith(f" · officers {health['officers']}"), shown
-        api = {"en": "The HTTP API", "de": "Die HTTP-Schnittstelle"}[lang]
-        assert shown.startswith(api + " · "), shown
-    table.errors[:] = [e for e in table.errors if "status of 404" not in e]  # the room that is not
-
-
-def test_without_the_version_the_footer_leaves_no_separator(table: Table) -> None:
-    table.page.route("**/v1/health", lambda route: route.fulfill(status=503, body="{}"))
-    for path, ready in (
-        ("?level=easy&players=1&seed=5", "[data-status]"),
-        ("eightoff?deal=abc", "#error"),
-        ("skat", "#start"),
-    ):
-        table.page.goto(table.server + path)
-        table.page.wait_for_selector(ready, state="attached")
-        table.page.wait_for_load_state("networkidle")  # the health request answered
-        shown = " ".join(table.page.inner_text("footer").split())
-        assert not shown.endswith("·") and "officers" not in shown.replace("Officers", ""), (
-            path,
-            shown,
-        )
-        assert table.page.is_hidden("footer .version")
-    table.errors[:] = [e for e in table.errors if "status of 503" not in e]
-
-
-@pytest.mark.parametrize(("width", "lang"), [(1000, "en"), (1000, "de"), (390, "en"), (390, "de")])
-def test_the_pages_fit_a_desktop_and_a_phone(
-    browser: Any, server: str, width: int, lang: str
-) -> None:
-    tab = Tab(browser, width, 860, WAIT)
-    page = tab.page
-    try:
-        page.goto(server + f"?level=easy&players=3&seed=5&bot=designers&lang={lang}")
-        page.wait_for_selector('#status[data-status="ongoing"]')
-        page.click("#setup summary")
-        page.wait_for_selector("#online", state="visible")
-        # Play online inside New game, every field inside the form, nothing sideways
-        assert outside(page, "#setup") == [] and outside(page, "#new-game") == []
-        assert outside(page, "#table") == [] and not sideways(page)
-        page.goto(server + f"eightoff?deal=1&lang={lang}")
-        page.wait_for_selector("#status[data-status]")
-        assert outside(page, "#board") == [] and not sideways(page)
-        page.goto(server + f"skat?lang={lang}")
-        page.wait_for_selector("#start:not([hidden])")
-        assert outside(page, "#start") == [] and not sideways(page)
-    finally:
-        errors = tab.errors
-        tab.context.close()
-    assert not errors, errors
 
 
 def test_a_new_game_from_the_form_is_a_link(table: Table) -> None:

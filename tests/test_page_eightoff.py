@@ -78,6 +78,8 @@ def test_the_page_and_its_files_are_served_from_the_package() -> None:
     assert seen == {
         "api.js",
         "dom.js",
+        "shell.js",
+        "words.js",
         "eightoff/app.js",
         "eightoff/drag.js",
         "eightoff/i18n.js",
@@ -87,7 +89,7 @@ def test_the_page_and_its_files_are_served_from_the_package() -> None:
     }
     style = get(f"/static/{folder}/eightoff/style.css")
     assert style.headers["content-type"] == "text/css; charset=utf-8" and "http" not in style.text
-    assert get(f"/static/{folder}/eightoff/index.html").status_code == 404
+    assert get(f"/static/{folder}/eightoff/main.html").status_code == 404
     assert get(f"/static/{folder}/eightoff/nope.js").status_code == 404
     assert get(f"/static/{folder}/eightoff/..%2F..%2F__init__.py").status_code == 404
     # the two pages link to each other

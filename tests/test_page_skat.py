@@ -83,11 +83,12 @@ def test_the_page_and_its_files_are_served_from_the_package() -> None:
                 seen.add(resolved)
                 todo.append(resolved)
         assert not re.findall(r"https?://", script.text), name  # nothing fetched from elsewhere
-    # api.js, rooms.js and dom.js: shared with the other pages
-    assert seen == {"skat/app.js", "skat/i18n.js", "api.js", "rooms.js", "dom.js", "skat/view.js"}
+    # the shell, the room client and what the pages draw alike: shared with the other pages
+    shared = {"api.js", "dom.js", "rooms.js", "shell.js", "words.js"}
+    assert seen == {"skat/app.js", "skat/i18n.js", "skat/view.js"} | shared
     style = get(f"/static/{folder}/skat/style.css")
     assert style.headers["content-type"] == "text/css; charset=utf-8" and "http" not in style.text
-    assert get(f"/static/{folder}/skat/index.html").status_code == 404
+    assert get(f"/static/{folder}/skat/main.html").status_code == 404
     assert get(f"/static/{folder}/skat/nope.js").status_code == 404
     # the three pages link to one another
     assert 'href="skat"' in get("/").text and 'href="skat"' in get("/eightoff").text

@@ -7,6 +7,12 @@ wheel and offline), and the card faces of :mod:`officers.euler.svg` as two sprit
 (``officers/cards-en.svg``, ``officers/cards-de.svg``: one ``<symbol id="AS">`` a card); Eight
 Off and Offiziersskat draw their cards as text.
 
+Every page is one shell, ``page.html`` (the head, the header with the game's name, the other
+games and the languages, the footer), around its game's own ``<main>``, ``GAME/main.html``,
+which places the parts of :data:`PARTS` (the error panel, a room's invitation) where it wants
+them: the service sets the one into the other, the game's title from the registry and a link
+to each other game, so that what every page has is written once.
+
 Glossary
 --------
 digest
@@ -20,14 +26,15 @@ digest
 >>> body, media_type = site.asset("officers/cards-en.svg")
 >>> media_type, body.count(b"<symbol ")
 ('image/svg+xml', 16)
->>> site.asset("eightoff/app.js")[1], site.asset("eightoff/index.html")
-('text/javascript; charset=utf-8', None)
+>>> site.asset("eightoff/app.js")[1], site.asset("eightoff/main.html"), site.asset("page.html")
+('text/javascript; charset=utf-8', None, None)
 >>> site.asset("../__init__.py")
 """
 
 from __future__ import annotations
 
 import hashlib
+import html
 from collections.abc import Awaitable, Callable
 from functools import cached_property
 from importlib import resources
@@ -40,8 +47,9 @@ from starlette.routing import Route
 
 from officers.euler.cards import ALL_CARDS, Card
 from officers.euler.svg import CARD_HEIGHT, CARD_WIDTH, card_face, card_svg
+from officers.games import GAMES
 
-__all__ = ["MEDIA_TYPES", "PAGES", "Site", "cards_sprite", "site_routes"]
+__all__ = ["MEDIA_TYPES", "MOVED", "PAGES", "Site", "cards_sprite", "site_routes"]
 
 MEDIA_TYPES: Final = {
     ".html": "text/html; charset=utf-8",
@@ -55,12 +63,19 @@ FOLDERS: Final = ("officers", "eightoff", "skat")
 """The folders of ``static`` whose files are served too, as ``FOLDER/NAME``: each game's, named as
 the game is in the registry (:data:`officers.games.GAMES`)."""
 
-PAGES: Final = {
-    "/": "officers/index.html",
-    "/eightoff": "eightoff/index.html",
-    "/skat": "skat/index.html",
-}
-"""Each page's address and its file; a page's file is served only at its address."""
+PAGES: Final = {"/": "officers", "/eightoff": "eightoff", "/skat": "skat"}
+"""Each page's address and its game (the game's name in the registry, the folder of its files)."""
+
+SHELL: Final = "page.html"
+"""The page shell: ``{{title}}``, ``{{game}}`` (its folder), ``{{games}}`` and ``{{footer}}`` (the
+links to the other games), ``{{main}}`` (the game's ``GAME/main.html``), ``{{home}}`` (the page's
+own address) and ``{{assets}}`` (the files' folder) are filled in. No HTML file is served but as
+a page, at its address."""
+
+PARTS: Final = ("error", "invite")
+"""The parts of a page that a game's ``main.html`` places as ``{{error}}``, ``{{invite}}``: the
+error panel of every page (shell.js ``showError``) and a room's invitation (rooms.js), written
+once in ``error.html`` and ``invite.html``."""
 
 MOVED: Final = {
     name: f"officers/{name}"
@@ -124,15 +139,38 @@ class Site:
             hasher.update(name.encode("utf-8") + b"\0" + body + b"\0")
         return hasher.hexdigest()[:12]
 
-    @cached_property
-    def page(self) -> bytes:
-        """``index.html`` with its files' folder filled in."""
-        return self.page_at("/")
-
     def page_at(self, path: str) -> bytes:
-        """The page at ``path`` (a key of :data:`PAGES`) with its files' folder filled in."""
-        text = self.files[PAGES[path]].decode("utf-8")
-        return text.replace("{{assets}}", f"static/{self.digest}").encode("utf-8")
+        """The page at ``path`` (a key of :data:`PAGES`): the shell around its game's ``<main>``,
+        with the game's title, the links to the other games and its files' folder filled in.
+
+        >>> page = Site().page_at("/skat").decode()
+        >>> "<title>Offiziersskat</title>" in page, page.count("<main>"), "{{" in page
+        (True, 1, False)
+        >>> print(page[page.index("<footer>") : page.index('<span class="version"')])
+        <footer><p><a href="docs" data-text="api">The HTTP API</a> · <a href="./" data-text="officers">Euler's Officers</a> · <a href="eightoff" data-text="eightoff">Eight Off</a>
+        """
+        game = PAGES[path]
+        others = [
+            f'<a href="{_href(address)}" data-text="{name}">{html.escape(GAMES[name].title, quote=False)}</a>'
+            for address, name in PAGES.items()
+            if name != game
+        ]
+        text = self.files[SHELL].decode("utf-8")
+        text = text.replace("{{main}}", self.files[f"{game}/main.html"].decode("utf-8").strip())
+        for part in PARTS:
+            text = text.replace(
+                f"{{{{{part}}}}}", self.files[f"{part}.html"].decode("utf-8").strip()
+            )
+        for slot, value in (
+            ("{{home}}", _href(path)),
+            ("{{title}}", html.escape(GAMES[game].title, quote=False)),
+            ("{{game}}", game),
+            ("{{games}}", " ".join(others)),
+            ("{{footer}}", "".join(f" · {link}" for link in others)),
+            ("{{assets}}", f"static/{self.digest}"),
+        ):
+            text = text.replace(slot, value)
+        return text.encode("utf-8")
 
     @cached_property
     def etag(self) -> str:
@@ -142,7 +180,7 @@ class Site:
     def asset(self, name: str) -> tuple[bytes, str] | None:
         """A static file's bytes and content type, or ``None`` when there is no such file."""
         body = self.files.get(name)
-        if body is None or name in PAGES.values():
+        if body is None or name.endswith(".html"):
             return None
         return body, MEDIA_TYPES[_suffix(name)]
 
@@ -193,6 +231,12 @@ def _page(site: Site, body: bytes) -> Callable[[Request], Awaitable[Response]]:
         return Response(body, media_type=MEDIA_TYPES[".html"], headers=headers)
 
     return page
+
+
+def _href(address: str) -> str:
+    """A page's address as its links name it, relative (``./``, ``skat``): the pages may be served
+    under a prefix."""
+    return address.lstrip("/") or "./"
 
 
 def _suffix(name: str) -> str:

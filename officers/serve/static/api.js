@@ -35,6 +35,29 @@ export async function call(op, body = {}) {
   return data;
 }
 
+const BUSY_AFTER = 150; // ms: a request slower than this marks the page busy
+
+/** ``call`` for a page that shows when the service is slow: ``mark(true)`` once a request has
+ * waited 0.15 s, ``mark(false)`` when none is left waiting (nothing is marked for a quick one).
+ * ``prefix`` goes before each operation's name (``"eightoff/"``). */
+export function markedCall(mark, prefix = "") {
+  let pending = 0;
+  let timer = null;
+  return async (op, body) => {
+    pending += 1;
+    if (pending === 1) timer = setTimeout(() => mark(true), BUSY_AFTER);
+    try {
+      return await call(`${prefix}${op}`, body);
+    } finally {
+      pending -= 1;
+      if (pending === 0) {
+        clearTimeout(timer);
+        mark(false);
+      }
+    }
+  };
+}
+
 /** GET v1/health: the service's health document (its ``officers`` field is the package's
  * version; its ``version`` is the contract's). */
 export async function health() {

@@ -3,9 +3,12 @@
 // localStorage by room and sent as "Authorization: Bearer", and the live feed: a WebSocket to
 // /v1/rooms/ROOM/live that says the last event it has in its hello, polling /events when no
 // WebSocket can be had. The token never goes into an address. And what such a page does with
-// its room (roomPage): taking the seat, keeping the newest state, playing, the invitation.
+// its room (roomPage): making it, taking the seat (from the invitation link or the token kept),
+// keeping the newest state, playing, the rematch, the invitation, the connection, the moves
+// heard, the way back to one's game.
 
 import { el } from "./dom.js";
+import { $, say as sayShell } from "./shell.js";
 
 /** An answer of the service that is an error document (or no answer at all). */
 export class RoomError extends Error {
@@ -234,6 +237,19 @@ export function drawPresence(node, state, said) {
   })));
 }
 
+/** The room and invitation of the address's fragment, ``#room=ROOM&invite=INVITE`` (null: the
+ * address names no room). A fragment never reaches a server. */
+export function roomFragment() {
+  const fragment = new URLSearchParams(location.hash.slice(1));
+  const room = fragment.get("room");
+  return room ? { room, invite: fragment.get("invite") } : null;
+}
+
+/** A room's message: a refusal (its code and rule) in the message line, anything else a note. */
+export function sayRoom(text, code = null, rule = null) {
+  sayShell(text, { note: Boolean(text) && !code, code, rule });
+}
+
 /** The fields of a page's state that roomPage keeps, as they are before a room is entered. */
 export function roomFields() {
   return {
@@ -252,15 +268,15 @@ export function roomFields() {
  * What a page that plays in a room does with it, the same on every such page. ``S`` is the
  * page's state: its fields of roomFields are kept here, its ``lang`` is read (a move is sent in
  * it). ``page`` says ``seats`` (its Seats), ``words()`` (its words: ``noSeat``, ``errorTitle``,
- * ``copied``), ``say(text, code, rule)``, ``fail(message)``, ``render()``, ``renderLog()`` and
- * ``connection(mode)`` (the feed's "live", "polling" or "offline"); and, where the page has
- * more to do, ``shown(state, before)`` (a newer state is kept; ``before``, the seq shown until
- * now), ``heard(moves)`` (the moves an update brought), ``entered()`` (the seat is taken and
- * its state shown), ``query`` (the address keeps its query string).
+ * ``copied``, ``connection``, ``waitingFor(missing)``), ``fail(message)``, ``render()`` and ``renderLog()``; and, where
+ * the page has more to do, ``say(text, code, rule)`` (else the message line: a refusal, or a
+ * note), ``shown(state, before)`` (a newer state is kept; ``before``, the seq shown until now),
+ * ``heard(moves)`` (the moves an update brought), ``entered()`` (the seat is taken and its state
+ * shown), ``query`` (the address keeps its query string).
  */
 export function roomPage(S, page) {
-  const { seats, words, say, fail, render, renderLog } = page;
-  const $ = (selector) => document.querySelector(selector);
+  const { seats, words, fail, render, renderLog } = page;
+  const say = page.say || sayRoom;
   const path = (suffix = "") => `rooms/${encodeURIComponent(S.room)}${suffix}`;
 
   function setState(state) {
@@ -302,7 +318,7 @@ export function roomPage(S, page) {
     S.feed = new Feed(room, token, {
       after: () => S.eventSeq,
       apply: applyUpdate,
-      status: page.connection,
+      status: connection,
       gone: (error) => {
         seats.forget(room);
         fail(error.message || words().errorTitle);
@@ -369,12 +385,17 @@ export function roomPage(S, page) {
     }
   }
 
-  /** The invitation while the room waits for its players; true while it does. */
+  /** The invitation while the room waits for its players: the link, and how many are still
+   * awaited (``#waiting``, with ``data-missing``); true while it waits. */
   function showInvite(state) {
     const waiting = state.status === "waiting";
     $("#invite").hidden = !waiting;
     if (waiting) {
       $("#invite-link").value = `${location.origin}${location.pathname}#room=${encodeURIComponent(state.room)}&invite=${encodeURIComponent(state.invite)}`;
+      const missing = state.seats.filter((seat) => !seat.taken).length;
+      const node = $("#waiting");
+      node.textContent = words().waitingFor(missing);
+      node.dataset.missing = String(missing);
     }
     return waiting;
   }
@@ -390,5 +411,45 @@ export function roomPage(S, page) {
     }
   }
 
-  return { path, setState, enter, open, refresh, play, rematch, showInvite, copyLink };
+  /** Make a room (``body``: its game, options and seats) and keep the seat this browser takes
+   * in it: the room-joined document. */
+  async function create(body) {
+    const made = await request("POST", "rooms", body);
+    seats.keep(made.room, made.token);
+    return made;
+  }
+
+  /** The live feed's state in ``#connection`` (``data-mode``: live, polling, offline) in the
+   * page's words; without ``mode``, the last one again (in the language now chosen). */
+  function connection(mode = null) {
+    const node = $("#connection");
+    if (mode) node.dataset.mode = mode;
+    if (!node.dataset.mode) return;
+    node.hidden = false;
+    node.textContent = words().connection[node.dataset.mode];
+  }
+
+  /** The moves of the round in ``#log``: an item a move (``data-seq``, ``data-seat``,
+   * ``data-move``), its words ``said(event)``; ``data-count``, how many. */
+  function drawLog(said) {
+    const log = $("#log");
+    log.replaceChildren(...S.log.map((event) => el("li", {
+      "data-seq": event.seq, "data-seat": event.seat, "data-move": event.move, text: said(event),
+    })));
+    log.dataset.count = String(S.log.length);
+  }
+
+  /** The way back to the last room this browser holds a seat of: ``#resume``, its link
+   * ``#resume-link`` to the page at ``home`` with the room in the fragment. */
+  function resume(home) {
+    const last = seats.lastRoom();
+    if (!last) return;
+    $("#resume").hidden = false;
+    $("#resume-link").href = `${home}#room=${encodeURIComponent(last)}`;
+  }
+
+  return {
+    path, setState, enter, open, refresh, play, rematch, showInvite, copyLink,
+    create, connection, drawLog, resume,
+  };
 }

@@ -1,16 +1,16 @@
 // Eight Off and its family in the browser: deal, move by click, drag or double click, undo, hint,
-// "still winnable?". All game logic is the service's: the page keeps the game notation of the
-// last answer, sends it back with each request (v1/eightoff/deal, move, undo, hint, presets),
-// and moves only what the answer's legal moves allow.
+// "still winnable?", in the page shell (../shell.js: the words, the language, the footer, the
+// message line, the errors). All game logic is the service's: the page keeps the game notation
+// of the last answer, sends it back with each request (v1/eightoff/deal, move, undo, hint,
+// presets), and moves only what the answer's legal moves allow.
 
-import { call, showVersion } from "../api.js";
+import { markedCall } from "../api.js";
+import { $, say as sayShell, showError, startLang, startShell, translate } from "../shell.js";
 import { cardName, variantName, words } from "./i18n.js";
 import { LinkError, readLink, writeLink } from "./link.js";
 import { CELLS, choose, isColumn, moveText, movesFrom, parseMove } from "./moves.js";
 import { drawMarks, drawTable, placeNode, runNodes } from "./view.js";
 import { enableDrag } from "./drag.js";
-
-const $ = (selector) => document.querySelector(selector);
 
 const S = {
   lang: "en",
@@ -32,23 +32,8 @@ const board = () => $("#board");
 
 // --- talking to the service -------------------------------------------------------------------
 
-const BUSY_AFTER = 150; // ms: a request slower than this marks the board busy
-let pending = 0;
-let busyTimer = null;
-
-async function ask(op, body) {
-  pending += 1;
-  if (pending === 1) busyTimer = setTimeout(() => board().setAttribute("aria-busy", "true"), BUSY_AFTER);
-  try {
-    return await call(`eightoff/${op}`, body);
-  } finally {
-    pending -= 1;
-    if (pending === 0) {
-      clearTimeout(busyTimer);
-      board().removeAttribute("aria-busy");
-    }
-  }
-}
+/** ``call`` of v1/eightoff/OP, the board marked busy while any request is slow. */
+const ask = markedCall((on) => (on ? board().setAttribute("aria-busy", "true") : board().removeAttribute("aria-busy")), "eightoff/");
 
 /** Deal ``deal`` ({variant, number, microsoft}) and play ``moves`` on it (a link's). */
 async function dealGame(deal, moves = []) {
@@ -295,10 +280,7 @@ function hover(node) {
 // --- drawing ---------------------------------------------------------------------------------
 
 function say(text, rule = null) {
-  const message = $("#message");
-  message.textContent = text;
-  if (rule) message.dataset.rule = rule;
-  else delete message.dataset.rule;
+  sayShell(text, { rule });
 }
 
 /** The last move played, from the layout before it: its notation, cards and places. */
@@ -468,12 +450,7 @@ function drawForm() {
 }
 
 function applyWords() {
-  const words_ = t();
-  document.documentElement.lang = S.lang;
-  document.title = words_.title;
-  for (const node of document.querySelectorAll("[data-text]")) node.textContent = words_[node.dataset.text];
-  for (const node of document.querySelectorAll("[data-text-label]")) node.setAttribute("aria-label", words_[node.dataset.textLabel]);
-  for (const button of document.querySelectorAll("[data-lang]")) button.setAttribute("aria-pressed", String(button.dataset.lang === S.lang));
+  translate(t(), S.lang);
   drawForm();
 }
 
@@ -562,13 +539,6 @@ function report(error) {
   say(error && error.message ? error.message : String(error));
 }
 
-function showError(message) {
-  $("#error").hidden = false;
-  $("#error-message").textContent = message;
-  $("#table").hidden = true;
-  $("#loading").hidden = true;
-}
-
 function bind() {
   const actions = {
     undo: () => undoLast(),
@@ -580,10 +550,8 @@ function bind() {
     random: () => formDeal(true),
   };
   document.addEventListener("click", (event) => {
-    const button = event.target.closest("button[data-action], button[data-lang]");
-    if (!button) return;
-    if (button.dataset.lang) setLanguage(button.dataset.lang).catch(report);
-    else if (actions[button.dataset.action]) Promise.resolve(actions[button.dataset.action](button)).catch(report);
+    const button = event.target.closest("button[data-action]");
+    if (button && actions[button.dataset.action]) Promise.resolve(actions[button.dataset.action](button)).catch(report);
   });
   board().addEventListener("click", onBoardClick);
   board().addEventListener("dblclick", onDoubleClick);
@@ -599,13 +567,13 @@ function bind() {
 
 async function main() {
   bind();
-  showVersion(); // a broken link's page too
+  startShell((lang) => setLanguage(lang).catch(report)); // a broken link's page too
   let link;
   try {
     link = readLink(location.search);
   } catch (error) {
     if (!(error instanceof LinkError)) throw error;
-    S.lang = new URLSearchParams(location.search).get("lang") === "de" ? "de" : "en";
+    S.lang = startLang();
     applyWords();
     showError(error.message);
     return;

@@ -1,13 +1,11 @@
-// The Eight Off page's words in English and German. The sentences about the game itself (the
-// rule a refused move breaks, a hint, where a game was lost) come from the service in the
+// The Eight Off page's words in English and German, after the page shell's own (../words.js:
+// the header, the footer, a broken link, the cards' names). The sentences about the game itself
+// (the rule a refused move breaks, a hint, where a game was lost) come from the service in the
 // language asked for.
 
-const RANK_NAMES = {
-  A: ["Ace", "Ass"], 2: ["Two", "Zwei"], 3: ["Three", "Drei"], 4: ["Four", "Vier"],
-  5: ["Five", "Fünf"], 6: ["Six", "Sechs"], 7: ["Seven", "Sieben"], 8: ["Eight", "Acht"],
-  9: ["Nine", "Neun"], T: ["Ten", "Zehn"], J: ["Jack", "Bube"], Q: ["Queen", "Dame"], K: ["King", "König"],
-};
-const SUIT_NAMES = { C: ["Clubs", "Kreuz"], D: ["Diamonds", "Karo"], H: ["Hearts", "Herz"], S: ["Spades", "Pik"] };
+import { cardName, SHELL, SUIT_NAMES } from "../words.js";
+
+export { cardName };
 
 /** The suits in the order of the foundations (their symbols and the ranks' marks: ../dom.js). */
 export const SUITS = ["C", "D", "H", "S"];
@@ -22,11 +20,9 @@ const VARIANTS = {
 };
 
 const EN = {
+  ...SHELL.en,
   title: "Eight Off",
   titleOf: (game, number, microsoft) => `${game}, deal ${number}${microsoft ? " (Microsoft)" : ""}`,
-  games: "Games",
-  language: "Language",
-  officers: "Euler's Officers",
   variant: "Game",
   number: "Deal number",
   microsoft: "Microsoft numbering",
@@ -45,8 +41,6 @@ const EN = {
   foundationsLabel: "Foundations",
   columnsLabel: "Columns",
   keys: "Click a card, then where it goes, or drag it there; a double click sends a card to its foundation. Keys: Tab and the arrows move, Enter or Space chooses, Esc cancels, Ctrl+Z undoes, H asks for a hint.",
-  api: "The HTTP API",
-  cardName: (rank, suit) => `${RANK_NAMES[rank][0]} of ${SUIT_NAMES[suit][0]}`,
   column: (n) => `column ${n}`,
   cell: (letter) => `cell ${letter}`,
   foundation: (suit) => `foundation of ${SUIT_NAMES[suit][0]}`,
@@ -70,7 +64,6 @@ const EN = {
   isLostFromStart: "No longer winnable: not even the deal can be won.",
   isUnknown: "Unknown: the search ran out of time or room before it could decide.",
   undoMany: (n) => `Undo ${n} ${n === 1 ? "move" : "moves"}`,
-  brokenLink: (what) => `The link is broken: ${what}.`,
   badDeal: (value) => `deal is "${value}", expected a whole number from 1`,
   badNumber: (value) => `The deal number is a whole number from 1, not "${value}".`,
   badVariant: (value) => `variant is "${value}", expected a game's name`,
@@ -84,11 +77,9 @@ const EN = {
 };
 
 const DE = {
+  ...SHELL.de,
   title: "Eight Off",
   titleOf: (game, number, microsoft) => `${game}, Spiel ${number}${microsoft ? " (Microsoft)" : ""}`,
-  games: "Spiele",
-  language: "Sprache",
-  officers: "Eulers Offiziere",
   variant: "Spiel",
   number: "Spielnummer",
   microsoft: "Microsoft-Nummern",
@@ -107,8 +98,6 @@ const DE = {
   foundationsLabel: "Ablagestapel",
   columnsLabel: "Spalten",
   keys: "Klicke eine Karte an, dann ihr Ziel, oder ziehe sie dorthin; ein Doppelklick legt eine Karte auf ihren Ablagestapel. Tasten: Tab und die Pfeile bewegen, Enter oder Leertaste wählt, Esc bricht ab, Strg+Z nimmt zurück, H gibt einen Tipp.",
-  api: "Die HTTP-Schnittstelle",
-  cardName: (rank, suit) => `${SUIT_NAMES[suit][1]}-${RANK_NAMES[rank][1]}`,
   column: (n) => `Spalte ${n}`,
   cell: (letter) => `Freizelle ${letter}`,
   foundation: (suit) => `Ablagestapel ${SUIT_NAMES[suit][1]}`,
@@ -132,7 +121,6 @@ const DE = {
   isLostFromStart: "Nicht mehr zu gewinnen: schon die Ausgangslage ist nicht zu gewinnen.",
   isUnknown: "Unbekannt: der Suche gingen Zeit oder Platz aus, bevor sie entscheiden konnte.",
   undoMany: (n) => `${n} ${n === 1 ? "Zug" : "Züge"} zurücknehmen`,
-  brokenLink: (what) => `Der Link ist fehlerhaft: ${what}.`,
   badDeal: (value) => `deal ist „${value}“, erwartet ist eine ganze Zahl ab 1`,
   badNumber: (value) => `Die Spielnummer ist eine ganze Zahl ab 1, nicht „${value}“.`,
   badVariant: (value) => `variant ist „${value}“, erwartet ist der Name eines Spiels`,
@@ -148,11 +136,6 @@ const DE = {
 /** The page's words in ``lang`` ("en" or "de"). */
 export function words(lang) {
   return lang === "de" ? DE : EN;
-}
-
-/** A card's name: "Ace of Spades", "Pik-Ass" (the card in the notation of the service: "AS"). */
-export function cardName(lang, card) {
-  return words(lang).cardName(card[0], card[1]);
 }
 
 /** A variant's name in the language; a variant the page does not know by its own name. */

@@ -14,7 +14,7 @@ export function readLink(search) {
   const params = new URLSearchParams(search);
   const lang = params.get("lang") === "de" ? "de" : "en";
   const t = words(lang);
-  const broken = (what) => new LinkError(t.brokenLink(what));
+  const broken = (what) => new LinkError(t.badLink(what));
   const deal = params.get("deal");
   if (deal !== null && !/^[1-9][0-9]{0,14}$/.test(deal)) throw broken(t.badDeal(deal));
   const variant = params.get("variant") || "eight-off";

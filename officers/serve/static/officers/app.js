@@ -1,15 +1,16 @@
-// Euler's Officers in the browser: the table, its turns, the learning aids, the record.
+// Euler's Officers in the browser: the table, its turns, the learning aids, the record, in the
+// page shell (../shell.js: the words, the language, the footer, the message line, the errors).
 // All game logic is the service's: the page keeps the game notation of the last answer and
 // the moves played, and asks v1/new, v1/move, v1/bot, v1/hint, v1/explain, v1/record, v1/bots.
 
-import { call, ServiceError, showVersion } from "../api.js";
+import { markedCall, ServiceError } from "../api.js";
 import { el } from "../dom.js";
+import { roomFragment } from "../rooms.js";
+import { $, say as sayShell, showError, startLang, startShell, translate as translateShell } from "../shell.js";
 import { botLabel, cardName, cellName, words } from "./i18n.js";
 import { LinkError, readLink, writeLink } from "./link.js";
-import { createRoom, inRoom, keptLang, lastRoom, openRoom, roomClick, roomFragment, roomKey, roomLang } from "./room.js";
-import { cellMarks, drawAdvice, drawBoard, drawHand, drawOthers, moveText } from "./view.js";
-
-const $ = (selector) => document.querySelector(selector);
+import { createRoom, inRoom, keptLang, openRoom, roomClick, roomKey, roomLang, showResume } from "./room.js";
+import { cellMarks, drawAdvice, drawBoard, drawHand, drawOthers, moveText, statusOf } from "./view.js";
 
 const S = {
   options: null, // what the link says (link.js)
@@ -48,10 +49,6 @@ const handShown = () => !(hotSeat() && S.game.players > 1 && !S.game.open_hands 
 
 // --- talking to the service -------------------------------------------------------------------
 
-const BUSY_AFTER = 150; // ms: a request slower than this shows the board and status as busy
-let pending = 0;
-let busyTimer = null;
-
 /** Mark the board and the status busy (aria-busy, and a small mark in the board's corner; nothing
  * moves); while the table is not shown yet, the loading line says what is going on. */
 function setBusy(on) {
@@ -63,19 +60,7 @@ function setBusy(on) {
 }
 
 /** ``call`` with the busy marks while any request is slow. */
-async function ask(op, body) {
-  pending += 1;
-  if (pending === 1) busyTimer = setTimeout(() => setBusy(true), BUSY_AFTER);
-  try {
-    return await call(op, body);
-  } finally {
-    pending -= 1;
-    if (pending === 0) {
-      clearTimeout(busyTimer);
-      setBusy(false);
-    }
-  }
-}
+const ask = markedCall(setBusy);
 
 async function newTable() {
   const o = S.options;
@@ -235,29 +220,18 @@ function stopClock() {
 // --- drawing ---------------------------------------------------------------------------------
 
 function say(text, note = false) {
-  const message = $("#message");
-  message.textContent = text;
-  message.classList.toggle("note", note);
+  sayShell(text, { note });
 }
 
 function statusText() {
   const words_ = t();
   const game = S.game;
-  if (game.outcome) {
-    const { won, reason, player } = game.outcome;
-    if (won) return words_.won;
-    if (reason === "conceded") return words_.lostConceded;
-    if (reason === "out of time") return words_.lostTime(player);
-    return words_.lostStuck(player);
-  }
+  const look = { who: game.outcome && game.outcome.player, late: "lostTime", mode: S.mode, selected: S.selected };
+  if (game.outcome) return statusOf(S.lang, game, look);
   if (S.replay) return words_.replaying(S.replay.at, S.replay.moves.length);
   if (!isHuman(game.to_move)) return words_.botTurn(game.to_move);
   if (!handShown()) return words_.reveal(game.to_move);
-  if (S.mode === "takeback") return words_.takebackMode;
-  if (S.mode === "coin") return words_.coinMode;
-  if (!game.legal_moves.some((move) => !move.startsWith("x") && move !== "concede")) return words_.stuck;
-  if (S.selected) return words_.chosen(cardName(S.lang, S.selected));
-  return hotSeat() && game.players > 1 ? words_.seatTurn(game.to_move) : words_.yourTurn;
+  return statusOf(S.lang, game, look) || (hotSeat() && game.players > 1 ? words_.seatTurn(game.to_move) : words_.yourTurn);
 }
 
 function marks() {
@@ -389,18 +363,7 @@ function drawReplay() {
 }
 
 function translate() {
-  const words_ = t();
-  document.documentElement.lang = S.lang;
-  document.title = words_.title;
-  for (const node of document.querySelectorAll("[data-text]")) {
-    const text = words_[node.dataset.text];
-    if (typeof text !== "string") continue;
-    if (node.hasAttribute("aria-label")) node.setAttribute("aria-label", text);
-    else node.textContent = text;
-  }
-  for (const node of document.querySelectorAll("[data-placeholder]")) node.placeholder = words_[node.dataset.placeholder];
-  for (const node of document.querySelectorAll("[data-text-label]")) node.setAttribute("aria-label", words_[node.dataset.textLabel]);
-  for (const button of document.querySelectorAll("[data-lang]")) button.setAttribute("aria-pressed", String(button.dataset.lang === S.lang));
+  translateShell(t(), S.lang);
 }
 
 function report(error) {
@@ -412,9 +375,7 @@ function fail(error) {
   const message = error instanceof LinkError ? t().badLink(error.message)
     : error instanceof ServiceError ? t().badLink(error.code === "offline" ? t().offline : error.message)
       : String(error);
-  $("#error-message").textContent = message;
-  $("#error").hidden = false;
-  $("#table").hidden = true;
+  showError(message);
   $("#status").removeAttribute("data-status");
   $("#setup").open = true;
 }
@@ -469,7 +430,7 @@ function cancel() {
   render();
 }
 
-async function onAction(action, button) {
+async function onAction(action) {
   if (action === "hint") return showHint();
   if (action === "alive") return showAlive();
   if (action === "takeback") return onTakeBack();
@@ -489,7 +450,6 @@ async function onAction(action, button) {
   }
   if (["first", "back", "forward", "last"].includes(action)) return step(action);
   if (action === "playon") return playOn();
-  if (button.dataset.lang) return setLang(button.dataset.lang);
   return undefined;
 }
 
@@ -648,12 +608,12 @@ function newGameLink(form) {
 function wire() {
   document.addEventListener("click", (event) => {
     const target = event.target.closest("button");
-    if (!target || target.type === "submit") return;
+    if (!target || target.type === "submit" || target.dataset.lang) return; // the shell hears the languages
     if (target.dataset.action === "online") guard(createRoom)($("#new-game"), S.lang);
-    else if (inRoom() && !target.dataset.lang) roomClick(target);
+    else if (inRoom()) roomClick(target);
     else if (target.closest("#board") && target.dataset.cell !== undefined) guard(onCell)(Number(target.dataset.cell));
     else if (target.closest("#hand") && target.dataset.card) guard(onCard)(target.dataset.card);
-    else if (target.dataset.action || target.dataset.lang) guard(onAction)(target.dataset.action, target);
+    else if (target.dataset.action) guard(onAction)(target.dataset.action);
   });
   document.addEventListener("keydown", onKey);
   $("#new-game").addEventListener("submit", (event) => {
@@ -691,14 +651,14 @@ async function roomPage(fragment) {
 
 async function main() {
   wire();
-  showVersion(); // on every page: a game, a room, a broken link
+  startShell(guard(setLang));
   const fragment = roomFragment();
   if (fragment) return roomPage(fragment);
   try {
     S.options = readLink(location.search);
   } catch (error) {
     S.options = readLink("");
-    S.lang = new URLSearchParams(location.search).get("lang") === "de" ? "de" : "en";
+    S.lang = startLang();
     translate();
     fail(error);
     const listed = await ask("bots", { lang: "both" });
@@ -720,11 +680,7 @@ async function main() {
   }
   history.replaceState(null, "", writeLink(S.options, S.seed, S.moves));
   $("#table").hidden = false;
-  const last = lastRoom();
-  if (last) {
-    $("#resume").hidden = false;
-    $("#resume-link").href = `./#room=${encodeURIComponent(last)}`;
-  }
+  showResume();
   drawRecord();
   render();
   await bots().catch(report);

@@ -1,13 +1,16 @@
-// The page's words in English and German. The sentences about the game itself (hints,
-// explanations, the rule a slip breaks) come from the service in the language asked for.
+// The words of Euler's Officers' page in English and German, after the page shell's own
+// (../words.js: the header, the footer, a room's invitation and connection, the cards' names).
+// The sentences about the game itself (hints, explanations, the rule a slip breaks) come from
+// the service in the language asked for.
 
-const RANKS = { A: ["Ace", "Ass"], K: ["King", "König"], Q: ["Queen", "Dame"], J: ["Jack", "Bube"] };
-const SUITS = { S: ["Spades", "Pik"], H: ["Hearts", "Herz"], D: ["Diamonds", "Karo"], C: ["Clubs", "Kreuz"] };
+import { cardName, SHELL } from "../words.js";
+
+export { cardName };
 
 const EN = {
+  ...SHELL.en,
   title: "Euler's Officers",
   errorTitle: "This game cannot be opened",
-  errorFresh: "Start a new game",
   board: "The square",
   hand: "Your hand",
   handOf: (n) => `Hand of player ${n}`,
@@ -55,9 +58,6 @@ const EN = {
   replayLabel: "Replay a record (paste it or choose a file)",
   replayFile: "A record file",
   replay: "Replay",
-  api: "The HTTP API",
-  language: "Language",
-  cardName: (rank, suit) => `${RANKS[rank][0]} of ${SUITS[suit][0]}`,
   cellName: (row, column) => `row ${row}, column ${column}`,
   empty: "empty",
   locked: "start card, cannot be taken back",
@@ -102,7 +102,6 @@ const EN = {
   lostCause: "No take-back can save it with the tokens left.",
   service: (message) => `The service answered: ${message}`,
   offline: "The service cannot be reached. Is `officers serve` still running?",
-  badLink: (what) => `The link is broken: ${what}.`,
   badValue: (key, value, expected) => `${key} is ${JSON.stringify(value)}, expected ${expected}`,
   wholeNumber: "a whole number",
   oneOf: (values) => `one of ${values.join(", ")}`,
@@ -125,14 +124,9 @@ const EN = {
   yourClock: (s) => `Your turn: ${s} s left`,
   seatClock: (n, s) => `Player ${n}'s turn: ${s} s left`,
   invite: "Send this link to the other players:",
-  copy: "Copy the link",
-  copied: "The link is copied.",
   waitingFor: (n) => (n === 1 ? "Waiting for 1 more player…" : `Waiting for ${n} more players…`),
-  resume: "Back to your game",
-  noSeat: "This browser holds no seat of this room, and the link has no invitation.",
   roomHand: (n) => `Your hand (seat ${n})`,
   waitTurn: (n) => `Player ${n} moves …`,
-  connection: { live: "live", polling: "polling", offline: "offline" },
   presence: (who, online) => `${who} ${online ? "is here" : "is away"}`,
   playerName: (seat) => `Player ${seat}`,
   moves: "The moves",
@@ -142,9 +136,9 @@ const EN = {
 
 const DE = {
   ...EN,
+  ...SHELL.de,
   title: "Eulers Offiziere",
   errorTitle: "Dieses Spiel lässt sich nicht öffnen",
-  errorFresh: "Ein neues Spiel beginnen",
   board: "Das Quadrat",
   hand: "Deine Karten",
   handOf: (n) => `Karten von Spieler ${n}`,
@@ -191,9 +185,6 @@ const DE = {
   replayLabel: "Eine Partie nachspielen (einfügen oder Datei wählen)",
   replayFile: "Eine Partie-Datei",
   replay: "Nachspielen",
-  api: "Die HTTP-Schnittstelle",
-  language: "Sprache",
-  cardName: (rank, suit) => `${SUITS[suit][1]}-${RANKS[rank][1]}`,
   cellName: (row, column) => `Zeile ${row}, Spalte ${column}`,
   empty: "leer",
   locked: "Startkarte, kann nicht zurückgenommen werden",
@@ -238,7 +229,6 @@ const DE = {
   lostCause: "Mit den übrigen Münzen lässt es sich nicht mehr retten.",
   service: (message) => `Der Dienst antwortet: ${message}`,
   offline: "Der Dienst ist nicht erreichbar. Läuft `officers serve` noch?",
-  badLink: (what) => `Der Link ist kaputt: ${what}.`,
   badValue: (key, value, expected) => `${key} ist ${JSON.stringify(value)}, erwartet: ${expected}`,
   wholeNumber: "eine ganze Zahl",
   oneOf: (values) => `eines von ${values.join(", ")}`,
@@ -260,14 +250,9 @@ const DE = {
   yourClock: (s) => `Dein Zug: noch ${s} s`,
   seatClock: (n, s) => `Zug von Spieler ${n}: noch ${s} s`,
   invite: "Schicke diesen Link den anderen Spielern:",
-  copy: "Link kopieren",
-  copied: "Der Link ist kopiert.",
   waitingFor: (n) => (n === 1 ? "Warten auf 1 weiteren Spieler …" : `Warten auf ${n} weitere Spieler …`),
-  resume: "Zurück zu deinem Spiel",
-  noSeat: "Dieser Browser hat keinen Platz in diesem Raum, und der Link hat keine Einladung.",
   roomHand: (n) => `Deine Karten (Platz ${n})`,
   waitTurn: (n) => `Spieler ${n} zieht …`,
-  connection: { live: "verbunden", polling: "Abfrage", offline: "getrennt" },
   presence: (who, online) => `${who} ${online ? "ist da" : "ist weg"}`,
   playerName: (seat) => `Spieler ${seat}`,
   moves: "Die Züge",
@@ -280,11 +265,6 @@ export const LANGS = { en: EN, de: DE };
 /** The words of a language ("en" or "de"). */
 export function words(lang) {
   return LANGS[lang] || EN;
-}
-
-/** A card's name: "Ace of Spades", "Pik-Ass". */
-export function cardName(lang, card) {
-  return words(lang).cardName(card[0], card[1]);
 }
 
 /** A bot's name as the page shows it ("random", "zufällig"); a bot the page does not know

@@ -4,7 +4,7 @@
 // server); the seat's token is kept in localStorage (officers-room-ROOM), so a reload finds the
 // seat again. The address says the room alone (#room=ROOM): never a token, never the seed.
 // The others' moves arrive over the live WebSocket (polling /events when none can be had),
-// through the room client shared with the Offiziersskat page (rooms.js). The learning aids work
+// through the room client shared with the Offiziersskat page (../rooms.js). The learning aids work
 // here too: the hint comes from the room (POST /v1/rooms/ROOM/hint, made from this seat's view
 // alone), the "alive?" check from /v1/explain with the public square; a move is sent with the
 // page's language, so that a refusal comes back in it. Where the room keeps a clock (Expert, or
@@ -12,13 +12,13 @@
 // state, on its own monotonic clock (performance.now), never the browser's time against the
 // server's deadline; the server ends a turn that runs out and the live feed brings the end.
 
-import { cardName, cellName, words } from "./i18n.js";
-import { drawPresence, request, roomFields, roomPage, Seats } from "../rooms.js";
-import { cellMarks, drawAdvice, drawBoard, drawHand, drawOthers, moveText } from "./view.js";
+import { drawPresence, request, roomFields, roomPage, sayRoom as say, Seats } from "../rooms.js";
+import { $, keep, showError, startLang } from "../shell.js";
+import { cellName, words } from "./i18n.js";
+import { cellMarks, drawAdvice, drawBoard, drawHand, drawOthers, moveText, statusOf } from "./view.js";
 
-const $ = (selector) => document.querySelector(selector);
 const SEATS = new Seats("officers");
-const LANG = "officers-lang";
+const LANG = "officers-lang"; // the language of the rooms' pages, whose address holds no settings
 
 const R = {
   ...roomFields(), // room, token, state, stateSeq, eventSeq, log, feed, busy
@@ -43,13 +43,7 @@ const aids = () => $("#aids").checked;
 const current = (kept) => (kept && kept.seq === R.stateSeq ? kept.doc : null);
 
 const ROOM = roomPage(R, {
-  seats: SEATS, words: t, say, fail, render, renderLog,
-  connection: (mode) => {
-    const node = $("#connection");
-    node.hidden = false;
-    node.dataset.mode = mode;
-    node.textContent = t().connection[mode];
-  },
+  seats: SEATS, words: t, fail, render, renderLog,
   shown: (state, before) => {
     if (state.seq !== before) R.hintShown = false; // the hint was for the position before
     const clock = state.clock;
@@ -70,47 +64,14 @@ const { path } = ROOM;
 /** The page is in a room (its address names one). */
 export const inRoom = () => R.room !== null;
 
-/** The room and invitation of the address's fragment (null: none). */
-export function roomFragment() {
-  const fragment = new URLSearchParams(location.hash.slice(1));
-  const room = fragment.get("room");
-  return room ? { room, invite: fragment.get("invite") } : null;
-}
+/** The language kept for the rooms' pages. */
+export const keptLang = () => startLang(LANG);
 
-/** The language kept for the rooms' pages (their address holds no settings). */
-export function keptLang() {
-  try {
-    return localStorage.getItem(LANG) === "de" ? "de" : "en";
-  } catch {
-    return "en";
-  }
-}
-
-/** The last room this browser holds a seat of, for the way back to it. */
-export const lastRoom = () => SEATS.lastRoom();
-
-function keepLang(lang) {
-  try {
-    localStorage.setItem(LANG, lang);
-  } catch {
-    // not kept: the language lasts as long as the page
-  }
-}
-
-function say(text, code = null, rule = null) {
-  const node = $("#message");
-  node.textContent = text;
-  node.classList.toggle("note", Boolean(text) && !code);
-  if (code) node.dataset.code = code;
-  else delete node.dataset.code;
-  if (rule) node.dataset.rule = rule;
-  else delete node.dataset.rule;
-}
+/** The way back to the last room this browser holds a seat of (none: nothing shown). */
+export const showResume = () => ROOM.resume("./");
 
 function fail(message) {
-  $("#error-message").textContent = message;
-  $("#error").hidden = false;
-  for (const id of ["#loading", "#table", "#invite"]) $(id).hidden = true;
+  showError(message);
   $("#setup").open = true;
 }
 
@@ -138,9 +99,8 @@ function roomRequest(form) {
  * again at the room's address (the solo game's settings and seed leave the address). */
 export async function createRoom(form, lang) {
   try {
-    const made = await request("POST", "rooms", roomRequest(form));
-    SEATS.keep(made.room, made.token);
-    keepLang(lang);
+    const made = await ROOM.create(roomRequest(form));
+    keep(LANG, lang);
     history.replaceState(null, "", `${location.pathname}#room=${encodeURIComponent(made.room)}`);
     location.reload();
   } catch (error) {
@@ -224,19 +184,10 @@ function kindOf(seat) {
 
 function statusText(game) {
   const words_ = t();
-  if (game.outcome) {
-    const { won, reason, seat } = game.outcome;
-    if (won) return words_.won;
-    if (reason === "conceded") return words_.lostConceded;
-    if (reason === "out of time") return words_.outOfTime(seat);
-    return words_.lostStuck(seat);
-  }
+  const look = { who: game.outcome && game.outcome.seat, late: "outOfTime", mode: R.mode, selected: R.selected };
+  if (game.outcome) return statusOf(R.lang, game, look);
   if (!myTurn()) return kindOf(game.to_move) === "human" ? words_.waitTurn(game.to_move) : words_.botTurn(game.to_move);
-  if (R.mode === "takeback") return words_.takebackMode;
-  if (R.mode === "coin") return words_.coinMode;
-  if (!game.legal_moves.some((move) => !move.startsWith("x") && move !== "concede")) return words_.stuck;
-  if (R.selected) return words_.chosen(cardName(R.lang, R.selected));
-  return words_.yourTurn;
+  return statusOf(R.lang, game, look) || words_.yourTurn;
 }
 
 function render() {
@@ -249,7 +200,7 @@ function render() {
     room: state.status, seq: String(state.seq), round: String(state.round), seat: String(state.seat),
     turn: myTurn() ? "mine" : "theirs", toMove: game && game.to_move ? String(game.to_move) : "",
   });
-  renderInvite(state, missing);
+  ROOM.showInvite(state);
   drawPresence($("#presence"), state, (seat) => t().presence(seat.name || t().playerName(seat.seat), seat.online));
   $("#board").hidden = !game;
   $(".side").hidden = !game;
@@ -321,13 +272,6 @@ function drawClock() {
   } else if (!R.ticking) R.ticking = setInterval(drawClock, TICK);
 }
 
-function renderInvite(state, missing) {
-  if (!ROOM.showInvite(state)) return;
-  const waiting = $("#waiting");
-  waiting.textContent = t().waitingFor(missing);
-  waiting.dataset.missing = String(missing);
-}
-
 function renderActions(game, hint) {
   const mine = myTurn() && !R.busy;
   const over = R.state.status === "over";
@@ -354,13 +298,7 @@ function renderActions(game, hint) {
 function renderLog() {
   const me = R.state ? R.state.seat : 0;
   $("#moves").hidden = false;
-  $("#log").replaceChildren(...R.log.map((event) => {
-    const item = document.createElement("li");
-    item.textContent = moveText(R.lang, event.seat, event.move) + (event.seat === me ? ` (${t().you})` : "");
-    Object.assign(item.dataset, { seq: event.seq, seat: event.seat, move: event.move });
-    return item;
-  }));
-  $("#log").dataset.count = String(R.log.length);
+  ROOM.drawLog((event) => moveText(R.lang, event.seat, event.move) + (event.seat === me ? ` (${t().you})` : ""));
 }
 
 // --- what the player does ---------------------------------------------------------------------
@@ -432,9 +370,8 @@ export function roomKey(event) {
 /** The language changed: keep it, and draw the room in it. */
 export function roomLang(lang) {
   R.lang = lang;
-  keepLang(lang);
-  const node = $("#connection");
-  if (node.dataset.mode) node.textContent = t().connection[node.dataset.mode];
+  keep(LANG, lang);
+  ROOM.connection();
   render();
   if (R.hintShown && current(R.hint)) showHint(); // the hint and the check in the new language
   if (current(R.explanation)) showAlive();

@@ -45,6 +45,23 @@ export function moveText(lang, player, move) {
   return found[1] ? t.tookBack(player, ...what) : t.placed(player, ...what);
 }
 
+/** What the status says of a game that is over (``who``: the seat that was stuck or ran out of
+ * time; ``late``: the words of a loss on time), or, on one's turn, of the choice under way (a
+ * take-back, a coin, a card chosen) or that no card fits; null when none of these. */
+export function statusOf(lang, game, { who, late, mode, selected }) {
+  const t = words(lang);
+  if (game.outcome) {
+    if (game.outcome.won) return t.won;
+    if (game.outcome.reason === "conceded") return t.lostConceded;
+    return game.outcome.reason === "out of time" ? t[late](who) : t.lostStuck(who);
+  }
+  if (mode === "takeback") return t.takebackMode;
+  if (mode === "coin") return t.coinMode;
+  if (!game.legal_moves.some((move) => !move.startsWith("x") && move !== "concede")) return t.stuck;
+  if (selected) return t.chosen(cardName(lang, selected));
+  return null;
+}
+
 /** The marks of the cells (a Map of cell to "safe", "deadly" or "repair"; ``counts``, the
  * completions of each safe cell): the safe and deadly cells of the chosen ``card`` from ``hint``
  * (null: none shown), and the cells that ``explanation``'s repairs take back. */

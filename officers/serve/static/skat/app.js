@@ -4,14 +4,15 @@
 // the invitation in the fragment); the seat's token is kept in localStorage, so a reload finds
 // the seat again. Every change arrives over the live WebSocket (polling /events when none can be
 // had); the page keeps the seq of the last event it applied, so nothing is lost or repeated.
+// The room client is the one Euler's Officers' page uses too (../rooms.js), the words, the
+// language and the footer the page shell's (../shell.js).
 
-import { showVersion } from "../api.js";
 import { el, SYMBOLS } from "../dom.js";
+import { drawPresence, request, roomFields, roomFragment, roomPage, Seats } from "../rooms.js";
+import { $, keep, kept, showError, startLang, startShell, translate } from "../shell.js";
 import { cardName, cardShort, gameName, words } from "./i18n.js";
-import { drawPresence, request, roomFields, roomPage, Seats } from "../rooms.js";
 import { drawDeal, drawPiles, drawTrick, pileOrder } from "./view.js";
 
-const $ = (selector) => document.querySelector(selector);
 const SEATS = new Seats("officers-skat"); // officers-skat-room-ROOM: the token of a seat
 const TIPS = 3; // decisions a round that the tips accompany
 
@@ -38,31 +39,12 @@ function roleName(side) {
 
 // --- words and settings -----------------------------------------------------------------------
 
-function readSetting(key, fallback) {
-  try {
-    return localStorage.getItem(key) || fallback;
-  } catch {
-    return fallback;
-  }
-}
-
-function keepSetting(key, value) {
-  try {
-    localStorage.setItem(key, value);
-  } catch {
-    // not kept: the setting lasts as long as the page
-  }
-}
+const LANG = "officers-skat-lang";
+const SORT = "officers-skat-sort";
 
 function applyWords() {
   const words_ = t();
-  document.documentElement.lang = S.lang;
-  for (const node of document.querySelectorAll("[data-text]")) {
-    const value = words_[node.dataset.text];
-    if (typeof value === "string") node.textContent = value;
-  }
-  for (const node of document.querySelectorAll("[data-text-label]")) node.setAttribute("aria-label", words_[node.dataset.textLabel]);
-  for (const button of document.querySelectorAll("[data-lang]")) button.setAttribute("aria-pressed", String(button.dataset.lang === S.lang));
+  translate(words_, S.lang);
   for (const button of document.querySelectorAll("[data-sort]")) {
     button.textContent = words_.sorts[button.dataset.sort];
     button.setAttribute("aria-pressed", String(button.dataset.sort === S.sort));
@@ -71,41 +53,26 @@ function applyWords() {
     const game = button.dataset.game;
     button.textContent = game === "G" ? gameName(S.lang, game) : `${SYMBOLS[game]} ${gameName(S.lang, game)}`;
   }
-  const connection = $("#connection");
-  if (connection.dataset.mode) connection.textContent = words_[connection.dataset.mode];
+  ROOM.connection();
 }
 
 function setLang(lang) {
   S.lang = lang === "de" ? "de" : "en";
-  keepSetting("officers-skat-lang", S.lang);
+  keep(LANG, S.lang);
   // a tip shown or on its way is asked for again in the new language (it still counts once)
   Object.assign(S.tip, { doc: null, shownAt: null, pending: null });
   applyWords();
   render();
 }
 
-function say(text, code = null) {
-  const node = $("#message");
-  node.textContent = text;
-  if (code) node.dataset.code = code;
-  else delete node.dataset.code;
-}
-
 function fail(message) {
-  $("#error-message").textContent = message;
-  $("#error").hidden = false;
-  for (const id of ["#loading", "#start", "#table", "#invite"]) $(id).hidden = true;
+  showError(message, "#start");
 }
 
 // --- the room ----------------------------------------------------------------------------------
 
 const ROOM = roomPage(S, {
-  seats: SEATS, words: t, say, fail, render, renderLog, query: true,
-  connection: (mode) => {
-    const node = $("#connection");
-    node.dataset.mode = mode;
-    node.textContent = t()[mode === "offline" ? "offline" : mode];
-  },
+  seats: SEATS, words: t, fail, render, renderLog, query: true,
   shown: (state) => {
     const tip = S.tip;
     if (tip.round !== state.round) {
@@ -118,8 +85,7 @@ async function create(seats) {
   $("#start").hidden = true;
   $("#loading").hidden = false;
   try {
-    const made = await request("POST", "rooms", { game: "skat", seats });
-    SEATS.keep(made.room, made.token);
+    const made = await ROOM.create({ game: "skat", seats });
     await ROOM.enter(made.room, made.token);
   } catch (error) {
     fail(error.message);
@@ -153,7 +119,7 @@ function render() {
   $("#board").hidden = !game;
   $("#sort").hidden = !game;
   if (!game) {
-    status.textContent = t().waiting;
+    status.textContent = t().waitingFor(1); // two seats: the other one
     status.dataset.turn = "";
     for (const id of ["#choose", "#end", "#deal-shown"]) $(id).hidden = true;
     renderTip();
@@ -231,13 +197,11 @@ function renderEnd(game) {
 function renderLog() {
   const words_ = t();
   const me = S.state ? S.state.seat : 0;
-  $("#log").replaceChildren(...S.log.map((event) => {
+  ROOM.drawLog((event) => {
     const who = event.seat === me ? words_.you : (event.bot ? words_.computerName : words_.other);
     const [card, pile] = event.move.split("@");
-    const text = pile ? words_.played(who, cardShort(S.lang, card), pile) : words_.chose(who, event.move);
-    return el("li", { "data-seq": event.seq, "data-move": event.move, text });
-  }));
-  $("#log").dataset.count = String(S.log.length);
+    return pile ? words_.played(who, cardShort(S.lang, card), pile) : words_.chose(who, event.move);
+  });
 }
 
 // --- tips --------------------------------------------------------------------------------------
@@ -330,7 +294,6 @@ function tipNodes(doc) {
 // --- the controls ------------------------------------------------------------------------------
 
 function bind() {
-  for (const button of document.querySelectorAll("[data-lang]")) button.addEventListener("click", () => setLang(button.dataset.lang));
   $('[data-action="computer"]').addEventListener("click", () => {
     create($("#seat").value === "2" ? ["random", "human"] : ["human", "random"]);
   });
@@ -341,7 +304,7 @@ function bind() {
   for (const button of document.querySelectorAll("[data-sort]")) {
     button.addEventListener("click", () => {
       S.sort = button.dataset.sort;
-      keepSetting("officers-skat-sort", S.sort);
+      keep(SORT, S.sort);
       applyWords();
       render();
     });
@@ -383,27 +346,20 @@ function arrows(event) {
 }
 
 function main() {
-  const query = new URLSearchParams(location.search);
-  S.lang = query.get("lang") || readSetting("officers-skat-lang", "en");
-  if (S.lang !== "de") S.lang = "en";
-  S.sort = readSetting("officers-skat-sort", "normal");
+  S.lang = startLang(LANG);
+  S.sort = kept(SORT, "normal");
   $("#tips").checked = false; // the tips are off after every reload
   bind();
   applyWords();
-  showVersion();
-  const fragment = new URLSearchParams(location.hash.slice(1));
-  const room = fragment.get("room");
-  if (room) {
-    ROOM.open(room, fragment.get("invite"));
+  startShell(setLang);
+  const fragment = roomFragment();
+  if (fragment) {
+    ROOM.open(fragment.room, fragment.invite);
     return;
   }
   $("#loading").hidden = true;
   $("#start").hidden = false;
-  const last = SEATS.lastRoom();
-  if (last) {
-    $("#resume").hidden = false;
-    $("#resume-link").href = `skat#room=${encodeURIComponent(last)}`;
-  }
+  ROOM.resume("skat");
 }
 
 window.addEventListener("hashchange", () => location.reload());

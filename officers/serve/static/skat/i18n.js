@@ -1,23 +1,16 @@
-// The Offiziersskat page's words in English and German. A refused move's sentence comes from the
-// service as it is; a tip's reason comes from the service in the language asked for.
+// The Offiziersskat page's words in English and German, after the page shell's own
+// (../words.js: the header, the footer, a room's invitation and connection, the cards' names:
+// "Queen of Hearts", "Herz-Dame", the suits capitalised as on the buttons). A refused move's
+// sentence comes from the service as it is; a tip's reason comes from the service in the
+// language asked for.
 
 import { rankMark, SYMBOLS } from "../dom.js";
+import { cardName, SHELL } from "../words.js";
 
-const RANKS = {
-  A: ["Ace", "Ass"], T: ["Ten", "Zehn"], K: ["King", "König"], Q: ["Queen", "Dame"],
-  J: ["Jack", "Bube"], 9: ["Nine", "Neun"], 8: ["Eight", "Acht"], 7: ["Seven", "Sieben"],
-};
-const SUITS = { C: ["Clubs", "Kreuz"], S: ["Spades", "Pik"], H: ["Hearts", "Herz"], D: ["Diamonds", "Karo"] };
+export { cardName };
 
 /** The suits in Skat order (their symbols and the ranks' marks: ../dom.js). */
 export const SUIT_ORDER = ["C", "S", "H", "D"];
-
-/** A card's name: "Queen of Hearts", "Herz-Dame" (the suits capitalised, as on the buttons). */
-export function cardName(lang, card) {
-  const [rank, suit] = card;
-  if (lang === "de") return `${SUITS[suit][1]}-${RANKS[rank][1]}`;
-  return `${RANKS[rank][0]} of ${SUITS[suit][0]}`;
-}
 
 /** A card as short text: "Q♥" (German: "D♥"). */
 export function cardShort(lang, card) {
@@ -36,27 +29,18 @@ export function gameName(lang, game) {
 const plural = (n, one, many) => `${n} ${n === 1 ? one : many}`;
 
 const EN = {
+  ...SHELL.en,
   title: "Offiziersskat",
-  games: "Games",
-  language: "Language",
-  officers: "Euler's Officers",
-  eightoff: "Eight Off",
-  api: "The HTTP API",
   intro: "Two players, eight piles each: a face-up card on a face-down one. Vorhand chooses the trumps or Grand; after 16 tricks Vorhand wins with 61 of the 120 points. Nobody sees a face-down card until it turns up.",
   computer: "Play against the computer",
   friend: "Play with a friend",
   seatLabel: "Your seat against the computer",
   seatV: "Vorhand (chooses the game)",
   seatH: "Hinterhand",
-  resume: "Back to your game",
   loading: "Opening the room…",
   errorTitle: "This room cannot be opened",
-  errorFresh: "Start a new game",
-  noSeat: "This browser holds no seat of this room, and the link has no invitation.",
   invite: "Send this link to the other player:",
-  copy: "Copy the link",
-  copied: "Copied.",
-  waiting: "Waiting for the other player to join…",
+  waitingFor: () => "Waiting for the other player to join…",
   youAre: (role) => `You are ${role}.`,
   vorhand: "Vorhand",
   hinterhand: "Hinterhand",
@@ -107,34 +91,22 @@ const EN = {
   tipsMissing: "Tips are not available on this service.",
   keys: "Click a card to play it, or Tab to it and press Enter; the arrows move between your cards.",
   refused: "Not allowed",
-  live: "live",
-  polling: "polling",
-  offline: "reconnecting…",
   presence: (online) => (online ? "The other player is here" : "The other player is away"),
 };
 
 const DE = {
+  ...SHELL.de,
   title: "Offiziersskat",
-  games: "Spiele",
-  language: "Sprache",
-  officers: "Eulers Offiziere",
-  eightoff: "Eight Off",
-  api: "Die HTTP-Schnittstelle",
   intro: "Zwei Personen, je acht Stapel: eine offene Karte auf einer verdeckten. Vorhand wählt Trumpf oder Grand; nach 16 Stichen gewinnt Vorhand mit mindestens 61 der 120 Augen. Niemand sieht eine verdeckte Karte, bevor sie aufgedeckt wird.",
   computer: "Gegen den Computer spielen",
   friend: "Mit einer Freundin oder einem Freund spielen",
   seatLabel: "Dein Platz gegen den Computer",
   seatV: "Vorhand (wählt das Spiel)",
   seatH: "Hinterhand",
-  resume: "Zurück zu deinem Spiel",
   loading: "Der Raum wird geöffnet…",
   errorTitle: "Dieser Raum lässt sich nicht öffnen",
-  errorFresh: "Ein neues Spiel beginnen",
-  noSeat: "Dieser Browser hat keinen Platz in diesem Raum, und der Link enthält keine Einladung.",
   invite: "Schicke diesen Link an die andere Person:",
-  copy: "Link kopieren",
-  copied: "Kopiert.",
-  waiting: "Warte auf die andere Person…",
+  waitingFor: () => "Warte auf die andere Person…",
   youAre: (role) => `Du bist ${role}.`,
   vorhand: "Vorhand",
   hinterhand: "Hinterhand",
@@ -185,9 +157,6 @@ const DE = {
   tipsMissing: "Dieser Dienst bietet keine Tipps an.",
   keys: "Klicke eine Karte, um sie zu spielen, oder gehe mit Tab zu ihr und drücke Enter; die Pfeiltasten wechseln zwischen deinen Karten.",
   refused: "Nicht erlaubt",
-  live: "verbunden",
-  polling: "Abfrage",
-  offline: "verbinde neu…",
   presence: (online) => (online ? "Die Gegenperson ist da" : "Die Gegenperson ist weg"),
 };
 
