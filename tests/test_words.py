@@ -119,7 +119,6 @@ def test_a_third_language_is_one_new_module(
     )
     monkeypatch.setattr(words, "__path__", [*words.__path__, str(tmp_path)])
     words.languages.cache_clear()
-    words.speaker.cache_clear()
     try:
         assert "xx" in languages()
         explanation = explain(Square("AS1KS1/4/4/4"))
@@ -128,5 +127,4 @@ def test_a_third_language_is_one_new_module(
     finally:
         monkeypatch.undo()
         words.languages.cache_clear()
-        words.speaker.cache_clear()
     assert "xx" not in languages()

@@ -28,13 +28,12 @@ officers.UnsupportedError: no words for language 'fr': expected one of de, en
 
 from __future__ import annotations
 
-import importlib
-import os
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Final, Protocol, TypeAlias, cast
+from typing import TYPE_CHECKING, Final, Protocol, cast
 
 from officers.core.errors import UnsupportedError, excerpt
+from officers.core.words import Language, language_module, language_modules
 
 if TYPE_CHECKING:
     from officers.euler.analysis import Explanation, Violation
@@ -56,9 +55,6 @@ __all__ = [
     "speaker",
     "texts",
 ]
-
-Language: TypeAlias = str
-"""A language code: the name of a module of :mod:`officers.euler.words` (``"en"``, ``"de"``)."""
 
 FACTS: Final = (
     "conflict",
@@ -125,26 +121,15 @@ class Speaker(Protocol):
 
 @cache
 def languages() -> tuple[Language, ...]:
-    """The languages there are words for: the modules of this package, sorted (read from its
-    folder, without :mod:`pkgutil`, which costs a command line half a millisecond)."""
-    found = set()
-    for folder in __path__:
-        for name in os.listdir(folder):
-            stem, _, suffix = name.partition(".")
-            if suffix == "py" and stem.isidentifier() and not stem.startswith("_"):
-                found.add(stem)
-    return tuple(sorted(found))
+    """The languages there are words for: the modules of this package, sorted
+    (:func:`officers.core.words.language_modules`)."""
+    return language_modules(__path__)
 
 
-@cache
 def speaker(lang: Language) -> Speaker:
     """The module that renders facts in ``lang`` (:class:`~officers.UnsupportedError` for
     a language without one)."""
-    if lang not in languages():
-        raise UnsupportedError(
-            f"no words for language {lang!r}: expected one of {', '.join(languages())}"
-        )
-    return cast("Speaker", importlib.import_module(f"{__name__}.{lang}"))
+    return cast("Speaker", language_module(__name__, lang, languages()))
 
 
 LANGS: Final = ("en", "de", "both")
