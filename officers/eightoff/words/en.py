@@ -1,0 +1,116 @@
+"""English: every fact of Eight Off told in English (see :mod:`officers.eightoff.words`).
+
+A card is named by its face (``7♣``), a place by its name in the move notation (``column 3``,
+``cell a``).
+
+>>> from officers.eightoff.moves import Move, Outcome, Refusal, cell
+>>> refusal(Refusal("cell-taken", Move.parse("1a"), cell(0), held=6))
+'cannot play 1a: cell a already holds 7♣'
+>>> outcome(Outcome(True, "finished"))
+'won: every card is on its foundation'
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from officers.eightoff.deck import ALL_PLAYING_CARDS
+from officers.eightoff.position import cell_letter
+from officers.eightoff.words import fitting
+
+if TYPE_CHECKING:
+    from officers.eightoff.moves import Outcome, Place, Refusal
+
+
+def card(card: int | None) -> str:
+    """``7♣`` (``?`` for no card)."""
+    return "?" if card is None else str(ALL_PLAYING_CARDS[card])
+
+
+def cards(count: int | None) -> str:
+    """``1 card``, ``3 cards``."""
+    return "1 card" if count == 1 else f"{count} cards"
+
+
+def place_name(kind: str, index: int) -> str:
+    """``column 3``, ``cell a``, ``the foundation``."""
+    if kind == "column":
+        return f"column {index + 1}"
+    if kind == "cell":
+        return f"cell {cell_letter(index)}"
+    return "the foundation"
+
+
+def at(place: Place | None) -> str:
+    """The place's name (``?`` for none)."""
+    return "?" if place is None else place_name(place.kind, place.index)
+
+
+def refusal(fact: Refusal) -> str:
+    """Why a move is refused: ``cannot play 1a: cell a already holds 7♣``."""
+    kind, name, held, where = fact.kind, card(fact.card), card(fact.held), at(fact.place)
+    if kind == "no-such-column":
+        why = f"{fact.variant} has no {where} (it has {fact.limit} columns)"
+    elif kind == "no-such-cell":
+        why = f"{fact.variant} has no {where} (it has {fact.limit} cells)"
+    elif kind == "same-place":
+        why = "a move takes cards to another place"
+    elif kind == "empty-source":
+        why = f"{where} holds no card"
+    elif kind == "single-card":
+        why = (
+            "cards go to the foundation one at a time"
+            if fact.place is not None and fact.place.kind == "foundation"
+            else "a cell holds one card"
+        )
+    elif kind == "too-few-cards":
+        why = f"{where} holds {cards(fact.limit)}, not {fact.count}"
+    elif kind == "not-a-run":
+        why = (
+            f"the {fact.count} cards at the bottom of {where} are no run: {name} is not built "
+            f"on {held}"
+        )
+    elif kind == "too-many":
+        why = f"one move carries at most {fact.limit} cards now, not {fact.count}"
+    elif kind == "cell-taken":
+        why = f"{where} already holds {held}"
+    elif kind == "not-next":
+        why = f"{name} is not next on its foundation, which holds {cards(fact.limit)}"
+    elif kind == "no-fit":
+        why = no_fit(fact, name, held)
+    else:  # kings-only
+        why = f"only a King fills an empty column ({where}), not {name}"
+    return f"cannot play {fact.move.notation()}: {why}"
+
+
+def no_fit(fact: Refusal, name: str, held: str) -> str:
+    """Why ``name`` does not go on ``held``, and which cards it goes on."""
+    goes_on = fitting(fact.card, fact.building)
+    if not goes_on:
+        return f"{name} does not go on {held}: a King goes on no card"
+    rule = "of its own suit" if fact.building == "suit" else "of the other colour"
+    names = " or ".join(card(c) for c in goes_on)
+    return f"{name} does not go on {held}: a card goes on the next higher card {rule} ({names})"
+
+
+def outcome(fact: Outcome) -> str:
+    """How a game ended."""
+    if fact.won:
+        return "won: every card is on its foundation"
+    return f"lost: no legal move is left, and {fact.cards_left} cards are not on the foundations"
+
+
+TERMINAL: Final = {
+    "foundations": "foundations",
+    "cells": "cells:",
+    "prompt": "a move (4h, 1e, 38v3), moves, undo, hint, solve or quit: ",
+    "no-undo": "no move to take back",
+    "unreadable": "cannot read {word!r}: type a move (a source and a target: 4h, 1e, 38v3), "
+    "moves, undo, hint, solve or quit",
+    "solvable": "solvable: a win in {count} moves",
+    "solvable-1": "solvable: a win in 1 move",
+    "unsolvable": "unsolvable: no sequence of moves wins it (every reachable position searched)",
+    "unknown-time": "unknown: the search ran out of time first",
+    "unknown-memory": "unknown: the search ran out of room for its states first",
+}
+"""The lines of the terminal game (``officers eightoff play``), as templates."""
