@@ -34,14 +34,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from officers.core.budget import Budget, budget_of
-from officers.core.errors import UnsupportedError, check_time_limit, excerpt
-from officers.eightoff.deck import ALL_PLAYING_CARDS
+from officers.core.errors import check_time_limit, excerpt
 from officers.eightoff.game import EightOffGame
 from officers.eightoff.moves import FOUNDATION, Move, Place
 from officers.eightoff.position import Position
 from officers.eightoff.solve import Move as SolverMove
 from officers.eightoff.solve import Solution, solve_position
-from officers.eightoff.words import Language, languages, place_name
+from officers.eightoff.words import Language, speaker
 
 if TYPE_CHECKING:
     from threading import Event
@@ -199,12 +198,8 @@ class Hint:
     seconds: float = 0.0
 
     def text(self, lang: Language = "en") -> str:
-        """The hint as a sentence in ``"en"`` or ``"de"``."""
-        if lang not in languages():
-            raise UnsupportedError(
-                f"no words for language {excerpt(lang)}: expected one of {', '.join(languages())}"
-            )
-        return _TEXTS[lang](self)
+        """The hint as a sentence in ``lang`` (:mod:`officers.eightoff.words`)."""
+        return speaker(lang).hint(self)
 
     def to_dict(self, lang: Language = "en") -> dict[str, Any]:
         """The JSON form: the fields (moves in their notation, ``before`` a position
@@ -295,88 +290,3 @@ def _decided(spent: _Spending, solution: Solution, moves: int) -> Hint:
 
 def _hint(spent: _Spending, status: HintStatus, moves: int, **facts: Any) -> Hint:
     return Hint(status, moves=moves, states=spent.states, seconds=spent.seconds(), **facts)
-
-
-# --- the words of the hints ----------------------------------------------------------------
-
-_REASONS: Final = {
-    "en": {
-        "time": "the time limit ran out first",
-        "memory": "the bound on the positions stored was reached first",
-        "cancelled": "the search was stopped first",
-    },
-    "de": {
-        "time": "das Zeitlimit war zuerst erreicht",
-        "memory": "die Grenze der gespeicherten Stellungen war zuerst erreicht",
-        "cancelled": "die Suche wurde vorher angehalten",
-    },
-}
-
-
-def _moved(hint: Hint, lang: str) -> str:
-    """What the losing move did: ``moved 7♣ to cell a`` (``legte Kreuz-Sieben in Freizelle
-    a``)."""
-    move, before = hint.losing_move, hint.before
-    assert move is not None and before is not None
-    source = move.source
-    count = move.count or 1
-    held = before.cells[source.index] if source.kind == "cell" else None
-    card = held if held is not None else before.columns[source.index][-count]
-    target = move.target
-    where = place_name(target.kind, target.index, lang)
-    if lang == "de":
-        name = ALL_PLAYING_CARDS[card].name_de()
-        if count > 1:
-            name += f" mit den {count - 1} Karten darauf"
-        into = {"column": "auf", "cell": "in", "foundation": "auf"}[target.kind]
-        where = "den Ablagestapel" if target.kind == "foundation" else where
-        return f"{name} {into} {where} legte"
-    name = str(ALL_PLAYING_CARDS[card])
-    if count > 1:
-        name += f" and the {count - 1} card{'s' if count > 2 else ''} on it"
-    return f"moved {name} to {where}"
-
-
-def _en(hint: Hint) -> str:
-    if hint.status == "won":
-        return "The game is won."
-    if hint.status == "winnable":
-        return f"The game can still be won: play {hint.move} next."
-    reason = _REASONS["en"].get(hint.reason or "", "")
-    if hint.status == "unknown":
-        return f"Whether the game can still be won is unknown: {reason}."
-    if hint.lost_at is None:
-        return f"The game is lost: it cannot be won from here, and where it was lost is unknown: {reason}."
-    if hint.lost_at == 0:
-        return "The game cannot be won, not even from its start."
-    undos = f"{hint.undos} move{'s' if hint.undos != 1 else ''}"
-    return (
-        f"The game was lost at move {hint.lost_at}, when {hint.losing_move} "
-        f"{_moved(hint, 'en')}: undo {undos} and it can be won again, with {hint.move} instead."
-    )
-
-
-def _de(hint: Hint) -> str:
-    if hint.status == "won":
-        return "Die Partie ist gewonnen."
-    if hint.status == "winnable":
-        return f"Die Partie ist noch zu gewinnen: als Nächstes {hint.move}."
-    reason = _REASONS["de"].get(hint.reason or "", "")
-    if hint.status == "unknown":
-        return f"Ob die Partie noch zu gewinnen ist, ist unbekannt: {reason}."
-    if hint.lost_at is None:
-        return (
-            "Die Partie ist verloren: von hier aus ist sie nicht zu gewinnen, und wo sie "
-            f"verloren ging, ist unbekannt: {reason}."
-        )
-    if hint.lost_at == 0:
-        return "Die Partie ist nicht zu gewinnen, auch nicht von ihrem Anfang an."
-    undos = f"{hint.undos} Zug" if hint.undos == 1 else f"{hint.undos} Züge"
-    return (
-        f"Die Partie ging mit Zug {hint.lost_at} verloren, als {hint.losing_move} "
-        f"{_moved(hint, 'de')}: nimm {undos} zurück, dann ist sie wieder zu gewinnen, mit "
-        f"{hint.move} stattdessen."
-    )
-
-
-_TEXTS: Final = {"en": _en, "de": _de}

@@ -2,7 +2,8 @@
 language.
 
 The rules engine returns facts (:class:`~officers.eightoff.moves.Refusal`,
-:class:`~officers.eightoff.moves.Outcome`); this package alone turns them into sentences:
+:class:`~officers.eightoff.moves.Outcome`), and so do the hints
+(:class:`~officers.eightoff.hints.Hint`); this package alone turns them into sentences:
 :func:`speaker` finds the module of a language (``officers/eightoff/words/en.py``,
 ``officers/eightoff/words/de.py``, ...), and that module renders every kind of fact
 (:class:`Speaker`). English names a card by its face (``7♣``), German by its name
@@ -28,6 +29,7 @@ from typing import TYPE_CHECKING, Final, Protocol, cast
 from officers.core.words import ByLanguage, Language, language_module, language_modules
 
 if TYPE_CHECKING:
+    from officers.eightoff.hints import Hint
     from officers.eightoff.moves import Outcome, Refusal
     from officers.eightoff.position import Position
     from officers.eightoff.variant import Building
@@ -38,6 +40,7 @@ __all__ = [
     "Speaker",
     "fitting",
     "languages",
+    "moved_card",
     "outcome_text",
     "place_name",
     "position_text",
@@ -58,6 +61,8 @@ class Speaker(Protocol):
     def refusal(self, fact: Refusal) -> str: ...
 
     def outcome(self, fact: Outcome) -> str: ...
+
+    def hint(self, fact: Hint) -> str: ...
 
 
 @cache
@@ -142,3 +147,22 @@ def fitting(card: int | None, building: Building | None) -> list[int]:
         return [13 * (card // 13) + upper]
     red = 13 <= card < 39
     return [13 * suit + upper for suit in range(4) if (suit in (1, 2)) != red]
+
+
+def moved_card(fact: Hint) -> int:
+    """The card a lost game's losing move took (the upper card of a run): what a hint that says
+    where the game was lost names in every language.
+
+    >>> from officers.eightoff.hints import Hint
+    >>> from officers.eightoff.moves import Move
+    >>> from officers.eightoff.position import Position
+    >>> start = Position.numbered(1)
+    >>> moved_card(Hint("lost", losing_move=Move.parse("a5"), before=start)) == start.cells[0]
+    True
+    """
+    move, before = fact.losing_move, fact.before
+    if move is None or before is None:
+        raise ValueError("the hint names no losing move and the position it was played from")
+    source = move.source
+    held = before.cells[source.index] if source.kind == "cell" else None
+    return held if held is not None else before.columns[source.index][-(move.count or 1)]

@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Final
 
 from officers.eightoff.deck import ALL_PLAYING_CARDS
 from officers.eightoff.position import cell_letter
-from officers.eightoff.words import fitting
+from officers.eightoff.words import fitting, moved_card
 
 if TYPE_CHECKING:
+    from officers.eightoff.hints import Hint
     from officers.eightoff.moves import Outcome, Place, Refusal
 
 
@@ -119,3 +120,47 @@ TERMINAL: Final = {
     "unknown-memory": "unbekannt: der Suche ging zuerst der Platz für ihre Stellungen aus",
 }
 """The lines of the terminal game (``officers eightoff play``), as templates."""
+
+
+REASONS: Final = {
+    "time": "das Zeitlimit war zuerst erreicht",
+    "memory": "die Grenze der gespeicherten Stellungen war zuerst erreicht",
+    "cancelled": "die Suche wurde vorher angehalten",
+}
+"""Why a search ended before it knew, by the hint's ``reason``."""
+
+
+def moved(fact: Hint) -> str:
+    """What the losing move did: ``Kreuz-Sieben in Freizelle a legte``."""
+    assert fact.losing_move is not None
+    count, target = fact.losing_move.count or 1, fact.losing_move.target
+    name = card(moved_card(fact))
+    if count > 1:
+        name += f" mit den {count - 1} Karten darauf"
+    into = {"column": "auf", "cell": "in", "foundation": "auf"}[target.kind]
+    where = "den Ablagestapel" if target.kind == "foundation" else at(target)
+    return f"{name} {into} {where} legte"
+
+
+def hint(fact: Hint) -> str:
+    """Whether the game can still be won, and where it was lost."""
+    if fact.status == "won":
+        return "Die Partie ist gewonnen."
+    if fact.status == "winnable":
+        return f"Die Partie ist noch zu gewinnen: als Nächstes {fact.move}."
+    reason = REASONS.get(fact.reason or "", "")
+    if fact.status == "unknown":
+        return f"Ob die Partie noch zu gewinnen ist, ist unbekannt: {reason}."
+    if fact.lost_at is None:
+        return (
+            "Die Partie ist verloren: von hier aus ist sie nicht zu gewinnen, und wo sie "
+            f"verloren ging, ist unbekannt: {reason}."
+        )
+    if fact.lost_at == 0:
+        return "Die Partie ist nicht zu gewinnen, auch nicht von ihrem Anfang an."
+    undos = f"{fact.undos} Zug" if fact.undos == 1 else f"{fact.undos} Züge"
+    return (
+        f"Die Partie ging mit Zug {fact.lost_at} verloren, als {fact.losing_move} "
+        f"{moved(fact)}: nimm {undos} zurück, dann ist sie wieder zu gewinnen, mit "
+        f"{fact.move} stattdessen."
+    )

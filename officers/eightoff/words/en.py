@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Final
 
 from officers.eightoff.deck import ALL_PLAYING_CARDS
 from officers.eightoff.position import cell_letter
-from officers.eightoff.words import fitting
+from officers.eightoff.words import fitting, moved_card
 
 if TYPE_CHECKING:
+    from officers.eightoff.hints import Hint
     from officers.eightoff.moves import Outcome, Place, Refusal
 
 
@@ -114,3 +115,44 @@ TERMINAL: Final = {
     "unknown-memory": "unknown: the search ran out of room for its states first",
 }
 """The lines of the terminal game (``officers eightoff play``), as templates."""
+
+
+REASONS: Final = {
+    "time": "the time limit ran out first",
+    "memory": "the bound on the positions stored was reached first",
+    "cancelled": "the search was stopped first",
+}
+"""Why a search ended before it knew, by the hint's ``reason``."""
+
+
+def moved(fact: Hint) -> str:
+    """What the losing move did: ``moved 7♣ to cell a``."""
+    assert fact.losing_move is not None
+    count, target = fact.losing_move.count or 1, fact.losing_move.target
+    name = card(moved_card(fact))
+    if count > 1:
+        name += f" and the {count - 1} card{'s' if count > 2 else ''} on it"
+    return f"moved {name} to {place_name(target.kind, target.index)}"
+
+
+def hint(fact: Hint) -> str:
+    """Whether the game can still be won, and where it was lost."""
+    if fact.status == "won":
+        return "The game is won."
+    if fact.status == "winnable":
+        return f"The game can still be won: play {fact.move} next."
+    reason = REASONS.get(fact.reason or "", "")
+    if fact.status == "unknown":
+        return f"Whether the game can still be won is unknown: {reason}."
+    if fact.lost_at is None:
+        return (
+            "The game is lost: it cannot be won from here, and where it was lost is unknown: "
+            f"{reason}."
+        )
+    if fact.lost_at == 0:
+        return "The game cannot be won, not even from its start."
+    undos = f"{fact.undos} move{'s' if fact.undos != 1 else ''}"
+    return (
+        f"The game was lost at move {fact.lost_at}, when {fact.losing_move} "
+        f"{moved(fact)}: undo {undos} and it can be won again, with {fact.move} instead."
+    )
