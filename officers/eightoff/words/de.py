@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from officers.eightoff.moves import Outcome, Place, Refusal
 
 
-def card(card: int | None) -> str:
+def card_word(card: int | None) -> str:
     """``Kreuz-Sieben`` (``?`` for no card)."""
     return "?" if card is None else ALL_PLAYING_CARDS[card].name_de()
 
@@ -45,7 +45,7 @@ def at(place: Place | None) -> str:
 def refusal(fact: Refusal) -> str:
     """Why a move is refused: ``Nicht erlaubt (1a): auf Freizelle a liegt schon
     Kreuz-Sieben``."""
-    kind, name, held, where = fact.kind, card(fact.card), card(fact.held), at(fact.place)
+    kind, name, held, where = fact.kind, card_word(fact.card), card_word(fact.held), at(fact.place)
     if kind == "no-such-column":
         why = f"{fact.variant} hat keine {where} (nur {fact.limit} Spalten)"
     elif kind == "no-such-cell":
@@ -89,7 +89,7 @@ def no_fit(fact: Refusal, name: str, held: str) -> str:
     if not goes_on:
         return f"{name} passt nicht auf {held}: ein König kommt auf keine Karte"
     rule = "ihrer eigenen Farbe" if fact.building == "suit" else "der anderen Farbe (rot/schwarz)"
-    names = " oder ".join(card(c) for c in goes_on)
+    names = " oder ".join(card_word(c) for c in goes_on)
     return (
         f"{name} passt nicht auf {held}: eine Karte kommt auf die nächsthöhere Karte {rule} "
         f"({names})"
@@ -134,7 +134,7 @@ def moved(fact: Hint) -> str:
     """What the losing move did: ``Kreuz-Sieben in Freizelle a legte``."""
     assert fact.losing_move is not None
     count, target = fact.losing_move.count or 1, fact.losing_move.target
-    name = card(moved_card(fact))
+    name = card_word(moved_card(fact))
     if count > 1:
         name += f" mit den {count - 1} Karten darauf"
     into = {"column": "auf", "cell": "in", "foundation": "auf"}[target.kind]

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from officers.eightoff.moves import Outcome, Place, Refusal
 
 
-def card(card: int | None) -> str:
+def card_word(card: int | None) -> str:
     """``7♣`` (``?`` for no card)."""
     return "?" if card is None else str(ALL_PLAYING_CARDS[card])
 
@@ -49,7 +49,7 @@ def at(place: Place | None) -> str:
 
 def refusal(fact: Refusal) -> str:
     """Why a move is refused: ``cannot play 1a: cell a already holds 7♣``."""
-    kind, name, held, where = fact.kind, card(fact.card), card(fact.held), at(fact.place)
+    kind, name, held, where = fact.kind, card_word(fact.card), card_word(fact.held), at(fact.place)
     if kind == "no-such-column":
         why = f"{fact.variant} has no {where} (it has {fact.limit} columns)"
     elif kind == "no-such-cell":
@@ -90,7 +90,7 @@ def no_fit(fact: Refusal, name: str, held: str) -> str:
     if not goes_on:
         return f"{name} does not go on {held}: a King goes on no card"
     rule = "of its own suit" if fact.building == "suit" else "of the other colour"
-    names = " or ".join(card(c) for c in goes_on)
+    names = " or ".join(card_word(c) for c in goes_on)
     return f"{name} does not go on {held}: a card goes on the next higher card {rule} ({names})"
 
 
@@ -129,7 +129,7 @@ def moved(fact: Hint) -> str:
     """What the losing move did: ``moved 7♣ to cell a``."""
     assert fact.losing_move is not None
     count, target = fact.losing_move.count or 1, fact.losing_move.target
-    name = card(moved_card(fact))
+    name = card_word(moved_card(fact))
     if count > 1:
         name += f" and the {count - 1} card{'s' if count > 2 else ''} on it"
     return f"moved {name} to {place_name(target.kind, target.index)}"
