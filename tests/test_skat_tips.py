@@ -19,7 +19,7 @@ from officers.skat import GAMES, SkatGame, beats, card_face, card_name
 from officers.skat.cards import TRUMP, lane
 from officers.skat.chance import move_values
 from officers.skat.public import Public
-from officers.skat.tip_words import REASONS, Reason, reason_text
+from officers.skat.words import REASONS, Reason, reason_text
 from officers.skat.tips import BestSoFar, Tip, _wilson, greedy_move, public_legal_moves, tip
 
 SLOW = [HealthCheck.too_slow, HealthCheck.filter_too_much]

@@ -263,7 +263,7 @@ def _skat_by_hand() -> Iterator[tuple[str, Any]]:
 
 
 def _skat_tip_lines() -> list[Line]:
-    from officers.skat.tip_words import (
+    from officers.skat.words import (
         REASONS,
         GameLine,
         Reason,

@@ -1,8 +1,9 @@
 """The modules that moved in 0.4, still importable from where they were, with a warning.
 
 0.4 gave each game its own package and the shared code its own (:mod:`officers.core`): Euler's
-Officers moved from the package's root to :mod:`officers.euler`, and Eight Off's deck to
-:mod:`officers.eightoff.deck`. Every 0.3 module keeps its name until 0.5: importing
+Officers moved from the package's root to :mod:`officers.euler`, Eight Off's deck to
+:mod:`officers.eightoff.deck`, and Offiziersskat's tip words into its one words package,
+:mod:`officers.skat.words`. Every 0.3 module keeps its name until 0.5: importing
 ``officers.game`` (or ``officers.solve.index``, or anything below a moved package) gives a module
 that reads every name from the new place, so ``officers.game.GameState is
 officers.euler.game.GameState``, and warns once with a :class:`DeprecationWarning` that names
@@ -67,6 +68,7 @@ MOVED: Final[dict[str, str]] = {
     **{f"officers.{name}": f"officers.core.{name}" for name in _CORE},
     **{f"officers.{name}": f"officers.euler.{name}" for name in _EULER},
     "officers.deck": "officers.eightoff.deck",
+    "officers.skat.tip_words": "officers.skat.words",  # one words package per game
 }
 """Each module (or package, with everything below it) that moved: its 0.3 name → its name now."""
 

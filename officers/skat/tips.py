@@ -17,7 +17,7 @@ ends, else the estimate over the whole samples done by then, and with none done 
 order's move, labelled an estimate over 0 samples. The sample count depends on the time; for a
 given count the tip depends on the view alone.
 
-The reasons are simple facts about the move (:class:`~officers.skat.tip_words.Reason`): it wins
+The reasons are simple facts about the move (:class:`~officers.skat.reasons.Reason`): it wins
 or loses the trick and the points in it; led, whether a face-up card of the other player beats
 it; it keeps the highest trump still out; it turns up a card.
 
@@ -62,9 +62,10 @@ from officers.skat.game import SkatGame
 from officers.skat.moves import Move
 from officers.skat.position import Position
 from officers.skat.public import Public
+from officers.skat.reasons import GameLine, Reason
 from officers.skat.rules import legal_moves, play
 from officers.skat.solve import solve, wins
-from officers.skat.tip_words import GameLine, Reason, game_tip_text, play_tip_text
+from officers.skat.words import game_tip_text, play_tip_text
 
 __all__ = [
     "EXACT_HIDDEN",
