@@ -198,11 +198,12 @@ def test_a_move_after_a_win_is_refused_in_german() -> None:
 def test_a_value_that_is_no_move_is_refused_with_the_same_message_as_before() -> None:
     state = GameState.parse(LATE)
     with pytest.raises(IllegalPlacementError) as refused:
-        state.push("QS@r1c3")  # type: ignore[arg-type]
-    assert str(refused.value) == "expected a Move, got 'QS@r1c3' (read text with Move.parse)"
+        state.push(("QS", "r1c3"))  # type: ignore[arg-type]
+    assert str(refused.value) == "expected a Move, got ('QS', 'r1c3') (read text with Move.parse)"
     refusal = refused.value.refusal
     assert refusal is not None and refusal.kind == "not-a-move"
-    assert "'QS@r1c3'" in refusal.text("de") and refusal.text("de") != str(refused.value)
+    assert "('QS', 'r1c3')" in refusal.text("de") and refusal.text("de") != str(refused.value)
+    assert state.push("QS@r1c3") == Move.parse("QS@r1c3")  # its notation is a move (0.4)
 
 
 def test_a_refusal_survives_pickling_with_its_error() -> None:
