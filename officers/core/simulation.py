@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import concurrent.futures
 import contextlib
+import functools
 import itertools
 import math
 import os
@@ -67,6 +68,7 @@ __all__ = [
     "IN_FLIGHT",
     "TERMINATED",
     "Bot",
+    "BotTable",
     "Lineup",
     "Playable",
     "Tally",
@@ -278,6 +280,22 @@ class Watch(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class BotTable:
+    """A game's bots as the registry names them (:attr:`officers.games.Registered.bots`):
+    ``bots``, by name, each a function that makes the bot; ``view``, what a bot is given of a
+    state (a function of the state and the seat) when the game gives its bots the player's
+    view in a form of its own, else ``None``: the state's :meth:`~Playable.view`.
+
+    Offiziersskat's bots read what both players see as a :class:`~officers.skat.public.Public`,
+    made straight from the game (:func:`officers.skat.bots.public_view`): the same knowledge as
+    the game's :class:`~officers.skat.game.View`, without the tricks' history the view also
+    carries, which a bot does not read."""
+
+    bots: Mapping[str, Callable[[], Bot]]
+    view: Callable[[Any, int], Any] | None = None
+
+
 def play_out(
     state: Playable,
     bots: Sequence[Bot],
@@ -285,21 +303,26 @@ def play_out(
     *,
     watch: Watch | None = None,
     max_moves: int | None = None,
+    view: Callable[[Any, int], Any] | None = None,
 ) -> int:
-    """Play ``state`` to its end, the bot of each seat choosing from that seat's view, every
-    random choice drawn from ``rng``; ``watch`` (when given) sees every move. Stops after
-    ``max_moves`` moves when the game has not ended by then (a patience game's bot may walk in
-    circles). Answers the number of moves played."""
+    """Play ``state`` to its end, the bot of each seat choosing from that seat's view (the
+    state's :meth:`~Playable.view`, or ``view(state, seat)`` when given: see
+    :class:`BotTable`), every random choice drawn from ``rng``; ``watch`` (when given) sees
+    every move. Stops after ``max_moves`` moves when the game has not ended by then (a patience
+    game's bot may walk in circles). Answers the number of moves played."""
+    choose = [bot.choose for bot in bots]
+    push = state.push
+    seen: Callable[[int], Any] = state.view if view is None else functools.partial(view, state)
     played = 0
     while (player := state.current_player) is not None:
         if played == max_moves:
             break
-        move = bots[player].choose(state.view(player), rng)
+        move = choose[player](seen(player), rng)
         if watch is None:
-            state.push(move)
+            push(move)
         else:
             watch.before(state, move)
-            watch.after(state, state.push(move))
+            watch.after(state, push(move))
         played += 1
     return played
 
@@ -327,13 +350,15 @@ class Lineup:
     """One table of a simulation: ``deal`` makes the state of a deal from its seed (a function
     that pickles, for other processes: a module's function, a class method, a
     :func:`functools.partial` of one), ``bots`` has one bot a seat, ``figures`` (optional)
-    makes the game's :class:`Watch` of a dealt state, and ``max_moves`` stops a game that has
-    not ended after that many moves (counted :attr:`~Tally.unfinished`)."""
+    makes the game's :class:`Watch` of a dealt state, ``max_moves`` stops a game that has not
+    ended after that many moves (counted :attr:`~Tally.unfinished`), and ``view`` is what a bot
+    is given of the state (:class:`BotTable`; ``None``: the state's view)."""
 
     deal: Callable[[int], Playable]
     bots: tuple[Bot, ...]
     figures: Callable[[Any], Watch] | None = None
     max_moves: int | None = None
+    view: Callable[[Any, int], Any] | None = None
 
 
 @dataclass
@@ -365,12 +390,12 @@ class Tally:
 def _play_chunk(lineup: Lineup, seed: int, start: int, stop: int) -> Tally:
     """Play deals ``start .. stop-1`` of ``lineup`` (run in a worker)."""
     tally = Tally()
-    bots, figures, max_moves = lineup.bots, lineup.figures, lineup.max_moves
+    bots, figures, max_moves, view = lineup.bots, lineup.figures, lineup.max_moves, lineup.view
     for number in range(start, stop):
         state = lineup.deal(deal_seed(seed, number))
         watch = None if figures is None else figures(state)
         rng = random.Random(bot_seed(seed, number))
-        tally.moves += play_out(state, bots, rng, watch=watch, max_moves=max_moves)
+        tally.moves += play_out(state, bots, rng, watch=watch, max_moves=max_moves, view=view)
         tally.games += 1
         tally.returns[tuple(state.returns())] += 1
         tally.unfinished += state.current_player is not None

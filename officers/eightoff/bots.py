@@ -31,6 +31,7 @@ cell and back again for ever. A simulation stops such a game after a number of m
 from __future__ import annotations
 
 import random
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -38,13 +39,14 @@ from typing import ClassVar, Final
 
 from officers.core.draw import pick
 from officers.core.errors import NotationError, excerpt
+from officers.core.simulation import BotTable
 from officers.eightoff.hints import solver_move
 from officers.eightoff.moves import FOUNDATION, Move
 from officers.eightoff.position import Position
 from officers.eightoff.rules import legal_moves, play
 from officers.eightoff.solve import solve_position
 
-__all__ = ["BOTS", "Bot", "GreedyBot", "RandomBot", "SolverBot", "get_bot"]
+__all__ = ["BOTS", "TABLE", "Bot", "GreedyBot", "RandomBot", "SolverBot", "get_bot"]
 
 
 class Bot(ABC):
@@ -92,31 +94,41 @@ class SolverBot(Bot):
     max_states: int = 1_000_000
     time_limit: float | None = None
     name: ClassVar[str] = "solver"
-    _plan: dict[Position, Move] = field(default_factory=dict, init=False, compare=False, repr=False)
+    _local: threading.local = field(
+        default_factory=threading.local, init=False, compare=False, repr=False
+    )
 
     def choose(self, view: Position, rng: random.Random) -> Move:
-        move = self._plan.get(view)
+        plan = self._plan()
+        move = plan.get(view)
         if move is None:
-            move = self._solve(view)
+            move = self._solve(view, plan)
         return move if move is not None else GreedyBot().choose(view, rng)
 
-    def _solve(self, position: Position) -> Move | None:
-        """Solve ``position`` and keep its win as the plan (each position of the win with the
-        move to play from it); the first move, or ``None`` when there is no win to follow."""
-        self._plan.clear()
+    def _plan(self) -> dict[Position, Move]:
+        """The win this thread follows: each of its positions with the move to play there
+        (one a thread, so that games played at once in threads never mix their plans)."""
+        plan: dict[Position, Move] = self._local.__dict__.setdefault("plan", {})
+        return plan
+
+    def _solve(self, position: Position, plan: dict[Position, Move]) -> Move | None:
+        """Solve ``position`` and make its win the plan; the first move, or ``None`` when there
+        is no win to follow. A game follows its plan from its start to its end, so its moves
+        depend on its deal alone."""
+        plan.clear()
         solution = solve_position(position, time_limit=self.time_limit, max_states=self.max_states)
         at = position
         for step in solution.moves:
-            move = self._plan[at] = solver_move(step)
+            move = plan[at] = solver_move(step)
             at = play(at, move)
-        return self._plan.get(position)
+        return plan.get(position)
 
     def __getstate__(self) -> dict[str, object]:
-        """Pickled without its plan (a worker starts with none)."""
+        """Pickled without its plans (a worker starts with none)."""
         return {"max_states": self.max_states, "time_limit": self.time_limit}
 
     def __setstate__(self, state: dict[str, object]) -> None:
-        for name, value in {**state, "_plan": {}}.items():
+        for name, value in {**state, "_local": threading.local()}.items():
             object.__setattr__(self, name, value)
 
 
@@ -126,6 +138,10 @@ BOTS: Final[dict[str, Callable[[], Bot]]] = {
     "solver": SolverBot,
 }
 """The bots by name."""
+
+TABLE: Final = BotTable(BOTS)
+"""The bots as the registry names them (:attr:`officers.games.Registered.bots`), each given
+the position (:meth:`~officers.eightoff.game.EightOffGame.view`)."""
 
 
 def get_bot(name: str | Bot) -> Bot:

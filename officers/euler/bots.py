@@ -50,6 +50,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from officers.core.draw import below, pick, shuffle
 from officers.core.errors import NotationError, excerpt
+from officers.core.simulation import BotTable
 from officers.euler.bitboard import (
     CELLS,
     PEERS,
@@ -73,6 +74,7 @@ __all__ = [
     "ExactBot",
     "HintedBot",
     "NeighbourBot",
+    "TABLE",
     "RandomBot",
     "designers_checks",
     "get_bot",
@@ -364,7 +366,8 @@ def passes_checks(square: Square, rules: Rules | None = None) -> bool:
 
 
 class Bot(ABC):
-    """A player that is a program: given a player's view, it chooses a move.
+    """A player that is a program (an :class:`officers.core.simulation.Bot`, as every game's
+    bots are): given a player's view, it chooses a move.
 
     Subclasses set :attr:`name` and implement :meth:`choose`. A bot must return a move that
     :meth:`officers.euler.game.GameState.push` accepts for the player whose view it was given, and
@@ -606,6 +609,10 @@ BOTS: Final[dict[str, Callable[[], Bot]]] = {
     "random": RandomBot,
 }
 """The bots by name."""
+
+TABLE: Final = BotTable(BOTS)
+"""The bots as the registry names them (:attr:`officers.games.Registered.bots`), each given
+its player's view (:meth:`~officers.euler.game.GameState.view`)."""
 
 
 def get_bot(name: str | Bot) -> Bot:

@@ -78,12 +78,13 @@ class Registered:
     contract's ``hello`` lists them), the ``documents`` only its command line writes, the
     package of its JSON Schemas (``schemas``), the ``guide`` in docs/, and ``rooms``: the
     ``"module:name"`` of its room adapter (:mod:`officers.rooms`, imported on first use), or
-    ``None`` when the game is not played in rooms; ``bots``: the ``"module:name"`` of its table
-    of bots (names to :class:`officers.core.simulation.Bot` makers, imported on first use by
-    :mod:`officers.games.simulate`), or ``None``; ``info``: what the game is
-    (:class:`~officers.games.state.GameInfo`: players, information, chance, take-backs, clock);
-    ``state``: the ``"module:Class"`` of its state, a :class:`~officers.games.state.State`
-    whose class method ``deal(number, **options)`` deals numbered deal N (see :meth:`deal`)."""
+    ``None`` when the game is not played in rooms; ``bots``: the ``"module:name"`` of its
+    :class:`officers.core.simulation.BotTable` (its bots by name, and what they are given of a
+    state; imported on first use by :mod:`officers.games.simulate`), or ``None``; ``info``:
+    what the game is (:class:`~officers.games.state.GameInfo`: players, information, chance,
+    take-backs, clock); ``state``: the ``"module:Class"`` of its state, a
+    :class:`~officers.games.state.State` whose class method ``deal(number, **options)`` deals
+    numbered deal N (see :meth:`deal`)."""
 
     name: str
     title: str
@@ -134,7 +135,7 @@ OFFICERS: Final = Registered(
     schemas="officers.schemas",
     guide="docs/game.md",
     rooms="officers.rooms.officers:ADAPTER",
-    bots="officers.euler.bots:BOTS",
+    bots="officers.euler.bots:TABLE",
     info=GameInfo(range(1, 5), "hidden", take_backs=True, clock=True, record=False),
     state="officers.euler.game:GameState",
     operations=(
@@ -227,7 +228,7 @@ EIGHTOFF: Final = Registered(
     schemas="officers.eightoff.schemas",
     guide="docs/eightoff.md",
     rooms="officers.rooms.eightoff:ADAPTER",
-    bots="officers.eightoff.bots:BOTS",
+    bots="officers.eightoff.bots:TABLE",
     info=GameInfo(range(1, 2), "perfect", take_backs=True, clock=False),
     state="officers.eightoff.game:EightOffGame",
     operations=(
@@ -357,7 +358,7 @@ SKAT: Final = Registered(
     kinds=("skat-game", "skat-move", "skat-solution", "skat-value", "skat-tip"),
     documents=("skat-simulation",),
     rooms="officers.rooms.skat:ADAPTER",
-    bots="officers.skat.bots:BOTS",
+    bots="officers.skat.bots:TABLE",
     info=GameInfo(range(2, 3), "hidden", chance=True, clock=False),
     state="officers.skat.game:SkatGame",
 )

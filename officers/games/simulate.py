@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, Final
 from officers.core.errors import NotationError, UnsupportedError, excerpt
 from officers.core.simulation import (
     Bot,
+    BotTable,
     Lineup,
     Tally,
     Watch,
@@ -92,12 +93,17 @@ def bots(game: str) -> Mapping[str, Callable[[], Bot]]:
     >>> list(bots("skat")), list(bots("eightoff"))
     (['random', 'greedy', 'montecarlo', 'exact'], ['random', 'greedy', 'solver'])
     """
+    return MappingProxyType(dict(_table(game).bots))
+
+
+def _table(game: str) -> BotTable:
+    """The game's :class:`~officers.core.simulation.BotTable` (its module imported)."""
     registered = _game(game)
     if registered.bots is None:
         raise UnsupportedError(f"{registered.title} has no bots")
     module, name = registered.bots.split(":")
-    table: Mapping[str, Callable[[], Bot]] = getattr(importlib.import_module(module), name)
-    return MappingProxyType(dict(table))
+    table: BotTable = getattr(importlib.import_module(module), name)
+    return table
 
 
 def get_bot(game: str, bot: str | Bot) -> Bot:
@@ -370,8 +376,9 @@ def simulate(
     lineup = _lineup(game, bots, players)
     names = _names(lineup)
     tables = seatings(lineup) if rotate else [lineup]
+    view = _table(game).view
     tallies = play_lineups(
-        [Lineup(deal, table, figures, max_moves) for table in tables],
+        [Lineup(deal, table, figures, max_moves, view) for table in tables],
         deals,
         seed,
         jobs=jobs,

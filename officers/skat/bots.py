@@ -40,8 +40,9 @@ from dataclasses import dataclass
 from typing import ClassVar, Final
 
 from officers.core.errors import NotationError, SolverTimeoutError, excerpt
+from officers.core.simulation import BotTable
 from officers.skat.chance import move_values
-from officers.skat.game import View
+from officers.skat.game import SkatGame, View
 from officers.skat.moves import Move
 from officers.skat.public import Public
 from officers.skat.tips import greedy_move, public_legal_moves, sampled_wins
@@ -52,9 +53,11 @@ __all__ = [
     "GreedyBot",
     "MonteCarloBot",
     "RandomBot",
+    "TABLE",
     "SkatBot",
     "get_bot",
     "public_of",
+    "public_view",
 ]
 
 
@@ -68,6 +71,19 @@ def public_of(view: View | Public) -> Public:
     True
     """
     return view if isinstance(view, Public) else Public.of(view)
+
+
+def public_view(game: SkatGame, player: int) -> Public:
+    """What ``player`` sees of ``game``, as the bots read it: the
+    :class:`~officers.skat.public.Public` of the game, equal to :func:`public_of` of its
+    :meth:`~officers.skat.game.SkatGame.view` (both players see the same), made without the
+    tricks' history that the view also carries (a bot's turn costs less).
+
+    >>> game = SkatGame.deal(4)
+    >>> public_view(game, 1) == public_of(game.view(1))
+    True
+    """
+    return Public.of(game)
 
 
 class SkatBot(ABC):
@@ -179,6 +195,10 @@ BOTS: Final[dict[str, Callable[[], SkatBot]]] = {
     "exact": ExactBot,
 }
 """The bots by name."""
+
+TABLE: Final = BotTable(BOTS, public_view)
+"""The bots as the registry names them (:attr:`officers.games.Registered.bots`), each given
+the :func:`public_view` of its turn."""
 
 
 def get_bot(name: str | SkatBot) -> SkatBot:

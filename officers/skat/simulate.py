@@ -36,10 +36,10 @@ from officers.core.simulation import (
     run_chunks,
     wilson_interval,
 )
-from officers.skat.bots import SkatBot, get_bot, public_of
+from officers.skat.bots import SkatBot, get_bot, public_view
 from officers.skat.cards import GAMES, GameType
 from officers.skat.chance import estimate
-from officers.skat.game import SkatGame, View
+from officers.skat.game import SkatGame
 from officers.skat.moves import Move
 from officers.skat.position import Deal, Position
 from officers.skat.public import Public
@@ -67,28 +67,12 @@ def deal_of(seed: int, number: int) -> Deal:
     return Deal.numbered(deal_seed(seed, number))
 
 
-@dataclass(frozen=True)
-class _Public:
-    """A bot given the public view as a :class:`~officers.skat.public.Public`, as
-    :meth:`SkatBot.choose <officers.skat.bots.SkatBot.choose>` was given it before it read the
-    game's view too (a bot of one's own may read only a Public)."""
-
-    bot: SkatBot
-
-    @property
-    def name(self) -> str:
-        return self.bot.name
-
-    def choose(self, view: View | Public, rng: random.Random) -> Move:
-        return self.bot.choose(public_of(view), rng)
-
-
 def play_deal(
     vorhand: str | SkatBot, hinterhand: str | SkatBot, deal: Deal, rng: random.Random
 ) -> SkatGame:
     """Play a deal to the end, Vorhand's bot choosing the game; the final game."""
     game = SkatGame(deal)
-    play_out(game, (_Public(get_bot(vorhand)), _Public(get_bot(hinterhand))), rng)
+    play_out(game, (get_bot(vorhand), get_bot(hinterhand)), rng, view=public_view)
     return game
 
 
@@ -119,8 +103,8 @@ class Figures:
 
 
 def _lineup(vorhand: str | SkatBot, hinterhand: str | SkatBot) -> Lineup:
-    bots = (_Public(get_bot(vorhand)), _Public(get_bot(hinterhand)))
-    return Lineup(SkatGame.deal, bots, Figures)
+    bots = (get_bot(vorhand), get_bot(hinterhand))
+    return Lineup(SkatGame.deal, bots, Figures, view=public_view)
 
 
 @dataclass(frozen=True)
