@@ -31,8 +31,15 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from officers.core.errors import InvalidGameError, SolverTimeoutError, excerpt
-from officers.games import GAMES
+from officers.core.errors import (
+    IllegalMoveError,
+    InvalidGameError,
+    NotationError,
+    SolverTimeoutError,
+    UnsupportedError,
+    excerpt,
+)
+from officers.games import GAMES, State
 
 if TYPE_CHECKING:
     from officers.contract.limits import Budget, Limits
@@ -43,6 +50,7 @@ __all__ = [
     "Hints",
     "Played",
     "Refusals",
+    "StateAdapter",
     "Told",
     "adapter",
     "clock_of",
@@ -219,6 +227,79 @@ def clock_of(game: Adapter, options: Mapping[str, Any]) -> float | None:
     (30.0, None)
     """
     return game.clock(options) if isinstance(game, Clocked) else None
+
+
+class StateAdapter:
+    """What every game's adapter does alike, written once over the game-state protocol
+    (:class:`officers.games.State`): whose turn it is, a move held to the rules and to the
+    seat's turn, a take-back where the game has them, a refusal by rule and language, the
+    outcome. A game's adapter adds what is its own: its options and seats, its deal, how it
+    keeps the state (:meth:`dump`, :meth:`load`), what a seat may see (:meth:`view`) and its
+    bots and hints.
+
+    ``title`` names the game in refusals; ``max_move`` is the longest move notation it reads;
+    ``seat_names`` the players' names in the game, if it has them (Vorhand, Hinterhand)."""
+
+    name: str
+    title: str
+    bots: tuple[str, ...] = ()
+    max_move: int = 32
+    seat_names: tuple[str, ...] = ()
+
+    def to_move(self, state: State) -> int | None:
+        """The seat to move (:attr:`~officers.games.State.current_player`)."""
+        return state.current_player
+
+    def _check_turn(self, state: State, seat: int, move: object) -> None:
+        if not isinstance(move, str) or len(move) > self.max_move:
+            raise NotationError(f"cannot read move {excerpt(move)}: expected a move's notation")
+        turn = state.current_player
+        if turn is None:
+            raise IllegalMoveError(f"cannot play {excerpt(move)}: the game is over")
+        if turn != seat:
+            named = f" ({self.seat_names[turn]})" if self.seat_names else ""
+            raise IllegalMoveError(f"it is seat {turn + 1}'s turn{named}, not seat {seat + 1}'s")
+
+    def announce(self, played: str, seat: int) -> dict[str, Any]:
+        """What everyone sees of a move ``seat`` played: its notation (a game of several seats
+        says whose it was, from 1)."""
+        return {"move": played} if len(self.seat_names) < 2 else {"move": played, "seat": seat + 1}
+
+    def play(self, state: State, seat: int, move: str) -> Played:
+        """Play ``move`` (its notation) for ``seat``, on its turn, held to the game's rules; a
+        refused move raises (:class:`~officers.IllegalMoveError`, quoting it) and changes
+        nothing."""
+        self._check_turn(state, seat, move)
+        played = state.push(move).notation()
+        return Played(played, self.announce(played, seat))
+
+    def take_back(self, state: State, seat: int) -> Played:
+        """Take the last move back, where the game's rules have take-backs (also after the
+        end: a lost patience may go on)."""
+        from officers.games import GAMES
+
+        info = GAMES[self.name].info
+        if info is None or not info.take_backs:
+            raise UnsupportedError(f"{self.title} has no take-backs: a move played stays played")
+        if not state.moves:
+            raise IllegalMoveError("no move to take back: the game is at its start")
+        undone = state.pop().notation()
+        return Played(undone, {"move": undone, "undone": True})
+
+    def refusal(self, state: State, move: str, lang: str) -> tuple[str, str] | None:
+        """The rule refusing ``move`` and its sentence in ``lang`` (:meth:`State.refusal`)."""
+        return told(state.refusal(move), lang)
+
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        """How the game ended, as the game writes it, or ``None`` while it goes on."""
+        outcome = state.outcome()
+        return None if outcome is None else outcome.to_dict()
+
+    def legal(self, state: State, seat: int | None) -> list[str]:
+        """The moves ``seat`` may play now (none when it is not that seat's turn)."""
+        if seat is None or state.current_player != seat:
+            return []
+        return [move.notation() for move in state.legal_moves()]
 
 
 class Told(Protocol):

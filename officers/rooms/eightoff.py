@@ -26,24 +26,24 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from officers.core.errors import IllegalMoveError, InvalidGameError, NotationError, excerpt
+from officers.core.errors import InvalidGameError, excerpt
 from officers.eightoff.game import EightOffGame
 from officers.eightoff.notation import board_text
 from officers.eightoff.variant import PRESETS, Variant
-from officers.rooms.adapter import Played, searching, told
+from officers.rooms.adapter import StateAdapter, searching
 
 if TYPE_CHECKING:
     from officers.contract.limits import Budget, Limits
 
 __all__ = ["ADAPTER", "EightOffAdapter"]
 
-_MAX_MOVE: Final = 32
 
-
-class EightOffAdapter:
-    """Eight Off as the rooms play it (:class:`~officers.rooms.adapter.Adapter`)."""
+class EightOffAdapter(StateAdapter):
+    """Eight Off as the rooms play it (:class:`~officers.rooms.adapter.Adapter`): what is
+    Eight Off's own on :class:`~officers.rooms.adapter.StateAdapter`."""
 
     name = "eightoff"
+    title = "Eight Off"
     bots: tuple[str, ...] = ()
 
     def options(self, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -85,30 +85,6 @@ class EightOffAdapter:
         game.number = data["number"]
         return game
 
-    def to_move(self, state: EightOffGame) -> int | None:
-        return None if state.is_over() else 0
-
-    def play(self, state: EightOffGame, seat: int, move: str) -> Played:
-        """Play ``move`` (the move notation, such as ``1e`` or ``38v3``)."""
-        if not isinstance(move, str) or len(move) > _MAX_MOVE:
-            raise NotationError(f"cannot read move {excerpt(move)}: expected a move's notation")
-        if state.is_over():
-            raise IllegalMoveError(f"cannot play {excerpt(move)}: the game is over")
-        played = state.push(move).notation()
-        return Played(played, {"move": played})
-
-    def take_back(self, state: EightOffGame, seat: int) -> Played:
-        """Take the last move back (also after the end: a lost game may go on)."""
-        if not state.moves:
-            raise IllegalMoveError("no move to take back: the game is at its start")
-        undone = state.pop().notation()
-        return Played(undone, {"move": undone, "undone": True})
-
-    def refusal(self, state: EightOffGame, move: str, lang: str) -> tuple[str, str] | None:
-        """The rule refusing ``move`` and its sentence in ``lang``
-        (:meth:`~officers.eightoff.game.EightOffGame.refusal`)."""
-        return told(state.refusal(move), lang)
-
     def hint(
         self, state: EightOffGame, seat: int, lang: str, limits: Limits, budget: Budget
     ) -> dict[str, Any]:
@@ -123,6 +99,7 @@ class EightOffAdapter:
 
     def _document(self, state: EightOffGame, seat: int | None) -> dict[str, Any]:
         position = state.position
+        legal = self.legal(state, 0)
         layout = position.to_dict()
         del layout["notation"]
         over = state.is_over()
@@ -134,7 +111,8 @@ class EightOffAdapter:
             "position": position.notation(),
             "layout": layout,
             "moves": [move.notation() for move in state.moves],
-            "legal": [] if over else [move.notation() for move in state.legal_moves()],
+            "legal": legal,  # the 0.3 name of legal_moves: it goes in 0.5
+            "legal_moves": legal,
             "board": board_text(position),
             "outcome": self.outcome(state),
             "number": state.number if over else None,
@@ -145,10 +123,6 @@ class EightOffAdapter:
 
     def public(self, state: EightOffGame) -> dict[str, Any]:
         return self._document(state, None)
-
-    def outcome(self, state: EightOffGame) -> dict[str, Any] | None:
-        outcome = state.outcome()
-        return None if outcome is None else outcome.to_dict()
 
     def bot_move(self, state: EightOffGame, seat: int, bot: str, rng: random.Random) -> str:
         raise InvalidGameError(f"Eight Off has no bots, got {excerpt(bot)}")

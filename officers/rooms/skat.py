@@ -35,13 +35,10 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
 from officers.core.errors import (
-    IllegalMoveError,
     InvalidGameError,
-    NotationError,
-    UnsupportedError,
     excerpt,
 )
-from officers.rooms.adapter import Played, searching, told
+from officers.rooms.adapter import StateAdapter, searching
 from officers.skat.game import SkatGame
 from officers.skat.position import Deal, player_letter
 
@@ -50,15 +47,16 @@ if TYPE_CHECKING:
 
 __all__ = ["ADAPTER", "SkatAdapter"]
 
-_MAX_MOVE: Final = 16
-_NAMES: Final = ("Vorhand", "Hinterhand")
 
-
-class SkatAdapter:
-    """Offiziersskat as the rooms play it (:class:`~officers.rooms.adapter.Adapter`)."""
+class SkatAdapter(StateAdapter):
+    """Offiziersskat as the rooms play it (:class:`~officers.rooms.adapter.Adapter`): what is
+    Offiziersskat's own on :class:`~officers.rooms.adapter.StateAdapter`."""
 
     name = "skat"
+    title = "Offiziersskat"
     bots: tuple[str, ...] = ("random", "greedy", "montecarlo", "exact")
+    max_move = 16
+    seat_names = ("Vorhand", "Hinterhand")
 
     def options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """No options: the page's game (16 piles of two, any trump or Grand, 61 to win).
@@ -95,32 +93,6 @@ class SkatAdapter:
             game.deal_of = Deal(game.deal_of.piles, data["number"])
         return game
 
-    def to_move(self, state: SkatGame) -> int | None:
-        return state.current_player
-
-    def play(self, state: SkatGame, seat: int, move: str) -> Played:
-        """Play ``move`` (a game choice, or a card with or without its pile) for ``seat``."""
-        if not isinstance(move, str) or len(move) > _MAX_MOVE:
-            raise NotationError(f"cannot read move {excerpt(move)}: expected a move's notation")
-        turn = state.current_player
-        if turn is None:
-            raise IllegalMoveError(f"cannot play {excerpt(move)}: the game is over")
-        if turn != seat:
-            raise IllegalMoveError(
-                f"it is seat {turn + 1}'s turn ({_NAMES[turn]}), not seat {seat + 1}'s"
-            )
-        played = state.push(move).notation()
-        return Played(played, {"move": played, "seat": seat + 1})
-
-    def take_back(self, state: SkatGame, seat: int) -> Played:
-        """No take-backs: a card played is played (as at the table)."""
-        raise UnsupportedError("Offiziersskat has no take-backs: a card played stays played")
-
-    def refusal(self, state: SkatGame, move: str, lang: str) -> tuple[str, str] | None:
-        """The rule refusing ``move`` and its sentence in ``lang``
-        (:meth:`~officers.skat.game.SkatGame.refusal`)."""
-        return told(state.refusal(move), lang)
-
     def hint(
         self, state: SkatGame, seat: int, lang: str, limits: Limits, budget: Budget
     ) -> dict[str, Any]:
@@ -139,6 +111,7 @@ class SkatAdapter:
         over = state.is_over()
         turn = state.current_player
         deal = state.deal_of
+        legal = self.legal(state, seat)
         return {
             "game": self.name,
             "seat": None if seat is None else seat + 1,
@@ -146,7 +119,8 @@ class SkatAdapter:
             "player": None if seat is None else player_letter(seat),
             "view": state.view().to_dict(),
             "moves": [move.notation() for move in state.moves],
-            "legal": [m.notation() for m in state.legal_moves()] if turn == seat else [],
+            "legal": legal,  # the 0.3 name of legal_moves: it goes in 0.5
+            "legal_moves": legal,
             "outcome": self.outcome(state),
             "number": deal.number if over and deal is not None else None,
             "deal": state.notation() if over else None,
@@ -157,10 +131,6 @@ class SkatAdapter:
 
     def public(self, state: SkatGame) -> dict[str, Any]:
         return self._document(state, None)
-
-    def outcome(self, state: SkatGame) -> dict[str, Any] | None:
-        outcome = state.outcome()
-        return None if outcome is None else outcome.to_dict()
 
     def bot_move(self, state: SkatGame, seat: int, bot: str, rng: random.Random) -> str:
         """The bot's move, chosen from the public view alone (:mod:`officers.skat.bots`: the
