@@ -209,6 +209,10 @@ class Seating:
         """The games that every seat of ``seats`` won."""
         return sum(n for returns, n in self.returns if all(returns[s] >= 1.0 for s in seats))
 
+    def alike(self, seats: Sequence[int]) -> int:
+        """The games in which every seat of ``seats`` had the same return."""
+        return sum(n for returns, n in self.returns if len({returns[s] for s in seats}) == 1)
+
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: ``bots``, ``games``, ``wins`` (one a seat), ``moves``,
         ``unfinished``, ``figures``."""
@@ -228,9 +232,10 @@ class Simulation:
     ``deals`` of ``seed``, and the games of each seating (``seatings``: every rotation of the
     bots, or the one asked). Equal for the same arguments, whatever played the games.
 
-    :attr:`seats` and :attr:`by_bot` count wins (a return of 1.0): a bot wins a game when every
-    seat it holds wins it (the players of Euler's Officers win together). A bot at a table of
-    its own copies in a game of two sides wins no game by this count: read its seats instead.
+    :attr:`seats` and :attr:`by_bot` count wins (a return of 1.0). A bot's games are those in
+    which the seats it holds all ended alike (one seat; or the players of Euler's Officers, who
+    win together), and it wins those that its seats won: a game in which a bot beat its own copy
+    is neither its win nor its loss (read the seats for a bot against itself).
     """
 
     game: str
@@ -254,12 +259,17 @@ class Simulation:
 
     @property
     def by_bot(self) -> dict[str, Rate]:
-        """Each bot's wins over the games it played, by name, in the order of :attr:`bots`."""
+        """Each bot's wins over its games (see the class), by name, in the order of
+        :attr:`bots`."""
         found: dict[str, Rate] = {}
         for name in dict.fromkeys(self.bots):
-            played = [s for s in self.seatings if name in s.bots]
-            wins = sum(s.wins([i for i, b in enumerate(s.bots) if b == name]) for s in played)
-            found[name] = Rate(wins, sum(s.games for s in played))
+            wins = games = 0
+            for seating in self.seatings:
+                held = [seat for seat, bot in enumerate(seating.bots) if bot == name]
+                if held:
+                    wins += seating.wins(held)
+                    games += seating.alike(held)
+            found[name] = Rate(wins, games)
         return found
 
     @property
@@ -412,8 +422,9 @@ def simulation_document(result: Simulation) -> dict[str, Any]:
 
 
 def results_table(results: Sequence[Simulation], *, markdown: bool = False) -> str:
-    """The results as a table: for each simulation a row for each bot and each seat (its
-    games, wins, win rate and 95 % interval), the moves a game and the unfinished games.
+    """The results as a table: for each simulation a row for each bot (that has games of its
+    own: not a bot against itself) and each seat, with its games, wins, win rate and 95 %
+    interval, the moves a game and the unfinished games.
 
     >>> print(results_table([simulate("skat", ["greedy", "random"], deals=20, seed=1, jobs=1)]))
     game  bots           deals  who     games  wins  win rate  95 % interval  moves/game  unfinished
@@ -427,7 +438,7 @@ def results_table(results: Sequence[Simulation], *, markdown: bool = False) -> s
     rows = []
     for result in results:
         rates = [
-            *result.by_bot.items(),
+            *((name, rate) for name, rate in result.by_bot.items() if rate.games),
             *(("seat " + str(i + 1), r) for i, r in enumerate(result.seats)),
         ]
         per_game = f"{result.moves / result.games:.1f}" if result.games else "-"
