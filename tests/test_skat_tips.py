@@ -19,8 +19,8 @@ from officers.skat import GAMES, SkatGame, beats, card_face, card_name
 from officers.skat.cards import TRUMP, lane
 from officers.skat.chance import move_values
 from officers.skat.public import Public
-from officers.skat.words import REASONS, Reason, reason_text
 from officers.skat.tips import BestSoFar, Tip, _wilson, greedy_move, public_legal_moves, tip
+from officers.skat.words import REASONS, Reason, reason_text
 
 SLOW = [HealthCheck.too_slow, HealthCheck.filter_too_much]
 

@@ -52,8 +52,9 @@ def test_every_language_renders_every_member_of_the_speaker(package: str) -> Non
                 assert given == list(inspect.signature(wanted).parameters)[1:], (lang, name)
 
 
-THIRD = "def outcome(fact):\n    return 'xx outcome'\n"
-"""A third language for any game: English (imported), with its own sentence for an outcome."""
+THIRD = "def outcome(fact):\n    return 'zz outcome'\n"
+"""A third language for any game, ``zz``: English (imported), with its own sentence for an
+outcome. (Not ``xx``, the language of tests/test_words.py: a module, once imported, stays.)"""
 
 
 def _facts(package: str) -> tuple[Any, Any]:
@@ -78,23 +79,23 @@ def test_a_third_language_is_one_new_file(
     package: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     words = importlib.import_module(package)
-    (tmp_path / "xx.py").write_text(f"from {package}.en import *  # noqa: F403\n" + THIRD)
+    (tmp_path / "zz.py").write_text(f"from {package}.en import *  # noqa: F403\n" + THIRD)
     monkeypatch.setattr(words, "__path__", [*words.__path__, str(tmp_path)])
     words.languages.cache_clear()
     try:
-        assert words.languages() == ("de", "en", "xx")
+        assert words.languages() == ("de", "en", "zz")
         outcome, other = _facts(package)
-        assert outcome.text("xx") == "xx outcome"
-        assert other.text("xx") == other.text("en") != other.text("de")
+        assert outcome.text("zz") == "zz outcome"
+        assert other.text("zz") == other.text("en") != other.text("de")
         if hasattr(words, "TERMINAL"):  # the terminal's lines by language read the new one too
-            assert set(words.TERMINAL) == {"de", "en", "xx"}
-            assert words.TERMINAL["xx"] == words.TERMINAL["en"]
+            assert set(words.TERMINAL) == {"de", "en", "zz"}
+            assert words.TERMINAL["zz"] == words.TERMINAL["en"]
     finally:
         monkeypatch.undo()
         words.languages.cache_clear()
     assert words.languages() == ("de", "en")
-    with pytest.raises(UnsupportedError, match="'xx'"):
-        words.speaker("xx")
+    with pytest.raises(UnsupportedError, match="'zz'"):
+        words.speaker("zz")
 
 
 BAD = ["fr", "EN", "", "__init__", "_x", "en.py", "x" * 10_000, None, 3, ["en"], {"en": 1}]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, TypeAlias, TypeVar
 
 from officers.core.errors import UnsupportedError, excerpt
@@ -45,7 +45,7 @@ Language: TypeAlias = str
 
 T = TypeVar("T")
 
-_LOADED: dict[str, ModuleType] = {}  # the language modules loaded, by their full names
+_LOADED: dict[tuple[str, object], ModuleType] = {}  # the language modules loaded, by package
 
 
 def language_modules(folders: Iterable[str]) -> tuple[Language, ...]:
@@ -76,19 +76,18 @@ def unknown_language(lang: object, known: Iterable[Language]) -> UnsupportedErro
     )
 
 
-def language_module(package: str, lang: object, known: Iterable[Language]) -> ModuleType:
+def language_module(package: str, lang: object, known: Sequence[Language]) -> ModuleType:
     """The module of ``lang`` in the ``words`` package named ``package``, imported on first
     use; :func:`unknown_language` for a ``lang`` not in ``known`` (the package's languages).
 
     >>> language_module("json", "decoder", ("decoder", "encoder")).__name__  # any package
     'json.decoder'
     """
-    if not isinstance(lang, str) or lang not in known:
+    if lang not in known:  # (before the table: a list, unhashable, is refused as well)
         raise unknown_language(lang, known)
-    name = f"{package}.{lang}"
-    module = _LOADED.get(name)
+    module = _LOADED.get((package, lang))
     if module is None:  # (import_module, not sys.modules: another thread may be importing it)
-        module = _LOADED[name] = importlib.import_module(name)
+        module = _LOADED[package, lang] = importlib.import_module(f"{package}.{lang}")
     return module
 
 
