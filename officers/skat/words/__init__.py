@@ -65,15 +65,15 @@ Interval = tuple[float, float]
 
 class Speaker(Protocol):
     """What the module of a language provides: one function per kind of fact, the names of the
-    games (``GAMES``, by ``C S H D G``) and the lines of the terminal game (``TERMINAL``:
-    templates by key, the same keys in every language)."""
+    games (``GAMES``, by ``C S H D G``) and of what a trick asks for (``LANES``: the suits, 0 ..
+    3, and trumps, 4), and the lines of the terminal game (``TERMINAL``: templates by key, the
+    same keys in every language)."""
 
     GAMES: Mapping[str, str]
+    LANES: Sequence[str]
     TERMINAL: Mapping[str, str]
 
     def pile_name(self, pile: int) -> str: ...
-
-    def lane_name(self, lane: int) -> str: ...
 
     def refusal(self, fact: Refusal) -> str: ...
 
@@ -128,7 +128,7 @@ def pile_name(pile: int, lang: Language = "en") -> str:
 
 def lane_name(lane: int, lang: Language = "en") -> str:
     """What a trick asks for: a suit (0 .. 3) or trumps (4), in words."""
-    return speaker(lang).lane_name(lane)
+    return speaker(lang).LANES[lane]
 
 
 def game_name(game: str | None, lang: Language = "en") -> str:
@@ -170,6 +170,20 @@ def terminal(key: str, lang: Language = "en", **values: object) -> str:
 
 
 # --- the tips ----------------------------------------------------------------------------------
+
+
+def percent(value: float) -> str:
+    """A chance as every language writes it (and :func:`span`, an interval of chances).
+
+    >>> percent(0.5), span((0.25, 0.755))
+    ('50 %', '25–76 %')
+    """
+    return f"{100 * value:.0f} %"
+
+
+def span(interval: Interval) -> str:
+    """An interval of chances as every language writes it: ``25–75 %``."""
+    return f"{100 * interval[0]:.0f}–{100 * interval[1]:.0f} %"
 
 
 def reason_text(fact: Reason, lang: Language = "en") -> str:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from officers.skat.cards import card_name
+from officers.skat.words import percent, span
 
 if TYPE_CHECKING:
     from officers.skat.moves import Outcome, Refusal
@@ -45,21 +46,6 @@ def pile_name(pile: int) -> str:
 def at(pile: int | None) -> str:
     """The pile's name (``?`` for none)."""
     return "?" if pile is None else pile_name(pile)
-
-
-def lane_name(lane: int) -> str:
-    """``Herz``, ``Trumpf``."""
-    return LANES[lane]
-
-
-def percent(value: float) -> str:
-    """``50 %``."""
-    return f"{100 * value:.0f} %"
-
-
-def span(interval: tuple[float, float]) -> str:
-    """``25–75 %``."""
-    return f"{100 * interval[0]:.0f}–{100 * interval[1]:.0f} %"
 
 
 def join(phrases: Sequence[str]) -> str:
@@ -93,7 +79,7 @@ def refusal(fact: Refusal) -> str:
         held = fact.held
         your = YOUR_LOW if held is None or held % 8 > 4 else YOUR[held % 8]
         why = (
-            f"Du musst {lane_name(fact.lane or 0)} bedienen: {your} "
+            f"Du musst {LANES[fact.lane or 0]} bedienen: {your} "
             f"{card_word(held)} ({at(fact.held_pile)})"
         )
     return f"Nicht erlaubt ({fact.move.notation()}): {why}"

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
 from officers.skat.cards import card_face
+from officers.skat.words import percent, span
 
 if TYPE_CHECKING:
     from officers.skat.moves import Outcome, Refusal
@@ -41,21 +42,6 @@ def pile_name(pile: int) -> str:
 def at(pile: int | None) -> str:
     """The pile's name (``?`` for none)."""
     return "?" if pile is None else pile_name(pile)
-
-
-def lane_name(lane: int) -> str:
-    """``hearts``, ``trumps``."""
-    return LANES[lane]
-
-
-def percent(value: float) -> str:
-    """``50 %``."""
-    return f"{100 * value:.0f} %"
-
-
-def span(interval: tuple[float, float]) -> str:
-    """``25–75 %``."""
-    return f"{100 * interval[0]:.0f}–{100 * interval[1]:.0f} %"
 
 
 def join(phrases: Sequence[str]) -> str:
@@ -87,7 +73,7 @@ def refusal(fact: Refusal) -> str:
         why = f"{name} lies in {where}"
     else:  # must-follow
         why = (
-            f"you must follow {lane_name(fact.lane or 0)}: your face-up "
+            f"you must follow {LANES[fact.lane or 0]}: your face-up "
             f"{card_word(fact.held)} ({at(fact.held_pile)})"
         )
     return f"cannot play {fact.move.notation()}: {why}"
