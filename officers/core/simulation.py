@@ -56,6 +56,7 @@ import random
 import signal
 import sys
 import threading
+import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -65,6 +66,7 @@ from officers.core.errors import NotationError, excerpt
 from officers.core.lifetime import cpus, start_worker
 
 __all__ = [
+    "CHUNK_SECONDS",
     "IN_FLIGHT",
     "TERMINATED",
     "Bot",
@@ -419,18 +421,55 @@ def check_deals(deals: object, seed: object) -> None:
         raise NotationError(f"the seed must be a whole number >= 0, got {excerpt(seed)}")
 
 
-def _chunks(tasks: int, deals: int, step: int) -> Iterator[tuple[int, int, int]]:
-    """``(task, start, stop)`` of every chunk of deals, lazily."""
-    for i in range(tasks):
-        for start in range(0, deals, step):
-            yield i, start, min(deals, start + step)
+CHUNK_SECONDS: Final = 0.5
+"""About how long a chunk of games takes in a worker, at most, when no step is given: the
+chunks grow or shrink to it as they come back, so that an interrupt stops within a chunk,
+whether a game takes a millisecond (Euler's Officers) or half a second (a patience game's random
+player), and a worker is not kept busy with the submitting."""
+
+
+class _Steps:
+    """The chunks ``(task, start, stop)`` of every task's deals, in order: ``step`` deals
+    each, or, when ``learning``, as many as take about :data:`CHUNK_SECONDS` by the chunks done
+    so far (at most ``most``). Which deals make a chunk changes no number."""
+
+    def __init__(self, tasks: int, deals: int, step: int, most: int, learning: bool) -> None:
+        self.tasks, self.deals, self.step, self.most = tasks, deals, step, most
+        self.learning = learning
+        self.task = self.start = 0
+
+    def __iter__(self) -> Iterator[tuple[int, int, int]]:
+        return self
+
+    def __next__(self) -> tuple[int, int, int]:
+        while self.task < self.tasks and self.start >= self.deals:
+            self.task, self.start = self.task + 1, 0
+        if self.task >= self.tasks:
+            raise StopIteration
+        stop = min(self.deals, self.start + self.step)
+        chunk = (self.task, self.start, stop)
+        self.start = stop
+        return chunk
+
+    def learn(self, games: int, seconds: float) -> None:
+        """A chunk of ``games`` took a worker ``seconds``."""
+        if self.learning and games and seconds > 0:
+            self.step = max(1, min(self.most, int(CHUNK_SECONDS * games / seconds)))
+
+
+def _timed(
+    work: Callable[[_T, int, int, int], _R], task: _T, seed: int, start: int, stop: int
+) -> tuple[_R, float]:
+    """``work``'s result for a chunk, and the seconds it took (run in a worker)."""
+    began = time.perf_counter()
+    return work(task, seed, start, stop), time.perf_counter() - began
 
 
 def _run_in(
     pool: concurrent.futures.Executor,
     work: Callable[[_T, int, int, int], _R],
     tasks: Sequence[_T],
-    chunks: Iterator[tuple[int, int, int]],
+    chunks: _Steps,
     seed: int,
     collect: Callable[[int, int, _R], object],
     advance: Callable[[int], object],
@@ -438,11 +477,12 @@ def _run_in(
 ) -> None:
     """Run the chunks in ``pool`` (``width`` workers), at most :data:`IN_FLIGHT` a worker
     submitted at a time, collecting each result as it comes in."""
-    pending: dict[concurrent.futures.Future[_R], tuple[int, int, int]] = {}
+    pending: dict[concurrent.futures.Future[tuple[_R, float]], tuple[int, int, int]] = {}
     try:
         while True:
             for i, start, stop in itertools.islice(chunks, IN_FLIGHT * width - len(pending)):
-                pending[pool.submit(work, tasks[i], seed, start, stop)] = (i, start, stop)
+                future = pool.submit(_timed, work, tasks[i], seed, start, stop)
+                pending[future] = (i, start, stop)
             if not pending:
                 return
             done, _ = concurrent.futures.wait(
@@ -450,8 +490,10 @@ def _run_in(
             )
             for future in done:
                 i, start, stop = pending.pop(future)
-                collect(i, start, future.result())
+                result, seconds = future.result()
+                collect(i, start, result)
                 advance(stop - start)
+                chunks.learn(stop - start, seconds)
     finally:
         for future in pending:
             future.cancel()
@@ -479,8 +521,8 @@ def run_chunks(
     ``client.get_executor()`` runs the chunks across machines); it is not shut down. Otherwise
     ``jobs`` local processes (default and most: one a CPU, :func:`~officers.core.lifetime.cpus`;
     ``jobs=1`` works in this process). Chunks (``step`` deals each, by default as many as keep
-    every worker busy) are submitted a few at a time (:data:`IN_FLIGHT` a worker), so memory
-    does not grow with ``deals``. ``progress``: a progress bar of the games on standard error
+    every worker busy, each lasting about :data:`CHUNK_SECONDS` at most) are submitted a few at a
+    time (:data:`IN_FLIGHT` a worker), so memory does not grow with ``deals``. ``progress``: a progress bar of the games on standard error
     (default: when standard error is a terminal), labelled ``what``.
 
     No local process outlives this one: each dies with it, even when it is killed
@@ -495,13 +537,14 @@ def run_chunks(
     shown = sys.stderr.isatty() if progress is None else progress
     with progress_bar(deals * len(tasks), shown, what) as advance:
         if executor is None and workers == 1:
-            for i, start, stop in _chunks(len(tasks), deals, step or max(1, min(100, deals))):
+            size = step or max(1, min(100, deals))
+            for i, start, stop in _Steps(len(tasks), deals, size, size, learning=False):
                 collect(i, start, work(tasks[i], seed, start, stop))
                 advance(stop - start)
             return
         width = cpus() if executor is not None else workers
-        size = step or max(1, min(250, math.ceil(deals * len(tasks) / (4 * width))))
-        chunks = _chunks(len(tasks), deals, size)
+        most = max(1, min(250, math.ceil(deals * len(tasks) / (4 * width))))
+        chunks = _Steps(len(tasks), deals, step or min(most, 8), step or most, step is None)
         if executor is not None:
             _run_in(executor, work, tasks, chunks, seed, collect, advance, width)
             return
