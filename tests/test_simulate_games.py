@@ -243,3 +243,25 @@ def test_the_command_line_refuses_bad_arguments(
 ) -> None:
     code, out, err = run_cli(capsys, "simulate", *argv, "--deals", "2", "--jobs", "1")
     assert code == 2 and out == "" and message in err and err.count("\n") == 1
+
+
+def test_a_dask_cluster_plays_the_same_games() -> None:
+    # distributed is in the test extra: this test runs wherever the suite does
+    import distributed
+
+    here = [
+        simulate("eightoff", "solver", deals=8, seed=5, jobs=1),
+        simulate("skat", ["greedy", "random"], deals=8, seed=5, jobs=1),
+    ]
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=2, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        executor = client.get_executor()
+        there = [
+            simulate("eightoff", "solver", deals=8, seed=5, executor=executor),
+            simulate("skat", ["greedy", "random"], deals=8, seed=5, executor=executor),
+        ]
+    assert there == here
