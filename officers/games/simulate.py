@@ -1,8 +1,9 @@
 """Bots and many games of them, for every game alike: each game's bots by name, and
 :func:`simulate`, one simulation for every registered game.
 
-A game registers its table of bots (:attr:`officers.games.Registered.bots`: names to makers of
-:class:`~officers.core.simulation.Bot`); :func:`bots` and :func:`get_bot` read it. :func:`simulate`
+A game registers its bots (:attr:`officers.games.Registered.bots`, a
+:class:`~officers.core.simulation.BotTable`: its :class:`~officers.core.simulation.Bot` makers
+by name, and what a bot is given of a state); :func:`bots` and :func:`get_bot` read it. :func:`simulate`
 deals numbered deals of the game from the seed (:meth:`officers.games.Registered.deal` of
 :func:`~officers.core.simulation.deal_seed` ``(seed, k)``), seats a bot in every seat, lets each
 bot choose from its own player's view until the game ends, and counts the returns for each seat
