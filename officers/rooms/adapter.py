@@ -120,8 +120,9 @@ class Adapter(Protocol):
         ...
 
     def take_back(self, state: Any, seat: int) -> Played:
-        """Take back the last move for ``seat`` where the game allows it (else raise
-        :class:`~officers.UnsupportedError`)."""
+        """Take back the last move for ``seat`` where the game's rules undo moves (else raise
+        :class:`~officers.UnsupportedError`: a game without take-backs, or one whose
+        take-backs are moves of the game, played as any move)."""
         ...
 
     def view(self, state: Any, seat: int) -> dict[str, Any]:
@@ -233,18 +234,34 @@ class StateAdapter:
     """What every game's adapter does alike, written once over the game-state protocol
     (:class:`officers.games.State`): whose turn it is, a move held to the rules and to the
     seat's turn, a take-back where the game has them, a refusal by rule and language, the
-    outcome. A game's adapter adds what is its own: its options and seats, its deal, how it
-    keeps the state (:meth:`dump`, :meth:`load`), what a seat may see (:meth:`view`) and its
-    bots and hints.
+    outcome, the legal moves, the views of a seat and of a spectator. A game's adapter adds
+    what is its own: its options and seats, its deal, how it keeps the state (:meth:`dump`,
+    :meth:`load`), what a seat may see (:meth:`document`) and its bots and hints.
 
-    ``title`` names the game in refusals; ``max_move`` is the longest move notation it reads;
-    ``seat_names`` the players' names in the game, if it has them (Vorhand, Hinterhand)."""
+    Where a game's rules differ, it says so in the hooks below, never the base by the game's
+    name: ``title`` names the game in refusals; ``max_move`` is the longest move notation it
+    reads; ``seat_names`` the players' names in the game, if it has them (Vorhand,
+    Hinterhand); ``illegal`` the error of a move refused before the rules read it;
+    ``rules_end`` whether the rules themselves refuse a move after the end;
+    ``take_back_move`` where a take-back is a move of the game (:meth:`take_back`); and
+    :meth:`read_move`, what no seat may send."""
 
     name: str
     title: str
     bots: tuple[str, ...] = ()
     max_move: int = 32
     seat_names: tuple[str, ...] = ()
+    illegal: type[IllegalMoveError] = IllegalMoveError
+    """The error of a move refused before the rules read it (out of turn, after the end): the
+    kind the game's rules refuse a move with (Euler's Officers':
+    :class:`~officers.IllegalPlacementError`)."""
+    rules_end: bool = False
+    """Whether the rules refuse a move sent after the end themselves, saying how the game
+    ended (Euler's Officers' refusal ``over``, in every language of its words); else the
+    adapter says the game is over."""
+    take_back_move: str | None = None
+    """Where the game's take-backs are moves of it, not undos (Euler's Officers': a card taken
+    back spends a token), the move a seat plays instead, as :meth:`take_back` names it."""
 
     def to_move(self, state: State) -> int | None:
         """The seat to move (:attr:`~officers.games.State.current_player`)."""
@@ -255,10 +272,18 @@ class StateAdapter:
             raise NotationError(f"cannot read move {excerpt(move)}: expected a move's notation")
         turn = state.current_player
         if turn is None:
-            raise IllegalMoveError(f"cannot play {excerpt(move)}: the game is over")
+            if self.rules_end:
+                return
+            raise self.illegal(f"cannot play {excerpt(move)}: the game is over")
         if turn != seat:
             named = f" ({self.seat_names[turn]})" if self.seat_names else ""
-            raise IllegalMoveError(f"it is seat {turn + 1}'s turn{named}, not seat {seat + 1}'s")
+            raise self.illegal(f"it is seat {turn + 1}'s turn{named}, not seat {seat + 1}'s")
+
+    def read_move(self, move: str) -> Any:
+        """``move`` (text of a move's length) as the state is to play it, refusing what no
+        seat may send. The base answers the text (:meth:`State.push` reads it); a game with
+        a move that is no seat's reads it here and refuses that one."""
+        return move
 
     def announce(self, played: str, seat: int) -> dict[str, Any]:
         """What everyone sees of a move ``seat`` played: its notation (a game of several seats
@@ -270,17 +295,20 @@ class StateAdapter:
         refused move raises (:class:`~officers.IllegalMoveError`, quoting it) and changes
         nothing."""
         self._check_turn(state, seat, move)
-        played = state.push(move).notation()
+        played = state.push(self.read_move(move)).notation()
         return Played(played, self.announce(played, seat))
 
     def take_back(self, state: State, seat: int) -> Played:
         """Take the last move back, where the game's rules have take-backs (also after the
-        end: a lost patience may go on)."""
-        from officers.games import GAMES
-
+        end: a lost patience may go on). Where a take-back is a move of the game
+        (``take_back_move``), nothing is undone: the seat plays that move."""
         info = GAMES[self.name].info
         if info is None or not info.take_backs:
             raise UnsupportedError(f"{self.title} has no take-backs: a move played stays played")
+        if self.take_back_move is not None:
+            raise UnsupportedError(
+                f"in {self.title} a take-back is a move of the game: play {self.take_back_move}"
+            )
         if not state.moves:
             raise IllegalMoveError("no move to take back: the game is at its start")
         undone = state.pop().notation()
@@ -300,6 +328,18 @@ class StateAdapter:
         if seat is None or state.current_player != seat:
             return []
         return [move.notation() for move in state.legal_moves()]
+
+    def document(self, state: Any, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) may see now, as JSON: each game's own."""
+        raise NotImplementedError(f"{type(self).__name__} writes no view")
+
+    def view(self, state: Any, seat: int) -> dict[str, Any]:
+        """What ``seat`` may see now (:meth:`document`)."""
+        return self.document(state, seat)
+
+    def public(self, state: Any) -> dict[str, Any]:
+        """What a spectator may see now: the :meth:`document` of no seat."""
+        return self.document(state, None)
 
 
 class Told(Protocol):
