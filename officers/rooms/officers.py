@@ -27,6 +27,16 @@ officers.IllegalPlacementError: it is seat 1's turn, not seat 2's
 True
 >>> ADAPTER.load(ADAPTER.dump(state)) == state
 True
+
+A refusal names its rule and speaks the asked language (a slip, a card on a taken cell, a
+take-back without a token, ...):
+
+>>> state = GameState.parse("AS3/4/4/4 normal 1 2 ADACKSQDQCJDJC/AHKHKDKCQSQHJSJH - - 2")
+>>> rule, text = ADAPTER.refusal(state, "AH@r1c1", "de")
+>>> rule, text[:56]
+('cell-taken', 'Nicht erlaubt: Herz-Ass darf nicht auf Zeile 1, Spalte 1')
+>>> ADAPTER.refusal(state, "AH@r1c2", "en")[0], ADAPTER.refusal(state, "AH@r2c2", "de") is None
+('slip', True)
 """
 
 from __future__ import annotations
@@ -36,18 +46,13 @@ import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final
 
-from officers.core.errors import (
-    IllegalPlacementError,
-    InvalidGameError,
-    NotationError,
-    UnsupportedError,
-    excerpt,
-)
+from officers.core.errors import IllegalPlacementError, InvalidGameError, excerpt
 from officers.euler.bots import BOTS, get_bot
 from officers.euler.cards import Card
 from officers.euler.game import LEVELS, GameState, Level, Move, Variant, new_game
 from officers.euler.square import EMPTY
-from officers.rooms.adapter import Played, told
+from officers.games import State
+from officers.rooms.adapter import Played, StateAdapter
 
 if TYPE_CHECKING:
     from officers.contract.limits import Budget, Limits
@@ -58,31 +63,28 @@ _VARIANTS: Final = ("open_hands", "coins", "ozanam")
 _LEVELS: Final = tuple(level.name for level in LEVELS)
 _CLOCK_MAX: Final = 3600
 """The longest clock a room's option sets (seconds a turn)."""
-_MAX_MOVE: Final = 64
-"""The longest move text read (a move's notation is at most some 20 characters)."""
-
-
-def _outcome(state: GameState) -> dict[str, Any] | None:
-    outcome = state.outcome()
-    if outcome is None:
-        return None
-    return {
-        "won": outcome.won,
-        "reason": outcome.reason,
-        "seat": None if outcome.player is None else outcome.player + 1,
-        "text": str(outcome),
-    }
 
 
 def _cards(cards: tuple[Card, ...]) -> list[str]:
     return [card.notation() for card in cards]
 
 
-class OfficersAdapter:
-    """Euler's Officers as the rooms play it (:class:`~officers.rooms.adapter.Adapter`)."""
+class OfficersAdapter(StateAdapter):
+    """Euler's Officers as the rooms play it (:class:`~officers.rooms.adapter.Adapter`): what is
+    Euler's Officers' own on :class:`~officers.rooms.adapter.StateAdapter` (its options, 1-4
+    seats, the deal, the stored hands and seed, the view that hides the other hands, the clock,
+    the hint, the bots). Its rules, where they differ from the base's, are the base's hooks:
+    every refusal an :class:`~officers.IllegalPlacementError`; a move after the end refused by
+    the rules, naming how the game ended; a take-back a move of the game (``xr1c1``, spending
+    a token), no undo; ``timeout`` no seat's to send (:meth:`read_move`)."""
 
     name = "officers"
+    title = "Euler's Officers"
     bots: tuple[str, ...] = tuple(BOTS)
+    max_move = 64  # a move's notation is at most some 20 characters
+    illegal = IllegalPlacementError
+    rules_end = True
+    take_back_move = "'xr1c1' (a card taken back from row 1, column 1, spending a token)"
 
     def options(self, options: Mapping[str, Any]) -> dict[str, Any]:
         """``level`` (easy, normal, hard, expert; default normal), ``variant`` (``open_hands``,
@@ -208,12 +210,12 @@ class OfficersAdapter:
         >>> ADAPTER.time_out(state, 0).move, ADAPTER.outcome(state)["reason"]
         ('timeout', 'out of time')
         """
-        if state.outcome() is not None or state.turn != seat:
+        if state.current_player != seat:
             raise IllegalPlacementError(
                 f"seat {seat + 1} is not to move: its turn cannot end on time"
             )
-        state.push(Move.timeout())
-        return Played("timeout", {"move": "timeout"})
+        played = state.push(Move.timeout()).notation()
+        return Played(played, self.announce(played, seat))
 
     def dump(self, state: GameState) -> str:
         """The start (every hand), the seed and the moves, as JSON."""
@@ -235,45 +237,30 @@ class OfficersAdapter:
             state.push(Move.parse(move))
         return state
 
-    def to_move(self, state: GameState) -> int | None:
-        return None if state.outcome() is not None else state.turn
-
-    def play(self, state: GameState, seat: int, move: str) -> Played:
-        """Play ``move`` for ``seat``: refused when it is not that seat's turn, when the text is
-        no move, or when the rules refuse it (the rule's sentence)."""
-        if not isinstance(move, str) or len(move) > _MAX_MOVE:
-            raise NotationError(f"cannot read move {excerpt(move)}: expected a move's notation")
-        if state.outcome() is None and state.turn != seat:
-            raise IllegalPlacementError(
-                f"it is seat {state.turn + 1}'s turn, not seat {seat + 1}'s"
-            )
+    def read_move(self, move: str) -> Move:
+        """The move read (:meth:`~officers.euler.moves.Move.parse`); ``timeout`` is refused: the
+        room's clock ends a turn that runs out of time (:meth:`time_out`), never a seat."""
         read = Move.parse(move)
         if read.kind == "timeout":
             raise IllegalPlacementError(
                 "a seat does not send 'timeout': the room's clock ends a turn that runs out of time"
             )
-        state.push(read)
-        played = state.history[-1].notation()
-        return Played(played, {"move": played})
+        return read
 
-    def take_back(self, state: GameState, seat: int) -> Played:
-        raise UnsupportedError(
-            "in Euler's Officers a take-back is a move of the game: play 'xr1c1' (a card taken "
-            "back from row 1, column 1, spending a token)"
-        )
-
-    def refusal(self, state: GameState, move: str, lang: str) -> tuple[str, str] | None:
-        """The rule refusing ``move`` and its sentence in ``lang``
-        (:meth:`~officers.euler.game.GameState.refusal`).
-
-        >>> state = GameState.parse("AS3/4/4/4 normal 1 2 ADACKSQDQCJDJC/AHKHKDKCQSQHJSJH - - 2")
-        >>> rule, text = ADAPTER.refusal(state, "AH@r1c1", "de")
-        >>> rule, text[:56]
-        ('cell-taken', 'Nicht erlaubt: Herz-Ass darf nicht auf Zeile 1, Spalte 1')
-        >>> ADAPTER.refusal(state, "AH@r2c2", "de") is None
-        True
-        """
-        return told(state.refusal(move), lang)
+    def outcome(self, state: State) -> dict[str, Any] | None:
+        """How the round ended, as the library writes it
+        (:meth:`~officers.euler.moves.Outcome.to_dict`) but for the player it names: a
+        ``seat``, from 1, as the rooms number seats; ``None`` while it goes on."""
+        written = super().outcome(state)
+        if written is None:
+            return None
+        player = written["player"]
+        return {
+            "won": written["won"],
+            "reason": written["reason"],
+            "seat": None if player is None else player + 1,
+            "text": written["text"],
+        }
 
     def hint(
         self, state: GameState, seat: int, lang: str, limits: Limits, budget: Budget
@@ -287,7 +274,9 @@ class OfficersAdapter:
 
         return hint(state.view(seat), budget=budget).to_dict(lang, MAX_REASONS)
 
-    def _document(self, state: GameState, seat: int | None) -> dict[str, Any]:
+    def document(self, state: GameState, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (``None``: a spectator) sees: its own hand, the others' as counts
+        (every hand once the round is over, or with open hands), the seed once it is over."""
         over = state.outcome() is not None
         shown = over or state.open_hands
         viewer = seat if seat is not None else 0
@@ -313,21 +302,10 @@ class OfficersAdapter:
             "coins": None if coins is None else list(coins),
             "open_hands": state.open_hands,
             "last": None if not state.history else state.history[-1].notation(),
-            "legal_moves": [m.notation() for m in state.legal_moves()]
-            if seat is not None and not over and state.turn == seat
-            else [],
-            "outcome": _outcome(state),
+            "legal_moves": self.legal(state, seat),
+            "outcome": self.outcome(state),
             "seed": state.seed if over else None,
         }
-
-    def view(self, state: GameState, seat: int) -> dict[str, Any]:
-        return self._document(state, seat)
-
-    def public(self, state: GameState) -> dict[str, Any]:
-        return self._document(state, None)
-
-    def outcome(self, state: GameState) -> dict[str, Any] | None:
-        return _outcome(state)
 
     def bot_move(self, state: GameState, seat: int, bot: str, rng: random.Random) -> str:
         """The bot's move from ``seat``'s :class:`~officers.euler.view.PlayerView` alone."""
