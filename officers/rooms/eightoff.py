@@ -97,7 +97,9 @@ class EightOffAdapter(StateAdapter):
         with searching():
             return hint_document(hint_within(state, limits, budget), state.position, lang)
 
-    def _document(self, state: EightOffGame, seat: int | None) -> dict[str, Any]:
+    def document(self, state: EightOffGame, seat: int | None) -> dict[str, Any]:
+        """What the seat and a spectator see alike: every card, the deal's number once the
+        game is over."""
         position = state.position
         legal = self.legal(state, 0)
         layout = position.to_dict()
@@ -117,12 +119,6 @@ class EightOffAdapter(StateAdapter):
             "outcome": self.outcome(state),
             "number": state.number if over else None,
         }
-
-    def view(self, state: EightOffGame, seat: int) -> dict[str, Any]:
-        return self._document(state, seat)
-
-    def public(self, state: EightOffGame) -> dict[str, Any]:
-        return self._document(state, None)
 
     def bot_move(self, state: EightOffGame, seat: int, bot: str, rng: random.Random) -> str:
         raise InvalidGameError(f"Eight Off has no bots, got {excerpt(bot)}")

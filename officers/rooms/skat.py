@@ -107,7 +107,9 @@ class SkatAdapter(StateAdapter):
         with searching():
             return tip_document(public, tip_within(public, limits, budget), lang)
 
-    def _document(self, state: SkatGame, seat: int | None) -> dict[str, Any]:
+    def document(self, state: SkatGame, seat: int | None) -> dict[str, Any]:
+        """What both seats and a spectator see alike (no face-down card), the seat's legal
+        moves on its turn, the deal once the game is over."""
         over = state.is_over()
         turn = state.current_player
         deal = state.deal_of
@@ -125,12 +127,6 @@ class SkatAdapter(StateAdapter):
             "number": deal.number if over and deal is not None else None,
             "deal": state.notation() if over else None,
         }
-
-    def view(self, state: SkatGame, seat: int) -> dict[str, Any]:
-        return self._document(state, seat)
-
-    def public(self, state: SkatGame) -> dict[str, Any]:
-        return self._document(state, None)
 
     def bot_move(self, state: SkatGame, seat: int, bot: str, rng: random.Random) -> str:
         """The bot's move, chosen from the public view alone (:mod:`officers.skat.bots`: the
