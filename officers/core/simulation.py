@@ -316,15 +316,16 @@ def play_out(
     push = state.push
     seen: Callable[[int], Any] = state.view if view is None else functools.partial(view, state)
     played = 0
-    while (player := state.current_player) is not None:
-        if played == max_moves:
-            break
+    if watch is None:
+        while (player := state.current_player) is not None and played != max_moves:
+            push(choose[player](seen(player), rng))
+            played += 1
+        return played
+    before, after = watch.before, watch.after
+    while (player := state.current_player) is not None and played != max_moves:
         move = choose[player](seen(player), rng)
-        if watch is None:
-            push(move)
-        else:
-            watch.before(state, move)
-            watch.after(state, push(move))
+        before(state, move)
+        after(state, push(move))
         played += 1
     return played
 
