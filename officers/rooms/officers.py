@@ -52,7 +52,7 @@ from officers.euler.cards import Card
 from officers.euler.game import LEVELS, GameState, Level, Move, Variant, new_game
 from officers.euler.square import EMPTY
 from officers.games import State
-from officers.rooms.adapter import Played, StateAdapter
+from officers.rooms.adapter import Played, StateAdapter, searching
 
 if TYPE_CHECKING:
     from officers.contract.limits import Budget, Limits
@@ -272,7 +272,8 @@ class OfficersAdapter(StateAdapter):
         from officers.euler.analysis import MAX_REASONS
         from officers.euler.hints import hint  # on a room's first hint
 
-        return hint(state.view(seat), budget=budget).to_dict(lang, MAX_REASONS)
+        with searching():  # as every game's aid: a refusal of the search keeps its code
+            return hint(state.view(seat), budget=budget).to_dict(lang, MAX_REASONS)
 
     def document(self, state: GameState, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (``None``: a spectator) sees: its own hand, the others' as counts
