@@ -483,7 +483,7 @@ def _add_simulate(commands: Commands) -> None:
     simulate = commands.add_parser(
         "simulate",
         help="play many games of bots, of any game: win rates with their intervals",
-        description="Play many deals with bots and print the win rates with their 95 %% "
+        description="Play many deals with bots and print the win rates with their 95 % "
         "confidence intervals. With --game GAME (officers, eightoff, skat) and --bots A,B "
         "(one bot for every seat, or one a seat): every game alike, each deal played once for "
         "each rotation of the bots round the table (two players: the seats swapped), the wins "

@@ -154,7 +154,7 @@ def _add_simulate(actions: Any) -> None:
         "simulate",
         help="Vorhand's win rate for pairs of bots, and her share with best play",
         description="Play each pair of bots (Vorhand's, Hinterhand's) on the same deals and "
-        "print Vorhand's win rate with its 95 %% interval, her mean points and the games "
+        "print Vorhand's win rate with its 95 % interval, her mean points and the games "
         "chosen; with --best, how often she wins double dummy with the best game. Each pair "
         "keeps its seats; 'officers simulate --game skat --bots A,B' plays every game alike, "
         "each deal from both seats.",
