@@ -34,7 +34,6 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Final, TextIO
 
 from officers.contract import DEFAULT_LIMITS, Budget, Limits, handle
-from officers.contract.bounded import start_soon
 from officers.contract.documents import error_document, head
 from officers.core.errors import excerpt
 from officers.core.wire import LINE_BREAKS, WireError, read, write
@@ -213,10 +212,10 @@ def run(
 ) -> None:
     """Answer each line of ``lines`` on ``out`` (flushed after each), until the end or ``quit``;
     blank lines are skipped, and ``None`` stands for a line over ``max_line`` bytes (as
-    :func:`read_lines` gives them). The lines are read on a thread of their own; the search
-    server (:func:`officers.contract.bounded.start`) starts beside the first lines, so that no
-    search forks this threaded process."""
-    start_soon()
+    :func:`read_lines` gives them). The lines are read on a thread of their own, so no search
+    forks this threaded process: the first search that needs a child process starts the search
+    server (:func:`officers.contract.bounded.start`), and an engine that never searches so far
+    (order 4, the hints, Eight Off) never starts it and answers its first lines at once."""
     inbox: queue.Queue[_Line | None] = queue.Queue(QUEUED)
     reader = threading.Thread(target=_reader, args=(lines, inbox, max_line), daemon=True)
     reader.start()

@@ -148,9 +148,17 @@ def start_soon() -> threading.Thread | None:
     the server only as long as it still starts."""
     if _STARTED.is_set():
         return None
-    thread = threading.Thread(target=start, name="officers-search-server", daemon=True)
+    thread = threading.Thread(target=_start_quietly, name="officers-search-server", daemon=True)
     thread.start()
     return thread
+
+
+def _start_quietly() -> None:
+    """:func:`start` in the background: a start that fails (the process ends meanwhile, the
+    server cannot start) prints nothing; the next search starts the server again and says why
+    if it still cannot."""
+    with contextlib.suppress(Exception):
+        start()
 
 
 def _child(
