@@ -46,7 +46,6 @@ True
 
 from __future__ import annotations
 
-import concurrent.futures
 import contextlib
 import functools
 import itertools
@@ -60,10 +59,13 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Final, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Final, Protocol, TypeVar, runtime_checkable
 
 from officers.core.errors import NotationError, excerpt
 from officers.core.lifetime import cpus, start_worker
+
+if TYPE_CHECKING:  # loaded where workers run: it brings logging and traceback along
+    import concurrent.futures
 
 __all__ = [
     "CHUNK_SECONDS",
@@ -157,6 +159,8 @@ def worker_pool(jobs: int | None) -> Iterator[concurrent.futures.Executor | None
     this process), shut down on the way out (the chunks not started cancelled). Each worker dies
     with this process (:func:`officers.core.lifetime.start_worker`); while they play, SIGTERM shuts
     them down first (see :func:`officers.euler.simulate.run_tasks`)."""
+    import concurrent.futures
+
     workers = jobs_for(jobs)
     if workers == 1:
         yield None
@@ -478,6 +482,8 @@ def _run_in(
 ) -> None:
     """Run the chunks in ``pool`` (``width`` workers), at most :data:`IN_FLIGHT` a worker
     submitted at a time, collecting each result as it comes in."""
+    import concurrent.futures
+
     pending: dict[concurrent.futures.Future[tuple[_R, float]], tuple[int, int, int]] = {}
     try:
         while True:

@@ -31,8 +31,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Mapping
-from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from officers.core.deals import check_deal_number
 from officers.core.errors import (
@@ -47,6 +46,9 @@ from officers.eightoff.moves import Move, Outcome, Refusal
 from officers.eightoff.position import Position
 from officers.eightoff.rules import legal_moves, play, refusal, resolve
 from officers.eightoff.variant import EIGHT_OFF, FREECELL, Variant
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 __all__ = ["EightOffGame"]
 

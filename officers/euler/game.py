@@ -66,8 +66,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable, Mapping, Sequence
-from fractions import Fraction
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from officers.core.draw import shuffle
 from officers.core.errors import (
@@ -114,6 +113,9 @@ from officers.euler.moves import (
 from officers.euler.rules import Rules
 from officers.euler.square import EMPTY, Square, cell_name
 from officers.euler.view import PlayerView
+
+if TYPE_CHECKING:
+    from fractions import Fraction
 
 __all__ = [
     "COIN_OFF",

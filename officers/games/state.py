@@ -41,11 +41,13 @@ skat 2 0 True
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
-from typing import Any, Literal, Protocol, TypeVar, runtime_checkable
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeVar, runtime_checkable
+
+if TYPE_CHECKING:  # for the annotations alone: fractions loads decimal, which takes time
+    import random
+    from fractions import Fraction
 
 __all__ = ["GameInfo", "Information", "State", "StateT", "Value"]
 
