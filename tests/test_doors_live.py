@@ -66,6 +66,22 @@ def searches(pid: int) -> set[int]:
     return named
 
 
+def searching(pid: int) -> int:
+    """The search child working for process ``pid`` on a long search: one that is still there
+    a fifth of a second after it was seen (the search server's first child, which starts it,
+    ends at once and is no search)."""
+    found: list[int] = []
+
+    def lasting() -> bool:
+        seen = searches(pid)
+        time.sleep(0.2)
+        found[:] = sorted(seen & searches(pid))
+        return bool(found)
+
+    wait_for(lasting, 10, "a search child")
+    return found[0]
+
+
 def alive(pid: int) -> bool:
     try:
         stat = Path(f"/proc/{pid}/stat").read_text()
@@ -178,7 +194,7 @@ def test_searches_over_the_cap_are_refused_at_once_and_cheap_requests_go_on() ->
 
         first = threading.Thread(target=slow)
         first.start()
-        wait_for(lambda: len(searches(process.pid)) >= 1, 10, "a search child")
+        searching(process.pid)
         started = time.monotonic()
         refused = httpx.post(f"{url}/v1/count", json={"square": "Bb6/7/7/7/7/7/7"}, timeout=30)
         cheap = httpx.post(f"{url}/v1/hint", json={"game": GAME, "player": 1}, timeout=30)
@@ -332,8 +348,7 @@ def test_cancel_ends_a_search_at_once_and_the_engine_goes_on() -> None:
     process = _engine("--time-limit", "60", "--max-order", "7")
     try:
         _send(process, {"id": 1, "op": "count", "square": SLOW_SQUARE})
-        wait_for(lambda: len(searches(process.pid)) >= 1, 10, "a search child")
-        searcher = next(iter(searches(process.pid)))
+        searcher = searching(process.pid)
         started = time.monotonic()
         _send(process, {"id": 2, "op": "cancel"})
         _send(process, {"id": 3, "op": "health"})
@@ -356,8 +371,7 @@ def test_a_search_child_killed_from_outside_ends_its_request_and_nothing_else() 
     process = _engine("--time-limit", "60", "--max-order", "7")
     try:
         _send(process, {"id": 1, "op": "count", "square": SLOW_SQUARE})
-        wait_for(lambda: len(searches(process.pid)) >= 1, 10, "a search child")
-        os.kill(next(iter(searches(process.pid))), signal.SIGKILL)
+        os.kill(searching(process.pid), signal.SIGKILL)
         _send(process, {"id": 2, "op": "count", "square": "5/5/5/5/5"})
         assert process.stdout
         killed, after = (json.loads(process.stdout.readline()) for _ in range(2))
@@ -373,8 +387,7 @@ def test_a_search_child_killed_from_outside_ends_its_request_and_nothing_else() 
 def test_no_search_child_outlives_the_engine(how: str) -> None:
     process = _engine("--time-limit", "60", "--max-order", "7")
     _send(process, {"id": 1, "op": "count", "square": SLOW_SQUARE})
-    wait_for(lambda: len(searches(process.pid)) >= 1, 10, "a search child")
-    searcher = next(iter(searches(process.pid)))
+    searcher = searching(process.pid)
     kin = descendants(process.pid)  # the search server (and its helper) too
     started = time.monotonic()
     if how == "quit":

@@ -14,7 +14,7 @@ it runs under :attr:`Limits.time_limit`.
 >>> handle({"op": "count", "square": "AS1AS1/4/4/4"})["code"]
 'bad-input'
 >>> handle({"op": "fly"})["message"]  # doctest: +ELLIPSIS
-"unknown op 'fly': expected one of hello, health, schema, hint, explain, ..., eightoff/solve, skat/deal, ..."
+"unknown op 'fly': expected one of hello, health, schema, hint, explain, ..., eightoff/solve, ... (... in all: hello lists them)"
 """
 
 from __future__ import annotations
@@ -118,6 +118,23 @@ def handler(op: str) -> Operation:
     return function
 
 
+def _listed(names: tuple[str, ...], room: int = 240) -> str:
+    """``names`` joined for a message, cut after ``room`` characters: the message of an
+    unknown op stays short however many operations the games bring (``hello`` lists them all).
+
+    >>> _listed(("a", "b", "c"))
+    'a, b, c'
+    >>> _listed(tuple("abcdefgh"), room=6)
+    'a, b, ... (8 in all: hello lists them)'
+    """
+    shown: list[str] = []
+    for name in names:
+        if shown and len(", ".join([*shown, name])) > room:
+            return f"{', '.join(shown)}, ... ({len(names)} in all: hello lists them)"
+        shown.append(name)
+    return ", ".join(shown)
+
+
 def handle(
     request: object, limits: Limits = DEFAULT_LIMITS, budget: Budget | None = None
 ) -> dict[str, Any]:
@@ -141,7 +158,7 @@ def answer(
     try:
         if not isinstance(op, str) or op not in OPS:
             raise BadRequestError(
-                "unknown-op", f"unknown op {excerpt(op)}: expected one of {', '.join(OPS)}"
+                "unknown-op", f"unknown op {excerpt(op)}: expected one of {_listed(OPS)}"
             )
         data = dict(fields)
         check(op, data)
