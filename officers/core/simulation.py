@@ -77,6 +77,7 @@ __all__ = [
     "Playable",
     "Tally",
     "Watch",
+    "WinRate",
     "bot_seed",
     "check_deals",
     "deal_seed",
@@ -135,6 +136,36 @@ def wilson_interval(wins: int, games: int, z: float = _Z95) -> tuple[float, floa
     low = 0.0 if wins == 0 else max(0.0, centre - half)
     high = 1.0 if wins == games else min(1.0, centre + half)
     return (low, high)
+
+
+class WinRate:
+    """The win rate of a result with ``wins`` out of :attr:`played` games, and its 95 % Wilson
+    interval: written once for every game's results (a result names what it counts as played:
+    deals, games)."""
+
+    __slots__ = ()
+
+    wins: int
+
+    @property
+    def played(self) -> int:
+        """The games the wins are counted out of."""
+        raise NotImplementedError
+
+    @property
+    def win_rate(self) -> float:
+        """Wins per game played (0.0 for none)."""
+        return self.wins / self.played if self.played else 0.0
+
+    @property
+    def low(self) -> float:
+        """The lower end of the 95 % Wilson interval of the win rate."""
+        return wilson_interval(self.wins, self.played)[0]
+
+    @property
+    def high(self) -> float:
+        """The upper end of the 95 % Wilson interval of the win rate."""
+        return wilson_interval(self.wins, self.played)[1]
 
 
 @contextlib.contextmanager

@@ -45,6 +45,7 @@ from officers.core.simulation import (  # IN_FLIGHT, jobs_for: where 0.3 had the
     TERMINATED,
     Lineup,
     Tally,
+    WinRate,
     bot_seed,
     deal_seed,
     jobs_for,
@@ -232,7 +233,7 @@ class Task:
 
 
 @dataclass(frozen=True)
-class SimulationResult:
+class SimulationResult(WinRate):
     """What a simulation found: wins out of deals, the Wilson interval, take-backs used, and the
     reasons of the losses. Two runs with the same task, deals and seed give equal results.
 
@@ -260,19 +261,9 @@ class SimulationResult:
     wasted_take_backs: int = 0
 
     @property
-    def win_rate(self) -> float:
-        """Wins per deal."""
-        return self.wins / self.deals if self.deals else 0.0
-
-    @property
-    def low(self) -> float:
-        """The lower end of the 95 % Wilson interval of the win rate."""
-        return wilson_interval(self.wins, self.deals)[0]
-
-    @property
-    def high(self) -> float:
-        """The upper end of the 95 % Wilson interval of the win rate."""
-        return wilson_interval(self.wins, self.deals)[1]
+    def played(self) -> int:
+        """The deals played (:class:`~officers.core.simulation.WinRate`)."""
+        return self.deals
 
     @property
     def take_backs_per_game(self) -> float:

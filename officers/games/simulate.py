@@ -45,10 +45,10 @@ from officers.core.simulation import (
     Lineup,
     Tally,
     Watch,
+    WinRate,
     check_deals,
     play_lineups,
     seatings,
-    wilson_interval,
 )
 from officers.games import GAMES, Registered
 
@@ -150,26 +150,16 @@ class _Deal:
 
 
 @dataclass(frozen=True)
-class Rate:
+class Rate(WinRate):
     """``wins`` of ``games``, with the win rate and its 95 % Wilson interval."""
 
     wins: int
     games: int
 
     @property
-    def win_rate(self) -> float:
-        """Wins per game (0.0 for no game)."""
-        return self.wins / self.games if self.games else 0.0
-
-    @property
-    def low(self) -> float:
-        """The lower end of the 95 % Wilson interval."""
-        return wilson_interval(self.wins, self.games)[0]
-
-    @property
-    def high(self) -> float:
-        """The upper end of the 95 % Wilson interval."""
-        return wilson_interval(self.wins, self.games)[1]
+    def played(self) -> int:
+        """The games played (:class:`~officers.core.simulation.WinRate`)."""
+        return self.games
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form: ``wins``, ``games``, ``win_rate``, ``confidence_95``."""

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 from officers.core.simulation import (
     Lineup,
     Tally,
+    WinRate,
     check_deals,
     deal_seed,
     play_lineups,
@@ -108,7 +109,7 @@ def _lineup(vorhand: str | SkatBot, hinterhand: str | SkatBot) -> Lineup:
 
 
 @dataclass(frozen=True)
-class PairResult:
+class PairResult(WinRate):
     """Vorhand's results for one pair of bots: ``wins`` of ``deals``, her mean points, and
     ``by_game``: ``(game, deals, wins)`` for each game her bot chose."""
 
@@ -121,19 +122,9 @@ class PairResult:
     by_game: tuple[tuple[str, int, int], ...]
 
     @property
-    def win_rate(self) -> float:
-        """Vorhand's wins per deal."""
-        return self.wins / self.deals if self.deals else 0.0
-
-    @property
-    def low(self) -> float:
-        """The lower end of the 95 % Wilson interval."""
-        return wilson_interval(self.wins, self.deals)[0]
-
-    @property
-    def high(self) -> float:
-        """The upper end of the 95 % Wilson interval."""
-        return wilson_interval(self.wins, self.deals)[1]
+    def played(self) -> int:
+        """The deals played (:class:`~officers.core.simulation.WinRate`)."""
+        return self.deals
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON form."""
