@@ -40,6 +40,13 @@ def loaded_after(code: str, prefix: str = "officers") -> set[str]:
     return set(done.stdout.split())
 
 
+def test_the_compiled_parts_statuses_import_no_game() -> None:
+    loaded = loaded_after("from officers.core.compiled import statuses\nprint(statuses())")
+    games = {"officers.euler", "officers.eightoff", "officers.skat"}
+    assert not loaded & games  # the compiled files are loaded beside their packages, not through
+    assert {"officers.core.compiled"} <= loaded
+
+
 def test_import_officers_loads_no_submodule() -> None:
     # officers.core.moved: the finder of the modules' 0.3 names (a table and a few functions)
     assert loaded_after("import officers") == {"officers", "officers.core", "officers.core.moved"}

@@ -25,7 +25,10 @@ from __future__ import annotations
 
 import functools
 import os
+import sys
 from importlib import import_module
+from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader
+from importlib.util import module_from_spec, spec_from_file_location
 from types import ModuleType
 from typing import Final
 
@@ -53,7 +56,7 @@ def load(name: str, abi: int) -> tuple[ModuleType | None, str]:
     if os.environ.get(PURE_PYTHON) == "1":
         return None, f"pure Python: {PURE_PYTHON}=1"
     try:
-        module = import_module(name)
+        module = _import(name)
     except ModuleNotFoundError as error:
         if error.name != name:
             raise
@@ -64,6 +67,27 @@ def load(name: str, abi: int) -> tuple[ModuleType | None, str]:
     if found != abi:
         return None, f"pure Python: the compiled module has ABI {found!r}, this code needs {abi}"
     return module, "compiled"
+
+
+def _import(name: str) -> ModuleType:
+    """The compiled module ``name``, imported without its game's package where that is not
+    imported yet (``officers --version`` asks every part, and a game's package would bring its
+    whole game): the file beside the package's, loaded by its own spec."""
+    package, _, stem = name.rpartition(".")
+    if package in sys.modules or name in sys.modules:
+        return import_module(name)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # officers/
+    folder = os.path.join(root, *package.split(".")[1:])
+    for suffix in EXTENSION_SUFFIXES:
+        path = os.path.join(folder, stem + suffix)
+        if os.path.isfile(path):
+            spec = spec_from_file_location(name, path, loader=ExtensionFileLoader(name, path))
+            assert spec is not None and spec.loader is not None
+            module = module_from_spec(spec)
+            spec.loader.exec_module(module)
+            sys.modules[name] = module  # one module, whoever imports it next
+            return module
+    raise ModuleNotFoundError(f"No module named {name!r}", name=name)
 
 
 def statuses() -> dict[str, str]:
