@@ -768,10 +768,8 @@ class Rooms:
         state = game.load(room.state)
         try:
             document = game.hint(state, seat, request.get("lang", "en"), limits, budget)
-        except (OfficersError, ValueError) as error:
+        except (OfficersError, ValueError) as error:  # an aid refuses by raising, never a document
             raise RoomError.of(error) from None
-        if document["kind"] == "error":
-            raise RoomError(document["code"], document["message"])
         return document
 
     def take_back(
