@@ -115,7 +115,8 @@ def test_an_eight_off_hint_is_the_doors_and_keeps_the_deals_number(db: str) -> N
     state = true_state(db, first["room"])
     door = answer("eightoff/hint", {"game": state.notation(), "lang": "en"})
     assert document | {"seconds": 0} == door | {"seconds": 0}  # the search's time aside
-    assert document["move"] in seat.get("/state")["view"]["legal"]
+    if document["status"] == "winnable":  # a lost game's hint names the move that lost it
+        assert document["move"] in seat.get("/state")["view"]["legal_moves"]
     assert str(state.number) not in raw.decode()
 
 
