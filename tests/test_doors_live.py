@@ -68,8 +68,8 @@ def searches(pid: int) -> set[int]:
 
 def searching(pid: int) -> int:
     """The search child working for process ``pid`` on a long search: one that is still there
-    a fifth of a second after it was seen (the search server's first child, which starts it,
-    ends at once and is no search)."""
+    a fifth of a second after it was seen (a search that ends at once is not the one asked
+    for; the search server's first child calls itself officers-start, not a search)."""
     found: list[int] = []
 
     def lasting() -> bool:

@@ -79,6 +79,10 @@ the command line, which the ``officers`` command's script imports again in each 
 NAME: Final = "officers-search"
 """What a search child calls itself (its process name on Linux, at most 15 bytes)."""
 
+STARTING: Final = "officers-start"
+"""What the search server's first child calls itself: it starts the server and searches
+nothing (so that ``ps`` and the tests tell it from a search)."""
+
 
 class CancelledError(OfficersError):
     """The search was cancelled before it knew the answer (the engine's ``cancel`` or ``quit``)."""
@@ -132,7 +136,8 @@ def start() -> None:
         if _STARTED.is_set():
             return
         try:
-            _run(int, (), 60.0, None, _context(True))  # the server's start and imports: once
+            # the server's start and imports, once; its first child is no search, and says so
+            _run(int, (), 60.0, None, _context(True), STARTING)
         except SolverTimeoutError as error:
             raise SolverTimeoutError(
                 "the search server could not start a search (a program that starts threads "
@@ -162,15 +167,19 @@ def _start_quietly() -> None:
 
 
 def _child(
-    connection: Connection, parent: int, function: Callable[..., Any], args: tuple[Any, ...]
+    connection: Connection,
+    parent: int,
+    function: Callable[..., Any],
+    args: tuple[Any, ...],
+    comm: str = NAME,
 ) -> None:
     from officers.core.lifetime import die_with_parent
 
     die_with_parent(parent)  # ended with the engine or the service, even killed by SIGKILL
     with contextlib.suppress(OSError):  # the search gives way to the process that answers
         os.nice(NICE)
-    with contextlib.suppress(OSError), open("/proc/self/comm", "w") as comm:
-        comm.write(NAME)  # Linux: ps and top show what the process is
+    with contextlib.suppress(OSError), open("/proc/self/comm", "w") as process_name:
+        process_name.write(comm)  # Linux: ps and top show what the process is
     try:
         connection.send((True, function(*args)))
     except BaseException as error:  # the parent raises it again
@@ -204,10 +213,11 @@ def _run(
     time_limit: float,
     cancel: threading.Event | None,
     context: BaseContext,
+    comm: str = NAME,
 ) -> _T:
     receiver, sender = context.Pipe(duplex=False)
     process = context.Process(  # type: ignore[attr-defined]
-        target=_child, args=(sender, os.getpid(), function, args), name=NAME, daemon=True
+        target=_child, args=(sender, os.getpid(), function, args, comm), name=comm, daemon=True
     )
     deadline = time.monotonic() + time_limit  # starting the child counts too
     try:
