@@ -93,7 +93,8 @@ def check_version(changelog: Path | None) -> str:
 
     wheel = metadata.version("officers")
     said = run("--version").strip()
-    if said != f"officers {wheel}" or officers.__version__ != wheel:
+    # the first line names the version; the lines after it, the compiled parts (check_compiled)
+    if said.splitlines()[:1] != [f"officers {wheel}"] or officers.__version__ != wheel:
         raise SmokeError(
             f"--version says {said!r}, __version__ {officers.__version__!r}, the metadata {wheel!r}"
         )
@@ -182,8 +183,8 @@ def check_data() -> str:
     """The package data besides the schemas: the packed squares and symmetry groups, the type
     marker."""
     package = resources.files("officers")
-    needed = ["py.typed", "data/finished-4.bin", "data/finished-4-diagonals.bin"]
-    needed.append("data/symmetry-4.bin")
+    needed = ["py.typed", "euler/data/finished-4.bin", "euler/data/finished-4-diagonals.bin"]
+    needed.append("euler/data/symmetry-4.bin")
     missing = [name for name in needed if not package.joinpath(name).is_file()]
     if missing:
         raise SmokeError(f"missing from the package: {missing}")
