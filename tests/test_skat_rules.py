@@ -199,9 +199,16 @@ def test_push_then_pop_restores_the_state_exactly(game: SkatGame, data: st.DataO
     legal = game.legal_moves()
     if not legal:
         return
+    taken = data.draw(st.integers(1, len(game.moves)))  # a trick's end taken back too, at times
+    replayed = SkatGame(game.start)
+    for move in game.moves[:-taken]:
+        replayed.push(move)
     game.push(data.draw(st.sampled_from(legal)))
     game.pop()
     assert (game.position, game.moves, game.notation(), game.view()) == before
+    for _ in range(taken):
+        game.pop()
+    assert game.view() == replayed.view() and game.played() == replayed.played()
 
 
 @settings(max_examples=40, deadline=None)
@@ -209,6 +216,7 @@ def test_push_then_pop_restores_the_state_exactly(game: SkatGame, data: st.DataO
 def test_records_positions_and_json_round_trip(game: SkatGame) -> None:
     again = SkatGame.parse(game.notation())
     assert again.position == game.position and again.moves == game.moves
+    assert again.played() == game.played() == game.clone().played()
     assert Position.parse(game.position.notation()) == game.position
     assert SkatGame.from_json(game.to_json()).position == game.position
     assert Position.from_json(game.position.to_json()) == game.position

@@ -122,7 +122,7 @@ class SkatGame:
     position now. Make one with :meth:`deal` (numbered deal N), from a :class:`Deal` or a
     :class:`Position`, or with :meth:`parse`."""
 
-    __slots__ = ("_moves", "_positions", "deal_of")
+    __slots__ = ("_moves", "_positions", "_tricks", "deal_of")
 
     def __init__(self, start: Deal | Position) -> None:
         if isinstance(start, Deal):
@@ -136,6 +136,7 @@ class SkatGame:
             raise TypeError(f"a game starts from a Deal or a Position, got {excerpt(start)}")
         self._positions: list[Position] = [position]
         self._moves: list[Move] = []
+        self._tricks: list[Trick] = []  # the tricks finished, kept as the moves are played
 
     @classmethod
     def deal(cls, number: int) -> SkatGame:
@@ -186,13 +187,7 @@ class SkatGame:
 
     def played(self) -> tuple[Trick, ...]:
         """The tricks finished since the start, in order."""
-        done: list[Trick] = []
-        for before, move, after in zip(
-            self._positions, self._moves, self._positions[1:], strict=False
-        ):
-            if move.card is not None and before.trick:
-                done.append(Trick(before.leader, (before.trick[0], move.card), after.leader))
-        return tuple(done)
+        return tuple(self._tricks)
 
     def view(self, player: int | None = None) -> View:
         """What both players see now (:class:`View`): the same for either ``player`` (0, 1 or
@@ -234,9 +229,15 @@ class SkatGame:
         which rule), a text that is no move :class:`~officers.NotationError`; either
         leaves the game as it was.
         """
-        resolved = resolve(self.position, self._read(move))
-        self._positions.append(play(self.position, resolved))
+        before = self.position
+        resolved = resolve(before, self._read(move))
+        after = play(before, resolved)
+        self._positions.append(after)
         self._moves.append(resolved)
+        if resolved.card is not None and before.trick:  # the second card ends the trick
+            self._tricks.append(
+                Trick(before.leader, (before.trick[0], resolved.card), after.leader)
+            )
         return resolved
 
     def pop(self) -> Move:
@@ -244,6 +245,8 @@ class SkatGame:
         if not self._moves:
             raise IndexError("no move to take back: the game is at its start")
         self._positions.pop()
+        if self._moves[-1].card is not None and self.position.trick:
+            self._tricks.pop()
         return self._moves.pop()
 
     undo = pop
@@ -274,6 +277,7 @@ class SkatGame:
         other.deal_of = self.deal_of
         other._positions = list(self._positions)
         other._moves = list(self._moves)
+        other._tricks = list(self._tricks)
         return other
 
     # --- the shape every game shares (officers.games.State) ----------------------------
