@@ -77,8 +77,11 @@ def test_runs_of_cards_read_back(cards: list[PlayingCard], tens: bool) -> None:
         ("11S", "unknown rank '11'"),
         ("TX", "unknown suit 'X'"),
         ("", "it is empty"),
-        ("Ten of Karo", "expected a name"),
-        ("Zehn of Diamonds", "expected a name"),
+        # a name that mixes the languages is refused as Euler's Officers refuses one
+        ("Ten of Karo", r"mixes German and English \(write 'Ten of Diamonds' or 'Karo-Zehn'\)"),
+        ("Zehn of Diamonds", "mixes German and English"),
+        ("Ten of Swords", "unknown suit 'Swords'"),
+        ("Elf of Spades", r"unknown rank 'Elf' \(expected Ace to King, German Ass to König\)"),
         ("x" * 200, "too long"),
     ],
 )

@@ -14,8 +14,9 @@ playing card
 
 Cards are read from ``TD``, ``Td``, ``10D``, ``10♦``, German ``B♣`` (Bube = Jack) and ``D♥``
 (Dame = Queen), or their full names in English or German; they print as ``10♦`` and write as
-``TD`` (T for ten, as fc-solve and PySol write). The 32 cards of Offiziersskat are a subset of
-this deck.
+``TD`` (T for ten, as fc-solve and PySol write). The reading and the writing are those of every
+game's cards (:mod:`officers.core.cards`), for the whole deck in this order (:data:`DECK`). The
+32 cards of Offiziersskat are a subset of this deck.
 
 >>> card = PlayingCard.parse("10♦")
 >>> print(card, card.notation(), card.name_en(), card.name_de(), sep=" | ")
@@ -31,9 +32,9 @@ True
 from __future__ import annotations
 
 import enum
-import re
 from typing import Final
 
+from officers.core import cards as french
 from officers.core.errors import NotationError, excerpt
 
 __all__ = [
@@ -50,19 +51,16 @@ __all__ = [
 CARDS_IN_DECK: Final = 52
 """The cards of the French deck."""
 
-_RANK_LETTERS: Final = "A23456789TJQK"
-_RANK_NAMES_EN: Final = (
-    "Ace", "Two", "Three", "Four", "Five", "Six", "Seven",
-    "Eight", "Nine", "Ten", "Jack", "Queen", "King",
-)  # fmt: skip
-_RANK_NAMES_DE: Final = (
-    "Ass", "Zwei", "Drei", "Vier", "Fünf", "Sechs", "Sieben",
-    "Acht", "Neun", "Zehn", "Bube", "Dame", "König",
-)  # fmt: skip
-_SUIT_LETTERS: Final = "CDHS"
-_SUIT_SYMBOLS: Final = "♣♦♥♠"
-_SUIT_NAMES_EN: Final = ("Clubs", "Diamonds", "Hearts", "Spades")
-_SUIT_NAMES_DE: Final = ("Kreuz", "Karo", "Herz", "Pik")
+_FRENCH_RANKS: Final = tuple(french.Rank)
+_FRENCH_SUITS: Final = tuple(french.Suit)
+_RANK_LETTERS: Final = tuple(rank.letter() for rank in _FRENCH_RANKS)
+_RANK_SHORT: Final = tuple(rank.short() for rank in _FRENCH_RANKS)
+_RANK_NAMES_EN: Final = tuple(rank.name_en() for rank in _FRENCH_RANKS)
+_RANK_NAMES_DE: Final = tuple(rank.name_de() for rank in _FRENCH_RANKS)
+_SUIT_LETTERS: Final = tuple(suit.letter() for suit in _FRENCH_SUITS)
+_SUIT_SYMBOLS: Final = tuple(suit.symbol() for suit in _FRENCH_SUITS)
+_SUIT_NAMES_EN: Final = tuple(suit.name_en() for suit in _FRENCH_SUITS)
+_SUIT_NAMES_DE: Final = tuple(suit.name_de() for suit in _FRENCH_SUITS)
 
 
 class Rank(enum.IntEnum):
@@ -88,7 +86,7 @@ class Rank(enum.IntEnum):
 
     def short(self) -> str:
         """The rank as people print it: ``A 2 … 9 10 J Q K``."""
-        return "10" if self == Rank.TEN else _RANK_LETTERS[self - 1]
+        return _RANK_SHORT[self - 1]
 
     def name_en(self) -> str:
         """``Ace``, ``Two``, … ``King``."""
@@ -222,7 +220,7 @@ class PlayingCard(enum.IntEnum):
           ...
         officers.NotationError: cannot read card '1S': unknown rank '1' (expected ranks A 2-9 T or 10 J Q K, German B D)
         """
-        return read_card(text)
+        return DECK.read(text)
 
     @property
     def rank(self) -> Rank:
@@ -240,18 +238,18 @@ class PlayingCard(enum.IntEnum):
 
     def notation(self) -> str:
         """The ASCII notation: ``AC``, ``TD``, ``KS`` (T for ten)."""
-        return _RANK_LETTERS[self % 13] + _SUIT_LETTERS[self // 13]
+        return _NOTATION[self]
 
     def name_en(self) -> str:
         """The English name: ``Ten of Diamonds``."""
-        return f"{_RANK_NAMES_EN[self % 13]} of {_SUIT_NAMES_EN[self // 13]}"
+        return _NAME_EN[self]
 
     def name_de(self) -> str:
         """The German name: ``Karo-Zehn``."""
-        return f"{_SUIT_NAMES_DE[self // 13]}-{_RANK_NAMES_DE[self % 13]}"
+        return _NAME_DE[self]
 
     def __str__(self) -> str:
-        return _RANKS[self % 13].short() + _SUIT_SYMBOLS[self // 13]
+        return _FACE[self]
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
@@ -285,40 +283,25 @@ def card_of(value: object) -> PlayingCard:
     raise ValueError(f"a playing card is an int 0-51, got {excerpt(value)}")
 
 
-# --- reading -------------------------------------------------------------------------------
-
-_RANK_BY_TEXT: Final[dict[str, int]] = {
-    **{letter: i + 1 for i, letter in enumerate(_RANK_LETTERS)},
-    "10": 10, "B": 11, "D": 12,
-}  # fmt: skip
-_SUIT_BY_CHAR: Final[dict[str, int]] = {
-    **{letter: i for i, letter in enumerate(_SUIT_LETTERS)},
-    **{symbol: i for i, symbol in enumerate(_SUIT_SYMBOLS)},
-    **{symbol: i for i, symbol in enumerate("♧♢♡♤")},  # the outlined symbols, too
-}
-_RANK_BY_NAME: Final[dict[str, tuple[int, str]]] = {
-    **{name.casefold(): (i + 1, "en") for i, name in enumerate(_RANK_NAMES_EN)},
-    **{name.casefold(): (i + 1, "de") for i, name in enumerate(_RANK_NAMES_DE)},
-    "koenig": (13, "de"), "fuenf": (5, "de"),
-}  # fmt: skip
-_SUIT_BY_NAME: Final[dict[str, tuple[int, str]]] = {
-    **{name.casefold(): (i, "en") for i, name in enumerate(_SUIT_NAMES_EN)},
-    **{name.casefold(): (i, "de") for i, name in enumerate(_SUIT_NAMES_DE)},
-}
-_EXPECTED_RANK: Final = "ranks A 2-9 T or 10 J Q K, German B D"
-_EXPECTED_SUIT: Final = "suits C D H S or ♣ ♦ ♥ ♠"
-_ENGLISH_NAME: Final = re.compile(r"(\w+)\s+of\s+(\w+)", re.IGNORECASE | re.ASCII)
-_GERMAN_NAME: Final = re.compile(
-    r"([\wÖöÜü]+)\s*-\s*([\wÖöÜü]+)|([\wÖöÜü]+)\s+([\wÖöÜü]+)", re.ASCII
+DECK: Final = french.Deck(
+    "Eight Off",
+    _FRENCH_RANKS,
+    _FRENCH_SUITS,
+    ALL_PLAYING_CARDS,
+    by="suit",
+    example=(french.Rank.TEN, french.Suit.DIAMONDS),
 )
-_MAX_NAME_LENGTH: Final = 40
+"""The 52 cards as a deck of French cards: the one reader and printer of
+:mod:`officers.core.cards`, with the names and the outlined suits, the German ``B`` and ``D``."""
+
+_NOTATION: Final = DECK.notation
+_FACE: Final = DECK.face
+_NAME_EN: Final = DECK.names["en"]
+_NAME_DE: Final = DECK.names["de"]
 _VARIATION_SELECTORS: Final = str.maketrans("", "", "\ufe0e\ufe0f")
 """Emoji (U+FE0F) and text (U+FE0E) presentation selectors, which phones send after ``♠``."""
 
-
-def _upper(text: str) -> str:
-    """Upper case for ASCII letters only (``"ſ".upper()`` is ``"S"``, but ``ſ`` is no suit)."""
-    return "".join(char.upper() if char.isascii() else char for char in text)
+# --- reading -------------------------------------------------------------------------------
 
 
 def read_card(text: object) -> PlayingCard:
@@ -327,56 +310,7 @@ def read_card(text: object) -> PlayingCard:
     >>> read_card(" 10h "), read_card("Queen of Spades")
     (PlayingCard.TEN_OF_HEARTS, PlayingCard.QUEEN_OF_SPADES)
     """
-    if not isinstance(text, str):
-        raise NotationError(f"cannot read card {excerpt(text)}: expected a string such as 'TD'")
-    stripped = text.strip().translate(_VARIATION_SELECTORS)
-    if not stripped:
-        raise NotationError(f"cannot read card {excerpt(text)}: it is empty (expected e.g. 'TD')")
-    if len(stripped) > _MAX_NAME_LENGTH:
-        raise NotationError(f"cannot read card {excerpt(text)}: too long for a card")
-    if len(stripped) == 2 or (len(stripped) == 3 and not stripped[0].isalpha()):
-        return _read_short(text, _upper(stripped[:-1]), _upper(stripped[-1]))
-    return _read_name(text, stripped)
-
-
-def _read_short(text: str, rank_text: str, suit_char: str) -> PlayingCard:
-    if rank_text not in _RANK_BY_TEXT:
-        raise NotationError(
-            f"cannot read card {excerpt(text)}: unknown rank {rank_text!r} (expected {_EXPECTED_RANK})"
-        )
-    if suit_char not in _SUIT_BY_CHAR:
-        raise NotationError(
-            f"cannot read card {excerpt(text)}: unknown suit {suit_char!r} (expected {_EXPECTED_SUIT})"
-        )
-    return _BY_INDEX[13 * _SUIT_BY_CHAR[suit_char] + _RANK_BY_TEXT[rank_text] - 1]
-
-
-def _fold(word: str) -> str:
-    return "".join(char.lower() if char.isascii() or char in "ÖöÜü" else char for char in word)
-
-
-def _read_name(text: str, stripped: str) -> PlayingCard:
-    english = _ENGLISH_NAME.fullmatch(stripped)
-    german = None if english else _GERMAN_NAME.fullmatch(stripped)
-    if english:
-        rank_word, suit_word, style = english.group(1), english.group(2), "en"
-    elif german:
-        suit_word = german.group(1) or german.group(3)
-        rank_word = german.group(2) or german.group(4)
-        style = "de"
-    else:
-        raise NotationError(
-            f"cannot read card {excerpt(text)}: expected a card such as 'TD' or '10♦', "
-            "or a name such as 'Ten of Diamonds' or 'Karo-Zehn'"
-        )
-    rank = _RANK_BY_NAME.get(_fold(rank_word))
-    suit = _SUIT_BY_NAME.get(_fold(suit_word))
-    if rank is None or suit is None or not (rank[1] == suit[1] == style):
-        raise NotationError(
-            f"cannot read card {excerpt(text)}: expected a name such as 'Ten of Diamonds' "
-            "or 'Karo-Zehn'"
-        )
-    return _BY_INDEX[13 * suit[0] + rank[0] - 1]
+    return DECK.read(text)
 
 
 def read_card_run(text: object) -> tuple[PlayingCard, ...]:
@@ -404,7 +338,7 @@ def read_card_run(text: object) -> tuple[PlayingCard, ...]:
                 "(expected a rank and a suit, such as 'TD')"
             )
         try:
-            cards.append(_read_short(piece, _upper(piece[:-1]), _upper(piece[-1])))
+            cards.append(DECK.read_short(piece))
         except NotationError as error:
             why = str(error).removeprefix(f"cannot read card {excerpt(piece)}: ")
             raise NotationError(

@@ -10,7 +10,10 @@ card
     One of the 16 officers: a :class:`Card`, an int ``4 * rank + suit`` (0-15) with a name.
 
 Cards are read from ``AS``, ``as``, ``A♠``, German ``D♦`` (Dame = Queen) and ``B♣``
-(Bube = Jack), or from their full names; they print as ``A♠`` and write as ``AS``.
+(Bube = Jack), or from their full names; they print as ``A♠`` and write as ``AS``. The reading
+and the writing are those of every game's cards (:mod:`officers.core.cards`), for the deck of
+the 16 court cards in this order (:data:`DECK`); a numbered card is refused: only the court
+cards play.
 
 >>> from officers import Card, ACE_OF_SPADES
 >>> Card.parse("as") is ACE_OF_SPADES
@@ -30,6 +33,8 @@ import enum
 import re
 from typing import Final
 
+from officers.core import cards as french
+from officers.core.cards import Spelling
 from officers.core.errors import NotationError, excerpt
 
 __all__ = [
@@ -46,16 +51,20 @@ __all__ = [
     "JACK_OF_SPADES", "JACK_OF_HEARTS", "JACK_OF_DIAMONDS", "JACK_OF_CLUBS",
 ]  # fmt: skip
 
-_RANK_LETTERS: Final = "AKQJ"
-_RANK_NAMES_EN: Final = ("Ace", "King", "Queen", "Jack")
-_RANK_NAMES_DE: Final = ("Ass", "König", "Dame", "Bube")
-_SUIT_LETTERS: Final = "SHDC"
-_SUIT_SYMBOLS: Final = "♠♥♦♣"
-_SUIT_NAMES_EN: Final = ("Spades", "Hearts", "Diamonds", "Clubs")
-_SUIT_NAMES_DE: Final = ("Pik", "Herz", "Karo", "Kreuz")
-
-# Which language a spelling belongs to: "en", "de", or "" for both (A, K, suits).
-Spelling = str
+_FRENCH_RANKS: Final = (french.Rank.ACE, french.Rank.KING, french.Rank.QUEEN, french.Rank.JACK)
+_FRENCH_SUITS: Final = (
+    french.Suit.SPADES,
+    french.Suit.HEARTS,
+    french.Suit.DIAMONDS,
+    french.Suit.CLUBS,
+)
+_RANK_LETTERS: Final = tuple(rank.letter() for rank in _FRENCH_RANKS)
+_RANK_NAMES_EN: Final = tuple(rank.name_en() for rank in _FRENCH_RANKS)
+_RANK_NAMES_DE: Final = tuple(rank.name_de() for rank in _FRENCH_RANKS)
+_SUIT_LETTERS: Final = tuple(suit.letter() for suit in _FRENCH_SUITS)
+_SUIT_SYMBOLS: Final = tuple(suit.symbol() for suit in _FRENCH_SUITS)
+_SUIT_NAMES_EN: Final = tuple(suit.name_en() for suit in _FRENCH_SUITS)
+_SUIT_NAMES_DE: Final = tuple(suit.name_de() for suit in _FRENCH_SUITS)
 
 
 class Rank(enum.IntEnum):
@@ -143,7 +152,7 @@ class Card(enum.IntEnum):
             raise TypeError(f"rank and suit are ints 0-3, got rank={rank!r:.40}, suit={suit!r:.40}")
         if not (0 <= rank < 4 and 0 <= suit < 4):
             raise ValueError(f"rank and suit must be 0-3, got rank={rank!r:.40}, suit={suit!r:.40}")
-        return cls(4 * rank + suit)
+        return ALL_CARDS[4 * rank + suit]
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -154,32 +163,32 @@ class Card(enum.IntEnum):
         >>> Card.parse("B♣"), Card.parse("Queen of Hearts"), Card.parse("Kreuz-König")
         (Card.JACK_OF_CLUBS, Card.QUEEN_OF_HEARTS, Card.KING_OF_CLUBS)
         """
-        return read_card(text)[0]
+        return DECK.read(text)
 
     @property
     def rank(self) -> Rank:
         """The card's rank."""
-        return Rank(self >> 2)
+        return _RANKS[self >> 2]
 
     @property
     def suit(self) -> Suit:
         """The card's suit."""
-        return Suit(self & 3)
+        return _SUITS[self & 3]
 
     def notation(self) -> str:
         """The ASCII notation: ``AS``, ``QD``, ..."""
-        return _RANK_LETTERS[self >> 2] + _SUIT_LETTERS[self & 3]
+        return _NOTATION[self]
 
     def name_en(self) -> str:
         """The English name: ``Ace of Spades``."""
-        return f"{_RANK_NAMES_EN[self >> 2]} of {_SUIT_NAMES_EN[self & 3]}"
+        return _NAME_EN[self]
 
     def name_de(self) -> str:
         """The German name: ``Pik-Ass``."""
-        return f"{_SUIT_NAMES_DE[self & 3]}-{_RANK_NAMES_DE[self >> 2]}"
+        return _NAME_DE[self]
 
     def __str__(self) -> str:
-        return _RANK_LETTERS[self >> 2] + _SUIT_SYMBOLS[self & 3]
+        return _FACE[self]
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)
@@ -208,34 +217,27 @@ JACK_OF_HEARTS: Final = Card.JACK_OF_HEARTS
 JACK_OF_DIAMONDS: Final = Card.JACK_OF_DIAMONDS
 JACK_OF_CLUBS: Final = Card.JACK_OF_CLUBS
 
-# --- reading -------------------------------------------------------------------------------
+DECK: Final = french.Deck(
+    "Euler's Officers",
+    _FRENCH_RANKS,
+    _FRENCH_SUITS,
+    ALL_CARDS,
+    by="rank",
+    absent="only the court cards play",
+)
+"""The 16 officers as a deck of French cards: the one reader and printer of
+:mod:`officers.core.cards`, with the names and the outlined suits, the German ``D`` and ``B``."""
 
-# rank letter (upper case) -> (rank, language)
-_RANK_BY_LETTER: Final[dict[str, tuple[int, Spelling]]] = {
-    "A": (0, ""), "K": (1, ""), "Q": (2, "en"), "J": (3, "en"), "D": (2, "de"), "B": (3, "de"),
-}  # fmt: skip
-_SUIT_BY_CHAR: Final[dict[str, int]] = {
-    **{letter: i for i, letter in enumerate(_SUIT_LETTERS)},
-    **{symbol: i for i, symbol in enumerate(_SUIT_SYMBOLS)},
-    **{symbol: i for i, symbol in enumerate("♤♡♢♧")},  # the outlined symbols, too
-}
-_RANK_BY_NAME: Final[dict[str, tuple[int, Spelling]]] = {
-    **{name.casefold(): (i, "en") for i, name in enumerate(_RANK_NAMES_EN)},
-    **{name.casefold(): (i, "de") for i, name in enumerate(_RANK_NAMES_DE)},
-    "koenig": (1, "de"),
-}
-_SUIT_BY_NAME: Final[dict[str, tuple[int, Spelling]]] = {
-    **{name.casefold(): (i, "en") for i, name in enumerate(_SUIT_NAMES_EN)},
-    **{name.casefold(): (i, "de") for i, name in enumerate(_SUIT_NAMES_DE)},
-}
-_EXPECTED_RANK: Final = "ranks A K Q J, German D B"
-_EXPECTED_SUIT: Final = "suits S H D C or ♠ ♥ ♦ ♣"
-_ENGLISH_NAME: Final = re.compile(r"(\w+)\s+of\s+(\w+)", re.IGNORECASE | re.ASCII)
-_GERMAN_NAME: Final = re.compile(r"([\wÖö]+)\s*-\s*([\wÖö]+)|([\wÖö]+)\s+([\wÖö]+)", re.ASCII)
-_MAX_NAME_LENGTH: Final = 40
-"""The longest card text read: ``Queen of Diamonds`` has 17 characters."""
+_RANKS: Final = tuple(Rank)
+_SUITS: Final = tuple(Suit)
+_NOTATION: Final = DECK.notation
+_FACE: Final = DECK.face
+_NAME_EN: Final = DECK.names["en"]
+_NAME_DE: Final = DECK.names["de"]
 _VARIATION_SELECTORS: Final = str.maketrans("", "", "\ufe0e\ufe0f")
 """Emoji (U+FE0F) and text (U+FE0E) presentation selectors, which phones send after ``♠``."""
+
+# --- reading -------------------------------------------------------------------------------
 
 
 def read_card(text: object) -> tuple[Card, Spelling]:
@@ -244,23 +246,7 @@ def read_card(text: object) -> tuple[Card, Spelling]:
     >>> read_card("D♦"), read_card("Q♦"), read_card("A♦")
     ((Card.QUEEN_OF_DIAMONDS, 'de'), (Card.QUEEN_OF_DIAMONDS, 'en'), (Card.ACE_OF_DIAMONDS, ''))
     """
-    if not isinstance(text, str):
-        raise NotationError(
-            f"cannot read card {excerpt(text)}: expected a string such as 'AS' or 'A♠'"
-        )
-    stripped = text.strip().translate(_VARIATION_SELECTORS)
-    if not stripped:
-        raise NotationError(
-            f"cannot read card {excerpt(text)}: it is empty (expected e.g. 'AS' or 'A♠')"
-        )
-    if len(stripped) > _MAX_NAME_LENGTH:
-        raise NotationError(
-            f"cannot read card {excerpt(text)}: too long for a card "
-            "(expected e.g. 'AS', 'A♠' or 'Ace of Spades')"
-        )
-    if len(stripped) == 2 or (len(stripped) == 3 and stripped[0] in "0123456789"):
-        return _parse_short(text, stripped)
-    return _parse_name(text, stripped)
+    return DECK.read_spelling(text)
 
 
 _CARD_SEPARATORS: Final = re.compile(r"[\s,;]+")
@@ -289,10 +275,10 @@ def read_cards(text: object) -> tuple[Card, ...]:
     for part in _CARD_SEPARATORS.split(text.strip().translate(_VARIATION_SELECTORS)):
         if len(part) <= 3:
             if part:
-                cards.append(read_card(part)[0])
+                cards.append(DECK.read(part))
             continue
         try:
-            cards.append(read_card(part)[0])  # a name without spaces: Pik-Ass
+            cards.append(DECK.read(part))  # a name without spaces: Pik-Ass
             continue
         except NotationError:
             if len(part) % 2:
@@ -308,70 +294,7 @@ def read_cards(text: object) -> tuple[Card, ...]:
 def _read_in_run(pair: str, run: str) -> Card:
     """One card of two characters out of a run of cards, or an error that quotes both."""
     try:
-        return read_card(pair)[0]
+        return DECK.read(pair)
     except NotationError as error:
         why = str(error).removeprefix(f"cannot read card {excerpt(pair)}: ")
         raise NotationError(f"cannot read card {excerpt(pair)} in {excerpt(run)}: {why}") from None
-
-
-def _ascii_upper(text: str) -> str:
-    """Upper case for ASCII letters only: ``"ſ".upper()`` is ``"S"``, but ``ſ`` is no suit."""
-    return "".join(char.upper() if char.isascii() else char for char in text)
-
-
-def _fold(word: str) -> str:
-    """Lower case for ASCII letters (and ``Ö``) only, so that no other letter reads as one."""
-    return "".join(char.lower() if char.isascii() or char in "Öö" else char for char in word)
-
-
-def _parse_short(text: str, stripped: str) -> tuple[Card, Spelling]:
-    rank_char, suit_char = _ascii_upper(stripped[:-1]), _ascii_upper(stripped[-1])
-    if rank_char not in _RANK_BY_LETTER:
-        if rank_char[0] in "0123456789T":
-            why = f"only the court cards play ({_EXPECTED_RANK})"
-        else:
-            why = f"unknown rank {rank_char!r} (expected {_EXPECTED_RANK})"
-        raise NotationError(f"cannot read card {excerpt(text)}: {why}")
-    if suit_char not in _SUIT_BY_CHAR:
-        raise NotationError(
-            f"cannot read card {excerpt(text)}: unknown suit {stripped[-1]!r} (expected {_EXPECTED_SUIT})"
-        )
-    rank, language = _RANK_BY_LETTER[rank_char]
-    return Card(4 * rank + _SUIT_BY_CHAR[suit_char]), language
-
-
-def _parse_name(text: str, stripped: str) -> tuple[Card, Spelling]:
-    english = _ENGLISH_NAME.fullmatch(stripped)
-    if english:
-        rank_word, suit_word = english.group(1), english.group(2)
-        style = "en"
-    else:
-        german = _GERMAN_NAME.fullmatch(stripped)
-        if not german:
-            raise NotationError(
-                f"cannot read card {excerpt(text)}: expected two characters such as 'AS' or 'A♠', "
-                "or a name such as 'Ace of Spades' or 'Pik-Ass'"
-            )
-        suit_word = german.group(1) or german.group(3)
-        rank_word = german.group(2) or german.group(4)
-        style = "de"
-    rank_entry = _RANK_BY_NAME.get(_fold(rank_word))
-    suit_entry = _SUIT_BY_NAME.get(_fold(suit_word))
-    if rank_entry is None:
-        if rank_word.isascii() and rank_word.isdigit():
-            why = "only the court cards play (Ace, King, Queen, Jack)"
-        else:
-            why = f"unknown rank {rank_word!r} (expected Ace King Queen Jack, German Ass König Dame Bube)"
-        raise NotationError(f"cannot read card {excerpt(text)}: {why}")
-    if suit_entry is None:
-        raise NotationError(
-            f"cannot read card {excerpt(text)}: unknown suit {suit_word!r} "
-            "(expected Spades Hearts Diamonds Clubs, German Pik Herz Karo Kreuz)"
-        )
-    if not (rank_entry[1] == suit_entry[1] == style):
-        meant = Card(4 * rank_entry[0] + suit_entry[0])
-        raise NotationError(
-            f"cannot read card {excerpt(text)}: it mixes German and English "
-            f"(write {meant.name_en()!r} or {meant.name_de()!r})"
-        )
-    return Card(4 * rank_entry[0] + suit_entry[0]), style

@@ -9,7 +9,9 @@ card
 notation
     Rank then suit: ``AC``, ``TH`` (10 is written ``T``), ``JD``. Reading also takes ``10H``,
     the German ranks ``B`` (Bube, Jack) and ``D`` (Dame, Queen) — ``K`` is König either way —,
-    the suit symbols ``♣ ♠ ♥ ♦`` and lower case: ``10♥``, ``bh`` and ``DD`` (Dame of Karo).
+    the suit symbols ``♣ ♠ ♥ ♦`` and lower case: ``10♥``, ``bh`` and ``DD`` (Dame of Karo). The
+    reading and the writing are those of every game's cards (:mod:`officers.core.cards`), for
+    the Skat deck in Skat order (:data:`DECK`).
 game
     Vorhand's choice: ``C S H D`` (a suit game: that suit is trump) or ``G`` (Grand: only the
     Jacks are trump).
@@ -36,6 +38,7 @@ from __future__ import annotations
 
 from typing import Final, Literal, get_args
 
+from officers.core import cards as french
 from officers.core.errors import InvalidGameError, NotationError, excerpt
 
 __all__ = [
@@ -101,17 +104,39 @@ POINTS: Final = tuple(_RANK_POINTS[c % 8] for c in CARDS)
 TOTAL_POINTS: Final = 120
 """The points of the whole deck."""
 
-_SYMBOLS: Final = "♣♠♥♦"
-_FACES: Final = ("A", "10", "K", "Q", "J", "9", "8", "7")
-_EN_RANKS: Final = ("ace", "ten", "king", "queen", "jack", "nine", "eight", "seven")
-_EN_SUITS: Final = ("clubs", "spades", "hearts", "diamonds")
-_DE_RANKS: Final = ("Ass", "Zehn", "König", "Dame", "Bube", "Neun", "Acht", "Sieben")
-_DE_SUITS: Final = ("Kreuz", "Pik", "Herz", "Karo")
-_READ_RANKS: Final = {"A": 0, "T": 1, "10": 1, "K": 2, "Q": 3, "D": 3, "J": 4, "B": 4}
-_READ_RANKS.update({"9": 5, "8": 6, "7": 7})
-_READ_SUITS: Final = {letter: i for i, letter in enumerate(SUITS)} | {
-    symbol: i for i, symbol in enumerate(_SYMBOLS)
-}
+_FRENCH_SUITS: Final = (
+    french.Suit.CLUBS,
+    french.Suit.SPADES,
+    french.Suit.HEARTS,
+    french.Suit.DIAMONDS,
+)
+_FRENCH_RANKS: Final = (
+    french.Rank.ACE, french.Rank.TEN, french.Rank.KING, french.Rank.QUEEN,
+    french.Rank.JACK, french.Rank.NINE, french.Rank.EIGHT, french.Rank.SEVEN,
+)  # fmt: skip
+DECK: Final = french.Deck(
+    "Offiziersskat",
+    _FRENCH_RANKS,
+    _FRENCH_SUITS,
+    CARDS,
+    by="suit",
+    names=False,
+    loose=False,
+    suit_aliases={"ſ": french.Suit.SPADES},
+    example=(french.Rank.TEN, french.Suit.HEARTS),
+    absent="only the cards from 7 up play",
+)
+"""The 32 cards as a deck of French cards: the one reader and printer of
+:mod:`officers.core.cards`, reading the short forms only (no names, no outlined suits), with
+the German ``D`` and ``B``. Its reader has always taken the long s ``ſ`` for an ``S`` (it
+upper-cased the text as Python does) and still does, so that no text it read is refused."""
+
+_NOTATION: Final = DECK.notation
+_FACES: Final = DECK.face
+_EN_NAMES: Final = tuple(name.lower() for name in DECK.names["en"])
+_DE_NAMES: Final = DECK.names["de"]
+_EN_SUITS: Final = tuple(suit.name_en().lower() for suit in _FRENCH_SUITS)
+_DE_SUITS: Final = tuple(suit.name_de() for suit in _FRENCH_SUITS)
 _GAME_WORDS: Final[dict[str, GameType]] = {
     "C": "C", "S": "S", "H": "H", "D": "D", "G": "G",
     "♣": "C", "♠": "S", "♥": "H", "♦": "D",
@@ -159,19 +184,17 @@ def check_card(value: object) -> int:
 
 def card_notation(card: int) -> str:
     """The card's notation: rank then suit, ``QH``, ``TS`` (see the module)."""
-    return RANKS[card % 8] + SUITS[card // 8]
+    return _NOTATION[card]
 
 
 def card_face(card: int) -> str:
     """The card as people write it: ``Q♥``, ``10♠``."""
-    return _FACES[card % 8] + _SYMBOLS[card // 8]
+    return _FACES[card]
 
 
 def card_name(card: int, lang: str = "en") -> str:
     """The card's name: ``queen of hearts`` (``"en"``), ``Herz-Dame`` (``"de"``)."""
-    if lang == "de":
-        return f"{_DE_SUITS[card // 8]}-{_DE_RANKS[card % 8]}"
-    return f"{_EN_RANKS[card % 8]} of {_EN_SUITS[card // 8]}"
+    return _DE_NAMES[card] if lang == "de" else _EN_NAMES[card]
 
 
 def parse_card(text: str) -> int:
@@ -182,17 +205,9 @@ def parse_card(text: str) -> int:
     >>> parse_card("1H")
     Traceback (most recent call last):
       ...
-    officers.NotationError: cannot read card '1H': expected a rank (A T K Q J 9 8 7, 10, German D B) and a suit (C S H D or ♣ ♠ ♥ ♦), such as 'QH' or '10♥'
+    officers.NotationError: cannot read card '1H': unknown rank '1' (expected ranks A T or 10 K Q J 9 8 7, German D B)
     """
-    if isinstance(text, str) and 2 <= len(text.strip()) <= 3:
-        word = text.strip().upper()
-        rank, suit = _READ_RANKS.get(word[:-1]), _READ_SUITS.get(word[-1])
-        if rank is not None and suit is not None:
-            return 8 * suit + rank
-    raise NotationError(
-        f"cannot read card {excerpt(text)}: expected a rank (A T K Q J 9 8 7, 10, German D B) "
-        "and a suit (C S H D or ♣ ♠ ♥ ♦), such as 'QH' or '10♥'"
-    )
+    return DECK.read(text)
 
 
 def check_game(value: object) -> GameType:
