@@ -361,7 +361,8 @@ class Deck(Generic[C]):
         }
         """Each card's name by language: ``Ten of Diamonds``, ``Karo-Zehn``."""
         self._by: Final = by
-        self._names = names
+        self.reads_names: Final = names
+        """Whether the reader takes names (``Ten of Diamonds``) as well as short forms."""
         self._loose = loose
         self._court_only = not any(Rank.TWO <= rank <= Rank.TEN for rank in self.ranks)
         self._absent = absent
@@ -387,7 +388,7 @@ class Deck(Generic[C]):
         self._name_example = f"{self.names['en'][shown]!r} or {self.names['de'][shown]!r}"
         self._long_example = (
             f"{self.notation[shown]!r}, {self.face[shown]!r} or {self.names['en'][shown]!r}"
-            if self._names
+            if self.reads_names
             else self._short_example
         )
         self._two = "two characters" if self._court_only else "a card"
@@ -521,7 +522,7 @@ class Deck(Generic[C]):
             )
         if len(stripped) == 2 or (len(stripped) == 3 and stripped[0] in _DIGITS):
             return self._read_short(text, stripped)
-        if not self._names:
+        if not self.reads_names:
             raise NotationError(
                 f"cannot read card {excerpt(text)}: expected {self._two} "
                 f"such as {self._short_example}"
