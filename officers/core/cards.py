@@ -70,6 +70,7 @@ __all__ = [
 ]
 
 _RANK_LETTERS: Final = "A23456789TJQK"
+_RANK_SHORTS: Final[tuple[str, ...]] = (*_RANK_LETTERS[:9], "10", *_RANK_LETTERS[10:])
 _RANK_NAMES: Final[dict[str, tuple[str, ...]]] = {
     "en": (
         "Ace", "Two", "Three", "Four", "Five", "Six", "Seven",
@@ -124,7 +125,7 @@ class Rank(enum.IntEnum):
 
     def short(self) -> str:
         """The rank as people print it: ``A 2 … 9 10 J Q K``."""
-        return "10" if self == 10 else _RANK_LETTERS[self - 1]
+        return _RANK_SHORTS[self - 1]
 
     def german_letter(self) -> str:
         """The letter German readers use: ``B`` (Bube) for the Jack, ``D`` (Dame) for the Queen,
@@ -245,6 +246,23 @@ def _names_phrase(names: Mapping[str, Sequence[str]]) -> str:
     return f"{one(names['en'])}, German {one(names['de'])}"
 
 
+def _card_texts(pairs: Sequence[tuple[Rank, Suit]]) -> tuple[tuple[str, ...], ...]:
+    """Each card's notation, face, ASCII face, English and German name (read by int, not by
+    the enums' methods: a deck is built at import)."""
+    texts: list[tuple[str, str, str, str, str]] = []
+    for rank, suit in pairs:
+        r, s = int(rank) - 1, int(suit)
+        letter, short, suit_letter = _RANK_LETTERS[r], _RANK_SHORTS[r], _SUIT_LETTERS[s]
+        texts.append((
+            letter + suit_letter,
+            short + _SUIT_SYMBOLS[s],
+            short + suit_letter,
+            f"{_RANK_NAMES['en'][r]} of {_SUIT_NAMES['en'][s]}",
+            f"{_SUIT_NAMES['de'][s]}-{_RANK_NAMES['de'][r]}",
+        ))  # fmt: skip
+    return tuple(zip(*texts, strict=True))
+
+
 def _rank_texts(ranks: Sequence[Rank], german: bool) -> dict[str, tuple[int, Spelling]]:
     """Each rank text of a short form (upper case) -> the rank's index and its spelling."""
     texts: dict[str, tuple[int, Spelling]] = {}
@@ -305,6 +323,10 @@ class Deck(Generic[C]):
     '<excerpt>': <why> (<what it expected>)``. ``example`` is the card the messages show,
     ``absent`` what they say of a French rank the deck has not (``only the court cards play``).
 
+    Its tables, each a tuple by card, made once: ``notation`` (``TD``), ``face`` (``10♦``),
+    ``ascii`` (``10D``), ``names["en"]`` and ``names["de"]`` (``Ten of Diamonds``,
+    ``Karo-Zehn``), ``rank_of`` and ``suit_of`` (the French :class:`Rank` and :class:`Suit`).
+
     >>> deck = Deck("court", (Rank.ACE, Rank.KING), (Suit.SPADES, Suit.HEARTS), by="rank",
     ...             absent="only the court cards play")
     >>> deck.read("KH"), deck.index(Rank.KING, Suit.SPADES), deck.french(3)
@@ -349,16 +371,8 @@ class Deck(Generic[C]):
         self.suit_of: Final = tuple(suit for _, suit in pairs)
         """The French suit of each card."""
         self._index: Final = {pair: i for i, pair in enumerate(pairs)}
-        self.notation: Final = tuple(rank.letter() + suit.letter() for rank, suit in pairs)
-        """Each card's notation: ``TD`` (ASCII, T for ten)."""
-        self.face: Final = tuple(rank.short() + suit.symbol() for rank, suit in pairs)
-        """Each card's face: ``10♦``."""
-        self.ascii: Final = tuple(rank.short() + suit.letter() for rank, suit in pairs)
-        """Each card's face in ASCII: ``10D``."""
-        self.names: Final = {
-            "en": tuple(f"{rank.name_en()} of {suit.name_en()}" for rank, suit in pairs),
-            "de": tuple(f"{suit.name_de()}-{rank.name_de()}" for rank, suit in pairs),
-        }
+        self.notation, self.face, self.ascii, english, german_names = _card_texts(pairs)
+        self.names: Final = {"en": english, "de": german_names}
         """Each card's name by language: ``Ten of Diamonds``, ``Karo-Zehn``."""
         self._by: Final = by
         self.reads_names: Final = names
@@ -368,16 +382,20 @@ class Deck(Generic[C]):
         self._absent = absent
         self._rank_texts: Final = _rank_texts(self.ranks, german)
         self._suit_chars: Final = _suit_chars(self.suits, loose, suit_aliases or {})
-        short: dict[str, tuple[C, Spelling]] = {}  # every short form, in either case
-        for rank_text, (r, spelling) in self._rank_texts.items():
-            for suit_char, s in self._suit_chars.items():
-                card = values[self._number(r, s, by)]
-                lower = suit_char.lower() if suit_char.isascii() else suit_char
-                for rank_case in (rank_text, rank_text.lower()):  # (the rank texts are ASCII)
-                    for suit_case in (suit_char, lower):
-                        short[rank_case + suit_case] = (card, spelling)
-        self._short: Final = short
-        self._short_card: Final = {text: card for text, (card, _) in short.items()}
+        suit_cases = [  # (the case of ASCII letters only)
+            (cases, s)
+            for char, s in self._suit_chars.items()
+            for cases in [(char, char.lower()) if char.isascii() and char.isalpha() else (char,)]
+        ]
+        self._short: Final[dict[str, tuple[C, Spelling]]] = {
+            rank_case + suit_case: (values[self._number(r, s, by)], spelling)
+            for rank_text, (r, spelling) in self._rank_texts.items()
+            for rank_case in {rank_text, rank_text.lower()}
+            for cases, s in suit_cases
+            for suit_case in cases
+        }
+        """Every short form, in either case -> its card and the language of its spelling."""
+        self._short_card: Final = {text: card for text, (card, _) in self._short.items()}
         self._rank_names, self._suit_names = _name_words(self.ranks, self.suits)
         self._messages(example or (self.ranks[0], self.suits[0]), german)
 
