@@ -40,6 +40,7 @@ from officers.core.errors import NotationError, excerpt
 __all__ = [
     "ALL_PLAYING_CARDS",
     "CARDS_IN_DECK",
+    "DECK",
     "PlayingCard",
     "Rank",
     "Suit",

@@ -39,6 +39,7 @@ from officers.core.errors import NotationError, excerpt
 
 __all__ = [
     "ALL_CARDS",
+    "DECK",
     "Card",
     "Rank",
     "Suit",

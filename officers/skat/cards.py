@@ -43,6 +43,7 @@ from officers.core.errors import InvalidGameError, NotationError, excerpt
 
 __all__ = [
     "CARDS",
+    "DECK",
     "GAMES",
     "JACKS",
     "JC",
