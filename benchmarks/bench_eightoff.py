@@ -1,38 +1,69 @@
 """The Eight Off solver against fc-solve (Freecell Solver) on the same deals, interleaved.
 
-For each numbered deal of the variant (:meth:`officers.eightoff.position.Position.numbered`),
-officers' solver and ``fc-solve`` run one after the other, in an order that alternates from
-deal to deal. What each time counts:
+Two peers (``--peer``):
 
-- officers, in process: the call :func:`officers.eightoff.solve.solve_position` in a process
-  that has imported the package (no start-up, no import), from the position to the checked
-  win: the search, the moves by place, their replay by :func:`~officers.eightoff.solve.replay`
-  and their notation. The first deal's call counts like any other (the process is warm only
-  in that the modules are imported; nothing of one deal is kept for the next).
-- officers, fresh process (``--fresh``): ``python -m officers eightoff solve --deal N`` as a
-  whole process, as fc-solve runs: the interpreter's start, the imports, dealing, the solve,
-  printing the moves.
-- fc-solve: a whole process: its start, reading the board, the search, writing the moves.
+- ``library`` (the default): fc-solve **in process, through its own library**
+  (``libfreecell-solver``, Debian's ``libfreecell-solver0``, through ctypes:
+  :mod:`benchmarks.fcs_library`): no process start on either side, the fair peer (issue #40).
+- ``process``: fc-solve **as a whole process** (``fc-solve -g eight_off -m -sel -mi N -``): its
+  start, reading the board, the search, writing the moves. Its start (some 1.3 ms) is most of
+  its time on most deals: this peer says little about the searches.
 
-fc-solve runs with the variant's preset (``-g eight_off`` …), ``-sel`` so that a search cut by
-its iteration limit says so ("Iterations count exceeded": unknown) instead of "I could not
-solve this game", ``-mi`` the iteration limit and a wall-clock limit equal to ours. Its "could
-not solve" is its own search's verdict: where the two verdicts differ (Baker's Game deals 135
-and 152, which fc-solve's preset says it could not solve), officers' win has been replayed
-move by move by :func:`~officers.eightoff.solve.replay`.
+For each deal (:meth:`officers.eightoff.position.Position.numbered`, or Microsoft's numbering
+with ``--microsoft``: :func:`officers.eightoff.microsoft.microsoft_deal`), officers and fc-solve
+run one after the other, in an order that alternates from deal to deal. What each time counts:
 
-Each fc-solve win is read back from its ``-m`` output and replayed by
-:func:`officers.eightoff.solve.replay`: a check that both programs play by the same rules (the
-length of a run one move may carry, what fills an empty column).
+- officers against the library: officers' whole public call on the board text both are given
+  (:func:`board`, fc-solve's format): :func:`officers.eightoff.notation.read_board`, then
+  :func:`officers.eightoff.solve.solve_position`: the search, the moves by place, their replay
+  by :func:`~officers.eightoff.solve.replay` and their notation. The table gives the ratio
+  without the reading too (``solve_position`` alone).
+- officers against the process: :func:`~officers.eightoff.solve.solve_position` from the
+  position, in a process that has imported the package.
+- officers, fresh process (``--fresh``, against the process): ``python -m officers eightoff
+  solve --deal N`` as a whole process, as fc-solve runs.
+- fc-solve's library: solving the board text (``freecell_solver_user_solve_board``, the
+  iteration limit raised step by step up to ``-mi`` while the wall clock is within ours), reading
+  the win's moves (``freecell_solver_user_get_next_move``) and recycling the instance for the
+  next deal (``freecell_solver_user_recycle``); one instance for all the deals of a game. Both
+  sides make one untimed call on the first deal before the first timed one.
 
-The table gives, for each solver, the share of deals decided (solvable or unsolvable), the
-verdicts, the median, 90th and 99th percentile and the largest time per deal, and the median
+fc-solve's settings. The process runs the variant's preset (``-g eight_off`` …) and its default
+search (one soft-DFS scan), ``-sel`` so that a search cut by its iteration limit says so
+("Iterations count exceeded": unknown) instead of "I could not solve this game", ``-mi`` the
+iteration limit and a wall-clock limit equal to ours. The library runs the same preset (the same
+rules) with fc-solve's fastest theme for each game (``-l``, :data:`THEMES`): of the themes its
+documentation ranks for speed ("yields solutions faster on average than …": ``lg`` looking-glass,
+``cm`` cookie-monster, ``obf``, ``ct``, ``as``, ``te`` three-eighty, ``eo``
+enlightened-ostrich …), its atomic-moves presets (``cn``, ``tfts``: exact verdicts) and its
+default, on 500 held-out deals of each game (40001-40500, Microsoft's for FreeCell;
+``--themes`` runs that comparison), the one with the lowest median time among those that decide
+every deal within 10 % of the least total time: ``eo`` for Eight Off, Baker's Game and Seahaven
+Towers, ``cm`` for FreeCell (on Baker's Game fc-solve's default search takes 8 % less in all,
+15 % more at the median). fc-solve's default search leaves 2 to 17 of those 500 deals unknown
+after 2 s (Eight Off, FreeCell, Seahaven Towers) that every theme decides in milliseconds. ``--theme NAME`` runs another (``default``: none).
+
+fc-solve's meta-moves searches (its default and every theme but the atomic ones) leave out moves
+its rules allow, so its "could not solve" is its own search's verdict, not a proof: where the
+verdicts differ (Baker's Game deals 135 and 152, which fc-solve says it could not solve),
+officers' win has been replayed move by move by :func:`~officers.eightoff.solve.replay`.
+
+Each fc-solve win is read back (from the library's moves, or from the process's ``-m`` text)
+and replayed by :func:`officers.eightoff.solve.replay`: a check that both programs play by the
+same rules (the length of a run one move may carry, what fills an empty column).
+
+The library's table gives, for each solver, the deals decided (solvable or unsolvable), the
+verdicts, the median, 90th and 99th percentile, the largest and the total time, and the median
 length of the wins (every card played to a foundation counts as a move in both); then the
-deals where the verdicts differ, and the slowest deals of each.
+verdicts' agreement, the wins replayed, the median per-deal ratio officers / fc-solve with its
+interquartile range, the ratio of the totals, the deals on which officers is the slower, the
+slowest ten of each, and every deal on which one takes more than 10× the other (with the states
+each stored or checked). ``--suite`` runs the four games of issue #40 (Eight Off, 1,000 deals;
+FreeCell, Microsoft's deals 1-1,000; Seahaven Towers and Baker's Game, 500 each) and sums them
+up in one table; ``--variant freecell --microsoft --deals 32000`` is the classic set.
 
 ``--ours-only`` leaves fc-solve out (the census of the first 10,000 deals);
-``--fewest N`` also asks the fewest moves of the first N deals; ``--fresh`` adds officers as a
-fresh process per deal.
+``--fewest N`` also asks the fewest moves of the first N deals.
 
 ``--order`` compares, in one run and deal by deal (the order alternating), the decision
 search with its first priority (:func:`first_priority`, no depth) and with the current one
@@ -41,7 +72,8 @@ search with its first priority (:func:`first_priority`, no depth) and with the c
 ``--random`` deals of 1 .. 10,000 drawn with ``--seed``: the share decided, the median and
 99th percentile time, the states stored and the length of the wins.
 
-Run: ``python -m benchmarks.bench_eightoff [--deals 200] [--first 1] [--variant eight-off]``.
+Run: ``python -m benchmarks.bench_eightoff [--suite] [--deals 200] [--first 1]
+[--variant eight-off] [--microsoft] [--peer library|process] [--theme NAME] [--themes A,B]``.
 """
 
 from __future__ import annotations
@@ -58,11 +90,20 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from benchmarks.harness import load_average
+from benchmarks.fcs_library import (
+    FcsLibraryError,
+    Solver,
+    Step,
+    board,
+    officers_moves,
+    steps_from_text,
+)
+from benchmarks.harness import load_average, spread
+from officers.eightoff.microsoft import microsoft_deal
+from officers.eightoff.notation import read_board
 from officers.eightoff.position import Position
 from officers.eightoff.solve import (
     IllegalReplayError,
-    Move,
     check_position,
     game_of,
     moves_by_place,
@@ -72,8 +113,6 @@ from officers.eightoff.solve import (
 )
 from officers.eightoff.solve_search import DEPTH_WEIGHT, Game, Node, best_first
 from officers.eightoff.variant import PRESETS, Variant
-
-RANKS = "A23456789TJQK"
 
 # The 200 Eight Off deals of 1 .. 10,000 on which the decision search stored the most states
 # with its first priority (blocked cards, disorder and full cells, no depth): ``--order``.
@@ -109,24 +148,6 @@ _HARD_NOW_TEXT = """
 """
 HARD_NOW_DEALS: tuple[int, ...] = tuple(int(number) for number in _HARD_NOW_TEXT.split())
 
-SUITS = "CDHS"
-
-
-def card_text(card: int) -> str:
-    return RANKS[card % 13] + SUITS[card // 13]
-
-
-def board(position: Position) -> str:
-    """The position in fc-solve's board format (``fc-solve -p -t`` writes the same)."""
-    foundations = " ".join(
-        f"{suit}-{RANKS[n - 1] if n else 0}"
-        for suit, n in zip("CDHS", position.foundations, strict=True)
-    )
-    cells = " ".join("-" if card is None else card_text(card) for card in position.cells)
-    lines = [f"Foundations: {foundations}", f"Freecells: {cells}"]
-    lines += [": " + " ".join(card_text(card) for card in column) for column in position.columns]
-    return "\n".join(lines) + "\n"
-
 
 @dataclass
 class Run:
@@ -136,33 +157,25 @@ class Run:
     seconds: float
     moves: int | None = None
     rules_ok: bool | None = None  # fc-solve's win replayed by officers' rules
+    search_seconds: float | None = None  # officers: solve_position alone (the board read apart)
+    states: int | None = None  # officers: positions stored; fc-solve: states checked
+    cpu: float | None = None  # the process's CPU seconds (time.process_time) in the call
 
 
-_MOVE = re.compile(
-    r"Move (?:a card|(\d+) cards) from (stack|freecell) (\d+) to "
-    r"(?:the (foundations)|(stack|freecell) (\d+))"
-)
-
-
-def fc_solve_moves(text: str, position: Position) -> list[Move]:
-    """fc-solve's ``-m`` moves as officers' moves (the suit of a foundation move read from the
-    card it moves, in the position reached so far)."""
-    moves: list[Move] = []
-    current = (position.columns, position.cells, position.foundations)
-    for match in _MOVE.finditer(text):
-        count = int(match.group(1) or 1)
-        kind = "column" if match.group(2) == "stack" else "cell"
-        index = int(match.group(3))
-        card = current[0][index][-count] if kind == "column" else current[1][index]
-        assert card is not None
-        if match.group(4):
-            target = ("foundation", card // 13)
-        else:
-            target = ("column" if match.group(5) == "stack" else "cell", int(match.group(6)))
-        move: Move = ((kind, index), target, count)
-        current = replay(*current, position.variant, [move])
-        moves.append(move)
-    return moves
+def replays(steps: list[Step], position: Position) -> tuple[int | None, bool]:
+    """The length of fc-solve's win and whether it replays to four full foundations under
+    officers' rules."""
+    try:
+        moves = officers_moves(steps, position)
+        won = (
+            replay(position.columns, position.cells, position.foundations, position.variant, moves)[
+                2
+            ]
+            == (13,) * 4
+        )
+    except (IllegalReplayError, IndexError, FcsLibraryError):
+        return None, False
+    return len(moves) or None, won
 
 
 def run_fc_solve(position: Position, time_limit: float, iterations: int) -> Run:
@@ -185,17 +198,8 @@ def run_fc_solve(position: Position, time_limit: float, iterations: int) -> Run:
     seconds = time.perf_counter() - started
     out = done.stdout
     if "This game is solveable." in out:
-        try:
-            moves = fc_solve_moves(out, position)
-            rules_ok = (
-                replay(
-                    position.columns, position.cells, position.foundations, position.variant, moves
-                )[2]
-                == (13,) * 4
-            )
-        except (IllegalReplayError, IndexError, AssertionError):
-            moves, rules_ok = [], False
-        return Run("solvable", seconds, len(moves) or None, rules_ok)
+        length, rules_ok = replays(steps_from_text(out), position)
+        return Run("solvable", seconds, length, rules_ok)
     if "Iterations count exceeded" in out:
         return Run("unknown", seconds)
     if "I could not solve this game." in out:
@@ -207,10 +211,11 @@ _FRESH_WIN = re.compile(r"a win in (\d+) moves")
 _FRESH_STATUS = {0: "solvable", 1: "unsolvable", 3: "unknown"}
 
 
-def run_ours_fresh(number: int, variant: str, time_limit: float) -> Run:
+def run_ours_fresh(number: int, variant: str, time_limit: float, microsoft: bool = False) -> Run:
     """officers as a fresh process: ``python -m officers eightoff solve --deal N``."""
     args = [sys.executable, "-m", "officers", "eightoff", "solve", "--deal", str(number)]
     args += ["--variant", variant, "--time-limit", str(time_limit)]
+    args += ["--microsoft"] * microsoft
     started = time.perf_counter()
     done = subprocess.run(args, capture_output=True, text=True, check=False)
     seconds = time.perf_counter() - started
@@ -411,11 +416,302 @@ def order_report(
         print(f"| {label}: the current order stores more states on {len(worse)} deals | |||||||")
 
 
+# -- fc-solve's library in process (``--peer library``) ----------------------------------------
+
+# fc-solve's ``-l`` theme for each game, chosen on 500 held-out deals of each (40001-40500,
+# Microsoft's for FreeCell; ``--themes``): see the module's docstring.
+THEMES: dict[str, str | None] = {
+    "eight-off": "eo",
+    "freecell": "cm",
+    "bakers-game": "eo",
+    "seahaven-towers": "eo",
+}
+
+# The families of issue #40: (preset, Microsoft's numbering, deals), from ``--first``.
+SUITE: tuple[tuple[str, bool, int], ...] = (
+    ("eight-off", False, 1000),
+    ("freecell", True, 1000),
+    ("seahaven-towers", False, 500),
+    ("bakers-game", False, 500),
+)
+
+
+def deal_of(number: int, variant: Variant, microsoft: bool) -> Position:
+    """Deal ``number``: Microsoft's (FreeCell's classic numbering) or officers' own."""
+    return microsoft_deal(number, variant) if microsoft else Position.numbered(number, variant)
+
+
+def run_ours_text(text: str, variant: Variant, time_limit: float, max_states: int) -> Run:
+    """officers' whole public call on a board text: reading it (``read_board``), the search,
+    the replay of the win and its notation (``solve_position``)."""
+    cpu = time.process_time()
+    started = time.perf_counter()
+    position = read_board(text, variant)
+    read = time.perf_counter()
+    solution = solve_position(position, time_limit=time_limit, max_states=max_states)
+    done = time.perf_counter()
+    cpu = time.process_time() - cpu
+    moves = len(solution.moves) if solution.status == "solvable" else None
+    return Run(solution.status, done - started, moves, None, done - read, solution.states, cpu)
+
+
+def run_library(solver: Solver, text: str, position: Position) -> Run:
+    """fc-solve's library on the same board text: solving it, reading the win's moves and
+    recycling the instance (timed); the moves replayed by officers' rules (not timed)."""
+    cpu = time.process_time()
+    started = time.perf_counter()
+    outcome = solver.solve(text)
+    seconds = time.perf_counter() - started
+    cpu = time.process_time() - cpu
+    if outcome.status != "solvable":
+        return Run(outcome.status, seconds, states=outcome.iterations, cpu=cpu)
+    length, rules_ok = replays(list(outcome.steps), position)
+    return Run("solvable", seconds, length, rules_ok, states=outcome.iterations, cpu=cpu)
+
+
+@dataclass
+class Family:
+    """One game's deals, both solvers' runs deal by deal."""
+
+    variant: Variant
+    microsoft: bool
+    numbers: list[int]
+    theme: str | None
+    ours: list[Run]
+    theirs: list[Run]
+
+    @property
+    def label(self) -> str:
+        deals = "Microsoft deals" if self.microsoft else "deals"
+        return f"{self.variant.notation()}, {deals} {self.numbers[0]}-{self.numbers[-1]}"
+
+
+def versus_library(
+    variant: Variant,
+    numbers: list[int],
+    microsoft: bool,
+    theme: str | None,
+    arguments: argparse.Namespace,
+) -> Family:
+    """Both solvers on every deal, one after the other in an order that alternates deal by
+    deal; one untimed call of each on the first deal before."""
+    solver = Solver.for_variant(
+        variant, theme, iterations=arguments.iterations, time_limit=arguments.time_limit
+    )
+    limit, states = arguments.time_limit, arguments.max_states
+    family = Family(variant, microsoft, numbers, theme, [], [])
+    warm = deal_of(numbers[0], variant, microsoft)
+    run_ours_text(board(warm), variant, limit, states)
+    solver.solve(board(warm))
+    with solver:
+        for i, number in enumerate(numbers):
+            position = deal_of(number, variant, microsoft)
+            text = board(position)  # both read the same text
+            if i % 2:
+                family.theirs.append(run_library(solver, text, position))
+                family.ours.append(run_ours_text(text, variant, limit, states))
+            else:
+                family.ours.append(run_ours_text(text, variant, limit, states))
+                family.theirs.append(run_library(solver, text, position))
+            if (i + 1) % 1000 == 0:
+                print(f"  {family.label}: {i + 1} deals", file=sys.stderr, flush=True)
+    return family
+
+
+def _ms(seconds: float) -> str:
+    ms = 1000 * seconds
+    return f"{ms:.2f}" if ms < 10 else f"{ms:.1f}" if ms < 1000 else f"{ms:,.0f}"
+
+
+def _time_row(name: str, runs: list[Run]) -> str:
+    times = [run.seconds for run in runs]
+    statuses = Counter(run.status for run in runs)
+    decided = statuses["solvable"] + statuses["unsolvable"]
+    lengths = [run.moves for run in runs if run.moves]
+    return (
+        f"| {name} | {decided}/{len(runs)} | {statuses['solvable']} / {statuses['unsolvable']}"
+        f" / {statuses['unknown']} | {_ms(statistics.median(times))} | {_ms(percentile(times, 0.9))}"
+        f" | {_ms(percentile(times, 0.99))} | {_ms(max(times))} | {sum(times):.2f} s"
+        f" | {statistics.median(lengths) if lengths else '-'} |"
+    )
+
+
+def _slowest(family: Family, runs: list[Run], others: list[Run]) -> str:
+    ranked = sorted(zip(family.numbers, runs, others, strict=True), key=lambda x: -x[1].seconds)
+    return ", ".join(
+        f"{n} ({_ms(a.seconds)} ms, {a.status}; the other {_ms(b.seconds)})"
+        for n, a, b in ranked[:10]
+    )
+
+
+def library_report(family: Family, version: str) -> dict[str, str]:
+    """The table of one game, and its line of the summary."""
+    ours, theirs, numbers = family.ours, family.theirs, family.numbers
+    theme = f"-l {family.theme}" if family.theme else "its default search"
+    game = " ".join(family.variant.fc_solve_args() or ())
+    print(f"\n## {family.label} ({len(numbers)}), {load_average()}\n")
+    print(
+        f"officers: `read_board` + `solve_position` (the board text read, the search, the win "
+        f"replayed and written); fc-solve {version} in process: `{game} {theme}`, the board "
+        "text solved, the win's moves read, the instance recycled. Times in ms.\n"
+    )
+    print(
+        "| solver | decided | solvable / unsolvable / unknown | median | p90 | p99 | max "
+        "| total | median moves |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    print(_time_row("officers", ours))
+    print(_time_row("fc-solve library", theirs))
+    both = [
+        (n, a, b)
+        for n, a, b in zip(numbers, ours, theirs, strict=True)
+        if a.status != "unknown" and b.status != "unknown"
+    ]
+    differ = [(n, a.status, b.status) for n, a, b in both if a.status != b.status]
+    checked = [run for run in theirs if run.rules_ok is not None]
+    replayed = sum(bool(run.rules_ok) for run in checked)
+    print(
+        f"\nBoth decided {len(both)}; the verdicts agree on {len(both) - len(differ)}, differ on "
+        f"{len(differ)}: {differ[:20] or 'none'}{' …' if len(differ) > 20 else ''}. "
+        f"fc-solve's wins replayed by officers' rules: {replayed}/{len(checked)}."
+    )
+    pairs = list(zip(ours, theirs, strict=True))
+    ratios = [a.seconds / b.seconds for a, b in pairs]
+    search = [(a.search_seconds or a.seconds) / b.seconds for a, b in pairs]
+    cpus = [(a.cpu or 0.0) / max(b.cpu or 0.0, 1e-7) for a, b in pairs]
+    r, s, c = spread(ratios), spread(search), spread(cpus)
+    slower = sum(x > 1 for x in ratios)
+    total_ours, total_theirs = sum(a.seconds for a in ours), sum(b.seconds for b in theirs)
+    cpu_ours, cpu_theirs = sum(a.cpu or 0.0 for a in ours), sum(b.cpu or 0.0 for b in theirs)
+    print(
+        f"Per deal, officers / fc-solve: median **{r.median:.2f}×** [{r.q1:.2f}–{r.q3:.2f}]; "
+        f"officers slower on {slower}/{len(ratios)} deals; totals {total_ours:.2f} s / "
+        f"{total_theirs:.2f} s = {total_ours / total_theirs:.2f}×. Without reading the board "
+        f"(solve_position alone): median {s.median:.2f}× [{s.q1:.2f}–{s.q3:.2f}]. In CPU time "
+        f"(the process's, time.process_time: waiting for a core left out): median "
+        f"{c.median:.2f}× [{c.q1:.2f}–{c.q3:.2f}], slower on {sum(x > 1 for x in cpus)}, "
+        f"totals {cpu_ours:.2f} s / {cpu_theirs:.2f} s = {cpu_ours / cpu_theirs:.2f}×."
+    )
+    print(f"\nofficers' slowest ten: {_slowest(family, ours, theirs)}.")
+    print(f"fc-solve's slowest ten: {_slowest(family, theirs, ours)}.")
+    far_ours = [
+        (x, n, a, b)
+        for n, a, b, x, y in zip(numbers, ours, theirs, ratios, cpus, strict=True)
+        if x > 10 and y > 10
+    ]
+    far_theirs = [
+        (1 / x, n, a, b)
+        for n, a, b, x, y in zip(numbers, ours, theirs, ratios, cpus, strict=True)
+        if x < 0.1 and y < 0.1
+    ]
+    for name, far in (("officers", far_ours), ("fc-solve", far_theirs)):
+        far.sort(key=lambda item: -item[0])
+        print(
+            f"{name} more than 10× the other (in wall and in CPU time): {len(far)}"
+            + (", the farthest first: " if far else ".")
+            + ", ".join(
+                f"{n} ({_ms(a.seconds)} / {_ms(b.seconds)} ms, {x:.0f}×, "
+                f"{a.status if a.status == b.status else a.status + '/' + b.status}, "
+                f"{a.states} / {b.states} states)"
+                for x, n, a, b in far[:40]
+            )
+            + (" …" if len(far) > 40 else "")
+        )
+    median_o = statistics.median(a.seconds for a in ours)
+    median_t = statistics.median(b.seconds for b in theirs)
+    return {
+        "family": family.label,
+        "decided": f"{sum(a.status != 'unknown' for a in ours)} / "
+        f"{sum(b.status != 'unknown' for b in theirs)} of {len(numbers)}",
+        "agree": f"{len(both) - len(differ)}/{len(both)}",
+        "median": f"{_ms(median_o)} / {_ms(median_t)}",
+        "ratio": f"**{r.median:.2f}×** [{r.q1:.2f}–{r.q3:.2f}]",
+        "cpu": f"{c.median:.2f}× [{c.q1:.2f}–{c.q3:.2f}]",
+        "total": f"{total_ours:.2f} / {total_theirs:.2f} s ({total_ours / total_theirs:.2f}×)",
+        "slower": f"{slower}",
+        "far": f"{len(far_ours)} / {len(far_theirs)}",
+    }
+
+
+def summary_table(rows: list[dict[str, str]]) -> None:
+    print(f"\n## Summary, officers / fc-solve's library in process, {load_average()}\n")
+    print(
+        "| deals | decided: officers / fc-solve | verdicts agree | median ms: officers / "
+        "fc-solve | per-deal ratio, median [IQR] | the same in CPU time | total: officers / "
+        "fc-solve | officers slower on | > 10× the other: officers / fc-solve |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for row in rows:
+        print("| " + " | ".join(row.values()) + " |")
+
+
+def themes_report(
+    variant: Variant, numbers: list[int], microsoft: bool, arguments: argparse.Namespace
+) -> None:
+    """fc-solve's themes on the same deals, interleaved (the order turning deal by deal), each
+    verdict held against officers' (proved: a win replayed, a loss searched out)."""
+    themes: list[str] = arguments.themes.split(",")
+    solvers = {
+        name: Solver.for_variant(
+            variant,
+            None if name == "default" else name,
+            iterations=arguments.iterations,
+            time_limit=arguments.time_limit,
+        )
+        for name in themes
+    }
+    runs: dict[str, list[Run]] = {name: [] for name in themes}
+    truth = []
+    for i, number in enumerate(numbers):
+        position = deal_of(number, variant, microsoft)
+        text = board(position)
+        truth.append(run_ours_text(text, variant, arguments.time_limit, arguments.max_states))
+        shift = i % len(themes)
+        for name in themes[shift:] + themes[:shift]:
+            runs[name].append(run_library(solvers[name], text, position))
+    deals = "Microsoft deals" if microsoft else "deals"
+    print(
+        f"\n## fc-solve's themes: {variant.notation()}, {deals} {numbers[0]}-{numbers[-1]}, "
+        f"{load_average()}\n"
+    )
+    print(
+        "| theme | decided | solvable / unsolvable / unknown | verdicts not officers' | median ms "
+        "| p90 ms | max ms | total s | median moves |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for name in themes:
+        found = runs[name]
+        statuses = Counter(run.status for run in found)
+        wrong = sum(
+            "unknown" not in (run.status, ours.status) and run.status != ours.status
+            for run, ours in zip(found, truth, strict=True)
+        )
+        times = [run.seconds for run in found]
+        lengths = [run.moves for run in found if run.moves]
+        print(
+            f"| {name} | {statuses['solvable'] + statuses['unsolvable']} "
+            f"| {statuses['solvable']} / {statuses['unsolvable']} / {statuses['unknown']} "
+            f"| {wrong} | {_ms(statistics.median(times))} | {_ms(percentile(times, 0.9))} "
+            f"| {_ms(max(times))} | {sum(times):.2f} | {statistics.median(lengths) if lengths else '-'} |",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--deals", type=int, default=None, help="default 200 (--suite: 1000 500)")
     parser.add_argument("--first", type=int, default=1)
     parser.add_argument("--variant", default="eight-off", choices=sorted(PRESETS))
+    parser.add_argument("--microsoft", action="store_true", help="Microsoft's deal numbers")
+    parser.add_argument(
+        "--peer",
+        choices=("library", "process"),
+        default="library",
+        help="fc-solve in process through its library (default) or as a whole process",
+    )
+    parser.add_argument("--suite", action="store_true", help="the four games of issue #40")
+    parser.add_argument("--theme", default=None, help="fc-solve's -l (library; 'default': none)")
+    parser.add_argument("--themes", default=None, help="compare fc-solve's themes: lg,eo,…")
     parser.add_argument("--time-limit", type=float, default=10.0)
     parser.add_argument("--max-states", type=int, default=5_000_000)
     parser.add_argument("--iterations", type=int, default=10_000_000, help="fc-solve's -mi")
@@ -427,6 +723,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     arguments = parser.parse_args()
     variant = PRESETS[arguments.variant]
+    microsoft = arguments.microsoft
     if arguments.order:
         drawn = sorted(random.Random(arguments.seed).sample(range(1, 10_001), arguments.random))
         sets = {
@@ -436,16 +733,38 @@ def main() -> None:
         }
         order_report(sets, variant, arguments.time_limit, arguments.max_states)
         return
+    count = arguments.deals or 200
+    numbers = list(range(arguments.first, arguments.first + count))
+    if arguments.themes:
+        themes_report(variant, numbers, microsoft, arguments)
+        return
+    if arguments.peer == "library" and not arguments.ours_only:
+        games = [(arguments.variant, microsoft, count)]
+        if arguments.suite:
+            games = [(name, ms, arguments.deals or n) for name, ms, n in SUITE]
+        version = Solver.for_variant(variant, None).version
+        rows = []
+        for name, ms, n in games:
+            theme = arguments.theme or THEMES.get(name, "eo")
+            family = versus_library(
+                PRESETS[name],
+                list(range(arguments.first, arguments.first + n)),
+                ms,
+                None if theme == "default" else theme,
+                arguments,
+            )
+            rows.append(library_report(family, version))
+        summary_table(rows)
+        return
     with_fc_solve = not arguments.ours_only
     if with_fc_solve and shutil.which("fc-solve") is None:
         raise SystemExit("fc-solve is not installed (Debian: apt-get install freecell-solver-bin)")
-    numbers = list(range(arguments.first, arguments.first + arguments.deals))
     ours: list[Run] = []
     theirs: list[Run] = []
     fresh: list[Run] = []
     sides = ["ours"] + ["fc-solve"] * with_fc_solve + ["fresh"] * arguments.fresh
     for i, number in enumerate(numbers):
-        position = Position.numbered(number, variant)
+        position = deal_of(number, variant, microsoft)
         shift = i % len(sides)  # the order turns from deal to deal
         for side in sides[shift:] + sides[:shift]:
             if side == "ours":
@@ -453,7 +772,9 @@ def main() -> None:
             elif side == "fc-solve":
                 theirs.append(run_fc_solve(position, arguments.time_limit, arguments.iterations))
             else:
-                fresh.append(run_ours_fresh(number, arguments.variant, arguments.time_limit))
+                fresh.append(
+                    run_ours_fresh(number, arguments.variant, arguments.time_limit, microsoft)
+                )
     report(numbers, ours, theirs if with_fc_solve else None, variant, fresh)
     if arguments.fewest:
         fewest_report(
