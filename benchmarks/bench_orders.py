@@ -2,8 +2,9 @@
 
 1. The order-6 proof (``prove_order_6``: 9408 reduced squares, none with a mate).
 2. One square of order n = 5, 7..12 from the empty square: the facade (which builds it,
-   :mod:`officers.euler.solve.construct`) against CP-SAT (10 s limit) and the C dancing links (n <= 7:
-   at 8 it does not answer in minutes), in one run, ratios printed.
+   :mod:`officers.latin.construct` through :mod:`officers.euler.solve.construct`) against
+   CP-SAT (10 s limit) and the C dancing links (n <= 7: at 8 it does not answer in minutes), in
+   one run, ratios printed.
 3. ``graeco_latin_square(n)`` for n = 5..30 and some larger orders up to 256 (the square is
    checked by the verifier, untimed).
 4. Knuth's order-10 square (a) of TAOCP 7.2.2.1: counting its 808 transversals (meeting in the
@@ -39,9 +40,8 @@ from officers.core.errors import SolverTimeoutError
 from officers.euler.solve import cpsat, exact
 from officers.euler.solve.backtrack import cover_completions, cover_count
 from officers.euler.solve.construct import graeco_latin_square, relabelled_completion
-from officers.euler.solve.latin import count_orthogonal_mates, count_transversals, transversals
-from officers.euler.solve.order6 import prove_order_6
 from officers.euler.solve.verify import is_finished
+from officers.latin import count_orthogonal_mates, count_transversals, prove_order_6, transversals
 
 KNUTH_A = (
     (0, 1, 2, 3, 4, 5, 6, 7, 8, 9),

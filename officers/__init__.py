@@ -118,20 +118,20 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
         is_completable,
         safe_placements,
     )
-    from officers.euler.solve.construct import graeco_latin_square
-    from officers.euler.solve.latin import (
+    from officers.euler.solve.construct import graeco_latin_square, layers
+    from officers.euler.square import EMPTY, Square, cell_name, describe_cell, parse_cell
+    from officers.euler.symmetry import canonical_form, symmetry_group
+    from officers.latin import (
+        MateCensus,
         count_latin_squares,
         count_orthogonal_mates,
         count_transversals,
         has_orthogonal_mate,
         latin_squares,
-        layers,
         orthogonal_mates,
+        prove_order_6,
         transversals,
     )
-    from officers.euler.solve.order6 import MateCensus, prove_order_6
-    from officers.euler.square import EMPTY, Square, cell_name, describe_cell, parse_cell
-    from officers.euler.symmetry import canonical_form, symmetry_group
 
 _MODULES: Final[dict[str, str]] = {  # the public names that each module defines
     "officers.euler.analysis": "CHECKS Check Explanation Repair Violation check_square explain repairs",
@@ -160,14 +160,13 @@ _MODULES: Final[dict[str, str]] = {  # the public names that each module defines
         "METHODS Method completions count_completions count_finished_squares finished_squares "
         "is_completable safe_placements"
     ),
-    "officers.euler.solve.construct": "graeco_latin_square",
-    "officers.euler.solve.latin": (
-        "count_latin_squares count_orthogonal_mates count_transversals has_orthogonal_mate "
-        "latin_squares layers orthogonal_mates transversals"
-    ),
-    "officers.euler.solve.order6": "MateCensus prove_order_6",
+    "officers.euler.solve.construct": "graeco_latin_square layers",
     "officers.euler.square": "EMPTY Square cell_name describe_cell parse_cell",
     "officers.euler.symmetry": "canonical_form symmetry_group",
+    "officers.latin": (
+        "MateCensus count_latin_squares count_orthogonal_mates count_transversals "
+        "has_orthogonal_mate latin_squares orthogonal_mates prove_order_6 transversals"
+    ),
 }
 _LAZY: Final = {name: module for module, names in _MODULES.items() for name in names.split()}
 

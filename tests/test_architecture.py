@@ -153,6 +153,26 @@ def test_a_game_imports_no_door_and_no_other_game(path: Path) -> None:
 
 
 @pytest.mark.parametrize("path", MODULES, ids=_name)
+def test_the_latin_squares_import_only_the_core(path: Path) -> None:
+    # officers.latin: the mathematics of any order, beside the core; the games may import it
+    name = _name(path)
+    if not _under(name, ("officers.latin",)):
+        return
+    above = [
+        f"line {line}: {module}"
+        for module, _, line in _imports(path)
+        if not _under(module, ("officers.core", "officers.latin"))
+    ]
+    assert not above, f"{name}: {above}"
+
+
+def test_eulers_officers_builds_its_squares_on_the_latin_squares() -> None:
+    # a game may import officers.latin: Euler's Officers reads its squares as pairs of Latin squares
+    construct = PACKAGE / "euler" / "solve" / "construct.py"
+    assert any(_under(module, ("officers.latin",)) for module, _, _ in _imports(construct))
+
+
+@pytest.mark.parametrize("path", MODULES, ids=_name)
 def test_the_core_imports_nothing_above_it(path: Path) -> None:
     name = _name(path)
     if not _under(name, ("officers.core",)):

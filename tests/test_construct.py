@@ -2,24 +2,28 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from officers import Rules, Square
-from officers.core.errors import UnsupportedError
+from officers.core.errors import NotLatinSquareError, UnsupportedError
 from officers.euler.solve.backtrack import cover_completions
-from officers.euler.solve.construct import (
-    _wilson_pair,
-    _wilson_split,
-    graeco_latin_square,
-    orthogonal_pair,
-    prime_power,
-    relabelled_completion,
-)
-from officers.euler.solve.latin import are_orthogonal, latin_square
+from officers.euler.solve.construct import graeco_latin_square, relabelled_completion
 from officers.euler.solve.verify import is_finished
 from officers.euler.square import EMPTY, MAX_ORDER
+from officers.latin import (
+    are_orthogonal,
+    cyclic_square,
+    latin_square,
+    orthogonal_array,
+    orthogonal_pair,
+    prime_power,
+)
+from officers.latin import construct as latin_construct
+from officers.latin.construct import _wilson_pair, _wilson_split
 
 ORDERS = [n for n in range(1, 31) if n not in (2, 6)]
 
@@ -78,6 +82,37 @@ def test_orders_above_the_largest_are_refused_at_once() -> None:
         orthogonal_pair(10**6)
     with pytest.raises(UnsupportedError, match=f"not {MAX_ORDER + 1}"):
         graeco_latin_square(MAX_ORDER + 1)
+
+
+def test_the_constructions_reach_every_order_of_a_square() -> None:
+    # graeco_latin_square builds a square of every order but 2 and 6 up to the largest, and
+    # refuses above it through orthogonal_pair (the test above)
+    assert latin_construct.MAX_ORDER == MAX_ORDER
+
+
+@pytest.mark.parametrize("n", [1, 3, 4, 5, 10, 12, 18])
+def test_the_orthogonal_array_of_a_pair_fixes_each_point_by_any_two_coordinates(n: int) -> None:
+    first, second = orthogonal_pair(n)
+    points = orthogonal_array(first, second)
+    assert [(r, c) for r, c, _, _ in points] == [(r, c) for r in range(n) for c in range(n)]
+    assert all(first[r][c] == a and second[r][c] == b for r, c, a, b in points)
+    for i, j in itertools.combinations(range(4), 2):
+        assert len({(point[i], point[j]) for point in points}) == n * n
+
+
+def test_the_orthogonal_array_of_one_square_is_the_square() -> None:
+    square = cyclic_square(4)
+    assert [a for _, _, a in orthogonal_array(square)] == [v for row in square for v in row]
+
+
+@pytest.mark.parametrize(
+    "squares", [(), (cyclic_square(3), cyclic_square(4)), (((0, 1), (1,)),), (((0, 1),),)]
+)
+def test_the_orthogonal_array_refuses_squares_of_no_one_order(
+    squares: tuple[tuple[tuple[int, ...], ...], ...],
+) -> None:
+    with pytest.raises(NotLatinSquareError, match=r"no orthogonal array of .*: expected squares"):
+        orthogonal_array(*squares)
 
 
 def test_the_search_is_deterministic() -> None:

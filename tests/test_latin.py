@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+import ast
+import importlib
 import itertools
 import math
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -12,23 +17,22 @@ from hypothesis import strategies as st
 from officers import Rules, Square
 from officers.core.errors import NotationError, NotLatinSquareError, SolverTimeoutError
 from officers.euler.solve import backtrack
-from officers.euler.solve.construct import graeco_latin_square
-from officers.euler.solve.latin import (
+from officers.euler.solve.construct import graeco_latin, graeco_latin_square, layers
+from officers.euler.solve.verify import is_finished
+from officers.latin import (
     are_orthogonal,
     count_latin_squares,
     count_orthogonal_mates,
     count_transversals,
     cyclic_square,
-    graeco_latin,
     has_orthogonal_mate,
     latin_square,
     latin_squares,
-    layers,
+    mate_census,
     orthogonal_mates,
+    prove_order_6,
     transversals,
 )
-from officers.euler.solve.order6 import mate_census, prove_order_6
-from officers.euler.solve.verify import is_finished
 
 # TAOCP 7.2.2.1, square (a) (also in Volume 4 Fascicle 0): 808 transversals
 KNUTH_A = (
@@ -227,6 +231,62 @@ def test_time_limit() -> None:
         count_orthogonal_mates(cyclic_square(9), time_limit=0.05)
     with pytest.raises(SolverTimeoutError):
         mate_census(6, time_limit=0.0)
+
+
+# --- the package ---------------------------------------------------------------------------------
+
+
+def test_the_package_gives_each_public_name_from_its_module() -> None:
+    from officers import latin
+
+    assert set(latin._LAZY) == set(latin.__all__)
+    for name, module in latin._LAZY.items():
+        home = importlib.import_module(module)
+        assert name in home.__all__, name
+        assert getattr(latin, name) is getattr(home, name), name
+    assert set(latin.__all__) <= set(dir(latin))
+    with pytest.raises(AttributeError, match="no_such_name"):
+        latin.no_such_name  # noqa: B018
+
+
+def test_the_type_checkers_see_the_packages_names() -> None:
+    from officers import latin
+
+    source = Path(latin.__file__).read_text(encoding="utf-8")
+    checking = next(
+        node
+        for node in ast.parse(source).body
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+    )
+    seen = {
+        alias.name: node.module
+        for node in checking.body
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("officers")
+        for alias in node.names
+    }
+    assert seen == latin._LAZY
+
+
+def test_importing_the_package_loads_none_of_its_modules() -> None:
+    # a game that needs one function of it does not load the census (dataclasses) or the rest
+    probe = "import officers.latin, sys; print(' '.join(m for m in sys.modules if 'officers' in m))"
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=root
+    )
+    loaded = set(done.stdout.split())
+    assert loaded == {"officers", "officers.core", "officers.core.moved", "officers.latin"}
+
+
+def test_the_names_of_officers_are_those_of_their_homes() -> None:
+    import officers
+    from officers import latin
+    from officers.euler.solve import construct
+
+    for name in ("transversals", "orthogonal_mates", "prove_order_6", "MateCensus"):
+        assert getattr(officers, name) is getattr(latin, name), name
+    assert officers.layers is construct.layers
+    assert officers.graeco_latin_square is construct.graeco_latin_square
 
 
 # --- the facade: the empty square by the census and the constructions ---------------------------

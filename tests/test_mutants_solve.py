@@ -232,7 +232,7 @@ def test_small_orders_are_answered_by_the_census() -> None:
 
 
 def test_the_census_of_mates_counts_the_graeco_latin_squares() -> None:
-    from officers.euler.solve.order6 import mate_census
+    from officers.latin import mate_census
 
     census = mate_census(4)
     # every graeco-latin square of order 4 is an ordered pair of orthogonal Latin squares
@@ -318,7 +318,7 @@ def test_constructions_of_orders_2_mod_4_by_an_odd_factor(order: int) -> None:
 )
 def test_each_refusal_of_a_latin_square_says_why(rows: list[list[int]], why: str) -> None:
     from officers.core.errors import NotLatinSquareError
-    from officers.euler.solve.latin import latin_square
+    from officers.latin import latin_square
 
     with pytest.raises(NotLatinSquareError) as caught:
         latin_square(rows)
@@ -327,7 +327,7 @@ def test_each_refusal_of_a_latin_square_says_why(rows: list[list[int]], why: str
 
 def test_squares_that_are_not_orthogonal_are_not_paired() -> None:
     from officers.core.errors import NotLatinSquareError
-    from officers.euler.solve.latin import graeco_latin
+    from officers.euler.solve.construct import graeco_latin
 
     with pytest.raises(NotLatinSquareError) as caught:
         graeco_latin([[0, 1], [1, 0]], [[1, 0], [0, 1]])

@@ -26,7 +26,7 @@ from officers import (
 )
 from officers.contract import Limits, handle
 from officers.euler.solve import NO_SQUARE_ORDERS, Question, census_of, chosen_method
-from officers.euler.solve.construct import why_none
+from officers.latin import why_none
 from tests.helpers import assert_valid
 from tests.helpers import run_cli as run
 

@@ -12,7 +12,7 @@ import argparse
 
 from officers.cli.common import Commands, ExitCode, add_json, emit
 from officers.contract.documents import head
-from officers.euler.solve.order6 import MateCensus, prove_order_6
+from officers.latin.order6 import MateCensus, prove_order_6
 
 __all__ = ["add_commands", "proof_data"]
 
@@ -20,7 +20,7 @@ __all__ = ["add_commands", "proof_data"]
 def proof_data(census: MateCensus) -> dict[str, object]:
     """The JSON form of the census: ``{"version": 2, "kind": "order-6-proof", ...}``.
 
-    >>> from officers.euler.solve.order6 import mate_census
+    >>> from officers.latin import mate_census
     >>> data = proof_data(mate_census(4))
     >>> data["kind"], data["squares"], data["transversals"], data["holds"]
     ('order-6-proof', 4, [{'transversals': 0, 'squares': 3}, {'transversals': 8, 'squares': 1}], False)

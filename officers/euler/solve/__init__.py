@@ -21,7 +21,7 @@ Without a ``method`` the functions pick the fastest sound route for the question
 that every question goes through:
 
 1. At orders 2 and 6 (:data:`NO_SQUARE_ORDERS`) no graeco-latin square exists (at order 6 by
-   the census of :func:`~officers.euler.solve.order6.prove_order_6`, Euler's 36 officers). Every
+   the census of :func:`~officers.latin.order6.prove_order_6`, Euler's 36 officers). Every
    finished square under rows and columns is graeco-latin, and under the diagonals too (they
    only add lines), so *no* square of these orders has a completion, whatever its givens and
    whatever the rules: :func:`is_completable` says ``False``, :func:`count_completions` 0,
@@ -31,9 +31,9 @@ that every question goes through:
    squares, is there one, show me one") is answered by the mathematics, not by a search:
 
    - :func:`count_completions`, ``n <= 6``: the census of the reduced Latin squares and their
-     mates (:func:`~officers.euler.solve.order6.mate_census`);
+     mates (:func:`~officers.latin.order6.mate_census`);
    - :func:`is_completable`: ``n <= 6`` by the census, above by the constructions (every order
-     but 2 and 6 has a square, :mod:`officers.euler.solve.construct`);
+     but 2 and 6 has a square, :mod:`officers.latin.construct`);
    - :func:`completions`, ``n != 4``: :func:`~officers.euler.solve.construct.graeco_latin_square`
      first, then the backtracker's squares; at order 4 the index lists them all in
      lexicographic order in microseconds.
@@ -77,7 +77,7 @@ from officers.euler.solve.index import CompletionIndex
 from officers.euler.square import Square
 
 if TYPE_CHECKING:
-    from officers.euler.solve.order6 import MateCensus
+    from officers.latin import MateCensus
 
 __all__ = [
     "BACKENDS",
@@ -138,9 +138,9 @@ CENSUS_ORDERS: Final = 6
 NO_SQUARE_ORDERS: Final = frozenset({2, 6})
 """The orders with no graeco-latin square, so no finished square under any rules: 2 (neither
 Latin square of order 2 has a transversal) and 6 (Euler's 36 officers,
-:func:`~officers.euler.solve.order6.prove_order_6`). Every other order has one
+:func:`~officers.latin.order6.prove_order_6`). Every other order has one
 (:func:`~officers.euler.solve.construct.graeco_latin_square`). The tests hold this set to the census
-of every order up to 6 and to :func:`~officers.euler.solve.construct.why_none`."""
+of every order up to 6 and to :func:`~officers.latin.construct.why_none`."""
 
 
 @functools.cache
@@ -151,7 +151,7 @@ def census_of(order: int) -> MateCensus:
     >>> census_of(6).orthogonal_pairs(), census_of(5).orthogonal_pairs()
     (0, 6220800)
     """
-    from officers.euler.solve.order6 import mate_census
+    from officers.latin.order6 import mate_census
 
     return mate_census(order)
 
@@ -211,7 +211,7 @@ class _EmptySquare:
     def is_completable(self, square: Square, rules: Rules, *, time_limit: float | None) -> bool:
         if rules.order <= CENSUS_ORDERS:
             return census_of(rules.order).with_mates > 0
-        from officers.euler.solve.construct import why_none
+        from officers.latin.construct import why_none
 
         return why_none(rules.order) is None  # the constructions: every order but 2 and 6
 
@@ -394,7 +394,8 @@ def _constructed_first(
     square: Square, rules: Rules, backend: Solver, time_limit: float | None
 ) -> Iterator[Square]:
     """The constructed square of the order, then the backend's others (none for 2 and 6)."""
-    from officers.euler.solve.construct import graeco_latin_square, why_none
+    from officers.euler.solve.construct import graeco_latin_square
+    from officers.latin.construct import why_none
 
     if why_none(rules.order) is not None:
         return

@@ -34,7 +34,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from officers.core.errors import SolverTimeoutError, UnsupportedError
-from officers.euler.solve.latin import exact_covers
+from officers.latin.cover import exact_covers
 
 __all__ = ["MateCensus", "mate_census", "prove_order_6"]
 

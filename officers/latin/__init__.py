@@ -1,0 +1,119 @@
+"""Latin squares of any order: their transversals, orthogonal mates and constructions.
+
+A Latin square of order ``n`` is a tuple of ``n`` rows of the ints ``0 .. n-1``, each int once
+in every row and every column (:data:`LatinSquare`); nothing here knows a card or a game. Two
+Latin squares are orthogonal when their cells hold every pair of symbols once: together they
+make a graeco-latin square. The modules, by concern:
+
+:mod:`officers.latin.squares`
+    Reading and checking a Latin square, the cyclic square, listing and counting all of an order.
+:mod:`officers.latin.cover`
+    Exact covers by disjoint sets (Algorithm X on bitsets): the search under the mates.
+:mod:`officers.latin.orthogonal`
+    Orthogonality, transversals, orthogonal mates, the orthogonal array of orthogonal squares.
+:mod:`officers.latin.construct`
+    Two orthogonal Latin squares of every order but 2 and 6 (finite fields, MacNeish's
+    products, Wilson's construction, a cyclic search), and why 2 and 6 have none.
+:mod:`officers.latin.order6`
+    Euler's 36 officers: the census of the reduced Latin squares of order 6 and their mates,
+    none; the proof that no graeco-latin square of order 6 exists.
+
+Every public name is importable from here (each module is loaded at its first use). The
+package imports only :mod:`officers.core`; Euler's Officers reads its squares as Latin squares
+in :mod:`officers.euler.solve.construct`.
+
+>>> from officers.latin import cyclic_square, count_transversals, orthogonal_mates
+>>> square = cyclic_square(5)
+>>> count_transversals(square)
+15
+>>> mate = next(orthogonal_mates(square))
+>>> mate
+((0, 1, 2, 3, 4), (4, 0, 1, 2, 3), (3, 4, 0, 1, 2), (2, 3, 4, 0, 1), (1, 2, 3, 4, 0))
+>>> from officers.latin import are_orthogonal, orthogonal_pair, why_none
+>>> first, second = orthogonal_pair(10)
+>>> are_orthogonal(first, second), why_none(10), why_none(6) is not None
+(True, None, True)
+>>> from officers.latin import count_latin_squares, prove_order_6
+>>> count_latin_squares(5, reduced=True), prove_order_6().with_mates
+(56, 0)
+"""
+
+from __future__ import annotations
+
+import importlib
+
+TYPE_CHECKING = False  # True for the type checkers (without importing typing, which takes time)
+if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ imports them
+    from typing import Any, Final
+
+    from officers.latin.construct import MAX_ORDER, Pair, orthogonal_pair, prime_power, why_none
+    from officers.latin.cover import exact_covers
+    from officers.latin.order6 import MateCensus, mate_census, prove_order_6
+    from officers.latin.orthogonal import (
+        are_orthogonal,
+        count_orthogonal_mates,
+        count_transversals,
+        has_orthogonal_mate,
+        orthogonal_array,
+        orthogonal_mates,
+        transversals,
+    )
+    from officers.latin.squares import (
+        LatinSquare,
+        count_latin_squares,
+        cyclic_square,
+        latin_square,
+        latin_squares,
+    )
+
+_MODULES: Final[dict[str, str]] = {  # the public names that each module defines
+    "officers.latin.construct": "MAX_ORDER Pair orthogonal_pair prime_power why_none",
+    "officers.latin.cover": "exact_covers",
+    "officers.latin.order6": "MateCensus mate_census prove_order_6",
+    "officers.latin.orthogonal": (
+        "are_orthogonal count_orthogonal_mates count_transversals has_orthogonal_mate "
+        "orthogonal_array orthogonal_mates transversals"
+    ),
+    "officers.latin.squares": (
+        "LatinSquare count_latin_squares cyclic_square latin_square latin_squares"
+    ),
+}
+_LAZY: Final = {name: module for module, names in _MODULES.items() for name in names.split()}
+
+__all__ = [
+    "MAX_ORDER",
+    "LatinSquare",
+    "MateCensus",
+    "Pair",
+    "are_orthogonal",
+    "count_latin_squares",
+    "count_orthogonal_mates",
+    "count_transversals",
+    "cyclic_square",
+    "exact_covers",
+    "has_orthogonal_mate",
+    "latin_square",
+    "latin_squares",
+    "mate_census",
+    "orthogonal_array",
+    "orthogonal_mates",
+    "orthogonal_pair",
+    "prime_power",
+    "prove_order_6",
+    "transversals",
+    "why_none",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module on first use and kept (PEP 562)."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'officers.latin' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))
