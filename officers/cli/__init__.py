@@ -8,8 +8,13 @@ One module per group of commands, each adding its commands to the parser with ``
 - :mod:`officers.cli.game`: ``verify-rules``, ``simulate``, ``deal``, ``state``, ``play``
 - :mod:`officers.cli.proof`: ``prove-order-6`` (also ``euler36``)
 - :mod:`officers.cli.service`: ``engine``, ``serve``, ``schema`` (for other programs)
-- :mod:`officers.cli.eightoff`: ``eightoff deal``, ``solve``, ``hint``, ``play``, ``census``
-- :mod:`officers.cli.skat`: ``skat deal``, ``skat solve``
+- :mod:`officers.cli.games`: every game's group and its five verbs, one shape for every game of
+  the registry: ``officers GAME deal|solve|hint|play|simulate`` (:data:`officers.games.GAMES`;
+  each game's own options and verbs in its module below)
+- :mod:`officers.cli.euler`: ``euler`` (also ``officers``): Euler's Officers' five verbs and
+  ``state``
+- :mod:`officers.cli.eightoff`: ``eightoff``: Eight Off's five verbs and ``census``
+- :mod:`officers.cli.skat`: ``skat``: Offiziersskat's five verbs (``hint`` also ``tip``)
 - :mod:`officers.cli.common`: what they share (:class:`ExitCode`, the parser, common arguments)
 
 Exit status (:class:`ExitCode`): 0 for a plain answer; 1 when the answer is "no" (the square
@@ -60,10 +65,12 @@ GROUPS: Final = {
     **dict.fromkeys(("verify-rules", "simulate", "deal", "state", "play"), "game"),
     **dict.fromkeys(("prove-order-6", "euler36"), "proof"),
     **dict.fromkeys(("engine", "serve", "schema"), "service"),
+    **dict.fromkeys(("euler", "officers"), "euler"),
     "eightoff": "eightoff",
     "skat": "skat",
 }
-"""The module of :mod:`officers.cli` that adds each command (the tests hold it to the parser)."""
+"""The module of :mod:`officers.cli` that adds each command (the tests hold it to the parser;
+each game's group is its :attr:`officers.games.Registered.cli`'s module)."""
 
 
 def version_text() -> str:
@@ -112,18 +119,19 @@ def parser() -> Parser:
     """
     from officers.cli import (  # every group
         advice,
-        eightoff,
         game,
+        games,
         proof,
         puzzle,
         service,
-        skat,
         squares,
     )
 
     top = Parser(
         prog="officers",
-        description="The exact solver for Euler's Officers and graeco-latin squares.",
+        description="The exact solver for Euler's Officers and graeco-latin squares, and the "
+        "games beside it: every game answers 'officers GAME deal|solve|hint|play|simulate' "
+        "(GAME: euler, eightoff, skat).",
     )
     top.add_argument("--version", action=Version)
     commands = top.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
@@ -134,8 +142,7 @@ def parser() -> Parser:
     game.add_commands(commands)
     proof.add_commands(commands)
     service.add_commands(commands)
-    eightoff.add_commands(commands)
-    skat.add_commands(commands)
+    games.add_commands(commands)  # every game of the registry: its group
     top.add_ascii()
     return top
 

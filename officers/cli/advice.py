@@ -10,19 +10,35 @@ finished), 1 when it is dead, 2 for input that cannot be used.
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING, Final
 
-from officers import Explanation, Hint, PlayerView, Rules, Square, explain, hint, parse_cell
 from officers.cli.common import Commands, ExitCode, UsageError, add_diagonals, add_json, add_square
-from officers.euler.analysis import MAX_REASONS
-from officers.euler.cards import read_cards
-from officers.euler.view import DEFAULT_TOKENS
-from officers.euler.words import languages, read_lang
 
-__all__ = ["add_commands"]
+if TYPE_CHECKING:
+    from officers.euler.analysis import Explanation
+    from officers.euler.hints import Hint
+    from officers.euler.square import Square
+
+__all__ = ["add_commands", "add_explain"]
+
+# The library's values, written here so that building the parser loads no aid (the tests hold
+# each to the library's).
+MAX_REASONS: Final = 3
+"""The reasons and repairs in JSON by default (:data:`officers.euler.analysis.MAX_REASONS`)."""
+DEFAULT_TOKENS: Final = 1
+"""The take-back tokens of a view by default (:data:`officers.euler.view.DEFAULT_TOKENS`)."""
+LANGUAGES: Final = ("de", "en")
+"""The languages of the text (:func:`officers.euler.words.languages`)."""
 
 
 def add_commands(commands: Commands) -> None:
     """Add the ``explain`` and ``hint`` subcommands to the sub-parsers of ``officers``."""
+    add_explain(commands)
+    _add_hint(commands)
+
+
+def add_explain(commands: Commands) -> None:
+    """Add ``explain`` (to ``officers``, or to its group ``euler``)."""
     explain_ = commands.add_parser(
         "explain",
         help="say why a square is dead, and how to repair it",
@@ -33,6 +49,8 @@ def add_commands(commands: Commands) -> None:
     _add_common(explain_)
     explain_.set_defaults(run=_explain)
 
+
+def _add_hint(commands: Commands) -> None:
     hint_ = commands.add_parser(
         "hint",
         help="the hint of one player: safe and deadly cells, forced moves, a recommended move",
@@ -82,9 +100,9 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--lang",
-        choices=(*languages(), "both"),
+        choices=(*LANGUAGES, "both"),
         default="en",
-        help=f"the language of the text ({', '.join(languages())}, or both)",
+        help=f"the language of the text ({', '.join(LANGUAGES)}, or both)",
     )
     parser.add_argument(
         "--max-reasons",
@@ -102,18 +120,26 @@ def _locked(text: str) -> list[int]:
     >>> _locked("r1c1, r3c2")
     [0, 9]
     """
+    from officers.euler.square import parse_cell
+
     return [
         parse_cell(part) for part in text.replace(";", ",").replace(" ", ",").split(",") if part
     ]
 
 
 def _explain(args: argparse.Namespace) -> ExitCode:
+    from officers.euler.analysis import explain
+    from officers.euler.rules import Rules
+    from officers.euler.square import Square
+
     square = Square.parse(args.square)
     explanation = explain(square, Rules(diagonals=args.diagonals), locked=_locked(args.locked))
     return _answer(args, square, explanation)
 
 
 def _hint(args: argparse.Namespace) -> ExitCode:
+    from officers.euler.hints import hint
+
     if " " in args.square.strip():  # a game notation: the engine derives the player's view
         if args.hand is not None or args.others is not None:
             raise UsageError("officers hint: give --hand and --others with a square, not a game")
@@ -125,6 +151,11 @@ def _hint(args: argparse.Namespace) -> ExitCode:
         return _answer(args, view.square, hint(view))
     if args.hand is None:
         raise UsageError("officers hint: a square needs --hand (or give a game notation)")
+    from officers.euler.cards import read_cards
+    from officers.euler.rules import Rules
+    from officers.euler.square import Square
+    from officers.euler.view import PlayerView
+
     view = PlayerView.of(
         Square.parse(args.square),
         read_cards(args.hand),
@@ -138,6 +169,8 @@ def _hint(args: argparse.Namespace) -> ExitCode:
 
 def _answer(args: argparse.Namespace, square: Square, answer: Explanation | Hint) -> ExitCode:
     """Print the answer (JSON, or the square's picture and the text) and return the status."""
+    from officers.euler.words import read_lang
+
     if args.json:
         print(answer.to_json(args.lang, None if args.max_reasons < 0 else args.max_reasons))
     else:

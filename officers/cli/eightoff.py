@@ -1,12 +1,14 @@
-"""The Eight Off commands: ``officers eightoff deal``, ``solve``, ``hint``, ``play`` and ``census``
-(wired into ``officers`` by :func:`add_commands`).
+"""The Eight Off commands: ``officers eightoff deal``, ``solve``, ``hint``, ``play``,
+``simulate`` (every game's five verbs, :mod:`officers.cli.games`) and ``census``; Eight Off's
+own options are its variant (``--variant``, ``--microsoft``) and ``solve --fewest``
+(:class:`EightOffCommands`, wired into ``officers`` by :func:`add_commands`).
 
 A position is given in the one-line position notation (docs/eightoff.md), as a game notation
 (the position, ``;``, moves), as fc-solve's board text (its variant from ``--variant``, else
 the one the text names, else Eight Off: what ``deal`` prints reads back) or as a game's JSON —
 each as the argument itself, as a file (its path, or ``@FILE``; an argument that names an
 existing file is read from it) or as ``-`` (standard input); or as ``--deal N`` (numbered deal
-N of ``--variant``, or Microsoft's with ``--microsoft``).
+N of ``--variant``, or Microsoft's with ``--microsoft``), then ``--moves``.
 
 Exit status: 0 for a deal, a census, a solvable position or a game that can still be won; 1
 when it cannot be won; 3 when the search ran out of time first (unknown); 2 for input that cannot be
@@ -19,26 +21,25 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from officers.cli.common import (
     Commands,
     ExitCode,
-    Parser,
     UsageError,
     add_json,
     argument_text,
     emit,
     number,
-    seconds,
     time_limit,
 )
+from officers.cli.games import GameCommands, add_game, fresh_deal, seconds_or_none
 
 if TYPE_CHECKING:
     from officers.eightoff.game import EightOffGame
     from officers.eightoff.variant import Variant
 
-__all__ = ["add_commands", "read_game"]
+__all__ = ["COMMANDS", "EightOffCommands", "add_commands", "read_game"]
 
 MAX_DEAL = 2**33 - 1
 """The largest deal number read (Microsoft's numbering goes this far; ours further, unused)."""
@@ -63,82 +64,105 @@ VARIANT_HELP = (
 )
 
 
-def add_commands(commands: Commands) -> None:
-    """Add ``eightoff`` and its actions to the sub-parsers of ``officers``."""
-    group = commands.add_parser(
-        "eightoff",
-        help="Eight Off and its family (FreeCell, Baker's Game, Seahaven Towers): deal, solve, "
-        "hint, census",
-        description="Eight Off and its family: numbered deals, the exact solver, hints "
-        "(can the game still be won, the next move, where a lost game was lost), and the "
-        "census of a variant's deals (how many can be won).",
-    )
-    actions = group.add_subparsers(dest="eightoff_action", metavar="ACTION", parser_class=Parser)
-    actions.required = True
+class EightOffCommands(GameCommands):
+    """``officers eightoff``: the five verbs of every game (:mod:`officers.cli.games`) with
+    Eight Off's own options (``--variant``, ``--microsoft``, ``solve --fewest``) and its
+    ``census``."""
 
-    deal = actions.add_parser(
-        "deal",
-        help="print a numbered deal: its board text and its position notation",
-        description="Print deal N: its board text (as fc-solve reads it) and its one-line "
-        "position notation.",
+    group = "eightoff"
+    deals = (1, MAX_DEAL)
+    position_help = (
+        "a position notation, a game notation ('POSITION ; MOVES'), fc-solve's board "
+        "text or a game's JSON, given as it is, as a file (FILE or @FILE; an existing file "
+        "wins) or as - (standard input)"
     )
-    deal.add_argument("number", type=number(1, MAX_DEAL), metavar="N", help="the deal number")
-    _add_variant(deal)
-    add_json(deal)
-    deal.set_defaults(run=_deal)
+    time_limit = DEFAULT_TIME_LIMIT
 
-    solve = actions.add_parser(
-        "solve",
-        help="solve a position: solvable (with the moves of a win), unsolvable, or unknown",
-        description="Decide a position with the exact solver and print the moves of a win in "
-        "the standard notation. Exit status 0 solvable, 1 unsolvable, 3 unknown (out of time).",
-    )
-    _add_position(solve)
-    solve.add_argument("--fewest", action="store_true", help="the win with the fewest moves")
-    _add_time_limit(solve)
-    add_json(solve)
-    solve.set_defaults(run=_solve)
+    def summary(self) -> tuple[str, str]:
+        return (
+            "Eight Off and its family (FreeCell, Baker's Game, Seahaven Towers): deal, solve, "
+            "hint, play, simulate, census",
+            "Eight Off and its family: numbered deals, the exact solver, hints "
+            "(can the game still be won, the next move, where a lost game was lost), play in "
+            "the terminal, the simulation of its bots, and the census of a variant's deals "
+            "(how many can be won).",
+        )
 
-    hint = actions.add_parser(
-        "hint",
-        help="can the game still be won, its next move, and where a lost game was lost",
-        description="Say whether a position (after --moves, if given) can still be won and the "
+    def describe(self, verb: str) -> tuple[str, str]:
+        return _DESCRIPTIONS.get(verb) or super().describe(verb)
+
+    def add_options(self, verb: str, parser: argparse.ArgumentParser) -> None:
+        if verb == "simulate":
+            parser.add_argument("--variant", metavar="NAME", help=VARIANT_HELP)
+            return
+        if verb == "play":
+            parser.add_argument(
+                "position",
+                nargs="?",
+                metavar="POSITION",
+                help=f"{self.position_help} (else --deal N, else a fresh deal)",
+            )
+            _add_time_limit(parser)
+        _add_variant(parser)
+        if verb == "solve":
+            parser.add_argument(
+                "--fewest", action="store_true", help="the win with the fewest moves"
+            )
+
+    def add_more(self, actions: Commands) -> None:
+        _add_census(actions)
+
+    def deal(self, args: argparse.Namespace) -> ExitCode:
+        return _deal(args)
+
+    def solve(self, args: argparse.Namespace) -> ExitCode:
+        return _solve(args)
+
+    def hint(self, args: argparse.Namespace) -> ExitCode:
+        return _hint(args)
+
+    def play(self, args: argparse.Namespace) -> ExitCode:
+        return _play(args)
+
+    def simulation_options(self, args: argparse.Namespace) -> dict[str, object]:
+        return {} if args.variant is None else {"variant": _variant(args)}
+
+
+_DESCRIPTIONS: dict[str, tuple[str, str]] = {
+    "deal": (
+        "print a numbered deal: its board text and its position notation",
+        "Print deal N (N, --deal N or --seed N; without one, a fresh deal): its board text "
+        "(as fc-solve reads it) and its one-line position notation.",
+    ),
+    "solve": (
+        "solve a position: solvable (with the moves of a win), unsolvable, or unknown",
+        "Decide a position (after --moves, if given) with the exact solver and print the "
+        "moves of a win in the standard notation. Exit status 0 solvable, 1 unsolvable, 3 "
+        "unknown (out of time).",
+    ),
+    "hint": (
+        "can the game still be won, its next move, and where a lost game was lost",
+        "Say whether a position (after --moves, if given) can still be won and the "
         "next move of a win; for a game that cannot, the move that lost it and the fewest "
         "undos that make it winnable again. Exit status 0 winnable, 1 lost, 3 unknown.",
-    )
-    _add_position(hint)
-    hint.add_argument(
-        "--moves",
-        default="",
-        metavar="MOVES",
-        help="moves played from the position, in the standard notation: '4h 1e 1h'",
-    )
-    hint.add_argument(
-        "--lang", choices=("en", "de"), default="en", help="the language of the text (en, de)"
-    )
-    _add_time_limit(hint)
-    add_json(hint)
-    hint.set_defaults(run=_hint)
-
-    _add_play(actions)
-    _add_census(actions)
+    ),
+    "play": (
+        "play a game in the terminal: moves, undo, hints",
+        "Play a position (or --deal N, else a fresh deal) in the terminal: type a move in "
+        "the standard notation (4h, 1e, 38v3), or 'moves', 'undo', 'hint', 'solve', 'quit'. "
+        "Prints the position after each move and, at the end, the outcome and the game "
+        "notation. Exit status 0 when the game is won, 1 otherwise.",
+    ),
+}
 
 
-def _add_play(actions: Any) -> None:
-    play = actions.add_parser(
-        "play",
-        help="play a game in the terminal: moves, undo, hints",
-        description="Play a position (or --deal N) in the terminal: type a move in the standard "
-        "notation (4h, 1e, 38v3), or 'moves', 'undo', 'hint', 'solve', 'quit'. Prints the "
-        "position after each move and, at the end, the outcome and the game notation. Exit "
-        "status 0 when the game is won, 1 otherwise.",
-    )
-    _add_position(play)
-    play.add_argument(
-        "--lang", choices=("en", "de"), default="en", help="the language of the text (en, de)"
-    )
-    _add_time_limit(play)
-    play.set_defaults(run=_play)
+COMMANDS: Final = EightOffCommands("eightoff")
+"""Eight Off's command line (:attr:`officers.games.Registered.cli`)."""
+
+
+def add_commands(commands: Commands) -> None:
+    """Add ``eightoff`` and its actions to the sub-parsers of ``officers``."""
+    add_game(commands, "eightoff")
 
 
 def _add_census(actions: Any) -> None:
@@ -213,29 +237,14 @@ def _add_variant(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _add_position(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "position",
-        nargs="?",
-        metavar="POSITION",
-        help="a position notation, a game notation ('POSITION ; MOVES'), fc-solve's board "
-        "text or a game's JSON, given as it is, as a file (FILE or @FILE; an existing file "
-        "wins) or as - (standard input)",
-    )
-    parser.add_argument(
-        "--deal", type=number(1, MAX_DEAL), metavar="N", help="numbered deal N instead"
-    )
-    _add_variant(parser)
-
-
 def _add_time_limit(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--time-limit",
-        type=seconds,
+        type=seconds_or_none,
         default=DEFAULT_TIME_LIMIT,
         metavar="S",
-        help=f"seconds the search takes at most (default {DEFAULT_TIME_LIMIT:g}); past it the "
-        "answer is unknown (exit status 3)",
+        help=f"seconds a search ('hint', 'solve') takes at most, or none (default "
+        f"{DEFAULT_TIME_LIMIT:g})",
     )
 
 
@@ -345,13 +354,14 @@ def _note_default(text: str, game: EightOffGame, args: argparse.Namespace) -> No
 
 
 def _game(args: argparse.Namespace) -> EightOffGame:
-    """The game of a command's arguments: ``POSITION`` or ``--deal``, then ``--moves``."""
-    if (args.position is None) == (args.deal is None):
+    """The game of a command's arguments: ``POSITION`` or ``--deal`` (for ``play``, neither: a
+    fresh deal), then ``--moves``."""
+    if args.position is not None and args.deal is not None:
         raise UsageError(
-            f"officers eightoff {args.eightoff_action}: give a POSITION or --deal N (one of them)"
+            f"officers eightoff {args.action}: give a POSITION or --deal N (one of them)"
         )
-    if args.deal is not None:
-        game = _dealt(args.deal, args)
+    if args.position is None:
+        game = _dealt(fresh_deal(COMMANDS.deals) if args.deal is None else args.deal, args)
     else:
         if args.microsoft:
             raise UsageError("officers eightoff: --microsoft goes with --deal N")

@@ -16,37 +16,27 @@ import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Protocol, TextIO, TypeVar, cast
 
-from officers import (
-    LEVELS,
-    GameRecord,
-    GameState,
-    IllegalPlacementError,
-    Level,
-    NotationError,
-    Variant,
-    get_bot,
-    hint,
-    new_game,
-)
 from officers.cli.common import Commands, ExitCode, UsageError, add_json, emit, number
-from officers.contract.documents import (
-    game_document,
-    rules_check_document,
-    simulation_document,
-    view_document,
-)
-from officers.core.errors import excerpt
-from officers.euler.cards import Card
-from officers.euler.game import player_name
-from officers.euler.square import cell_name
+from officers.cli.games import MAX_JOBS, note_jobs, run_simulation
 
 if TYPE_CHECKING:
+    from officers.euler.cards import Card
+    from officers.euler.game import GameState
     from officers.euler.moves import Move, Outcome
 
 DEFAULT_DEALS = 300  # officers.euler.verify_rules.DEFAULT_DEALS, not imported: the CLI starts fast
 DEFAULT_GAMES = 300  # officers.euler.verify_rules.DEFAULT_GAMES
 
-__all__ = ["add_commands", "final_text", "seat_text"]
+__all__ = [
+    "add_commands",
+    "add_game_options",
+    "add_state",
+    "add_verify_rules",
+    "final_text",
+    "own_simulation",
+    "play_game",
+    "seat_text",
+]
 
 _T = TypeVar("_T")
 
@@ -61,6 +51,8 @@ def _list(text: str, read: Callable[[str], _T], every: tuple[_T, ...] | None = N
         return list(every)
     items = [item.strip() for item in text.split(",") if item.strip()]
     if not items:
+        from officers.core.errors import NotationError
+
         raise NotationError(f"cannot read {text!r}: expected one value or several separated by ','")
     return [read(item) for item in items]
 
@@ -75,6 +67,8 @@ def _whole(text: str, low: int = 0, high: int = 10**6) -> int:
     officers.NotationError: cannot read '²': expected a whole number 0-1,000,000
     """
     if not _DIGITS.fullmatch(text) or not low <= int(text) <= high:
+        from officers.core.errors import NotationError, excerpt
+
         raise NotationError(f"cannot read {excerpt(text)}: expected a whole number {low}-{high:,}")
     return int(text)
 
@@ -84,28 +78,16 @@ MAX_DEALS = 10**9
 """The most deals ``simulate`` plays (it streams them: memory does not grow with them)."""
 MAX_SEED = 2**63 - 1
 MAX_TOKENS = 99
-MAX_JOBS = 1024
-"""The most ``--jobs`` read; more than the CPUs are capped to the CPUs, with a note."""
-
-
-def _note_jobs(jobs: int | None) -> None:
-    """One line on standard error when ``--jobs`` asks for more processes than CPUs."""
-    from officers.euler.simulate import cpus
-
-    if jobs is not None and jobs > cpus():
-        print(
-            f"officers: note: --jobs {jobs} is more than the {cpus()} CPUs; using {cpus()}",
-            file=sys.stderr,
-        )
 
 
 # --- officers verify-rules -------------------------------------------------------------------------
 
 
 def _verify_rules(args: argparse.Namespace) -> ExitCode:
+    from officers.contract.documents import rules_check_document
     from officers.euler.verify_rules import report, report_json, verify_rules  # lazy: starts fast
 
-    _note_jobs(args.jobs)
+    note_jobs(args.jobs)
     start = time.perf_counter()
     progress = False if args.no_progress else None
     claims = verify_rules(args.deals, args.games, args.seed, jobs=args.jobs, progress=progress)
@@ -123,7 +105,17 @@ def _verify_rules(args: argparse.Namespace) -> ExitCode:
 def _simulate(args: argparse.Namespace) -> ExitCode:
     if args.game is not None or args.bots is not None:
         return _simulate_game(args)
+    return own_simulation(args)
+
+
+def own_simulation(args: argparse.Namespace) -> ExitCode:
+    """Euler's Officers' own simulation (a team of one bot, the take-backs a game and the
+    reasons of the losses): every combination of ``--bot``, ``--level``, ``--players`` and
+    ``--tokens`` one row, all with the same deals."""
     # lazy: the CLI starts fast
+    from officers.contract.documents import simulation_document
+    from officers.euler.bots import get_bot
+    from officers.euler.levels import LEVELS, Level, Variant
     from officers.euler.simulate import Task, results_json, results_table, run_tasks
 
     bots = _list(args.bot or "designers", lambda name: get_bot(name).name)
@@ -141,7 +133,7 @@ def _simulate(args: argparse.Namespace) -> ExitCode:
         for token in tokens
     ]
     progress = False if args.no_progress else None
-    _note_jobs(args.jobs)
+    note_jobs(args.jobs)
     results = run_tasks(tasks, args.deals, args.seed, jobs=args.jobs, progress=progress)
     if args.json:
         emit(simulation_document(json.loads(results_json(results))))
@@ -152,56 +144,42 @@ def _simulate(args: argparse.Namespace) -> ExitCode:
 
 def _simulate_game(args: argparse.Namespace) -> ExitCode:
     """``officers simulate --game G --bots A,B``: any game, by the runner of every game."""
-    from officers.games.simulate import results_table, simulate, simulation_document
-
     game = args.game or "officers"
     if args.bot is not None:
         raise UsageError("officers simulate: --bots names the bots with --game (not --bot)")
+    return run_simulation(game, args, generic_options(args, game, "officers simulate"))
+
+
+def generic_options(args: argparse.Namespace, game: str, prog: str) -> dict[str, object]:
+    """The options of a deal of Euler's Officers that the runner of every game takes
+    (``--level``, ``--players``: one each), refusing the options of its own simulation."""
+    from officers.euler.levels import Level
+
     if args.tokens is not None or args.ozanam:
+        without = "--game and --bots" if prog == "officers simulate" else "--bots"
         raise UsageError(
-            "officers simulate: --tokens and --ozanam belong to Euler's Officers' own "
-            "simulation (without --game and --bots)"
+            f"{prog}: --tokens and --ozanam belong to Euler's Officers' own simulation "
+            f"(without {without})"
         )
     options: dict[str, object] = {}
     if args.level is not None or args.players is not None:
         if game != "officers":
-            raise UsageError("officers simulate: --level and --players are Euler's Officers'")
+            raise UsageError(f"{prog}: --level and --players are Euler's Officers'")
         if args.level is not None:
             options["level"] = Level.get(args.level).name
         if args.players is not None:
             options["players"] = _whole(args.players, 1, 4)
-    bots = _list(args.bots, str) if args.bots is not None else _first_bot(game)
-    _note_jobs(args.jobs)
-    result = simulate(
-        game,
-        bots,
-        args.deals,
-        args.seed,
-        options=options,
-        rotate=not args.keep_seats,
-        max_moves=args.max_moves,
-        jobs=args.jobs,
-        progress=False if args.no_progress else None,
-    )
-    if args.json:
-        emit(simulation_document(result))
-    else:
-        print(results_table([result], markdown=args.markdown))
-    return ExitCode.OK
-
-
-def _first_bot(game: str) -> list[str]:
-    """The first of a game's bots (the default of ``--bots``)."""
-    from officers.games.simulate import bots
-
-    return [next(iter(bots(game)))]
+    return options
 
 
 # --- officers deal / state / play -------------------------------------------------------------------
 
 
 def _new_game(args: argparse.Namespace, *, coins: bool = False) -> GameState:
-    """The game the options of :func:`_add_game_options` ask for."""
+    """The game the options of :func:`add_game_options` ask for."""
+    from officers.euler.game import new_game
+    from officers.euler.levels import Variant
+
     return new_game(
         args.level,
         args.players,
@@ -214,6 +192,8 @@ def _new_game(args: argparse.Namespace, *, coins: bool = False) -> GameState:
 def _deal(args: argparse.Namespace) -> ExitCode:
     game = _new_game(args, coins=args.coins)
     if args.json:
+        from officers.contract.documents import game_document
+
         emit(game_document(game))
     else:
         print(game.notation())
@@ -221,6 +201,10 @@ def _deal(args: argparse.Namespace) -> ExitCode:
 
 
 def _state(args: argparse.Namespace) -> ExitCode:
+    from officers.core.errors import NotationError
+    from officers.euler.game import GameState, player_name
+    from officers.euler.record import GameRecord
+
     text = args.game.strip()
     game = GameRecord.parse(text).replay() if text.startswith("[") else GameState.parse(text)
     for move_text in args.moves:
@@ -230,6 +214,8 @@ def _state(args: argparse.Namespace) -> ExitCode:
         raise NotationError(f"there is no player {args.viewer} in a game of {game.players}")
     outcome = game.outcome()
     if args.json:
+        from officers.contract.documents import game_document, view_document
+
         emit(game_document(game) if viewer is None else view_document(game, viewer))
     elif args.record:
         print(GameRecord.from_game(game))
@@ -248,7 +234,16 @@ def _state(args: argparse.Namespace) -> ExitCode:
 
 
 def _play(args: argparse.Namespace) -> ExitCode:
-    game = _new_game(args)
+    return play_game(_new_game(args), args)
+
+
+def play_game(game: GameState, args: argparse.Namespace) -> ExitCode:
+    """Play ``game`` with bots (``--bot``), you at seat ``--human`` (if given), and print its
+    final square and its record (``officers play``, ``officers euler play``)."""
+    from officers.core.errors import NotationError
+    from officers.euler.bots import get_bot
+    from officers.euler.record import GameRecord
+
     seat = None if args.human is None else args.human - 1
     if seat is not None and not 0 <= seat < game.players:
         raise NotationError(f"there is no seat {args.human} in a game of {game.players}")
@@ -315,12 +310,15 @@ def final_text(game: GameState, lang: str = "en") -> str:
     """The whole game as text in ``lang`` (``str(game)`` in English): the square, the level,
     the tokens, the turn, the outcome, every hand and the locked cells.
 
+    >>> from officers.euler.game import new_game
     >>> game = new_game("normal", 2, seed=4)
     >>> final_text(game) == str(game)
     True
     >>> print(final_text(game, "de").splitlines()[4])
     normal · 1 Rücknahme-Münze übrig · Zug 1 · Spieler 1 ist am Zug
     """
+    from officers.euler.square import cell_name
+
     words = _words(lang)
     lines = [game.square.picture(), _info(game, game.tokens, lang)]
     for player in range(game.players):
@@ -343,6 +341,7 @@ def seat_text(game: GameState, seat: int, lang: str = "en") -> str:
     game notation as this seat sees it. Built from :meth:`~officers.euler.game.GameState.view` and
     :meth:`~officers.euler.game.GameState.notation` with a viewer, never from the whole state.
 
+    >>> from officers.euler.game import new_game
     >>> game = new_game("normal", 3, seed=4)
     >>> print(seat_text(game, 0))
     ·· ·· ·· ··
@@ -354,6 +353,8 @@ def seat_text(game: GameState, seat: int, lang: str = "en") -> str:
     the others hold together: A♠ A♥ K♠ K♥ K♦ K♣ Q♠ J♠ J♥ J♣ (player 2: 5 cards, player 3: 5 cards)
     4/4/4/4 normal 1 1 ADACQHQDQCJD/?5/?5 - - 1
     """
+    from officers.euler.square import cell_name
+
     words = _words(lang)
     view = game.view(seat)
     others = [player for player in range(game.players) if player != seat]
@@ -383,6 +384,8 @@ def _cards(cards: Iterable[Card]) -> str:
 def _human_turn(game: GameState, out: TextIO, lang: str = "en") -> bool:
     """Read and play one move of the human; False on end of input or 'quit'. The human sees
     only what the seat may know (:func:`seat_text`)."""
+    from officers.core.errors import IllegalPlacementError, NotationError
+    from officers.euler.hints import hint
     from officers.euler.moves import Refusal
 
     words = _words(lang)
@@ -417,16 +420,27 @@ def _human_turn(game: GameState, out: TextIO, lang: str = "en") -> bool:
 # --- wiring ----------------------------------------------------------------------------------------
 
 
-def _add_game_options(parser: argparse.ArgumentParser, *, level: str = "normal") -> None:
+def add_game_options(
+    parser: argparse.ArgumentParser, *, seed: bool = True, given: bool = False
+) -> None:
+    """The options of a new game: ``--level``, ``--players``, ``--seed`` (unless not
+    ``seed``), ``--tokens``, ``--open`` and ``--ozanam``; with ``given``, ``--level`` and
+    ``--players`` default to ``None`` (not given: :func:`game_options` fills them in)."""
     parser.add_argument(
-        "--level", default=level, help="easy, normal, hard or expert (default %(default)s)"
+        "--level",
+        default=None if given else "normal",
+        help="easy, normal, hard or expert (default normal)",
     )
     parser.add_argument(
-        "--players", type=number(1, 4), default=2, help="1-4 (1 is Solo; default %(default)s)"
+        "--players",
+        type=number(1, 4),
+        default=None if given else 2,
+        help="1-4 (1 is Solo; default 2)",
     )
-    parser.add_argument(
-        "--seed", type=number(0, MAX_SEED), help="the deal's seed (default: a fresh one)"
-    )
+    if seed:
+        parser.add_argument(
+            "--seed", type=number(0, MAX_SEED), help="the deal's seed (default: a fresh one)"
+        )
     parser.add_argument(
         "--tokens", type=number(0, MAX_TOKENS), help="take-back tokens (default: the level's)"
     )
@@ -434,15 +448,41 @@ def _add_game_options(parser: argparse.ArgumentParser, *, level: str = "normal")
     parser.add_argument("--ozanam", action="store_true", help="variant: Ozanam's riddle start")
 
 
+def game_options(args: argparse.Namespace) -> list[str]:
+    """The options of :func:`add_game_options` (with ``given``) that were given, by name;
+    then those not given set to their defaults."""
+    named = {
+        "--level": args.level is not None,
+        "--players": args.players is not None,
+        "--tokens": args.tokens is not None,
+        "--open": args.open,
+        "--ozanam": args.ozanam,
+        "--coins": getattr(args, "coins", False),
+    }
+    if args.level is None:
+        args.level = "normal"
+    if args.players is None:
+        args.players = 2
+    return [name for name, given in named.items() if given]
+
+
+def new_game_of(args: argparse.Namespace, seed: int) -> GameState:
+    """The new game of seed (deal number) ``seed`` that the options of
+    :func:`add_game_options` ask for (``--coins`` too, where the command has it)."""
+    args.seed = seed
+    return _new_game(args, coins=getattr(args, "coins", False))
+
+
 def add_commands(commands: Commands) -> None:
     """Add ``verify-rules``, ``simulate``, ``deal``, ``state`` and ``play`` to the sub-parsers
     object of the ``officers`` command line."""
-    _add_verify_rules(commands)
+    add_verify_rules(commands)
     _add_simulate(commands)
     _add_deal_state_play(commands)
 
 
-def _add_verify_rules(commands: Commands) -> None:
+def add_verify_rules(commands: Commands) -> None:
+    """Add ``verify-rules`` (to ``officers``, or to its group ``euler``)."""
     verify = commands.add_parser(
         "verify-rules",
         help="check every factual claim and figure of the rules, in a few seconds",
@@ -491,7 +531,8 @@ def _add_simulate(commands: Commands) -> None:
         "one bot, the take-backs a game and the reasons of the losses; --bot, --level, "
         "--players and --tokens take lists separated by ',' (and --level all), every "
         "combination one row, all with the same deals. The numbers depend on --seed only, "
-        "never on --jobs.",
+        "never on --jobs. Each game's group has the same verb: 'officers GAME simulate' (of "
+        "100 deals of seed 0 by default).",
     )
     simulate.add_argument(
         "--game", help="the game: officers, eightoff or skat (the runner of every game)"
@@ -535,18 +576,8 @@ def _add_simulate(commands: Commands) -> None:
     simulate.set_defaults(run=_simulate)
 
 
-def _add_deal_state_play(commands: Commands) -> None:
-    deal = commands.add_parser(
-        "deal",
-        help="deal a new game and print its game notation",
-        description="Deal a new game from a seed and print its one-line game notation "
-        "(see docs/game.md).",
-    )
-    _add_game_options(deal)
-    deal.add_argument("--coins", action="store_true", help="variant: keep-free coins")
-    add_json(deal)
-    deal.set_defaults(run=_deal)
-
+def add_state(commands: Commands) -> None:
+    """Add ``state``: a game state shown, after some moves."""
     state = commands.add_parser(
         "state",
         help="show a game state (game notation or record), optionally after some moves",
@@ -561,6 +592,21 @@ def _add_deal_state_play(commands: Commands) -> None:
     add_json(state)
     state.set_defaults(run=_state)
 
+
+def _add_deal_state_play(commands: Commands) -> None:
+    deal = commands.add_parser(
+        "deal",
+        help="deal a new game and print its game notation",
+        description="Deal a new game from a seed and print its one-line game notation "
+        "(see docs/game.md).",
+    )
+    add_game_options(deal)
+    deal.add_argument("--coins", action="store_true", help="variant: keep-free coins")
+    add_json(deal)
+    deal.set_defaults(run=_deal)
+
+    add_state(commands)
+
     play = commands.add_parser(
         "play",
         help="play a game with bots (or watch them) and print its final square and record",
@@ -569,7 +615,7 @@ def _add_deal_state_play(commands: Commands) -> None:
         "bots play every seat. Prints the final square (with the outcome and the cards left in "
         "the hands) and the game record. Exit status 1 when the game is lost.",
     )
-    _add_game_options(play)
+    add_game_options(play)
     play.add_argument("--bot", default="designers", help="the bots' kind (default designers)")
     play.add_argument("--human", type=number(1, 4), help="your seat, 1-4 (default: bots only)")
     play.add_argument(

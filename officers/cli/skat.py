@@ -1,5 +1,7 @@
-"""The Offiziersskat commands: ``officers skat deal``, ``solve``, ``tip``, ``play`` and
-``simulate`` (wired into ``officers`` by :func:`add_commands`).
+"""The Offiziersskat commands: ``officers skat deal``, ``solve``, ``hint`` (also ``tip``),
+``play`` and ``simulate``: every game's five verbs (:mod:`officers.cli.games`) with
+Offiziersskat's own options (:class:`SkatCommands`, wired into ``officers`` by
+:func:`add_commands`).
 
 A game is given in the record notation (docs/skat.md: a deal, ``;``, the moves), as what
 ``deal`` prints or as a game's JSON (``deal --json``), as the argument itself, as a file (its
@@ -23,68 +25,144 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Final
 
 from officers.cli.common import (
     Commands,
     ExitCode,
-    Parser,
     UsageError,
-    add_json,
     argument_text,
     emit,
     number,
-    seconds,
 )
+from officers.cli.games import GameCommands, add_game, run_simulation
 
 if TYPE_CHECKING:
     from officers.skat.game import SkatGame
 
-__all__ = ["add_commands"]
+__all__ = ["COMMANDS", "SkatCommands", "add_commands"]
 
 MAX_INPUT = 4000
 """The longest record read."""
 DEFAULT_TIME_LIMIT = 60.0
 
 
-def add_commands(commands: Commands) -> None:
-    """Add ``skat`` and its actions to the sub-parsers of ``officers``."""
-    group = commands.add_parser(
-        "skat",
-        help="Offiziersskat: deal, the double-dummy solver",
-        description="Offiziersskat (two-player Skat, piles of a face-up card on a face-down "
-        "one): numbered deals and the double-dummy solver (every card known).",
-    )
-    actions = group.add_subparsers(dest="skat_action", metavar="ACTION", parser_class=Parser)
-    actions.required = True
+class SkatCommands(GameCommands):
+    """``officers skat``: the five verbs of every game (:mod:`officers.cli.games`) with
+    Offiziersskat's own: ``hint`` is also ``tip`` (its name since 0.3), ``solve --games`` and
+    ``--threads``, ``play --bot`` and ``--seat``, and its own simulation of pairs of bots
+    (``simulate --pairs``, ``--best``) when no ``--bots`` are named."""
 
-    deal = actions.add_parser(
-        "deal",
-        help="print a numbered deal: its notation and the face-up cards",
-        description="Print deal N: each player's piles (face-down card / face-up card) and the "
-        "face-up cards as the players see them.",
+    group = "skat"
+    position = "GAME"
+    position_help = (
+        "a record notation ('DEAL ; MOVES'), what 'deal' prints, or a game's JSON, given "
+        "as it is, as a file (FILE or @FILE; an existing file wins) or as - (standard input)"
     )
-    deal.add_argument("number", type=number(1, 2**63 - 1), metavar="N", help="the deal number")
-    add_json(deal)
-    deal.set_defaults(run=_deal)
+    time_limit = DEFAULT_TIME_LIMIT
 
-    solve = actions.add_parser(
-        "solve",
-        help="the double-dummy value: Vorhand's points under best play, every card known",
-        description="Solve a game double dummy (every card known, the face-down ones too): "
+    def summary(self) -> tuple[str, str]:
+        return (
+            "Offiziersskat: deal, the double-dummy solver, tips, play, simulate",
+            "Offiziersskat (two-player Skat, piles of a face-up card on a face-down "
+            "one): numbered deals, the double-dummy solver (every card known), the tip from "
+            "what the players see, play against a bot and the simulation of its bots.",
+        )
+
+    def describe(self, verb: str) -> tuple[str, str]:
+        return _DESCRIPTIONS.get(verb) or super().describe(verb)
+
+    def verb_aliases(self, verb: str) -> tuple[str, ...]:
+        return ("tip",) if verb == "hint" else ()
+
+    def add_options(self, verb: str, parser: argparse.ArgumentParser) -> None:
+        if verb == "solve":
+            _add_solve(parser)
+        elif verb == "play":
+            parser.add_argument(
+                "--bot", default="greedy", help="the bot: random, greedy, montecarlo, exact"
+            )
+            parser.add_argument(
+                "--seat",
+                choices=("V", "H", "1", "2"),
+                default="V",
+                help="your seat: V (1, Vorhand: the default) or H (2, Hinterhand)",
+            )
+        elif verb == "simulate":
+            _add_simulate(parser)
+
+    def deal(self, args: argparse.Namespace) -> ExitCode:
+        return _deal(args)
+
+    def solve(self, args: argparse.Namespace) -> ExitCode:
+        return _solve(args)
+
+    def hint(self, args: argparse.Namespace) -> ExitCode:
+        return _tip(args)
+
+    def play(self, args: argparse.Namespace) -> ExitCode:
+        return _play(args)
+
+    def simulate(self, args: argparse.Namespace) -> ExitCode:
+        if args.bots is None:
+            return _simulate(args)
+        if args.pairs is not None or args.best:
+            raise UsageError(
+                "officers skat simulate: --pairs and --best are Offiziersskat's own simulation; "
+                "--bots runs every game's (give one or the other)"
+            )
+        return run_simulation("skat", args)
+
+
+_DESCRIPTIONS: dict[str, tuple[str, str]] = {
+    "deal": (
+        "print a numbered deal: its notation and the face-up cards",
+        "Print deal N (N, --deal N or --seed N; without one, a fresh deal): each player's "
+        "piles (face-down card / face-up card) and the face-up cards as the players see them.",
+    ),
+    "solve": (
+        "the double-dummy value: Vorhand's points under best play, every card known",
+        "Solve a game double dummy (every card known, the face-down ones too): "
         "the points Vorhand ends with under best play and a line of best play; before the "
         "game choice, with --games, each game's value. Exit status 0 when Vorhand wins (61 or "
         "more), 1 when she loses, 3 when the search ran out of time.",
-    )
-    _add_game(solve)
+    ),
+    "hint": (
+        "the tip of the page's learning with tips (also 'tip'): the game, or the card to play",
+        "The tip for the player to move, from what both players see alone (the "
+        "face-down cards are never read): before the choice each game with Vorhand's chance, "
+        "then the face-up card to play and its pile, with the reasons. Out of time, the "
+        "estimate over the samples done by then, labelled so. 'officers skat tip' is the same.",
+    ),
+    "play": (
+        "play against a bot in the terminal, seeing only what a player sees",
+        "Play Offiziersskat against a bot (deal --deal N, else a fresh one): you see the "
+        "face-up cards and which piles still hide one, never a face-down card. Type a game "
+        "(C S H D G) or a card (QH or QH@3), 'tip', 'moves' or 'quit'. Exit status 0 when you "
+        "win, 1 otherwise.",
+    ),
+    "simulate": (
+        "Vorhand's win rate for pairs of bots, or any bots by the runner of every game",
+        "Play each pair of bots (--pairs: Vorhand's, Hinterhand's) on the same deals and "
+        "print Vorhand's win rate with its 95 % interval, her mean points and the games "
+        "chosen; with --best, how often she wins double dummy with the best game. Each pair "
+        "keeps its seats. With --bots A,B instead, the runner of every game ('officers "
+        "simulate --game skat'): each deal from both seats, the wins of each bot and seat.",
+    ),
+}
+
+
+COMMANDS: Final = SkatCommands("skat")
+"""Offiziersskat's command line (:attr:`officers.games.Registered.cli`)."""
+
+
+def add_commands(commands: Commands) -> None:
+    """Add ``skat`` and its actions to the sub-parsers of ``officers``."""
+    add_game(commands, "skat")
+
+
+def _add_solve(solve: argparse.ArgumentParser) -> None:
     solve.add_argument("--games", action="store_true", help="each game's value (before the choice)")
-    solve.add_argument(
-        "--time-limit",
-        type=seconds,
-        default=DEFAULT_TIME_LIMIT,
-        metavar="S",
-        help=f"seconds the search takes at most (default {DEFAULT_TIME_LIMIT:g})",
-    )
     solve.add_argument(
         "--threads",
         type=number(1, 8),  # officers.skat.search.MAX_THREADS, not imported by the parser
@@ -93,85 +171,19 @@ def add_commands(commands: Commands) -> None:
         help="zero-window tests run at once, each in a thread (default: 2 where there are two "
         "CPUs and 24 cards or more are in play, else 1)",
     )
-    add_json(solve)
-    solve.set_defaults(run=_solve)
-    _add_tip(actions)
-    _add_play(actions)
-    _add_simulate(actions)
 
 
-def _add_game(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "game",
-        nargs="?",
-        metavar="GAME",
-        help="a record notation ('DEAL ; MOVES'), what 'deal' prints, or a game's JSON, given "
-        "as it is, as a file (FILE or @FILE; an existing file wins) or as - (standard input)",
-    )
-    parser.add_argument("--deal", type=number(1, 2**63 - 1), metavar="N", help="deal N instead")
-    parser.add_argument("--moves", default="", metavar="MOVES", help="moves played first: 'H 8H@4'")
-
-
-def _add_tip(actions: Any) -> None:
-    tip = actions.add_parser(
-        "tip",
-        help="the tip of the page's learning with tips: the game, or the face-up card to play",
-        description="The tip for the player to move, from what both players see alone (the "
-        "face-down cards are never read): before the choice each game with Vorhand's chance, "
-        "then the face-up card to play and its pile, with the reasons.",
-    )
-    _add_game(tip)
-    tip.add_argument("--lang", choices=("en", "de"), default="en", help="the language (en, de)")
-    tip.add_argument(
-        "--time-limit",
-        type=seconds,
-        default=DEFAULT_TIME_LIMIT,
-        metavar="S",
-        help=f"seconds the tip takes at most (default {DEFAULT_TIME_LIMIT:g}; out of time, the "
-        "estimate over the samples done by then, labelled so)",
-    )
-    add_json(tip)
-    tip.set_defaults(run=_tip)
-
-
-def _add_play(actions: Any) -> None:
-    play = actions.add_parser(
-        "play",
-        help="play against a bot in the terminal, seeing only what a player sees",
-        description="Play Offiziersskat against a bot: you see the face-up cards and which "
-        "piles still hide one, never a face-down card. Type a game (C S H D G) or a card "
-        "(QH or QH@3), 'tip', 'moves' or 'quit'. Exit status 0 when you win, 1 otherwise.",
-    )
-    play.add_argument("--deal", type=number(1, 2**63 - 1), metavar="N", help="deal N (else random)")
-    play.add_argument("--bot", default="greedy", help="the bot: random, greedy, montecarlo, exact")
-    play.add_argument("--seat", choices=("V", "H"), default="V", help="your seat (default V)")
-    play.add_argument("--lang", choices=("en", "de"), default="en", help="the language (en, de)")
-    play.set_defaults(run=_play)
-
-
-def _add_simulate(actions: Any) -> None:
-    simulate = actions.add_parser(
-        "simulate",
-        help="Vorhand's win rate for pairs of bots, and her share with best play",
-        description="Play each pair of bots (Vorhand's, Hinterhand's) on the same deals and "
-        "print Vorhand's win rate with its 95 % interval, her mean points and the games "
-        "chosen; with --best, how often she wins double dummy with the best game. Each pair "
-        "keeps its seats; 'officers simulate --game skat --bots A,B' plays every game alike, "
-        "each deal from both seats.",
-    )
+def _add_simulate(simulate: argparse.ArgumentParser) -> None:
     simulate.add_argument(
         "--pairs",
-        default="greedy:random,random:greedy,greedy:greedy",
         metavar="A:B,...",
-        help="the pairs, Vorhand's bot first (default %(default)s)",
+        help=f"the pairs, Vorhand's bot first (default {DEFAULT_PAIRS})",
     )
-    simulate.add_argument("--deals", type=number(1, 10**7), default=100, metavar="N")
-    simulate.add_argument("--seed", type=number(0, 2**63 - 1), default=0, metavar="S")
-    simulate.add_argument("--jobs", type=number(1, 1024), default=None, metavar="N")
     simulate.add_argument("--best", action="store_true", help="also Vorhand's share with best play")
-    simulate.add_argument("--no-progress", action="store_true", help="no progress bar")
-    add_json(simulate)
-    simulate.set_defaults(run=_simulate)
+
+
+DEFAULT_PAIRS = "greedy:random,random:greedy,greedy:greedy"
+"""The pairs of Offiziersskat's own simulation by default."""
 
 
 def _text(argument: str) -> str:
@@ -207,12 +219,10 @@ def _record(text: str) -> str:
 def _game(args: argparse.Namespace) -> SkatGame:
     from officers.skat.game import SkatGame
 
-    if (args.game is None) == (args.deal is None):
-        raise UsageError(f"officers skat {args.skat_action}: give a GAME or --deal N (one of them)")
     if args.deal is not None:
         game = SkatGame.deal(args.deal)
     else:
-        game = SkatGame.parse(_record(_text(args.game)))
+        game = SkatGame.parse(_record(_text(args.position)))
     for word in args.moves.split():
         game.push(word)
     return game
@@ -269,7 +279,12 @@ def _tip(args: argparse.Namespace) -> ExitCode:
 
     public = Public.of(_game(args))  # what both players see: no face-down card goes further
     if public.to_move is None:
-        raise UsageError("officers skat tip: the game is over")
+        raise UsageError(f"officers skat {args.action}: the game is over")
+    if args.player is not None and args.player != public.to_move + 1:
+        raise UsageError(
+            f"officers skat {args.action}: the tip is for the player to move, player "
+            f"{public.to_move + 1} (what both players see is the same)"
+        )
     advice = tip(public, time_limit=args.time_limit)
     if args.json:
         from officers.contract.skat import tip_document
@@ -324,7 +339,7 @@ def _play(args: argparse.Namespace) -> ExitCode:
     number = args.deal if args.deal is not None else 1 + secrets.randbits(63)
     game = SkatGame.deal(number)
     bot = get_bot(args.bot)
-    seat = 0 if args.seat == "V" else 1
+    seat = 0 if args.seat in ("V", "1") else 1
     rng = random.Random(number)
     interactive = sys.stdin is not None and sys.stdin.isatty()
     while not game.is_over():
@@ -382,7 +397,12 @@ def _simulate(args: argparse.Namespace) -> ExitCode:
     from officers.skat.simulate import best_play, results_table, simulate_pairs
 
     pairs = []
-    for text in args.pairs.split(","):
+    if args.keep_seats or args.markdown or args.max_moves is not None:
+        raise UsageError(
+            "officers skat simulate: --keep-seats, --markdown and --max-moves go with --bots "
+            "(the runner of every game)"
+        )
+    for text in (args.pairs or DEFAULT_PAIRS).split(","):
         a, sep, b = text.strip().partition(":")
         if not sep or not a or not b:
             raise UsageError(f"officers skat simulate: a pair is A:B, got {text.strip()!r}")

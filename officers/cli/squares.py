@@ -22,21 +22,11 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import json
 import sys
 import time
 from collections.abc import Callable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any, Final
 
-from officers import (
-    METHODS,
-    Rules,
-    Square,
-    completions,
-    count_completions,
-    count_finished_squares,
-    finished_squares,
-)
 from officers.cli.common import (
     Commands,
     ExitCode,
@@ -49,11 +39,25 @@ from officers.cli.common import (
     time_limit,
 )
 from officers.core.errors import SolverTimeoutError, UnsupportedError
-from officers.euler.solve import NO_SQUARE_ORDERS, chosen_method
-from officers.euler.solve.base import DEFAULT_TIME_LIMIT
-from officers.euler.square import MAX_ORDER, MAX_TEXT_ORDER
 
-__all__ = ["add_commands", "time_limit"]
+if TYPE_CHECKING:
+    from officers.euler.rules import Rules
+    from officers.euler.square import Square
+
+__all__ = ["COMMANDS", "add_commands", "time_limit"]
+
+# The library's values, written here so that building the parser loads no solver (the tests
+# hold each to the library's).
+METHODS: Final = ("index", "backtrack", "cpsat")
+"""The methods of a search (:data:`officers.METHODS`)."""
+DEFAULT_TIME_LIMIT: Final = 10.0
+"""Seconds a search takes at most by default (:data:`officers.euler.solve.base.DEFAULT_TIME_LIMIT`)."""
+MAX_ORDER: Final = 256
+"""The largest order read (:data:`officers.euler.square.MAX_ORDER`)."""
+MAX_TEXT_ORDER: Final = 26
+"""The largest order of the text notation (:data:`officers.euler.square.MAX_TEXT_ORDER`)."""
+NO_SQUARE_ORDERS: Final = frozenset({2, 6})
+"""The orders with no square (:data:`officers.euler.solve.NO_SQUARE_ORDERS`)."""
 
 
 def _documents() -> Any:
@@ -65,11 +69,15 @@ def _documents() -> Any:
 
 
 def _read(args: argparse.Namespace) -> tuple[Square, Rules]:
+    from officers.euler.rules import Rules
+
     square = read_square(args.square, args.order)  # the text notation, or JSON for any order
     return square, Rules(order=square.order, diagonals=args.diagonals)
 
 
 def _text(square: Square) -> str:
+    import json
+
     return (
         square.notation()
         if square.order <= MAX_TEXT_ORDER
@@ -155,6 +163,8 @@ def _show(args: argparse.Namespace) -> ExitCode:
 
 
 def _count(args: argparse.Namespace) -> ExitCode:
+    from officers.euler.solve import chosen_method, count_completions
+
     square, rules = _read(args)
     try:
         with _clock("counting", args.time_limit, _wants_progress(rules, args.method)):
@@ -189,6 +199,8 @@ def _why_not(square: Square, rules: Rules) -> str:
 
 
 def _complete(args: argparse.Namespace) -> ExitCode:
+    from officers.euler.solve import chosen_method, completions
+
     square, rules = _read(args)
     try:
         with _clock("searching", args.time_limit, _wants_progress(rules, args.method)):
@@ -220,6 +232,15 @@ def _complete(args: argparse.Namespace) -> ExitCode:
 
 
 def _enumerate(args: argparse.Namespace) -> ExitCode:
+    from officers.euler.rules import Rules
+    from officers.euler.solve import (
+        chosen_method,
+        completions,
+        count_finished_squares,
+        finished_squares,
+    )
+    from officers.euler.square import Square
+
     rules = Rules(order=args.order, diagonals=args.diagonals)
     empty = Square.empty(rules.order)
     if args.count_only:
@@ -323,9 +344,18 @@ def _add_method_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def add_commands(commands: Commands) -> None:
-    """Add ``show``, ``count``, ``complete`` and ``enumerate`` to the sub-parsers of
-    ``officers``."""
+COMMANDS: Final = ("show", "count", "complete", "enumerate")
+"""The commands of this module."""
+
+
+def add_commands(commands: Commands, names: tuple[str, ...] = COMMANDS) -> None:
+    """Add ``show``, ``count``, ``complete`` and ``enumerate`` (or those of ``names``) to the
+    sub-parsers of ``officers`` (or of its group ``euler``)."""
+    for name in names:
+        _ADDERS[name](commands)
+
+
+def _add_show(commands: Commands) -> None:
     show = commands.add_parser(
         "show",
         help="picture a square and say where it breaks the rules",
@@ -341,6 +371,8 @@ def add_commands(commands: Commands) -> None:
     )
     show.set_defaults(run=_show)
 
+
+def _add_count(commands: Commands) -> None:
     count = commands.add_parser(
         "count",
         help="count the completions of a square",
@@ -351,6 +383,8 @@ def add_commands(commands: Commands) -> None:
     _add_method_arguments(count)
     count.set_defaults(run=_count)
 
+
+def _add_complete(commands: Commands) -> None:
     complete = commands.add_parser(
         "complete",
         help="show a completion of a square (or all of them)",
@@ -363,6 +397,8 @@ def add_commands(commands: Commands) -> None:
     complete.add_argument("--ascii", action="store_true", help="letters instead of suit symbols")
     complete.set_defaults(run=_complete)
 
+
+def _add_enumerate(commands: Commands) -> None:
     enumerate_ = commands.add_parser(
         "enumerate",
         help="list every finished square",
@@ -382,3 +418,11 @@ def add_commands(commands: Commands) -> None:
     add_json(enumerate_)
     _add_method_arguments(enumerate_)
     enumerate_.set_defaults(run=_enumerate)
+
+
+_ADDERS: Final = {
+    "show": _add_show,
+    "count": _add_count,
+    "complete": _add_complete,
+    "enumerate": _add_enumerate,
+}

@@ -84,7 +84,10 @@ class Registered:
     what the game is (:class:`~officers.games.state.GameInfo`: players, information, chance,
     take-backs, clock); ``state``: the ``"module:Class"`` of its state, a
     :class:`~officers.games.state.State` whose class method ``deal(number, **options)`` deals
-    numbered deal N (see :meth:`deal`)."""
+    numbered deal N (see :meth:`deal`); ``cli``: the ``"module:name"`` of its command line
+    (an :class:`officers.cli.games.GameCommands`: its group's name, its own options and verbs;
+    imported when ``officers`` builds its parser), or ``None``: the five verbs every game has,
+    from its state alone."""
 
     name: str
     title: str
@@ -97,6 +100,7 @@ class Registered:
     bots: str | None = None
     info: GameInfo | None = None
     state: str | None = None
+    cli: str | None = None
 
     def state_class(self) -> type[State]:
         """The class of the game's state (its module imported on first use)."""
@@ -138,6 +142,7 @@ OFFICERS: Final = Registered(
     bots="officers.euler.bots:TABLE",
     info=GameInfo(range(1, 5), "hidden", take_backs=True, clock=True, record=False),
     state="officers.euler.game:GameState",
+    cli="officers.cli.euler:COMMANDS",
     operations=(
         Operation(
             "hint",
@@ -231,6 +236,7 @@ EIGHTOFF: Final = Registered(
     bots="officers.eightoff.bots:TABLE",
     info=GameInfo(range(1, 2), "perfect", take_backs=True, clock=False),
     state="officers.eightoff.game:EightOffGame",
+    cli="officers.cli.eightoff:COMMANDS",
     operations=(
         Operation(
             "eightoff/presets",
@@ -361,6 +367,7 @@ SKAT: Final = Registered(
     bots="officers.skat.bots:TABLE",
     info=GameInfo(range(2, 3), "hidden", chance=True, clock=False),
     state="officers.skat.game:SkatGame",
+    cli="officers.cli.skat:COMMANDS",
 )
 
 _P: Final = "officers.contract.states"
