@@ -84,6 +84,14 @@ def test_every_game_has_its_group_with_the_five_verbs(name: str) -> None:
         assert shape <= options, (name, verb, shape - options)
 
 
+@pytest.mark.parametrize("name", NAMES)
+def test_the_help_names_the_games_bots(name: str) -> None:
+    from officers.games.simulate import bots
+
+    named = commands_of(GAMES[name]).bots
+    assert not named or named == tuple(bots(name))
+
+
 def test_the_group_of_eulers_officers_is_euler_and_its_registry_name() -> None:
     assert group("officers") == "euler" and GROUPS["euler"] == GROUPS["officers"] == "euler"
     assert group("eightoff") == "eightoff" and group("skat") == "skat"

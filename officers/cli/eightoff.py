@@ -77,6 +77,7 @@ class EightOffCommands(GameCommands):
         "wins) or as - (standard input)"
     )
     time_limit = DEFAULT_TIME_LIMIT
+    bots = ("random", "greedy", "solver")
 
     def summary(self) -> tuple[str, str]:
         return (

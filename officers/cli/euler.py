@@ -83,6 +83,7 @@ class EulerCommands(GameCommands):
         "or as - (standard input)"
     )
     hint_langs = ("en", "de", "both")
+    bots = ("designers", "neighbour", "exact", "hinted", "random")
 
     def summary(self) -> tuple[str, str]:
         return (

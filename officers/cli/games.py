@@ -39,16 +39,14 @@ Nothing of a game is imported to build its commands: the game's module is loaded
 runs.
 
 >>> from officers.cli import main
->>> main(["skat", "deal", "--deal", "1"]) == main(["skat", "deal", "1"]) == 0
-V: TD/TS 9S/8S KC/QD JS/8H AD/JD 7D/8C JH/QS 9H/QC
-H: KH/AS QH/TH KD/8D JC/9C AH/7S 7C/AC KS/7H 9D/TC
-face up, V: 10♠ 8♠ Q♦ 8♥ J♦ 8♣ Q♠ Q♣
-face up, H: A♠ 10♥ 8♦ 9♣ 7♠ A♣ 7♥ 10♣
-V: TD/TS 9S/8S KC/QD JS/8H AD/JD 7D/8C JH/QS 9H/QC
-H: KH/AS QH/TH KD/8D JC/9C AH/7S 7C/AC KS/7H 9D/TC
-face up, V: 10♠ 8♠ Q♦ 8♥ J♦ 8♣ Q♠ Q♣
-face up, H: A♠ 10♥ 8♦ 9♣ 7♠ A♣ 7♥ 10♣
-True
+>>> main(["eightoff", "deal", "--seed", "1", "--variant", "freecell"])  # doctest: +ELLIPSIS
+Foundations: H-0 C-0 D-0 S-0
+Freecells:
+...
+freecell ...
+<ExitCode.OK: 0>
+>>> main(["euler", "hint", "--deal", "1", "--player", "3"])  # one line on standard error
+<ExitCode.BAD_INPUT: 2>
 """
 
 from __future__ import annotations
@@ -213,7 +211,9 @@ class GameCommands:
     registry name is an alias of it when it differs); ``deals``: the lowest and highest deal
     number read; ``position``: the name of a position in the help and messages;
     ``time_limit``: the seconds of ``solve`` and ``hint`` by default; ``langs``: the
-    languages of ``--lang`` (``hint_langs``: of ``hint``'s).
+    languages of ``--lang`` (``hint_langs``: of ``hint``'s); ``bots``: the names of its bots
+    for the help (:func:`officers.games.simulate.bots`, written here so that the help loads no
+    game).
     """
 
     group: str = ""
@@ -227,6 +227,7 @@ class GameCommands:
     time_limit: float | None = 10.0
     langs: tuple[str, ...] = ("en", "de")
     hint_langs: tuple[str, ...] = ("en", "de")
+    bots: tuple[str, ...] = ()
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -598,10 +599,11 @@ def _add_play(parser: argparse.ArgumentParser, cli: GameCommands) -> None:
 
 
 def _add_simulate(parser: argparse.ArgumentParser, cli: GameCommands) -> None:
+    named = f": {', '.join(cli.bots)}" if cli.bots else ""
     parser.add_argument(
         "--bots",
         metavar="A,B",
-        help="the game's bots, one for every seat or one a seat (default: its first)",
+        help=f"the game's bots, one for every seat or one a seat (default: its first){named}",
     )
     parser.add_argument(
         "--deals",

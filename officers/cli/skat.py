@@ -60,6 +60,7 @@ class SkatCommands(GameCommands):
         "as it is, as a file (FILE or @FILE; an existing file wins) or as - (standard input)"
     )
     time_limit = DEFAULT_TIME_LIMIT
+    bots = ("random", "greedy", "montecarlo", "exact")
 
     def summary(self) -> tuple[str, str]:
         return (
