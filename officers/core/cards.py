@@ -275,15 +275,13 @@ def _rank_texts(ranks: Sequence[Rank], german: bool) -> dict[str, tuple[int, Spe
     return texts
 
 
-def _suit_chars(suits: Sequence[Suit], loose: bool, aliases: Mapping[str, Suit]) -> dict[str, int]:
+def _suit_chars(suits: Sequence[Suit], loose: bool) -> dict[str, int]:
     """Each suit character of a short form (upper case) -> the suit's index."""
     chars: dict[str, int] = {}
     for s, suit in enumerate(suits):
         chars[suit.letter()] = chars[suit.symbol()] = s
         if loose:
             chars[suit.outline()] = s
-    for char, suit in aliases.items():
-        chars[char] = list(suits).index(suit)
     return chars
 
 
@@ -317,7 +315,6 @@ class Deck(Generic[C]):
     - ``loose``: the outlined suits ``♧ ♢ ♡ ♤`` and the presentation selectors phones send
       after a suit (``A♠️``), or only ``♣ ♦ ♥ ♠``;
     - ``german``: the German rank letters ``B`` (Bube) and ``D`` (Dame);
-    - ``suit_aliases``: more characters for a suit (a game's old spellings);
 
     and raises :class:`~officers.NotationError` for anything else: ``cannot read card
     '<excerpt>': <why> (<what it expected>)``. ``example`` is the card the messages show,
@@ -348,7 +345,6 @@ class Deck(Generic[C]):
         names: bool = True,
         loose: bool = True,
         german: bool = True,
-        suit_aliases: Mapping[str, Suit] | None = None,
         example: tuple[Rank, Suit] | None = None,
         absent: str | None = None,
     ) -> None:
@@ -381,7 +377,7 @@ class Deck(Generic[C]):
         self._court_only = not any(Rank.TWO <= rank <= Rank.TEN for rank in self.ranks)
         self._absent = absent
         self._rank_texts: Final = _rank_texts(self.ranks, german)
-        self._suit_chars: Final = _suit_chars(self.suits, loose, suit_aliases or {})
+        self._suit_chars: Final = _suit_chars(self.suits, loose)
         suit_cases = [  # (the case of ASCII letters only)
             (cases, s)
             for char, s in self._suit_chars.items()

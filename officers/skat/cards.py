@@ -123,14 +123,13 @@ DECK: Final = french.Deck(
     by="suit",
     names=False,
     loose=False,
-    suit_aliases={"ſ": french.Suit.SPADES},
     example=(french.Rank.TEN, french.Suit.HEARTS),
     absent="only the cards from 7 up play",
 )
 """The 32 cards as a deck of French cards: the one reader and printer of
 :mod:`officers.core.cards`, reading the short forms only (no names, no outlined suits), with
-the German ``D`` and ``B``. Its reader has always taken the long s ``ſ`` for an ``S`` (it
-upper-cased the text as Python does) and still does, so that no text it read is refused."""
+the German ``D`` and ``B``. (Before 0.4 it upper-cased the text as Python does, so it read the
+long s ``ſ`` as an ``S``; like the other games' readers it now refuses it.)"""
 
 _NOTATION: Final = DECK.notation
 _FACES: Final = DECK.face
