@@ -150,6 +150,11 @@ def test_an_illegal_move_is_refused_and_changes_nothing(game: Registered) -> Non
     with pytest.raises((IllegalMoveError, NotationError)):
         state.push(other)
     assert state.notation() == before
+    unreadable = state.refusal("no move ~")  # no move of any game: refused, not raised
+    assert unreadable is not None and unreadable.kind == "unreadable"
+    assert "'no move ~'" in unreadable.text("en") and "'no move ~'" in unreadable.text("de")
+    with pytest.raises(NotationError, match="no move ~"):
+        state.push("no move ~")
 
 
 @pytest.mark.parametrize("game", PLAYED, ids=lambda game: game.name)

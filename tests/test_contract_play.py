@@ -55,6 +55,11 @@ def play_every_game(post: Post, seed: int) -> dict[str, str | None]:
         assert_valid(refused)
         assert refused["refused"]["rule"] and refused["refused"]["text"]
         assert refused["state"]["state"] == first["state"]
+        # text that is no move at all: one rule in every game, told in the language asked for
+        for lang, says in (("en", "cannot read move 'zz9'"), ("de", "Der Zug 'zz9' lässt sich")):
+            asked = {"game": name, "state": first["state"], "move": "zz9", "lang": lang}
+            told = post("play/move", asked)["refused"]
+            assert told["rule"] == "unreadable" and told["text"].startswith(says), told
         if state["moves"]:  # take the last move back: the state before it
             back = post("play/undo", {"game": name, "state": state["state"], "count": 1})
             assert_valid(back)

@@ -134,6 +134,10 @@ def _eightoff_refusals(games: list[tuple[str, Any]]) -> Iterator[tuple[str, str,
                     fact = game.refusal(source + target + run)
                     if fact is not None:
                         yield f"{label}: {source}{target}{run}", fact.kind, fact
+        for text in ("3x", "", "1" * 40):  # no move at all
+            fact = game.refusal(text)
+            assert fact is not None
+            yield f"{label}: {text}", fact.kind, fact
 
 
 def _eightoff_by_hand() -> Iterator[tuple[str, Any]]:
@@ -223,7 +227,7 @@ def _skat_refusals() -> Iterator[tuple[str, str, Any]]:
     from officers.skat.cards import CARDS, card_notation
     from officers.skat.game import SkatGame
 
-    notations = ["C", "S", "H", "D", "G"]
+    notations = ["C", "S", "H", "D", "G", "QH@9", "", "x" * 40]  # the last three no move at all
     for card in CARDS:
         notations += [card_notation(card)] + [f"{card_notation(card)}@{p}" for p in range(1, 9)]
     for number in (1, 2, 3):

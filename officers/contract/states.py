@@ -152,8 +152,6 @@ def move_op(request: Request, limits: Limits) -> dict[str, Any]:
             refused = {"rule": refusal.kind, "text": refusal.text(lang)}
         else:
             text = state.push(text).notation()
-    except NotationError as error:  # no move of this game at all
-        refused = {"rule": "unreadable", "text": str(error)}
     except IllegalMoveError as error:  # the rules refuse what no refusal names: say so
         refused = {"rule": "illegal", "text": str(error)}
     return {

@@ -151,7 +151,19 @@ class EightOffGame:
     undo = pop
 
     def refusal(self, move: Move | str) -> Refusal | None:
-        """Why ``move`` may not be played now (a fact), or ``None`` when it may."""
+        """Why ``move`` may not be played now (a fact), or ``None`` when it may; a text that
+        is no move at all is refused as ``unreadable``, as in every game.
+
+        >>> game = EightOffGame.deal(1)
+        >>> game.refusal("3x").kind, game.refusal("3x").text("de")[:30]
+        ('unreadable', "Der Zug '3x' lässt sich nicht ")
+        """
+        if isinstance(move, str):
+            try:
+                read = Move.parse(move)
+            except NotationError:
+                return Refusal("unreadable", None, written=move)
+            return refusal(self.position, read)
         return refusal(self.position, self._read(move))
 
     def is_legal(self, move: Move | str) -> bool:

@@ -269,6 +269,7 @@ RefusalKind = Literal[
     "not-next",
     "no-fit",
     "kings-only",
+    "unreadable",
 ]
 
 REFUSALS: Final[tuple[RefusalKind, ...]] = get_args(RefusalKind)
@@ -294,7 +295,8 @@ class Refusal:
     - ``not-next``: ``card`` is not next on its foundation, which holds ``limit`` cards;
     - ``no-fit``: ``card`` does not go on ``held``, the exposed card of ``place``
       (``building``);
-    - ``kings-only``: only a King fills the empty column ``place``, not ``card``.
+    - ``kings-only``: only a King fills the empty column ``place``, not ``card``;
+    - ``unreadable``: the text ``written`` is no move of the game (``move`` is ``None``).
 
     >>> from officers.eightoff.position import Position
     >>> from officers.eightoff.rules import refusal
@@ -307,7 +309,7 @@ class Refusal:
     """
 
     kind: RefusalKind
-    move: Move
+    move: Move | None
     place: Place | None = None
     card: int | None = None
     held: int | None = None
@@ -315,6 +317,7 @@ class Refusal:
     limit: int | None = None
     building: Building | None = None
     variant: str | None = None
+    written: str | None = None
 
     def text(self, lang: Language = "en") -> str:
         """Why the move is refused, in ``"en"`` or ``"de"``."""

@@ -126,8 +126,7 @@ class State(Protocol):
     def refusal(self, move: Any) -> Any | None:
         """Why ``move`` (a move or its notation) may not be played now, as a fact that tells
         itself in words (``text(lang)``) and names its rule (``kind``), or ``None``. Text that
-        is no move of the game at all raises :class:`~officers.NotationError` (Euler's
-        Officers answers its ``unreadable`` refusal instead)."""
+        is no move of the game at all is refused too, as ``unreadable``."""
         ...
 
     def push(self, move: Any) -> Any:

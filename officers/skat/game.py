@@ -252,7 +252,19 @@ class SkatGame:
     undo = pop
 
     def refusal(self, move: Move | str) -> Refusal | None:
-        """Why ``move`` may not be played now (a fact), or ``None`` when it may."""
+        """Why ``move`` may not be played now (a fact), or ``None`` when it may; a text that
+        is no move at all is refused as ``unreadable``, as in every game.
+
+        >>> game = SkatGame.deal(1)
+        >>> game.refusal("QH@9").kind, game.refusal("QH@9").text("de")[:30]
+        ('unreadable', "Der Zug 'QH@9' lässt sich nich")
+        """
+        if isinstance(move, str):
+            try:
+                read = Move.parse(move)
+            except NotationError:
+                return Refusal("unreadable", None, written=move)
+            return refusal(self.position, read)
         return refusal(self.position, self._read(move))
 
     def is_legal(self, move: Move | str) -> bool:

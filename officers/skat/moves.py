@@ -146,6 +146,7 @@ RefusalKind = Literal[
     "face-down",
     "wrong-pile",
     "must-follow",
+    "unreadable",
 ]
 
 REFUSALS: Final[tuple[RefusalKind, ...]] = get_args(RefusalKind)
@@ -164,27 +165,30 @@ class Refusal:
     - ``face-down``: ``card`` lies face down in pile ``pile``: it is not playable yet;
     - ``wrong-pile``: ``card`` lies in pile ``pile``, not in the pile the move names;
     - ``must-follow``: the trick asks for ``lane`` (a suit 0 .. 3 or 4, trump) and the player
-      has ``held``, face up in pile ``held_pile``, which follows; ``card`` does not.
+      has ``held``, face up in pile ``held_pile``, which follows; ``card`` does not;
+    - ``unreadable``: the text ``written`` is no move of the game (``move`` is ``None``).
     """
 
     kind: RefusalKind
-    move: Move
+    move: Move | None
     card: int | None = None
     pile: int | None = None
     held: int | None = None
     held_pile: int | None = None
     lane: int | None = None
     game: GameType | None = None
+    written: str | None = None
 
     def text(self, lang: Language = "en") -> str:
         """Why the move is refused, in ``"en"`` or ``"de"``."""
         return refusal_text(self, lang)
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form: ``kind``, ``move`` (notation), ``text`` (English) and ``text_de``."""
+        """The JSON form: ``kind``, ``move`` (notation; the text as written when unreadable),
+        ``text`` (English) and ``text_de``."""
         return {
             "kind": self.kind,
-            "move": self.move.notation(),
+            "move": self.written if self.move is None else self.move.notation(),
             "text": self.text("en"),
             "text_de": self.text("de"),
         }

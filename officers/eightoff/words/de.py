@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from officers.core.errors import excerpt
 from officers.eightoff.deck import ALL_PLAYING_CARDS
 from officers.eightoff.position import cell_letter
 from officers.eightoff.words import fitting, moved_card
@@ -42,9 +43,17 @@ def at(place: Place | None) -> str:
     return "?" if place is None else place_name(place.kind, place.index)
 
 
+READ_MOVE: Final = (
+    "erwartet werden eine Quelle (Spalte 1-10, Freizelle a-g oder k) und ein Ziel (eine Spalte, "
+    "eine Freizelle oder h, der Ablagestapel), etwa '3a', '38', 'ah' oder '38v3'"
+)
+
+
 def refusal(fact: Refusal) -> str:
     """Why a move is refused: ``Nicht erlaubt (1a): auf Freizelle a liegt schon
     Kreuz-Sieben``."""
+    if fact.kind == "unreadable" or fact.move is None:
+        return f"Der Zug {excerpt(fact.written)} lässt sich nicht lesen: {READ_MOVE}."
     kind, name, held, where = fact.kind, card_word(fact.card), card_word(fact.held), at(fact.place)
     if kind == "no-such-column":
         why = f"{fact.variant} hat keine {where} (nur {fact.limit} Spalten)"

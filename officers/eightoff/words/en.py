@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from officers.core.errors import excerpt
 from officers.eightoff.deck import ALL_PLAYING_CARDS
 from officers.eightoff.position import cell_letter
 from officers.eightoff.words import fitting, moved_card
@@ -47,8 +48,16 @@ def at(place: Place | None) -> str:
     return "?" if place is None else place_name(place.kind, place.index)
 
 
+READ_MOVE: Final = (
+    "expected a source (column 1-10, cell a-g or k) and a target (a column, a cell or h, the "
+    "foundation), such as '3a', '38', 'ah' or '38v3'"
+)
+
+
 def refusal(fact: Refusal) -> str:
     """Why a move is refused: ``cannot play 1a: cell a already holds 7♣``."""
+    if fact.kind == "unreadable" or fact.move is None:
+        return f"cannot read move {excerpt(fact.written)}: {READ_MOVE}"
     kind, name, held, where = fact.kind, card_word(fact.card), card_word(fact.held), at(fact.place)
     if kind == "no-such-column":
         why = f"{fact.variant} has no {where} (it has {fact.limit} columns)"

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from officers.core.errors import excerpt
 from officers.skat.cards import card_name
 from officers.skat.words import percent, span
 
@@ -58,8 +59,15 @@ def join(phrases: Sequence[str]) -> str:
 # --- das Spiel -------------------------------------------------------------------------------
 
 
+READ_MOVE: Final = (
+    "erwartet wird ein Spiel (C S H D G) oder eine Karte mit ihrem Stapel 1-8, etwa 'QH@3'"
+)
+
+
 def refusal(fact: Refusal) -> str:
     """Why a move is refused: ``Nicht erlaubt (9H@2): ...``."""
+    if fact.kind == "unreadable" or fact.move is None:
+        return f"Der Zug {excerpt(fact.written)} lässt sich nicht lesen: {READ_MOVE}."
     kind, name, where = fact.kind, card_word(fact.card), at(fact.pile)
     if kind == "game-over":
         why = "das Spiel ist aus: alle 16 Stiche sind gespielt"

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final
 
+from officers.core.errors import excerpt
 from officers.skat.cards import card_face
 from officers.skat.words import percent, span
 
@@ -54,8 +55,13 @@ def join(phrases: Sequence[str]) -> str:
 # --- the game --------------------------------------------------------------------------------
 
 
+READ_MOVE: Final = "expected a game (C S H D G) or a card and its pile 1-8, such as 'QH@3'"
+
+
 def refusal(fact: Refusal) -> str:
     """Why a move is refused: ``cannot play 9H@2: ...``."""
+    if fact.kind == "unreadable" or fact.move is None:
+        return f"cannot read move {excerpt(fact.written)}: {READ_MOVE}"
     kind, name, where = fact.kind, card_word(fact.card), at(fact.pile)
     if kind == "game-over":
         why = "the game is over: 16 tricks are played"
