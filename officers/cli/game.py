@@ -531,7 +531,8 @@ def _add_simulate(commands: Commands) -> None:
         "one bot, the take-backs a game and the reasons of the losses; --bot, --level, "
         "--players and --tokens take lists separated by ',' (and --level all), every "
         "combination one row, all with the same deals. The numbers depend on --seed only, "
-        "never on --jobs. Each game's group has the same verb: 'officers GAME simulate' (of "
+        "never on --jobs (except for a bot that searches against the clock, as "
+        "Offiziersskat's montecarlo and exact do). Each game's group has the same verb: 'officers GAME simulate' (of "
         "100 deals of seed 0 by default).",
     )
     simulate.add_argument(

@@ -221,7 +221,9 @@ class Seating:
 class Simulation:
     """What :func:`simulate` found: the ``game``, its ``bots`` (one a seat, as asked),
     ``deals`` of ``seed``, and the games of each seating (``seatings``: every rotation of the
-    bots, or the one asked). Equal for the same arguments, whatever played the games.
+    bots, or the one asked). Equal for the same arguments, whatever played the games, when no
+    bot searches against the clock (Offiziersskat's ``montecarlo`` and ``exact`` search within
+    a time budget a move, so they play better on a faster or quieter machine).
 
     :attr:`seats` and :attr:`by_bot` count wins (a return of 1.0). A bot's games are those in
     which the seats it holds all ended alike (one seat; or the players of Euler's Officers, who
