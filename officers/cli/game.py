@@ -532,8 +532,8 @@ def _add_simulate(commands: Commands) -> None:
         "--players and --tokens take lists separated by ',' (and --level all), every "
         "combination one row, all with the same deals. The numbers depend on --seed only, "
         "never on --jobs (except for a bot that searches against the clock, as "
-        "Offiziersskat's montecarlo and exact do). Each game's group has the same verb: 'officers GAME simulate' (of "
-        "100 deals of seed 0 by default).",
+        "Offiziersskat's montecarlo and exact do). Each game's group has the same verb: "
+        "'officers GAME simulate' (of 100 deals of seed 0 by default).",
     )
     simulate.add_argument(
         "--game", help="the game: officers, eightoff or skat (the runner of every game)"
