@@ -17,13 +17,9 @@ record, or as a game's JSON (``deal --json``), as the argument itself, as a file
 ``officers deal --seed N``, with ``--level``, ``--players``, ``--tokens``, ``--open``,
 ``--coins``, ``--ozanam``), with ``--moves`` played from it.
 
-``solve`` knows every hand: the players win together when the square can be finished, so a
-game can be won exactly when a smallest repair of its square (:func:`officers.repairs`: none
-when it can be finished) takes no more cards back than the tokens left; its line takes those
-cards back, then each player in turn places a card of one completion. Else no line wins (each
-take-back spends a token, and every finished square differs from the square on more cells than
-there are tokens); the line shown then is the exact bot's to the end. ``--json`` writes the
-``record`` document of the line, as the engine's ``record`` operation answers it.
+``solve`` knows every hand: :func:`officers.euler.winnable.winning_line` says whether the game
+can still be won and gives a line that wins it (else the exact bot's line to the end); ``--json``
+writes the ``record`` document of the line, as the engine's ``record`` operation answers it.
 
 Exit status: 0 for a deal, a game that can be won (or was), a square that can still be
 finished (``hint``); 1 when the game cannot be won (or was lost) or the square is dead; 2 for
@@ -61,9 +57,8 @@ from officers.cli.games import GameCommands, add_game, run_simulation
 
 if TYPE_CHECKING:
     from officers.euler.game import GameState
-    from officers.euler.moves import Move
 
-__all__ = ["COMMANDS", "EulerCommands", "add_commands", "solution"]
+__all__ = ["COMMANDS", "EulerCommands", "add_commands"]
 
 MAX_INPUT: Final = 100_000
 """The longest game read (a record of many moves)."""
@@ -169,8 +164,10 @@ class EulerCommands(GameCommands):
         return ExitCode.OK
 
     def solve(self, args: argparse.Namespace) -> ExitCode:
+        from officers.euler.winnable import winning_line
+
         game = self.state(args)
-        won, line, why = solution(game)
+        won, line, why = winning_line(game)
         if args.json:
             from officers.contract import handle
 
@@ -315,56 +312,3 @@ def read_game(text: str) -> GameState:
             )
         stripped = found
     return GameState.parse(stripped)
-
-
-def solution(game: GameState) -> tuple[bool, list[Move], str]:
-    """Whether ``game`` can be won with every hand known, a line of moves, and why it cannot
-    (see the module): ``(True, a winning line, "")``, or ``(False, the exact bot's line to the
-    end, the reason)``; a game that has ended answers its outcome with no line.
-
-    >>> from officers.euler.game import GameState
-    >>> dead = "1QH2/KS3/3JD/AD3 hard 0 1 AHACKCQSJSJC/ASKHKDQDQCJH - - 5"
-    >>> won, line, why = solution(GameState.parse(dead))
-    >>> won, why, GameState.parse(dead).tokens
-    (False, 'the square is dead, and reviving it takes 1 take-back, with 0 tokens left', 0)
-    >>> won, line, _ = solution(GameState.parse(dead.replace("hard 0", "normal 1")))
-    >>> won, [move.notation() for move in line[:2]]
-    (True, ['xQH@r1c2', 'AS@r3c3'])
-    """
-    from officers import completions
-    from officers.euler.moves import Move
-    from officers.euler.repairs import repairs
-
-    outcome = game.outcome()
-    if outcome is not None:
-        return outcome.won, [], str(outcome) if outcome.won else str(outcome).removeprefix("lost: ")
-    state = game.clone()
-    found = repairs(state.square, state.rules, locked=sorted(state.locked))
-    if not found:
-        return False, _played_out(state), "no finished square keeps the locked cards"
-    cells = found[0].cells
-    if len(cells) > state.tokens:
-        needed = f"{len(cells)} take-back{'' if len(cells) == 1 else 's'}"
-        tokens = f"{state.tokens} token{'' if state.tokens == 1 else 's'}"
-        why = f"the square is dead, and reviving it takes {needed}, with {tokens} left"
-        return False, _played_out(state), why
-    line = [state.push(Move.take_back(cell)) for cell in cells]
-    target = next(completions(state.square, state.rules)).values
-    while not state.is_over():
-        card = state.hand(state.turn)[0]
-        line.append(state.push(Move.place(target.index(int(card)), card)))
-    outcome = state.outcome()
-    assert outcome is not None and outcome.won, outcome  # every card has its cell: a win
-    return True, line, ""
-
-
-def _played_out(state: GameState) -> list[Move]:
-    """The moves of the exact bot from ``state`` to the end of a game that cannot be won."""
-    import random
-
-    from officers.euler.bots import get_bot
-
-    bot, rng, line = get_bot("exact"), random.Random(0), []
-    while not state.is_over():
-        line.append(state.push(bot.choose(state.view(), rng)))
-    return line
