@@ -132,7 +132,12 @@ NEEDED: dict[
     "enumerate": [("--time-limit", "1")],
     "simulate": [("--deals", "2"), ("--no-progress",)],
     "verify-rules": [("--deals", "2"), ("--games", "2")],
+    "solve": [("--time-limit", "1")],
+    "hint": [("--time-limit", "1")],
+    "census": [("--deals", "2")],
 }
+"""Keyed on a command's last word, so that a game's group (``euler count``, ``eightoff
+simulate``) gets the budget of the same verb at the top."""
 STDIN = "KD@r1c2\n²\nAS@r9c9\nquit\n" + '{"op": "count", "square": "4/4/4/4"}\n{"op": 1}\n'
 
 
@@ -212,10 +217,11 @@ def argvs(draw: st.DrawFn) -> list[str]:
         argv.insert(draw(st.integers(1, len(argv))), draw(st.sampled_from(BAD)))
     if draw(st.integers(0, 19)) == 0 or path == ("serve",):  # serve would serve: its help
         argv.append("--help")
-    for needed in NEEDED.get(path[0], []):
-        if needed[0] not in argv:
+    spelled = {string for option in options for string in option.strings}
+    for needed in NEEDED.get(path[-1], []):
+        if needed[0] in spelled and needed[0] not in argv:
             argv += needed
-    if path[0] == "enumerate":  # listing order 5 prints 6,220,800 squares: order 4 at most
+    if path[-1] == "enumerate":  # listing order 5 prints 6,220,800 squares: order 4 at most
         argv = [
             str(min(int(word), 4))
             if word.isascii() and word.isdigit() and before == "--order"
