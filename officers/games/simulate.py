@@ -327,7 +327,9 @@ def _lineup(game: str, bots: str | Bot | Sequence[str | Bot], players: int) -> t
         else:
             lineup.append(get_bot(game, bot))
     if len(lineup) != players:
-        raise NotationError(f"{len(lineup)} bots for a game of {players} players")
+        raise NotationError(
+            f"{len(lineup)} bots for a game of {players} player{'' if players == 1 else 's'}"
+        )
     return tuple(lineup)
 
 
