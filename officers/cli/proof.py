@@ -9,10 +9,12 @@ proof). Exit status 0 when the proof holds (no square has an orthogonal mate), 1
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from officers.cli.common import Commands, ExitCode, add_json, emit
-from officers.contract.documents import head
-from officers.latin.order6 import MateCensus, prove_order_6
+
+if TYPE_CHECKING:
+    from officers.latin.order6 import MateCensus
 
 __all__ = ["add_commands", "proof_data"]
 
@@ -25,6 +27,8 @@ def proof_data(census: MateCensus) -> dict[str, object]:
     >>> data["kind"], data["squares"], data["transversals"], data["holds"]
     ('order-6-proof', 4, [{'transversals': 0, 'squares': 3}, {'transversals': 8, 'squares': 1}], False)
     """
+    from officers.contract.documents import head
+
     return {
         **head("order-6-proof"),
         "order": census.order,
@@ -43,6 +47,8 @@ def proof_data(census: MateCensus) -> dict[str, object]:
 
 
 def _prove(args: argparse.Namespace) -> ExitCode:
+    from officers.latin.order6 import prove_order_6  # loaded when the command runs, not for --help
+
     census = prove_order_6()
     if args.json:
         emit(proof_data(census))

@@ -188,7 +188,7 @@ def _why_not(square: Square, rules: Rules) -> str:
     """Why the square has no completion, in a line: at orders 2 and 6 that no square of the
     order exists (whatever the givens), else that this one cannot be finished."""
     if rules.order in NO_SQUARE_ORDERS:
-        from officers.euler.solve.construct import why_none
+        from officers.latin.construct import why_none
 
         reason = why_none(rules.order)
         assert reason is not None

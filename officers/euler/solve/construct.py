@@ -36,7 +36,6 @@ __all__ = [
     "graeco_latin_square",
     "layers",
     "relabelled_completion",
-    "why_none",  # officers.latin's, where the command line finds it (its home: officers.latin)
 ]
 
 
