@@ -3,11 +3,12 @@
 Glossary
 --------
 rank
-    Ace (low) to King (high): a :class:`Rank`, an int 1-13 (Ace = 1, Jack = 11, Queen = 12,
-    King = 13).
+    Ace (low) to King (high): a :class:`~officers.core.cards.Rank`, an int 1-13 (Ace = 1,
+    Jack = 11, Queen = 12, King = 13). ``Rank`` and ``Suit`` here are the French ones of
+    :mod:`officers.core.cards`, the very same classes.
 suit
-    Clubs, Diamonds, Hearts or Spades: a :class:`Suit`, an int 0-3 in that order (♣ ♦ ♥ ♠).
-    Diamonds and Hearts are red, Clubs and Spades black.
+    Clubs, Diamonds, Hearts or Spades: a :class:`~officers.core.cards.Suit`, an int 0-3 in that
+    order (♣ ♦ ♥ ♠). Diamonds and Hearts are red, Clubs and Spades black.
 playing card
     One of the 52 cards: a :class:`PlayingCard`, an int ``13 * suit + (rank - 1)`` (0-51)
     with a name: 0 is the Ace of Clubs, 12 the King of Clubs, 51 the King of Spades.
@@ -35,6 +36,7 @@ import enum
 from typing import Final
 
 from officers.core import cards as french
+from officers.core.cards import Rank, Suit
 from officers.core.errors import NotationError, excerpt
 
 __all__ = [
@@ -54,89 +56,6 @@ CARDS_IN_DECK: Final = 52
 
 _FRENCH_RANKS: Final = tuple(french.Rank)
 _FRENCH_SUITS: Final = tuple(french.Suit)
-_RANK_LETTERS: Final = tuple(rank.letter() for rank in _FRENCH_RANKS)
-_RANK_SHORT: Final = tuple(rank.short() for rank in _FRENCH_RANKS)
-_RANK_NAMES_EN: Final = tuple(rank.name_en() for rank in _FRENCH_RANKS)
-_RANK_NAMES_DE: Final = tuple(rank.name_de() for rank in _FRENCH_RANKS)
-_SUIT_LETTERS: Final = tuple(suit.letter() for suit in _FRENCH_SUITS)
-_SUIT_SYMBOLS: Final = tuple(suit.symbol() for suit in _FRENCH_SUITS)
-_SUIT_NAMES_EN: Final = tuple(suit.name_en() for suit in _FRENCH_SUITS)
-_SUIT_NAMES_DE: Final = tuple(suit.name_de() for suit in _FRENCH_SUITS)
-
-
-class Rank(enum.IntEnum):
-    """The rank of a playing card: Ace = 1 (low) to King = 13 (high)."""
-
-    ACE = 1
-    TWO = 2
-    THREE = 3
-    FOUR = 4
-    FIVE = 5
-    SIX = 6
-    SEVEN = 7
-    EIGHT = 8
-    NINE = 9
-    TEN = 10
-    JACK = 11
-    QUEEN = 12
-    KING = 13
-
-    def letter(self) -> str:
-        """The letter of the notation: ``A 2 3 4 5 6 7 8 9 T J Q K``."""
-        return _RANK_LETTERS[self - 1]
-
-    def short(self) -> str:
-        """The rank as people print it: ``A 2 … 9 10 J Q K``."""
-        return _RANK_SHORT[self - 1]
-
-    def name_en(self) -> str:
-        """``Ace``, ``Two``, … ``King``."""
-        return _RANK_NAMES_EN[self - 1]
-
-    def name_de(self) -> str:
-        """``Ass``, ``Zwei``, … ``Bube``, ``Dame``, ``König``."""
-        return _RANK_NAMES_DE[self - 1]
-
-    def __repr__(self) -> str:
-        return f"Rank.{self.name}"
-
-    def __str__(self) -> str:
-        return self.short()
-
-
-class Suit(enum.IntEnum):
-    """The suit of a playing card: Clubs, Diamonds, Hearts, Spades (0-3)."""
-
-    CLUBS = 0
-    DIAMONDS = 1
-    HEARTS = 2
-    SPADES = 3
-
-    def letter(self) -> str:
-        """The ASCII letter: ``C D H S``."""
-        return _SUIT_LETTERS[self]
-
-    def symbol(self) -> str:
-        """The Unicode symbol: ``♣ ♦ ♥ ♠``."""
-        return _SUIT_SYMBOLS[self]
-
-    def is_red(self) -> bool:
-        """Diamonds and Hearts are red."""
-        return self in (Suit.DIAMONDS, Suit.HEARTS)
-
-    def name_en(self) -> str:
-        """``Clubs``, ``Diamonds``, ``Hearts`` or ``Spades``."""
-        return _SUIT_NAMES_EN[self]
-
-    def name_de(self) -> str:
-        """``Kreuz``, ``Karo``, ``Herz`` or ``Pik``."""
-        return _SUIT_NAMES_DE[self]
-
-    def __repr__(self) -> str:
-        return f"Suit.{self.name}"
-
-    def __str__(self) -> str:
-        return self.symbol()
 
 
 class PlayingCard(enum.IntEnum):
