@@ -36,16 +36,18 @@ rules) with fc-solve's fastest theme for each game (``-l``, :data:`THEMES`): of 
 documentation ranks for speed ("yields solutions faster on average than …": ``lg`` looking-glass,
 ``cm`` cookie-monster, ``obf``, ``ct``, ``as``, ``te`` three-eighty, ``eo``
 enlightened-ostrich …), its atomic-moves presets (``cn``, ``tfts``: exact verdicts) and its
-default, on 500 held-out deals of each game (40001-40500, Microsoft's for FreeCell;
-``--themes`` runs that comparison), the one with the lowest median time among those that decide
-every deal within 10 % of the least total time: ``eo`` for Eight Off, Baker's Game and Seahaven
-Towers, ``cm`` for FreeCell (on Baker's Game fc-solve's default search takes 8 % less in all,
-15 % more at the median). fc-solve's default search leaves 2 to 17 of those 500 deals unknown
-after 2 s (Eight Off, FreeCell, Seahaven Towers) that every theme decides in milliseconds. ``--theme NAME`` runs another (``default``: none).
+default, timed on 500 held-out deals of each game (40001-40500, Microsoft's for FreeCell, 2 s a
+deal; ``--themes`` runs that comparison): ``eo`` for Eight Off and ``cm`` for FreeCell (the
+least total time and the least median of all), ``eo`` for Seahaven Towers (its total within 2 %
+of ``te``'s, the least, the same median), ``eo`` for Baker's Game (its median 35 % below that of
+fc-solve's default search, whose total is some 10 % less: ``--theme default`` runs that).
+fc-solve's default search leaves 2 to 17 of those 500 deals unknown after 2 s (Eight Off,
+FreeCell, Seahaven Towers) that every meta-moves theme decides in milliseconds; the atomic
+presets take 3 to 20 times the median time. ``--theme NAME`` runs another (``default``: none).
 
 fc-solve's meta-moves searches (its default and every theme but the atomic ones) leave out moves
 its rules allow, so its "could not solve" is its own search's verdict, not a proof: where the
-verdicts differ (Baker's Game deals 135 and 152, which fc-solve says it could not solve),
+verdicts differ (Baker's Game deals 135, 152 and 242, which fc-solve says it could not solve),
 officers' win has been replayed move by move by :func:`~officers.eightoff.solve.replay`.
 
 Each fc-solve win is read back (from the library's moves, or from the process's ``-m`` text)
@@ -60,7 +62,8 @@ interquartile range, the ratio of the totals, the deals on which officers is the
 slowest ten of each, and every deal on which one takes more than 10× the other (with the states
 each stored or checked). ``--suite`` runs the four games of issue #40 (Eight Off, 1,000 deals;
 FreeCell, Microsoft's deals 1-1,000; Seahaven Towers and Baker's Game, 500 each) and sums them
-up in one table; ``--variant freecell --microsoft --deals 32000`` is the classic set.
+up in one table; ``--variant freecell --microsoft --deals 32000`` is the classic set. ``--save
+FILE`` appends every deal's two runs to FILE as JSON lines.
 
 ``--ours-only`` leaves fc-solve out (the census of the first 10,000 deals);
 ``--fewest N`` also asks the fewest moves of the first N deals.
@@ -79,6 +82,8 @@ Run: ``python -m benchmarks.bench_eightoff [--suite] [--deals 200] [--first 1]
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import random
 import re
 import shutil
@@ -592,6 +597,21 @@ def library_report(family: Family, version: str) -> dict[str, str]:
         f"{c.median:.2f}× [{c.q1:.2f}–{c.q3:.2f}], slower on {sum(x > 1 for x in cpus)}, "
         f"totals {cpu_ours:.2f} s / {cpu_theirs:.2f} s = {cpu_ours / cpu_theirs:.2f}×."
     )
+    for verdict in ("solvable", "unsolvable"):
+        alike = [(a, b) for a, b in pairs if a.status == b.status == verdict]
+        if alike:
+            split = spread([a.seconds / b.seconds for a, b in alike])
+            print(
+                f"{'Won' if verdict == 'solvable' else 'Lost'} by both ({len(alike)}): median "
+                f"ratio {split.median:.2f}× [{split.q1:.2f}–{split.q3:.2f}], times "
+                f"{_ms(statistics.median(a.seconds for a, _ in alike))} / "
+                f"{_ms(statistics.median(b.seconds for _, b in alike))} ms, totals "
+                f"{sum(a.seconds for a, _ in alike):.2f} / {sum(b.seconds for _, b in alike):.2f} s;"
+                f" states (officers' stored / fc-solve's checked): median "
+                f"{statistics.median(a.states or 0 for a, _ in alike):.0f} / "
+                f"{statistics.median(b.states or 0 for _, b in alike):.0f}, total "
+                f"{sum(a.states or 0 for a, _ in alike):,} / {sum(b.states or 0 for _, b in alike):,}."
+            )
     print(f"\nofficers' slowest ten: {_slowest(family, ours, theirs)}.")
     print(f"fc-solve's slowest ten: {_slowest(family, theirs, ours)}.")
     far_ours = [
@@ -631,6 +651,21 @@ def library_report(family: Family, version: str) -> dict[str, str]:
         "slower": f"{slower}",
         "far": f"{len(far_ours)} / {len(far_theirs)}",
     }
+
+
+def save(family: Family, path: str) -> None:
+    """Append one JSON line per deal to ``path``: the deal and both runs."""
+    with open(path, "a", encoding="utf-8") as out:
+        for number, a, b in zip(family.numbers, family.ours, family.theirs, strict=True):
+            line = {
+                "variant": family.variant.notation(),
+                "microsoft": family.microsoft,
+                "deal": number,
+                "theme": family.theme,
+                "officers": dataclasses.asdict(a),
+                "fc_solve": dataclasses.asdict(b),
+            }
+            out.write(json.dumps(line) + "\n")
 
 
 def summary_table(rows: list[dict[str, str]]) -> None:
@@ -712,6 +747,7 @@ def main() -> None:
     parser.add_argument("--suite", action="store_true", help="the four games of issue #40")
     parser.add_argument("--theme", default=None, help="fc-solve's -l (library; 'default': none)")
     parser.add_argument("--themes", default=None, help="compare fc-solve's themes: lg,eo,…")
+    parser.add_argument("--save", default=None, metavar="FILE", help="append each deal as JSON")
     parser.add_argument("--time-limit", type=float, default=10.0)
     parser.add_argument("--max-states", type=int, default=5_000_000)
     parser.add_argument("--iterations", type=int, default=10_000_000, help="fc-solve's -mi")
@@ -754,6 +790,8 @@ def main() -> None:
                 arguments,
             )
             rows.append(library_report(family, version))
+            if arguments.save:
+                save(family, arguments.save)
         summary_table(rows)
         return
     with_fc_solve = not arguments.ours_only
