@@ -59,8 +59,9 @@ verdicts, the median, 90th and 99th percentile, the largest and the total time, 
 length of the wins (every card played to a foundation counts as a move in both); then the
 verdicts' agreement, the wins replayed, the median per-deal ratio officers / fc-solve with its
 interquartile range, the ratio of the totals, the deals on which officers is the slower, the
-slowest ten of each, and every deal on which one takes more than 10× the other (with the states
-each stored or checked). ``--suite`` runs the four games of issue #40 (Eight Off, 1,000 deals;
+slowest ten of each, the won and the lost deals apart, and every deal on which one takes more
+than 10× the other in wall and in CPU time (the farthest 40 with both times and the states each
+stored or checked, the others by number, or in ``--save``'s file past 540). ``--suite`` runs the four games of issue #40 (Eight Off, 1,000 deals;
 FreeCell, Microsoft's deals 1-1,000; Seahaven Towers and Baker's Game, 500 each) and sums them
 up in one table; ``--variant freecell --microsoft --deals 32000`` is the classic set. ``--save
 FILE`` appends every deal's two runs to FILE as JSON lines.
@@ -635,8 +636,12 @@ def library_report(family: Family, version: str) -> dict[str, str]:
                 f"{a.states} / {b.states} states)"
                 for x, n, a, b in far[:40]
             )
-            + (" …" if len(far) > 40 else "")
+            + ("." if far else "")
         )
+        if len(far) > 40:
+            rest = sorted(n for _, n, _, _ in far[40:])
+            listed = ", ".join(map(str, rest)) if len(rest) <= 500 else "(--save keeps them)"
+            print(f"The other {len(rest)}: {listed}.")
     median_o = statistics.median(a.seconds for a in ours)
     median_t = statistics.median(b.seconds for b in theirs)
     return {
