@@ -160,3 +160,16 @@ def test_a_view_is_what_the_player_asked_for_may_know() -> None:
     state = handle({"op": "play/new", "game": "officers", "deal": 5, "player": 2})
     own = GAMES["officers"].deal(5).view(1).to_dict()
     assert state["view"] == own and state["to_move"] == 1
+
+
+@pytest.mark.parametrize("game", ["eightoff", "skat"])
+def test_text_that_is_no_move_is_a_refusal_in_version_3_and_bad_input_in_version_2(
+    game: str,
+) -> None:
+    # version 2 stays as it was served in 0.3 (the parser's error); version 3 names the rule
+    dealt = handle({"op": f"{game}/deal", "number": 3})
+    old = handle({"op": f"{game}/move", "game": dealt["game"], "move": "zz9"})
+    assert (old["kind"], old["code"]) == ("error", "bad-input") and "'zz9'" in old["message"]
+    state = handle({"op": "play/new", "game": game, "deal": 3})
+    new = handle({"op": "play/move", "game": game, "state": state["state"], "move": "zz9"})
+    assert new["refused"]["rule"] == "unreadable" and "'zz9'" in new["refused"]["text"]

@@ -533,16 +533,16 @@ def _play(args: argparse.Namespace) -> ExitCode:
 
 def _play_move(game: EightOffGame, word: str, lang: str) -> None:
     """Play ``word`` and show the position, or say why it cannot be played."""
-    from officers.core.errors import NotationError, OfficersError
+    from officers.core.errors import OfficersError
     from officers.eightoff.words import position_text, terminal
 
     try:
         refused = game.refusal(word)
         if refused is None:
             game.push(word)
-    except NotationError:  # not a move at all
-        print(terminal("unreadable", lang, word=word[:40]))
-        return
+        elif refused.kind == "unreadable":  # not a move at all: the terminal's words
+            print(terminal("unreadable", lang, word=word[:40]))
+            return
     except OfficersError as error:
         print(error)
         return

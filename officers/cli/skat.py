@@ -379,7 +379,7 @@ def _play(args: argparse.Namespace) -> ExitCode:
 
 def _refused(game: SkatGame, word: str, lang: str) -> str | None:
     """Play ``word``, or say why not (in ``lang``)."""
-    from officers.core.errors import NotationError, OfficersError
+    from officers.core.errors import OfficersError
     from officers.skat.words import terminal
 
     try:
@@ -387,9 +387,9 @@ def _refused(game: SkatGame, word: str, lang: str) -> str | None:
         if refusal is None:
             game.push(word)
             return None
+        if refusal.kind == "unreadable":  # not a move at all: the terminal's words
+            return terminal("unreadable", lang, word=word[:40])
         return refusal.text(lang)
-    except NotationError:  # not a move at all
-        return terminal("unreadable", lang, word=word[:40])
     except OfficersError as error:
         return str(error)
 

@@ -47,6 +47,11 @@ def play_or_refuse(game: Turns, text: str, lang: str) -> tuple[str, dict[str, st
     it, ``text`` and its rule (``{"rule": kind, "text": the sentence in lang}``) with the game
     unchanged."""
     refused = game.refusal(text)
+    if refused is not None and refused.kind == "unreadable":
+        # version 2 answers text that is no move with the parser's error (bad input), as it
+        # did before refusal() named it; version 3 (play/move) answers the refusal
+        game.push(text)  # raises that NotationError, quoting the text
+        raise AssertionError(f"{text!r} was refused as unreadable, yet played")
     if refused is not None:
         return text, {"rule": refused.kind, "text": refused.text(lang)}
     try:
