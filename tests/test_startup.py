@@ -134,6 +134,109 @@ def test_a_command_imports_only_what_it_uses(command: str, absent: set[str]) -> 
     assert not loaded_after(code, prefix="") & {"dataclasses", "inspect", "threading"}
 
 
+def loaded_by_command(argv: list[str]) -> set[str]:
+    """Every module (officers' and the standard library's) a fresh interpreter has loaded after
+    running the command line ``argv``."""
+    code = f"import contextlib, io\nfrom officers.cli import main\nwith contextlib.redirect_stdout(io.StringIO()):\n    main({argv!r})"
+    return loaded_after(code, prefix="")
+
+
+DOORS = ("officers.contract", "officers.engine", "officers.rooms", "officers.serve")
+"""The doors for other programs: no command that is not one of them loads them."""
+
+
+def test_eightoff_solve_loads_its_game_and_nothing_else() -> None:
+    loaded = loaded_by_command(["eightoff", "solve", "--deal", "5"])
+    assert {"officers.eightoff.solve", "officers.eightoff.game", "officers.cli.eightoff"} <= loaded
+    others = ("officers.euler", "officers.skat", "officers.latin", "officers.games", *DOORS)
+    assert not {m for m in loaded if m.startswith(others)}  # no registry, no Euler's solver
+    assert not {m for m in loaded if m.startswith("officers.cli.")} - {
+        "officers.cli.common",
+        "officers.cli.games",
+        "officers.cli.eightoff",
+    }
+    # read or written only when a command reads or writes JSON, draws at random, or starts a
+    # thread; the compiled search is found beside its package (no importlib.util)
+    heavy = {"json", "random", "threading", "importlib.util", "sqlite3", "pathlib", "asyncio"}
+    assert not loaded & heavy
+
+
+def test_the_whole_help_loads_no_game_and_no_door() -> None:
+    loaded = loaded_by_command(["--help"])
+    games = ("officers.euler", "officers.eightoff", "officers.skat", "officers.latin")
+    assert not {m for m in loaded if m.startswith((*games, *DOORS))}
+    assert {f"officers.cli.{module}" for module in set(GROUPS.values())} <= loaded
+    assert not loaded & {"json", "random", "threading", "sqlite3", "pathlib", "asyncio", "csv"}
+
+
+@pytest.mark.parametrize("catalogues", [False, True])
+def test_without_message_catalogues_argparse_reads_no_locale(
+    tmp_path: Path, catalogues: bool
+) -> None:
+    """Where no catalogue of argparse's words can be (their folder is missing), the command
+    line does not import :mod:`locale` to learn the language; where it can, gettext looks."""
+    folder = tmp_path / "locale"
+    if catalogues:
+        folder.mkdir()
+    code = (
+        f"import gettext\ngettext.bindtextdomain(gettext.textdomain(), {str(folder)!r})\n"
+        "import contextlib, io\nfrom officers.cli import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n    main(['eightoff', 'solve', '--help'])"
+    )
+    assert ("locale" in loaded_after(code, prefix="")) == catalogues
+
+
+def test_every_commands_help_is_written() -> None:
+    """Each command's help (its help line beside its siblings' too: argparse formats them
+    with ``%``, so a bare ``95 %`` in one broke its group's help)."""
+    top = parser()
+    helps = [top.format_help(), *(command.format_help() for command in top.every_command())]
+    assert all(text.startswith("usage: officers") for text in helps)
+    assert "95 % intervals" in next(
+        command.format_help()
+        for command in top.every_command()
+        if command.prog == "officers eightoff"
+    )
+
+
+def test_the_schema_commands_help_names_every_kind() -> None:
+    from officers.contract import NAMES
+
+    schema = next(
+        command for command in parser().every_command() if command.prog.endswith("schema")
+    )
+    written = "".join(schema.format_help().split())  # the lines joined, spaces dropped
+    assert all(name in written for name in NAMES)
+
+
+def test_the_parsers_copies_of_the_librarys_values_are_the_librarys() -> None:
+    """What the help shows, written in the command line's modules so that building the parser
+    loads neither the registry, the puzzles nor the doors: each is the library's."""
+    from officers.cli import puzzle, service
+    from officers.cli.games import commands_of
+    from officers.contract import Limits
+    from officers.engine import MAX_LINE
+    from officers.euler.puzzles import HIGHEST_GRADE, LEVEL_NAMES
+    from officers.euler.puzzles.batch import FORMATS
+    from officers.euler.words import languages
+    from officers.games import GAMES
+    from officers.serve.settings import Settings
+
+    assert service.MAX_LINE == MAX_LINE
+    for name, value in service.LIMITS.items():
+        found = getattr(Limits(), name)
+        assert value == found and type(value) is type(found), name
+    for name, value in service.SETTINGS.items():
+        found = getattr(Settings(), name)
+        assert value == found and type(value) is type(found), name
+    assert (puzzle.HIGHEST_GRADE, puzzle.LEVEL_NAMES) == (HIGHEST_GRADE, LEVEL_NAMES)
+    assert (FORMATS, languages()) == (puzzle.FORMATS, puzzle.LANGUAGES)
+    for game in GAMES.values():
+        cli = commands_of(game)
+        assert cli.title == game.title and game.info is not None, game.name
+        assert cli.players == game.info.players, game.name
+
+
 @pytest.mark.parametrize("rules", [None, Rules(), Rules(diagonals=True)])
 @given(square=st.one_of(partial_squares(), finished_parts()))
 def test_the_short_path_agrees_with_the_general_one(rules: Rules | None, square: Square) -> None:

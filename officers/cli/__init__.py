@@ -169,14 +169,21 @@ def _parser_for(argv: Sequence[str]) -> Parser:
 
 def _translate_once() -> None:
     """Have argparse look its words up in the message catalogues once, not on every use (each
-    lookup reads the locale settings and the disk again: 0.2 ms, 15 times a command)."""
+    lookup reads the locale settings and the disk again: 0.2 ms, 15 times a command); where
+    there is no catalogue at all, without importing :mod:`locale` to read the settings."""
     import argparse
     import gettext
 
     if argparse.__dict__["_"] is gettext.gettext:
         domain = gettext.textdomain()
-        found = gettext.translation(domain, gettext.bindtextdomain(domain), fallback=True)
+        folder = gettext.bindtextdomain(domain)
+        if os.path.isdir(folder):  # the catalogues of the language the environment names
+            found = gettext.translation(domain, folder, fallback=True)
+        else:  # no catalogue for any language: what gettext would find
+            found = gettext.NullTranslations()
         argparse.__dict__["_"] = found.gettext
+        if argparse.__dict__.get("ngettext") is gettext.ngettext:
+            argparse.__dict__["ngettext"] = found.ngettext
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -125,9 +125,18 @@ class Parser(argparse.ArgumentParser):
     officers.cli.common.UsageError: officers: unrecognized arguments: --frobnicate (see 'officers --help')
     """
 
+    lazy_description: Callable[[], str] | None = None
+    """The description, written when the help is (a text that needs what building the parser
+    should not load: ``officers schema`` names every kind of document)."""
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("formatter_class", Formatter)
         super().__init__(*args, **kwargs)
+
+    def format_help(self) -> str:
+        if self.lazy_description is not None:
+            self.description = self.lazy_description()
+        return super().format_help()
 
     def error(self, message: str) -> NoReturn:
         if len(message) > _LONGEST:  # argparse quotes the arguments in full

@@ -70,6 +70,8 @@ class EightOffCommands(GameCommands):
     ``census``."""
 
     group = "eightoff"
+    title = "Eight Off"  # officers.games: the registry is not loaded to build the parser
+    players = range(1, 2)
     deals = (1, MAX_DEAL)
     position_help = (
         "a position notation, a game notation ('POSITION ; MOVES'), fc-solve's board "
@@ -163,7 +165,7 @@ COMMANDS: Final = EightOffCommands("eightoff")
 
 def add_commands(commands: Commands) -> None:
     """Add ``eightoff`` and its actions to the sub-parsers of ``officers``."""
-    add_game(commands, "eightoff")
+    add_game(commands, COMMANDS)
 
 
 def _add_census(actions: Any) -> None:

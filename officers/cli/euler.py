@@ -70,6 +70,8 @@ class EulerCommands(GameCommands):
     seat and bots; its own simulation) and verbs (``state``, ``count``, ``complete`` ...)."""
 
     group = "euler"
+    title = "Euler's Officers"  # officers.games: the registry is not loaded to build the parser
+    players = range(1, 5)
     deals = (0, MAX_SEED)
     position = "GAME"
     position_help = (
@@ -285,7 +287,7 @@ COMMANDS: Final = EulerCommands("officers")
 
 def add_commands(commands: Commands) -> None:
     """Add ``euler`` (also ``officers``) and its actions to the sub-parsers of ``officers``."""
-    add_game(commands, "officers")
+    add_game(commands, COMMANDS)
 
 
 def read_game(text: str) -> GameState:

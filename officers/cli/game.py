@@ -8,11 +8,8 @@ game is lost (``state``, ``play``); 2 for input that cannot be used (one line on
 from __future__ import annotations
 
 import argparse
-import json
-import random
 import re
 import sys
-import time
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Protocol, TextIO, TypeVar, cast
 
@@ -84,6 +81,9 @@ MAX_TOKENS = 99
 
 
 def _verify_rules(args: argparse.Namespace) -> ExitCode:
+    import json
+    import time
+
     from officers.contract.documents import rules_check_document
     from officers.euler.verify_rules import report, report_json, verify_rules  # lazy: starts fast
 
@@ -113,6 +113,8 @@ def own_simulation(args: argparse.Namespace) -> ExitCode:
     reasons of the losses): every combination of ``--bot``, ``--level``, ``--players`` and
     ``--tokens`` one row, all with the same deals."""
     # lazy: the CLI starts fast
+    import json
+
     from officers.contract.documents import simulation_document
     from officers.euler.bots import get_bot
     from officers.euler.levels import LEVELS, Level, Variant
@@ -240,6 +242,8 @@ def _play(args: argparse.Namespace) -> ExitCode:
 def play_game(game: GameState, args: argparse.Namespace) -> ExitCode:
     """Play ``game`` with bots (``--bot``), you at seat ``--human`` (if given), and print its
     final square and its record (``officers play``, ``officers euler play``)."""
+    import random
+
     from officers.core.errors import NotationError
     from officers.euler.bots import get_bot
     from officers.euler.record import GameRecord

@@ -213,7 +213,10 @@ class GameCommands:
     ``time_limit``: the seconds of ``solve`` and ``hint`` by default; ``langs``: the
     languages of ``--lang`` (``hint_langs``: of ``hint``'s); ``bots``: the names of its bots
     for the help (:func:`officers.games.simulate.bots`, written here so that the help loads no
-    game).
+    game); ``title`` and ``players``: the game's title and the numbers of players it takes
+    (:attr:`officers.games.Registered.title`, :attr:`officers.games.GameInfo.players`), written
+    here so that building the parser loads neither the game nor the registry (empty, ``None``:
+    the registry's are read).
     """
 
     group: str = ""
@@ -228,6 +231,8 @@ class GameCommands:
     langs: tuple[str, ...] = ("en", "de")
     hint_langs: tuple[str, ...] = ("en", "de")
     bots: tuple[str, ...] = ()
+    title: str = ""
+    players: range | None = None
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -241,6 +246,18 @@ class GameCommands:
 
         return GAMES[self.name]
 
+    def game_title(self) -> str:
+        """The game's title: :attr:`title`, else the registry's."""
+        return self.title or self.game.title
+
+    def seats(self) -> range:
+        """The numbers of players the game takes: :attr:`players`, else the registry's (1 to 4
+        when it does not say)."""
+        if self.players is not None:
+            return self.players
+        info = self.game.info
+        return info.players if info is not None else range(1, 5)
+
     @property
     def prog(self) -> str:
         """``officers GROUP``, as messages begin."""
@@ -250,7 +267,7 @@ class GameCommands:
 
     def summary(self) -> tuple[str, str]:
         """The group's help line and description."""
-        title = self.game.title
+        title = self.game_title()
         return (
             f"{title}: deal, solve, hint, play, simulate",
             f"{title}: numbered deals, the solver, hints, play in the terminal and the "
@@ -259,7 +276,7 @@ class GameCommands:
 
     def describe(self, verb: str) -> tuple[str, str]:
         """A verb's help line and description (the game's words where it has them)."""
-        title = self.game.title
+        title = self.game_title()
         return _DESCRIPTIONS[verb](title)
 
     def verb_aliases(self, verb: str) -> tuple[str, ...]:
@@ -271,9 +288,11 @@ class GameCommands:
         base's: the seat and the bot of ``play`` (:func:`play_state`), the language of
         ``deal --json``."""
         if verb == "play":
-            players = self.game.info.players if self.game.info is not None else range(1, 5)
             parser.add_argument(
-                "--seat", type=number(1, players[-1]), metavar="P", help="your seat (default 1)"
+                "--seat",
+                type=number(1, self.seats()[-1]),
+                metavar="P",
+                help="your seat (default 1)",
             )
             parser.add_argument("--bot", help="the bot of the other seats (default: the first)")
         elif verb == "deal":
@@ -442,7 +461,7 @@ def _describe_play(title: str) -> tuple[str, str]:
 
 def _describe_simulate(title: str) -> tuple[str, str]:
     return (
-        "play many deals of bots: win rates with their 95 % intervals",
+        "play many deals of bots: win rates with their 95 %% intervals",
         f"Play numbered deals of {title} with bots (--bots A,B: one for every seat, or one a "
         "seat; default the game's first bot) and print the wins of each bot and each seat "
         "with their 95 % Wilson intervals: the runner of every game, as 'officers simulate "
@@ -485,15 +504,20 @@ def add_commands(commands: Commands) -> None:
         add_game(commands, game)
 
 
-def add_game(commands: Commands, game: Registered | str) -> None:
-    """Add one game's group (``officers GAME ...``) with its five verbs and its own."""
-    if isinstance(game, str):
-        from officers.games import GAMES
+def add_game(commands: Commands, game: Registered | str | GameCommands) -> None:
+    """Add one game's group (``officers GAME ...``) with its five verbs and its own: the game
+    as the registry has it (its entry or its name), or its :class:`GameCommands` (then the
+    registry is not loaded)."""
+    if isinstance(game, GameCommands):
+        cli = game
+    else:
+        if isinstance(game, str):
+            from officers.games import GAMES
 
-        game = GAMES[game]
-    cli = commands_of(game)
+            game = GAMES[game]
+        cli = commands_of(game)
     help, description = cli.summary()
-    aliases = [*cli.aliases, *([game.name] if game.name != cli.group else [])]
+    aliases = [*cli.aliases, *([cli.name] if cli.name != cli.group else [])]
     group = commands.add_parser(cli.group, aliases=aliases, help=help, description=description)
     actions = group.add_subparsers(dest="action", metavar="ACTION", parser_class=Parser)
     actions.required = True
@@ -573,10 +597,9 @@ def _add_solve(parser: argparse.ArgumentParser, cli: GameCommands) -> None:
 
 def _add_hint(parser: argparse.ArgumentParser, cli: GameCommands) -> None:
     _add_position(parser, cli, json=True)
-    players = cli.game.info.players if cli.game.info is not None else range(1, 5)
     parser.add_argument(
         "--player",
-        type=number(1, players[-1]),
+        type=number(1, cli.seats()[-1]),
         metavar="P",
         help="whose hint, from 1 (default: the player to move)",
     )

@@ -27,22 +27,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import csv
 import sys
-from collections.abc import Iterable, Iterator
+from typing import TYPE_CHECKING, Final
 
-from officers import (
-    Card,
-    NotationError,
-    RiddleNotFoundError,
-    Rules,
-    Square,
-    census,
-    count_classes_burnside,
-    new_start,
-    start_classes,
-    symmetry_group,
-)
 from officers.cli.common import (
     Commands,
     ExitCode,
@@ -56,20 +43,26 @@ from officers.cli.common import (
 from officers.cli.common import (
     number as whole,
 )
-from officers.core.errors import excerpt
-from officers.euler.puzzles import (
-    HIGHEST_GRADE,
-    LEVEL_NAMES,
-    BatchResult,
-    BatchSummary,
-    verify_batch,
-)
-from officers.euler.puzzles.batch import FORMATS
-from officers.euler.puzzles.report import start_report, words
-from officers.euler.square import cell_name
-from officers.euler.words import languages, read_lang
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+
+    from officers.euler.puzzles import BatchResult, BatchSummary
+    from officers.euler.rules import Rules
+    from officers.euler.square import Square
 
 __all__ = ["add_commands"]
+
+# The library's values the parser shows, written here: building the parser loads none of the
+# puzzles (the tests hold each to the library's).
+HIGHEST_GRADE: Final = 2
+"""The highest grade a riddle has (:data:`officers.euler.puzzles.HIGHEST_GRADE`)."""
+LEVEL_NAMES: Final = {1: "Easy", 2: "Normal", 3: "Hard", 4: "Expert"}
+"""The grades' names (:data:`officers.euler.puzzles.LEVEL_NAMES`)."""
+FORMATS: Final = ("auto", "plain", "jsonl", "csv")
+"""How the lines of ``verify`` are written (:data:`officers.euler.puzzles.batch.FORMATS`)."""
+LANGUAGES: Final = ("de", "en")
+"""The languages of the verdicts (:func:`officers.euler.words.languages`)."""
 
 
 def add_commands(commands: Commands) -> None:
@@ -248,14 +241,19 @@ def _add_common(parser: argparse.ArgumentParser) -> None:
 def _add_lang(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--lang",
-        choices=(*languages(), "both"),
+        choices=(*LANGUAGES, "both"),
         default="en",
-        help=f"the language of the verdicts and the solving path ({', '.join(languages())}, or "
+        help=f"the language of the verdicts and the solving path ({', '.join(LANGUAGES)}, or "
         "both; default en)",
     )
 
 
 def _verify(args: argparse.Namespace) -> ExitCode:
+    from officers.core.errors import NotationError, excerpt
+    from officers.euler.puzzles import verify_batch
+    from officers.euler.rules import Rules
+    from officers.euler.square import Square
+
     rules = Rules(diagonals=args.diagonals)
     if args.json and args.csv:
         raise UsageError("officers puzzle verify: choose --json or --csv, not both")
@@ -322,6 +320,13 @@ def _write_results(
     results: Iterable[BatchResult], output: str, explain: bool, lang: str = "en"
 ) -> BatchSummary:
     """Print each result as it comes (flushed, so that a pipe sees it at once)."""
+    import csv
+
+    from officers.euler.puzzles import BatchSummary
+    from officers.euler.puzzles.report import start_report
+    from officers.euler.square import cell_name
+    from officers.euler.words import read_lang
+
     summary = BatchSummary()
     writer = csv.writer(sys.stdout, lineterminator="\n")
     if output == "csv":
@@ -359,6 +364,9 @@ def _write_results(
 
 
 def _table_row(result: BatchResult) -> str:
+    from officers.euler.cards import Card
+    from officers.euler.square import cell_name
+
     count = "-" if result.completions is None else str(result.completions)
     if result.error is not None:
         what = result.error
@@ -384,6 +392,9 @@ def _report_one(
     square: Square, rules: Rules, as_json: bool, explain: bool, lang: str = "en"
 ) -> ExitCode:
     """The report of one start (``verify START`` and ``report START``), in ``lang``."""
+    from officers.euler.puzzles.report import start_report, words
+    from officers.euler.words import read_lang
+
     report = start_report(square, rules)
     if as_json:
         emit(report.to_dict(lang))
@@ -407,12 +418,18 @@ def _report_one(
 
 
 def _report(args: argparse.Namespace) -> ExitCode:
+    from officers.euler.rules import Rules
+    from officers.euler.square import Square
+
     rules = Rules(diagonals=args.diagonals)
     return _report_one(Square(args.square), rules, args.json, True, args.lang)
 
 
 def _census(args: argparse.Namespace) -> ExitCode:
     from officers.contract.documents import census_document  # not on the path of verify
+    from officers.euler.puzzles import census, count_classes_burnside, start_classes
+    from officers.euler.rules import Rules
+    from officers.euler.symmetry import symmetry_group
 
     rules = Rules(diagonals=args.diagonals)
     table = census(rules)
@@ -463,6 +480,9 @@ def _census(args: argparse.Namespace) -> ExitCode:
 
 def _new(args: argparse.Namespace) -> ExitCode:
     from officers.contract.documents import riddle_document  # not on the path of verify
+    from officers.core.errors import RiddleNotFoundError
+    from officers.euler.puzzles import new_start
+    from officers.euler.rules import Rules
 
     rules = Rules(diagonals=args.diagonals)
     seed: int | str | None = args.seed
@@ -495,6 +515,7 @@ def _new(args: argparse.Namespace) -> ExitCode:
 def _collection(args: argparse.Namespace, rules: Rules, seed: int | str | None) -> ExitCode:
     """``new --count N`` and ``new --sheet FILE``: riddles as JSON lines or a list, and a sheet."""
     from officers.contract.documents import riddle_document
+    from officers.core.errors import NotationError, RiddleNotFoundError, excerpt
     from officers.euler.puzzles.collection import new_collection
     from officers.euler.puzzles.sheet import sheet_html, sheet_svg
 

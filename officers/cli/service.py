@@ -13,27 +13,42 @@ True
 from __future__ import annotations
 
 import argparse
-import ipaddress
-import json
 import os
-import signal
-import sqlite3
 import sys
-from collections.abc import Iterable
-from pathlib import Path
+from typing import TYPE_CHECKING, Final
 
 from officers.cli.common import Commands, ExitCode, Parser, number, rate, seconds
-from officers.contract import NAMES, Limits, schema
-from officers.core.errors import excerpt
 from officers.core.lifetime import cpus
-from officers.engine import MAX_LINE, read_lines, run
-from officers.rooms.postgres import PostgresStore, StoreError, is_postgres, shown
-from officers.rooms.store import SQLiteStore
-from officers.serve.settings import Settings
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from pathlib import Path
 
 __all__ = ["add_commands", "default_rooms_db", "parser_for_tests"]
 
 SERVE_MISSING = "officers serve needs the 'serve' extra: pip install 'officers[serve]'"
+
+# The library's values the help shows, written here: building the parser (every command's
+# start, 'officers --help') loads neither the engine, the contract, the service nor the rooms'
+# stores. The tests hold each to the library's.
+MAX_LINE: Final = 65536
+"""The engine's longest request line by default (:data:`officers.engine.MAX_LINE`)."""
+LIMITS: Final = {"time_limit": 2.0, "max_order": 6, "max_states": 1_000_000}
+"""The contract's limits by default (:class:`officers.contract.Limits`)."""
+SETTINGS: Final = {
+    "rate": 20.0,
+    "burst": 60,
+    "header_timeout": 10.0,
+    "body_timeout": 10.0,
+    "keep_alive": 5.0,
+    "shutdown_timeout": 10.0,
+    "max_connections": 512,
+    "room_idle": 86400.0,
+    "rooms_per_client": 20,
+    "max_rooms": 10000,
+    "room_message": 4096,
+}
+"""The service's settings by default (:class:`officers.serve.settings.Settings`)."""
 
 
 def add_commands(commands: Commands) -> None:
@@ -48,14 +63,14 @@ def _add_limits(parser: Parser, out_of_time: str) -> None:
     parser.add_argument(
         "--time-limit",
         type=seconds,
-        default=Limits().time_limit,
+        default=LIMITS["time_limit"],
         metavar="SECONDS",
         help=f"seconds for each search (default %(default)s; {out_of_time})",
     )
     parser.add_argument(
         "--max-order",
         type=number(1, 256),
-        default=Limits().max_order,
+        default=LIMITS["max_order"],
         metavar="N",
         help="the largest order of a square asked about (default %(default)s; larger: a limit "
         "error)",
@@ -63,7 +78,7 @@ def _add_limits(parser: Parser, out_of_time: str) -> None:
     parser.add_argument(
         "--max-states",
         type=number(1000, 2**40),
-        default=Limits().max_states,
+        default=LIMITS["max_states"],
         metavar="N",
         help="the positions each Eight Off search may store (default %(default)s, about 270 "
         "bytes each; past it: unknown)",
@@ -126,7 +141,7 @@ def _add_serve(commands: Commands) -> None:
         "out of time: a search answers 503 timeout; the aids a page asks for (skat/tip, "
         "skat/value, eightoff/hint) answer what they have by then",
     )
-    defaults = Settings()
+    defaults = SETTINGS
     serve.add_argument(
         "--max-searches",
         type=number(1, 4096),
@@ -138,7 +153,7 @@ def _add_serve(commands: Commands) -> None:
     serve.add_argument(
         "--rate",
         type=rate,
-        default=defaults.rate,
+        default=defaults["rate"],
         metavar="PER_SECOND",
         help="API requests a second per client address, beyond which 429 (default %(default)s;"
         " 0: no limit)",
@@ -146,7 +161,7 @@ def _add_serve(commands: Commands) -> None:
     serve.add_argument(
         "--burst",
         type=number(1, 2**31),
-        default=defaults.burst,
+        default=defaults["burst"],
         metavar="N",
         help="API requests one client may send at once (default %(default)s)",
     )
@@ -154,7 +169,7 @@ def _add_serve(commands: Commands) -> None:
     serve.add_argument(
         "--max-connections",
         type=number(1, 2**20),
-        default=defaults.max_connections,
+        default=defaults["max_connections"],
         metavar="N",
         help="open connections a worker takes before it answers 503 (default %(default)s)",
     )
@@ -177,6 +192,10 @@ def _proxies(text: str) -> tuple[str, ...]:
     named = tuple(item.strip() for item in text.split(",") if item.strip())
     for item in named:
         if item != "*":
+            import ipaddress
+
+            from officers.core.errors import excerpt
+
             try:
                 ipaddress.ip_network(item, strict=False)
             except ValueError:
@@ -217,7 +236,7 @@ def default_rooms_db() -> Path:
     return platformdirs.user_data_path("officers", appauthor=False) / ROOMS_FILE
 
 
-def _add_rooms(parser: Parser, defaults: Settings) -> None:
+def _add_rooms(parser: Parser, defaults: dict[str, float]) -> None:
     """The rooms' options (docs/rooms.md)."""
     parser.add_argument(
         "--rooms-db",
@@ -233,47 +252,47 @@ def _add_rooms(parser: Parser, defaults: Settings) -> None:
     parser.add_argument(
         "--room-idle",
         type=seconds,
-        default=defaults.room_idle,
+        default=defaults["room_idle"],
         metavar="SECONDS",
         help="seconds a room is kept without a change (default %(default)s: 24 h)",
     )
     parser.add_argument(
         "--rooms-per-client",
         type=number(1, 2**31),
-        default=defaults.rooms_per_client,
+        default=defaults["rooms_per_client"],
         metavar="N",
         help="rooms kept for one client address (default %(default)s)",
     )
     parser.add_argument(
         "--max-rooms",
         type=number(1, 2**31),
-        default=defaults.max_rooms,
+        default=defaults["max_rooms"],
         metavar="N",
         help="rooms kept in all (default %(default)s)",
     )
     parser.add_argument(
         "--room-message",
         type=number(256, 2**20),
-        default=defaults.room_message,
+        default=defaults["room_message"],
         metavar="BYTES",
         help="the largest rooms request body or live message (default %(default)s)",
     )
 
 
-def _add_timeouts(parser: Parser, defaults: Settings) -> None:
+def _add_timeouts(parser: Parser, defaults: dict[str, float]) -> None:
     """The service's time limits on a connection."""
     for name, what, value in (
         (
             "--header-timeout",
             "to send a request's headers (then the connection is closed)",
-            defaults.header_timeout,
+            defaults["header_timeout"],
         ),
-        ("--body-timeout", "to send a request's body (then 408)", defaults.body_timeout),
-        ("--keep-alive", "an idle connection is kept open", defaults.keep_alive),
+        ("--body-timeout", "to send a request's body (then 408)", defaults["body_timeout"]),
+        ("--keep-alive", "an idle connection is kept open", defaults["keep_alive"]),
         (
             "--shutdown-timeout",
             "a stop waits for the requests in flight",
-            defaults.shutdown_timeout,
+            defaults["shutdown_timeout"],
         ),
     ):
         parser.add_argument(
@@ -289,11 +308,20 @@ def _add_schema(commands: Commands) -> None:
     schema_ = commands.add_parser(
         "schema",
         help="print the JSON Schema of a kind of document or request",
-        description="Print the JSON Schema (draft 2020-12) of a kind of document officers "
-        f"writes, or of a request: {', '.join(NAMES)}.",
     )
+    schema_.lazy_description = _schema_description
     schema_.add_argument("kind", metavar="KIND", nargs="?", help="the kind (none: list them)")
     schema_.set_defaults(run=_schema)
+
+
+def _schema_description() -> str:
+    """The description of ``schema``: it names every kind (written when the help is)."""
+    from officers.contract import NAMES
+
+    return (
+        "Print the JSON Schema (draft 2020-12) of a kind of document officers writes, or of a "
+        f"request: {', '.join(NAMES)}."
+    )
 
 
 def _terminate(signum: int, frame: object) -> None:
@@ -302,6 +330,11 @@ def _terminate(signum: int, frame: object) -> None:
 
 
 def _engine(args: argparse.Namespace) -> ExitCode:
+    import signal
+
+    from officers.contract import Limits
+    from officers.engine import read_lines, run
+
     signal.signal(signal.SIGTERM, _terminate)
     try:  # the descriptor, read without a lock (engine.read_lines), each line at most --max-line
         lines: Iterable[str | bytes | None] = read_lines(sys.stdin.fileno(), args.max_line)
@@ -331,6 +364,10 @@ def _serve(args: argparse.Namespace) -> ExitCode:
     except ImportError:
         print(SERVE_MISSING, file=sys.stderr)
         return ExitCode.BAD_INPUT
+
+    from officers.contract import Limits
+    from officers.rooms.postgres import is_postgres
+    from officers.serve.settings import Settings
 
     where = _reach_rooms(where, made=args.rooms_db is None)
     if args.rooms_db is None and os.path.isfile(EARLIER_ROOMS_DB):
@@ -372,6 +409,13 @@ def _reach_rooms(where: str, made: bool) -> str:
     """The rooms' store at ``where``, reached now (its folder ``made`` first, for the default
     place): a clear error before any worker starts, and one line that says where the rooms are
     kept; ``where`` as the workers are to open it (a file's path made absolute)."""
+    import sqlite3
+    from pathlib import Path
+
+    from officers.core.errors import excerpt
+    from officers.rooms.postgres import PostgresStore, StoreError, is_postgres, shown
+    from officers.rooms.store import SQLiteStore
+
     if is_postgres(where):
         store = PostgresStore(where, size=1)
         try:
@@ -404,6 +448,11 @@ def _reach_rooms(where: str, made: bool) -> str:
 
 
 def _schema(args: argparse.Namespace) -> ExitCode:
+    import json
+
+    from officers.contract import NAMES, schema
+    from officers.core.errors import excerpt
+
     if args.kind is None:
         print("\n".join(NAMES))
         return ExitCode.OK

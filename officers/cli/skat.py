@@ -54,6 +54,8 @@ class SkatCommands(GameCommands):
     (``simulate --pairs``, ``--best``) when no ``--bots`` are named."""
 
     group = "skat"
+    title = "Offiziersskat"  # officers.games: the registry is not loaded to build the parser
+    players = range(2, 3)
     position = "GAME"
     position_help = (
         "a record notation ('DEAL ; MOVES'), what 'deal' prints, or a game's JSON, given "
@@ -159,7 +161,7 @@ COMMANDS: Final = SkatCommands("skat")
 
 def add_commands(commands: Commands) -> None:
     """Add ``skat`` and its actions to the sub-parsers of ``officers``."""
-    add_game(commands, "skat")
+    add_game(commands, COMMANDS)
 
 
 def _add_solve(solve: argparse.ArgumentParser) -> None:

@@ -28,7 +28,6 @@ import os
 import sys
 from importlib import import_module
 from importlib.machinery import EXTENSION_SUFFIXES, ExtensionFileLoader
-from importlib.util import module_from_spec, spec_from_file_location
 from types import ModuleType
 from typing import Final
 
@@ -76,6 +75,8 @@ def _import(name: str) -> ModuleType:
     package, _, stem = name.rpartition(".")
     if package in sys.modules or name in sys.modules:
         return import_module(name)
+    from importlib.util import module_from_spec, spec_from_file_location  # only on this way
+
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # officers/
     folder = os.path.join(root, *package.split(".")[1:])
     for suffix in EXTENSION_SUFFIXES:

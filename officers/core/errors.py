@@ -32,7 +32,6 @@ cannot read card '10S': only the court cards play (ranks A K Q J, German D B)
 from __future__ import annotations
 
 import contextlib
-import json
 import math
 from typing import Any
 
@@ -175,6 +174,8 @@ def read_json(text: object, what: str) -> Any:
     ...
     officers.NotationError: cannot read rules '[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[...: nested too deeply
     """
+    import json  # when JSON is read: a command that reads none does not load it
+
     if not isinstance(text, str):
         raise NotationError(f"cannot read {what} {excerpt(text)}: expected JSON text")
     try:

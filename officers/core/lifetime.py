@@ -51,7 +51,6 @@ from __future__ import annotations
 import os
 import signal
 import sys
-import threading
 import time
 from collections.abc import Callable
 from typing import Final
@@ -169,6 +168,8 @@ def _exists(pid: int) -> bool:
 
 def _start(target: Callable[..., object], *args: object) -> None:
     """Run ``target(*args)`` in a daemon thread (one that does not keep the process alive)."""
+    import threading  # only here: reading cpus() starts no thread machinery
+
     threading.Thread(target=target, args=args, name="officers-parent-watch", daemon=True).start()
 
 

@@ -28,8 +28,6 @@ officers.IllegalMoveError: cannot play 2h: 3♦ is not next on its foundation, w
 
 from __future__ import annotations
 
-import json
-import random
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
@@ -48,6 +46,7 @@ from officers.eightoff.rules import legal_moves, play, refusal, resolve
 from officers.eightoff.variant import EIGHT_OFF, FREECELL, Variant
 
 if TYPE_CHECKING:
+    import random
     from fractions import Fraction
 
 __all__ = ["EightOffGame"]
@@ -302,6 +301,8 @@ class EightOffGame:
 
     def to_json(self, **kwargs: Any) -> str:
         """The JSON text of :meth:`to_dict`."""
+        import json  # when JSON is written
+
         return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
 
     @classmethod

@@ -34,7 +34,6 @@ True
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -240,6 +239,8 @@ class Move:
 
     def to_json(self, **kwargs: Any) -> str:
         """The JSON text of :meth:`to_dict`."""
+        import json  # when JSON is written
+
         return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
 
     @classmethod

@@ -47,7 +47,6 @@ True
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final
@@ -246,6 +245,8 @@ class Position:
 
     def to_json(self, **kwargs: Any) -> str:
         """The JSON text of :meth:`to_dict` (``kwargs`` go to :func:`json.dumps`)."""
+        import json  # when JSON is written
+
         return json.dumps(self.to_dict(), ensure_ascii=False, **kwargs)
 
     @classmethod
