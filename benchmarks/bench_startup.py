@@ -3,8 +3,9 @@
 
 The processes: a bare interpreter (``python -c pass``), ``import officers``, and the commands
 ``officers count SQUARE``, ``officers hint SQUARE --hand ... --json``, ``officers puzzle verify
-SQUARE`` (one start's report: the symmetry groups and the riddle classes on the way) and
-``officers --help``, run as the installed ``officers`` script runs them (``from officers.cli import main``) from this
+SQUARE`` (one start's report: the symmetry groups and the riddle classes on the way),
+``officers eightoff solve --deal 5`` (Eight Off's game and solver, a search of a few hundred
+positions: nearly all of it the start) and ``officers --help``, run as the installed ``officers`` script runs them (``from officers.cli import main``) from this
 checkout. Each figure is given twice: the wall time (what a user waits, including any wait for
 a core on a loaded machine) and the CPU time of the process (user + system, from the operating
 system's account: the work itself, steadier under load). The cost of a command is its time
@@ -49,6 +50,10 @@ def commands(root: str) -> dict[str, list[str]]:
             *["--hand", "AS,KD,QC", "--json"],
         ],
         f"officers puzzle verify {SQUARE}": [sys.executable, "-c", cli, "puzzle", "verify", SQUARE],
+        "officers eightoff solve --deal 5": [
+            *[sys.executable, "-c", cli, "eightoff", "solve"],
+            *["--deal", "5"],
+        ],
         "officers --help": [sys.executable, "-c", cli, "--help"],
     }
 
