@@ -29,6 +29,13 @@ under ``--peer-limit`` seconds: a peer that runs out is counted, and its ratio l
 after the other in a rotating order. All must agree. Ratios are paired: the median over the
 positions of the other's time / the compiled search's.
 
+**Against an earlier build** (``--baseline REV``). The compiled search of ``officers/skat/_dd.c``
+as it was at git revision ``REV`` is built into a temporary directory (under another module
+name, with the flags of ``tools/build_extension.py``) and runs as one more search of the whole
+deals, ``baseline``, in one thread, interleaved with the others: its row's paired ratio is the
+baseline's time over the current build's, deal by deal (above 1: the current build is faster).
+It must agree on every value.
+
 Times are wall-clock seconds in this process (no start-up, no import), or with ``--clock cpu``
 the CPU seconds of this process (the searches' own work, which others' load on a shared machine
 slows less). The load is printed: the machine is shared, so compare ratios rather than absolute
@@ -36,18 +43,27 @@ times across runs.
 
 Run: ``python -m benchmarks.bench_skat [--deals 20] [--first 1] [--game rotate]
 [--left 4 6 8 10 12 14] [--python-max 12] [--peer-max 8] [--peer-limit 60] [--clock wall]
-[--anatomy] [--no-whole] [--no-python-whole] [--threads 2]``.
+[--anatomy] [--no-whole] [--no-python-whole] [--threads 2] [--baseline REV]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.machinery
+import importlib.util
 import random
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from functools import partial
+from pathlib import Path
+from types import ModuleType
 from typing import TypeVar
+from unittest import mock
 
 from benchmarks.harness import format_ratio, format_seconds, load_average
 from officers.core.errors import SolverTimeoutError
@@ -105,6 +121,51 @@ def vorhand(position: Position, leader_value: int) -> int:
     return position.points[0] + own
 
 
+BASELINE: dict[str, ModuleType] = {}
+"""``--baseline``: the compiled search of an earlier revision, under the key ``"module"``."""
+
+
+def build_baseline(revision: str, into: Path) -> ModuleType:
+    """The compiled search of ``officers/skat/_dd.c`` at git ``revision``, built in ``into``
+    as the module ``_dd_baseline`` (its init function renamed) and loaded."""
+    root = Path(__file__).resolve().parent.parent
+    source = subprocess.run(
+        ["git", "show", f"{revision}:officers/skat/_dd.c"],
+        cwd=root,
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    source = source.replace("PyInit__dd(", "PyInit__dd_baseline(")
+    path = into / "_dd_baseline.c"
+    path.write_text(source)
+    sys.path.insert(0, str(root / "tools"))
+    try:
+        import build_extension
+    finally:
+        sys.path.pop(0)
+    out = into / "_dd_baseline.so"
+    for command in build_extension.commands(path, out, into):
+        subprocess.run(command, check=True)
+    loader = importlib.machinery.ExtensionFileLoader("_dd_baseline", str(out))
+    spec = importlib.util.spec_from_file_location("_dd_baseline", out, loader=loader)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+@contextmanager
+def searching_with(search: str) -> Iterator[None]:
+    """The compiled module the solver takes while a search runs: the baseline's for
+    ``baseline``, else the installed one."""
+    if search != "baseline":
+        yield
+        return
+    with mock.patch.object(accel, "module", lambda: BASELINE["module"]):
+        yield
+
+
 def threads_of(search: str) -> int:
     """The threads of a search's name: ``compiled-N`` runs N, the others one."""
     return int(search.split("-")[1]) if search.startswith("compiled-") else 1
@@ -112,12 +173,14 @@ def threads_of(search: str) -> int:
 
 def solved(start: Position, search: str) -> tuple[float, int, int, float, bool]:
     """Seconds and answer of the exact value (and its tricks searched), then of the win test,
-    by one search: ``compiled`` (one thread), ``compiled-N`` (N threads) or ``python``."""
+    by one search: ``compiled`` (one thread), ``compiled-N`` (N threads), ``baseline`` (an
+    earlier build, one thread) or ``python``."""
     flag = search != "python"
-    value_seconds, solution = timed(
-        partial(solve, start, line=False, compiled=flag, threads=threads_of(search))
-    )
-    win_seconds, win = timed(partial(wins, start, compiled=flag))
+    with searching_with(search):
+        value_seconds, solution = timed(
+            partial(solve, start, line=False, compiled=flag, threads=threads_of(search))
+        )
+        win_seconds, win = timed(partial(wins, start, compiled=flag))
     if (solution.value >= 61) != win:
         raise SystemExit(f"{start}: the value and the win test disagree")
     return value_seconds, solution.value, solution.nodes, win_seconds, win
@@ -171,6 +234,9 @@ def whole_deals(numbers: Sequence[int], choice: str, searches: list[str]) -> Non
         if search == "python" and base:  # how much slower than the compiled search
             ratio = statistics.median(p / c for p, c in zip(samples, base, strict=True))
             paired = f"python / compiled {format_ratio(ratio)}"
+        elif search == "baseline" and base:  # how much slower the earlier build
+            ratio = statistics.median(p / c for p, c in zip(samples, base, strict=True))
+            paired = f"baseline / compiled {format_ratio(ratio)}"
         elif search != "compiled" and base:  # how much faster than one thread
             ratio = statistics.median(c / t for t, c in zip(samples, base, strict=True))
             paired = f"1 thread / {threads_of(search)} {format_ratio(ratio)}"
@@ -321,6 +387,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument(
         "--no-python-whole", action="store_true", help="whole deals by the compiled search only"
     )
+    parser.add_argument(
+        "--baseline",
+        metavar="REV",
+        help="whole deals also by the compiled search of git revision REV (one thread)",
+    )
     args = parser.parse_args(argv)
     CHOSEN["clock"] = args.clock
     numbers = range(args.first, args.first + args.deals)
@@ -334,8 +405,13 @@ def main(argv: Sequence[str] | None = None) -> None:
         searches[1:1] = [f"compiled-{n}" for n in args.threads if n > 1]
     if args.anatomy:
         anatomy(numbers, args.game)
-    if not args.no_whole:
-        whole_deals(numbers, args.game, searches)
+    with tempfile.TemporaryDirectory() as work:
+        if args.baseline and accel.module() is not None and not args.no_whole:
+            BASELINE["module"] = build_baseline(args.baseline, Path(work))
+            searches[1:1] = ["baseline"]
+            print(f"Baseline: the compiled search of {args.baseline}\n")
+        if not args.no_whole:
+            whole_deals(numbers, args.game, searches)
     limits = (args.python_max, args.peer_max, args.peer_limit)
     by_tricks_left(numbers, args.game, args.left, limits)
     print(f"Load after: {load_average()}")

@@ -95,7 +95,6 @@ typedef struct {
     int8_t gains[32 * 32];  /* the trick's points for its leader, negative when lost */
     uint8_t replies[32][16];
     uint8_t n_replies[32];
-    uint8_t rank[32 * 32]; /* rank[32 * a + b]: b's place in replies[a] */
     uint32_t single;     /* the slots that may be equivalent (see distinct) */
     uint32_t trumps;     /* every trump slot */
     uint32_t by_points[12]; /* the slots of the cards worth 0 .. 11 points */
@@ -226,19 +225,17 @@ board_build(state *s)
             s->replies[a][i] = (uint8_t)b;
         }
         s->n_replies[a] = (uint8_t)n;
-        for (int i = 0; i < n; i++) {
-            s->rank[32 * a + s->replies[a][i]] = (uint8_t)i;
-        }
     }
 }
 
 /* ``slots`` (n of them) less those equivalent to one kept; the kept count.
  *
  * Two cards x and y of one player, both the last card of their pile, in the same lane, worth
- * the same points, with no card still out of that lane between them (``context``: the slots in
- * the piles and the card on the table): after x and after y the positions are the same up to
- * the names of x and y, so both moves have the same value (search.py and docs/skat.md prove
- * it). Only one of them is searched. */
+ * the same points, with no card of the other player still out of that lane between them
+ * (``context``: the slots in the piles and the card on the table; the player's own cards do
+ * not count, as two cards of one player never meet in a trick): after x and after y the
+ * positions are the same up to the names of x and y, so both moves have the same value
+ * (search.py and docs/skat.md prove it). Only one of them is searched. */
 static int
 distinct(const state *s, uint8_t *slots, int n, uint32_t context)
 {
@@ -249,7 +246,8 @@ distinct(const state *s, uint8_t *slots, int n, uint32_t context)
             for (int j = 0; j < kept; j++) {
                 int y = slots[j];
                 if ((s->single >> y & 1) && s->lane[x] == s->lane[y] &&
-                    s->points[x] == s->points[y] && !(context & s->between[32 * x + y])) {
+                    s->points[x] == s->points[y] &&
+                    !(context & s->between[32 * x + y] & (x >> 4 ? 0xFFFFu : 0xFFFF0000u))) {
                     twin = 1;
                     break;
                 }
@@ -545,15 +543,19 @@ lead_keys(const state *s, uint32_t mask, int leader, int skip, int *keys)
 static int
 answers(const state *s, int a, uint32_t allowed, uint32_t context, uint8_t *out)
 {
-    const uint8_t *rank = s->rank + 32 * a;
     int n = 0;
-    for (uint32_t g = allowed; g; g &= g - 1) { /* in the order of replies[a] */
-        int b = lowest(g), r = rank[b], i = n++;
-        while (i > 0 && rank[out[i - 1]] > r) {
-            out[i] = out[i - 1];
-            i--;
+    if (allowed & (allowed - 1)) {
+        /* the other player's replies in its order, those allowed kept (no branch a reply;
+         * every allowed slot is among the replies, so the scan stops at the last one) */
+        const uint8_t *reply = s->replies[a];
+        int want = popcount(allowed), size = s->n_replies[a];
+        for (int i = 0; n < want && i < size; i++) {
+            int b = reply[i];
+            out[n] = (uint8_t)b;
+            n += (int)(allowed >> b & 1);
         }
-        out[i] = (uint8_t)b;
+    } else {
+        out[n++] = (uint8_t)lowest(allowed);
     }
     uint32_t twins = allowed & s->single;
     if (twins & (twins - 1)) {
@@ -749,18 +751,19 @@ transposition_cut(state *s, uint32_t mask, int leader, int rest, int beta)
  *
  * A neighbour of a position differs from it only in one last card x of a pile (nothing lies
  * beneath it, its top is gone) being another card y of the same player and lane that is no
- * longer out, y's pile empty, with no card still out of that lane between x and y: the
- * position with y left in the place of x. (Such pairs are the equivalent cards of distinct,
+ * longer out, y's pile empty, with no card of the other player still out of that lane between
+ * x and y: the position with y left in the place of x. (Such pairs are the equivalent cards of distinct,
  * but for their points: the table then holds many positions that differ only in which of two
  * such cards was played.)
  *
  * Sound: map x to y and every other card to itself. Owners, lanes and piles correspond (each
  * of x and y the last card of its pile, the other pile empty), and so does the order of power
- * (no card still out lies between x and y, so every other card is above both or below both).
+ * wherever it decides a trick: a trick holds one card of each player, so x (or y) only ever
+ * meets the other player's cards, and each of those still out is above both or below both.
  * So the face-up cards, the answers the follow rule allows, the winner of every trick and the
  * card turned up correspond, and every line of play from the one position corresponds to one
  * from the other with the same winner of every trick (and after it the two positions again
- * differ in x and y only, no card out ever coming between them). On corresponding lines the
+ * differ in x and y only, no card of the other player ever coming between them). On corresponding lines the
  * leader's points differ by the points of x and y only: by d = p(x) - p(y) when she takes x
  * on the one line (so y on the other), else by nothing. A difference within
  * [min(0, d), max(0, d)] on every pair of corresponding lines holds for best play of both
@@ -777,7 +780,7 @@ neighbour(state *s, uint32_t mask, int leader, int *low, int *high)
         int x = lowest(f);
         for (uint32_t g = s->kin[x] & empty; g && n < 16; g &= g - 1) {
             int y = lowest(g);
-            if (!(mask & s->between[32 * x + y])) {
+            if (!(mask & s->between[32 * x + y] & (x >> 4 ? 0xFFFFu : 0xFFFF0000u))) {
                 near[n] = mask ^ (uint32_t)1 << x ^ (uint32_t)1 << y;
                 points[n++] = s->points[x] - s->points[y];
                 prefetch(s, near[n - 1], leader);

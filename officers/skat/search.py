@@ -34,8 +34,9 @@ The enhancements (docs/skat.md argues each one sound):
   playing from a pile of two (which turns a card up) before a last card, and the lower card
   first;
 - equivalent cards: two cards of one player, both the last card of their pile (nothing lies
-  beneath either), in one lane, worth the same points, with no card still out (or on the table)
-  of that lane between them: only one of them is searched.
+  beneath either), in one lane, worth the same points, with no card of the other player still
+  out (or on the table) of that lane between them: only one of them is searched (the order of a
+  player's own cards decides no trick: two cards of one player never meet in a trick).
 
 Where the compiled module ``officers.skat._dd`` is installed (:mod:`officers.skat.accel`), a
 :class:`Search` runs the same search in C, on the same encoding and with the same enhancements,
@@ -44,8 +45,8 @@ ordered, a position of 12 cards or more that the search expects to fail high fir
 table for a lead all of whose answers are known to reach the window (an enhanced transposition
 cutoff), from 8 cards up each lead first looks for an answer the table shows refutes it, and from
 10 cards up a position takes bounds from the table's entries of its neighbours (the positions
-that differ in one last card being another of the same player and lane, widened by their
-points; docs/skat.md argues it). Its table is bounded: 8 bytes an entry,
+that differ in one last card being another of the same player and lane, with no card of the
+other player between them, widened by their points; docs/skat.md argues it). Its table is bounded: 8 bytes an entry,
 from 2 ** 14 entries doubling when half full up to 2 ** 22 (32 MiB); a full bucket forgets the
 entry with fewer cards left. The exact value (:meth:`Search.exact`) is found by zero-window
 tests; the compiled search may run several at once, each in a thread of its own, sharing the
@@ -321,12 +322,13 @@ def _distinct(board: Board, slots: Sequence[int], context: int) -> list[int]:
     kept: list[int] = []
     for x in slots:
         if single >> x & 1:
+            other = context & (0xFFFF if x >> 4 else 0xFFFF0000)  # the other player's cards
             for y in kept:
                 if (
                     single >> y & 1
                     and lanes[x] == lanes[y]
                     and points[x] == points[y]
-                    and not context & between[32 * x + y]
+                    and not other & between[32 * x + y]
                 ):
                     break
             else:
