@@ -54,7 +54,6 @@ import importlib.util
 import random
 import statistics
 import subprocess
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -139,11 +138,12 @@ def build_baseline(revision: str, into: Path) -> ModuleType:
     source = source.replace("PyInit__dd(", "PyInit__dd_baseline(")
     path = into / "_dd_baseline.c"
     path.write_text(source)
-    sys.path.insert(0, str(root / "tools"))
-    try:
-        import build_extension
-    finally:
-        sys.path.pop(0)
+    tool = importlib.util.spec_from_file_location(
+        "build_extension", root / "tools/build_extension.py"
+    )
+    assert tool is not None and tool.loader is not None
+    build_extension = importlib.util.module_from_spec(tool)
+    tool.loader.exec_module(build_extension)
     out = into / "_dd_baseline.so"
     for command in build_extension.commands(path, out, into):
         subprocess.run(command, check=True)
@@ -236,7 +236,7 @@ def whole_deals(numbers: Sequence[int], choice: str, searches: list[str]) -> Non
             paired = f"python / compiled {format_ratio(ratio)}"
         elif search == "baseline" and base:  # how much slower the earlier build
             ratio = statistics.median(p / c for p, c in zip(samples, base, strict=True))
-            paired = f"baseline / compiled {format_ratio(ratio)}"
+            paired = f"baseline / compiled {ratio:.3f}×"  # near 1: three decimals
         elif search != "compiled" and base:  # how much faster than one thread
             ratio = statistics.median(c / t for t, c in zip(samples, base, strict=True))
             paired = f"1 thread / {threads_of(search)} {format_ratio(ratio)}"

@@ -752,9 +752,9 @@ transposition_cut(state *s, uint32_t mask, int leader, int rest, int beta)
  * A neighbour of a position differs from it only in one last card x of a pile (nothing lies
  * beneath it, its top is gone) being another card y of the same player and lane that is no
  * longer out, y's pile empty, with no card of the other player still out of that lane between
- * x and y: the position with y left in the place of x. (Such pairs are the equivalent cards of distinct,
- * but for their points: the table then holds many positions that differ only in which of two
- * such cards was played.)
+ * x and y: the position with y left in the place of x. (Such pairs are the equivalent cards
+ * of distinct, but for their points: the table then holds many positions that differ only in
+ * which of two such cards was played.)
  *
  * Sound: map x to y and every other card to itself. Owners, lanes and piles correspond (each
  * of x and y the last card of its pile, the other pile empty), and so does the order of power
@@ -763,9 +763,9 @@ transposition_cut(state *s, uint32_t mask, int leader, int rest, int beta)
  * So the face-up cards, the answers the follow rule allows, the winner of every trick and the
  * card turned up correspond, and every line of play from the one position corresponds to one
  * from the other with the same winner of every trick (and after it the two positions again
- * differ in x and y only, no card of the other player ever coming between them). On corresponding lines the
- * leader's points differ by the points of x and y only: by d = p(x) - p(y) when she takes x
- * on the one line (so y on the other), else by nothing. A difference within
+ * differ in x and y only, no card of the other player ever coming between them). On
+ * corresponding lines the leader's points differ by the points of x and y only: by
+ * d = p(x) - p(y) when she takes x on the one line (so y on the other), else by nothing. A difference within
  * [min(0, d), max(0, d)] on every pair of corresponding lines holds for best play of both
  * too, so from the neighbour's true bounds low', high':
  *     low' - max(0, -d) <= v <= high' + max(0, d). */
