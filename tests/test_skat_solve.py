@@ -250,3 +250,16 @@ def test_equivalent_cards_have_the_same_value() -> None:
             assert values[0] == values[1] and after[0].points == after[1].points
             pairs += 1
     assert pairs > 0
+
+
+@settings(max_examples=80, deadline=None)
+@given(endgames(tricks=6))
+def test_swapping_a_players_cards_past_his_own_keeps_the_value(game: SkatGame) -> None:
+    # the same lemma on endgames Hypothesis draws: every swap _swaps allows keeps the value
+    # of plain alpha-beta
+    board = Board(game.position)
+    value = plain_value(board)
+    for x, y, _ in _swaps(board):
+        card = list(board.card)
+        card[x], card[y] = card[y], card[x]
+        assert plain_value(Board.of_slots(board.game, card, board.leader, board.trick)) == value
