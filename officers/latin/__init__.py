@@ -17,6 +17,9 @@ make a graeco-latin square. The modules, by concern:
 :mod:`officers.latin.order6`
     Euler's 36 officers: the census of the reduced Latin squares of order 6 and their mates,
     none; the proof that no graeco-latin square of order 6 exists.
+:mod:`officers.latin.random`
+    Latin squares drawn uniformly at random (the Markov chain of Jacobson and Matthews), with
+    a seed that repeats them: what randomises a Latin-square design.
 
 Every public name is importable from here (each module is loaded at its first use). The
 package imports only :mod:`officers.core`; Euler's Officers reads its squares as Latin squares
@@ -36,6 +39,9 @@ in :mod:`officers.euler.solve.construct`.
 >>> from officers.latin import count_latin_squares, prove_order_6
 >>> count_latin_squares(5, reduced=True), prove_order_6().with_mates
 (56, 0)
+>>> from officers.latin import latin_square, random_latin_square
+>>> latin_square(random_latin_square(12, seed=5)) == random_latin_square(12, seed=5)
+True
 """
 
 from __future__ import annotations
@@ -58,6 +64,12 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
         orthogonal_mates,
         transversals,
     )
+    from officers.latin.random import (
+        MAX_RANDOM_ORDER,
+        default_steps,
+        random_latin_square,
+        random_latin_squares,
+    )
     from officers.latin.squares import (
         LatinSquare,
         count_latin_squares,
@@ -74,6 +86,9 @@ _MODULES: Final[dict[str, str]] = {  # the public names that each module defines
         "are_orthogonal count_orthogonal_mates count_transversals has_orthogonal_mate "
         "orthogonal_array orthogonal_mates transversals"
     ),
+    "officers.latin.random": (
+        "MAX_RANDOM_ORDER default_steps random_latin_square random_latin_squares"
+    ),
     "officers.latin.squares": (
         "LatinSquare count_latin_squares cyclic_square latin_square latin_squares"
     ),
@@ -82,6 +97,7 @@ _LAZY: Final = {name: module for module, names in _MODULES.items() for name in n
 
 __all__ = [
     "MAX_ORDER",
+    "MAX_RANDOM_ORDER",
     "LatinSquare",
     "MateCensus",
     "Pair",
@@ -90,6 +106,7 @@ __all__ = [
     "count_orthogonal_mates",
     "count_transversals",
     "cyclic_square",
+    "default_steps",
     "exact_covers",
     "has_orthogonal_mate",
     "latin_square",
@@ -100,6 +117,8 @@ __all__ = [
     "orthogonal_pair",
     "prime_power",
     "prove_order_6",
+    "random_latin_square",
+    "random_latin_squares",
     "transversals",
     "why_none",
 ]
