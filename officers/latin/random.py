@@ -27,9 +27,10 @@ Why uniform: every move can be undone by exactly one choice of the square it rea
 chain is a random walk on an undirected graph (with multiple edges), and such a walk spends its
 time at each vertex in proportion to its number of edges. Every proper square has
 ``n**2 * (n - 1)`` (its entries 0), every improper one has 8: on the proper squares the
-stationary distribution is uniform. Jacobson and Matthews proved the graph connected; from
-each proper square a move and its reverse return to it, so the chain is aperiodic, and the chain
-watched on the proper squares converges to the uniform distribution on the Latin squares of
+stationary distribution is uniform. Jacobson and Matthews proved the graph connected; a move
+into an improper square followed by its undoing returns to the same proper square in one step
+(from order 3 on, every order has squares with such moves), so the chain watched on the proper
+squares is aperiodic too and converges to the uniform distribution on the Latin squares of
 order ``n``. Counting steps between proper squares (and not moves) matters: stopping at the
 first proper square after a fixed number of moves favours the squares that are left by longer
 excursions through improper ones (see docs/mathematics.md).
