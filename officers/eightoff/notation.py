@@ -187,9 +187,7 @@ class _Board:
                 self.notation = Position.parse(line)
                 self._name(self.notation.variant)
             else:
-                self.columns.append(
-                    tuple(int(_card(word)) for word in line.removeprefix(":").split())
-                )
+                self.columns.append(tuple(map(_number, line.removeprefix(":").split())))
 
     def _name(self, variant: Variant) -> None:
         if self.named is not None and self.named != variant:
@@ -248,7 +246,7 @@ def _read(text: str, given: Variant | None) -> Position:
             f"expected {variant.columns} columns (a line each; an empty column is a line ':'), "
             f"got {len(columns)}"
         )
-    cells: list[int | None] = [None if w in ("-", "*") else int(_card(w)) for w in words]
+    cells: list[int | None] = [None if w in ("-", "*") else _number(w) for w in words]
     cells += [None] * (variant.cells - len(cells))
     founds = board.foundations or [0, 0, 0, 0]
     position = Position(
@@ -257,6 +255,21 @@ def _read(text: str, given: Variant | None) -> Position:
     if board.notation is not None and board.notation != position:
         raise NotationError("the board and its position notation are not the same position")
     return position
+
+
+_NUMBERS: dict[str, int] = {}
+"""The words :func:`_number` has read, by their cards' numbers (bounded: a few hundred words
+spell the 52 cards)."""
+
+
+def _number(word: str) -> int:
+    """The number of the card a word names (:func:`_card`), remembered."""
+    number = _NUMBERS.get(word)
+    if number is None:
+        number = int(_card(word))
+        if len(_NUMBERS) < 4096:
+            _NUMBERS[word] = number
+    return number
 
 
 def _card(word: str) -> PlayingCard:

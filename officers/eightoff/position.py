@@ -124,7 +124,7 @@ class Position:
     def __post_init__(self) -> None:
         if not isinstance(self.variant, Variant):
             raise TypeError(f"a position's variant is a Variant, got {excerpt(self.variant)}")
-        columns = tuple(tuple(_card(c) for c in column) for column in _seq(self.columns))
+        columns = tuple(map(_column, _seq(self.columns)))
         cells = tuple(None if c is None else _card(c) for c in _seq(self.cells))
         foundations = tuple(_seq(self.foundations))
         object.__setattr__(self, "columns", columns)
@@ -282,6 +282,20 @@ def _seq(value: object) -> Sequence[Any]:
     if isinstance(value, str) or not isinstance(value, Iterable):
         raise InvalidGameError(f"expected a tuple, got {excerpt(value)}")
     return tuple(value)
+
+
+def _column(value: Any) -> tuple[int, ...]:
+    """A column's cards as a tuple, each checked as :func:`_card` checks it (ints alone, no
+    bool, 0-51: a column of ints checked at once, any other one card by card)."""
+    column = tuple(value)
+    if set(map(type, column)) <= _INT and (
+        not column or (min(column) >= 0 and max(column) < CARDS_IN_DECK)
+    ):
+        return column
+    return tuple(_card(c) for c in column)
+
+
+_INT: Final = frozenset((int,))
 
 
 def _card(value: object) -> int:
