@@ -30,6 +30,7 @@ from hypothesis import strategies as st
 import officers.eightoff.solve as solve_module
 from officers.eightoff import accel
 from officers.eightoff.accel import SEQUENCES
+from officers.eightoff.microsoft import microsoft_deal
 from officers.eightoff.position import Position as Deal
 from officers.eightoff.solve import (
     BAKERS_GAME,
@@ -232,6 +233,121 @@ def test_solve_answers_as_the_python_search(monkeypatch: pytest.MonkeyPatch) -> 
     )
 
 
+# -- the portfolio -------------------------------------------------------------------------
+
+
+def portfolio(game: Game, start: Node, max_states: int, first: int) -> Outcome:
+    """The compiled search with its three scans taking turns, ``first`` first."""
+    outcome = accel.best_first(
+        game, start, deadline=None, max_states=max_states, module=module(), scans=3, first=first
+    )
+    assert outcome is not None
+    return outcome
+
+
+@pytest.mark.parametrize("params", list(NAMES), ids=NAMES.get)
+def test_the_portfolio_decides_as_the_single_search(params: Params) -> None:
+    for number in (*range(1, 31), *UNSOLVABLE.get(params, ())[:3]):
+        game, position, start = numbered(params, number)
+        single = accel.best_first(game, start, deadline=None, max_states=10**7, module=module())
+        assert single is not None  # the single scan: the Python search's (the tests above)
+        for first in (0, 1, 2):
+            outcome = portfolio(game, start, 10**7, first)
+            assert outcome.status == single.status, (number, first)
+            if outcome.status == "unsolvable":  # the same reachable keys, every one stored
+                assert outcome.states == single.states, number
+            else:
+                moves = moves_by_place(game, position, outcome.moves)
+                assert accel.by_place(game, position, outcome.moves, module=module()) == moves
+                won = replay(*position, params, moves)
+                assert won[2] == (13, 13, 13, 13)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(list(NAMES)), st.integers(1, 10_000), st.integers(0, 80), st.integers())
+def test_moves_by_place_compiled_are_the_python_ones(
+    params: Params, number: int, steps: int, seed: int
+) -> None:
+    # From positions reached in play, the cells in any order and some of them empty.
+    game, _, start = numbered(params, number)
+    node = walk(game, start, steps, seed)[-1]
+    rng = random.Random(seed)
+    columns = [tuple(column) for column in node[0]]
+    rng.shuffle(columns)
+    cells = [*node[1], *(None,) * (params.cells - len(node[1]))]
+    rng.shuffle(cells)
+    position = check_position(columns, cells, node[2], params)
+    outcome = portfolio(game, start_node(game, position), 20_000, rng.randrange(3))
+    if outcome.status == "solvable":
+        moves = moves_by_place(game, position, outcome.moves)
+        assert accel.by_place(game, position, outcome.moves, module=module()) == moves
+        assert replay(*position, params, moves)[2] == (13, 13, 13, 13)
+
+
+def test_malformed_moves_by_card_raise_python_errors() -> None:
+    by_place = module().by_place
+    columns, cells, found = [b"\x33\x32"], [-1], [13, 13, 13, 11]  # K, then Q of spades
+    assert (
+        by_place(columns, cells, found, True, [], accel.PLACES)
+        == [(("column", 0), ("foundation", 3), 1)] * 2
+    )
+    for arguments, error in (
+        ((columns, cells, found, True, [(0, 1, -1)], accel.PLACES), ValueError),  # no such run
+        ((columns, cells, found, True, [(60, 1, -1)], accel.PLACES), ValueError),
+        ((columns, cells, found, True, [(0, 1)], accel.PLACES), TypeError),
+        ((columns, cells, found, True, [], ()), TypeError),
+        ((columns, cells, found[:3], True, [], accel.PLACES), ValueError),
+        (([b"\x40"], cells, found, True, [], accel.PLACES), ValueError),
+        ((["text"], cells, found, True, [], accel.PLACES), TypeError),
+        ((columns, [99], found, True, [], accel.PLACES), ValueError),
+        ((columns, cells, [14, 13, 13, 11], True, [], accel.PLACES), ValueError),
+        (([b""] * 17, cells, found, True, [], accel.PLACES), ValueError),
+    ):
+        with pytest.raises(error):
+            by_place(*arguments)
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_games(), st.integers(1, 3), st.integers(0, 2), st.integers(1, 5))
+def test_the_portfolio_s_verdicts_on_small_games_are_the_brute_force_s(
+    game: tuple[Position, Params], scans: int, first: int, quota: int
+) -> None:
+    position, params = game
+    search = game_of(params)
+    start = start_node(search, position)
+    outcome = accel.best_first(
+        search,
+        start,
+        deadline=None,
+        max_states=10**6,
+        module=module(),
+        scans=scans,
+        first=first % scans,
+        quota=quota,
+    )
+    assert outcome is not None
+    assert outcome.status == ("unsolvable" if brute_force(position, params) is None else "solvable")
+    if outcome.status == "solvable":
+        after = replay(*position, params, moves_by_place(search, position, outcome.moves))
+        assert after[2] == (13, 13, 13, 13)
+
+
+def test_the_portfolio_wins_microsoft_deals_the_single_search_takes_millions_on() -> None:
+    # Microsoft's FreeCell deal 295: the single best-first search stores some 3.3 million
+    # positions before its win; the depth-first scan, taking the first turn, finds one early.
+    game = game_of(FREECELL)
+    for number in (166, 295):
+        deal = microsoft_deal(number)
+        position = check_position(deal.columns, deal.cells, deal.foundations, FREECELL)
+        start = start_node(game, position)
+        outcome = portfolio(game, start, 200_000, 1)
+        assert outcome.status == "solvable", number
+        won = replay(*position, FREECELL, moves_by_place(game, position, outcome.moves))
+        assert won[2] == (13, 13, 13, 13)
+        alone = accel.best_first(game, start, deadline=None, max_states=200_000, module=module())
+        assert alone is not None and alone.reason == "memory"  # past the bound alone
+
+
 # -- the limits ---------------------------------------------------------------------------
 
 BIG = (SEAHAVEN_TOWERS, 29)  # unsolvable, some 109,000 states: thousands of expansions
@@ -356,8 +472,13 @@ def test_malformed_arguments_raise_python_errors() -> None:
         ({7: 0}, ValueError),
         ({7: 2**80}, OverflowError),
         ({8: 42}, TypeError),
+        ({9: 0}, ValueError),  # the scans
+        ({9: 4}, ValueError),
+        ({9: 2, 10: 2}, ValueError),  # the first scan
+        ({9: 2, 10: -1}, ValueError),
+        ({9: 2, 11: 0}, ValueError),  # the quota
     ):
-        arguments = list(good)
+        arguments = [*good, 1, 0, 1]
         for at, value in changes.items():
             arguments[at] = value
         with pytest.raises(error):

@@ -312,6 +312,49 @@ def test_replay_refuses_an_illegal_move() -> None:
         replay(columns, (), (13, 13, 13, 10), Params(3, 0), [(("column", 2), ("column", 0), 1)])
 
 
+def replay_slowly(position: Position, params: Params, moves: list[Move]) -> Position | str:
+    """Every move through :func:`replay_move` (no shortcut): the position reached, or the first
+    problem's message as :func:`replay` words it."""
+    table = [list(column) for column in position[0]]
+    free = list(position[1])
+    home = list(position[2])
+    for number, move in enumerate(moves, 1):
+        problem = replay_move(table, free, home, params, move)
+        if problem:
+            return f"move {number} {move!r}: {problem}"
+    return tuple(tuple(c) for c in table), tuple(free), (home[0], home[1], home[2], home[3])
+
+
+PLACE_KINDS = ("column", "cell", "foundation", "nowhere")
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.sampled_from([EIGHT_OFF, FREECELL, BAKERS_GAME, SEAHAVEN_TOWERS]),
+    st.integers(1, 1000),
+    st.lists(
+        st.tuples(
+            st.tuples(st.sampled_from(PLACE_KINDS), st.integers(-1, 10)),
+            st.tuples(st.sampled_from(PLACE_KINDS), st.integers(-1, 10) | st.just(True)),
+            st.integers(0, 3) | st.just(True),
+        ),
+        max_size=30,
+    ),
+)
+def test_replay_answers_as_one_move_at_a_time(
+    params: Params, number: int, moves: list[Move]
+) -> None:
+    # replay makes the commonest moves (one card to its foundation) itself: the same answer.
+    position = deal(number, params)
+    won = solve(*position, params, time_limit=None, max_states=100_000)
+    for tried in (moves, won.moves, won.moves[:-1] + moves):
+        expected = replay_slowly(position, params, tried)
+        try:
+            assert replay(*position, params, tried) == expected
+        except IllegalReplayError as error:
+            assert str(error) == expected
+
+
 def test_a_position_with_a_card_twice_is_refused() -> None:
     with pytest.raises(InvalidGameError):
         solve(((51,), (51,)), (), (13, 13, 13, 12), Params(2, 0))

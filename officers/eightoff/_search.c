@@ -18,8 +18,19 @@
  * the whole key: a hash never decides); the frontier is a binary heap of 64-bit words,
  * priority then record index (the index is the order in which the children were made, the
  * tie-break of the Python search). About 100 bytes a position, where the Python search takes
- * some 270; max_states bounds the records as it bounds the Python search's dictionary, and a
+ * some 270 (8 more a position for each further scan of a portfolio, below); max_states
+ * bounds the records as it bounds the Python search's dictionary, and a
  * failed allocation ends the search as "unknown", "memory".
+ *
+ * A portfolio (scans 2 or 3): the scans share the store and take turns of `quota` expansions,
+ * `first` first, each from its own frontier ordered by its own priority (scan 0 this search's,
+ * 1 depth first, 2 greedy alone; priority_of()). Every record stored is pushed on every
+ * frontier and expanded once, by the scan that pops it first; the others pass over it (the
+ * record's flag). So when one frontier runs empty every record stored has been popped from it,
+ * each expanded: every key reachable was met and the answer "unsolvable" is as exact as with
+ * one scan. A win is found by whichever scan reaches it, read back through the shared records;
+ * when one order is misled, another often finds a win at once. The cost: a word a position in
+ * each frontier, and with one scan (the default) nothing changes.
  *
  * search() runs without the GIL. Every CHECK_EVERY expansions it looks at the clock (the time
  * limit: "unknown", "time"); every GIL_EVERY expansions it takes the GIL back for a moment to
@@ -55,6 +66,9 @@
 #define EMPTY (-3)
 #define BIAS 0x100000 /* added to a priority to make it a positive number in the heap */
 #define MOST_STATES 0x7FFFFFFF
+#define MAX_SCANS 3
+#define DEEP 0x3FFFF /* the depths the depth-first scan tells apart */
+#define LEVEL 0x1FFF /* the greedy scores it tells apart at one depth */
 /* The weights of Game.greedy */
 #define HOME_WEIGHT 4
 #define ABOVE_WEIGHT 8
@@ -92,6 +106,7 @@ typedef struct {
     uint32_t depth;
     uint8_t card, count;
     int8_t target;
+    uint8_t expanded; /* by one of the scans (with several, a record sits in each frontier) */
 } record;
 
 typedef struct {
@@ -102,8 +117,11 @@ typedef struct {
     uint32_t n_records, records_size, max_states;
     uint64_t *slots; /* a record's hash << 32 | its index + 1; 0: free */
     uint64_t n_slots; /* a power of 2 */
-    uint64_t *heap;
-    uint64_t heap_used, heap_size;
+    uint64_t *heaps[MAX_SCANS]; /* a frontier for each scan */
+    uint64_t heap_used[MAX_SCANS], heap_size[MAX_SCANS];
+    int scans; /* how many scans share the store: 1 is best_first() itself */
+    int first; /* the scan that takes the first turn */
+    int quota; /* the expansions of a turn */
     double deadline; /* seconds of the monotonic clock, or 0: none */
     PyObject *cancel; /* a callable or NULL */
     PyThreadState *thread;
@@ -355,7 +373,9 @@ search_free(search *s)
     free(s->arena);
     free(s->records);
     free(s->slots);
-    free(s->heap);
+    for (int i = 0; i < MAX_SCANS; i++) {
+        free(s->heaps[i]);
+    }
 }
 
 /* Double the table; 0, or -1 out of memory. */
@@ -424,6 +444,7 @@ store(search *s, const uint8_t *key, int length, uint32_t parent, uint32_t depth
     e->card = (uint8_t)card;
     e->count = (uint8_t)count;
     e->target = (int8_t)target;
+    e->expanded = 0;
     s->arena[s->arena_used] = (uint8_t)length;
     memcpy(s->arena + s->arena_used + 1, key, (size_t)length);
     s->arena_used += (uint64_t)length + 1;
@@ -434,50 +455,80 @@ store(search *s, const uint8_t *key, int length, uint32_t parent, uint32_t depth
     return 1;
 }
 
+/* Push a record on the frontier of scan `h` with its priority (lower first; ties to the record
+ * made first). 0, or -1 out of memory. */
 static int
-push(search *s, int priority, uint32_t index)
+push(search *s, int h, uint32_t priority, uint32_t index)
 {
-    if (s->heap_used == s->heap_size) {
-        uint64_t size = s->heap_size ? 2 * s->heap_size : 1 << 12;
-        uint64_t *grown = realloc(s->heap, size * sizeof *grown);
+    if (s->heap_used[h] == s->heap_size[h]) {
+        uint64_t size = s->heap_size[h] ? 2 * s->heap_size[h] : 1 << 12;
+        uint64_t *grown = realloc(s->heaps[h], size * sizeof *grown);
         if (!grown) {
             return -1;
         }
-        s->heap = grown;
-        s->heap_size = size;
+        s->heaps[h] = grown;
+        s->heap_size[h] = size;
     }
-    uint64_t item = ((uint64_t)(uint32_t)(priority + BIAS) << 32) | index;
-    uint64_t i = s->heap_used++;
-    while (i > 0 && s->heap[(i - 1) / 2] > item) {
-        s->heap[i] = s->heap[(i - 1) / 2];
+    uint64_t *heap = s->heaps[h];
+    uint64_t item = ((uint64_t)priority << 32) | index;
+    uint64_t i = s->heap_used[h]++;
+    while (i > 0 && heap[(i - 1) / 2] > item) {
+        heap[i] = heap[(i - 1) / 2];
         i = (i - 1) / 2;
     }
-    s->heap[i] = item;
+    heap[i] = item;
     return 0;
 }
 
 static uint32_t
-pop(search *s)
+pop(search *s, int h)
 {
-    uint64_t top = s->heap[0], last = s->heap[--s->heap_used], i = 0, n = s->heap_used;
+    uint64_t *heap = s->heaps[h];
+    uint64_t top = heap[0], last = heap[--s->heap_used[h]], i = 0, n = s->heap_used[h];
     for (;;) {
         uint64_t child = 2 * i + 1;
         if (child >= n) {
             break;
         }
-        if (child + 1 < n && s->heap[child + 1] < s->heap[child]) {
+        if (child + 1 < n && heap[child + 1] < heap[child]) {
             child++;
         }
-        if (s->heap[child] >= last) {
+        if (heap[child] >= last) {
             break;
         }
-        s->heap[i] = s->heap[child];
+        heap[i] = heap[child];
         i = child;
     }
     if (n) {
-        s->heap[i] = last;
+        heap[i] = last;
     }
     return (uint32_t)top;
+}
+
+/* The priority of a node in the frontier of scan `h`, from its depth and Game.greedy. Scan 0
+ * is best_first()'s: the depth plus greedy. Scan 1 goes depth first: the deepest node first,
+ * at one depth the lowest greedy. Scan 2 is greedy alone. */
+static uint32_t
+priority_of(int h, uint32_t depth, int score)
+{
+    if (h == 1) {
+        int level = score + LEVEL / 2;
+        level = level < 0 ? 0 : level > LEVEL ? LEVEL : level;
+        return (uint32_t)(DEEP - (depth < DEEP ? depth : DEEP)) << 13 | (uint32_t)level;
+    }
+    return (uint32_t)((h == 0 ? (int)depth : 0) + score + BIAS);
+}
+
+/* Push a new record on every scan's frontier: 0, or -1 out of memory. */
+static int
+push_all(search *s, uint32_t depth, int score, uint32_t index)
+{
+    for (int h = 0; h < s->scans; h++) {
+        if (push(s, h, priority_of(h, depth, score), index) < 0) {
+            return -1;
+        }
+    }
+    return 0;
 }
 
 /* ---- the search -------------------------------------------------------------------------- */
@@ -544,7 +595,7 @@ child(search *s, const node *parent, uint32_t index, uint32_t depth, int card, i
     if (s->n_records >= s->max_states) {
         return OUT_OF_MEMORY;
     }
-    if (push(s, (int)depth + greedy(r, &n), s->n_records - 1) < 0) {
+    if (push_all(s, depth, greedy(r, &n), s->n_records - 1) < 0) {
         return OUT_OF_MEMORY;
     }
     return GOING;
@@ -649,14 +700,23 @@ stopped(search *s, uint64_t expansions)
     return why;
 }
 
-/* best_first(): from the start stored as record 0; WON, LOST or why it stopped. */
+/* best_first() with one scan: from the start stored as record 0; WON, LOST or why it stopped.
+ * With several, the scans take turns of QUOTA expansions, each from its own frontier; every
+ * record is on every frontier and expanded once, by the scan that takes it first (the others
+ * pass over it). So a frontier that runs empty has seen every record stored, each expanded:
+ * every key reachable was met, and there is no win (LOST), as with one scan. */
 static int
 run(search *s)
 {
     uint8_t key[KEY_MAX];
     uint64_t expansions = 0;
-    while (s->heap_used) {
-        uint32_t index = pop(s);
+    int turn = s->first, made = 0;
+    while (s->heap_used[turn]) {
+        uint32_t index = pop(s, turn);
+        if (s->records[index].expanded) {
+            continue;
+        }
+        s->records[index].expanded = 1;
         expansions++;
         int why = stopped(s, expansions);
         if (why != GOING) {
@@ -670,6 +730,10 @@ run(search *s)
         int status = expand(s, &n, index, e->depth + 1);
         if (status != GOING) {
             return status;
+        }
+        if (++made == s->quota) {
+            made = 0;
+            turn = turn + 1 == s->scans ? 0 : turn + 1;
         }
     }
     return LOST;
@@ -783,8 +847,15 @@ eo_search(PyObject *self, PyObject *args)
     int columns, cells, suited, kings_only, sequence;
     double seconds;
     PyObject *cancel;
-    if (!PyArg_ParseTuple(args, "y#iippidnO:search", &key, &length, &columns, &cells, &suited,
-                          &kings_only, &sequence, &seconds, &max_states, &cancel)) {
+    int scans = 1, first = 0, quota = 1;
+    if (!PyArg_ParseTuple(args, "y#iippidnO|iii:search", &key, &length, &columns, &cells, &suited,
+                          &kings_only, &sequence, &seconds, &max_states, &cancel, &scans, &first,
+                          &quota)) {
+        return NULL;
+    }
+    if (scans < 1 || scans > MAX_SCANS || first < 0 || first >= scans || quota < 1) {
+        PyErr_SetString(PyExc_ValueError,
+                        "search: the scans are 1 .. 3, the first 0 .. scans - 1, the quota >= 1");
         return NULL;
     }
     if (columns < 1 || columns > MAX_COLUMNS || cells < 0 || cells > MAX_CELLS) {
@@ -810,6 +881,9 @@ eo_search(PyObject *self, PyObject *args)
     search s;
     memset(&s, 0, sizeof s);
     rules_make(&s.r, columns, cells, suited, kings_only, sequence);
+    s.scans = scans;
+    s.first = first;
+    s.quota = quota;
     node n;
     if (start_of(&s.r, (const uint8_t *)key, length, &n) < 0) {
         return NULL;
@@ -827,7 +901,7 @@ eo_search(PyObject *self, PyObject *args)
     if (n.found[0] + n.found[1] + n.found[2] + n.found[3] == 52) {
         status = WON;
         s.won = 0;
-    } else if (push(&s, greedy(&s.r, &n), 0) < 0) {
+    } else if (push_all(&s, 0, greedy(&s.r, &n), 0) < 0) {
         search_free(&s);
         return PyErr_NoMemory();
     }
@@ -844,16 +918,281 @@ eo_search(PyObject *self, PyObject *args)
     return result;
 }
 
+/* ---- moves by place ---------------------------------------------------------------------- */
+
+/* A position in its own order (moves_by_place() of officers/eightoff/solve.py): columns as
+ * dealt, cells by index (-1: empty). */
+typedef struct {
+    int columns, cells;
+    uint8_t col[MAX_COLUMNS][53];
+    uint8_t len[MAX_COLUMNS];
+    int cell[MAX_CELLS];
+    uint8_t found[4];
+} table;
+
+/* Append the move (source place, target place, count) to `out`, the places by their numbers in
+ * `places`: columns 0 .. 15, cells 16 .. 23, foundations 24 .. 27. 0, or -1 with an error. */
+static int
+append_move(PyObject *out, PyObject *places, int source, int target, int count)
+{
+    PyObject *number = PyLong_FromLong(count);
+    if (!number) {
+        return -1;
+    }
+    PyObject *move = PyTuple_Pack(3, PyTuple_GetItem(places, source),
+                                  PyTuple_GetItem(places, target), number);
+    Py_DECREF(number);
+    if (!move) {
+        return -1;
+    }
+    int failed = PyList_Append(out, move);
+    Py_DECREF(move);
+    return failed;
+}
+
+/* Game.settle in place, in its order (the columns in turn, then the cells, until none is
+ * left), each card played appended to `out` as a move. 0, or -1 with an error. */
+static int
+settle_table(const rules *r, table *t, PyObject *out, PyObject *places)
+{
+    int progress = 1;
+    while (progress) {
+        progress = 0;
+        for (int i = 0; i < t->columns; i++) {
+            while (t->len[i]) {
+                int card = t->col[i][t->len[i] - 1];
+                if (t->found[card / 13] != card % 13 || (!r->suited && !safe(r, card, t->found))) {
+                    break;
+                }
+                t->found[card / 13]++;
+                t->len[i]--;
+                progress = 1;
+                if (append_move(out, places, i, 24 + card / 13, 1) < 0) {
+                    return -1;
+                }
+            }
+        }
+        for (int i = 0; i < t->cells; i++) {
+            int card = t->cell[i];
+            if (card >= 0 && t->found[card / 13] == card % 13 &&
+                (r->suited || safe(r, card, t->found))) {
+                t->found[card / 13]++;
+                t->cell[i] = -1;
+                progress = 1;
+                if (append_move(out, places, 16 + i, 24 + card / 13, 1) < 0) {
+                    return -1;
+                }
+            }
+        }
+    }
+    return 0;
+}
+
+/* One move by card (card, count, target) made on the table, appended by place; then the
+ * settling it allows. 0, or -1 with an error (ValueError: the move is not in the position). */
+static int
+by_place_move(const rules *r, table *t, PyObject *out, PyObject *places, int card, int count,
+              int target)
+{
+    int source = -1, exposed = -1, destination = -1;
+    uint8_t run[53];
+    for (int i = 0; i < t->cells && source < 0; i++) {
+        if (t->cell[i] == card) {
+            source = 16 + i;
+        }
+    }
+    if (source >= 0) {
+        if (count != 1) {
+            PyErr_Format(PyExc_ValueError, "by_place: card %d is in a cell, not a run", card);
+            return -1;
+        }
+        t->cell[source - 16] = -1;
+        run[0] = (uint8_t)card;
+    } else {
+        for (int i = 0; i < t->columns && source < 0; i++) {
+            if (count >= 1 && t->len[i] >= count && t->col[i][t->len[i] - count] == card) {
+                source = i;
+            }
+        }
+        if (source < 0) {
+            PyErr_Format(PyExc_ValueError, "by_place: no run of %d cards from card %d", count,
+                         card);
+            return -1;
+        }
+        int left = t->len[source] - count;
+        memcpy(run, t->col[source] + left, (size_t)count);
+        t->len[source] = (uint8_t)left;
+        if (left) {
+            exposed = t->col[source][left - 1];
+        }
+    }
+    if (target == FOUNDATION) {
+        destination = 24 + card / 13;
+        t->found[card / 13]++;
+    } else if (target == CELL) {
+        for (int i = 0; i < t->cells && destination < 0; i++) {
+            if (t->cell[i] < 0) {
+                destination = 16 + i;
+            }
+        }
+        if (destination >= 0) {
+            t->cell[destination - 16] = card;
+        }
+    } else {
+        for (int i = 0; i < t->columns && destination < 0; i++) {
+            if (target == EMPTY ? t->len[i] == 0
+                                : t->len[i] > 0 && t->col[i][t->len[i] - 1] == target) {
+                destination = i;
+            }
+        }
+        if (destination >= 0) {
+            memcpy(t->col[destination] + t->len[destination], run, (size_t)count);
+            t->len[destination] = (uint8_t)(t->len[destination] + count);
+        }
+    }
+    if (destination < 0) {
+        PyErr_Format(PyExc_ValueError, "by_place: no target %d for card %d", target, card);
+        return -1;
+    }
+    if (append_move(out, places, source, destination, count) < 0) {
+        return -1;
+    }
+    if (target == FOUNDATION || (exposed >= 0 && t->found[exposed / 13] == exposed % 13 &&
+                                 (r->suited || safe(r, exposed, t->found)))) {
+        return settle_table(r, t, out, places);
+    }
+    return 0;
+}
+
+static PyObject *
+eo_by_place(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *columns, *cells, *found, *moves, *places;
+    int suited;
+    if (!PyArg_ParseTuple(args, "OOOpOO:by_place", &columns, &cells, &found, &suited, &moves,
+                          &places)) {
+        return NULL;
+    }
+    if (!PyTuple_Check(places) || PyTuple_Size(places) != 28) {
+        PyErr_SetString(PyExc_TypeError, "by_place: places is a tuple of 28 places");
+        return NULL;
+    }
+    Py_ssize_t n_columns = PySequence_Size(columns), n_cells = PySequence_Size(cells);
+    if (n_columns < 0 || n_cells < 0 || PySequence_Size(found) != 4) {
+        if (!PyErr_Occurred()) {
+            PyErr_SetString(PyExc_ValueError, "by_place: four foundations expected");
+        }
+        return NULL;
+    }
+    if (n_columns < 1 || n_columns > MAX_COLUMNS || n_cells > MAX_CELLS) {
+        PyErr_SetString(PyExc_ValueError, "by_place: the columns are 1 .. 16, the cells 0 .. 8");
+        return NULL;
+    }
+    table t;
+    memset(&t, 0, sizeof t);
+    t.columns = (int)n_columns;
+    t.cells = (int)n_cells;
+    int total = 0;
+    for (Py_ssize_t i = 0; i < n_columns; i++) {
+        PyObject *column = PySequence_GetItem(columns, i);
+        if (!column) {
+            return NULL;
+        }
+        char *bytes;
+        Py_ssize_t size;
+        int failed = PyBytes_AsStringAndSize(column, &bytes, &size);
+        Py_DECREF(column);
+        if (failed < 0) {
+            return NULL;
+        }
+        total += (int)size;
+        if (size > 52 || total > 52) {
+            PyErr_SetString(PyExc_ValueError, "by_place: more than 52 cards");
+            return NULL;
+        }
+        for (Py_ssize_t k = 0; k < size; k++) {
+            if ((uint8_t)bytes[k] >= 52) {
+                PyErr_SetString(PyExc_ValueError, "by_place: a card is 0 .. 51");
+                return NULL;
+            }
+        }
+        memcpy(t.col[i], bytes, (size_t)size);
+        t.len[i] = (uint8_t)size;
+    }
+    for (Py_ssize_t i = 0; i < n_cells + 4; i++) {
+        PyObject *item = i < n_cells ? PySequence_GetItem(cells, i)
+                                     : PySequence_GetItem(found, i - n_cells);
+        long value = item ? PyLong_AsLong(item) : -1;
+        Py_XDECREF(item);
+        if (value == -1 && PyErr_Occurred()) {
+            return NULL;
+        }
+        if (i < n_cells ? value < -1 || value >= 52 : value < 0 || value > 13) {
+            PyErr_SetString(PyExc_ValueError,
+                            "by_place: a cell holds -1 or a card, a foundation 0 .. 13");
+            return NULL;
+        }
+        if (i < n_cells) {
+            t.cell[i] = (int)value;
+        } else {
+            t.found[i - n_cells] = (uint8_t)value;
+        }
+    }
+    rules r;
+    rules_make(&r, (int)n_columns, (int)n_cells, suited, 0, SEQ_CELLS);
+    PyObject *out = PyList_New(0);
+    PyObject *iterator = out ? PyObject_GetIter(moves) : NULL;
+    if (!iterator || settle_table(&r, &t, out, places) < 0) {
+        Py_XDECREF(iterator);
+        Py_XDECREF(out);
+        return NULL;
+    }
+    PyObject *move;
+    while ((move = PyIter_Next(iterator)) != NULL) {
+        int card, count, target;
+        int ok = PyArg_ParseTuple(move, "iii:by_place", &card, &count, &target);
+        Py_DECREF(move);
+        if (!ok) {
+            break;
+        }
+        if (card < 0 || card >= 52 || count < 1 || count > 52 || target < EMPTY ||
+            target >= 52) {
+            PyErr_SetString(PyExc_ValueError, "by_place: a move is (card, count, target)");
+            break;
+        }
+        if (by_place_move(&r, &t, out, places, card, count, target) < 0) {
+            break;
+        }
+    }
+    Py_DECREF(iterator);
+    if (PyErr_Occurred()) {
+        Py_DECREF(out);
+        return NULL;
+    }
+    return out;
+}
+
 static PyMethodDef eo_methods[] = {
     {"search", eo_search, METH_VARARGS,
-     "search(key, columns, cells, suited, kings_only, sequence, seconds, max_states, cancel)\n"
+     "search(key, columns, cells, suited, kings_only, sequence, seconds, max_states, cancel"
+     "[, scans, first, quota])\n"
      "-> (status, moves, states, reason)\n\n"
      "The best-first search of officers.eightoff.solve_search.best_first from the position of "
      "key (columns joined by 0xFF, 0xFE, the cells' cards), under the variant (sequence: 0 "
      "cells, 1 freecell, 2 one); seconds < 0: no time limit; cancel None or a callable whose "
-     "true answer stops the search. status is \"solvable\", \"unsolvable\" or \"unknown\", "
+     "true answer stops the search; scans 1 .. 3 share the store, taking turns of quota "
+     "expansions, first first (1: best_first() itself, the default). status is "
+     "\"solvable\", \"unsolvable\" or \"unknown\", "
      "moves the win by card from the settled start, reason \"time\", \"memory\", "
      "\"cancelled\" or None."},
+    {"by_place", eo_by_place, METH_VARARGS,
+     "by_place(columns, cells, foundations, suited, moves, places) -> list of moves\n\n"
+     "officers.eightoff.solve.moves_by_place: the moves by card of a search (card, count, "
+     "target), with the settling before and after each, as moves (source, target, count) by "
+     "place from the position itself: columns a sequence of bytes in their own order, cells "
+     "a sequence of cards or -1, the four foundations; places the 28 place objects, columns "
+     "0 .. 15, cells 16 .. 23, foundations 24 .. 27."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -30,21 +30,26 @@ True
 from __future__ import annotations
 
 import time
+from collections.abc import Sequence
 from types import ModuleType
 from typing import TYPE_CHECKING, Final
 
 from officers.core.compiled import PARTS, PURE_PYTHON, load
 from officers.core.deprecated import renamed
-from officers.eightoff.solve_search import Game, Node, Outcome, key_of
+from officers.eightoff.solve_search import CardMove, Game, Node, Outcome, key_of
 
 if TYPE_CHECKING:
     from threading import Event
 
 __all__ = [
     "ABI",
+    "PLACES",
     "PURE_PYTHON",
+    "QUOTA",
+    "SCANS",
     "SEQUENCES",
     "best_first",
+    "by_place",
     "search_module",
     "search_status",
     "module",
@@ -57,7 +62,23 @@ ABI: Final = PARTS[NAME]
 """The interface version of ``officers.eightoff._search`` this code is written against (kept in
 :data:`officers.core.compiled.PARTS`)."""
 
+SCANS: Final = ("best first", "depth first", "greedy")
+"""The scans of the compiled search, by their numbers: 0 best_first()'s own (the depth plus
+:meth:`~officers.eightoff.solve_search.Game.greedy`), 1 depth first (the deepest position first,
+among equals the lowest greedy score), 2 the greedy score alone."""
+
+QUOTA: Final = 1024
+"""The expansions of a scan's turn in a portfolio."""
+
 SEQUENCES: Final = {"cells": 0, "freecell": 1, "one": 2}
+
+PLACES: Final = (
+    *(("column", index) for index in range(16)),
+    *(("cell", index) for index in range(8)),
+    *(("foundation", suit) for suit in range(4)),
+)
+"""The places of the module's ``by_place`` by their numbers: columns 0 .. 15, cells 16 .. 23,
+foundations 24 .. 27."""
 """The C module's numbers of the rules on the length of a run (``Params.sequence``)."""
 
 
@@ -98,11 +119,20 @@ def best_first(
     max_states: int,
     cancel: Event | None = None,
     module: ModuleType | None = None,
+    scans: int = 1,
+    first: int = 0,
+    quota: int = QUOTA,
 ) -> Outcome | None:
     """:func:`~officers.eightoff.solve_search.best_first` (its default priority) from the
     settled node ``start``, compiled; ``None`` where the module is not there. ``deadline`` is a
     time of :func:`time.monotonic`; the search runs without the GIL and, every 1024 positions
     expanded, asks ``cancel`` whether it is set.
+
+    With ``scans`` 2 or 3 it is a portfolio (:data:`SCANS`): the scans share one store of
+    positions, each takes its turn of ``quota`` expansions from its own frontier, ``first``
+    first. The verdict is the same (every scan's frontier holds every position stored, so the
+    first frontier that runs empty proves that every position reachable was expanded); the win
+    found, and how soon, differ.
 
     >>> from officers.eightoff.solve_search import best_first as python_best_first
     >>> game = Game(2, 0, "suit", "kings", "cells")
@@ -125,5 +155,38 @@ def best_first(
         seconds,
         max_states,
         None if cancel is None else cancel.is_set,
+        scans,
+        first,
+        quota,
     )
     return Outcome(status, [(card, count, target) for card, count, target in moves], states, reason)
+
+
+def by_place(
+    game: Game,
+    position: tuple[Sequence[Sequence[int]], Sequence[int | None], Sequence[int]],
+    card_moves: Sequence[CardMove],
+    *,
+    module: ModuleType | None = None,
+) -> list[tuple[tuple[str, int], tuple[str, int], int]] | None:
+    """:func:`officers.eightoff.solve.moves_by_place`, compiled: the same moves by place, in
+    the same order; ``None`` where the module is not there.
+
+    >>> game = Game(1, 1, "suit", "kings", "cells")
+    >>> found = by_place(game, (((51, 50),), (None,), (13, 13, 13, 11)), [])
+    >>> found is None or found == [(("column", 0), ("foundation", 3), 1)] * 2
+    True
+    """
+    module = module or _load()[0]
+    if module is None:
+        return None
+    columns, cells, foundations = position
+    moves: list[tuple[tuple[str, int], tuple[str, int], int]] = module.by_place(
+        [bytes(column) for column in columns],
+        [-1 if card is None else card for card in cells],
+        foundations,
+        game.building == "suit",
+        card_moves,
+        PLACES,
+    )
+    return moves

@@ -132,6 +132,7 @@ from officers.core.errors import (
     check_time_limit,
 )
 from officers.eightoff.accel import best_first as compiled_best_first
+from officers.eightoff.accel import by_place as compiled_by_place
 from officers.eightoff.solve_search import (
     CELL,
     EMPTY,
@@ -365,9 +366,16 @@ def solve(
     deadline = None if seconds is None else started + seconds
     game = game_of(params)
     start = start_node(game, position)
-    # The compiled search where it is installed (officers.eightoff.accel): the same search.
+    # The compiled search where it is installed (officers.eightoff.accel): its three scans
+    # take turns, the depth-first one first under alternate building; the same verdicts.
     outcome = compiled_best_first(
-        game, start, deadline=deadline, max_states=max_states, cancel=cancel
+        game,
+        start,
+        deadline=deadline,
+        max_states=max_states,
+        cancel=cancel,
+        scans=3,
+        first=1 if game.building == "alternate" else 0,
     ) or best_first(game, start, deadline=deadline, max_states=max_states, cancel=cancel)
     states = outcome.states
     optimal = False
@@ -379,9 +387,13 @@ def solve(
             reason = shortest.reason
         else:
             outcome, optimal = shortest, outcome.status == "solvable"
-    moves = moves_by_place(game, position, outcome.moves) if outcome.status == "solvable" else []
+    moves: list[Move] = []
+    if outcome.status == "solvable":
+        moves = compiled_by_place(game, position, outcome.moves) or moves_by_place(
+            game, position, outcome.moves
+        )
     if moves:
-        replay(*position, params, moves)  # the independent check: raises on a wrong win
+        replay_checked(position, params, moves)  # the independent check: raises on a wrong win
     return Solution(
         outcome.status,
         moves,
@@ -513,11 +525,46 @@ def replay(
     ...     print(error)
     move 1 (('column', 0), ('foundation', 3), 2): one card at a time goes to a foundation
     """
-    position = check_position(columns, cells, foundations, params)
+    return replay_checked(check_position(columns, cells, foundations, params), params, moves)
+
+
+def replay_checked(position: Position, params: VariantParams, moves: Sequence[Move]) -> Position:
+    """:func:`replay` from a position :func:`check_position` has checked.
+
+    A move of one card from a column or a cell to its foundation, the most common, is made
+    here; every other move, and every move that breaks a rule, goes to :func:`replay_move`.
+    """
     table = [list(column) for column in position[0]]
     free: list[int | None] = list(position[1])
     home = list(position[2])
+    columns, cells = len(table), len(free)
     for number, move in enumerate(moves, 1):
+        if type(move) is tuple and len(move) == 3:
+            source, target, count = move
+            if (
+                count == 1
+                and type(count) is int
+                and type(target) is tuple
+                and len(target) == 2
+                and target[0] == "foundation"
+                and type(target[1]) is int
+                and type(source) is tuple
+                and len(source) == 2
+                and type(index := source[1]) is int
+            ):
+                suit = target[1]
+                if source[0] == "column" and 0 <= index < columns and table[index]:
+                    card = table[index][-1]
+                    if card // 13 == suit and home[suit] == card % 13:
+                        home[suit] += 1
+                        del table[index][-1]
+                        continue
+                elif source[0] == "cell" and 0 <= index < cells:
+                    held = free[index]
+                    if held is not None and held // 13 == suit and home[suit] == held % 13:
+                        home[suit] += 1
+                        free[index] = None
+                        continue
         problem = replay_move(table, free, home, params, move)
         if problem:
             raise IllegalReplayError(f"move {number} {move!r}: {problem}")
@@ -644,6 +691,15 @@ def place_letter(place: Place) -> str:
     return "h"
 
 
+_LETTERS: Final[dict[Place, str]] = {
+    place: place_letter(place)
+    for place in [("column", i) for i in range(16)]
+    + [("cell", i) for i in range(8)]
+    + [("foundation", i) for i in range(4)]
+}
+"""The letters of the places of every variant, made once (:func:`notation` reads them)."""
+
+
 def notation(moves: Sequence[Move], columns: Sequence[Sequence[int]] | None = None) -> str:
     """Moves in the standard FreeCell notation, as ``fc-solve -m -snx`` writes them: source
     then target, the moves separated by spaces; given the start's ``columns``, a run of more
@@ -655,8 +711,11 @@ def notation(moves: Sequence[Move], columns: Sequence[Sequence[int]] | None = No
     """
     sizes = [len(column) for column in columns] if columns is not None else None
     words = []
+    letters = _LETTERS
     for source, target, count in moves:
-        word = place_letter(source) + place_letter(target)
+        word = (letters.get(source) or place_letter(source)) + (
+            letters.get(target) or place_letter(target)
+        )
         if sizes is not None:
             if target[0] == "column":
                 if sizes[target[1]] == 0 and count > 1:
