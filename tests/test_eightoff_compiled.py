@@ -221,16 +221,20 @@ def test_importing_the_solver_does_not_load_the_compiled_search() -> None:
 
 
 def test_solve_answers_as_the_python_search(monkeypatch: pytest.MonkeyPatch) -> None:
-    deal = Deal.numbered(7, VARIANTS["bakers-game"])
-    compiled = solve_module.solve_position(deal)
+    # solve() runs the compiled portfolio: the same verdicts, wins that both replay.
+    deals = [Deal.numbered(7, VARIANTS[name]) for name in NAMES.values()]
+    compiled = [solve_module.solve_position(deal) for deal in deals]
     monkeypatch.setattr(solve_module, "compiled_best_first", lambda *_, **__: None)
-    python = solve_module.solve_position(deal)
-    assert (compiled.status, compiled.moves, compiled.states, compiled.notation) == (
-        python.status,
-        python.moves,
-        python.states,
-        python.notation,
-    )
+    python = [solve_module.solve_position(deal) for deal in deals]
+    for deal, one, other in zip(deals, compiled, python, strict=True):
+        assert one.status == other.status
+        for solution in (one, other):
+            if solution.status == "solvable":
+                after = replay(
+                    deal.columns, deal.cells, deal.foundations, deal.variant, solution.moves
+                )
+                assert after[2] == (13, 13, 13, 13)
+                assert solution.notation == solve_module.notation(solution.moves, deal.columns)
 
 
 # -- the portfolio -------------------------------------------------------------------------

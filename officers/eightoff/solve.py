@@ -367,7 +367,8 @@ def solve(
     game = game_of(params)
     start = start_node(game, position)
     # The compiled search where it is installed (officers.eightoff.accel): its three scans
-    # take turns, the depth-first one first under alternate building; the same verdicts.
+    # take turns, the depth-first one first where an empty column takes any card (FreeCell,
+    # Baker's Game), the best-first one where it takes only a King; the same verdicts.
     outcome = compiled_best_first(
         game,
         start,
@@ -375,7 +376,7 @@ def solve(
         max_states=max_states,
         cancel=cancel,
         scans=3,
-        first=1 if game.building == "alternate" else 0,
+        first=0 if game.kings_only else 1,
     ) or best_first(game, start, deadline=deadline, max_states=max_states, cancel=cancel)
     states = outcome.states
     optimal = False
