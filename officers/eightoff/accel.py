@@ -6,10 +6,14 @@ development checkout compiles with ``python tools/build_extension.py``. It is th
 search of :func:`officers.eightoff.solve_search.best_first` with its default priority, compiled:
 the same moves tried in the same order, the same reductions, the same priority and order of
 the frontier, so that it expands the same positions in the same order and finds the same win,
-in a table of about 100 bytes a position instead of some 270. Without it, or with
-``OFFICERS_PURE_PYTHON=1``, :func:`officers.eightoff.solve.solve` runs the Python search: the
-module changes how fast an answer comes, never the answer. The search for the fewest moves (A*)
-is Python either way.
+in a table of about 100 bytes a position instead of some 270.
+:func:`officers.eightoff.solve.solve` runs it as a portfolio of three scans over one store
+(:data:`SCANS`, :func:`best_first`'s ``scans``): the same verdicts, found sooner, often with
+another win. The module also turns a win's moves by card into moves by place
+(:func:`by_place`). Without it, or with ``OFFICERS_PURE_PYTHON=1``,
+:func:`~officers.eightoff.solve.solve` runs the Python search: the module changes how fast an
+answer comes and which win, never the verdict. The search for the fewest moves (A*) is Python
+either way.
 
 Glossary:
 

@@ -14,9 +14,13 @@ takes first the position that looks nearest a win (few cards off the foundations
 card of each foundation under few cards, few cards blocked or in cells, long runs at the ends
 of the columns, empty columns) and, with a small weight, the fewest moves from the start.
 That order decides which win is found first and how soon, never the verdict: a proof that
-there is no win expands every position reachable, in any order. With ``fewest=True`` it
-goes on with A* on an admissible, consistent bound (below) to the fewest moves, when that
-finishes within the limits (``Solution.optimal`` says whether it did).
+there is no win expands every position reachable, in any order. Where the compiled search is
+installed (:mod:`officers.eightoff.accel`) it runs three such orders in turn over one store of
+positions (best first, depth first, and the score alone), as a portfolio: each position stored
+is expanded once, by whichever order takes it first, and the first order with nothing left to
+take has seen every position stored expanded, so "unsolvable" is proved as before. With
+``fewest=True`` it goes on with A* on an admissible, consistent bound (below) to the fewest
+moves, when that finishes within the limits (``Solution.optimal`` says whether it did).
 
 Glossary
 --------
