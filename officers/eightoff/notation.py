@@ -166,6 +166,9 @@ class _Board:
         self.named: Variant | None = None
         self.notation: Position | None = None
         for line in filter(None, lines):
+            if line[0] == ":":  # a column (no other line begins so): the commonest line
+                self.columns.append(tuple(map(_number, line[1:].split())))
+                continue
             folded = line.casefold()
             prefix = next((p for p in _FOUNDATION_PREFIXES if folded.startswith(p)), None)
             if prefix is not None:
