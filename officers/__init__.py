@@ -170,7 +170,7 @@ _MODULES: Final[dict[str, str]] = {  # the public names that each module defines
 }
 _LAZY: Final = {name: module for module, names in _MODULES.items() for name in names.split()}
 
-__version__ = "0.3.1"
+__version__ = "0.4.0"
 """The version of officers (the one place it is written; the build reads it from here)."""
 
 __all__ = [
