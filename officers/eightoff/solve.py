@@ -538,40 +538,61 @@ def replay(
 def replay_checked(position: Position, params: VariantParams, moves: Sequence[Move]) -> Position:
     """:func:`replay` from a position :func:`check_position` has checked.
 
-    A move of one card from a column or a cell to its foundation, the most common, is made
-    here; every other move, and every move that breaks a rule, goes to :func:`replay_move`.
+    A legal move of one card, the most common (every move to a foundation, most others), is
+    made here by the same rules; every other move, and every move that breaks a rule, goes to
+    :func:`replay_move`.
     """
     table = [list(column) for column in position[0]]
     free: list[int | None] = list(position[1])
     home = list(position[2])
     columns, cells = len(table), len(free)
+    building, any_card = params.building, params.empty == "any"
     for number, move in enumerate(moves, 1):
         if type(move) is tuple and len(move) == 3:
             source, target, count = move
             if (
                 count == 1
                 and type(count) is int
-                and type(target) is tuple
-                and len(target) == 2
-                and target[0] == "foundation"
-                and type(target[1]) is int
                 and type(source) is tuple
                 and len(source) == 2
+                and type(target) is tuple
+                and len(target) == 2
                 and type(index := source[1]) is int
+                and type(to := target[1]) is int
             ):
-                suit = target[1]
-                if source[0] == "column" and 0 <= index < columns and table[index]:
+                kind, card = source[0], None
+                if kind == "column" and 0 <= index < columns and table[index]:
                     card = table[index][-1]
-                    if card // 13 == suit and home[suit] == card % 13:
-                        home[suit] += 1
+                elif kind == "cell" and 0 <= index < cells:
+                    card = free[index]
+                made = False
+                if card is not None:
+                    where = target[0]
+                    if where == "foundation":
+                        if card // 13 == to and home[to] == card % 13:
+                            home[to] += 1
+                            made = True
+                    elif where == "cell":
+                        if 0 <= to < cells and free[to] is None:
+                            free[to] = card
+                            made = True
+                    elif (
+                        where == "column" and 0 <= to < columns and (kind, index) != ("column", to)
+                    ):
+                        pile = table[to]
+                        if (
+                            lies_on(card, pile[-1], building)
+                            if pile
+                            else any_card or card % 13 == 12
+                        ):
+                            pile.append(card)
+                            made = True
+                if made:
+                    if kind == "column":
                         del table[index][-1]
-                        continue
-                elif source[0] == "cell" and 0 <= index < cells:
-                    held = free[index]
-                    if held is not None and held // 13 == suit and home[suit] == held % 13:
-                        home[suit] += 1
+                    else:
                         free[index] = None
-                        continue
+                    continue
         problem = replay_move(table, free, home, params, move)
         if problem:
             raise IllegalReplayError(f"move {number} {move!r}: {problem}")
