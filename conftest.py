@@ -73,6 +73,15 @@ def _import_installed() -> None:
     os.environ["PY_IGNORE_IMPORTMISMATCH"] = "1"
 
 
+def _root_last() -> None:
+    """Put the checkout's root last on ``sys.path``. A process started afresh (a Dask worker, a
+    "spawn" child) gets this ``sys.path`` and imports officers by it: so it finds the installed
+    package too (compiled parts included), as this process did, and the checkout still gives
+    ``tests.*`` and ``oracles``."""
+    here = [entry for entry in sys.path if Path(entry or os.getcwd()).resolve() == ROOT]
+    sys.path[:] = [entry for entry in sys.path if entry not in here] + here
+
+
 def _chosen() -> bool:
     """Whether the suite tests the installed package (see the module's text)."""
     if CHOICE == "1":
@@ -86,6 +95,15 @@ def _chosen() -> bool:
 INSTALLED = _chosen()
 if INSTALLED:
     _import_installed()
+    _root_last()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _installed_for_children() -> None:
+    """Collecting the tests put the checkout's root first on ``sys.path`` again: last again,
+    before the first test runs."""
+    if INSTALLED:
+        _root_last()
 
 
 # What a skipped test needed, by the file it lives in: the summary line at the end of a run
