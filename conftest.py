@@ -112,7 +112,7 @@ _NEEDS = (
     ("browser tests", ("tests/test_page", "tests/browser.py")),
     ("PostgreSQL tests", ("tests/test_rooms_postgres.py",)),
     ("Node.js examples", ("tests/test_examples_js.py",)),
-    ("fc-solve comparisons", ("tests/test_eightoff_notation.py",)),
+    ("fc-solve comparisons", ("tests/test_eightoff_notation.py", "tests/test_fcs_library.py")),
     (
         "compiled-search tests",
         (
