@@ -1,0 +1,738 @@
+"""Mutually orthogonal Latin squares (MOLS): ``k`` of order ``n``, as many as the table knows.
+
+``k`` Latin squares of order ``n`` are *mutually orthogonal* when every two of them are
+orthogonal. There are at most ``n - 1`` of them (for ``n >= 2``), ``n - 1`` exactly when a
+projective plane of order ``n`` exists, and how many exist is unknown for most orders; the
+Handbook of Combinatorial Designs (Colbourn and Dinitz, 2nd ed., 2007, §III.3, Table 3.87)
+lists the largest number known for every order below 10,000 (:mod:`officers.latin.mols_data`).
+
+Everything here is an *orthogonal array* ``OA(k, n)``: ``n * n`` rows of ``k`` symbols
+``0 .. n-1`` in which any two columns hold every pair of symbols once. ``k`` MOLS are an
+``OA(k + 2, n)`` (the row, the column, then each square's symbol: :func:`squares_of`), so
+``mols(k, n)`` builds an ``OA(k + 2, n)``. The constructions, with their sources:
+
+finite field (Bose 1938; Handbook III.3.1)
+    For a prime power ``q``, the ``OA(q + 1, q)`` of the lines of the affine plane over GF(q):
+    ``(i, j, x*i + j for each x != 0)``, so ``q - 1`` MOLS (:func:`field_oa`).
+product (MacNeish 1922; Handbook III.3.2)
+    An ``OA(k, a)`` and an ``OA(k, b)`` give an ``OA(k, a*b)`` (:func:`product_oa`).
+difference matrix (Handbook III.17; data of III.3.5)
+    A ``(G, k; 1)`` difference matrix over a group ``G`` of order ``n`` gives an
+    ``OA(k + 1, n)`` (:func:`oa_from_difference_matrix`).
+quasi-difference matrix (Handbook III.3.6)
+    An ``(n, k; 1, 1; u)`` quasi-difference matrix gives an ``OA(k, n + u)``
+    (:func:`oa_from_quasi_difference_matrix`); a ``V(m, t)`` vector gives an
+    ``(mt + 1, m + 2; 1, 0; t)`` one (Handbook III.3.7), so ``m`` MOLS of order ``(m + 1)t + 1``.
+Wilson's construction (Wilson 1974; Handbook III.3.4)
+    An ``OA(k + s, t)`` whose last ``s`` columns are truncated to ``u_1 .. u_s`` symbols, an
+    ``OA(k, m + j)`` with ``j`` disjoint rows for each ``j <= s``, and an ``OA(k, u_i)`` give an
+    ``OA(k, m*t + u_1 + ... + u_s)`` (:func:`wilson_oa`).
+direct constructions of small orders
+    Sets printed by their finders (:mod:`officers.latin.mols_data`: 5 MOLS of order 12, 4 of 14
+    and 15, ...), and the pair of every order but 2 and 6
+    (:func:`~officers.latin.construct.orthogonal_pair`).
+
+:func:`mols` picks, for ``n``, the construction that gives the most squares (:func:`plan`),
+builds the orthogonal array, and checks it by counting the pairs of every two columns (a check
+that knows nothing of the construction) before it returns the squares.
+
+>>> squares = mols(3, 4)
+>>> len(squares), squares[0][1]
+(3, (1, 0, 3, 2))
+>>> len(mols(5, 12)), largest_known(12), largest_known(10)
+(5, 5, 2)
+>>> mols(2, 6)
+Traceback (most recent call last):
+...
+officers.UnsupportedError: no 2 mutually orthogonal Latin squares of order 6 exist (Euler's 36 officers; Tarry 1900): no Latin square of order 6 has an orthogonal mate
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from officers.core.errors import InvalidArgumentError, UnsupportedError, excerpt
+from officers.latin import mols_data
+from officers.latin.construct import orthogonal_pair, prime_power
+from officers.latin.squares import LatinSquare
+
+__all__ = [
+    "MAX_MOLS_ORDER",
+    "OA",
+    "MolsEntry",
+    "field_oa",
+    "is_orthogonal_array",
+    "largest_known",
+    "mols",
+    "mols_table",
+    "oa_from_difference_matrix",
+    "oa_from_quasi_difference_matrix",
+    "orthogonal_array_of",
+    "plan",
+    "product_oa",
+    "squares_of",
+    "why_no_mols",
+    "wilson_oa",
+]
+
+MAX_MOLS_ORDER: Final = 600
+"""The largest order :func:`mols` builds and :func:`mols_table` lists, less one (``n < 600``,
+as far as the published table goes here)."""
+
+OA = list[tuple[int, ...]]
+"""An orthogonal array: ``n * n`` rows of ``k`` symbols ``0 .. n-1``."""
+
+
+# --- the check ----------------------------------------------------------------------------------
+
+
+def is_orthogonal_array(rows: Sequence[Sequence[int]], k: int, n: int) -> bool:
+    """Whether ``rows`` are an ``OA(k, n)``: ``n * n`` rows of ``k`` ints in ``0 .. n-1``, every
+    two columns holding every pair of symbols exactly once.
+
+    The check knows nothing of how the rows were made. It reads the definition this way: for
+    every column ``a`` and symbol ``s``, exactly ``n`` rows hold ``s`` in column ``a``, and in
+    every other column those rows hold ``n`` different symbols (so each pair ``(s, x)`` once).
+    A row is a bitset with bit ``b*n + row[b]`` for each column ``b``; the ``n`` rows of a
+    symbol have ``n`` different symbols in every column ``b != a`` exactly when the union of
+    their bitsets has ``(k - 1)*n + 1`` bits.
+
+    >>> is_orthogonal_array([(0, 0, 0), (0, 1, 1), (1, 0, 1), (1, 1, 0)], 3, 2)
+    True
+    >>> is_orthogonal_array([(0, 0), (0, 1), (1, 0), (1, 0)], 2, 2)
+    False
+    """
+    if len(rows) != n * n:
+        return False
+    if any(len(row) != k or any(not 0 <= x < n for x in row) for row in rows):
+        return False
+    size = (k * n + 7) // 8
+    offsets = [b * n for b in range(k)]
+    bits: list[int] = []
+    for row in rows:
+        buffer = bytearray(size)
+        for offset, x in zip(offsets, row, strict=True):
+            place = offset + x
+            buffer[place >> 3] |= 1 << (place & 7)
+        bits.append(int.from_bytes(buffer, "little"))
+    expected = (k - 1) * n + 1
+    for a in range(k):
+        groups: list[list[int]] = [[] for _ in range(n)]
+        for row, word in zip(rows, bits, strict=True):
+            groups[row[a]].append(word)
+        for group in groups:
+            if len(group) != n:
+                return False
+            union = 0
+            for member in group:
+                union |= member
+            if union.bit_count() != expected:
+                return False
+    return True
+
+
+def squares_of(rows: OA, n: int) -> tuple[LatinSquare, ...]:
+    """The ``k - 2`` MOLS of an ``OA(k, n)``: square ``i`` holds ``row[2 + i]`` in the cell
+    ``(row[0], row[1])``.
+
+    >>> squares_of([(0, 0, 0), (0, 1, 1), (1, 0, 1), (1, 1, 0)], 2)
+    (((0, 1), (1, 0)),)
+    """
+    k = len(rows[0]) if rows else 2
+    cells = [[[0] * n for _ in range(n)] for _ in range(k - 2)]
+    for row in rows:
+        r, c = row[0], row[1]
+        for i in range(k - 2):
+            cells[i][r][c] = row[2 + i]
+    return tuple(tuple(tuple(line) for line in square) for square in cells)
+
+
+def orthogonal_array_of(squares: Sequence[LatinSquare]) -> OA:
+    """The ``OA(k + 2, n)`` of ``k`` squares of order ``n``: ``(r, c, L1[r][c], ...)``.
+
+    >>> orthogonal_array_of([((0, 1), (1, 0))])
+    [(0, 0, 0), (0, 1, 1), (1, 0, 1), (1, 1, 0)]
+    """
+    n = len(squares[0])
+    return [(r, c, *(s[r][c] for s in squares)) for r in range(n) for c in range(n)]
+
+
+# --- the constructions --------------------------------------------------------------------------
+
+
+@functools.cache
+def _field(q: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """The addition and multiplication tables of GF(``q``), elements ``0 .. q-1`` (the digits
+    base ``p`` of an element are its coefficients; the modulus the first irreducible one)."""
+    p, e = prime_power(q) or (q, 1)
+    digits = [[x // p**i % p for i in range(e)] for x in range(q)]
+
+    def number(ds: Sequence[int]) -> int:
+        return sum(d * p**i for i, d in enumerate(ds))
+
+    add = tuple(
+        tuple(
+            number([(a + b) % p for a, b in zip(digits[x], digits[y], strict=True)])
+            for y in range(q)
+        )
+        for x in range(q)
+    )
+    modulus = next(digits[c] + [1] for c in range(q) if _irreducible(digits[c], p))
+
+    def times(x: int, y: int) -> int:
+        product = [0] * (2 * e)
+        for i, a in enumerate(digits[x]):
+            for j, b in enumerate(digits[y]):
+                product[i + j] = (product[i + j] + a * b) % p
+        for top in range(2 * e - 1, e - 1, -1):
+            c = product[top]
+            if c:
+                for i, m in enumerate(modulus):
+                    product[top - e + i] = (product[top - e + i] - c * m) % p
+        return number(product[:e])
+
+    mul = tuple(tuple(times(x, y) for y in range(q)) for x in range(q))
+    return add, mul
+
+
+def _irreducible(low: list[int], p: int) -> bool:
+    """Whether the monic ``x**e + low`` has no root-free factorisation: no monic divisor of
+    degree 1 .. e // 2 over GF(p)."""
+    e = len(low)
+    f = [*low, 1]
+    for d in range(1, e // 2 + 1):
+        for code in range(p**d):
+            divisor = [code // p**i % p for i in range(d)] + [1]
+            rest = list(f)
+            for top in range(len(rest) - 1, d - 1, -1):
+                c = rest[top]
+                if c:
+                    for i, x in enumerate(divisor):
+                        rest[top - d + i] = (rest[top - d + i] - c * x) % p
+            if not any(rest[:d]):
+                return False
+    return True
+
+
+def field_oa(q: int, k: int | None = None) -> OA:
+    """The ``OA(k, q)`` (``k <= q + 1``, all ``q + 1`` columns by default) of the affine plane
+    over GF(``q``), ``q`` a prime power (Bose 1938; Handbook III.3.1): the row ``(i, j)`` is
+    ``(i, j, j + x*i for each x != 0 of GF(q))``.
+
+    >>> field_oa(3)
+    [(0, 0, 0, 0), (0, 1, 1, 1), (0, 2, 2, 2), (1, 0, 1, 2), (1, 1, 2, 0), (1, 2, 0, 1), (2, 0, 2, 1), (2, 1, 0, 2), (2, 2, 1, 0)]
+    """
+    add, mul = _field(q)
+    width = q + 1 if k is None else k
+    return [
+        (i, j, *(add[j][mul[x][i]] for x in range(1, width - 1)))
+        for i in range(q)
+        for j in range(q)
+    ]
+
+
+def product_oa(first: OA, second: OA, n2: int) -> OA:
+    """MacNeish's product (1922; Handbook III.3.2): an ``OA(k, n1)`` and an ``OA(k, n2)`` give
+    the ``OA(k, n1 * n2)`` whose rows pair theirs, symbol ``a * n2 + b``.
+
+    >>> len(product_oa(field_oa(3), field_oa(4, 4), 4))
+    144
+    """
+    k = min(len(first[0]), len(second[0]))
+    return [tuple(a[x] * n2 + b[x] for x in range(k)) for a in first for b in second]
+
+
+@dataclass(frozen=True, slots=True)
+class _Group:
+    """An abelian group ``Z_a1 x ... x Z_ar`` with its elements numbered in mixed radix (the
+    last factor's digit lowest)."""
+
+    orders: tuple[int, ...]
+
+    @property
+    def size(self) -> int:
+        size = 1
+        for a in self.orders:
+            size *= a
+        return size
+
+    def add_table(self) -> list[list[int]]:
+        n = self.size
+        digits = [self.digits(x) for x in range(n)]
+        return [
+            [
+                self.number(
+                    [(a + b) % m for a, b, m in zip(digits[x], digits[y], self.orders, strict=True)]
+                )
+                for y in range(n)
+            ]
+            for x in range(n)
+        ]
+
+    def digits(self, x: int) -> list[int]:
+        out = []
+        for a in reversed(self.orders):
+            out.append(x % a)
+            x //= a
+        return out[::-1]
+
+    def number(self, ds: Sequence[int]) -> int:
+        x = 0
+        for d, a in zip(ds, self.orders, strict=True):
+            x = x * a + d % a
+        return x
+
+
+def oa_from_difference_matrix(columns: Sequence[Sequence[int]], add: Sequence[Sequence[int]]) -> OA:
+    """The ``OA(k + 1, n)`` of a ``(G, k; 1)`` difference matrix (Handbook III.17): ``n``
+    columns of ``k`` elements of a group ``G`` of order ``n`` (``add`` its table) such that, for
+    any two of the ``k`` places, the differences down the columns hold every element once. Its
+    ``n * n`` rows are ``(column[0] + g, ..., column[k-1] + g, c)`` for each column ``c`` and
+    element ``g``: the last place numbers the parallel class.
+
+    >>> z3 = [[(a + b) % 3 for b in range(3)] for a in range(3)]
+    >>> rows = oa_from_difference_matrix([(0, 0, 0), (0, 1, 2), (0, 2, 1)], z3)
+    >>> is_orthogonal_array(rows, 4, 3)
+    True
+    """
+    n = len(add)
+    return [(*(add[x][g] for x in column), c) for c, column in enumerate(columns) for g in range(n)]
+
+
+def oa_from_quasi_difference_matrix(
+    columns: Sequence[Sequence[int | None]], add: Sequence[Sequence[int]], filler: OA
+) -> OA:
+    """The ``OA(k, n + u)`` of an ``(n, k; 1, 1; u)`` quasi-difference matrix (Handbook
+    III.3.6, Colbourn and Kreher): ``n - 1 + 2u + 1`` columns of ``k`` elements of a group of
+    order ``n`` (``add`` its table) or blanks (``None``), each place blank in ``u`` columns and
+    each column blank at most once, and for any two places the differences down the columns
+    where both are filled hold every element but 0 once and 0 once. Each column is developed
+    over the group; the ``x``-th blank of a place becomes the point ``n + x`` (the same for
+    every ``g``); ``filler``, an ``OA(k, u)``, covers the new points among themselves.
+
+    >>> z3 = [[(a + b) % 3 for b in range(3)] for a in range(3)]
+    >>> is_orthogonal_array(oa_from_quasi_difference_matrix([(0, 0, 0), (0, 1, 2), (0, 2, 1)], z3, []), 3, 3)
+    True
+    """
+    n = len(add)
+    k = len(columns[0])
+    seen = [0] * k
+    rows: OA = []
+    for column in columns:
+        points = []
+        for place, value in enumerate(column):
+            if value is None:
+                points.append(n + seen[place])
+                seen[place] += 1
+            else:
+                points.append(-1 - value)
+        rows.extend(tuple(add[-1 - x][g] if x < 0 else x for x in points) for g in range(n))
+    rows.extend(tuple(n + x for x in row[:k]) for row in filler)
+    return rows
+
+
+def _group_matrix(matrix: mols_data.Matrix) -> tuple[list[list[int]], list[tuple[int | None, ...]]]:
+    """The addition table and the columns, elements numbered, of a printed matrix."""
+    orders, columns = matrix
+    group = _Group(orders)
+    numbered = [
+        tuple(
+            None if x is None else (x % group.size if isinstance(x, int) else group.number(x))
+            for x in column
+        )
+        for column in columns
+    ]
+    return group.add_table(), numbered
+
+
+def _primitive_root(q: int) -> int:
+    """The least generator of the multiplicative group of Z_q, ``q`` a prime."""
+    factors = [p for p in range(2, q) if (q - 1) % p == 0 and all(p % d for d in range(2, p))]
+    return next(g for g in range(2, q) if all(pow(g, (q - 1) // p, q) != 1 for p in factors))
+
+
+def quasi_difference_matrix_of_vector(
+    m: int, t: int, vector: Sequence[int]
+) -> list[tuple[int | None, ...]]:
+    """The ``(mt + 1, m + 2; 1, 1; t)`` quasi-difference matrix of a ``V(m, t)`` vector
+    (Handbook III.3.7), over Z_q for the prime ``q = mt + 1``: the column ``(blank, a_1, ...,
+    a_{m+1})`` times each ``t``-th root of unity (the powers of ``w**m``, ``w`` a primitive
+    root), each in its ``m + 2`` cyclic shifts, and a column of zeros.
+
+    >>> len(quasi_difference_matrix_of_vector(3, 2, (0, 1, 3, 6)))
+    11
+    """
+    q = m * t + 1
+    root = pow(_primitive_root(q), m, q)
+    columns: list[tuple[int | None, ...]] = []
+    for i in range(t):
+        factor = pow(root, i, q)
+        column: tuple[int | None, ...] = (None, *(a * factor % q for a in vector))
+        for by in range(m + 2):
+            columns.append(
+                column[len(column) - by :] + column[: len(column) - by] if by else column
+            )
+    columns.append((0,) * (m + 2))
+    return columns
+
+
+def _disjoint_rows(rows: OA, count: int) -> list[int] | None:
+    """The indices of ``count`` rows that share no symbol in any column, found greedily."""
+    chosen: list[int] = []
+    for index, row in enumerate(rows):
+        if all(all(row[x] != rows[other][x] for x in range(len(row))) for other in chosen):
+            chosen.append(index)
+            if len(chosen) == count:
+                return chosen
+    return None if count else []
+
+
+def wilson_oa(k: int, m: int, master: OA, t: int, truncated: Sequence[int]) -> OA:
+    """Wilson's construction (Wilson 1974; Handbook III.3.4, the TD form with truncated groups).
+
+    ``master`` is an ``OA(k + s, t)`` (``s = len(truncated)``); in its column ``k + i`` only
+    the symbols below ``truncated[i]`` are kept. Each master row becomes a copy of an
+    ``OA(k, m + j)`` (``j`` its kept truncated symbols) less ``j`` disjoint rows: in column
+    ``x`` its symbols become ``b*m .. b*m + m - 1`` (``b`` the master's symbol there) and the
+    ``j`` disjoint rows' symbols the kept points of the truncated columns; an ``OA(k, u_i)``
+    covers each truncated column's points. The result is an ``OA(k, m*t + sum(truncated))``.
+    """
+    s = len(truncated)
+    offsets = [m * t + sum(truncated[:i]) for i in range(s)]
+    total = m * t + sum(truncated)
+    pieces: dict[int, tuple[OA, list[int]]] = {}
+    out: OA = []
+    for row in master:
+        kept = [i for i in range(s) if row[k + i] < truncated[i]]
+        j = len(kept)
+        if j not in pieces:
+            piece = _oa(k, m + j)
+            disjoint = _disjoint_rows(piece, j)
+            if disjoint is None:
+                raise UnsupportedError(f"no {j} disjoint rows in the OA({k}, {m + j}) built")
+            pieces[j] = (piece, disjoint)
+        piece, disjoint = pieces[j]
+        # in column x, symbol v of the piece -> a point of the result
+        names: list[dict[int, int]] = []
+        for x in range(k):
+            special = {
+                piece[d][x]: offsets[i] + row[k + i] for d, i in zip(disjoint, kept, strict=True)
+            }
+            ordinary = [v for v in range(m + j) if v not in special]
+            name = {v: row[x] * m + rank for rank, v in enumerate(ordinary)}
+            name.update(special)
+            names.append(name)
+        skip = set(disjoint)
+        for index, p in enumerate(piece):
+            if index not in skip:
+                out.append(tuple(names[x][p[x]] for x in range(k)))
+    for i, u in enumerate(truncated):
+        if u:
+            out.extend(tuple(offsets[i] + v for v in p) for p in _oa(k, u))
+    assert len(out) == total * total
+    return out
+
+
+# --- the plan: which construction gives the most squares ----------------------------------------
+
+Recipe = tuple[str, tuple[int, ...]]
+"""A construction and its parameters: ``("field", (q,))``, ``("product", (a, b))``,
+``("wilson", (m, t, u1, ...))``, ``("data", (n,))``, ``("pair", (n,))``, ``("trivial", (n,))``."""
+
+
+@functools.cache
+def _best(n: int) -> tuple[int, Recipe]:
+    """The largest ``k`` of an ``OA(k, n)`` the constructions here give, and how."""
+    if n == 1:
+        return 10**9, ("trivial", (1,))
+    found: list[tuple[int, Recipe]] = [(3, ("trivial", (n,)))]  # a Latin square: OA(3, n)
+    if prime_power(n):
+        return n + 1, ("field", (n,))
+    if n not in (2, 6):
+        found.append((4, ("pair", (n,))))
+    data = mols_data.DIRECT.get(n)
+    if data is not None:
+        found.append((data[0], ("data", (n,))))
+    dm = mols_data.DIFFERENCE_MATRICES.get(n)
+    if dm is not None:
+        found.append((dm[0] + 1, ("dm", (n,))))
+    qdm = mols_data.QUASI_DIFFERENCE_MATRICES.get(n)
+    if qdm is not None:
+        k, u = qdm[0], qdm[1]
+        found.append((min(k, _k(u)), ("qdm", (n,))))
+    if n == 65:  # the (57, 9; 1, 1; 8) quasi-difference matrix
+        found.append((min(9, _k(8)), ("qdm57", (65,))))
+    for m, t in _VECTORS_BY_ORDER.get(n, ()):
+        found.append((min(m + 2, _k(t)), ("vector", (m, t))))
+    for a in range(2, int(n**0.5) + 1):
+        if n % a == 0:
+            found.append((min(_k(a), _k(n // a)), ("product", (a, n // a))))
+    found.extend(_wilson_options(n))
+    return max(found, key=lambda option: option[0])
+
+
+_VECTORS_BY_ORDER: Final[dict[int, list[tuple[int, int]]]] = {}
+for _m, _t in mols_data.V_VECTORS:
+    _VECTORS_BY_ORDER.setdefault((_m + 1) * _t + 1, []).append((_m, _t))
+
+
+def _k(n: int) -> int:
+    return _best(n)[0]
+
+
+def _wilson_options(n: int) -> Iterable[tuple[int, Recipe]]:
+    """Wilson's construction with one or two truncated columns, ``n = m*t + u1 (+ u2)``."""
+    for t in range(2, n):
+        kt = _k(t)
+        if kt < 5:  # the result would be at most an OA(4, n): no better than a pair
+            continue
+        for m in range(2, n // t + 1):
+            rest = n - m * t
+            if rest < 0:
+                break
+            if rest > 2 * t:
+                continue
+            base = min(_k(m), _k(m + 1))
+            if base < 5:
+                continue
+            if rest <= t:  # one truncated column
+                k = min(kt - 1, base, _k(rest) if rest > 1 else 10**9)
+                yield k, ("wilson", (m, t, rest))
+            for u1 in range(max(1, rest - t), min(t, rest - 1) + 1):  # two truncated columns
+                u2 = rest - u1
+                if u2 < 1 or u2 > u1:
+                    continue
+                k = min(
+                    kt - 2,
+                    base,
+                    _k(m + 2),
+                    _k(u1) if u1 > 1 else 10**9,
+                    _k(u2) if u2 > 1 else 10**9,
+                )
+                yield k, ("wilson", (m, t, u1, u2))
+
+
+def plan(n: int) -> tuple[int, str]:
+    """The number of MOLS of order ``n`` this library builds and the construction, in words.
+
+    >>> plan(12)
+    (5, '5 MOLS of order 12 (B. D. McKay)')
+    >>> plan(9)
+    (8, 'finite field GF(9)')
+    """
+    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+        raise InvalidArgumentError(
+            f"the order of a square is a whole number >= 1, got {excerpt(n)}"
+        )
+    k, recipe = _best(n)
+    return (k - 2 if n > 1 else 10**9), _describe(recipe, n)
+
+
+def _describe(recipe: Recipe, n: int) -> str:
+    kind, args = recipe
+    if kind == "field":
+        return f"finite field GF({n})"
+    if kind == "product":
+        return f"MacNeish's product {args[0]} x {args[1]}"
+    if kind == "wilson":
+        m, t, *us = args
+        plus = " + ".join(str(u) for u in us)
+        return f"Wilson's construction {m}*{t} + {plus} (master OA({_k(t)}, {t}) truncated)"
+    if kind == "data":
+        return mols_data.DIRECT[n][2]
+    if kind == "dm":
+        k, _, source = mols_data.DIFFERENCE_MATRICES[n]
+        return f"difference matrix ({n}, {k}; 1) ({source})"
+    if kind == "qdm":
+        k, u, _, source = mols_data.QUASI_DIFFERENCE_MATRICES[n]
+        return f"quasi-difference matrix ({n - u}, {k}; 1, 1; {u}) ({source})"
+    if kind == "qdm57":
+        return "quasi-difference matrix (57, 9; 1, 1; 8) (J. R. Abel)"
+    if kind == "vector":
+        m, t = args
+        return f"V({m}, {t}) vector ({mols_data.V_VECTORS[m, t][1]})"
+    if kind == "pair":
+        return "orthogonal pair (officers.latin.construct)"
+    return "one Latin square" if n > 1 else "the square of order 1"
+
+
+@functools.lru_cache(maxsize=64)
+def _oa_cached(k: int, n: int) -> tuple[tuple[int, ...], ...]:
+    return tuple(_build(k, n))
+
+
+def _oa(k: int, n: int) -> OA:
+    """An ``OA(k, n)`` (``k <= _k(n)``), built by the plan, not yet checked."""
+    return list(_oa_cached(k, n))
+
+
+def _build(k: int, n: int) -> OA:
+    if n == 1:
+        return [(0,) * k]
+    best, (kind, args) = _best(n)
+    if k > best:
+        raise UnsupportedError(f"no OA({k}, {n}) is known to this library")
+    if kind == "field":
+        return field_oa(n, k)
+    if kind == "product":
+        a, b = args
+        return product_oa(_oa(k, a), _oa(k, b), b)
+    if kind == "wilson":
+        m, t, *us = args
+        return wilson_oa(k, m, _oa(k + len(us), t), t, us)
+    if kind == "data":
+        return [row[:k] for row in mols_data.DIRECT[n][1]()]
+    if kind == "pair":
+        return [row[:k] for row in orthogonal_array_of(orthogonal_pair(n))]
+    if kind == "dm":
+        add, columns = _group_matrix(mols_data.DIFFERENCE_MATRICES[n][1]())
+        return [row[:k] for row in oa_from_difference_matrix(_filled(columns), add)]
+    if kind == "qdm":
+        width, u, matrix, _ = mols_data.QUASI_DIFFERENCE_MATRICES[n]
+        add, columns = _group_matrix(matrix())
+        return [row[:k] for row in oa_from_quasi_difference_matrix(columns, add, _oa(width, u))]
+    if kind == "qdm57":
+        add, columns = _group_matrix(mols_data.qdm_57_9(_idempotent(9, 9)))
+        return [row[:k] for row in oa_from_quasi_difference_matrix(columns, add, _oa(9, 8))]
+    if kind == "vector":
+        m, t = args
+        q = m * t + 1
+        add = [[(a + b) % q for b in range(q)] for a in range(q)]
+        columns = quasi_difference_matrix_of_vector(m, t, mols_data.V_VECTORS[m, t][0])
+        return [row[:k] for row in oa_from_quasi_difference_matrix(columns, add, _oa(m + 2, t))]
+    # one Latin square, the cyclic one: OA(3, n)
+    return [(i, j, (i + j) % n)[:k] for i in range(n) for j in range(n)]
+
+
+def _filled(columns: list[tuple[int | None, ...]]) -> list[tuple[int, ...]]:
+    """Columns with no blank (those of a difference matrix), as ints."""
+    return [tuple(0 if x is None else x for x in column) for column in columns]
+
+
+def _idempotent(k: int, n: int) -> OA:
+    """An idempotent ``OA(k, n)`` (the rows ``(x, ..., x)`` among its rows): an ``OA(k + 1, n)``
+    whose rows with last symbol 0 (disjoint) are renamed, column by column, to them."""
+    rows = _oa(k + 1, n)
+    chosen = [row for row in rows if row[k] == 0]
+    names = [{row[x]: i for i, row in enumerate(chosen)} for x in range(k)]
+    return [tuple(names[x][row[x]] for x in range(k)) for row in rows]
+
+
+# --- the public functions -----------------------------------------------------------------------
+
+
+def why_no_mols(k: int, n: int) -> str | None:
+    """Why a theorem says no ``k`` MOLS of order ``n`` exist, or ``None`` when none says so:
+    ``k >= n`` for ``n >= 2`` (at most ``n - 1``), order 2 (only one Latin square up to
+    renaming has a mate... none has) and order 6 for ``k >= 2`` (Tarry 1900).
+
+    >>> why_no_mols(4, 4)
+    'at most n - 1 = 3 mutually orthogonal Latin squares of order 4 exist (Bose 1938): 4 asked'
+    >>> why_no_mols(2, 10) is None
+    True
+    """
+    if n >= 2 and k >= n:
+        return (
+            f"at most n - 1 = {n - 1} mutually orthogonal Latin squares of order {n} exist "
+            f"(Bose 1938): {k} asked"
+        )
+    if n == 6 and k >= 2:
+        return (
+            f"no {k} mutually orthogonal Latin squares of order 6 exist (Euler's 36 officers; "
+            "Tarry 1900): no Latin square of order 6 has an orthogonal mate"
+        )
+    return None
+
+
+def largest_known(n: int) -> int:
+    """How many MOLS of order ``n`` (``1 < n < 600``) :func:`mols` builds (order 1: any number).
+
+    >>> [largest_known(n) for n in (2, 3, 6, 10, 12, 14, 15)]
+    [1, 2, 1, 2, 5, 4, 4]
+    """
+    return plan(n)[0]
+
+
+def _check_args(k: object, n: object) -> tuple[int, int]:
+    for name, value in (("number of squares k", k), ("order n", n)):
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise InvalidArgumentError(f"the {name} is a whole number, got {excerpt(value)}")
+        if value < 1:
+            raise InvalidArgumentError(f"the {name} is at least 1, got {excerpt(value)}")
+    assert isinstance(k, int) and isinstance(n, int)
+    if n >= MAX_MOLS_ORDER:
+        raise UnsupportedError(f"MOLS are built up to order {MAX_MOLS_ORDER - 1}, not {excerpt(n)}")
+    return k, n
+
+
+def mols(k: int, n: int) -> tuple[LatinSquare, ...]:
+    """``k`` mutually orthogonal Latin squares of order ``n`` (``n < 600``), checked.
+
+    The construction is :func:`plan`'s; the orthogonal array is checked by
+    :func:`is_orthogonal_array` before the squares are returned. Raises
+    :class:`~officers.UnsupportedError` when no set is known to this library (saying so, and
+    where a theorem says none exists, why: :func:`why_no_mols`), and
+    :class:`~officers.InvalidArgumentError` for ``k`` or ``n`` below 1 or not ints.
+
+    >>> first, second = mols(2, 10)
+    >>> first[0], second[0]
+    ((7, 8, 9, 6, 1, 3, 5, 0, 2, 4), (1, 0, 6, 5, 9, 7, 8, 2, 3, 4))
+    >>> mols(3, 10)
+    Traceback (most recent call last):
+    ...
+    officers.UnsupportedError: no 3 mutually orthogonal Latin squares of order 10 are known to this library (it builds 2; the published table knows 2)
+    """
+    k, n = _check_args(k, n)
+    reason = why_no_mols(k, n)
+    if reason is not None:
+        raise UnsupportedError(reason)
+    if n == 1:
+        return (((0,),),) * k
+    built = largest_known(n)
+    if k > built:
+        table = mols_data.lower_bound(n)
+        raise UnsupportedError(
+            f"no {k} mutually orthogonal Latin squares of order {n} are known to this library "
+            f"(it builds {built}; the published table knows {table})"
+        )
+    rows = _oa(k + 2, n)
+    if not is_orthogonal_array(rows, k + 2, n):  # pragma: no cover - a construction's bug
+        raise AssertionError(f"the construction of {k} MOLS of order {n} failed its check")
+    return squares_of(rows, n)
+
+
+@dataclass(frozen=True, slots=True)
+class MolsEntry:
+    """A line of :func:`mols_table`: ``built`` MOLS of order ``n`` by ``construction``;
+    ``table`` the published lower bound (:func:`officers.latin.mols_data.lower_bound`)."""
+
+    n: int
+    built: int
+    table: int
+    construction: str
+
+    @property
+    def shortfall(self) -> int:
+        """How many squares fewer than the table (0 when equal)."""
+        return max(0, self.table - self.built)
+
+
+def mols_table(to: int = 100, *, start: int = 2) -> list[MolsEntry]:
+    """For every order ``start <= n <= to`` (``to < 600``), the MOLS this library builds against
+    the published table, and the construction.
+
+    >>> [(e.n, e.built, e.table) for e in mols_table(12, start=10)]
+    [(10, 2, 2), (11, 10, 10), (12, 5, 5)]
+    """
+    _check_args(1, to)
+    _check_args(1, start)
+    out = []
+    for n in range(start, to + 1):
+        built, how = plan(n)
+        out.append(MolsEntry(n, built, mols_data.lower_bound(n), how))
+    return out
+
+
