@@ -20,6 +20,9 @@ make a graeco-latin square. The modules, by concern:
 :mod:`officers.latin.random`
     Latin squares drawn uniformly at random (the Markov chain of Jacobson and Matthews), with
     a seed that repeats them: what randomises a Latin-square design.
+:mod:`officers.latin.count`
+    The number of Latin squares of every order to 9, counted by classes of Latin rectangles
+    (McKay and Wanless), on worker processes, with a time limit, progress and a state file.
 
 Every public name is importable from here (each module is loaded at its first use). The
 package imports only :mod:`officers.core`; Euler's Officers reads its squares as Latin squares
@@ -39,6 +42,9 @@ in :mod:`officers.euler.solve.construct`.
 >>> from officers.latin import count_latin_squares, prove_order_6
 >>> count_latin_squares(5, reduced=True), prove_order_6().with_mates
 (56, 0)
+>>> from officers.latin import count_latin
+>>> count_latin(6).reduced
+9408
 >>> from officers.latin import latin_square, random_latin_square
 >>> latin_square(random_latin_square(12, seed=5)) == random_latin_square(12, seed=5)
 True
@@ -53,6 +59,13 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
     from typing import Any, Final
 
     from officers.latin.construct import MAX_ORDER, Pair, orthogonal_pair, prime_power, why_none
+    from officers.latin.count import (
+        MAX_COUNT_ORDER,
+        REDUCED_LATIN_SQUARES,
+        CountProgress,
+        LatinCount,
+        count_latin,
+    )
     from officers.latin.cover import exact_covers
     from officers.latin.order6 import MateCensus, mate_census, prove_order_6
     from officers.latin.orthogonal import (
@@ -80,6 +93,9 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
 
 _MODULES: Final[dict[str, str]] = {  # the public names that each module defines
     "officers.latin.construct": "MAX_ORDER Pair orthogonal_pair prime_power why_none",
+    "officers.latin.count": (
+        "MAX_COUNT_ORDER REDUCED_LATIN_SQUARES CountProgress LatinCount count_latin"
+    ),
     "officers.latin.cover": "exact_covers",
     "officers.latin.order6": "MateCensus mate_census prove_order_6",
     "officers.latin.orthogonal": (
@@ -96,12 +112,17 @@ _MODULES: Final[dict[str, str]] = {  # the public names that each module defines
 _LAZY: Final = {name: module for module, names in _MODULES.items() for name in names.split()}
 
 __all__ = [
+    "MAX_COUNT_ORDER",
     "MAX_ORDER",
     "MAX_RANDOM_ORDER",
+    "REDUCED_LATIN_SQUARES",
+    "CountProgress",
+    "LatinCount",
     "LatinSquare",
     "MateCensus",
     "Pair",
     "are_orthogonal",
+    "count_latin",
     "count_latin_squares",
     "count_orthogonal_mates",
     "count_transversals",
