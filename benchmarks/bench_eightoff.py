@@ -69,6 +69,15 @@ FILE`` appends every deal's two runs to FILE as JSON lines.
 ``--ours-only`` leaves fc-solve out (the census of the first 10,000 deals);
 ``--fewest N`` also asks the fewest moves of the first N deals.
 
+``--optimal`` (issue #40, aim 3) asks the fewest moves of Microsoft's FreeCell deals ``--first``
+… (``--deals``, ``--time-limit`` each, 10 s by default) of :func:`solve_position` with
+``fewest=True`` twice per deal, the order alternating from deal to deal: with the compiled A*
+(:func:`officers.eightoff.accel.astar`) and with the Python A* in its place (the compiled
+decision search first in both, as ``solve`` runs them): the share of deals whose win is proved
+shortest, the median wall and CPU time, the median per-deal CPU-time ratio, the mean length of
+the proved wins (the two must agree, deal by deal, where both proved one), and why the others
+stopped (time or the bound on the states). ``--save FILE`` appends each deal as a JSON line.
+
 ``--order`` compares, in one run and deal by deal (the order alternating), the decision
 search with its first priority (:func:`first_priority`, no depth) and with the current one
 (:meth:`~officers.eightoff.solve_search.Game.greedy` plus the depth), on the 200 deals of
@@ -77,12 +86,14 @@ search with its first priority (:func:`first_priority`, no depth) and with the c
 99th percentile time, the states stored and the length of the wins.
 
 Run: ``python -m benchmarks.bench_eightoff [--suite] [--deals 200] [--first 1]
-[--variant eight-off] [--microsoft] [--peer library|process] [--theme NAME] [--themes A,B]``.
+[--variant eight-off] [--microsoft] [--peer library|process] [--theme NAME] [--themes A,B]
+[--optimal]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import json
 import random
@@ -95,7 +106,9 @@ import time
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
+from unittest import mock
 
+import officers.eightoff.solve as solve_module
 from benchmarks.fcs_library import (
     FcsLibraryError,
     Solver,
@@ -105,6 +118,7 @@ from benchmarks.fcs_library import (
     steps_from_text,
 )
 from benchmarks.harness import load_average, spread
+from officers.eightoff.accel import module as accel_module
 from officers.eightoff.microsoft import microsoft_deal
 from officers.eightoff.notation import read_board
 from officers.eightoff.position import Position
@@ -338,6 +352,107 @@ def fewest_report(numbers: list[int], variant: Variant, time_limit: float, max_s
             flush=True,
         )
     print(f"\nmedian {statistics.median(times):.2f} s")
+
+
+@dataclass
+class Fewest:
+    """One solve with ``fewest=True``: its verdict, whether the win is proved shortest, its
+    length (moves by place, each card to a foundation one), why it stopped short, its times."""
+
+    status: str
+    optimal: bool
+    moves: int | None
+    reason: str | None
+    seconds: float
+    cpu: float
+    states: int
+
+
+def run_fewest(position: Position, time_limit: float, max_states: int, compiled: bool) -> Fewest:
+    """:func:`solve_position` with ``fewest=True``; with ``compiled`` False the Python A* in
+    place of the compiled one (the rest as ``solve`` runs it)."""
+    python = mock.patch.object(solve_module, "compiled_astar", lambda *_, **__: None)
+    with python if not compiled else contextlib.nullcontext():
+        wall, cpu = time.perf_counter(), time.process_time()
+        solution = solve_position(
+            position, time_limit=time_limit, max_states=max_states, fewest=True
+        )
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    return Fewest(
+        solution.status,
+        solution.optimal,
+        len(solution.moves) if solution.status == "solvable" else None,
+        solution.reason,
+        wall,
+        cpu,
+        solution.states,
+    )
+
+
+def optimal_report(
+    numbers: list[int], time_limit: float, max_states: int, path: str | None
+) -> None:
+    """Issue #40, aim 3: Microsoft's FreeCell deals, the fewest moves with the compiled A* and
+    with the Python A*, interleaved (see the module's documentation, ``--optimal``)."""
+    if accel_module() is None:
+        raise SystemExit("the compiled search is not built: python tools/build_extension.py")
+    variant = PRESETS["freecell"]
+    print(
+        f"\n## The fewest moves: Microsoft FreeCell deals {numbers[0]}-{numbers[-1]}, "
+        f"{time_limit:g} s and {max_states:,} states each, {load_average()}\n",
+        flush=True,
+    )
+    runs: dict[str, list[Fewest]] = {"compiled": [], "python": []}
+    for i, number in enumerate(numbers):
+        position = microsoft_deal(number, variant)
+        sides = ["compiled", "python"] if i % 2 == 0 else ["python", "compiled"]
+        for side in sides:
+            runs[side].append(run_fewest(position, time_limit, max_states, side == "compiled"))
+        one, other = runs["compiled"][-1], runs["python"][-1]
+        if one.optimal and other.optimal and one.moves != other.moves:
+            raise SystemExit(f"deal {number}: fewest moves {one.moves} and {other.moves}")
+        print(
+            f"deal {number}: compiled {one.optimal} {one.moves} {one.reason} {one.cpu:.2f} s, "
+            f"python {other.optimal} {other.moves} {other.reason} {other.cpu:.2f} s",
+            flush=True,
+        )
+        if path:
+            with open(path, "a", encoding="utf-8") as out:
+                line = {"deal": number, **{k: dataclasses.asdict(v[-1]) for k, v in runs.items()}}
+                out.write(json.dumps(line) + "\n")
+    print(
+        "\n| A* | proved shortest | stopped: time / states | median s (CPU) | "
+        "mean length of the proved | median length of the proved |"
+    )
+    print("|---|---|---|---|---|---|")
+    for side, found in runs.items():
+        proved = [run.moves or 0 for run in found if run.optimal]
+        reasons = Counter(run.reason for run in found if not run.optimal)
+        print(
+            f"| {side} | {len(proved)}/{len(found)} ({100 * len(proved) / len(found):.1f} %) "
+            f"| {reasons['time']} / {reasons['memory']} "
+            f"| {statistics.median(r.seconds for r in found):.2f} "
+            f"({statistics.median(r.cpu for r in found):.2f}) "
+            f"| {statistics.fmean(proved) if proved else float('nan'):.2f} "
+            f"| {statistics.median(proved) if proved else '-'} |"
+        )
+    both = [
+        (a, b)
+        for a, b in zip(runs["compiled"], runs["python"], strict=True)
+        if a.optimal and b.optimal
+    ]
+    ratios = spread([a.cpu / b.cpu for a, b in both]) if both else None
+    print(
+        f"\nProved by both: {len(both)}, the same length on all; the compiled A* proved "
+        f"{sum(a.optimal and not b.optimal for a, b in zip(runs['compiled'], runs['python'], strict=True))} "
+        "the Python one did not"
+        + (
+            f"; CPU time compiled / Python on those: median {ratios.median:.3f} "
+            f"[{ratios.q1:.3f}–{ratios.q3:.3f}]."
+            if ratios
+            else "."
+        )
+    )
 
 
 def first_priority(game: Game) -> Callable[[Node], int]:
@@ -759,6 +874,7 @@ def main() -> None:
     parser.add_argument("--ours-only", action="store_true")
     parser.add_argument("--fewest", type=int, default=0, metavar="N")
     parser.add_argument("--order", action="store_true")
+    parser.add_argument("--optimal", action="store_true", help="the fewest moves, issue #40 aim 3")
     parser.add_argument("--fresh", action="store_true", help="officers as a fresh process too")
     parser.add_argument("--random", type=int, default=300, help="random deals of --order")
     parser.add_argument("--seed", type=int, default=2026)
@@ -776,6 +892,9 @@ def main() -> None:
         return
     count = arguments.deals or 200
     numbers = list(range(arguments.first, arguments.first + count))
+    if arguments.optimal:
+        optimal_report(numbers, arguments.time_limit, arguments.max_states, arguments.save)
+        return
     if arguments.themes:
         themes_report(variant, numbers, microsoft, arguments)
         return

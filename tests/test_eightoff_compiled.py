@@ -11,6 +11,12 @@ brute force of ``tests/test_eightoff_solve.py``. The time limit, the bound on th
 cancel event each end it with "unknown" and the reason; malformed arguments are refused with a
 Python exception.
 
+Its A* (:func:`officers.eightoff.accel.astar`, ``fewest=True``) is held to the Python A* of
+:func:`officers.eightoff.solve_search.astar` the same way: the same outcome move for move and
+state for state (so wins of the same, fewest, number of moves) on numbered deals, positions
+reached in play and small variants, the fewest moves of brute force on small games, the same
+limits.
+
 The module is optional (a build without a compiler has none): these tests skip without it,
 unless ``OFFICERS_REQUIRE_EXTENSION=1`` (CI), where its absence fails."""
 
@@ -46,7 +52,7 @@ from officers.eightoff.solve import (
     solve,
     start_node,
 )
-from officers.eightoff.solve_search import Game, Node, Outcome, best_first, key_of
+from officers.eightoff.solve_search import Game, Node, Outcome, astar, best_first, key_of
 from officers.eightoff.variant import PRESETS as VARIANTS
 from tests.test_eightoff_solve import brute_force, small_games
 from tests.test_eightoff_solve_search import walk
@@ -352,6 +358,112 @@ def test_the_portfolio_wins_microsoft_deals_the_single_search_takes_millions_on(
         assert alone is not None and alone.reason == "memory"  # past the bound alone
 
 
+# -- the fewest moves (A*) ----------------------------------------------------------------
+
+ASTAR_DEALS = {  # each decided by A* within some 60,000 states (unsolvable ones among them)
+    EIGHT_OFF: (3,),
+    BAKERS_GAME: (2, 3, 4),
+    SEAHAVEN_TOWERS: (1, 2, 3),
+}
+
+
+def both_astar(game: Game, start: Node, max_states: int) -> tuple[Outcome, Outcome]:
+    """The compiled and the Python A*'s outcome from ``start``, without a time limit."""
+    compiled = accel.astar(game, start, deadline=None, max_states=max_states, module=module())
+    assert compiled is not None
+    return compiled, astar(game, start, deadline=None, max_states=max_states)
+
+
+def check_same_astar(game: Game, position: Position, params: Params, max_states: int) -> Outcome:
+    """The two A* give one outcome from ``position``; a win replays under the rules."""
+    compiled, python = both_astar(game, start_node(game, position), max_states)
+    assert compiled == python
+    if compiled.status == "solvable":
+        after = replay(*position, params, moves_by_place(game, position, compiled.moves))
+        assert after[2] == (13, 13, 13, 13)
+    return compiled
+
+
+@pytest.mark.parametrize("params", list(ASTAR_DEALS), ids=NAMES.get)
+def test_astar_gives_the_python_outcome_on_numbered_deals(params: Params) -> None:
+    statuses = set()
+    for number in ASTAR_DEALS[params]:
+        game, position, _ = numbered(params, number)
+        statuses.add(check_same_astar(game, position, params, 100_000).status)
+    assert "solvable" in statuses
+
+
+def test_astar_gives_the_python_outcome_under_a_bound_on_microsoft_deals() -> None:
+    # FreeCell: A* from the deal stores millions of positions; under a bound both stop as one.
+    game = game_of(FREECELL)
+    for number in (1, 2):
+        deal = microsoft_deal(number)
+        position = check_position(deal.columns, deal.cells, deal.foundations, FREECELL)
+        outcome = check_same_astar(game, position, FREECELL, 5_000)
+        assert (outcome.status, outcome.reason, outcome.states) == ("unknown", "memory", 5_000)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.sampled_from(list(NAMES)), st.integers(1, 10_000), st.integers(20, 120), st.integers())
+def test_astar_gives_the_python_outcome_on_positions_reached_in_play(
+    params: Params, number: int, steps: int, seed: int
+) -> None:
+    game, _, start = numbered(params, number)
+    node = walk(game, start, steps, seed)[-1]
+    columns = tuple(tuple(column) for column in node[0])
+    cells = tuple(node[1]) + (None,) * (params.cells - len(node[1]))
+    position = check_position(columns, cells, node[2], params)
+    check_same_astar(game, position, params, 3_000)
+
+
+@settings(max_examples=100, deadline=None)
+@given(small_variants())
+def test_astar_gives_the_python_outcome_on_small_variants(game: tuple[Position, Params]) -> None:
+    position, params = game
+    check_same_astar(game_of(params), position, params, 20_000)
+
+
+@settings(max_examples=60, deadline=None)
+@given(small_games())
+def test_astar_s_fewest_moves_on_small_games_are_the_brute_force_s(
+    game: tuple[Position, Params],
+) -> None:
+    position, params = game
+    outcome = check_same_astar(game_of(params), position, params, 10**6)
+    truth = brute_force(position, params)
+    assert outcome.status == ("unsolvable" if truth is None else "solvable")
+    if truth is not None:
+        assert len(moves_by_place(game_of(params), position, outcome.moves)) == truth
+
+
+def test_solve_with_fewest_answers_as_with_the_python_astar(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    deals = [Deal.numbered(number, VARIANTS["seahaven-towers"]) for number in (1, 2)]
+    deals.append(Deal.numbered(3, VARIANTS["bakers-game"]))
+    compiled = [solve_module.solve_position(deal, fewest=True, time_limit=None) for deal in deals]
+    monkeypatch.setattr(solve_module, "compiled_astar", lambda *_, **__: None)
+    python = [solve_module.solve_position(deal, fewest=True, time_limit=None) for deal in deals]
+    for one, other in zip(compiled, python, strict=True):
+        assert (one.status, one.optimal, one.reason) == ("solvable", True, None)
+        assert (one.moves, one.states) == (other.moves, other.states)
+
+
+def test_solve_with_fewest_keeps_the_first_win_past_the_bound() -> None:
+    # Microsoft's deal 1: the decision search wins within 20,000 positions, A* does not.
+    deal = microsoft_deal(1)
+    solution = solve(
+        *check_position(deal.columns, deal.cells, deal.foundations, FREECELL),
+        FREECELL,
+        fewest=True,
+        max_states=20_000,
+        time_limit=None,
+    )
+    assert (solution.status, solution.optimal, solution.reason) == ("solvable", False, "memory")
+    won = replay(deal.columns, deal.cells, deal.foundations, FREECELL, solution.moves)
+    assert won[2] == (13, 13, 13, 13)
+
+
 # -- the limits ---------------------------------------------------------------------------
 
 BIG = (SEAHAVEN_TOWERS, 29)  # unsolvable, some 109,000 states: thousands of expansions
@@ -382,6 +494,65 @@ def test_the_state_bound_gives_unknown_as_the_python_search() -> None:
         assert compiled.states == max(bound, 2)  # the start, then a child at the least
     solution = solve(*position, SEAHAVEN_TOWERS, max_states=50)
     assert (solution.status, solution.reason, solution.states) == ("unknown", "memory", 50)
+
+
+def raw_astar(start: Node, game: Game, seconds: float, max_states: int, cancel: object) -> tuple:
+    """``astar()`` of the module on a start, with the variant of ``game``."""
+    answer: tuple = module().astar(
+        key_of(start[0], start[1]),
+        game.columns,
+        game.cells,
+        game.building == "suit",
+        game.kings_only,
+        SEQUENCES[game.sequence],
+        seconds,
+        max_states,
+        cancel,
+    )
+    return answer
+
+
+def test_astar_s_state_bound_gives_unknown_as_the_python_astar() -> None:
+    game, _, start = numbered(*BIG)
+    for bound in (1, 2, 50, 1000):
+        compiled, python = both_astar(game, start, bound)
+        assert compiled == python
+        assert (compiled.status, compiled.reason, compiled.moves) == ("unknown", "memory", [])
+        assert compiled.states == max(bound, 2)
+    compiled, python = both_astar(game, start, 10**6)
+    assert compiled == python and compiled.status == "unsolvable"
+
+
+def test_astar_s_time_limit_and_cancel_give_unknown() -> None:
+    game, _, start = numbered(*BIG)
+    status, moves, states, reason = raw_astar(start, game, 1e-9, 10**7, None)
+    assert (status, moves, reason) == ("unknown", [], "time") and states > 256
+    event = threading.Event()
+    event.set()
+    assert raw_astar(start, game, -1.0, 10**7, event.is_set)[0::3] == ("unknown", "cancelled")
+    outcome = accel.astar(game, start, deadline=None, max_states=10**7, cancel=event)
+    assert outcome is not None and (outcome.status, outcome.reason) == ("unknown", "cancelled")
+    calls = []
+    assert raw_astar(start, game, -1.0, 10**7, lambda: calls.append(1))[0] == "unsolvable"
+    assert calls  # asked while the search ran
+
+    def broken() -> bool:
+        raise RuntimeError("no answer")
+
+    with pytest.raises(RuntimeError, match="no answer"):
+        raw_astar(start, game, -1.0, 10**7, broken)
+
+
+def test_astar_in_several_threads_at_once_answers_as_one_by_one() -> None:
+    starts = [numbered(params, number) for params in ASTAR_DEALS for number in (2, 3)]
+
+    def outcome(game: Game, start: Node) -> Outcome | None:
+        return accel.astar(game, start, deadline=None, max_states=20_000, module=module())
+
+    alone = [outcome(game, start) for game, _, start in starts]
+    with ThreadPoolExecutor(3) as pool:
+        together = list(pool.map(lambda item: outcome(item[0], item[2]), starts))
+    assert together == alone
 
 
 def test_the_time_limit_gives_unknown() -> None:
@@ -491,6 +662,38 @@ def test_malformed_arguments_raise_python_errors() -> None:
         search(key, 8, 8)
     with pytest.raises(TypeError):
         search()
+    assert search(b"\xff" * 7 + b"\xfe", 8, 8, True, True, 0, -1.0, 1, None) == (
+        "solvable",
+        [],
+        1,
+        None,
+    )  # every card on its foundation
+
+
+def test_malformed_arguments_of_astar_raise_python_errors() -> None:
+    search = module().astar
+    _, _, start = numbered(SEAHAVEN_TOWERS, 1)
+    key = key_of(start[0], start[1])
+    good = (key, 10, 4, True, True, 0, -1.0, 100_000, None)
+    assert search(*good)[0] == "solvable"
+    for changes, error in (
+        ({0: "text"}, TypeError),
+        ({0: key + bytes([key[0]])}, ValueError),  # a card twice
+        ({0: key.replace(b"\xfe", b"")}, ValueError),  # no cells mark
+        ({1: 17}, ValueError),
+        ({2: 9}, ValueError),
+        ({5: 3}, ValueError),
+        ({6: float("nan")}, ValueError),
+        ({7: 0}, ValueError),
+        ({8: 42}, TypeError),
+    ):
+        arguments = list(good)
+        for at, value in changes.items():
+            arguments[at] = value
+        with pytest.raises(error):
+            search(*arguments)
+    with pytest.raises(TypeError):
+        search(*good, 1)  # no scans: A* is one search
     assert search(b"\xff" * 7 + b"\xfe", 8, 8, True, True, 0, -1.0, 1, None) == (
         "solvable",
         [],

@@ -39,7 +39,7 @@ PURE_PYTHON: Final = "OFFICERS_PURE_PYTHON"
 PARTS: Final = {
     "officers.euler.solve._cover": 1,
     "officers.skat._dd": 3,
-    "officers.eightoff._search": 1,
+    "officers.eightoff._search": 2,
 }
 """Each compiled module's name and the interface version (its C constant ``ABI``) that the
 Python code of its game is written against (each ``accel`` module's ``ABI`` is read here): a

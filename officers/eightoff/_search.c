@@ -1,4 +1,4 @@
-/* officers.eightoff._search: the decision search of officers.eightoff.solve_search, compiled.
+/* officers.eightoff._search: the searches of officers.eightoff.solve_search, compiled.
  *
  * The same best-first search as best_first() there with its default priority, on the same
  * positions, moves and reductions, each proved in officers/eightoff/solve.py: a position is
@@ -43,7 +43,20 @@
  * officers/eightoff/solve.py turns them into moves by place and replays them under the rules,
  * written apart from both searches, before it answers.
  *
- * The module is optional: officers/eightoff/solve_search.py runs the same search in Python
+ * astar() is the A* of astar() there, for the fewest moves: the same moves made in the same
+ * order, each child's moves from the start g (one a move, one each card settling plays), the
+ * same bound (lower_bound(): Game.lower_bound, admissible and consistent, proved in
+ * officers/eightoff/solve.py), and the frontier taken in the order of the Python search's
+ * tuples (f = g + bound, -g, the pushes so far): so it expands the nodes the Python A*
+ * expands, in the same order, and finds the same win. It shares the store: a record's depth is
+ * its g, and a key reached by fewer moves than its record holds takes the new parent, move and
+ * g in place; its frontier is a binary heap of (order, record) entries, 16 bytes, where an
+ * entry whose g is above its record's is stale and passed over when popped (as the Python
+ * search does). The first won node popped is reached by the fewest moves. max_states bounds
+ * the records as for the decision search (about 100 bytes a position in all), the clock, the
+ * signals and the cancel callable are looked at as there.
+ *
+ * The module is optional: officers/eightoff/solve_search.py runs the same searches in Python
  * without it. Python's limited API (3.11), one build for every later version. */
 #define Py_LIMITED_API 0x030B0000
 #define PY_SSIZE_T_CLEAN
@@ -53,7 +66,7 @@
 #include <string.h>
 #include <time.h>
 
-#define ABI 1
+#define ABI 2
 #define CHECK_EVERY 256  /* expansions between two looks at the clock (as the Python search) */
 #define GIL_EVERY 1024   /* expansions between two looks at the signals and the cancel callable */
 #define MAX_COLUMNS 16
@@ -109,6 +122,12 @@ typedef struct {
     uint8_t expanded; /* by one of the scans (with several, a record sits in each frontier) */
 } record;
 
+/* An entry of A*'s frontier: its order (lower first) and its record. */
+typedef struct {
+    uint64_t order;
+    uint32_t index;
+} entry;
+
 typedef struct {
     rules r;
     uint8_t *arena;
@@ -126,6 +145,10 @@ typedef struct {
     PyObject *cancel; /* a callable or NULL */
     PyThreadState *thread;
     uint32_t won; /* the record of the won child */
+    int fewest; /* 1: A* (astar()), the records' depth is the moves from the start */
+    entry *open; /* A*'s frontier */
+    uint64_t open_used, open_size;
+    uint64_t pushes; /* A*'s tie-break: the pushes so far */
 } search;
 
 static double
@@ -376,6 +399,7 @@ search_free(search *s)
     for (int i = 0; i < MAX_SCANS; i++) {
         free(s->heaps[i]);
     }
+    free(s->open);
 }
 
 /* Double the table; 0, or -1 out of memory. */
@@ -406,7 +430,7 @@ table_grow(search *s)
 /* Store a key not met before: 1 new, 0 met before, -1 out of memory. */
 static int
 store(search *s, const uint8_t *key, int length, uint32_t parent, uint32_t depth, int card,
-      int count, int target)
+      int count, int target, uint32_t *where)
 {
     uint32_t h = hash_of(key, length);
     uint64_t at = h & (s->n_slots - 1);
@@ -415,6 +439,7 @@ store(search *s, const uint8_t *key, int length, uint32_t parent, uint32_t depth
             const record *e = s->records + (uint32_t)slot - 1;
             if (s->arena[e->at] == length &&
                 memcmp(s->arena + e->at + 1, key, (size_t)length) == 0) {
+                *where = (uint32_t)slot - 1;
                 return 0;
             }
         }
@@ -448,6 +473,7 @@ store(search *s, const uint8_t *key, int length, uint32_t parent, uint32_t depth
     s->arena[s->arena_used] = (uint8_t)length;
     memcpy(s->arena + s->arena_used + 1, key, (size_t)length);
     s->arena_used += (uint64_t)length + 1;
+    *where = s->n_records;
     s->slots[at] = (uint64_t)h << 32 | ++s->n_records;
     if (4 * (uint64_t)s->n_records >= 3 * s->n_slots && table_grow(s) < 0) {
         return -1;
@@ -533,15 +559,14 @@ push_all(search *s, uint32_t depth, int score, uint32_t index)
 
 /* ---- the search -------------------------------------------------------------------------- */
 
-/* The child of `parent` after a move (Game.grow): stored and pushed when new. GOING, WON or
- * OUT_OF_MEMORY. */
+/* The node after a move from `parent`, settled when the move may let a card go home (as
+ * Game.grow and Game.grow_shortest make it): written to `n`, its column that took the run in
+ * `joined`. Whether it was settled. */
 static int
-child(search *s, const node *parent, uint32_t index, uint32_t depth, int card, int count,
-      int target, int source, int destination)
+moved(const rules *r, const node *parent, int card, int count, int target, int source,
+      int destination, node *out, uint8_t *joined)
 {
-    const rules *r = &s->r;
     node n = *parent;
-    uint8_t joined[53], key[KEY_MAX];
     const uint8_t *run;
     int exposed = -1;
     if (source >= 0) {
@@ -583,8 +608,23 @@ child(search *s, const node *parent, uint32_t index, uint32_t depth, int card, i
         }
         settle(r, &n);
     }
+    *out = n;
+    return settling;
+}
+
+/* The child of `parent` after a move (Game.grow): stored and pushed when new. GOING, WON or
+ * OUT_OF_MEMORY. */
+static int
+child(search *s, const node *parent, uint32_t index, uint32_t depth, int card, int count,
+      int target, int source, int destination)
+{
+    const rules *r = &s->r;
+    node n;
+    uint8_t joined[53], key[KEY_MAX];
+    int settling = moved(r, parent, card, count, target, source, destination, &n, joined);
     int length = key_of(r, &n, key);
-    int stored = store(s, key, length, index, depth, card, count, target);
+    uint32_t where;
+    int stored = store(s, key, length, index, depth, card, count, target, &where);
     if (stored <= 0) {
         return stored < 0 ? OUT_OF_MEMORY : GOING;
     }
@@ -601,16 +641,148 @@ child(search *s, const node *parent, uint32_t index, uint32_t depth, int card, i
     return GOING;
 }
 
+/* ---- A*: the fewest moves ----------------------------------------------------------------- */
+
+/* Game.lower_bound: the cards off their foundations plus, for each column, its segments (its
+ * longest stretches of cards each lying on a card it may lie on) that hold a blocked card (one
+ * with a lower card of its suit deeper in the column); admissible and consistent, proved in
+ * officers/eightoff/solve.py. */
+static int
+lower_bound(const rules *r, const node *n)
+{
+    int bound = 52 - n->found[0] - n->found[1] - n->found[2] - n->found[3];
+    for (int i = 0; i < r->columns; i++) {
+        const uint8_t *col = n->col[i];
+        uint8_t low[4] = {13, 13, 13, 13};
+        int previous = -1, counted = 0;
+        for (int d = 0; d < n->len[i]; d++) {
+            int card = col[d], suit = card / 13, rank = card % 13;
+            if (previous >= 0 && !r->fits[card][previous]) {
+                counted = 0; /* a new segment */
+            }
+            if (low[suit] < rank) {
+                if (!counted) {
+                    bound++;
+                    counted = 1;
+                }
+            } else if (rank < low[suit]) {
+                low[suit] = (uint8_t)rank;
+            }
+            previous = card;
+        }
+    }
+    return bound;
+}
+
+#define ASTAR_MOST 0xFFFF /* the largest f and g the order of A*'s frontier holds */
+#define ASTAR_TIES 0xFFFFFFFFull /* the most pushes its tie-break tells apart */
+
+/* Push record `index`, `g` moves from the start, on A*'s frontier with f = g + bound; the order
+ * is astar()'s tuple (f, -g, tie): the lowest f first, then the deepest, then the first pushed.
+ * 0, or -1 out of memory (or past the order's range, which no game of 52 cards reaches). */
+static int
+open_push(search *s, uint32_t index, uint32_t g, int bound)
+{
+    uint64_t f = (uint64_t)g + (uint64_t)bound;
+    if (f > ASTAR_MOST || s->pushes > ASTAR_TIES) {
+        return -1;
+    }
+    if (s->open_used == s->open_size) {
+        uint64_t size = s->open_size ? 2 * s->open_size : 1 << 12;
+        entry *grown = realloc(s->open, size * sizeof *grown);
+        if (!grown) {
+            return -1;
+        }
+        s->open = grown;
+        s->open_size = size;
+    }
+    entry item = {f << 48 | (uint64_t)(ASTAR_MOST - g) << 32 | s->pushes++, index};
+    entry *heap = s->open;
+    uint64_t i = s->open_used++;
+    while (i > 0 && heap[(i - 1) / 2].order > item.order) {
+        heap[i] = heap[(i - 1) / 2];
+        i = (i - 1) / 2;
+    }
+    heap[i] = item;
+    return 0;
+}
+
+static entry
+open_pop(search *s)
+{
+    entry *heap = s->open;
+    entry top = heap[0], last = heap[--s->open_used];
+    uint64_t i = 0, n = s->open_used;
+    for (;;) {
+        uint64_t child = 2 * i + 1;
+        if (child >= n) {
+            break;
+        }
+        if (child + 1 < n && heap[child + 1].order < heap[child].order) {
+            child++;
+        }
+        if (heap[child].order >= last.order) {
+            break;
+        }
+        heap[i] = heap[child];
+        i = child;
+    }
+    if (n) {
+        heap[i] = last;
+    }
+    return top;
+}
+
+/* The child of `parent` (record `index`, `g` moves from the start) after a move, as
+ * Game.grow_shortest makes it: its moves from the start are g + 1 + the cards settling played;
+ * a key met before by as few moves is left, one met by more takes this parent, move and g (the
+ * record keeps its place), a new one is stored; either goes on the frontier. GOING or
+ * OUT_OF_MEMORY (the table full, as the Python search's). */
+static int
+astar_child(search *s, const node *parent, uint32_t index, uint32_t g, int card, int count,
+            int target, int source, int destination)
+{
+    const rules *r = &s->r;
+    node n;
+    uint8_t joined[53], key[KEY_MAX];
+    moved(r, parent, card, count, target, source, destination, &n, joined);
+    int played = n.found[0] + n.found[1] + n.found[2] + n.found[3] - parent->found[0] -
+                 parent->found[1] - parent->found[2] - parent->found[3];
+    uint32_t child_g = g + (uint32_t)played + (target == FOUNDATION ? 0 : 1);
+    int length = key_of(r, &n, key);
+    uint32_t where;
+    int stored = store(s, key, length, index, child_g, card, count, target, &where);
+    if (stored < 0) {
+        return OUT_OF_MEMORY;
+    }
+    if (stored == 0) {
+        record *e = s->records + where;
+        if (e->depth <= child_g) {
+            return GOING;
+        }
+        e->parent = index;
+        e->depth = child_g;
+        e->card = (uint8_t)card;
+        e->count = (uint8_t)count;
+        e->target = (int8_t)target;
+    }
+    if (s->n_records >= s->max_states) {
+        return OUT_OF_MEMORY;
+    }
+    return open_push(s, where, child_g, lower_bound(r, &n)) < 0 ? OUT_OF_MEMORY : GOING;
+}
+
 #define TRY(card, count, target, source, destination)                                         \
     do {                                                                                      \
-        int status_ = child(s, n, index, depth, (card), (count), (target), (source),          \
-                            (destination));                                                   \
+        int status_ = (s->fewest ? astar_child : child)(s, n, index, depth, (card), (count),  \
+                                                        (target), (source), (destination));   \
         if (status_ != GOING) {                                                               \
             return status_;                                                                   \
         }                                                                                     \
     } while (0)
 
-/* The children of a node, by the moves of Game._options in their order. */
+/* The children of a node, by the moves of Game._options in their order (`depth`: the
+ * children's depth for best_first(), the node's moves from the start for A*). */
 static int
 expand(search *s, const node *n, uint32_t index, uint32_t depth)
 {
@@ -739,6 +911,43 @@ run(search *s)
     return LOST;
 }
 
+/* astar(): the frontier taken in the order of (f, -g, tie); an entry whose record was reached
+ * by fewer moves since is passed over, the first won node taken is reached by the fewest moves
+ * (the bound is consistent). WON, LOST or why it stopped, looking at the clock, the signals
+ * and the cancel callable as run() does. */
+static int
+astar_run(search *s)
+{
+    uint8_t key[KEY_MAX];
+    uint64_t expansions = 0;
+    while (s->open_used) {
+        entry top = open_pop(s);
+        uint32_t g = ASTAR_MOST - (uint32_t)(top.order >> 32 & ASTAR_MOST);
+        const record *e = s->records + top.index;
+        if (g > e->depth) {
+            continue; /* a stale entry: the record was reached by fewer moves since */
+        }
+        int length = s->arena[e->at];
+        memcpy(key, s->arena + e->at + 1, (size_t)length); /* the arena moves as it grows */
+        node n;
+        node_of(&s->r, key, length, &n);
+        if (n.found[0] + n.found[1] + n.found[2] + n.found[3] == 52) {
+            s->won = top.index;
+            return WON;
+        }
+        expansions++;
+        int why = stopped(s, expansions);
+        if (why != GOING) {
+            return why;
+        }
+        int status = expand(s, &n, top.index, g);
+        if (status != GOING) {
+            return status;
+        }
+    }
+    return LOST;
+}
+
 /* ---- the interface ----------------------------------------------------------------------- */
 
 /* The start from its key, checked: the variant's columns and at most its cells, each card at
@@ -802,7 +1011,10 @@ start_of(const rules *r, const uint8_t *key, Py_ssize_t length, node *n)
 static PyObject *
 path(const search *s)
 {
-    uint32_t depth = s->records[s->won].depth;
+    uint32_t depth = 0; /* the moves by card (A*'s records count the cards settling plays too) */
+    for (uint32_t at = s->won; at != 0; at = s->records[at].parent) {
+        depth++;
+    }
     PyObject *moves = PyList_New(depth);
     if (!moves) {
         return NULL;
@@ -838,19 +1050,21 @@ answer(search *s, int status)
     return result;
 }
 
+/* search() (fewest 0) and astar() (fewest 1): the arguments checked, the search run. */
 static PyObject *
-eo_search(PyObject *self, PyObject *args)
+searched(PyObject *args, int fewest)
 {
-    (void)self;
-    const char *key;
+    const char *key, *name = fewest ? "astar" : "search";
     Py_ssize_t length, max_states;
     int columns, cells, suited, kings_only, sequence;
     double seconds;
     PyObject *cancel;
     int scans = 1, first = 0, quota = 1;
-    if (!PyArg_ParseTuple(args, "y#iippidnO|iii:search", &key, &length, &columns, &cells, &suited,
-                          &kings_only, &sequence, &seconds, &max_states, &cancel, &scans, &first,
-                          &quota)) {
+    if (fewest ? !PyArg_ParseTuple(args, "y#iippidnO:astar", &key, &length, &columns, &cells,
+                                   &suited, &kings_only, &sequence, &seconds, &max_states, &cancel)
+               : !PyArg_ParseTuple(args, "y#iippidnO|iii:search", &key, &length, &columns,
+                                   &cells, &suited, &kings_only, &sequence, &seconds, &max_states,
+                                   &cancel, &scans, &first, &quota)) {
         return NULL;
     }
     if (scans < 1 || scans > MAX_SCANS || first < 0 || first >= scans || quota < 1) {
@@ -859,23 +1073,23 @@ eo_search(PyObject *self, PyObject *args)
         return NULL;
     }
     if (columns < 1 || columns > MAX_COLUMNS || cells < 0 || cells > MAX_CELLS) {
-        PyErr_SetString(PyExc_ValueError, "search: the columns are 1 .. 16, the cells 0 .. 8");
+        PyErr_Format(PyExc_ValueError, "%s: the columns are 1 .. 16, the cells 0 .. 8", name);
         return NULL;
     }
     if (sequence < SEQ_CELLS || sequence > SEQ_ONE) {
-        PyErr_SetString(PyExc_ValueError, "search: the sequence rule is 0, 1 or 2");
+        PyErr_Format(PyExc_ValueError, "%s: the sequence rule is 0, 1 or 2", name);
         return NULL;
     }
     if (max_states < 1) {
-        PyErr_SetString(PyExc_ValueError, "search: max_states is at least 1");
+        PyErr_Format(PyExc_ValueError, "%s: max_states is at least 1", name);
         return NULL;
     }
     if (!(seconds == seconds)) {
-        PyErr_SetString(PyExc_ValueError, "search: the seconds are a number");
+        PyErr_Format(PyExc_ValueError, "%s: the seconds are a number", name);
         return NULL;
     }
     if (cancel != Py_None && !PyCallable_Check(cancel)) {
-        PyErr_SetString(PyExc_TypeError, "search: cancel is None or a callable");
+        PyErr_Format(PyExc_TypeError, "%s: cancel is None or a callable", name);
         return NULL;
     }
     search s;
@@ -884,6 +1098,7 @@ eo_search(PyObject *self, PyObject *args)
     s.scans = scans;
     s.first = first;
     s.quota = quota;
+    s.fewest = fewest;
     node n;
     if (start_of(&s.r, (const uint8_t *)key, length, &n) < 0) {
         return NULL;
@@ -894,14 +1109,15 @@ eo_search(PyObject *self, PyObject *args)
     uint8_t start[KEY_MAX];
     int start_length = key_of(&s.r, &n, start);
     int status = GOING;
-    if (table_grow(&s) < 0 || store(&s, start, start_length, 0, 0, 0, 0, 0) < 0) {
+    if (table_grow(&s) < 0 || store(&s, start, start_length, 0, 0, 0, 0, 0, &s.won) < 0) {
         search_free(&s);
         return PyErr_NoMemory();
     }
     if (n.found[0] + n.found[1] + n.found[2] + n.found[3] == 52) {
         status = WON;
         s.won = 0;
-    } else if (push_all(&s, 0, greedy(&s.r, &n), 0) < 0) {
+    } else if (fewest ? open_push(&s, 0, 0, lower_bound(&s.r, &n)) < 0
+                      : push_all(&s, 0, greedy(&s.r, &n), 0) < 0) {
         search_free(&s);
         return PyErr_NoMemory();
     }
@@ -909,13 +1125,27 @@ eo_search(PyObject *self, PyObject *args)
         Py_INCREF(cancel);
         s.deadline = seconds >= 0 ? now() + (seconds > 0 ? seconds : 1e-9) : 0;
         s.thread = PyEval_SaveThread();
-        status = run(&s);
+        status = fewest ? astar_run(&s) : run(&s);
         PyEval_RestoreThread(s.thread);
         Py_DECREF(cancel);
     }
     PyObject *result = status == RAISED ? NULL : answer(&s, status);
     search_free(&s);
     return result;
+}
+
+static PyObject *
+eo_search(PyObject *self, PyObject *args)
+{
+    (void)self;
+    return searched(args, 0);
+}
+
+static PyObject *
+eo_astar(PyObject *self, PyObject *args)
+{
+    (void)self;
+    return searched(args, 1);
 }
 
 /* ---- moves by place ---------------------------------------------------------------------- */
@@ -1186,6 +1416,12 @@ static PyMethodDef eo_methods[] = {
      "\"solvable\", \"unsolvable\" or \"unknown\", "
      "moves the win by card from the settled start, reason \"time\", \"memory\", "
      "\"cancelled\" or None."},
+    {"astar", eo_astar, METH_VARARGS,
+     "astar(key, columns, cells, suited, kings_only, sequence, seconds, max_states, cancel)\n"
+     "-> (status, moves, states, reason)\n\n"
+     "The A* search of officers.eightoff.solve_search.astar from the position of key, with "
+     "the arguments and the answer of search(): a win has the fewest moves (each card "
+     "settling plays counting one), the same number as the Python search's."},
     {"by_place", eo_by_place, METH_VARARGS,
      "by_place(columns, cells, foundations, suited, moves, places) -> list of moves\n\n"
      "officers.eightoff.solve.moves_by_place: the moves by card of a search (card, count, "

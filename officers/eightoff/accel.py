@@ -12,8 +12,9 @@ in a table of about 100 bytes a position instead of some 270.
 another win. The module also turns a win's moves by card into moves by place
 (:func:`by_place`). Without it, or with ``OFFICERS_PURE_PYTHON=1``,
 :func:`~officers.eightoff.solve.solve` runs the Python search: the module changes how fast an
-answer comes and which win, never the verdict. The search for the fewest moves (A*) is Python
-either way.
+answer comes and which win, never the verdict. The search for the fewest moves is compiled too
+(:func:`astar`): the A* of :func:`officers.eightoff.solve_search.astar`, the same bound, moves
+and order of the frontier, so its wins have the same number of moves as the Python search's.
 
 Glossary:
 
@@ -52,6 +53,7 @@ __all__ = [
     "QUOTA",
     "SCANS",
     "SEQUENCES",
+    "astar",
     "best_first",
     "by_place",
     "search_module",
@@ -162,6 +164,49 @@ def best_first(
         scans,
         first,
         quota,
+    )
+    return Outcome(status, [(card, count, target) for card, count, target in moves], states, reason)
+
+
+def astar(
+    game: Game,
+    start: Node,
+    *,
+    deadline: float | None,
+    max_states: int,
+    cancel: Event | None = None,
+    module: ModuleType | None = None,
+) -> Outcome | None:
+    """:func:`~officers.eightoff.solve_search.astar` from the settled node ``start``, compiled:
+    the fewest moves (each card settling plays counts one), ``None`` where the module is not
+    there. The same bound (:meth:`~officers.eightoff.solve_search.Game.lower_bound`), the same
+    moves tried in the same order and the frontier taken in the same order (the lowest moves
+    plus bound first, then the deepest, then the first pushed): it expands the positions the
+    Python search expands and finds the same win. ``deadline``, ``max_states`` and ``cancel``
+    end it as they end :func:`best_first` ("unknown" and the reason); a position stored takes
+    some 110 bytes (its key, its record, a slot of the table, an entry of the frontier).
+
+    >>> from officers.eightoff.solve_search import astar as python_astar
+    >>> game = Game(2, 1, "suit", "kings", "cells")
+    >>> start = ((b"\x31\x33", b"\x32"), b"", (13, 13, 13, 10))  # J K / Q of spades
+    >>> found = astar(game, start, deadline=None, max_states=100)
+    >>> found is None or found == python_astar(game, start, deadline=None, max_states=100)
+    True
+    """
+    module = module or _load()[0]
+    if module is None:
+        return None
+    seconds = -1.0 if deadline is None else max(deadline - time.monotonic(), 1e-9)
+    status, moves, states, reason = module.astar(
+        key_of(start[0], start[1]),
+        game.columns,
+        game.cells,
+        game.building == "suit",
+        game.kings_only,
+        SEQUENCES[game.sequence],
+        seconds,
+        max_states,
+        None if cancel is None else cancel.is_set,
     )
     return Outcome(status, [(card, count, target) for card, count, target in moves], states, reason)
 
