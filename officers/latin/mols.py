@@ -379,6 +379,95 @@ def quasi_difference_matrix_of_vector(
     return columns
 
 
+def oa_from_pbd(k: int, n: int, blocks: Sequence[Sequence[int]]) -> OA:
+    """The ``OA(k, n)`` of a pairwise balanced design on ``0 .. n-1`` (every two points in
+    exactly one block) whose block sizes ``s`` all have an idempotent ``OA(k, s)`` (Handbook
+    III.3: an ``OA(k, s) - s.OA(k, 1)`` on each block, and the rows ``(x, ..., x)``).
+
+    >>> blocks = [[0, 1, 2], [0, 3, 4], [0, 5, 6], [1, 3, 5], [1, 4, 6], [2, 3, 6], [2, 4, 5]]
+    >>> is_orthogonal_array(oa_from_pbd(3, 7, blocks), 3, 7)
+    True
+    """
+    pieces: dict[int, OA] = {}
+    rows: OA = []
+    for block in blocks:
+        s = len(block)
+        if s not in pieces:
+            pieces[s] = [row for row in _idempotent(k, s) if any(x != row[0] for x in row)]
+        rows.extend(tuple(block[x] for x in row) for row in pieces[s])
+    rows.extend((x,) * k for x in range(n))
+    return rows
+
+
+def _abel_plane_oa(n: int) -> OA:
+    """J. R. Abel's ``OA(8, 69)`` or ``OA(8, 76)`` (:data:`mols_data.SPECIAL_PLANES`)."""
+    k, v, base, removed, doubled = mols_data.SPECIAL_PLANES[n]
+    gone = set(removed) | (set(base) if n == 76 else set())
+    blocks = []
+    for shift in range(v):
+        block = [(x + shift) % v for x in base if (x + shift) % v not in gone]
+        if block:
+            blocks.append(block)
+    sevens = [b for b in blocks if len(b) == 7]
+    others = [b for b in blocks if len(b) != 7]
+    seven = field_oa(7, k)  # holds the row (0, ..., 0)
+    rows: OA = []
+    pieces: dict[int, OA] = {}
+    for block in others:
+        s = len(block)
+        if s not in pieces:
+            pieces[s] = [row for row in _idempotent(k, s) if any(x != row[0] for x in row)]
+        rows.extend(tuple(block[x] for x in row) for row in pieces[s])
+    first_time: set[int] = set()
+    if n == 69:  # the doubled points: each once in the first three blocks of size 7
+        for block in sevens[:3]:
+            rows.extend(tuple(block[x] for x in row) for row in seven)
+            first_time.update(block)
+        for block in sevens[3:]:
+            lead = next(x for x in block if x in doubled)
+            led = [lead] + [x for x in block if x != lead]
+            rows.extend(tuple(led[x] for x in row) for row in seven if any(row))
+            first_time.update(led)
+    else:  # each block of size 7 leads with its own doubled point
+        for point, block in zip(doubled, sevens, strict=True):
+            led = [point] + [x for x in block if x != point]
+            rows.extend(tuple(led[x] for x in row) for row in seven if any(row))
+            first_time.update(led)
+    points = [x for x in range(v) if x not in gone]
+    rows.extend((x,) * k for x in points if x not in first_time)
+    rename = {x: i for i, x in enumerate(points)}
+    return [tuple(rename[x] for x in row) for row in rows]
+
+
+def _three_truncated_master(k: int, q: int, r: int, s: int, u: int) -> OA:
+    """The master ``OA(k + 3, q)`` of construction 3.5, its last three columns relabelled so
+    that the kept symbols (below ``r``, ``s`` and ``u``) meet every row: ``q - s`` rows through
+    symbol 0 of the last column use the deleted symbols of the column before; the kept ones of
+    column ``k`` avoid theirs too; the last column keeps the symbols of the rows deleted in both
+    other columns."""
+    master = _oa(k + 3, q)
+    through = [row for row in master if row[k + 2] == 0][: q - s]
+    first_kept = [x for x in range(q) if x not in {row[k] for row in through}][:r]
+    second_kept = [x for x in range(q) if x not in {row[k + 1] for row in through}][:s]
+    first, second = set(first_kept), set(second_kept)
+    third_kept = sorted(
+        {row[k + 2] for row in master if row[k] not in first and row[k + 1] not in second}
+    )
+    if len(third_kept) > u:
+        raise UnsupportedError(f"construction 3.5 does not fit OA({k + 3}, {q}) with {r}, {s}, {u}")
+    third_kept += [x for x in range(q) if x not in third_kept][: u - len(third_kept)]
+
+    def relabel(kept: list[int]) -> list[int]:
+        order = kept + [x for x in range(q) if x not in set(kept)]
+        names = [0] * q
+        for name, x in enumerate(order):
+            names[x] = name
+        return names
+
+    names = [relabel(first_kept), relabel(second_kept), relabel(third_kept)]
+    return [row[:k] + tuple(names[j][row[k + j]] for j in range(3)) for row in master]
+
+
 def _disjoint_rows(rows: OA, count: int) -> list[int] | None:
     """The indices of ``count`` rows that share no symbol in any column, found greedily."""
     chosen: list[int] = []
@@ -465,12 +554,23 @@ def _best(n: int) -> tuple[int, Recipe]:
         found.append((min(k, _k(u)), ("qdm", (n,))))
     if n == 65:  # the (57, 9; 1, 1; 8) quasi-difference matrix
         found.append((min(9, _k(8)), ("qdm57", (65,))))
+    if n == 57:  # the (57, 8; 1) difference matrix
+        found.append((9 if _k(8) >= 9 else 0, ("dm57", (57,))))
+    if n == 18:  # Abel's OA(7, 18)
+        found.append((7, ("abel18", (18,))))
+    if n in mols_data.SPECIAL_PLANES:
+        found.append((mols_data.SPECIAL_PLANES[n][0], ("plane", (n,))))
+    pbd = mols_data.PBD_CONSTRUCTIONS.get(n)
+    if pbd is not None:
+        found.append((pbd[0], ("pbd", (n,))))
     for m, t in _VECTORS_BY_ORDER.get(n, ()):
         found.append((min(m + 2, _k(t)), ("vector", (m, t))))
     for a in range(2, int(n**0.5) + 1):
         if n % a == 0:
             found.append((min(_k(a), _k(n // a)), ("product", (a, n // a))))
     found.extend(_wilson_options(n))
+    found.extend(_construction_3_3_options(n))
+    found.extend(_construction_3_5_options(n))
     return max(found, key=lambda option: option[0])
 
 
@@ -515,6 +615,53 @@ def _wilson_options(n: int) -> Iterable[tuple[int, Recipe]]:
                 yield k, ("wilson", (m, t, u1, u2))
 
 
+def _construction_3_3_options(n: int) -> Iterable[tuple[int, Recipe]]:
+    """Construction 3.3 of Abel and Cavenagh (J. Combin. Des. 15 (2007) 255-261): ``n = m*t +
+    i`` from an ``OA(k + i, t)``, ``OA(k, m)``, ``OA(k, m + 1)`` and ``OA(k, m + i)``."""
+    for t in range(5, n):
+        kt = _k(t)
+        for m in range(3, n // t + 1):
+            i = n - m * t
+            if i < 2 or i >= t or kt - i < 5:
+                continue
+            k = min(kt - i, _k(m), _k(m + 1), _k(m + i))
+            if k >= 5:
+                yield k, ("wilson1", (m, t, i))
+
+
+def _construction_3_5_options(n: int) -> Iterable[tuple[int, Recipe]]:
+    """Construction 3.5 of Abel and Cavenagh (2007): Wilson's construction with three truncated
+    columns of sizes ``r <= s`` and ``u``, ``n = m*q + r + s + u``, the kept points placed so
+    that every block of the master ``OA(k + 3, q)`` keeps one (so no ``OA(k, m)`` is needed,
+    only ``OA(k, m + 1)``, ``OA(k, m + 2)`` and ``OA(k, m + 3)``); it works when
+    ``(q - r - 1)(q - s) < u``."""
+
+    def ok(x: int) -> int:
+        return 10**9 if x <= 1 else _k(x)
+
+    for q in range(8, n // 2 + 1):
+        kq = _k(q)
+        if kq < 8 or not prime_power(q):
+            continue
+        for m in range(max(2, (n - 3 * q) // q), n // q + 1):
+            i = n - m * q
+            if not 0 < i < 3 * q:
+                continue
+            base = min(kq - 3, _k(m + 1), _k(m + 2), _k(m + 3))
+            if base < 5:
+                continue
+            for a in range(1, q):  # s = q - a
+                b = max(a - 1, 0)  # r = q - 1 - b <= s
+                while a * b < q:
+                    r, s = q - 1 - b, q - a
+                    u = i - r - s
+                    if a * b < u < q and r >= 0:
+                        k = min(base, ok(r), ok(s), ok(u))
+                        if k >= 5:
+                            yield k, ("wilson3", (m, q, r, s, u))
+                    b += 1
+
+
 def plan(n: int) -> tuple[int, str]:
     """The number of MOLS of order ``n`` this library builds and the construction, in words.
 
@@ -523,12 +670,14 @@ def plan(n: int) -> tuple[int, str]:
     >>> plan(9)
     (8, 'finite field GF(9)')
     """
-    if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+    _check_args(1, n)
+    if n == 1:
         raise InvalidArgumentError(
-            f"the order of a square is a whole number >= 1, got {excerpt(n)}"
+            "at order 1 any number of squares are mutually orthogonal (the one square (0,) "
+            "with itself): the number is unbounded"
         )
     k, recipe = _best(n)
-    return (k - 2 if n > 1 else 10**9), _describe(recipe, n)
+    return k - 2, _describe(recipe, n)
 
 
 def _describe(recipe: Recipe, n: int) -> str:
@@ -541,6 +690,18 @@ def _describe(recipe: Recipe, n: int) -> str:
         m, t, *us = args
         plus = " + ".join(str(u) for u in us)
         return f"Wilson's construction {m}*{t} + {plus} (master OA({_k(t)}, {t}) truncated)"
+    if kind == "wilson3":
+        m, q, r, s, u = args
+        return (
+            f"Abel and Cavenagh's construction 3.5: {m}*{q} + {r} + {s} + {u} "
+            f"(master OA({_k(q)}, {q}), every block keeping a point)"
+        )
+    if kind == "wilson1":
+        m, t, i = args
+        return (
+            f"Abel and Cavenagh's construction 3.3: {m}*{t} + {i}, the {i} points in one block "
+            f"of the master OA({_k(t)}, {t})"
+        )
     if kind == "data":
         return mols_data.DIRECT[n][2]
     if kind == "dm":
@@ -551,6 +712,15 @@ def _describe(recipe: Recipe, n: int) -> str:
         return f"quasi-difference matrix ({n - u}, {k}; 1, 1; {u}) ({source})"
     if kind == "qdm57":
         return "quasi-difference matrix (57, 9; 1, 1; 8) (J. R. Abel)"
+    if kind == "dm57":
+        return "difference matrix (57, 8; 1) (J. R. Abel)"
+    if kind == "abel18":
+        return "OA(7, 18) (Abel 2015, J. Combin. Des. 23, 135-139)"
+    if kind == "plane":
+        v = mols_data.SPECIAL_PLANES[n][1]
+        return f"OA(8, {n}) from the cyclic plane on {v} points (J. R. Abel)"
+    if kind == "pbd":
+        return f"pairwise balanced design: {mols_data.PBD_CONSTRUCTIONS[n][2]}"
     if kind == "vector":
         m, t = args
         return f"V({m}, {t}) vector ({mols_data.V_VECTORS[m, t][1]})"
@@ -583,6 +753,19 @@ def _build(k: int, n: int) -> OA:
     if kind == "wilson":
         m, t, *us = args
         return wilson_oa(k, m, _oa(k + len(us), t), t, us)
+    if kind == "wilson3":
+        m, q, r, s, u = args
+        return wilson_oa(k, m, _three_truncated_master(k, q, r, s, u), q, [r, s, u])
+    if kind == "wilson1":
+        m, t, i = args
+        master = _oa(k + i, t)
+        lead = master[0]  # its truncated symbols become 0: the kept points lie in this row
+        swaps = [{lead[k + j]: 0, 0: lead[k + j]} for j in range(i)]
+        master = [
+            row[:k] + tuple(swaps[j].get(row[k + j], row[k + j]) for j in range(i))
+            for row in master
+        ]
+        return wilson_oa(k, m, master, t, [1] * i)
     if kind == "data":
         return [row[:k] for row in mols_data.DIRECT[n][1]()]
     if kind == "pair":
@@ -597,6 +780,20 @@ def _build(k: int, n: int) -> OA:
     if kind == "qdm57":
         add, columns = _group_matrix(mols_data.qdm_57_9(_idempotent(9, 9)))
         return [row[:k] for row in oa_from_quasi_difference_matrix(columns, add, _oa(9, 8))]
+    if kind == "dm57":
+        add, columns = _group_matrix(mols_data.dm_57_8(_idempotent(8, 8)))
+        return [row[:k] for row in oa_from_difference_matrix(_filled(columns), add)]
+    if kind == "abel18":
+        add, columns = _group_matrix(mols_data.oa_7_18_columns())
+        subgroup = range(9)  # {0} x Z_3 x Z_3: the first 9 elements in mixed radix
+        return [
+            tuple(add[x][g] for x in column[:k]) for column in _filled(columns) for g in subgroup
+        ]
+    if kind == "plane":
+        return [row[:k] for row in _abel_plane_oa(n)]
+    if kind == "pbd":
+        width, blocks, _ = mols_data.PBD_CONSTRUCTIONS[n]
+        return [row[:k] for row in oa_from_pbd(width, n, blocks())]
     if kind == "vector":
         m, t = args
         q = m * t + 1
@@ -648,7 +845,8 @@ def why_no_mols(k: int, n: int) -> str | None:
 
 
 def largest_known(n: int) -> int:
-    """How many MOLS of order ``n`` (``1 < n < 600``) :func:`mols` builds (order 1: any number).
+    """How many MOLS of order ``n`` (``2 <= n < 600``) :func:`mols` builds (at order 1 any
+    number: :func:`plan` says so).
 
     >>> [largest_known(n) for n in (2, 3, 6, 10, 12, 14, 15)]
     [1, 2, 1, 2, 5, 4, 4]
@@ -657,14 +855,19 @@ def largest_known(n: int) -> int:
 
 
 def _check_args(k: object, n: object) -> tuple[int, int]:
+    """``k`` and ``n`` checked: ints (else :class:`TypeError`, as for every argument of the
+    Python API), at least 1 (else :class:`~officers.InvalidArgumentError`), ``n`` below
+    :data:`MAX_MOLS_ORDER` (else :class:`~officers.UnsupportedError`); each message quotes."""
     for name, value in (("number of squares k", k), ("order n", n)):
         if not isinstance(value, int) or isinstance(value, bool):
-            raise InvalidArgumentError(f"the {name} is a whole number, got {excerpt(value)}")
+            raise TypeError(f"the {name} is an int, got {excerpt(value)}")
         if value < 1:
             raise InvalidArgumentError(f"the {name} is at least 1, got {excerpt(value)}")
     assert isinstance(k, int) and isinstance(n, int)
     if n >= MAX_MOLS_ORDER:
-        raise UnsupportedError(f"MOLS are built up to order {MAX_MOLS_ORDER - 1}, not {excerpt(n)}")
+        raise UnsupportedError(
+            f"MOLS are built up to order {MAX_MOLS_ORDER - 1} here, not {excerpt(n)}"
+        )
     return k, n
 
 
@@ -675,7 +878,8 @@ def mols(k: int, n: int) -> tuple[LatinSquare, ...]:
     :func:`is_orthogonal_array` before the squares are returned. Raises
     :class:`~officers.UnsupportedError` when no set is known to this library (saying so, and
     where a theorem says none exists, why: :func:`why_no_mols`), and
-    :class:`~officers.InvalidArgumentError` for ``k`` or ``n`` below 1 or not ints.
+    :class:`~officers.InvalidArgumentError` for ``k`` or ``n`` below 1 (:class:`TypeError` for
+    one that is not an int).
 
     >>> first, second = mols(2, 10)
     >>> first[0], second[0]
@@ -734,5 +938,3 @@ def mols_table(to: int = 100, *, start: int = 2) -> list[MolsEntry]:
         built, how = plan(n)
         out.append(MolsEntry(n, built, mols_data.lower_bound(n), how))
     return out
-
-

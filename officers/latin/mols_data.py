@@ -622,6 +622,318 @@ def qdm_57_9(idempotent_oa_9_9: list[tuple[int, ...]]) -> Matrix:
     return _cyclic(57, columns)
 
 
+def _f2_tables(e: int, low: int) -> tuple[list[int], int]:
+    """The powers ``w**0 .. w**(2**e - 2)`` of ``w`` in GF(2**e) whose modulus is
+    ``x**e + low`` (``low`` as bits), elements as bit vectors (bit ``i`` the coefficient of
+    ``w**i``), and the order of ``w``."""
+    powers = [1]
+    for _ in range(2**e - 2):
+        x = powers[-1] << 1
+        if x >> e:
+            x = (x ^ (1 << e)) ^ low
+        powers.append(x)
+    return powers, 2**e - 1
+
+
+def _bits(x: int, e: int) -> tuple[int, ...]:
+    return tuple(x >> i & 1 for i in range(e))
+
+
+def dm_48_9() -> Matrix:
+    """A (Z_3 x GF(16), 9; 1) difference matrix: Handbook III.3.67 (``(a, b)`` is ``(a, w**b)``
+    with ``w**4 = w + 1``)."""
+    text = """
+    0,4 2,2 2,2 0,13 0,4 2,13 0,1 0,7 1,7 2,2 0,6 2,9
+    2,7 0,9 2,7 2,3 0,3 0,9 1,12 0,6 0,12 2,14 2,7 0,11
+    2,12 2,12 0,14 0,14 2,8 0,8 0,2 1,2 0,11 0,1 2,4 2,12
+    1,3 0,2 0,10 0,14 0,9 1,3 0,12 2,13 2,1 2,9 2,0 1,7
+    0,0 1,8 0,7 1,8 0,4 0,14 2,6 0,2 2,3 1,12 2,14 2,5
+    0,12 0,5 1,13 0,4 1,13 0,9 2,8 2,11 0,7 2,10 1,2 2,4
+    1,12 2,0 1,14 0,6 1,9 0,14 1,4 0,5 1,8 1,3 2,1 1,1
+    1,4 1,2 2,5 0,4 0,11 1,14 1,13 1,9 0,10 1,6 1,8 2,6
+    2,10 1,9 1,7 1,4 0,9 0,1 0,0 1,3 1,14 2,11 1,11 1,13
+    """
+    powers, order = _f2_tables(4, 0b0011)
+    rows = [
+        [tuple(int(v) for v in pair.split(",")) for pair in line.split()]
+        for line in text.strip().splitlines()
+    ]
+    exponents = [12, 2, 7, 0, 5, 10, 3, 8, 13]
+    columns: list[tuple[Element, ...]] = []
+    for column in zip(*rows, strict=True):
+        entries = [(a, powers[b % order]) for a, b in column]
+        columns.append(tuple((a, *_bits(f, 4)) for a, f in entries))
+        for u in (0, 1, 4):
+            columns.append(
+                tuple(
+                    (a, *_bits(f ^ powers[(x + u) % order], 4))
+                    for (a, f), x in zip(entries, exponents, strict=True)
+                )
+            )
+    return (3, 2, 2, 2, 2), columns
+
+
+_Step = Callable[[list[tuple[int, int]]], list[tuple[int, int]]]
+
+
+def dm_52_6() -> Matrix:
+    """A (GF(4) x Z_13, 6; 1) difference matrix: Handbook III.3.70 (GF(4) = {0, 1, z, z**2},
+    ``z**2 = z + 1``, written 0, 1, 2, 3 and added as bit vectors)."""
+    z, zz = 2, 3
+    base = [
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(zz, 10), (0, 7), (1, 10), (z, 10), (zz, 3)],
+        [(z, 10), (zz, 2), (1, 11), (z, 2), (zz, 7)],
+        [(z, 8), (zz, 12), (0, 10), (zz, 11), (zz, 6)],
+        [(1, 2), (0, 2), (zz, 8), (z, 3), (z, 7)],
+        [(1, 6), (z, 12), (0, 7), (zz, 6), (z, 2)],
+    ]
+    extra = [
+        [(1, 1), (zz, 11)],
+        [(z, 3), (1, 7)],
+        [(zz, 9), (z, 8)],
+        [(1, 4), (zz, 3)],
+        [(z, 12), (1, 9)],
+        [(zz, 10), (z, 1)],
+    ]
+
+    def times_z(x: int) -> int:  # (a + b z) z = b + (a + b) z
+        a, b = x & 1, x >> 1
+        return b | ((a ^ b) << 1)
+
+    def t1(r: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        order = [2, 0, 1, 5, 3, 4]
+        return [(times_z(r[i][0]), 3 * r[i][1] % 13) for i in order]
+
+    def t2(r: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        return [r[i] for i in (2, 0, 1, 4, 5, 3)]
+
+    def repeat(f: _Step, times: int, r: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        for _ in range(times):
+            r = f(r)
+        return r
+
+    found: list[list[tuple[int, int]]] = [[(0, 0)] * 6]
+    for column in zip(*base, strict=True):
+        for c1 in (1, 2, 3):
+            for c2 in (1, 2, 3):
+                found.append(repeat(t2, c2, repeat(t1, c1, list(column))))
+    for column in zip(*extra, strict=True):
+        for c2 in (1, 2, 3):
+            found.append(repeat(t2, c2, list(column)))
+    columns: list[tuple[Element, ...]] = [tuple((x & 1, x >> 1, y) for x, y in r) for r in found]
+    return (2, 2, 13), columns
+
+
+def dm_55_7() -> Matrix:
+    """A (Z_55, 7; 1) difference matrix: Handbook III.3.72."""
+    base = [
+        [1, 7, 14, 19, 28, 33, 40, 46, 50],
+        [2, 13, 25, 38, 52, 12, 20, 32, 45],
+        [39, 6, 8, 26, 24, 51, 11, 34, 37],
+        [54, 48, 41, 36, 27, 22, 15, 9, 5],
+        [53, 42, 30, 17, 3, 43, 35, 23, 10],
+        [16, 49, 47, 29, 31, 4, 44, 21, 18],
+    ]
+    columns: list[tuple[Element, ...]] = [(0,) * 7]
+    for r in zip(*base, strict=True):
+        columns += [(*_shift(r, c), 0) for c in range(6)]
+    return _cyclic(55, columns)
+
+
+def dm_56_8() -> Matrix:
+    """A (GF(8) x Z_7, 8; 1) difference matrix: Handbook III.3.73 (``w**3 = w + 1``; an entry
+    ``(i, y)`` is ``(w**i, y)``, ``(None, y)`` is ``(0, y)``, and the last row is ``(1, 0)``)."""
+    powers, _ = _f2_tables(3, 0b011)
+    rows: list[list[tuple[int, int]]] = []
+    second = [
+        [0, 0, 0, 0, 0, 0, 0, 0],
+        [1, 6, 1, 1, 6, 1, 6, 6],
+        [4, 3, 4, 4, 3, 4, 3, 3],
+        [2, 5, 2, 2, 5, 2, 5, 5],
+        [2, 5, 2, 2, 5, 2, 5, 5],
+        [4, 3, 4, 4, 3, 4, 3, 3],
+        [1, 6, 1, 1, 6, 1, 6, 6],
+    ]
+    for i in range(7):  # row i: (0, y0), (w**i, y1), (w**(i+1), y2), ..., (w**(i+6), y7)
+        rows.append(
+            [(0, second[i][0])] + [(powers[(i + j) % 7], second[i][j + 1]) for j in range(7)]
+        )
+    rows.append([(1, 0)] * 8)
+    columns: list[tuple[Element, ...]] = []
+    for column in zip(*rows, strict=True):
+        r = list(column)
+        for _ in range(7):
+            columns.append(tuple((*_bits(x, 3), y) for x, y in r))
+            order = [6, 0, 1, 2, 3, 4, 5, 7]
+            r = [(_times_w(r[i][0], powers), r[i][1]) for i in order]
+    return (2, 2, 2, 7), columns
+
+
+def _times_w(x: int, powers: list[int]) -> int:
+    """``w * x`` in the field whose powers of ``w`` are ``powers``."""
+    if x == 0:
+        return 0
+    return powers[(powers.index(x) + 1) % len(powers)]
+
+
+def dm_57_8(idempotent_oa_8_8: list[tuple[int, ...]]) -> Matrix:
+    """A (Z_57, 8; 1) difference matrix from J. R. Abel (as SageMath's designs database gives
+    it): the base block ``{1, 6, 7, 9, 19, 38, 42, 49}`` of a cyclic (57, 8, 1) design stands in
+    for the symbols of an idempotent ``OA(8, 8)`` without its constant rows."""
+    block = (1, 6, 7, 9, 19, 38, 42, 49)
+    columns: list[tuple[Element, ...]] = [
+        tuple(block[x] for x in row) for row in idempotent_oa_8_8 if any(x != row[0] for x in row)
+    ]
+    columns.append((0,) * 8)
+    return _cyclic(57, columns)
+
+
+def dm_60_6() -> Matrix:
+    """A (Z_2 x Z_30, 6; 1) difference matrix: R. J. R. Abel, "Existence of five MOLS of orders
+    18 and 60", J. Combin. Des. 23 (2015) 135-139."""
+    base = [
+        [(0, 0), (0, 0), (0, 0), (0, 0), (0, 0), (0, 0), (0, 0), (0, 0), (0, 0), (0, 0)],
+        [(1, 10), (1, 6), (0, 17), (0, 7), (1, 5), (0, 9), (0, 3), (1, 13), (1, 17), (0, 13)],
+        [(1, 22), (1, 1), (1, 8), (0, 9), (1, 21), (1, 29), (1, 0), (0, 2), (0, 12), (1, 15)],
+        [(1, 24), (1, 1), (0, 14), (0, 0), (0, 16), (0, 18), (0, 8), (0, 28), (0, 17), (0, 7)],
+        [(0, 17), (0, 7), (0, 20), (0, 1), (1, 4), (0, 26), (0, 19), (0, 28), (1, 21), (0, 6)],
+        [(1, 14), (1, 9), (0, 10), (0, 27), (1, 20), (0, 11), (0, 13), (1, 12), (0, 28), (1, 18)],
+    ]
+
+    def neg(x: tuple[int, int], plus: int = 0) -> tuple[int, int]:
+        return ((-x[0] + plus) % 2, -x[1] % 30)
+
+    columns: list[tuple[Element, ...]] = []
+    for a, b, c, d, e, f in zip(*base, strict=True):
+        columns += [(a, b, c, d, e, f), (c, a, b, e, f, d), (b, c, a, f, d, e)]
+        columns.append((neg(d), neg(e), neg(f), neg(a, 1), neg(b, 1), neg(c, 1)))
+        columns.append((neg(e), neg(f), neg(d), neg(c, 1), neg(a, 1), neg(b, 1)))
+        columns.append((neg(f), neg(d), neg(e), neg(b, 1), neg(c, 1), neg(a, 1)))
+    return (2, 30), columns
+
+
+def dm_75_8() -> Matrix:
+    """A (Z_3 x Z_5 x Z_5, 8; 1) difference matrix: Handbook III.3.75."""
+    base = [
+        [(2, 0, 0), (0, 0, 0), (0, 0, 0), (1, 0, 0), (0, 0, 0), (1, 0, 0), (1, 0, 0), (0, 0, 0)],
+        [(0, 2, 3), (1, 4, 4), (1, 1, 3), (1, 0, 4), (2, 4, 3), (0, 0, 3), (1, 4, 4), (0, 0, 0)],
+        [(1, 3, 2), (2, 1, 1), (1, 4, 0), (0, 3, 0), (1, 0, 4), (2, 4, 1), (0, 1, 2), (0, 0, 0)],
+        [(0, 2, 4), (1, 3, 1), (2, 0, 2), (0, 0, 1), (2, 4, 0), (1, 2, 2), (0, 0, 0), (0, 0, 0)],
+        [(1, 1, 2), (2, 2, 3), (0, 3, 1), (1, 4, 2), (2, 1, 0), (1, 4, 3), (2, 4, 4), (0, 0, 0)],
+        [(0, 1, 4), (0, 4, 4), (2, 4, 1), (1, 3, 0), (1, 3, 1), (2, 0, 0), (2, 4, 0), (0, 0, 0)],
+        [(0, 4, 4), (2, 0, 1), (2, 3, 3), (2, 3, 2), (0, 0, 2), (2, 1, 2), (1, 4, 2), (0, 0, 0)],
+        [(2, 4, 2), (2, 4, 1), (2, 3, 1), (1, 2, 2), (1, 3, 0), (0, 0, 2), (2, 4, 2), (0, 0, 0)],
+    ]
+    rows = [row + base[7 - i][:7] for i, row in enumerate(base)]
+    adds = [(0, 1), (1, 0), (1, 2), (2, 2), (3, 3), (4, 3), (4, 0), (0, 4)]
+    columns: list[tuple[Element, ...]] = []
+    for r in zip(*rows, strict=True):
+        for x in range(5):
+            columns.append(
+                tuple(
+                    (a, (b + s * x) % 5, (c + t * x) % 5)
+                    for (a, b, c), (s, t) in zip(r, adds, strict=True)
+                )
+            )
+    return (3, 5, 5), columns
+
+
+def oa_7_18_columns() -> Matrix:
+    """The 36 columns over Z_2 x Z_3 x Z_3 behind R. J. R. Abel's ``OA(7, 18)`` (five MOLS of
+    order 18: J. Combin. Des. 23 (2015) 135-139), as SageMath's designs database gives them
+    (``OA_7_18``); developed over the subgroup ``{0} x Z_3 x Z_3`` only, they give the 324 rows
+    of an ``OA(7, 18)``."""
+    text = """
+    000 100 100 000 100 100 100 000 000 000 100 000
+    000 020 100 100 000 120 110 110 010 020 010 120
+    000 100 022 102 112 001 101 120 121 001 020 002
+    000 002 100 002 102 122 010 111 110 121 021 001
+    000 021 000 100 020 112 100 021 112 102 102 012
+    000 000 011 010 100 010 110 122 011 121 120 111
+    000 100 002 022 011 121 020 122 100 010 112 112
+    """
+    rows = [[tuple(int(c) for c in w) for w in line.split()] for line in text.strip().splitlines()]
+    adds = [(0, 0), (0, 1), (1, 0), (2, 1), (2, 2), (1, 2), (0, 2)]
+    columns: list[tuple[Element, ...]] = []
+    for r in zip(*rows, strict=True):
+        for y in range(3):
+            columns.append(
+                tuple(
+                    (a, (b + s * y) % 3, (c + t * y) % 3)
+                    for (a, b, c), (s, t) in zip(r, adds, strict=True)
+                )
+            )
+    return (2, 3, 3), columns
+
+
+def abel_cheng(
+    g: int, c: int, a: list[list[tuple[int, int | None]]], y: list[int | None]
+) -> Matrix:
+    """The ``(Z_g x GF(2**c), k - 1; 1)`` difference matrix of R. J. R. Abel and Y. W. Cheng
+    ("Some new MOLS of order 2np for p a prime power", Australas. J. Combin. 10 (1994); Abel's
+    thesis, UNSW 1995): ``a`` is a ``(k - 1) x 2g`` array over ``Z_g x GF(2**c)`` (``(x, i)``
+    is ``(x, w**i)``, ``(x, None)`` is ``(x, 0)``; ``w`` a root of the Conway polynomial, so
+    ``w**3 = w + 1`` in GF(8) and ``w**4 = w + 1`` in GF(16)) whose first parts form a
+    ``(Z_g, k - 1, 2)`` difference matrix, and ``y`` a vector over GF(2**c); the columns are
+    ``a[i][s] + (0, y[i]*v)`` for ``v`` in the hyperplane spanned by ``w**0 .. w**(c-2)``."""
+    powers, order = _f2_tables(c, 0b011)
+    log = {x: i for i, x in enumerate(powers)}
+
+    def element(i: int | None) -> int:
+        return 0 if i is None else powers[i % order]
+
+    def times(x: int, v: int) -> int:
+        return 0 if x == 0 or v == 0 else powers[(log[x] + log[v]) % order]
+
+    hyperplane = [0]
+    for i in range(c - 1):
+        hyperplane += [v ^ powers[i] for v in hyperplane]
+    rows = []
+    for yi, row in zip(y, a, strict=True):
+        factor = element(yi)
+        rows.append(
+            [(x, *_bits(element(f) ^ times(factor, v), c)) for v in hyperplane for x, f in row]
+        )
+    return (g, *([2] * c)), [tuple(column) for column in zip(*rows, strict=True)]
+
+
+def dm_40_8() -> Matrix:
+    """The (Z_5 x GF(8), 8; 1) difference matrix behind an ``OA(9, 40)`` (7 MOLS of order 40):
+    Handbook III.3.62, by :func:`abel_cheng`."""
+    n = None
+    a: list[list[tuple[int, int | None]]] = [
+        [(0, n), (0, n), (0, n), (0, n), (0, n), (0, n), (0, n), (0, n), (0, n), (0, n)],
+        [(0, n), (1, n), (2, 2), (3, 2), (4, 2), (2, n), (3, n), (4, n), (0, 2), (1, 2)],
+        [(0, n), (2, 5), (4, 5), (1, 2), (3, 6), (3, 4), (0, 0), (2, 1), (4, 1), (1, 6)],
+        [(0, n), (3, 4), (1, 4), (4, 0), (2, 5), (3, n), (1, 0), (4, 1), (2, 2), (0, 3)],
+        [(0, n), (4, 6), (3, n), (2, 3), (1, 4), (2, 1), (1, n), (0, 4), (4, 0), (3, 2)],
+        [(0, n), (1, 2), (4, 6), (4, 4), (1, 0), (0, 6), (2, 3), (3, 6), (3, 5), (2, 5)],
+        [(1, n), (0, 3), (1, 2), (4, 5), (4, n), (2, 3), (0, 0), (2, 2), (3, 0), (3, n)],
+        [(4, n), (1, 3), (0, 0), (1, 1), (4, 0), (3, 1), (2, 5), (0, n), (2, 1), (3, n)],
+    ]
+    return abel_cheng(5, 3, a, [None, 0, 1, 6, 5, 4, 3, 2])
+
+
+def dm_80_10() -> Matrix:
+    """The (Z_5 x GF(16), 10; 1) difference matrix behind an ``OA(11, 80)`` (9 MOLS of order
+    80): Handbook III.3.76, by :func:`abel_cheng`."""
+    n = None
+    a: list[list[tuple[int, int | None]]] = [
+        [(0, n), (0, n), (0, n), (0, n), (0, n), (0, n), (0, n), (0, n), (0, n), (0, n)],
+        [(0, n), (1, n), (2, 3), (3, n), (4, 3), (2, n), (3, 3), (4, n), (0, 3), (1, 3)],
+        [(0, n), (2, 8), (4, 6), (1, 3), (3, 3), (3, 13), (0, 13), (2, 6), (4, 14), (1, 12)],
+        [(0, n), (3, 11), (1, 0), (4, 9), (2, 0), (3, 7), (1, 8), (4, 10), (2, 10), (0, 11)],
+        [(0, n), (4, 8), (3, 14), (2, 14), (1, 12), (2, 10), (1, 10), (0, 3), (4, 5), (3, 8)],
+        [(0, n), (1, 8), (4, 14), (4, 12), (1, 1), (0, 1), (2, 8), (3, 12), (3, 6), (2, 1)],
+        [(1, n), (0, 6), (1, 1), (4, 4), (4, 13), (2, 6), (0, 14), (2, 9), (3, 0), (3, 3)],
+        [(4, n), (1, 9), (0, 7), (1, 1), (4, 8), (3, 5), (2, 14), (0, 0), (2, n), (3, 0)],
+        [(4, n), (4, 6), (1, 2), (0, n), (1, 13), (3, 8), (3, 2), (2, 0), (0, 14), (2, n)],
+        [(1, n), (4, 9), (4, 1), (1, 0), (0, 4), (2, 5), (3, n), (3, 5), (2, n), (0, n)],
+    ]
+    return abel_cheng(5, 4, a, [None, 0, 1, 14, 12, 7, 2, 11, 3, 6])
+
+
 DIFFERENCE_MATRICES: Final[dict[int, tuple[int, Callable[[], Matrix], str]]] = {
     21: (6, dm_21_6, "Handbook III.3.50"),
     24: (8, dm_24_8, "Handbook III.3.52"),
@@ -629,13 +941,21 @@ DIFFERENCE_MATRICES: Final[dict[int, tuple[int, Callable[[], Matrix], str]]] = {
     33: (6, dm_33_6, "Handbook III.3.56"),
     35: (6, dm_35_6, "Handbook III.3.58"),
     36: (9, dm_36_9, "Handbook III.3.59"),
+    40: (8, dm_40_8, "Handbook III.3.62; Abel and Cheng 1994"),
     39: (6, dm_39_6, "Handbook III.3.61"),
     44: (6, dm_44_6, "Handbook III.3.64"),
     45: (7, dm_45_7, "Handbook III.3.65"),
+    48: (9, dm_48_9, "Handbook III.3.67"),
     51: (6, dm_51_6, "Handbook III.3.69"),
+    52: (6, dm_52_6, "Handbook III.3.70"),
+    55: (7, dm_55_7, "Handbook III.3.72"),
+    56: (8, dm_56_8, "Handbook III.3.73"),
+    60: (6, dm_60_6, "Abel 2015, J. Combin. Des. 23, 135-139"),
+    75: (8, dm_75_8, "Handbook III.3.75"),
+    80: (10, dm_80_10, "Handbook III.3.76; Abel and Cheng 1994"),
 }
 """``n: (k, matrix, source)``: a ``(G, k; 1)`` difference matrix over a group of order ``n``,
-so an ``OA(k + 1, n)``."""
+so an ``OA(k + 1, n)``. The (57, 8; 1) one, which needs an ``OA(8, 8)``, is :func:`dm_57_8`."""
 
 QUASI_DIFFERENCE_MATRICES: Final[dict[int, tuple[int, int, Callable[[], Matrix], str]]] = {
     20: (6, 1, qdm_19_6, "Handbook III.3.49"),
@@ -728,3 +1048,65 @@ V_VECTORS: Final[dict[tuple[int, int], tuple[tuple[int, ...], str]]] = {
 """``(m, t): (vector, source)``: a ``V(m, t)`` vector over GF(mt + 1) (a prime here), so ``m``
 MOLS of order ``(m + 1)t + 1``; the vectors with ``(m + 1)t + 1 < 600`` of the table SageMath
 transcribes from the Handbook (III.3.8) and the papers cited."""
+
+
+def pbd_from_plane(v: int, base: tuple[int, ...], removed: list[int]) -> list[list[int]]:
+    """The blocks of the cyclic projective plane (``v`` points, the translates of ``base``)
+    with the points ``removed`` taken out, points renumbered ``0, 1, ...`` (empty blocks
+    dropped): a pairwise balanced design."""
+    gone = set(removed)
+    rename = {x: i for i, x in enumerate(x for x in range(v) if x not in gone)}
+    blocks = []
+    for shift in range(v):
+        block = [rename[(x + shift) % v] for x in base if (x + shift) % v not in gone]
+        if block:
+            blocks.append(block)
+    return blocks
+
+
+_B73 = (0, 19, 26, 14, 63, 15, 32, 35, 65)
+_B91 = (0, 1, 3, 9, 27, 81, 61, 49, 56, 77)
+
+PBD_CONSTRUCTIONS: Final[dict[int, tuple[int, Callable[[], list[list[int]]], str]]] = {
+    66: (
+        7,
+        lambda: pbd_from_plane(73, _B73, [-x % 73 for x in _B73][:7]),
+        "the plane of order 8 less 7 points of an oval (J. R. Abel)",
+    ),
+    68: (
+        7,
+        lambda: pbd_from_plane(73, _B73, [-x % 73 for x in _B73][:5]),
+        "the plane of order 8 less 5 points of an oval (J. R. Abel)",
+    ),
+    74: (
+        7,
+        lambda: pbd_from_plane(91, _B91, [-x % 91 for x in _B91][-7:] + list(_B91)),
+        "the plane of order 9 less a line and 7 points of an oval (J. R. Abel)",
+    ),
+}
+"""``n: (k, blocks, source)``: a pairwise balanced design on ``n`` points whose blocks all
+have a size ``s`` with an idempotent ``OA(k, s)``, so an ``OA(k, n)`` (Handbook III.3.?:
+"OA from a PBD"); the designs J. R. Abel gave SageMath (``OA_7_66``, ``OA_7_68``,
+``OA_7_74``)."""
+
+
+SPECIAL_PLANES: Final[
+    dict[int, tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]]
+] = {
+    69: (8, 73, (1, 2, 4, 8, 16, 32, 37, 55, 64), (72, 71, 69, 65), (68, 27, 52)),
+    76: (
+        8,
+        91,
+        (0, 1, 3, 9, 27, 81, 61, 49, 56, 77),
+        (2, 4, 5, 12, 24),
+        (57, 83, 52, 13, 15, 64, 37, 50, 63, 31),
+    ),
+}
+"""``n: (k, v, base, removed, doubled)``: J. R. Abel's ``OA(8, 69)`` and ``OA(8, 76)`` (as
+SageMath's designs database gives them, ``OA_8_69`` and ``OA_8_76``). The cyclic plane on ``v``
+points with base block ``base`` loses the points ``removed`` (at 76 also the block ``base``
+itself); the blocks left of size 7 each hold points of ``doubled``, the points that lie in two
+of them; each block of size 7 carries an ``OA(8, 7)`` (which has no idempotent form) whose
+row ``(0, ..., 0)`` is dropped where the block's first point is a doubled point met a second
+time; the other blocks carry idempotent ``OA(8, 8)`` and ``OA(8, 9)`` less their constant
+rows; the points in no block of size 7 get their constant rows."""
