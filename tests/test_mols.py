@@ -9,21 +9,23 @@ from collections.abc import Sequence
 import pytest
 
 from officers.core.errors import InvalidArgumentError, UnsupportedError
-from officers.latin import mols_data
+from officers.latin import mols_data, mols_matrices
+from officers.latin.arrays import (
+    field_oa,
+    is_orthogonal_array,
+    orthogonal_array_of,
+    product_oa,
+    quasi_difference_matrix_of_vector,
+    squares_of,
+)
 from officers.latin.construct import prime_power
 from officers.latin.mols import (
     MAX_MOLS_ORDER,
-    field_oa,
-    is_orthogonal_array,
     largest_known,
     mols,
     mols_table,
     oa_from_pbd,
-    orthogonal_array_of,
     plan,
-    product_oa,
-    quasi_difference_matrix_of_vector,
-    squares_of,
     why_no_mols,
     wilson_oa,
 )
@@ -224,9 +226,9 @@ def test_each_printed_vector_gives_its_quasi_difference_matrix(m: int, t: int) -
         assert sorted(differences) == list(range(q)), (a, b)
 
 
-@pytest.mark.parametrize("n", sorted(mols_data.DIFFERENCE_MATRICES))
+@pytest.mark.parametrize("n", sorted(mols_matrices.DIFFERENCE_MATRICES))
 def test_each_printed_difference_matrix_builds_its_set(n: int) -> None:
-    k = mols_data.DIFFERENCE_MATRICES[n][0] - 1  # k rows: an OA(k + 1, n), k - 1 squares
+    k = mols_matrices.DIFFERENCE_MATRICES[n][0] - 1  # k rows: an OA(k + 1, n), k - 1 squares
     if largest_known(n) < k:  # pragma: no cover - the table is built from them
         pytest.fail(f"the difference matrix of order {n} is not used")
     assert are_mols(mols(k, n), n)
@@ -267,3 +269,60 @@ def test_the_plan_names_its_source() -> None:
         (63, "MacNeish"),
     ]:
         assert words in plan(n)[1], (n, plan(n))
+
+
+# --- the commands (officers/cli/mols.py), run through a parser of their own -------------------
+
+
+def _run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    from officers.cli.common import Parser
+    from officers.cli.mols import add_commands
+
+    parser = Parser(prog="officers latin")
+    add_commands(parser.add_subparsers(dest="command", required=True))
+    args = parser.parse_args(argv)
+    code = int(args.run(args))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_the_mols_command_prints_a_checked_set(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = _run(["mols", "3", "12"], capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("# 3 MOLS of order 12")
+    blocks = "\n".join(lines[1:]).split("\n\n")
+    squares = [[[int(x) for x in line.split()] for line in block.splitlines()] for block in blocks]
+    assert len(squares) == 3 and are_mols(squares, 12)
+
+
+def test_the_mols_command_in_json(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    code, out, _ = _run(["mols", "4", "14", "--json"], capsys)
+    data = json.loads(out)
+    assert code == 0 and data["kind"] == "mols" and (data["k"], data["n"]) == (4, 14)
+    assert are_mols(data["squares"], 14)
+
+
+def test_the_mols_command_refuses_with_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    code, out, err = _run(["mols", "2", "6"], capsys)
+    assert code == 1 and out == "" and "Tarry 1900" in err
+    code, out, err = _run(["mols", "3", "10", "--json"], capsys)
+    assert code == 1 and json.loads(out)["code"] == "unsupported" and "known" in err
+
+
+def test_the_table_command(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    code, out, _ = _run(["mols-table", "--to", "30"], capsys)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[-1] == "# 0 orders below the published table"
+    assert lines[11].split()[:4] == ["12", "5", "5", "0"]
+    code, out, _ = _run(["mols-table", "--to", "20", "--json"], capsys)
+    rows = json.loads(out)["rows"]
+    assert [row["n"] for row in rows] == list(range(2, 21))
+    assert all(row["difference"] == 0 for row in rows)
