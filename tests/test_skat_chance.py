@@ -4,6 +4,7 @@ independent brute force over every assignment of the face-down cards and every s
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import re
@@ -15,7 +16,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from officers.core.errors import NotationError, SolverTimeoutError
-from officers.skat import GAMES, Position, SkatGame
+from officers.skat import GAMES, Position, SkatGame, accel
 from officers.skat.chance import (
     _leaf_board,
     _state,
@@ -135,6 +136,23 @@ def test_values_are_in_range_and_do_not_depend_on_the_face_down_cards(game: Skat
     # a bound: with a chance of winning, Vorhand's expected points are not all lost
     if p == 1:
         assert points >= 61
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=SLOW)
+@given(endgames(tricks=5, most_hidden=4), st.randoms(use_true_random=False))
+def test_the_order_of_a_players_piles_changes_no_value(
+    game: SkatGame, pick: random.Random
+) -> None:
+    """The search remembers a state by each player's piles sorted: a position whose piles are
+    shuffled within each player's row has the same values, in C and in Python."""
+    position = game.position
+    shuffled = tuple(tuple(pick.sample(side, len(side))) for side in position.piles)
+    other = dataclasses.replace(position, piles=shuffled)
+    for objective in ("win", "points"):
+        value = exact_value(position, objective, compiled=False)
+        assert exact_value(other, objective, compiled=False) == value
+        if accel.module() is not None:
+            assert exact_value(other, objective, compiled=True) == value
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=SLOW)

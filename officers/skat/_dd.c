@@ -1488,6 +1488,7 @@ typedef struct {
     centry *memo;
     int bits;
     size_t used;
+    unsigned generation; /* grown or started anew how many times */
     state *dd; /* the leaves' double-dummy search */
     long long nodes, leaves;
     double deadline;
@@ -1515,10 +1516,25 @@ ctop(const chance *c, const cstate *st)
 static void
 ckey(const chance *c, const cstate *st, uint64_t key[4])
 {
-    memcpy(&key[0], st->up, 8);
-    memcpy(&key[1], st->up + 8, 8);
-    key[2] = (uint64_t)st->unseen | (uint64_t)st->hid << 32 | (uint64_t)st->leader << 48 |
-             (uint64_t)(st->lead + 1) << 49;
+    uint8_t piles[16];
+    for (int p = 0; p < 16; p++) {
+        piles[p] = (uint8_t)((st->up[p] + 1) << 1 | (int)(st->hid >> p & 1));
+    }
+    for (int player = 0; player < 2; player++) {
+        uint8_t *q = piles + 8 * player;
+        for (int i = 1; i < 8; i++) {
+            uint8_t v = q[i];
+            int j = i;
+            while (j > 0 && q[j - 1] > v) {
+                q[j] = q[j - 1];
+                j--;
+            }
+            q[j] = v;
+        }
+    }
+    memcpy(&key[0], piles, 8);
+    memcpy(&key[1], piles + 8, 8);
+    key[2] = (uint64_t)st->unseen | (uint64_t)st->leader << 48 | (uint64_t)(st->lead + 1) << 49;
     key[3] = ((uint64_t)1 << 63) | (uint64_t)(c->objective ? 0 : st->points[0]);
 }
 
@@ -1548,13 +1564,28 @@ cfind(const chance *c, const uint64_t key[4])
 /* Store bounds; a memo half full doubles (up to 2 ** CHANCE_MAX_BITS entries; then, or where
  * memory runs out, it starts anew: an entry only saves time). */
 static void
-cstore(chance *c, const uint64_t key[4], int64_t low, int64_t high)
+cstore(chance *c, const uint64_t key[4], int64_t low, int64_t high, centry *seen, size_t used,
+       unsigned generation)
 {
     size_t size = (size_t)1 << c->bits;
+    if (seen != NULL && c->used == used && c->generation == generation &&
+        (seen->key[3] ? memcmp(seen->key, key, sizeof seen->key) == 0
+                      : 2 * (c->used + 1) <= size)) {
+        /* nothing stored since the lookup that found seen (the key's entry, or the empty one
+         * its probe ended at), the memo neither grown nor started anew: the key's place */
+        if (!seen->key[3]) {
+            memcpy(seen->key, key, sizeof seen->key);
+            c->used++;
+        }
+        seen->low = low;
+        seen->high = high;
+        return;
+    }
     if (2 * (c->used + 1) > size) {
         centry *old = c->memo;
         centry *memo = c->bits < CHANCE_MAX_BITS ? calloc(2 * size, sizeof(centry)) : NULL;
         c->used = 0;
+        c->generation++;
         if (memo == NULL) {
             memset(old, 0, size * sizeof(centry));
         } else {
@@ -1838,6 +1869,8 @@ cvalue(chance *c, const cstate *st, int64_t alpha, int64_t beta)
     uint64_t key[4];
     ckey(c, st, key);
     centry *e = cfind(c, key);
+    size_t used = c->used;
+    unsigned generation = c->generation;
     int64_t low = 0, high = ctop(c, st);
     if (e->key[3]) {
         low = e->low;
@@ -1885,7 +1918,7 @@ cvalue(chance *c, const cstate *st, int64_t alpha, int64_t beta)
             low = high = result;
         }
     }
-    cstore(c, key, low, high);
+    cstore(c, key, low, high, e, used, generation);
     return result;
 }
 

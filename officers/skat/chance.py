@@ -20,7 +20,13 @@ A leaf is a position with at most one card face down: the last unseen card lies 
 hidden pile, so every card is known and the rest of the game has no chance left: its value is
 the double-dummy value, exactly. Positions are remembered by their public state (the face-up
 cards, the hidden piles, the unseen cards, the trick on the table and, for ``"win"``, Vorhand's
-points): a subgame's value depends on nothing else.
+points): a subgame's value depends on nothing else. Nor does it depend on where a pile lies
+among its player's piles: the rules never ask a pile's number (a player plays any face-up card
+the follow rule allows, and the card beneath turns up in the same pile), so the states that
+differ only in the order of a player's piles have one value, and the key holds each player's
+piles sorted: (face-up card, whether a card lies beneath) for each. Turn-ups reach such states
+by many paths (the same two cards turned up in two piles, in either order), and this halves the
+states the search visits.
 
 Pruning, none of which changes the value: alpha-beta windows at the players' nodes, and at a
 chance node Ballard's Star1 (each turned card's window is the one outside which the mean is
@@ -284,7 +290,15 @@ class _Search:
         return left
 
     def _key(self, state: _State) -> tuple[Any, ...]:
-        key = (state.up, state.hid, state.unseen, state.leader, state.lead)
+        """What decides a state's value: each player's piles as a sorted tuple (a pile's
+        place among its player's piles decides nothing; see the module), the unseen cards,
+        the leader, the card led, and for the win Vorhand's points."""
+        hid, up = state.hid, state.up
+        piles = tuple(
+            tuple(sorted((up[s], hid >> s & 1) for s in range(8 * player, 8 * player + 8)))
+            for player in (0, 1)
+        )
+        key = (piles, state.unseen, state.leader, state.lead)
         return (*key, state.points[0]) if self.objective == "win" else key
 
     @staticmethod
