@@ -140,9 +140,7 @@ def test_values_are_in_range_and_do_not_depend_on_the_face_down_cards(game: Skat
 
 @settings(max_examples=30, deadline=None, suppress_health_check=SLOW)
 @given(endgames(tricks=5, most_hidden=4), st.randoms(use_true_random=False))
-def test_the_order_of_a_players_piles_changes_no_value(
-    game: SkatGame, pick: random.Random
-) -> None:
+def test_the_order_of_a_players_piles_changes_no_value(game: SkatGame, pick: random.Random) -> None:
     """The search remembers a state by each player's piles sorted: a position whose piles are
     shuffled within each player's row has the same values, in C and in Python."""
     position = game.position
