@@ -326,3 +326,16 @@ def test_the_table_command(capsys: pytest.CaptureFixture[str]) -> None:
     rows = json.loads(out)["rows"]
     assert [row["n"] for row in rows] == list(range(2, 21))
     assert all(row["difference"] == 0 for row in rows)
+
+
+@pytest.mark.parametrize(("n", "k"), [(112, 13), (185, 9), (205, 8), (254, 9)])
+def test_some_sets_above_100_from_printed_designs(n: int, k: int) -> None:
+    assert largest_known(n) == k == mols_data.lower_bound(n)
+    assert are_mols(mols(k, n), n)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("n", "k"), [(273, 16), (560, 15)])
+def test_large_sets_above_100_from_printed_designs(n: int, k: int) -> None:
+    assert largest_known(n) == k == mols_data.lower_bound(n)
+    assert are_mols(mols(k, n), n)

@@ -112,10 +112,14 @@ def _group_matrix(
     return group.add_table(), numbered
 
 
-def oa_from_pbd(k: int, n: int, blocks: Sequence[Sequence[int]]) -> OA:
+def oa_from_pbd(
+    k: int, n: int, blocks: Sequence[Sequence[int]], full: Sequence[Sequence[int]] = ()
+) -> OA:
     """The ``OA(k, n)`` of a pairwise balanced design on ``0 .. n-1`` (every two points in
     exactly one block) whose block sizes ``s`` all have an idempotent ``OA(k, s)`` (Handbook
-    III.3: an ``OA(k, s) - s.OA(k, 1)`` on each block, and the rows ``(x, ..., x)``).
+    III.3: an ``OA(k, s) - s.OA(k, 1)`` on each block, and the rows ``(x, ..., x)``). The
+    blocks ``full``, disjoint, carry a whole ``OA(k, s)`` (idempotent or not) instead, which
+    covers their points' own pairs: their points get no row ``(x, ..., x)``.
 
     >>> blocks = [[0, 1, 2], [0, 3, 4], [0, 5, 6], [1, 3, 5], [1, 4, 6], [2, 3, 6], [2, 4, 5]]
     >>> is_orthogonal_array(oa_from_pbd(3, 7, blocks), 3, 7)
@@ -128,7 +132,11 @@ def oa_from_pbd(k: int, n: int, blocks: Sequence[Sequence[int]]) -> OA:
         if s not in pieces:
             pieces[s] = [row for row in _idempotent(k, s) if any(x != row[0] for x in row)]
         rows.extend(tuple(block[x] for x in row) for row in pieces[s])
-    rows.extend((x,) * k for x in range(n))
+    covered: set[int] = set()
+    for block in full:
+        rows.extend(tuple(block[x] for x in row) for row in _oa(k, len(block)))
+        covered.update(block)
+    rows.extend((x,) * k for x in range(n) if x not in covered)
     return rows
 
 
@@ -289,8 +297,12 @@ def _best(n: int) -> tuple[int, Recipe]:
         found.append((min(9, _k(8)), ("qdm57", (65,))))
     if n == 57:  # the (57, 8; 1) difference matrix
         found.append((9 if _k(8) >= 9 else 0, ("dm57", (57,))))
+    if n == 273:  # the (273, 17; 1) difference matrix
+        found.append((18 if _k(17) >= 18 else 0, ("dm273", (273,))))
     if n == 18:  # Abel's OA(7, 18)
         found.append((7, ("abel18", (18,))))
+    if n == 560:  # Colbourn's thwarts: GF(32) with three columns truncated to GF(16)
+        found.append((17 if _k(16) >= 17 and _k(19) >= 17 else 0, ("thwart560", (560,))))
     if n in mols_data.SPECIAL_PLANES:
         found.append((mols_data.SPECIAL_PLANES[n][0], ("plane", (n,))))
     pbd = mols_data.PBD_CONSTRUCTIONS.get(n)
@@ -447,8 +459,14 @@ def _describe(recipe: Recipe, n: int) -> str:
         return "quasi-difference matrix (57, 9; 1, 1; 8) (J. R. Abel)"
     if kind == "dm57":
         return "difference matrix (57, 8; 1) (J. R. Abel)"
+    if kind == "dm273":
+        return "difference matrix (273, 17; 1) (J. R. Abel)"
     if kind == "abel18":
         return "OA(7, 18) (Abel 2015, J. Combin. Des. 23, 135-139)"
+    if kind == "thwart560":
+        return (
+            "Wilson's construction 16*32 + 16 + 16 + 16, truncated to GF(16) in GF(32) (Colbourn)"
+        )
     if kind == "plane":
         v = mols_data.SPECIAL_PLANES[n][1]
         return f"OA(8, {n}) from the cyclic plane on {v} points (J. R. Abel)"
@@ -516,6 +534,9 @@ def _build(k: int, n: int) -> OA:
     if kind == "dm57":
         add, columns = _group_matrix(mols_matrices.dm_57_8(_idempotent(8, 8)))
         return [row[:k] for row in oa_from_difference_matrix(_filled(columns), add)]
+    if kind == "dm273":
+        add, columns = _group_matrix(mols_matrices.dm_273_17(_idempotent(17, 17)))
+        return [row[:k] for row in oa_from_difference_matrix(_filled(columns), add)]
     if kind == "abel18":
         add, columns = _group_matrix(mols_matrices.oa_7_18_columns())
         subgroup = range(9)  # {0} x Z_3 x Z_3: the first 9 elements in mixed radix
@@ -524,9 +545,17 @@ def _build(k: int, n: int) -> OA:
         ]
     if kind == "plane":
         return [row[:k] for row in _abel_plane_oa(n)]
+    if kind == "thwart560":
+        # master: 17 lines j + x*i (x = 2 .. 18) of the plane over GF(32), then i + j, j and i,
+        # each kept on the 16 elements of degree < 4 (an additive subgroup): a row keeps 0, 1
+        # or 3 of those points, never 2
+        plane = field_oa(32, 20)
+        master = [(*row[3:20], row[2], row[1], row[0]) for row in plane]
+        return wilson_oa(k, 16, [row[:k] + row[17:] for row in master], 32, [16, 16, 16])
     if kind == "pbd":
         width, blocks, _ = mols_data.PBD_CONSTRUCTIONS[n]
-        return [row[:k] for row in oa_from_pbd(width, n, blocks())]
+        ordinary, full = blocks()
+        return [row[:k] for row in oa_from_pbd(width, n, ordinary, full)]
     if kind == "vector":
         m, t = args
         q = m * t + 1

@@ -281,27 +281,100 @@ def pbd_from_plane(v: int, base: tuple[int, ...], removed: list[int]) -> list[li
 _B73 = (0, 19, 26, 14, 63, 15, 32, 35, 65)
 _B91 = (0, 1, 3, 9, 27, 81, 61, 49, 56, 77)
 
-PBD_CONSTRUCTIONS: Final[dict[int, tuple[int, Callable[[], list[list[int]]], str]]] = {
+
+def _pbd_254() -> tuple[list[list[int]], list[list[int]]]:
+    """The (254, {11, 13, 16}) design of Greig (J. Combin. Des. 7 (1999) 341-374): the cyclic
+    plane of order 19, whose base block has 7, 9 and 4 points in the classes modulo 3, kept on
+    the points congruent to 0 and 1."""
+    base = (
+        0,
+        1,
+        19,
+        28,
+        96,
+        118,
+        151,
+        153,
+        176,
+        202,
+        240,
+        254,
+        290,
+        296,
+        300,
+        307,
+        337,
+        361,
+        366,
+        369,
+    )
+    blocks = [
+        [2 * (x // 3) + x % 3 for x in ((b + i) % 381 for b in base) if x % 3 < 2]
+        for i in range(381)
+    ]
+    return blocks, []
+
+
+def _pbd_185() -> tuple[list[list[int]], list[list[int]]]:
+    """The (185, {11, 13, 17}) design of Greig (1999), as J. R. Abel describes it: the cyclic
+    plane of order 16, whose points divisible by 39 form a Fano subplane; kept, the points on no
+    line of the subplane and one line of it (17 points, a block carrying a whole ``OA(11, 17)``)."""
+    base = (1, 2, 4, 8, 16, 32, 64, 91, 117, 128, 137, 182, 195, 205, 234, 239, 256)
+    plane = [[(x + i) % 273 for x in base] for i in range(273)]
+    fano_lines = [b for b in plane if sum(x % 39 == 0 for x in b) == 3]
+    on_a_line = set().union(*fano_lines)
+    kept = sorted(x for x in range(273) if x not in on_a_line) + sorted(fano_lines[0])
+    rename = {x: i for i, x in enumerate(dict.fromkeys(kept))}
+    special = sorted(rename[x] for x in fano_lines[0])
+    blocks = [[rename[x] for x in b if x in rename] for b in plane]
+    ordinary = [b for b in blocks if 1 < len(b) < 17]
+    return ordinary, [special]
+
+
+def _pbd_205() -> tuple[list[list[int]], list[list[int]]]:
+    """The (205, {9, 13, 17}) design of Greig (1999, Theorem 8.7), as J. R. Abel describes it:
+    in the cyclic plane of order 16 with the Baer subplane of the points divisible by 13, the
+    lines through the point 0 (nine of those that meet the subplane once, the five that meet it
+    in five points), less the subplane, are the groups of a GDD that one more point makes a
+    design; its blocks of 9, disjoint, carry a whole ``OA(10, 9)``."""
+    base = (0, 1, 22, 33, 83, 122, 135, 141, 145, 159, 175, 200, 226, 229, 231, 238, 246)
+    plane = [[(x + i) % 273 for x in base] for i in range(273)]
+    baer = set(range(0, 273, 13))
+    through = sorted((b for b in plane if 0 in b), key=lambda b: len(baer.intersection(b)))
+    groups = [[x for x in b if x not in baer] for b in through[3:]]
+    rename = {x: i for i, x in enumerate(x for g in groups for x in g)}
+    blocks = [[rename[x] for x in b if x in rename] for b in plane if 0 not in b]
+    blocks += [[rename[x] for x in g] + [204] for g in groups]
+    return [b for b in blocks if len(b) != 9], [b for b in blocks if len(b) == 9]
+
+
+PBD_CONSTRUCTIONS: Final[
+    dict[int, tuple[int, Callable[[], tuple[list[list[int]], list[list[int]]]], str]]
+] = {
     66: (
         7,
-        lambda: pbd_from_plane(73, _B73, [-x % 73 for x in _B73][:7]),
+        lambda: (pbd_from_plane(73, _B73, [-x % 73 for x in _B73][:7]), []),
         "the plane of order 8 less 7 points of an oval (J. R. Abel)",
     ),
     68: (
         7,
-        lambda: pbd_from_plane(73, _B73, [-x % 73 for x in _B73][:5]),
+        lambda: (pbd_from_plane(73, _B73, [-x % 73 for x in _B73][:5]), []),
         "the plane of order 8 less 5 points of an oval (J. R. Abel)",
     ),
     74: (
         7,
-        lambda: pbd_from_plane(91, _B91, [-x % 91 for x in _B91][-7:] + list(_B91)),
+        lambda: (pbd_from_plane(91, _B91, [-x % 91 for x in _B91][-7:] + list(_B91)), []),
         "the plane of order 9 less a line and 7 points of an oval (J. R. Abel)",
     ),
+    185: (11, _pbd_185, "the plane of order 16 about a Fano subplane (Greig 1999)"),
+    205: (10, _pbd_205, "the plane of order 16 about a Baer subplane (Greig 1999)"),
+    254: (11, _pbd_254, "the plane of order 19, two classes modulo 3 (Greig 1999)"),
 }
-"""``n: (k, blocks, source)``: a pairwise balanced design on ``n`` points whose blocks all
-have a size ``s`` with an idempotent ``OA(k, s)``, so an ``OA(k, n)`` (Handbook III.3.?:
-"OA from a PBD"); the designs J. R. Abel gave SageMath (``OA_7_66``, ``OA_7_68``,
-``OA_7_74``)."""
+"""``n: (k, design, source)``: a pairwise balanced design on ``n`` points, its blocks (each of a
+size ``s`` with an idempotent ``OA(k, s)``) and its disjoint blocks that carry a whole
+``OA(k, s)``, so an ``OA(k, n)`` (:func:`officers.latin.mols.oa_from_pbd`); the designs J. R.
+Abel gave SageMath (``OA_7_66``, ``OA_7_68``, ``OA_7_74``, ``OA_11_185``, ``OA_10_205``,
+``OA_11_254``)."""
 
 
 SPECIAL_PLANES: Final[

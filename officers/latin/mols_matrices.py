@@ -760,6 +760,44 @@ def dm_80_10() -> Matrix:
     return abel_cheng(5, 4, a, [None, 0, 1, 14, 12, 7, 2, 11, 3, 6])
 
 
+def dm_112_14() -> Matrix:
+    """The (Z_7 x GF(16), 14; 1) difference matrix behind an ``OA(15, 112)`` (13 MOLS of order
+    112): R. J. R. Abel, thesis (UNSW 1995), by :func:`abel_cheng` (printed with the places as
+    its rows; one entry, a (3, 3) in print, is (3, 9), as corrected in SageMath)."""
+    n = None
+    by_place: list[list[tuple[int, int | None]]] = [
+        [(0, n), (0, n), (0, n), (0, n), (0, n), (0, n), (0, n), (0, n), (1, n), (4, n), (2, n), (2, n), (4, n), (1, n)],
+        [(0, n), (1, n), (2, n), (3, 5), (4, 9), (5, 11), (6, 12), (1, 10), (0, 10), (1, 11), (4, 13), (2, 6), (2, 2), (4, 1)],
+        [(0, n), (2, 3), (4, 6), (6, 0), (1, 1), (3, 12), (5, 6), (4, 2), (1, 9), (0, 3), (1, 7), (4, 7), (2, 8), (2, 5)],
+        [(0, n), (3, 3), (6, 2), (2, 3), (5, 2), (1, 9), (4, 13), (2, 8), (4, 12), (1, 12), (0, 7), (1, 10), (4, 11), (2, 14)],
+        [(0, n), (4, n), (1, 0), (5, 1), (2, 0), (6, 7), (3, 4), (2, 11), (2, 9), (4, 13), (1, 3), (0, 7), (1, 11), (4, 2)],
+        [(0, n), (5, n), (3, 14), (1, 7), (6, 5), (4, 3), (2, 1), (4, 6), (2, 5), (2, 14), (4, 12), (1, 1), (0, 2), (1, 2)],
+        [(0, n), (6, n), (5, 0), (4, 4), (3, 11), (2, 2), (1, 7), (1, 13), (4, 8), (2, 11), (2, 3), (4, n), (1, 8), (0, 10)],
+        [(0, n), (4, 3), (2, 14), (1, 5), (1, 4), (2, 5), (4, 2), (0, 8), (6, 10), (3, 11), (5, 6), (5, 5), (3, 0), (6, 11)],
+        [(0, n), (5, 3), (4, 0), (4, 6), (5, 4), (0, 3), (3, 11), (6, n), (0, 4), (6, 5), (3, 13), (5, 6), (5, 4), (3, 4)],
+        [(0, n), (6, 3), (6, 4), (0, 5), (2, 5), (5, 5), (2, n), (3, 6), (6, 7), (0, 12), (6, 12), (3, 12), (5, n), (5, 10)],
+        [(0, n), (0, 3), (1, n), (3, 9), (6, 8), (3, 14), (1, 14), (5, 6), (3, 8), (6, 13), (0, 8), (6, 3), (3, 9), (5, 0)],
+        [(0, n), (1, 3), (3, 1), (6, 6), (3, n), (1, 10), (0, 1), (5, 7), (5, 7), (3, 14), (6, 0), (0, 10), (6, 9), (3, 6)],
+        [(0, n), (2, n), (5, 3), (2, 10), (0, 8), (6, 5), (6, 0), (3, 7), (5, 1), (5, 12), (3, 14), (6, 4), (0, 10), (6, 4)],
+        [(0, n), (3, n), (0, 4), (5, 6), (4, 1), (4, 7), (5, 1), (6, 8), (3, 2), (5, 2), (5, 2), (3, 13), (6, 7), (0, 2)],
+    ]  # fmt: skip
+    a = [list(row) for row in zip(*by_place, strict=True)]
+    return abel_cheng(7, 4, a, [None, 0, 1, 14, 12, 7, 2, 11, 3, 4, 5, 10, 8, 6])
+
+
+def dm_273_17(idempotent_oa_17_17: list[tuple[int, ...]]) -> Matrix:
+    """A (Z_273, 17; 1) difference matrix from J. R. Abel (as SageMath's designs database gives
+    it): the (273, 17, 1) difference set ``{1, 2, 4, 8, 16, 32, 64, 91, 117, 128, 137, 182,
+    195, 205, 234, 239, 256}`` stands in for the symbols of an idempotent ``OA(17, 17)``
+    without its constant rows."""
+    block = (1, 2, 4, 8, 16, 32, 64, 91, 117, 128, 137, 182, 195, 205, 234, 239, 256)
+    columns: list[tuple[Element, ...]] = [
+        tuple(block[x] for x in row) for row in idempotent_oa_17_17 if any(x != row[0] for x in row)
+    ]
+    columns.append((0,) * 17)
+    return _cyclic(273, columns)
+
+
 DIFFERENCE_MATRICES: Final[dict[int, tuple[int, Callable[[], Matrix], str]]] = {
     21: (6, dm_21_6, "Handbook III.3.50"),
     24: (8, dm_24_8, "Handbook III.3.52"),
@@ -779,6 +817,7 @@ DIFFERENCE_MATRICES: Final[dict[int, tuple[int, Callable[[], Matrix], str]]] = {
     60: (6, dm_60_6, "Abel 2015, J. Combin. Des. 23, 135-139"),
     75: (8, dm_75_8, "Handbook III.3.75"),
     80: (10, dm_80_10, "Handbook III.3.76; Abel and Cheng 1994"),
+    112: (14, dm_112_14, "Abel 1995 (thesis, UNSW); Abel and Cheng 1994"),
 }
 """``n: (k, matrix, source)``: a ``(G, k; 1)`` difference matrix over a group of order ``n``,
 so an ``OA(k + 1, n)``. The (57, 8; 1) one, which needs an ``OA(8, 8)``, is :func:`dm_57_8`."""
