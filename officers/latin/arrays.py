@@ -170,7 +170,7 @@ def _irreducible(low: list[int], p: int) -> bool:
 
 def field_oa(q: int, k: int | None = None) -> OA:
     """The ``OA(k, q)`` (``k <= q + 1``, all ``q + 1`` columns by default) of the affine plane
-    over GF(``q``), ``q`` a prime power (Bose 1938; Handbook III.3.1): the row ``(i, j)`` is
+    over GF(``q``), ``q`` a prime power (Bose 1938; Handbook §III.3): the row ``(i, j)`` is
     ``(i, j, j + x*i for each x != 0 of GF(q))``.
 
     >>> field_oa(3)
@@ -186,7 +186,7 @@ def field_oa(q: int, k: int | None = None) -> OA:
 
 
 def product_oa(first: OA, second: OA, n2: int) -> OA:
-    """MacNeish's product (1922; Handbook III.3.2): an ``OA(k, n1)`` and an ``OA(k, n2)`` give
+    """MacNeish's product (1922; Handbook §III.3): an ``OA(k, n1)`` and an ``OA(k, n2)`` give
     the ``OA(k, n1 * n2)`` whose rows pair theirs, symbol ``a * n2 + b``.
 
     >>> len(product_oa(field_oa(3), field_oa(4, 4), 4))
@@ -238,7 +238,7 @@ class AbelianGroup:
 
 
 def oa_from_difference_matrix(columns: Sequence[Sequence[int]], add: Sequence[Sequence[int]]) -> OA:
-    """The ``OA(k + 1, n)`` of a ``(G, k; 1)`` difference matrix (Handbook III.17): ``n``
+    """The ``OA(k + 1, n)`` of a ``(G, k; 1)`` difference matrix (Handbook §VI.17): ``n``
     columns of ``k`` elements of a group ``G`` of order ``n`` (``add`` its table) such that, for
     any two of the ``k`` places, the differences down the columns hold every element once. Its
     ``n * n`` rows are ``(column[0] + g, ..., column[k-1] + g, c)`` for each column ``c`` and
@@ -257,7 +257,7 @@ def oa_from_quasi_difference_matrix(
     columns: Sequence[Sequence[int | None]], add: Sequence[Sequence[int]], filler: OA
 ) -> OA:
     """The ``OA(k, n + u)`` of an ``(n, k; 1, 1; u)`` quasi-difference matrix (Handbook
-    III.3.6, Colbourn and Kreher): ``n - 1 + 2u + 1`` columns of ``k`` elements of a group of
+    §III.3, Colbourn and Kreher): ``n - 1 + 2u + 1`` columns of ``k`` elements of a group of
     order ``n`` (``add`` its table) or blanks (``None``), each place blank in ``u`` columns and
     each column blank at most once, and for any two places the differences down the columns
     where both are filled hold every element but 0 once and 0 once. Each column is developed
@@ -295,7 +295,7 @@ def quasi_difference_matrix_of_vector(
     m: int, t: int, vector: Sequence[int]
 ) -> list[tuple[int | None, ...]]:
     """The ``(mt + 1, m + 2; 1, 1; t)`` quasi-difference matrix of a ``V(m, t)`` vector
-    (Handbook III.3.7), over Z_q for the prime ``q = mt + 1``: the column ``(blank, a_1, ...,
+    (Handbook §III.3), over Z_q for the prime ``q = mt + 1``: the column ``(blank, a_1, ...,
     a_{m+1})`` times each ``t``-th root of unity (the powers of ``w**m``, ``w`` a primitive
     root), each in its ``m + 2`` cyclic shifts, and a column of zeros.
 

@@ -11,30 +11,38 @@ Everything here is an *orthogonal array* ``OA(k, n)``: ``n * n`` rows of ``k`` s
 ``OA(k + 2, n)`` (the row, the column, then each square's symbol: :func:`squares_of`), so
 ``mols(k, n)`` builds an ``OA(k + 2, n)``. The constructions, with their sources:
 
-finite field (Bose 1938; Handbook III.3.1)
+finite field (Bose 1938; Handbook §III.3)
     For a prime power ``q``, the ``OA(q + 1, q)`` of the lines of the affine plane over GF(q):
     ``(i, j, x*i + j for each x != 0)``, so ``q - 1`` MOLS (:func:`field_oa`).
-product (MacNeish 1922; Handbook III.3.2)
+product (MacNeish 1922; Handbook §III.3)
     An ``OA(k, a)`` and an ``OA(k, b)`` give an ``OA(k, a*b)`` (:func:`product_oa`).
-difference matrix (Handbook III.17; data of III.3.5)
+difference matrix (Handbook §VI.17; data of §III.3)
     A ``(G, k; 1)`` difference matrix over a group ``G`` of order ``n`` gives an
     ``OA(k + 1, n)`` (:func:`oa_from_difference_matrix`).
-quasi-difference matrix (Handbook III.3.6)
+quasi-difference matrix (Handbook §III.3)
     An ``(n, k; 1, 1; u)`` quasi-difference matrix gives an ``OA(k, n + u)``
     (:func:`oa_from_quasi_difference_matrix`); a ``V(m, t)`` vector gives an
-    ``(mt + 1, m + 2; 1, 0; t)`` one (Handbook III.3.7), so ``m`` MOLS of order ``(m + 1)t + 1``.
-Wilson's construction (Wilson 1974; Handbook III.3.4)
+    ``(mt + 1, m + 2; 1, 0; t)`` one (Handbook §III.3), so ``m`` MOLS of order ``(m + 1)t + 1``.
+Wilson's construction (Wilson 1974; Handbook §III.3)
     An ``OA(k + s, t)`` whose last ``s`` columns are truncated to ``u_1 .. u_s`` symbols, an
     ``OA(k, m + j)`` with ``j`` disjoint rows for each ``j <= s``, and an ``OA(k, u_i)`` give an
-    ``OA(k, m*t + u_1 + ... + u_s)`` (:func:`wilson_oa`).
+    ``OA(k, m*t + u_1 + ... + u_s)`` (:func:`wilson_oa`); with one or two truncated columns,
+    and as Abel and Cavenagh's constructions 3.3 and 3.5 (J. Combin. Des. 15 (2007) 255-261):
+    ``i`` columns cut to one point each, all in one block, or three cut columns that every
+    block meets.
+pairwise balanced designs (Handbook §III.3)
+    A design whose block sizes have idempotent arrays gives an ``OA(k, n)``
+    (:func:`oa_from_pbd`): planes less an oval's points (J. R. Abel), Greig's designs
+    (J. Combin. Des. 7 (1999) 341-374).
 direct constructions of small orders
     Sets printed by their finders (:mod:`officers.latin.mols_data`: 5 MOLS of order 12, 4 of 14
     and 15, ...), and the pair of every order but 2 and 6
     (:func:`~officers.latin.construct.orthogonal_pair`).
 
 :func:`mols` picks, for ``n``, the construction that gives the most squares (:func:`plan`),
-builds the orthogonal array, and checks it by counting the pairs of every two columns (a check
-that knows nothing of the construction) before it returns the squares.
+builds the orthogonal array, and checks that every two columns hold every pair of symbols once
+(:func:`is_orthogonal_array`, a check that knows nothing of the construction) before it returns
+the squares. docs/mols.md has the table against the published one.
 
 >>> squares = mols(3, 4)
 >>> len(squares), squares[0][1]
@@ -221,7 +229,7 @@ def _disjoint_rows(rows: OA, count: int) -> list[int] | None:
 
 
 def wilson_oa(k: int, m: int, master: OA, t: int, truncated: Sequence[int]) -> OA:
-    """Wilson's construction (Wilson 1974; Handbook III.3.4, the TD form with truncated groups).
+    """Wilson's construction (Wilson 1974; Handbook §III.3, the TD form with truncated groups).
 
     ``master`` is an ``OA(k + s, t)`` (``s = len(truncated)``); in its column ``k + i`` only
     the symbols below ``truncated[i]`` are kept. Each master row becomes a copy of an

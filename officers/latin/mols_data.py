@@ -3,7 +3,7 @@ difference matrices and vectors that the sources print, each with its source.
 
 The table
     :data:`HANDBOOK_TABLE` is Table 3.87 of the Handbook of Combinatorial Designs (C. J.
-    Colbourn and J. H. Dinitz, eds., 2nd ed., Chapman & Hall/CRC 2007, §III.3.6), the largest
+    Colbourn and J. H. Dinitz, eds., 2nd ed., Chapman & Hall/CRC 2007, §III.3), the largest
     number of MOLS of order ``n`` known, for ``n < 600``, with J. H. Dinitz's update for
     ``n = 60`` (5), as SageMath's ``MOLS_handbook_data`` reproduces it. :data:`UPDATES` are
     the later results for ``n < 600`` that raise it: 4 MOLS of order 14 (D. T. Todorov, "Four
@@ -261,7 +261,7 @@ V_VECTORS: Final[dict[tuple[int, int], tuple[tuple[int, ...], str]]] = {
 }
 """``(m, t): (vector, source)``: a ``V(m, t)`` vector over GF(mt + 1) (a prime here), so ``m``
 MOLS of order ``(m + 1)t + 1``; the vectors with ``(m + 1)t + 1 < 600`` of the table SageMath
-transcribes from the Handbook (III.3.8) and the papers cited."""
+transcribes from the Handbook (§III.3) and the papers cited."""
 
 
 def pbd_from_plane(v: int, base: tuple[int, ...], removed: list[int]) -> list[list[int]]:
