@@ -146,26 +146,31 @@ face_up(uint32_t mask, int player)
 
 /* ---- the board ------------------------------------------------------------------------ */
 
-static int
-answer_before(const state *s, int a, int b, int c)
+/* Each card's tables in one game, computed once, from which a board is laid out by lookups
+ * (the chance search lays out a board for every leaf): what the pair of cards gives when a
+ * leads and b answers. */
+typedef struct {
+    uint8_t beats[32 * 32]; /* beats[32 * a + b]: b wins the trick a led */
+    int8_t gains[32 * 32];  /* the trick's points for its leader, negative when lost */
+} deck;
+
+static void
+deck_build(deck *d, const uint8_t *lane, const uint8_t *power, const uint8_t *points)
 {
-    /* the order the other player tries answers b, c to a: the trick's worst for the leader
-     * first, then from a pile of two, then the lower card (as search.py's _answer_order) */
-    int gb = s->gains[32 * a + b], gc = s->gains[32 * a + c];
-    if (gb != gc) {
-        return gb < gc;
+    for (int a = 0; a < 32; a++) {
+        for (int b = 0; b < 32; b++) {
+            int same = lane[a] == lane[b];
+            int wins = b != a && (same ? power[b] > power[a] : lane[b] == TRUMP);
+            int gain = points[a] + points[b];
+            d->beats[32 * a + b] = (uint8_t)wins;
+            d->gains[32 * a + b] = (int8_t)(wins ? -gain : gain);
+        }
     }
-    int ub = (b & 15) >= 8, uc = (c & 15) >= 8;
-    if (ub != uc) {
-        return ub < uc;
-    }
-    return s->power[b] < s->power[c];
 }
 
-/* The board's tables, for the slots of ``present`` (the search reads no other: every mask it
- * meets lies within them; the entries of other slots keep whatever they held). */
+/* The tables that depend on each slot alone, for the slots of ``present``. */
 static void
-board_build(state *s)
+board_slots(state *s)
 {
     uint32_t present = s->present;
     memset(s->lanes, 0, sizeof s->lanes);
@@ -186,17 +191,20 @@ board_build(state *s)
         s->above[x] = 0;
         s->kin[x] = 0;
     }
-    for (uint32_t ma = present; ma; ma &= ma - 1) {
-        int a = lowest(ma);
-        for (uint32_t mb = present & ~((uint32_t)1 << a); mb; mb &= mb - 1) {
-            int b = lowest(mb);
-            int same = s->lane[a] == s->lane[b];
-            int wins = same ? s->power[b] > s->power[a] : s->lane[b] == TRUMP;
-            int gain = s->points[a] + s->points[b];
-            s->beats[32 * a + b] = (uint8_t)wins;
-            s->gains[32 * a + b] = (int8_t)(wins ? -gain : gain);
-            if (same && s->power[b] > s->power[a]) {
-                s->above[a] |= (uint32_t)1 << b;
+}
+
+/* The tables of the lanes: the cards above a slot's, those between two, a slot's kin. */
+static void
+board_lanes(state *s)
+{
+    uint32_t present = s->present;
+    for (uint32_t mx = present; mx; mx &= mx - 1) {
+        int x = lowest(mx);
+        uint32_t lane = s->lanes[0][s->lane[x]] | s->lanes[1][s->lane[x]];
+        for (uint32_t my = lane & ~((uint32_t)1 << x); my; my &= my - 1) {
+            int y = lowest(my);
+            if (s->power[y] > s->power[x]) {
+                s->above[x] |= (uint32_t)1 << y;
             }
         }
     }
@@ -212,19 +220,79 @@ board_build(state *s)
             }
         }
     }
-    for (uint32_t ma = present; ma; ma &= ma - 1) {
-        int a = lowest(ma), n = 0;
-        for (uint32_t mb = present & (a >> 4 ? 0xFFFFu : 0xFFFF0000u); mb; mb &= mb - 1) {
-            int b = lowest(mb);
-            /* a stable insertion: equal answers keep the order of their slots */
-            int i = n++;
-            while (i > 0 && answer_before(s, a, b, s->replies[a][i - 1])) {
-                s->replies[a][i] = s->replies[a][i - 1];
-                i--;
-            }
-            s->replies[a][i] = (uint8_t)b;
+}
+
+/* a's answers (the other player's slots of ``present``) in the order answer_before gives
+ * them, equal answers by slot: each answer's sort key packs the trick's points for the leader,
+ * whether it is the last card of its pile, its power and its slot. */
+static void
+board_replies(state *s, int a)
+{
+    uint32_t other = s->present & (a >> 4 ? 0xFFFFu : 0xFFFF0000u);
+    uint32_t keys[16];
+    int n = 0;
+    for (uint32_t mb = other; mb; mb &= mb - 1) {
+        int b = lowest(mb);
+        uint32_t key = (uint32_t)(s->gains[32 * a + b] + 64) << 14 |
+                       (uint32_t)((b & 15) >= 8) << 13 | (uint32_t)s->power[b] << 5 |
+                       (uint32_t)b;
+        int i = n++;
+        while (i > 0 && keys[i - 1] > key) {
+            keys[i] = keys[i - 1];
+            i--;
         }
-        s->n_replies[a] = (uint8_t)n;
+        keys[i] = key;
+    }
+    for (int i = 0; i < n; i++) {
+        s->replies[a][i] = (uint8_t)(keys[i] & 31);
+    }
+    s->n_replies[a] = (uint8_t)n;
+}
+
+/* The board's tables, for the slots of ``present`` (the search reads no other: every mask it
+ * meets lies within them; the entries of other slots keep whatever they held). */
+static void
+board_build(state *s)
+{
+    uint32_t present = s->present;
+    board_slots(s);
+    for (uint32_t ma = present; ma; ma &= ma - 1) {
+        int a = lowest(ma);
+        for (uint32_t mb = present & ~((uint32_t)1 << a); mb; mb &= mb - 1) {
+            int b = lowest(mb);
+            int same = s->lane[a] == s->lane[b];
+            int wins = same ? s->power[b] > s->power[a] : s->lane[b] == TRUMP;
+            int gain = s->points[a] + s->points[b];
+            s->beats[32 * a + b] = (uint8_t)wins;
+            s->gains[32 * a + b] = (int8_t)(wins ? -gain : gain);
+        }
+    }
+    board_lanes(s);
+    for (uint32_t ma = present; ma; ma &= ma - 1) {
+        board_replies(s, lowest(ma));
+    }
+}
+
+/* The same tables for the cards ``card`` (by slot, -1 for none; ``present`` the slots that
+ * hold one) by lookups in the deck's tables: what board_build makes of the same board. */
+static void
+board_of_cards(state *s, const deck *d, const int *card)
+{
+    uint32_t present = s->present;
+    board_slots(s);
+    for (uint32_t ma = present; ma; ma &= ma - 1) {
+        int a = lowest(ma);
+        const uint8_t *beats = d->beats + 32 * card[a];
+        const int8_t *gains = d->gains + 32 * card[a];
+        for (uint32_t mb = present & ~((uint32_t)1 << a); mb; mb &= mb - 1) {
+            int b = lowest(mb);
+            s->beats[32 * a + b] = beats[card[b]];
+            s->gains[32 * a + b] = gains[card[b]];
+        }
+    }
+    board_lanes(s);
+    for (uint32_t ma = present; ma; ma &= ma - 1) {
+        board_replies(s, lowest(ma));
     }
 }
 
@@ -1461,7 +1529,8 @@ dd_best(PyObject *self, PyObject *args)
  * state's value is kept as an integer, the value times u! (u its unseen cards), so a turn-up's
  * mean is the sum of its after-states' numerators; alpha-beta at the players' nodes, Star1 at
  * the turn-ups, a memo of lower and upper bounds, and the double-dummy search above at the
- * leaves (a state with at most one card face down), its board set anew for each leaf. The
+ * leaves (a state with at most one card face down), its board laid out for each leaf from the
+ * tables of the cards (deck). The
  * Python module proves each step; the tests hold the two to the same fractions. */
 
 typedef struct {
@@ -1472,13 +1541,24 @@ typedef struct {
     int points[2];
 } cstate;
 
+/* A memo entry, 32 bytes: the state's key and its bounds. key[0]: the face-up cards of
+ * Vorhand (a bit each) and, above, of Hinterhand; key[1]: the face-up cards with a card beneath
+ * and, above, the unseen cards; the low 16 bits of word[2]: 1 (in use), the leader, the card
+ * led + 1, Vorhand's points (the win only). The sets hold each player's piles whatever their
+ * order. The bounds: the lower in the top 48 bits of word[2], the upper in word[3]. A state
+ * with 16 cards unseen is not remembered (its values may need more than 48 bits; there is one
+ * such state, the start). */
 typedef struct {
-    uint64_t key[4]; /* key[3]'s top bit: the entry is in use */
-    int64_t low, high;
+    uint64_t word[4];
 } centry;
 
+#define CKEY_BITS 16
+#define CKEY_MASK ((uint64_t)0xFFFF)
+
 #define CHANCE_MIN_BITS 12
-#define CHANCE_MAX_BITS 21 /* the memo: at most 2 ** 21 entries of 48 bytes (96 MiB) */
+#define CHANCE_MAX_BITS 21 /* the memo: at most 2 ** 21 entries of 32 bytes (64 MiB) */
+#define CHANCE_WAYS_BITS 2 /* ... in buckets of 4 */
+#define CHANCE_WAYS (1 << CHANCE_WAYS_BITS)
 #define CHANCE_CHECK 256   /* states valued between two looks at the clock */
 #define LEAF_BITS 10       /* a leaf's double-dummy table starts at 2 ** 10 entries */
 
@@ -1488,8 +1568,8 @@ typedef struct {
     centry *memo;
     int bits;
     size_t used;
-    unsigned generation; /* grown or started anew how many times */
     state *dd; /* the leaves' double-dummy search */
+    deck cards; /* the tables of the cards, from which each leaf's board is laid out */
     long long nodes, leaves;
     double deadline;
     int stop; /* 1 out of time, 2 a Python exception */
@@ -1514,99 +1594,123 @@ ctop(const chance *c, const cstate *st)
 }
 
 static void
-ckey(const chance *c, const cstate *st, uint64_t key[4])
+ckey(const chance *c, const cstate *st, uint64_t key[3])
 {
-    uint8_t piles[16];
+    uint32_t faces[2] = {0, 0}, beneath = 0;
     for (int p = 0; p < 16; p++) {
-        piles[p] = (uint8_t)((st->up[p] + 1) << 1 | (int)(st->hid >> p & 1));
-    }
-    for (int player = 0; player < 2; player++) {
-        uint8_t *q = piles + 8 * player;
-        for (int i = 1; i < 8; i++) {
-            uint8_t v = q[i];
-            int j = i;
-            while (j > 0 && q[j - 1] > v) {
-                q[j] = q[j - 1];
-                j--;
-            }
-            q[j] = v;
+        if (st->up[p] >= 0) {
+            faces[p >> 3] |= (uint32_t)1 << st->up[p];
+            beneath |= (uint32_t)(st->hid >> p & 1) << st->up[p];
         }
     }
-    memcpy(&key[0], piles, 8);
-    memcpy(&key[1], piles + 8, 8);
-    key[2] = (uint64_t)st->unseen | (uint64_t)st->leader << 48 | (uint64_t)(st->lead + 1) << 49;
-    key[3] = ((uint64_t)1 << 63) | (uint64_t)(c->objective ? 0 : st->points[0]);
+    key[0] = (uint64_t)faces[0] | (uint64_t)faces[1] << 32;
+    key[1] = (uint64_t)beneath | (uint64_t)st->unseen << 32;
+    key[2] = 1 | (uint64_t)st->leader << 1 | (uint64_t)(st->lead + 1) << 2 |
+             (uint64_t)(c->objective ? 0 : st->points[0]) << 8;
 }
 
-static inline size_t
-cslot(const chance *c, const uint64_t key[4])
+/* The memo is a table of buckets of CHANCE_WAYS entries (2 ** bits entries in all): a key
+ * lies in its bucket or nowhere. */
+static inline centry *
+cbucket(const chance *c, const uint64_t key[3])
 {
     uint64_t h = key[0] * 0x9E3779B97F4A7C15ull;
     h ^= (key[1] + (h >> 29)) * 0xBF58476D1CE4E5B9ull;
     h ^= (key[2] + (h >> 31)) * 0x94D049BB133111EBull;
-    h ^= key[3] + (h >> 27);
     h *= 0x9E3779B97F4A7C15ull;
-    return (size_t)(h >> (64 - c->bits));
+    return c->memo + (size_t)(h >> (64 - (c->bits - CHANCE_WAYS_BITS))) * CHANCE_WAYS;
 }
 
-static centry *
-cfind(const chance *c, const uint64_t key[4])
+static inline int
+csame(const centry *e, const uint64_t key[3])
 {
-    size_t mask = ((size_t)1 << c->bits) - 1;
-    for (size_t i = cslot(c, key);; i = (i + 1) & mask) {
-        centry *e = &c->memo[i];
-        if (!e->key[3] || memcmp(e->key, key, sizeof e->key) == 0) {
-            return e;
+    return e->word[0] == key[0] && e->word[1] == key[1] && (e->word[2] & CKEY_MASK) == key[2];
+}
+
+/* The key's entry, or NULL. */
+static centry *
+cfind(const chance *c, const uint64_t key[3])
+{
+    centry *e = cbucket(c, key);
+    for (int i = 0; i < CHANCE_WAYS; i++) {
+        if (csame(&e[i], key)) {
+            return &e[i];
         }
     }
+    return NULL;
 }
 
-/* Store bounds; a memo half full doubles (up to 2 ** CHANCE_MAX_BITS entries; then, or where
- * memory runs out, it starts anew: an entry only saves time). */
+/* The cards still in play in the state of an entry (face up, and beneath them): the more, the
+ * more a search of it costs. */
+static inline int
+cwork(const centry *e)
+{
+    return popcount((uint32_t)e->word[0]) + popcount((uint32_t)(e->word[0] >> 32)) +
+           popcount((uint32_t)e->word[1]);
+}
+
+/* Where a key goes in its bucket: its entry, else an empty one, else the one whose state
+ * costs least to search again; *fresh set when the place was empty. */
+static centry *
+cplace(const chance *c, const uint64_t key[3], int *fresh)
+{
+    centry *e = cbucket(c, key), *victim = NULL;
+    int least = 1 << 30;
+    *fresh = 0;
+    for (int i = 0; i < CHANCE_WAYS; i++) {
+        if (!(e[i].word[2] & 1)) {
+            if (!*fresh) {
+                victim = &e[i];
+                *fresh = 1;
+            }
+            continue;
+        }
+        if (csame(&e[i], key)) {
+            *fresh = 0;
+            return &e[i];
+        }
+        int work = cwork(&e[i]);
+        if (!*fresh && work < least) {
+            least = work;
+            victim = &e[i];
+        }
+    }
+    return victim;
+}
+
+/* Store bounds (each below 2 ** 48). A memo three quarters full doubles, up to
+ * 2 ** CHANCE_MAX_BITS entries; then, or where memory runs out, a full bucket gives up the entry
+ * of its cheapest state (an entry only saves time: whatever is forgotten is searched again). */
 static void
-cstore(chance *c, const uint64_t key[4], int64_t low, int64_t high, centry *seen, size_t used,
-       unsigned generation)
+cstore(chance *c, const uint64_t key[3], int64_t low, int64_t high)
 {
     size_t size = (size_t)1 << c->bits;
-    if (seen != NULL && c->used == used && c->generation == generation &&
-        (seen->key[3] ? memcmp(seen->key, key, sizeof seen->key) == 0
-                      : 2 * (c->used + 1) <= size)) {
-        /* nothing stored since the lookup that found seen (the key's entry, or the empty one
-         * its probe ended at), the memo neither grown nor started anew: the key's place */
-        if (!seen->key[3]) {
-            memcpy(seen->key, key, sizeof seen->key);
-            c->used++;
-        }
-        seen->low = low;
-        seen->high = high;
-        return;
-    }
-    if (2 * (c->used + 1) > size) {
+    if (4 * (c->used + 1) > 3 * size && c->bits < CHANCE_MAX_BITS) {
         centry *old = c->memo;
-        centry *memo = c->bits < CHANCE_MAX_BITS ? calloc(2 * size, sizeof(centry)) : NULL;
-        c->used = 0;
-        c->generation++;
-        if (memo == NULL) {
-            memset(old, 0, size * sizeof(centry));
-        } else {
+        centry *memo = calloc(2 * size, sizeof(centry));
+        if (memo != NULL) {
             c->memo = memo;
             c->bits++;
+            c->used = 0;
             for (size_t i = 0; i < size; i++) {
-                if (old[i].key[3]) {
-                    *cfind(c, old[i].key) = old[i];
-                    c->used++;
+                if (old[i].word[2] & 1) {
+                    int fresh;
+                    uint64_t k[3] = {old[i].word[0], old[i].word[1], old[i].word[2] & CKEY_MASK};
+                    centry *e = cplace(c, k, &fresh);
+                    c->used += (size_t)fresh;
+                    *e = old[i];
                 }
             }
             free(old);
         }
     }
-    centry *e = cfind(c, key);
-    if (!e->key[3]) {
-        memcpy(e->key, key, sizeof e->key);
-        c->used++;
-    }
-    e->low = low;
-    e->high = high;
+    int fresh;
+    centry *e = cplace(c, key, &fresh);
+    c->used += (size_t)fresh;
+    e->word[0] = key[0];
+    e->word[1] = key[1];
+    e->word[2] = key[2] | (uint64_t)low << CKEY_BITS;
+    e->word[3] = (uint64_t)high;
 }
 
 static inline int
@@ -1814,7 +1918,7 @@ cleaf(chance *c, const cstate *st, int64_t window_low, int64_t window_high)
         }
     }
     s->present = present;
-    board_build(s);
+    board_of_cards(s, &c->cards, card);
     if (creset_table(s) < 0) {
         c->stop = 3;
         return 0;
@@ -1866,15 +1970,16 @@ cvalue(chance *c, const cstate *st, int64_t alpha, int64_t beta)
         int64_t found = cleaf(c, st, alpha, beta);
         return c->stop ? 0 : found;
     }
-    uint64_t key[4];
-    ckey(c, st, key);
-    centry *e = cfind(c, key);
-    size_t used = c->used;
-    unsigned generation = c->generation;
+    uint64_t key[3];
+    int remember = popcount(st->unseen) < 16;
     int64_t low = 0, high = ctop(c, st);
-    if (e->key[3]) {
-        low = e->low;
-        high = e->high;
+    if (remember) {
+        ckey(c, st, key);
+        centry *e = cfind(c, key);
+        if (e != NULL) {
+            low = (int64_t)(e->word[2] >> CKEY_BITS);
+            high = (int64_t)e->word[3];
+        }
     }
     if (low == high || low >= beta) {
         return low;
@@ -1918,7 +2023,9 @@ cvalue(chance *c, const cstate *st, int64_t alpha, int64_t beta)
             low = high = result;
         }
     }
-    cstore(c, key, low, high, e, used, generation);
+    if (remember) {
+        cstore(c, key, low, high);
+    }
     return result;
 }
 
@@ -1991,6 +2098,7 @@ dd_chance(PyObject *self, PyObject *args)
         free(c);
         return NULL;
     }
+    deck_build(&c->cards, c->lane, c->power, c->points);
     c->objective = objective;
     c->bits = CHANCE_MIN_BITS;
     c->memo = calloc((size_t)1 << c->bits, sizeof(centry));
