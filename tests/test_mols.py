@@ -226,7 +226,13 @@ def test_each_printed_vector_gives_its_quasi_difference_matrix(m: int, t: int) -
         assert sorted(differences) == list(range(q)), (a, b)
 
 
-@pytest.mark.parametrize("n", sorted(mols_matrices.DIFFERENCE_MATRICES))
+@pytest.mark.parametrize(
+    "n",
+    [
+        n if n < 250 else pytest.param(n, marks=pytest.mark.slow)
+        for n in sorted(mols_matrices.DIFFERENCE_MATRICES)
+    ],
+)
 def test_each_printed_difference_matrix_builds_its_set(n: int) -> None:
     k = mols_matrices.DIFFERENCE_MATRICES[n][0] - 1  # k rows: an OA(k + 1, n), k - 1 squares
     if largest_known(n) < k:  # pragma: no cover - the table is built from them
@@ -339,3 +345,22 @@ def test_some_sets_above_100_from_printed_designs(n: int, k: int) -> None:
 def test_large_sets_above_100_from_printed_designs(n: int, k: int) -> None:
     assert largest_known(n) == k == mols_data.lower_bound(n)
     assert are_mols(mols(k, n), n)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", [n for n in range(101, MAX_MOLS_ORDER) if not prime_power(n)])
+def test_every_set_above_100_is_built_and_checked(n: int) -> None:
+    # mols checks the orthogonal array before it returns; here its count and shape
+    k = largest_known(n)
+    squares = mols(k, n)
+    assert len(squares) == k and all(len(square) == n for square in squares)
+    assert k <= mols_data.lower_bound(n)
+
+
+def test_a_set_too_large_to_hold_is_refused_with_the_limit() -> None:
+    from officers.latin.mols import MAX_CELLS
+
+    with pytest.raises(UnsupportedError, match="ask for at most"):
+        mols(196, 197)
+    assert 196 * 197 * 197 > MAX_CELLS >= 168 * 169 * 169
+    assert are_mols(mols(3, 197), 197)

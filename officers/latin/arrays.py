@@ -47,9 +47,10 @@ def is_orthogonal_array(rows: Sequence[Sequence[int]], k: int, n: int) -> bool:
     The check knows nothing of how the rows were made. It reads the definition this way: for
     every column ``a`` and symbol ``s``, exactly ``n`` rows hold ``s`` in column ``a``, and in
     every other column those rows hold ``n`` different symbols (so each pair ``(s, x)`` once).
-    A row is a bitset with bit ``b*n + row[b]`` for each column ``b``; the ``n`` rows of a
-    symbol have ``n`` different symbols in every column ``b != a`` exactly when the union of
-    their bitsets has ``(k - 1)*n + 1`` bits.
+    A row is a bitset with bit ``b*n + row[b]`` for each column ``b`` (of a block of columns,
+    to bound the memory); the ``n`` rows of a symbol have ``n`` different symbols in every
+    column ``b != a`` exactly when the union of their bitsets has one bit for column ``a``
+    and ``n`` for each other column.
 
     >>> is_orthogonal_array([(0, 0, 0), (0, 1, 1), (1, 0, 1), (1, 1, 0)], 3, 2)
     True
@@ -60,17 +61,28 @@ def is_orthogonal_array(rows: Sequence[Sequence[int]], k: int, n: int) -> bool:
         return False
     if any(len(row) != k or any(not 0 <= x < n for x in row) for row in rows):
         return False
-    size = (k * n + 7) // 8
-    offsets = [b * n for b in range(k)]
+    # the bitsets of a block of columns at a time, at most about 2**29 bits in all
+    block = max(1, min(k, (1 << 29) // (n * n * n)))
+    for first in range(0, k, block):
+        if not _block_holds(rows, k, n, range(first, min(k, first + block))):
+            return False
+    return True
+
+
+def _block_holds(rows: Sequence[Sequence[int]], k: int, n: int, columns: range) -> bool:
+    """Whether, for every column ``a`` and symbol, the rows holding that symbol in column ``a``
+    hold ``n`` different symbols in each column of ``columns`` other than ``a``."""
+    size = (len(columns) * n + 7) // 8
+    offsets = [(b, (b - columns.start) * n) for b in columns]
     bits: list[int] = []
     for row in rows:
         buffer = bytearray(size)
-        for offset, x in zip(offsets, row, strict=True):
-            place = offset + x
+        for b, offset in offsets:
+            place = offset + row[b]
             buffer[place >> 3] |= 1 << (place & 7)
         bits.append(int.from_bytes(buffer, "little"))
-    expected = (k - 1) * n + 1
     for a in range(k):
+        expected = (len(columns) - 1) * n + 1 if a in columns else len(columns) * n
         groups: list[list[int]] = [[] for _ in range(n)]
         for row, word in zip(rows, bits, strict=True):
             groups[row[a]].append(word)

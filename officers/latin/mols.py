@@ -58,6 +58,7 @@ officers.UnsupportedError: no 2 mutually orthogonal Latin squares of order 6 exi
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
@@ -80,6 +81,7 @@ from officers.latin.construct import orthogonal_pair, prime_power
 from officers.latin.squares import LatinSquare
 
 __all__ = [
+    "MAX_CELLS",
     "MAX_MOLS_ORDER",
     "OA",
     "MolsEntry",
@@ -98,6 +100,11 @@ __all__ = [
     "why_no_mols",
     "wilson_oa",
 ]
+
+MAX_CELLS: Final = 5_000_000
+"""The most symbols ``k * n * n`` that :func:`mols` builds and checks at once (the 168 MOLS of
+order 169 hold 4,798,248; the whole set of a larger prime power is refused, fewer squares are
+not)."""
 
 MAX_MOLS_ORDER: Final = 600
 """The largest order :func:`mols` builds and :func:`mols_table` lists, less one (``n < 600``,
@@ -218,14 +225,26 @@ def _three_truncated_master(k: int, q: int, r: int, s: int, u: int) -> OA:
 
 
 def _disjoint_rows(rows: OA, count: int) -> list[int] | None:
-    """The indices of ``count`` rows that share no symbol in any column, found greedily."""
-    chosen: list[int] = []
-    for index, row in enumerate(rows):
-        if all(all(row[x] != rows[other][x] for x in range(len(row))) for other in chosen):
-            chosen.append(index)
-            if len(chosen) == count:
-                return chosen
-    return None if count else []
+    """The indices of ``count`` rows that share no symbol in any column: taken greedily, in the
+    rows' order and then in up to 200 shuffled orders (seeded, so the same every run)."""
+    if count == 0:
+        return []
+    width = len(rows[0])
+    generator = random.Random(len(rows) * 1009 + count)
+    order = list(range(len(rows)))
+    for _ in range(201):
+        chosen: list[int] = []
+        used = [set[int]() for _ in range(width)]
+        for index in order:
+            row = rows[index]
+            if all(row[x] not in used[x] for x in range(width)):
+                chosen.append(index)
+                if len(chosen) == count:
+                    return chosen
+                for x in range(width):
+                    used[x].add(row[x])
+        generator.shuffle(order)
+    return None
 
 
 def wilson_oa(k: int, m: int, master: OA, t: int, truncated: Sequence[int]) -> OA:
@@ -247,8 +266,13 @@ def wilson_oa(k: int, m: int, master: OA, t: int, truncated: Sequence[int]) -> O
         kept = [i for i in range(s) if row[k + i] < truncated[i]]
         j = len(kept)
         if j not in pieces:
-            piece = _oa(k, m + j)
-            disjoint = _disjoint_rows(piece, j)
+            if j > 2 and _k(m + j) > k:  # a parallel class of an OA(k + 1, m + j)
+                wider = _oa(k + 1, m + j)
+                piece = [row[:k] for row in wider]
+                disjoint: list[int] | None = [i for i, row in enumerate(wider) if row[k] == 0][:j]
+            else:
+                piece = _oa(k, m + j)
+                disjoint = _disjoint_rows(piece, j)
             if disjoint is None:
                 raise UnsupportedError(f"no {j} disjoint rows in the OA({k}, {m + j}) built")
             pieces[j] = (piece, disjoint)
@@ -377,7 +401,9 @@ def _construction_3_3_options(n: int) -> Iterable[tuple[int, Recipe]]:
             i = n - m * t
             if i < 2 or i >= t or kt - i < 5:
                 continue
-            k = min(kt - i, _k(m), _k(m + 1), _k(m + i))
+            # i disjoint rows of the OA(k, m + i): a parallel class of an OA(k + 1, m + i), or
+            # found by search when they are at most half its symbols
+            k = min(kt - i, _k(m), _k(m + 1), _k(m + i) - (2 * i > m + i))
             if k >= 5:
                 yield k, ("wilson1", (m, t, i))
 
@@ -535,7 +561,9 @@ def _build(k: int, n: int) -> OA:
     if kind == "qdm":
         width, u, matrix, _ = mols_matrices.QUASI_DIFFERENCE_MATRICES[n]
         add, columns = _group_matrix(matrix())
-        return [row[:k] for row in oa_from_quasi_difference_matrix(columns, add, _oa(width, u))]
+        filler = _oa(k, u) if u > 1 else [(0,) * k]
+        cut = [column[:k] for column in columns]
+        return oa_from_quasi_difference_matrix(cut, add, filler)
     if kind == "qdm57":
         add, columns = _group_matrix(mols_matrices.qdm_57_9(_idempotent(9, 9)))
         return [row[:k] for row in oa_from_quasi_difference_matrix(columns, add, _oa(9, 8))]
@@ -569,7 +597,8 @@ def _build(k: int, n: int) -> OA:
         q = m * t + 1
         add = [[(a + b) % q for b in range(q)] for a in range(q)]
         columns = quasi_difference_matrix_of_vector(m, t, mols_data.V_VECTORS[m, t][0])
-        return [row[:k] for row in oa_from_quasi_difference_matrix(columns, add, _oa(m + 2, t))]
+        cut = [column[:k] for column in columns]
+        return oa_from_quasi_difference_matrix(cut, add, _oa(k, t) if t > 1 else [(0,) * k])
     # one Latin square, the cyclic one: OA(3, n)
     return [(i, j, (i + j) % n)[:k] for i in range(n) for j in range(n)]
 
@@ -671,6 +700,11 @@ def mols(k: int, n: int) -> tuple[LatinSquare, ...]:
         raise UnsupportedError(
             f"no {k} mutually orthogonal Latin squares of order {n} are known to this library "
             f"(it builds {built}; the published table knows {table})"
+        )
+    if k * n * n > MAX_CELLS:
+        raise UnsupportedError(
+            f"{k} squares of order {n} hold {k * n * n:,} symbols, more than the "
+            f"{MAX_CELLS:,} built at once here: ask for at most {MAX_CELLS // (n * n)}"
         )
     rows = _oa(k + 2, n)
     if not is_orthogonal_array(rows, k + 2, n):  # pragma: no cover - a construction's bug

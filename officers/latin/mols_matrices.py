@@ -19,7 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-__all__ = ["DIFFERENCE_MATRICES", "QUASI_DIFFERENCE_MATRICES", "Matrix", "abel_cheng"]
+from officers.latin.mols_abel_cheng import ABEL_CHENG, bits, f2_powers
+
+__all__ = ["DIFFERENCE_MATRICES", "QUASI_DIFFERENCE_MATRICES", "Matrix"]
 
 Element = int | tuple[int, ...] | None
 Column = tuple[Element, ...]
@@ -448,23 +450,6 @@ def qdm_57_9(idempotent_oa_9_9: list[tuple[int, ...]]) -> Matrix:
     return _cyclic(57, columns)
 
 
-def _f2_tables(e: int, low: int) -> tuple[list[int], int]:
-    """The powers ``w**0 .. w**(2**e - 2)`` of ``w`` in GF(2**e) whose modulus is
-    ``x**e + low`` (``low`` as bits), elements as bit vectors (bit ``i`` the coefficient of
-    ``w**i``), and the order of ``w``."""
-    powers = [1]
-    for _ in range(2**e - 2):
-        x = powers[-1] << 1
-        if x >> e:
-            x = (x ^ (1 << e)) ^ low
-        powers.append(x)
-    return powers, 2**e - 1
-
-
-def _bits(x: int, e: int) -> tuple[int, ...]:
-    return tuple(x >> i & 1 for i in range(e))
-
-
 def dm_48_9() -> Matrix:
     """A (Z_3 x GF(16), 9; 1) difference matrix: Handbook III.3.67 (``(a, b)`` is ``(a, w**b)``
     with ``w**4 = w + 1``)."""
@@ -479,7 +464,7 @@ def dm_48_9() -> Matrix:
     1,4 1,2 2,5 0,4 0,11 1,14 1,13 1,9 0,10 1,6 1,8 2,6
     2,10 1,9 1,7 1,4 0,9 0,1 0,0 1,3 1,14 2,11 1,11 1,13
     """
-    powers, order = _f2_tables(4, 0b0011)
+    powers, order = f2_powers(4, 0b0011)
     rows = [
         [tuple(int(v) for v in pair.split(",")) for pair in line.split()]
         for line in text.strip().splitlines()
@@ -488,11 +473,11 @@ def dm_48_9() -> Matrix:
     columns: list[tuple[Element, ...]] = []
     for column in zip(*rows, strict=True):
         entries = [(a, powers[b % order]) for a, b in column]
-        columns.append(tuple((a, *_bits(f, 4)) for a, f in entries))
+        columns.append(tuple((a, *bits(f, 4)) for a, f in entries))
         for u in (0, 1, 4):
             columns.append(
                 tuple(
-                    (a, *_bits(f ^ powers[(x + u) % order], 4))
+                    (a, *bits(f ^ powers[(x + u) % order], 4))
                     for (a, f), x in zip(entries, exponents, strict=True)
                 )
             )
@@ -570,7 +555,7 @@ def dm_55_7() -> Matrix:
 def dm_56_8() -> Matrix:
     """A (GF(8) x Z_7, 8; 1) difference matrix: Handbook III.3.73 (``w**3 = w + 1``; an entry
     ``(i, y)`` is ``(w**i, y)``, ``(None, y)`` is ``(0, y)``, and the last row is ``(1, 0)``)."""
-    powers, _ = _f2_tables(3, 0b011)
+    powers, _ = f2_powers(3, 0b011)
     rows: list[list[tuple[int, int]]] = []
     second = [
         [0, 0, 0, 0, 0, 0, 0, 0],
@@ -590,7 +575,7 @@ def dm_56_8() -> Matrix:
     for column in zip(*rows, strict=True):
         r = list(column)
         for _ in range(7):
-            columns.append(tuple((*_bits(x, 3), y) for x, y in r))
+            columns.append(tuple((*bits(x, 3), y) for x, y in r))
             order = [6, 0, 1, 2, 3, 4, 5, 7]
             r = [(_times_w(r[i][0], powers), r[i][1]) for i in order]
     return (2, 2, 2, 7), columns
@@ -693,98 +678,6 @@ def oa_7_18_columns() -> Matrix:
     return (2, 3, 3), columns
 
 
-def abel_cheng(
-    g: int, c: int, a: list[list[tuple[int, int | None]]], y: list[int | None]
-) -> Matrix:
-    """The ``(Z_g x GF(2**c), k - 1; 1)`` difference matrix of R. J. R. Abel and Y. W. Cheng
-    ("Some new MOLS of order 2np for p a prime power", Australas. J. Combin. 10 (1994); Abel's
-    thesis, UNSW 1995): ``a`` is a ``(k - 1) x 2g`` array over ``Z_g x GF(2**c)`` (``(x, i)``
-    is ``(x, w**i)``, ``(x, None)`` is ``(x, 0)``; ``w`` a root of the Conway polynomial, so
-    ``w**3 = w + 1`` in GF(8) and ``w**4 = w + 1`` in GF(16)) whose first parts form a
-    ``(Z_g, k - 1, 2)`` difference matrix, and ``y`` a vector over GF(2**c); the columns are
-    ``a[i][s] + (0, y[i]*v)`` for ``v`` in the hyperplane spanned by ``w**0 .. w**(c-2)``."""
-    powers, order = _f2_tables(c, 0b011)
-    log = {x: i for i, x in enumerate(powers)}
-
-    def element(i: int | None) -> int:
-        return 0 if i is None else powers[i % order]
-
-    def times(x: int, v: int) -> int:
-        return 0 if x == 0 or v == 0 else powers[(log[x] + log[v]) % order]
-
-    hyperplane = [0]
-    for i in range(c - 1):
-        hyperplane += [v ^ powers[i] for v in hyperplane]
-    rows = []
-    for yi, row in zip(y, a, strict=True):
-        factor = element(yi)
-        rows.append(
-            [(x, *_bits(element(f) ^ times(factor, v), c)) for v in hyperplane for x, f in row]
-        )
-    return (g, *([2] * c)), [tuple(column) for column in zip(*rows, strict=True)]
-
-
-def dm_40_8() -> Matrix:
-    """The (Z_5 x GF(8), 8; 1) difference matrix behind an ``OA(9, 40)`` (7 MOLS of order 40):
-    Handbook III.3.62, by :func:`abel_cheng`."""
-    n = None
-    a: list[list[tuple[int, int | None]]] = [
-        [(0, n), (0, n), (0, n), (0, n), (0, n), (0, n), (0, n), (0, n), (0, n), (0, n)],
-        [(0, n), (1, n), (2, 2), (3, 2), (4, 2), (2, n), (3, n), (4, n), (0, 2), (1, 2)],
-        [(0, n), (2, 5), (4, 5), (1, 2), (3, 6), (3, 4), (0, 0), (2, 1), (4, 1), (1, 6)],
-        [(0, n), (3, 4), (1, 4), (4, 0), (2, 5), (3, n), (1, 0), (4, 1), (2, 2), (0, 3)],
-        [(0, n), (4, 6), (3, n), (2, 3), (1, 4), (2, 1), (1, n), (0, 4), (4, 0), (3, 2)],
-        [(0, n), (1, 2), (4, 6), (4, 4), (1, 0), (0, 6), (2, 3), (3, 6), (3, 5), (2, 5)],
-        [(1, n), (0, 3), (1, 2), (4, 5), (4, n), (2, 3), (0, 0), (2, 2), (3, 0), (3, n)],
-        [(4, n), (1, 3), (0, 0), (1, 1), (4, 0), (3, 1), (2, 5), (0, n), (2, 1), (3, n)],
-    ]
-    return abel_cheng(5, 3, a, [None, 0, 1, 6, 5, 4, 3, 2])
-
-
-def dm_80_10() -> Matrix:
-    """The (Z_5 x GF(16), 10; 1) difference matrix behind an ``OA(11, 80)`` (9 MOLS of order
-    80): Handbook III.3.76, by :func:`abel_cheng`."""
-    n = None
-    a: list[list[tuple[int, int | None]]] = [
-        [(0, n), (0, n), (0, n), (0, n), (0, n), (0, n), (0, n), (0, n), (0, n), (0, n)],
-        [(0, n), (1, n), (2, 3), (3, n), (4, 3), (2, n), (3, 3), (4, n), (0, 3), (1, 3)],
-        [(0, n), (2, 8), (4, 6), (1, 3), (3, 3), (3, 13), (0, 13), (2, 6), (4, 14), (1, 12)],
-        [(0, n), (3, 11), (1, 0), (4, 9), (2, 0), (3, 7), (1, 8), (4, 10), (2, 10), (0, 11)],
-        [(0, n), (4, 8), (3, 14), (2, 14), (1, 12), (2, 10), (1, 10), (0, 3), (4, 5), (3, 8)],
-        [(0, n), (1, 8), (4, 14), (4, 12), (1, 1), (0, 1), (2, 8), (3, 12), (3, 6), (2, 1)],
-        [(1, n), (0, 6), (1, 1), (4, 4), (4, 13), (2, 6), (0, 14), (2, 9), (3, 0), (3, 3)],
-        [(4, n), (1, 9), (0, 7), (1, 1), (4, 8), (3, 5), (2, 14), (0, 0), (2, n), (3, 0)],
-        [(4, n), (4, 6), (1, 2), (0, n), (1, 13), (3, 8), (3, 2), (2, 0), (0, 14), (2, n)],
-        [(1, n), (4, 9), (4, 1), (1, 0), (0, 4), (2, 5), (3, n), (3, 5), (2, n), (0, n)],
-    ]
-    return abel_cheng(5, 4, a, [None, 0, 1, 14, 12, 7, 2, 11, 3, 6])
-
-
-def dm_112_14() -> Matrix:
-    """The (Z_7 x GF(16), 14; 1) difference matrix behind an ``OA(15, 112)`` (13 MOLS of order
-    112): R. J. R. Abel, thesis (UNSW 1995), by :func:`abel_cheng` (printed with the places as
-    its rows; one entry, a (3, 3) in print, is (3, 9), as corrected in SageMath)."""
-    n = None
-    by_place: list[list[tuple[int, int | None]]] = [
-        [(0, n), (0, n), (0, n), (0, n), (0, n), (0, n), (0, n), (0, n), (1, n), (4, n), (2, n), (2, n), (4, n), (1, n)],
-        [(0, n), (1, n), (2, n), (3, 5), (4, 9), (5, 11), (6, 12), (1, 10), (0, 10), (1, 11), (4, 13), (2, 6), (2, 2), (4, 1)],
-        [(0, n), (2, 3), (4, 6), (6, 0), (1, 1), (3, 12), (5, 6), (4, 2), (1, 9), (0, 3), (1, 7), (4, 7), (2, 8), (2, 5)],
-        [(0, n), (3, 3), (6, 2), (2, 3), (5, 2), (1, 9), (4, 13), (2, 8), (4, 12), (1, 12), (0, 7), (1, 10), (4, 11), (2, 14)],
-        [(0, n), (4, n), (1, 0), (5, 1), (2, 0), (6, 7), (3, 4), (2, 11), (2, 9), (4, 13), (1, 3), (0, 7), (1, 11), (4, 2)],
-        [(0, n), (5, n), (3, 14), (1, 7), (6, 5), (4, 3), (2, 1), (4, 6), (2, 5), (2, 14), (4, 12), (1, 1), (0, 2), (1, 2)],
-        [(0, n), (6, n), (5, 0), (4, 4), (3, 11), (2, 2), (1, 7), (1, 13), (4, 8), (2, 11), (2, 3), (4, n), (1, 8), (0, 10)],
-        [(0, n), (4, 3), (2, 14), (1, 5), (1, 4), (2, 5), (4, 2), (0, 8), (6, 10), (3, 11), (5, 6), (5, 5), (3, 0), (6, 11)],
-        [(0, n), (5, 3), (4, 0), (4, 6), (5, 4), (0, 3), (3, 11), (6, n), (0, 4), (6, 5), (3, 13), (5, 6), (5, 4), (3, 4)],
-        [(0, n), (6, 3), (6, 4), (0, 5), (2, 5), (5, 5), (2, n), (3, 6), (6, 7), (0, 12), (6, 12), (3, 12), (5, n), (5, 10)],
-        [(0, n), (0, 3), (1, n), (3, 9), (6, 8), (3, 14), (1, 14), (5, 6), (3, 8), (6, 13), (0, 8), (6, 3), (3, 9), (5, 0)],
-        [(0, n), (1, 3), (3, 1), (6, 6), (3, n), (1, 10), (0, 1), (5, 7), (5, 7), (3, 14), (6, 0), (0, 10), (6, 9), (3, 6)],
-        [(0, n), (2, n), (5, 3), (2, 10), (0, 8), (6, 5), (6, 0), (3, 7), (5, 1), (5, 12), (3, 14), (6, 4), (0, 10), (6, 4)],
-        [(0, n), (3, n), (0, 4), (5, 6), (4, 1), (4, 7), (5, 1), (6, 8), (3, 2), (5, 2), (5, 2), (3, 13), (6, 7), (0, 2)],
-    ]  # fmt: skip
-    a = [list(row) for row in zip(*by_place, strict=True)]
-    return abel_cheng(7, 4, a, [None, 0, 1, 14, 12, 7, 2, 11, 3, 4, 5, 10, 8, 6])
-
-
 def dm_273_17(idempotent_oa_17_17: list[tuple[int, ...]]) -> Matrix:
     """A (Z_273, 17; 1) difference matrix from J. R. Abel (as SageMath's designs database gives
     it): the (273, 17, 1) difference set ``{1, 2, 4, 8, 16, 32, 64, 91, 117, 128, 137, 182,
@@ -805,7 +698,6 @@ DIFFERENCE_MATRICES: Final[dict[int, tuple[int, Callable[[], Matrix], str]]] = {
     33: (6, dm_33_6, "Handbook III.3.56"),
     35: (6, dm_35_6, "Handbook III.3.58"),
     36: (9, dm_36_9, "Handbook III.3.59"),
-    40: (8, dm_40_8, "Handbook III.3.62; Abel and Cheng 1994"),
     39: (6, dm_39_6, "Handbook III.3.61"),
     44: (6, dm_44_6, "Handbook III.3.64"),
     45: (7, dm_45_7, "Handbook III.3.65"),
@@ -816,11 +708,10 @@ DIFFERENCE_MATRICES: Final[dict[int, tuple[int, Callable[[], Matrix], str]]] = {
     56: (8, dm_56_8, "Handbook III.3.73"),
     60: (6, dm_60_6, "Abel 2015, J. Combin. Des. 23, 135-139"),
     75: (8, dm_75_8, "Handbook III.3.75"),
-    80: (10, dm_80_10, "Handbook III.3.76; Abel and Cheng 1994"),
-    112: (14, dm_112_14, "Abel 1995 (thesis, UNSW); Abel and Cheng 1994"),
+    **ABEL_CHENG,
 }
 """``n: (k, matrix, source)``: a ``(G, k; 1)`` difference matrix over a group of order ``n``,
-so an ``OA(k + 1, n)``. The (57, 8; 1) one, which needs an ``OA(8, 8)``, is :func:`dm_57_8`."""
+so an ``OA(k + 1, n)`` (with :data:`officers.latin.mols_abel_cheng.ABEL_CHENG`). The (57, 8; 1) one, which needs an ``OA(8, 8)``, is :func:`dm_57_8`."""
 
 QUASI_DIFFERENCE_MATRICES: Final[dict[int, tuple[int, int, Callable[[], Matrix], str]]] = {
     20: (6, 1, qdm_19_6, "Handbook III.3.49"),
