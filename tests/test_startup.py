@@ -145,9 +145,30 @@ DOORS = ("officers.contract", "officers.engine", "officers.rooms", "officers.ser
 """The doors for other programs: no command that is not one of them loads them."""
 
 
+EIGHTOFF_BESIDE_SOLVE = {
+    "officers.eightoff.game",
+    "officers.eightoff.moves",
+    "officers.eightoff.rules",
+    "officers.eightoff.words",
+    "officers.eightoff.notation",
+    "officers.eightoff.deck",
+    "officers.core.cards",
+    "officers.core.words",
+}
+"""What ``eightoff solve --deal N`` does not load: the game and its moves, rules and words,
+the board text, and the deck's cards with their names (a deal is numbers; the solver prints
+moves by place)."""
+
+
 def test_eightoff_solve_loads_its_game_and_nothing_else() -> None:
     loaded = loaded_by_command(["eightoff", "solve", "--deal", "5"])
-    assert {"officers.eightoff.solve", "officers.eightoff.game", "officers.cli.eightoff"} <= loaded
+    assert {
+        "officers.eightoff.solve",
+        "officers.eightoff.position",
+        "officers.cli.eightoff",
+    } <= loaded
+    assert not loaded & EIGHTOFF_BESIDE_SOLVE
+    assert "officers.eightoff.microsoft" not in loaded
     others = ("officers.euler", "officers.skat", "officers.latin", "officers.games", *DOORS)
     assert not {m for m in loaded if m.startswith(others)}  # no registry, no Euler's solver
     assert not {m for m in loaded if m.startswith("officers.cli.")} - {
@@ -159,6 +180,49 @@ def test_eightoff_solve_loads_its_game_and_nothing_else() -> None:
     # thread; the compiled search is found beside its package (no importlib.util)
     heavy = {"json", "random", "threading", "importlib.util", "sqlite3", "pathlib", "asyncio"}
     assert not loaded & heavy
+
+
+def test_eightoff_solve_of_a_microsoft_deal_or_with_moves() -> None:
+    loaded = loaded_by_command(["eightoff", "solve", "--deal", "5", "--microsoft"])
+    assert "officers.eightoff.microsoft" in loaded
+    assert not loaded & EIGHTOFF_BESIDE_SOLVE
+    loaded = loaded_by_command(["eightoff", "solve", "--deal", "5", "--moves", "1e"])
+    assert {"officers.eightoff.game", "officers.eightoff.moves"} <= loaded  # moves are read
+
+
+def test_import_eightoff_loads_no_submodule() -> None:
+    assert loaded_after("import officers.eightoff", "officers.eightoff") == {"officers.eightoff"}
+
+
+def test_every_eightoff_name_resolves_to_its_module() -> None:
+    import officers.eightoff as eightoff
+
+    assert set(eightoff._LAZY) == set(eightoff.__all__)
+    for name, module in eightoff._LAZY.items():
+        assert getattr(eightoff, name) is getattr(importlib.import_module(module), name), name
+    assert set(eightoff.__all__) <= set(dir(eightoff))
+    with pytest.raises(AttributeError, match="no_such_name"):
+        eightoff.no_such_name  # noqa: B018
+    tree = ast.parse((ROOT / "officers" / "eightoff" / "__init__.py").read_text(encoding="utf-8"))
+    checking = next(
+        node
+        for node in tree.body
+        if isinstance(node, ast.If) and ast.unparse(node.test) == "TYPE_CHECKING"
+    )
+    seen = {
+        alias.name: node.module
+        for node in checking.body
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("officers")
+        for alias in node.names
+    }
+    assert seen == eightoff._LAZY  # what the type checkers see
+
+
+def test_the_deal_modules_count_of_cards_is_the_decks() -> None:
+    from officers.eightoff import deck, position, variant
+
+    assert position.CARDS_IN_DECK == variant.CARDS_IN_DECK == deck.CARDS_IN_DECK
+    assert len(deck.ALL_PLAYING_CARDS) == deck.CARDS_IN_DECK
 
 
 def test_the_whole_help_loads_no_game_and_no_door() -> None:

@@ -37,6 +37,7 @@ from officers.cli.games import GameCommands, add_game, fresh_deal, seconds_or_no
 
 if TYPE_CHECKING:
     from officers.eightoff.game import EightOffGame
+    from officers.eightoff.position import Position
     from officers.eightoff.variant import Variant
 
 __all__ = ["COMMANDS", "EightOffCommands", "add_commands", "read_game"]
@@ -382,6 +383,22 @@ def _game(args: argparse.Namespace) -> EightOffGame:
     return game
 
 
+def _position(args: argparse.Namespace) -> Position:
+    """The position of :func:`_game`; a numbered deal without moves is dealt as a position
+    alone (without the game, its moves and their words: what ``solve --deal N`` loads)."""
+    if args.position is not None or args.deal is None or args.moves.strip():
+        return _game(args).position
+    variant = _variant(args)
+    if args.microsoft:
+        from officers.eightoff.microsoft import microsoft_deal
+
+        return microsoft_deal(args.deal, variant)
+    from officers.core.deals import check_deal_number
+    from officers.eightoff.position import Position
+
+    return Position.numbered(check_deal_number(args.deal), variant)
+
+
 def _read_argument(text: str, argument: str, variant: Variant | None) -> EightOffGame:
     """:func:`read_game` of the argument's text; an argument that reads as nothing and looks
     like a file's name (one word with a '.' or '/') is told that no such file exists."""
@@ -424,8 +441,7 @@ def _deal(args: argparse.Namespace) -> ExitCode:
 def _solve(args: argparse.Namespace) -> ExitCode:
     from officers.eightoff.solve import solve_position
 
-    game = _game(args)
-    position = game.position
+    position = _position(args)
     solution = solve_position(position, time_limit=args.time_limit, fewest=args.fewest)
     words = solution.notation.split()
     if args.json:

@@ -53,10 +53,13 @@ from typing import Any, Final
 
 from officers.core.deals import shuffled_deck
 from officers.core.errors import InvalidGameError, NotationError, excerpt, read_json
-from officers.eightoff.deck import ALL_PLAYING_CARDS, CARDS_IN_DECK, read_card_run
 from officers.eightoff.variant import EIGHT_OFF, Variant
 
 __all__ = ["Position", "cell_letter", "column_name", "lay_out"]
+
+CARDS_IN_DECK: Final = 52
+"""The cards of the deck (:data:`officers.eightoff.deck.CARDS_IN_DECK`: the deck's cards, their
+names and their reading are imported when a position is written or read, not to deal one)."""
 
 _SUIT_LETTERS: Final = "CDHS"
 _SUIT_SYMBOLS: Final = "♣♦♥♠"
@@ -176,7 +179,12 @@ class Position:
 
     def notation(self) -> str:
         """The one-line position notation (see the module)."""
-        columns = "/".join(_run(column) or "-" for column in self.columns)
+        from officers.eightoff.deck import ALL_PLAYING_CARDS
+
+        columns = "/".join(
+            "".join(ALL_PLAYING_CARDS[c].notation() for c in column) or "-"
+            for column in self.columns
+        )
         cells = "".join("-" if c is None else ALL_PLAYING_CARDS[c].notation() for c in self.cells)
         founds = "".join(f"{s}{n}" for s, n in zip(_SUIT_LETTERS, self.foundations, strict=True))
         return f"{self.variant.notation()} {columns} {cells or '-'} {founds}"
@@ -217,6 +225,8 @@ class Position:
         >>> Position.numbered(1).to_dict()["cells"]
         ['3H', '2S', '9H', '7S', None, None, None, None]
         """
+        from officers.eightoff.deck import ALL_PLAYING_CARDS
+
         return {
             "variant": self.variant.notation(),
             "columns": [[ALL_PLAYING_CARDS[c].notation() for c in col] for col in self.columns],
@@ -275,6 +285,8 @@ class Position:
 
 
 def _face(card: int | None) -> str:
+    from officers.eightoff.deck import ALL_PLAYING_CARDS
+
     return "··" if card is None else str(ALL_PLAYING_CARDS[card])
 
 
@@ -320,6 +332,8 @@ def _check_deck(
             seen[cell] += 1
     if seen.count(1) == CARDS_IN_DECK:
         return
+    from officers.eightoff.deck import ALL_PLAYING_CARDS
+
     twice = [str(ALL_PLAYING_CARDS[c]) for c, n in enumerate(seen) if n > 1]
     missing = [str(ALL_PLAYING_CARDS[c]) for c, n in enumerate(seen) if n == 0]
     parts = []
@@ -332,11 +346,9 @@ def _check_deck(
     )
 
 
-def _run(cards: Iterable[int]) -> str:
-    return "".join(ALL_PLAYING_CARDS[c].notation() for c in cards)
-
-
 def _read_columns(text: str, variant: Variant) -> tuple[tuple[int, ...], ...]:
+    from officers.eightoff.deck import read_card_run
+
     parts = text.split("/")
     if len(parts) != variant.columns:
         raise NotationError(
@@ -346,6 +358,8 @@ def _read_columns(text: str, variant: Variant) -> tuple[tuple[int, ...], ...]:
 
 
 def _read_cells(text: str, variant: Variant) -> tuple[int | None, ...]:
+    from officers.eightoff.deck import read_card_run
+
     if variant.cells == 0:
         if text != "-":
             raise NotationError(f"{variant.name} has no cells: write '-', got {text!r}")
@@ -403,6 +417,8 @@ def _from_fields(data: Mapping[str, Any]) -> Position:
 
 
 def _read_one(text: object) -> int:
+    from officers.eightoff.deck import read_card_run
+
     if not isinstance(text, str):
         raise NotationError(f"a card is a string such as 'TD', got {excerpt(text)}")
     cards = read_card_run(text)

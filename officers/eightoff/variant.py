@@ -60,7 +60,6 @@ from dataclasses import dataclass
 from typing import Any, Final, Literal, NamedTuple, get_args
 
 from officers.core.errors import InvalidGameError, NotationError, excerpt
-from officers.eightoff.deck import CARDS_IN_DECK
 
 __all__ = [
     "BAKERS_GAME",
@@ -87,6 +86,10 @@ MAX_CELLS: Final = 8
 """The most free cells a variant has (the cells are named ``a`` … ``g``, ``k``)."""
 MAX_COLUMNS: Final = 10
 """The most columns a variant has (the columns are named ``1`` … ``9``, ``10``)."""
+
+CARDS_IN_DECK: Final = 52
+"""The cards a deal lays out (:data:`officers.eightoff.deck.CARDS_IN_DECK`, not imported here:
+a variant needs no card's name)."""
 
 _NAME: Final = re.compile(r"[a-z0-9][a-z0-9-]{0,39}")
 
