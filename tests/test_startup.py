@@ -195,7 +195,7 @@ def test_import_eightoff_loads_no_submodule() -> None:
 
 
 def test_every_eightoff_name_resolves_to_its_module() -> None:
-    import officers.eightoff as eightoff
+    from officers import eightoff
 
     assert set(eightoff._LAZY) == set(eightoff.__all__)
     for name, module in eightoff._LAZY.items():
@@ -231,6 +231,64 @@ def test_the_whole_help_loads_no_game_and_no_door() -> None:
     assert not {m for m in loaded if m.startswith((*games, *DOORS))}
     assert {f"officers.cli.{module}" for module in set(GROUPS.values())} <= loaded
     assert not loaded & {"json", "random", "threading", "sqlite3", "pathlib", "asyncio", "csv"}
+
+
+def _answered(args: object) -> dict[str, object]:
+    """A parsed command line's values, its verb's runner as the game and verb it runs."""
+    values = dict(vars(args))
+    run = values.pop("run", None)
+    values["run"] = (type(run).__name__, getattr(run, "verb", None), getattr(run, "cli", run))
+    return values
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["eightoff", "solve", "--deal", "5"],
+        ["eightoff", "solve", "--deal", "5", "--microsoft", "--fewest", "--json", "--ascii"],
+        ["eightoff", "hint", "--deal", "2", "--lang", "de"],
+        ["eightoff", "census", "--deals", "3"],
+        ["skat", "tip", "--deal", "1"],
+        ["officers", "solve", "--deal", "1"],
+        ["euler", "deal", "4"],
+    ],
+)
+def test_a_games_verb_alone_parses_as_the_whole_parser(argv: list[str]) -> None:
+    from officers.cli import _parser_for
+
+    alone = _parser_for(argv)
+    assert _answered(alone.parse_args(argv)) == _answered(parser().parse_args(argv))
+    whole = {command.prog: command.format_help() for command in parser().every_command()}
+    verbs = [command for command in alone.every_command() if not list(command.every_command())]
+    assert verbs  # the verb's help word for word (the group's, listing one verb, is never shown)
+    for command in verbs:
+        assert command.format_help() == whole[command.prog]
+
+
+def test_the_game_groups_are_the_modules_of_a_games_commands() -> None:
+    from officers.cli import _GAME_GROUPS
+    from officers.cli.games import GameCommands
+
+    found = {
+        group
+        for group in set(GROUPS.values())
+        if isinstance(
+            getattr(importlib.import_module(f"officers.cli.{group}"), "COMMANDS", None),
+            GameCommands,
+        )
+    }
+    assert found == _GAME_GROUPS
+
+
+def test_eightoff_solve_builds_the_solve_parser_alone() -> None:
+    from officers.cli import _parser_for
+
+    argv = ["eightoff", "solve", "--deal", "5"]
+    built = [command.prog for command in _parser_for(argv).every_command()]
+    assert built == ["officers eightoff", "officers eightoff solve"]
+    assert (
+        len(list(_parser_for(["eightoff", "--help"]).every_command())) == 7
+    )  # group, 5 verbs, census
 
 
 @pytest.mark.parametrize("catalogues", [False, True])

@@ -25,7 +25,8 @@ closed), with one line on standard error; 130 when interrupted (Ctrl-C); 141, qu
 reader of the output went away (``officers enumerate | head -1``).
 
 Startup: a command names its group in :data:`GROUPS`, and ``main`` builds a parser with that
-group alone, so that a command imports only what it uses; ``officers --help``, an unknown
+group alone (a game's group with the verb named alone), so that a command imports and builds
+only what it uses; ``officers --help``, an unknown
 command, or a command missing from :data:`GROUPS` build the whole parser (:func:`parser`).
 
 >>> main(["count", "AC3/1JS2/1AH1QD/4"])
@@ -162,9 +163,20 @@ def _parser_for(argv: Sequence[str]) -> Parser:
         dest="command", metavar="COMMAND", parser_class=Parser, prog="officers"
     )
     commands.required = True
-    import_module(f"officers.cli.{group}").add_commands(commands)
+    module = import_module(f"officers.cli.{group}")
+    if group in _GAME_GROUPS and len(argv) > 1:  # a game's group: the verb named alone
+        from officers.cli.games import add_game
+
+        add_game(commands, module.COMMANDS, verb=argv[1])
+    else:
+        module.add_commands(commands)
     top.add_ascii()
     return top
+
+
+_GAME_GROUPS: Final = frozenset(("euler", "eightoff", "skat"))
+"""The modules of :data:`GROUPS` that add a game's group (:func:`officers.cli.games.add_game`
+of their ``COMMANDS``), whose parser :func:`_parser_for` builds with the verb named alone."""
 
 
 def _translate_once() -> None:
