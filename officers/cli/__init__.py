@@ -287,7 +287,7 @@ def _say(stream: TextIO | None, line: str) -> None:
     control character quoted from the input is written as its escape (``\\n``), and a line
     longer than 500 characters is cut."""
     if stream is not None:
-        line = _CONTROL.sub(_escape, line)
+        line = re.sub(_CONTROL, _escape, line)
         if len(line) > _LONGEST:  # a message that quotes an argument in full
             line = line[: _LONGEST - 3] + "..."
         with contextlib.suppress(OSError, ValueError):
@@ -298,7 +298,8 @@ _LONGEST = 500
 """The longest line on standard error."""
 
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_CONTROL = r"[\x00-\x1f\x7f-\x9f]"
+"""Control characters (compiled at the first line written, not when a command starts)."""
 
 
 def _escape(match: re.Match[str]) -> str:

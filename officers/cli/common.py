@@ -219,7 +219,7 @@ def emit(data: dict[str, Any]) -> None:
 
 # --- numbers and squares from the command line ------------------------------------------------
 
-_WHOLE = re.compile(r"[+]?[0-9]{1,19}")  # the bounds are checked after
+_WHOLE = r"[+]?[0-9]{1,19}"  # the bounds are checked after
 
 
 def number(low: int, high: int) -> Callable[[str], int]:
@@ -236,7 +236,7 @@ def number(low: int, high: int) -> Callable[[str], int]:
 
     def read(text: str) -> int:
         stripped = text.strip()
-        if _WHOLE.fullmatch(stripped) and low <= int(stripped) <= high:
+        if re.fullmatch(_WHOLE, stripped) and low <= int(stripped) <= high:
             return int(stripped)
         raise argparse.ArgumentTypeError(
             f"expected a whole number {low}-{high:,} in the digits 0-9, got {_excerpt(text)}"
@@ -246,7 +246,9 @@ def number(low: int, high: int) -> Callable[[str], int]:
     return read
 
 
-_SECONDS = re.compile(r"[+]?([0-9]{1,9}([.][0-9]{0,9})?|[.][0-9]{1,9})")
+_SECONDS = r"[+]?([0-9]{1,9}([.][0-9]{0,9})?|[.][0-9]{1,9})"
+"""The patterns here are compiled at their first use (:mod:`re` keeps them), not when a command
+starts."""
 
 
 def seconds(text: str) -> float:
@@ -260,7 +262,7 @@ def seconds(text: str) -> float:
     argparse.ArgumentTypeError: expected seconds > 0 such as 2 or 0.5, got 'nan'
     """
     stripped = text.strip()
-    if _SECONDS.fullmatch(stripped) and float(stripped) > 0:
+    if re.fullmatch(_SECONDS, stripped) and float(stripped) > 0:
         return float(stripped)
     raise argparse.ArgumentTypeError(f"expected seconds > 0 such as 2 or 0.5, got {_excerpt(text)}")
 
@@ -295,7 +297,7 @@ def rate(text: str) -> float:
     (0.0, 2.5)
     """
     stripped = text.strip()
-    if _SECONDS.fullmatch(stripped) and float(stripped) < 1e9:
+    if re.fullmatch(_SECONDS, stripped) and float(stripped) < 1e9:
         return float(stripped)
     raise argparse.ArgumentTypeError(
         f"expected requests a second >= 0 such as 20 or 0.5, got {_excerpt(text)}"
@@ -416,7 +418,7 @@ _PLAIN = str.maketrans(
         "\ufe0f": None,  # the variation selector of emoji suits
     }
 )
-_OTHER = re.compile(r"[^\x00-\x7f]")
+_OTHER = r"[^\x00-\x7f]"
 
 
 def _escape(match: re.Match[str]) -> str:
@@ -436,7 +438,7 @@ def ascii_text(text: str) -> str:
     """
     if text.isascii():
         return text
-    return _OTHER.sub(_escape, text.translate(_PLAIN))
+    return re.sub(_OTHER, _escape, text.translate(_PLAIN))
 
 
 def writes_suits(stream: TextIO) -> bool:
