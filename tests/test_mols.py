@@ -270,6 +270,8 @@ def test_the_plan_names_its_source() -> None:
         (82, "V(8, 9)"),
         (90, "construction 3.5"),
         (91, "construction 3.3"),
+        (302, "construction 3.4"),
+        (158, "q - x"),
         (66, "oval"),
         (97, "GF(97)"),
         (63, "MacNeish"),
@@ -334,7 +336,9 @@ def test_the_table_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert all(row["difference"] == 0 for row in rows)
 
 
-@pytest.mark.parametrize(("n", "k"), [(112, 13), (185, 9), (205, 8), (254, 9)])
+@pytest.mark.parametrize(
+    ("n", "k"), [(112, 13), (158, 7), (185, 9), (205, 8), (254, 9), (302, 7), (406, 7)]
+)
 def test_some_sets_above_100_from_printed_designs(n: int, k: int) -> None:
     assert largest_known(n) == k == mols_data.lower_bound(n)
     assert are_mols(mols(k, n), n)

@@ -27,13 +27,14 @@ Wilson's construction (Wilson 1974; Handbook §III.3)
     An ``OA(k + s, t)`` whose last ``s`` columns are truncated to ``u_1 .. u_s`` symbols, an
     ``OA(k, m + j)`` with ``j`` disjoint rows for each ``j <= s``, and an ``OA(k, u_i)`` give an
     ``OA(k, m*t + u_1 + ... + u_s)`` (:func:`wilson_oa`); with one or two truncated columns,
-    and as Abel and Cavenagh's constructions 3.3 and 3.5 (J. Combin. Des. 15 (2007) 255-261):
-    ``i`` columns cut to one point each, all in one block, or three cut columns that every
-    block meets.
+    and as Abel and Cavenagh's constructions 3.3, 3.4 and 3.5 (J. Combin. Des. 15 (2007)
+    255-261): ``i`` columns cut to one point each, all in one block (with one more column cut
+    to ``s`` points: 3.4), or three cut columns that every block meets.
 pairwise balanced designs (Handbook §III.3)
     A design whose block sizes have idempotent arrays gives an ``OA(k, n)``
     (:func:`oa_from_pbd`): planes less an oval's points (J. R. Abel), Greig's designs
-    (J. Combin. Des. 7 (1999) 341-374).
+    (J. Combin. Des. 7 (1999) 341-374), and the ``q - x`` construction from the affine plane
+    of order ``q``.
 direct constructions of small orders
     Sets printed by their finders (:mod:`officers.latin.mols_data`: 5 MOLS of order 12, 4 of 14
     and 15, ...), and the pair of every order but 2 and 6
@@ -195,6 +196,47 @@ def _abel_plane_oa(n: int) -> OA:
     return [tuple(rename[x] for x in row) for row in rows]
 
 
+def _construction_3_4_master(k: int, m: int, q: int, r: int, s: int) -> OA:
+    """The master ``OA(k + r + 1, q)`` of construction 3.4, relabelled: in each of the ``r``
+    columns after the first ``k`` the symbol of the first row becomes 0 (the one point kept);
+    the last column keeps ``s`` symbols, the first row's among them only when no
+    ``OA(k, m + r)`` with ``r`` disjoint rows is known."""
+    master = _oa(k + r + 1, q)
+    lead = master[0]
+    others = [x for x in range(q) if x != lead[-1]]
+    kept = others[:s] if _with_disjoint(m, r) >= k else [lead[-1], *others[: s - 1]]
+    last = kept + [x for x in range(q) if x not in set(kept)]
+    names = [0] * q
+    for name, x in enumerate(last):
+        names[x] = name
+    swaps = [{lead[k + j]: 0, 0: lead[k + j]} for j in range(r)]
+    return [
+        row[:k] + tuple(swaps[j].get(row[k + j], row[k + j]) for j in range(r)) + (names[row[-1]],)
+        for row in master
+    ]
+
+
+def _q_x_design(q: int, x: int) -> tuple[list[list[int]], list[int]]:
+    """The design of the ``q - x`` construction, as J. R. Abel describes it: the affine plane of
+    order ``q`` as a ``q x q`` array (its groups the columns, the rows a parallel class) less the
+    points of the first ``x`` columns off the first row and the first row's points in the other
+    columns; a point ``p1`` added to the rows, ``p2`` to the first row and the columns of
+    ``q - 1`` points. Returns its blocks and its one block of ``x + 2`` points (which carries a
+    whole array), points numbered ``0 ..``."""
+    plane = [row for row in _idempotent(q, q) if any(v != row[0] for v in row)]
+    p1, p2 = q * q, q * q + 1
+    blocks = [[i * q + v for i, v in enumerate(row)] for row in plane]
+    blocks += [[i * q + j for i in range(q)] + [p1] for j in range(1, q)]
+    blocks.append([i * q for i in range(q)] + [p1, p2])
+    blocks += [[*range(i * q, (i + 1) * q), p2] for i in range(x, q)]
+    gone = {i * q + j for i in range(x) for j in range(1, q)} | {i * q for i in range(x, q)}
+    rename = {v: i for i, v in enumerate(v for v in range(q * q + 2) if v not in gone)}
+    design = [[rename[v] for v in b if v not in gone] for b in blocks]
+    design = [b for b in design if len(b) > 1]
+    full = next(b for b in design if len(b) == x + 2)
+    return [b for b in design if b is not full], full
+
+
 def _three_truncated_master(k: int, q: int, r: int, s: int, u: int) -> OA:
     """The master ``OA(k + 3, q)`` of construction 3.5, its last three columns relabelled so
     that the kept symbols (below ``r``, ``s`` and ``u``) meet every row: ``q - s`` rows through
@@ -348,6 +390,8 @@ def _best(n: int) -> tuple[int, Recipe]:
     found.extend(_wilson_options(n))
     found.extend(_construction_3_3_options(n))
     found.extend(_construction_3_5_options(n))
+    found.extend(_construction_3_4_options(n))
+    found.extend(_q_x_options(n))
     return max(found, key=lambda option: option[0])
 
 
@@ -441,6 +485,51 @@ def _construction_3_5_options(n: int) -> Iterable[tuple[int, Recipe]]:
                     b += 1
 
 
+def _with_disjoint(m: int, j: int) -> int:
+    """The ``k`` of an ``OA(k, m + j)`` with ``j`` disjoint rows known here: a parallel class of
+    an ``OA(k + 1, m + j)``, or a search when ``j`` is at most half the symbols."""
+    return _k(m + j) - (j > 2 and 2 * j > m + j)
+
+
+def _construction_3_4_options(n: int) -> Iterable[tuple[int, Recipe]]:
+    """Construction 3.4 of Abel and Cavenagh (2007): ``n = m*q + r + s`` from an
+    ``OA(k + r + 1, q)`` with ``r`` columns cut to the points of one block and one column cut
+    to ``s`` points, that block keeping ``r`` (or ``r + 1``) of them; ``OA(k, m)``,
+    ``OA(k, m + 1)``, ``OA(k, m + 2)``, ``OA(k, s)`` and ``OA(k, m + r)`` (or ``m + r + 1``)."""
+    for q in range(5, n):
+        kq = _k(q)
+        if kq < 7:
+            continue
+        for m in range(3, n // q + 1):
+            i = n - m * q
+            base = min(_k(m), _k(m + 1), _k(m + 2))
+            if i < 3 or base < 5:
+                continue
+            for s in range(1, min(i, q)):
+                r = i - s
+                if r < 1:
+                    continue
+                block = max(_with_disjoint(m, r), _with_disjoint(m, r + 1))
+                k = min(kq - r - 1, base, _k(s) if s > 1 else base, block)
+                if k >= 5:
+                    yield k, ("wilson34", (m, q, r, s))
+
+
+def _q_x_options(n: int) -> Iterable[tuple[int, Recipe]]:
+    """The ``q - x`` construction (Greig 1999; J. R. Abel's design): ``n = (q - 1)(q - x) +
+    x + 2`` from the affine plane of order ``q`` less some points, with idempotent
+    ``OA(k, q - x - 1)``, ``OA(k, q - x + 1)``, ``OA(k, q)`` and an ``OA(k, x + 2)``."""
+    for q in range(4, n):
+        if not prime_power(q) or q * q - q + 2 - n <= 0:
+            continue
+        x, rest = divmod(q * q - q + 2 - n, q - 2)
+        if rest or not 0 < x < q - 1:
+            continue
+        k = min(_k(q - x - 1) - 1, _k(q - x + 1) - 1, _k(q) - 1, _k(x + 2))
+        if k >= 5:
+            yield k, ("qx", (q, x))
+
+
 def plan(n: int) -> tuple[int, str]:
     """The number of MOLS of order ``n`` this library builds and the construction, in words.
 
@@ -469,6 +558,15 @@ def _describe(recipe: Recipe, n: int) -> str:
         m, t, *us = args
         plus = " + ".join(str(u) for u in us)
         return f"Wilson's construction {m}*{t} + {plus} (master OA({_k(t)}, {t}) truncated)"
+    if kind == "wilson34":
+        m, q, r, s = args
+        return (
+            f"Abel and Cavenagh's construction 3.4: {m}*{q} + {r} + {s} "
+            f"(master OA({_k(q)}, {q}), {r} points in one block)"
+        )
+    if kind == "qx":
+        q, x = args
+        return f"the q - x construction (Greig): q = {q}, x = {x}, from the plane of order {q}"
     if kind == "wilson3":
         m, q, r, s, u = args
         return (
@@ -538,6 +636,13 @@ def _build(k: int, n: int) -> OA:
     if kind == "wilson":
         m, t, *us = args
         return wilson_oa(k, m, _oa(k + len(us), t), t, us)
+    if kind == "wilson34":
+        m, q, r, s = args
+        return wilson_oa(k, m, _construction_3_4_master(k, m, q, r, s), q, [1] * r + [s])
+    if kind == "qx":
+        q, x = args
+        design, whole = _q_x_design(q, x)
+        return oa_from_pbd(k, n, design, [whole])
     if kind == "wilson3":
         m, q, r, s, u = args
         return wilson_oa(k, m, _three_truncated_master(k, q, r, s, u), q, [r, s, u])
@@ -555,11 +660,36 @@ def _build(k: int, n: int) -> OA:
         return [row[:k] for row in mols_data.DIRECT[n][1]()]
     if kind == "pair":
         return [row[:k] for row in orthogonal_array_of(orthogonal_pair(n))]
+    if kind in _PRINTED:
+        return _build_printed(kind, k, n)
+    if kind == "plane":
+        return [row[:k] for row in _abel_plane_oa(n)]
+    if kind == "thwart560":
+        # master: 17 lines j + x*i (x = 2 .. 18) of the plane over GF(32), then i + j, j and i,
+        # each kept on the 16 elements of degree < 4 (an additive subgroup): a row keeps 0, 1
+        # or 3 of those points, never 2
+        plane = field_oa(32, 20)
+        master = [(*row[3:20], row[2], row[1], row[0]) for row in plane]
+        return wilson_oa(k, 16, [row[:k] + row[17:] for row in master], 32, [16, 16, 16])
+    if kind == "pbd":
+        width, blocks, _ = mols_data.PBD_CONSTRUCTIONS[n]
+        ordinary, full = blocks()
+        return [row[:k] for row in oa_from_pbd(width, n, ordinary, full)]
+    # one Latin square, the cyclic one: OA(3, n)
+    return [(i, j, (i + j) % n)[:k] for i in range(n) for j in range(n)]
+
+
+_PRINTED: Final = frozenset({"dm", "qdm", "qdm57", "dm57", "dm273", "abel18", "vector"})
+"""The constructions from printed matrices and vectors (:func:`_build_printed`)."""
+
+
+def _build_printed(kind: str, k: int, n: int) -> OA:
+    """An ``OA(k, n)`` from a printed difference or quasi-difference matrix or vector."""
     if kind == "dm":
         add, columns = _group_matrix(mols_matrices.DIFFERENCE_MATRICES[n][1]())
         return [row[:k] for row in oa_from_difference_matrix(_filled(columns), add)]
     if kind == "qdm":
-        width, u, matrix, _ = mols_matrices.QUASI_DIFFERENCE_MATRICES[n]
+        _, u, matrix, _ = mols_matrices.QUASI_DIFFERENCE_MATRICES[n]
         add, columns = _group_matrix(matrix())
         filler = _oa(k, u) if u > 1 else [(0,) * k]
         cut = [column[:k] for column in columns]
@@ -579,28 +709,14 @@ def _build(k: int, n: int) -> OA:
         return [
             tuple(add[x][g] for x in column[:k]) for column in _filled(columns) for g in subgroup
         ]
-    if kind == "plane":
-        return [row[:k] for row in _abel_plane_oa(n)]
-    if kind == "thwart560":
-        # master: 17 lines j + x*i (x = 2 .. 18) of the plane over GF(32), then i + j, j and i,
-        # each kept on the 16 elements of degree < 4 (an additive subgroup): a row keeps 0, 1
-        # or 3 of those points, never 2
-        plane = field_oa(32, 20)
-        master = [(*row[3:20], row[2], row[1], row[0]) for row in plane]
-        return wilson_oa(k, 16, [row[:k] + row[17:] for row in master], 32, [16, 16, 16])
-    if kind == "pbd":
-        width, blocks, _ = mols_data.PBD_CONSTRUCTIONS[n]
-        ordinary, full = blocks()
-        return [row[:k] for row in oa_from_pbd(width, n, ordinary, full)]
     if kind == "vector":
-        m, t = args
+        m, t = _best(n)[1][1]
         q = m * t + 1
         add = [[(a + b) % q for b in range(q)] for a in range(q)]
         columns = quasi_difference_matrix_of_vector(m, t, mols_data.V_VECTORS[m, t][0])
         cut = [column[:k] for column in columns]
         return oa_from_quasi_difference_matrix(cut, add, _oa(k, t) if t > 1 else [(0,) * k])
-    # one Latin square, the cyclic one: OA(3, n)
-    return [(i, j, (i + j) % n)[:k] for i in range(n) for j in range(n)]
+    raise AssertionError(kind)  # pragma: no cover - _PRINTED names every kind above
 
 
 def _filled(columns: list[tuple[int | None, ...]]) -> list[tuple[int, ...]]:
