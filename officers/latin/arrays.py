@@ -211,7 +211,12 @@ def product_oa(first: OA, second: OA, n2: int) -> OA:
 @dataclass(frozen=True, slots=True)
 class AbelianGroup:
     """An abelian group ``Z_a1 x ... x Z_ar`` with its elements numbered in mixed radix (the
-    last factor's digit lowest)."""
+    last factor's digit lowest).
+
+    >>> group = AbelianGroup((2, 3))
+    >>> group.size, group.number((1, 2)), group.digits(5), group.add_table()[5][1]
+    (6, 5, [1, 2], 3)
+    """
 
     orders: tuple[int, ...]
 
