@@ -216,6 +216,23 @@ def _construction_3_4_master(k: int, m: int, q: int, r: int, s: int) -> OA:
     ]
 
 
+def _resolvable_oa_120() -> OA:
+    """J. R. Abel's ``OA(9, 120)``: on each block of each class ``i`` of the resolvable
+    (120, 8, 1) design, the rows of an ``OA(9, 8)`` whose last symbol is not 0 (the others
+    are its constant rows), that last symbol ``s`` becoming ``7*i + s``; then the rows
+    ``(x, ..., x, 0)``."""
+    wider = _oa(9, 8)  # its rows with last symbol 0 are disjoint in the other columns
+    chosen = [row for row in wider if row[8] == 0]
+    names = [{row[x]: i for i, row in enumerate(chosen)} for x in range(8)]
+    eight = [(*(names[x][row[x]] for x in range(8)), row[8]) for row in wider]
+    rows: OA = []
+    for i, parallel in enumerate(mols_data.resolvable_120_8()):
+        for block in parallel:
+            rows.extend((*(block[x] for x in row[:8]), 7 * i + row[8]) for row in eight if row[8])
+    rows.extend((*(x,) * 8, 0) for x in range(120))
+    return rows
+
+
 def _q_x_design(q: int, x: int) -> tuple[list[list[int]], list[int]]:
     """The design of the ``q - x`` construction, as J. R. Abel describes it: the affine plane of
     order ``q`` as a ``q x q`` array (its groups the columns, the rows a parallel class) less the
@@ -375,6 +392,8 @@ def _best(n: int) -> tuple[int, Recipe]:
         found.append((18 if _k(17) >= 18 else 0, ("dm273", (273,))))
     if n == 18:  # Abel's OA(7, 18)
         found.append((7, ("abel18", (18,))))
+    if n == 120:  # Abel's OA(9, 120) from a resolvable design
+        found.append((9 if _k(8) >= 9 else 0, ("rbibd120", (120,))))
     if n == 560:  # Colbourn's thwarts: GF(32) with three columns truncated to GF(16)
         found.append((17 if _k(16) >= 17 and _k(19) >= 17 else 0, ("thwart560", (560,))))
     if n in mols_data.SPECIAL_PLANES:
@@ -595,6 +614,8 @@ def _describe(recipe: Recipe, n: int) -> str:
         return "difference matrix (273, 17; 1) (J. R. Abel)"
     if kind == "abel18":
         return "OA(7, 18) (Abel 2015, J. Combin. Des. 23, 135-139)"
+    if kind == "rbibd120":
+        return "OA(9, 120) from a resolvable (120, 8, 1) design (Seiden; J. R. Abel)"
     if kind == "thwart560":
         return (
             "Wilson's construction 16*32 + 16 + 16 + 16, truncated to GF(16) in GF(32) (Colbourn)"
@@ -664,6 +685,8 @@ def _build(k: int, n: int) -> OA:
         return _build_printed(kind, k, n)
     if kind == "plane":
         return [row[:k] for row in _abel_plane_oa(n)]
+    if kind == "rbibd120":
+        return [row[:k] for row in _resolvable_oa_120()]
     if kind == "thwart560":
         # master: 17 lines j + x*i (x = 2 .. 18) of the plane over GF(32), then i + j, j and i,
         # each kept on the 16 elements of degree < 4 (an additive subgroup): a row keeps 0, 1

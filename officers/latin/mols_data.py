@@ -397,3 +397,39 @@ of them; each block of size 7 carries an ``OA(8, 7)`` (which has no idempotent f
 row ``(0, ..., 0)`` is dropped where the block's first point is a doubled point met a second
 time; the other blocks carry idempotent ``OA(8, 8)`` and ``OA(8, 9)`` less their constant
 rows; the points in no block of size 7 get their constant rows."""
+
+
+def resolvable_120_8() -> list[list[list[int]]]:
+    """A resolvable (120, 8, 1) design, as 17 classes of 15 disjoint blocks on ``0 .. 119``:
+    Seiden's method, as J. R. Abel describes it (and SageMath's designs database gives it,
+    ``RBIBD_120_8_1``). In the cyclic plane of order 16 a hyperoval (18 points, met by every
+    line in 0 or 2 of them) leaves 120 lines that miss it: they are the points; each of the 255
+    other points is a block (the 8 such lines through it); the 17 secants through one point of
+    the hyperoval split those 255 points into the 17 classes."""
+    base = (1, 2, 4, 8, 16, 32, 64, 91, 117, 128, 137, 182, 195, 205, 234, 239, 256)
+    hyperoval = (
+        128,
+        192,
+        194,
+        4,
+        262,
+        140,
+        175,
+        48,
+        81,
+        180,
+        245,
+        271,
+        119,
+        212,
+        249,
+        189,
+        62,
+        255,
+    )
+    oval = set(hyperoval)
+    lines = [[(x + i) % 273 for x in base] for i in range(273)]
+    missing = [line for line in lines if not oval.intersection(line)]
+    through = {x: [j for j, line in enumerate(missing) if x in line] for x in range(273)}
+    secants = [line for line in lines if hyperoval[0] in line]
+    return [[through[x] for x in line if x not in oval] for line in secants]
