@@ -392,6 +392,9 @@ def _best(n: int) -> tuple[int, Recipe]:
         found.append((18 if _k(17) >= 18 else 0, ("dm273", (273,))))
     if n == 18:  # Abel's OA(7, 18)
         found.append((7, ("abel18", (18,))))
+    if n == 135:  # Abel's OA(9, 135): Wilson's construction about a Fano subplane
+        ok = min(_k(8), _k(9), _with_disjoint(8, 3)) >= 9
+        found.append((9 if ok else 0, ("fano135", (135,))))
     if n == 120:  # Abel's OA(9, 120) from a resolvable design
         found.append((9 if _k(8) >= 9 else 0, ("rbibd120", (120,))))
     if n == 560:  # Colbourn's thwarts: GF(32) with three columns truncated to GF(16)
@@ -614,6 +617,8 @@ def _describe(recipe: Recipe, n: int) -> str:
         return "difference matrix (273, 17; 1) (J. R. Abel)"
     if kind == "abel18":
         return "OA(7, 18) (Abel 2015, J. Combin. Des. 23, 135-139)"
+    if kind == "fano135":
+        return "Wilson's construction 8*16 + 7 about a Fano subplane of PG(2, 16) (J. R. Abel)"
     if kind == "rbibd120":
         return "OA(9, 120) from a resolvable (120, 8, 1) design (Seiden; J. R. Abel)"
     if kind == "thwart560":
@@ -687,6 +692,9 @@ def _build(k: int, n: int) -> OA:
         return [row[:k] for row in _abel_plane_oa(n)]
     if kind == "rbibd120":
         return [row[:k] for row in _resolvable_oa_120()]
+    if kind == "fano135":
+        master = [row[:k] + row[9:] for row in mols_data.fano_master_135()]
+        return wilson_oa(k, 8, master, 16, [1] * 7)
     if kind == "thwart560":
         # master: 17 lines j + x*i (x = 2 .. 18) of the plane over GF(32), then i + j, j and i,
         # each kept on the 16 elements of degree < 4 (an additive subgroup): a row keeps 0, 1

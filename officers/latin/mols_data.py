@@ -433,3 +433,35 @@ def resolvable_120_8() -> list[list[list[int]]]:
     through = {x: [j for j, line in enumerate(missing) if x in line] for x in range(273)}
     secants = [line for line in lines if hyperoval[0] in line]
     return [[through[x] for x in line if x not in oval] for line in secants]
+
+
+def fano_master_135() -> list[tuple[int, ...]]:
+    """The master ``OA(16, 16)`` of J. R. Abel's ``OA(9, 135)`` (as SageMath's designs
+    database describes it, ``OA_9_135``): the cyclic plane of order 16 less a point ``p`` on no
+    line of its Fano subplane (the points divisible by 39) is a ``TD(17, 16)`` whose groups are
+    the lines through ``p``; the first 9 columns are groups without a Fano point, the last 7
+    the groups of the 7 Fano points, each relabelled so that its Fano point is 0. A row meets
+    the Fano points in 0, 1 or 3 places."""
+    base = (1, 2, 4, 8, 16, 32, 64, 91, 117, 128, 137, 182, 195, 205, 234, 239, 256)
+    lines = [[(x + i) % 273 for x in base] for i in range(273)]
+    fano = {x for x in range(273) if x % 39 == 0}
+    fano_lines = [line for line in lines if len(fano.intersection(line)) == 3]
+    p = min(set(range(273)).difference(*fano_lines))
+    groups = [[x for x in line if x != p] for line in lines if p in line]
+    with_fano = [g for g in groups if fano.intersection(g)]
+    without = [g for g in groups if not fano.intersection(g)][:9]
+    chosen = without + with_fano
+    for g in with_fano:  # the Fano point first: its symbol is 0
+        g.sort(key=lambda x: x not in fano)
+    where = {x: (c, i) for c, g in enumerate(chosen) for i, x in enumerate(g)}
+    rows = []
+    for line in lines:
+        if p in line:
+            continue
+        row = [0] * 16
+        for x in line:
+            if x in where:
+                c, i = where[x]
+                row[c] = i
+        rows.append(tuple(row))
+    return rows
