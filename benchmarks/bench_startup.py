@@ -9,7 +9,8 @@ positions: nearly all of it the start) and ``officers --help``, run as the insta
 checkout. Each figure is given twice: the wall time (what a user waits, including any wait for
 a core on a loaded machine) and the CPU time of the process (user + system, from the operating
 system's account: the work itself, steadier under load). The cost of a command is its time
-minus the bare interpreter's, paired by round.
+minus the bare interpreter's, paired by round, and its CPU time as a multiple of the bare
+interpreter's, paired by round (the figure that holds on a loaded machine, whose speed drifts).
 
 ``--against DIR`` runs the same commands from another checkout too (e.g. an older version,
 ``git worktree add /tmp/old TAG``), interleaved in the same rounds, and gives the paired ratio
@@ -93,15 +94,18 @@ def main() -> None:
     print(f"Before: {before}; after: {load_average()}.\n")
     print(
         "| process | wall, median [q1–q3] | wall minus bare, paired | CPU, median [q1–q3] | "
-        "CPU minus bare, paired |"
+        "CPU minus bare, paired | CPU / bare, paired |"
     )
-    print("|---|---:|---:|---:|---:|")
+    print("|---|---:|---:|---:|---:|---:|")
+    bare = cpu["python -c pass"]
     for name in cases:
         extra_wall = [t - b for t, b in zip(wall[name], wall["python -c pass"], strict=True)]
-        extra_cpu = [t - b for t, b in zip(cpu[name], cpu["python -c pass"], strict=True)]
+        extra_cpu = [t - b for t, b in zip(cpu[name], bare, strict=True)]
+        times_bare = [t / b for t, b in zip(cpu[name], bare, strict=True) if b > 0]
         print(
             f"| {name} | {cell(wall[name])} | {format_seconds(max(spread(extra_wall).median, 0))}"
-            f" | {cell(cpu[name])} | {format_seconds(max(spread(extra_cpu).median, 0))} |"
+            f" | {cell(cpu[name])} | {format_seconds(max(spread(extra_cpu).median, 0))}"
+            f" | {format_ratio(spread(times_bare).median) if times_bare else 'n/a'} |"
         )
     if args.against is not None:
         print(
