@@ -225,62 +225,6 @@ def test_the_deal_modules_count_of_cards_is_the_decks() -> None:
     assert len(deck.ALL_PLAYING_CARDS) == deck.CARDS_IN_DECK
 
 
-def test_a_deal_of_eight_off_loads_no_data_classes() -> None:
-    """A position and its variant are written by hand as frozen data classes would be: making
-    them, and :mod:`dataclasses` with :mod:`inspect`, is no part of dealing (the solver's own
-    types still load them)."""
-    code = "from officers.eightoff.position import Position\nPosition.numbered(5).notation()"
-    assert not loaded_after(code, prefix="") & {"dataclasses", "inspect"}
-
-
-# The pickles of a variant and a position as officers 0.4's frozen data classes wrote them
-# (protocol 4): the hand-written ones write the same bytes and read them back.
-_VARIANT_PICKLE = (
-    b"\x80\x04\x95\x84\x00\x00\x00\x00\x00\x00\x00\x8c\x19officers.eightoff.variant\x94"
-    b"\x8c\x07Variant\x94\x93\x94)\x81\x94]\x94(\x8c\x0bthree-cells\x94K\x08K\x03\x8c\t"
-    b"alternate\x94\x8c\x03any\x94\x8c\x08freecell\x94h\x00\x8c\x04Deal\x94\x93\x94(K\x07K"
-    b"\x07K\x07K\x07K\x06K\x06K\x06K\x06t\x94K\x00\x86\x94\x81\x94eb."
-)
-_POSITION_PICKLE = (
-    b"\x80\x04\x95\xd1\x00\x00\x00\x00\x00\x00\x00\x8c\x1aofficers.eightoff.position\x94"
-    b"\x8c\x08Position\x94\x93\x94)\x81\x94]\x94(())))))))t\x94NNN\x87\x94(K\rK\r"
-    b"K\rK\rt\x94\x8c\x19officers.eightoff.variant\x94\x8c\x07Vari"
-    b"ant\x94\x93\x94)\x81\x94]\x94(\x8c\x0bthree-cells\x94K\x08K\x03\x8c\talternat"
-    b"e\x94\x8c\x03any\x94\x8c\x08freecell\x94h\x08\x8c\x04Deal\x94\x93\x94(K\x07K\x07K\x07K\x07K"
-    b"\x06K\x06K\x06K\x06t\x94K\x00\x86\x94\x81\x94ebeb."
-)
-
-
-def test_a_variant_and_a_position_behave_as_frozen_data_classes() -> None:
-    import copy
-    import dataclasses
-    import pickle
-
-    from officers.eightoff.position import Position
-    from officers.eightoff.variant import FREECELL, Variant
-
-    variant = FREECELL.replace(cells=3, name="three-cells")
-    won = Position(((),) * 8, (None,) * 3, (13, 13, 13, 13), variant)
-    assert pickle.dumps(variant, protocol=4) == _VARIANT_PICKLE
-    assert pickle.dumps(won, protocol=4) == _POSITION_PICKLE
-    assert pickle.loads(_POSITION_PICKLE) == won and pickle.loads(_VARIANT_PICKLE) == variant
-    assert copy.deepcopy(won) == won and copy.copy(variant) == variant
-    assert hash(variant) == hash(tuple(getattr(variant, name) for name in Variant.__slots__))
-    assert hash(won) == hash((won.columns, won.cells, won.foundations, won.variant))
-    assert won != (won.columns, won.cells, won.foundations, won.variant)
-    assert variant == Variant(*(getattr(variant, name) for name in Variant.__match_args__))
-    assert Position.__match_args__ == ("columns", "cells", "foundations", "variant")
-    for value, field in ((variant, "cells"), (won, "cells")):
-        with pytest.raises(dataclasses.FrozenInstanceError, match="cannot assign to field"):
-            setattr(value, field, 4)
-        with pytest.raises(dataclasses.FrozenInstanceError, match="cannot delete field"):
-            delattr(value, field)
-    with pytest.raises(TypeError, match="unexpected keyword argument 'frob'"):
-        variant.replace(frob=1)
-    assert won.__replace__(variant=variant) == won
-    assert variant.__replace__(name="other").name == "other"
-
-
 def test_the_whole_help_loads_no_game_and_no_door() -> None:
     loaded = loaded_by_command(["--help"])
     games = ("officers.euler", "officers.eightoff", "officers.skat", "officers.latin")

@@ -48,6 +48,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from officers.core.deals import shuffled_deck
@@ -109,6 +110,7 @@ def lay_out(cards: Sequence[int], variant: Variant) -> Position:
     return Position(tuple(tuple(c) for c in columns), cells, (0, 0, 0, 0), variant)
 
 
+@dataclass(frozen=True, slots=True)
 class Position:
     """A position: ``columns`` (top to exposed card), ``cells`` (a card or ``None`` each),
     ``foundations`` (cards played per suit, C D H S) and the ``variant``. Immutable and hashable.
@@ -117,61 +119,10 @@ class Position:
     which checks that every card of the deck is in exactly one place.
     """
 
-    # the fields in their order: the constructor's, the pickles', the matches'
-    __match_args__ = ("columns", "cells", "foundations", "variant")
-    __slots__ = __match_args__
-
     columns: tuple[tuple[int, ...], ...]
     cells: tuple[int | None, ...]
     foundations: tuple[int, int, int, int]
-    variant: Variant
-
-    # What @dataclass(frozen=True, slots=True) writes, written here (as Variant's): the same
-    # equality, hash, pickles and refusal to change, without a data class's cost at start.
-
-    def __init__(
-        self,
-        columns: tuple[tuple[int, ...], ...],
-        cells: tuple[int | None, ...],
-        foundations: tuple[int, int, int, int],
-        variant: Variant = EIGHT_OFF,
-    ) -> None:
-        object.__setattr__(self, "columns", columns)
-        object.__setattr__(self, "cells", cells)
-        object.__setattr__(self, "foundations", foundations)
-        object.__setattr__(self, "variant", variant)
-        self.__post_init__()
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            assert isinstance(other, Position)
-            return (self.columns, self.cells, self.foundations, self.variant) == (
-                other.columns,
-                other.cells,
-                other.foundations,
-                other.variant,
-            )
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash((self.columns, self.cells, self.foundations, self.variant))
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise _frozen(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise _frozen(f"cannot delete field {name!r}")
-
-    def __getstate__(self) -> list[object]:
-        return [self.columns, self.cells, self.foundations, self.variant]
-
-    def __setstate__(self, state: list[object]) -> None:
-        for field, value in zip(Position.__slots__, state, strict=False):
-            object.__setattr__(self, field, value)
-
-    def __replace__(self, **changes: Any) -> Position:  # copy.replace (Python 3.13)
-        fields = dict(zip(Position.__slots__, self.__getstate__(), strict=True))
-        return self.__class__(**{**fields, **changes})
+    variant: Variant = EIGHT_OFF
 
     def __post_init__(self) -> None:
         if not isinstance(self.variant, Variant):
@@ -331,14 +282,6 @@ class Position:
 
     def __repr__(self) -> str:
         return f"Position.parse({self.notation()!r})"
-
-
-def _frozen(message: str) -> AttributeError:
-    """The error of a change to a position: :class:`dataclasses.FrozenInstanceError`, as a
-    frozen data class raises it (:mod:`dataclasses` imported then, not at every start)."""
-    from dataclasses import FrozenInstanceError
-
-    return FrozenInstanceError(message)
 
 
 def _face(card: int | None) -> str:

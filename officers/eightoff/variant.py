@@ -53,8 +53,10 @@ Deal(columns=(5, 5, 5, 5, 5, 5, 5, 5, 5, 5), cells=2)
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, Final, Literal, NamedTuple, get_args
 
 from officers.core.errors import InvalidGameError, NotationError, excerpt
@@ -134,6 +136,7 @@ class Deal(NamedTuple):
         return cls(tuple(heights), int(match.group(2) or 0))
 
 
+@dataclass(frozen=True, slots=True)
 class Variant:
     """One game of the family: the rules and the deal, as values.
 
@@ -149,10 +152,6 @@ class Variant:
     officers.InvalidGameError: a variant has 0-8 cells, got 9
     """
 
-    # the fields in their order: the constructor's, the pickles', the matches'
-    __match_args__ = ("name", "columns", "cells", "building", "empty", "sequence", "deal")
-    __slots__ = __match_args__
-
     name: str
     columns: int
     cells: int
@@ -160,59 +159,6 @@ class Variant:
     empty: Empty
     sequence: Sequence
     deal: Deal
-
-    # What @dataclass(frozen=True, slots=True) writes, written here: making a data class takes
-    # a millisecond of every command's start (and dataclasses imports inspect). The same
-    # equality, hash, pickles (a list of the fields), and refusal to change.
-
-    def __init__(
-        self,
-        name: str,
-        columns: int,
-        cells: int,
-        building: Building,
-        empty: Empty,
-        sequence: Sequence,
-        deal: Deal,
-    ) -> None:
-        for field, value in zip(
-            Variant.__slots__, (name, columns, cells, building, empty, sequence, deal), strict=True
-        ):
-            object.__setattr__(self, field, value)
-        self.__post_init__()
-
-    def _fields(self) -> tuple[object, ...]:
-        return (
-            self.name,
-            self.columns,
-            self.cells,
-            self.building,
-            self.empty,
-            self.sequence,
-            self.deal,
-        )
-
-    def __eq__(self, other: object) -> bool:
-        if other.__class__ is self.__class__:
-            assert isinstance(other, Variant)
-            return self._fields() == other._fields()
-        return NotImplemented
-
-    def __hash__(self) -> int:
-        return hash(self._fields())
-
-    def __setattr__(self, name: str, value: object) -> None:
-        raise _frozen(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise _frozen(f"cannot delete field {name!r}")
-
-    def __getstate__(self) -> list[object]:
-        return list(self._fields())
-
-    def __setstate__(self, state: list[object]) -> None:
-        for field, value in zip(Variant.__slots__, state, strict=False):
-            object.__setattr__(self, field, value)
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not _NAME.fullmatch(self.name):
@@ -279,11 +225,7 @@ class Variant:
 
     def replace(self, **changes: Any) -> Variant:
         """A copy with some fields changed (checked like a new variant)."""
-        return self.__class__(
-            **{**dict(zip(Variant.__slots__, self._fields(), strict=True)), **changes}
-        )
-
-    __replace__ = replace  # copy.replace (Python 3.13)
+        return dataclasses.replace(self, **changes)
 
     # --- questions of the rules ----------------------------------------------------------
 
@@ -504,11 +446,3 @@ _FC_SOLVE_GAMES: Final[dict[str, tuple[str, str, str, int, int]]] = {
     "seahaven_towers": ("suit", "kings", "cells", 10, 4),
     "forecell": ("alternate", "kings", "cells", 8, 4),
 }
-
-
-def _frozen(message: str) -> AttributeError:
-    """The error of a change to a frozen value: :class:`dataclasses.FrozenInstanceError`, as a
-    frozen data class raises it (:mod:`dataclasses` imported then, not at every start)."""
-    from dataclasses import FrozenInstanceError
-
-    return FrozenInstanceError(message)
