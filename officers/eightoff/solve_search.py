@@ -842,7 +842,10 @@ def astar(
 ) -> Outcome:
     """The fewest moves from ``start`` (moves settling makes count, one each): A* on
     :meth:`Game.lower_bound`, which is consistent, so that the first won node taken from the
-    frontier was reached by a shortest path; ties go to the deeper node."""
+    frontier was reached by a shortest path; ties go to the deeper node, then to the node pushed
+    first. :func:`officers.eightoff.accel.astar` is the same search compiled (the same nodes
+    expanded in the same order, the same win), which :func:`officers.eightoff.solve.solve`
+    runs where it is installed."""
     won = 52
     start_key = key_of(start[0], start[1])
     # Each key met: the fewest moves known from the start, the key it was reached from and the
