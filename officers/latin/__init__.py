@@ -20,6 +20,9 @@ make a graeco-latin square. The modules, by concern:
 :mod:`officers.latin.random`
     Latin squares drawn uniformly at random (the Markov chain of Jacobson and Matthews), with
     a seed that repeats them: what randomises a Latin-square design.
+:mod:`officers.latin.canonical`
+    Latin squares up to relabelling: canonical forms under isotopy, paratopy (species) and
+    isomorphism, the orders of their groups, every isotopy class and species to order 7.
 :mod:`officers.latin.count`
     The number of Latin squares of every order to 9, counted by classes of Latin rectangles
     (McKay and Wanless), on worker processes, with a time limit, progress and a state file.
@@ -58,6 +61,25 @@ TYPE_CHECKING = False  # True for the type checkers (without importing typing, w
 if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ imports them
     from typing import Any, Final
 
+    from officers.latin.canonical import (
+        ISOTOPY_CLASSES,
+        MAX_CLASSIFY_ORDER,
+        SPECIES,
+        Classification,
+        LatinClass,
+        automorphisms,
+        autoparatopisms,
+        autotopisms,
+        classify,
+        conjugate,
+        count_isotopy_classes,
+        count_species,
+        isomorphism_form,
+        isotopy_classes,
+        isotopy_form,
+        species,
+        species_form,
+    )
     from officers.latin.construct import MAX_ORDER, Pair, orthogonal_pair, prime_power, why_none
     from officers.latin.count import (
         MAX_COUNT_ORDER,
@@ -93,6 +115,11 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
 
 _MODULES: Final[dict[str, str]] = {  # the public names that each module defines
     "officers.latin.construct": "MAX_ORDER Pair orthogonal_pair prime_power why_none",
+    "officers.latin.canonical": (
+        "ISOTOPY_CLASSES MAX_CLASSIFY_ORDER SPECIES Classification LatinClass autoparatopisms "
+        "automorphisms autotopisms classify conjugate count_isotopy_classes count_species "
+        "isomorphism_form isotopy_classes isotopy_form species species_form"
+    ),
     "officers.latin.count": (
         "MAX_COUNT_ORDER REDUCED_LATIN_SQUARES CountProgress LatinCount count_latin"
     ),
@@ -112,24 +139,39 @@ _MODULES: Final[dict[str, str]] = {  # the public names that each module defines
 _LAZY: Final = {name: module for module, names in _MODULES.items() for name in names.split()}
 
 __all__ = [
+    "ISOTOPY_CLASSES",
+    "MAX_CLASSIFY_ORDER",
     "MAX_COUNT_ORDER",
     "MAX_ORDER",
     "MAX_RANDOM_ORDER",
     "REDUCED_LATIN_SQUARES",
+    "SPECIES",
+    "Classification",
     "CountProgress",
+    "LatinClass",
     "LatinCount",
     "LatinSquare",
     "MateCensus",
     "Pair",
     "are_orthogonal",
+    "automorphisms",
+    "autoparatopisms",
+    "autotopisms",
+    "classify",
+    "conjugate",
+    "count_isotopy_classes",
     "count_latin",
     "count_latin_squares",
     "count_orthogonal_mates",
+    "count_species",
     "count_transversals",
     "cyclic_square",
     "default_steps",
     "exact_covers",
     "has_orthogonal_mate",
+    "isomorphism_form",
+    "isotopy_classes",
+    "isotopy_form",
     "latin_square",
     "latin_squares",
     "mate_census",
@@ -140,6 +182,8 @@ __all__ = [
     "prove_order_6",
     "random_latin_square",
     "random_latin_squares",
+    "species",
+    "species_form",
     "transversals",
     "why_none",
 ]

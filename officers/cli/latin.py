@@ -1,0 +1,338 @@
+"""The command group ``officers latin``: Latin squares counted, classified and drawn at random::
+
+    officers latin count N [--jobs J] [--time-limit S] [--state FILE] [--no-progress] [--json]
+    officers latin classify SQUARE [--json]
+    officers latin canonical SQUARE [--under isotopy|species|isomorphism] [--json]
+    officers latin classes N [--species] [--json]
+    officers latin random N [--seed S] [--json]
+
+A ``SQUARE`` is its rows as JSON (``[[0, 1], [1, 0]]``) or as text, rows split by ``/`` and
+each symbol one character ``0-9``, then ``a-z`` (``01/10``); given as it is, as ``@FILE`` or as
+``-`` (standard input). ``count`` counts the Latin squares of order ``N`` by classes of Latin
+rectangles (:func:`officers.latin.count_latin`); with ``--state`` a count stopped by its time
+limit (exit status 3) or by Ctrl-C goes on where it stopped when run again. ``classify`` gives a
+square's canonical forms and the orders of its groups (:func:`officers.latin.canonical`);
+``classes`` lists every isotopy class (or species) of order ``N`` to 7.
+
+>>> from officers.cli.latin import read_latin, square_text
+>>> square_text(read_latin("012/120/201"))
+'012/120/201'
+>>> read_latin("[[0, 1], [1, 0]]")
+((0, 1), (1, 0))
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TYPE_CHECKING, Any, Final
+
+from officers.cli.common import Commands, ExitCode, Parser, add_json, argument_text, emit, number
+
+if TYPE_CHECKING:
+    from officers.latin.canonical import Classification, LatinClass
+    from officers.latin.count import CountProgress, LatinCount
+    from officers.latin.squares import LatinSquare
+
+__all__ = [
+    "add_commands",
+    "classes_data",
+    "classification_data",
+    "count_data",
+    "read_latin",
+    "square_text",
+]
+
+_DIGITS: Final = "0123456789abcdefghijklmnopqrstuvwxyz"
+_MAX_INPUT: Final = 1_000_000
+
+
+def square_text(square: LatinSquare) -> str:
+    """A square as text (orders to 36: a character a symbol, rows split by ``/``); larger
+    ones as JSON rows."""
+    if len(square) > len(_DIGITS):
+        import json
+
+        return json.dumps([list(row) for row in square])
+    return "/".join("".join(_DIGITS[s] for s in row) for row in square)
+
+
+def read_latin(text: str) -> LatinSquare:
+    """A Latin square from its JSON rows or its text (see the module), checked: a square that
+    is not Latin is :class:`~officers.NotLatinSquareError`, text that is not a square
+    :class:`~officers.NotationError`, each quoting it.
+
+    >>> read_latin("01/11")
+    Traceback (most recent call last):
+    ...
+    officers.NotLatinSquareError: not a Latin square ((0, 1), (1, 1)): row 2 holds 1 twice
+    """
+    from officers.core.errors import NotationError, excerpt
+    from officers.latin.squares import latin_square
+
+    stripped = text.strip()
+    if stripped.startswith("["):
+        from officers.core.errors import read_json
+
+        rows = read_json(stripped, "Latin square")
+        if not isinstance(rows, list) or not all(isinstance(row, list) for row in rows):
+            raise NotationError(
+                f"cannot read Latin square {excerpt(text)}: expected a list of rows of ints"
+            )
+        return latin_square(rows)
+    rows_text = stripped.split("/")
+    try:
+        rows_of = tuple(tuple(_DIGITS.index(ch) for ch in row.lower()) for row in rows_text)
+    except ValueError:
+        raise NotationError(
+            f"cannot read Latin square {excerpt(text)}: expected rows of the characters "
+            "0-9, a-z split by '/', or JSON rows"
+        ) from None
+    return latin_square(rows_of)
+
+
+def _square_argument(argument: str) -> LatinSquare:
+    return read_latin(argument_text(argument, _MAX_INPUT, "a Latin square"))
+
+
+# --- count --------------------------------------------------------------------------------------
+
+
+def count_data(count: LatinCount) -> dict[str, Any]:
+    """The JSON of a count: ``{"kind": "latin-count", "order": ..., "squares": ...,
+    "reduced": ..., "classes": [...], "published": ...}``.
+
+    >>> from officers.latin import count_latin
+    >>> count_data(count_latin(4))["reduced"]
+    4
+    """
+    from officers.latin.count import REDUCED_LATIN_SQUARES
+
+    return {
+        "kind": "latin-count",
+        "order": count.order,
+        "squares": count.squares,
+        "reduced": count.reduced,
+        "classes": list(count.classes),
+        "published_reduced": REDUCED_LATIN_SQUARES[count.order - 1],
+    }
+
+
+def _count(args: argparse.Namespace) -> ExitCode:
+    from officers.latin.count import count_latin
+
+    shown = sys.stderr.isatty() if args.progress is None else args.progress
+
+    def progress(p: CountProgress) -> None:
+        sys.stderr.write(
+            f"\rrectangles of {p.rows} of {p.last} rows: {p.done}/{p.units} units"
+            + ("\n" if p.done == p.units and p.rows == p.last else "")
+        )
+        sys.stderr.flush()
+
+    count = count_latin(
+        args.order,
+        jobs=args.jobs,
+        time_limit=args.time_limit,
+        progress=progress if shown else None,
+        state=args.state,
+    )
+    if args.json:
+        emit(count_data(count))
+    else:
+        print(f"Latin squares of order {count.order}: {count.squares:,}")
+        print(f"reduced: {count.reduced:,}")
+    return ExitCode.OK
+
+
+# --- classify, canonical ------------------------------------------------------------------------
+
+
+def classification_data(c: Classification) -> dict[str, Any]:
+    """The JSON of :func:`officers.latin.canonical`'s answer.
+
+    >>> from officers.latin import classify, cyclic_square
+    >>> classification_data(classify(cyclic_square(3)))["autotopisms"]
+    18
+    """
+    return {
+        "kind": "latin-classification",
+        "order": c.order,
+        "isotopy_form": [list(row) for row in c.isotopy_form],
+        "species_form": [list(row) for row in c.species_form],
+        "isomorphism_form": [list(row) for row in c.isomorphism_form],
+        "autotopisms": c.autotopisms,
+        "autoparatopisms": c.autoparatopisms,
+        "automorphisms": c.automorphisms,
+        "isotopy_class_size": c.isotopy_class_size,
+        "species_size": c.species_size,
+    }
+
+
+def _classify(args: argparse.Namespace) -> ExitCode:
+    from officers.latin.canonical import classify
+
+    c = classify(_square_argument(args.square))
+    if args.json:
+        emit(classification_data(c))
+        return ExitCode.OK
+    print(f"order: {c.order}")
+    print(f"isotopy form: {square_text(c.isotopy_form)}")
+    print(f"species form: {square_text(c.species_form)}")
+    print(f"isomorphism form: {square_text(c.isomorphism_form)}")
+    print(f"autotopisms: {c.autotopisms:,}")
+    print(f"autoparatopisms: {c.autoparatopisms:,}")
+    print(f"automorphisms: {c.automorphisms:,}")
+    print(f"isotopic squares: {c.isotopy_class_size:,}; of its species: {c.species_size:,}")
+    return ExitCode.OK
+
+
+def _canonical(args: argparse.Namespace) -> ExitCode:
+    from officers.latin.canonical import isomorphism_form, isotopy_form, species_form
+
+    forms = {"isotopy": isotopy_form, "species": species_form, "isomorphism": isomorphism_form}
+    form = forms[args.under](_square_argument(args.square))
+    if args.json:
+        emit({"kind": "latin-canonical", "under": args.under, "form": [list(r) for r in form]})
+    else:
+        print(square_text(form))
+    return ExitCode.OK
+
+
+# --- classes ------------------------------------------------------------------------------------
+
+
+def classes_data(order: int, found: list[LatinClass], *, of_species: bool) -> dict[str, Any]:
+    """The JSON of every class of an order.
+
+    >>> from officers.latin import isotopy_classes
+    >>> classes_data(4, isotopy_classes(4), of_species=False)["count"]
+    2
+    """
+    from officers.latin.canonical import ISOTOPY_CLASSES, SPECIES
+
+    published = (SPECIES if of_species else ISOTOPY_CLASSES)[order - 1]
+    return {
+        "kind": "latin-classes",
+        "order": order,
+        "under": "species" if of_species else "isotopy",
+        "count": len(found),
+        "published": published,
+        "classes": [
+            {"form": [list(r) for r in c.form], "symmetries": c.symmetries, "size": c.size}
+            for c in found
+        ],
+    }
+
+
+def _classes(args: argparse.Namespace) -> ExitCode:
+    from officers.latin.canonical import isotopy_classes, species
+
+    found = species(args.order) if args.species else isotopy_classes(args.order)
+    if args.json:
+        emit(classes_data(args.order, found, of_species=args.species))
+        return ExitCode.OK
+    what = "species" if args.species else "isotopy classes"
+    group = "autoparatopisms" if args.species else "autotopisms"
+    print(f"{len(found)} {what} of order {args.order}")
+    for c in found:
+        print(f"{square_text(c.form)}  {group} {c.symmetries:,}  squares {c.size:,}")
+    return ExitCode.OK
+
+
+# --- random -------------------------------------------------------------------------------------
+
+
+def _random(args: argparse.Namespace) -> ExitCode:
+    from officers.latin.random import random_latin_square
+
+    square = random_latin_square(args.order, seed=args.seed)
+    if args.json:
+        emit({"kind": "latin-square", "order": args.order, "rows": [list(r) for r in square]})
+    else:
+        print(square_text(square))
+    return ExitCode.OK
+
+
+def add_commands(commands: Commands) -> None:
+    """Add ``latin`` (with ``count``, ``classify``, ``canonical``, ``classes`` and ``random``)
+    to the sub-parsers of the CLI."""
+    from officers.cli.common import time_limit
+
+    latin = commands.add_parser(
+        "latin",
+        help="Latin squares: count them, classify one, list the classes, draw one at random",
+        description="Latin squares of order n: the rows, columns and symbols 0 .. n-1.",
+    )
+    actions = latin.add_subparsers(dest="latin_action", metavar="ACTION", parser_class=Parser)
+    actions.required = True
+
+    count = actions.add_parser(
+        "count",
+        help="count the Latin squares of an order (1-9) by classes of Latin rectangles",
+        description="Count the Latin squares and the reduced Latin squares of order N from "
+        "scratch (order 8 in minutes). Exit status 3 when the time limit comes first; with "
+        "--state the count goes on from there when run again.",
+    )
+    count.add_argument("order", type=number(1, 9), metavar="N", help="the order, 1-9")
+    count.add_argument("--jobs", type=number(1, 1024), default=None, help="worker processes")
+    count.add_argument(
+        "--time-limit", type=time_limit, default=None, metavar="S", help="seconds, or none"
+    )
+    count.add_argument("--state", metavar="FILE", help="keep the progress here (resumable)")
+    count.add_argument(
+        "--no-progress",
+        dest="progress",
+        action="store_false",
+        default=None,
+        help="no progress on standard error (default: shown when it is a terminal)",
+    )
+    add_json(count)
+    count.set_defaults(run=_count)
+
+    square_help = (
+        "a Latin square: JSON rows such as [[0,1],[1,0]], or text rows such as 01/10; "
+        "@FILE or - (standard input)"
+    )
+    classify = actions.add_parser(
+        "classify",
+        help="a square's canonical forms and the orders of its groups",
+        description="The isotopy, species and isomorphism forms of a Latin square and the "
+        "orders of its autotopism, autoparatopism and automorphism groups.",
+    )
+    classify.add_argument("square", metavar="SQUARE", help=square_help)
+    add_json(classify)
+    classify.set_defaults(run=_classify)
+
+    canonical = actions.add_parser(
+        "canonical",
+        help="a square's canonical form under isotopy, paratopy (species) or isomorphism",
+        description="Two squares have the same form exactly when they are equivalent.",
+    )
+    canonical.add_argument("square", metavar="SQUARE", help=square_help)
+    canonical.add_argument(
+        "--under", choices=("isotopy", "species", "isomorphism"), default="isotopy"
+    )
+    add_json(canonical)
+    canonical.set_defaults(run=_canonical)
+
+    classes = actions.add_parser(
+        "classes",
+        help="every isotopy class (or species) of an order, 1-7",
+        description="List every isotopy class (--species: every species) of Latin squares of "
+        "order N by its canonical form, with its group's order and its number of squares.",
+    )
+    classes.add_argument("order", type=number(1, 7), metavar="N", help="the order, 1-7")
+    classes.add_argument("--species", action="store_true", help="species, not isotopy classes")
+    add_json(classes)
+    classes.set_defaults(run=_classes)
+
+    random = actions.add_parser(
+        "random",
+        help="a Latin square drawn uniformly at random (Jacobson and Matthews)",
+        description="A uniformly random Latin square of order N (1-256); --seed repeats it.",
+    )
+    random.add_argument("order", type=number(1, 256), metavar="N", help="the order, 1-256")
+    random.add_argument("--seed", type=number(0, 2**63 - 1), default=None, help="a seed")
+    add_json(random)
+    random.set_defaults(run=_random)
