@@ -20,7 +20,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from officers.latin import mols as mols_module
+from officers.latin import mutually_orthogonal as mols_module
 from officers.latin.arrays import is_orthogonal_array, squares_of
 
 

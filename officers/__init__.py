@@ -128,6 +128,7 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
         count_transversals,
         has_orthogonal_mate,
         latin_squares,
+        mols,
         orthogonal_mates,
         prove_order_6,
         transversals,
@@ -165,7 +166,7 @@ _MODULES: Final[dict[str, str]] = {  # the public names that each module defines
     "officers.euler.symmetry": "canonical_form symmetry_group",
     "officers.latin": (
         "MateCensus count_latin_squares count_orthogonal_mates count_transversals "
-        "has_orthogonal_mate latin_squares orthogonal_mates prove_order_6 transversals"
+        "has_orthogonal_mate latin_squares mols orthogonal_mates prove_order_6 transversals"
     ),
 }
 _LAZY: Final = {name: module for module, names in _MODULES.items() for name in names.split()}
@@ -211,8 +212,8 @@ __all__ = [
     "safe_placements",
     # Latin squares, their mates, graeco-latin squares of any order
     "MateCensus", "count_latin_squares", "count_orthogonal_mates", "count_transversals",
-    "graeco_latin_square", "has_orthogonal_mate", "latin_squares", "layers", "orthogonal_mates",
-    "prove_order_6", "transversals",
+    "graeco_latin_square", "has_orthogonal_mate", "latin_squares", "layers", "mols",
+    "orthogonal_mates", "prove_order_6", "transversals",
     # dead ends and hints
     "CHECKS", "Check", "Explanation", "Repair", "Violation", "check_square", "explain", "repairs",
     "CardHint", "ForcedMove", "Hint", "Placement", "PlayerView", "Recommendation", "hint",

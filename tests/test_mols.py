@@ -19,7 +19,7 @@ from officers.latin.arrays import (
     squares_of,
 )
 from officers.latin.construct import prime_power
-from officers.latin.mols import (
+from officers.latin.mutually_orthogonal import (
     MAX_MOLS_ORDER,
     largest_known,
     mols,
@@ -363,7 +363,7 @@ def test_every_set_above_100_is_built_and_checked(n: int) -> None:
 
 
 def test_a_set_too_large_to_hold_is_refused_with_the_limit() -> None:
-    from officers.latin.mols import MAX_CELLS
+    from officers.latin.mutually_orthogonal import MAX_CELLS
 
     with pytest.raises(UnsupportedError, match="ask for at most"):
         mols(196, 197)

@@ -69,6 +69,7 @@ GROUPS: Final = {
     **dict.fromkeys(("euler", "officers"), "euler"),
     "eightoff": "eightoff",
     "skat": "skat",
+    "latin": "latin",
 }
 """The module of :mod:`officers.cli` that adds each command (the tests hold it to the parser;
 each game's group is its :attr:`officers.games.Registered.cli`'s module)."""
@@ -122,6 +123,7 @@ def parser() -> Parser:
         advice,
         game,
         games,
+        latin,
         proof,
         puzzle,
         service,
@@ -142,6 +144,7 @@ def parser() -> Parser:
     advice.add_commands(commands)
     game.add_commands(commands)
     proof.add_commands(commands)
+    latin.add_commands(commands)
     service.add_commands(commands)
     games.add_commands(commands)  # every game of the registry: its group
     top.add_ascii()

@@ -5,6 +5,8 @@
     officers latin canonical SQUARE [--under isotopy|species|isomorphism] [--json]
     officers latin classes N [--species] [--json]
     officers latin random N [--seed S] [--json]
+    officers latin mols K N [--json]
+    officers latin mols-table [--to N] [--json]
 
 A ``SQUARE`` is its rows as JSON (``[[0, 1], [1, 0]]``) or as text, rows split by ``/`` and
 each symbol one character ``0-9``, then ``a-z`` (``01/10``); given as it is, as ``@FILE`` or as
@@ -255,17 +257,35 @@ def _random(args: argparse.Namespace) -> ExitCode:
 
 
 def add_commands(commands: Commands) -> None:
-    """Add ``latin`` (with ``count``, ``classify``, ``canonical``, ``classes`` and ``random``)
-    to the sub-parsers of the CLI."""
-    from officers.cli.common import time_limit
+    """Add ``latin`` (with ``count``, ``classify``, ``canonical``, ``classes``, ``random``,
+    ``mols`` and ``mols-table``) to the sub-parsers of the CLI."""
+    from officers.cli import mols as mols_commands
 
     latin = commands.add_parser(
         "latin",
-        help="Latin squares: count them, classify one, list the classes, draw one at random",
+        help="Latin squares: count them, classify one, list the classes, draw one at random, "
+        "mutually orthogonal sets",
         description="Latin squares of order n: the rows, columns and symbols 0 .. n-1.",
     )
     actions = latin.add_subparsers(dest="latin_action", metavar="ACTION", parser_class=Parser)
     actions.required = True
+    _add_count(actions)
+    _add_forms(actions)
+    random = actions.add_parser(
+        "random",
+        help="a Latin square drawn uniformly at random (Jacobson and Matthews)",
+        description="A uniformly random Latin square of order N (1-256); --seed repeats it.",
+    )
+    random.add_argument("order", type=number(1, 256), metavar="N", help="the order, 1-256")
+    random.add_argument("--seed", type=number(0, 2**63 - 1), default=None, help="a seed")
+    add_json(random)
+    random.set_defaults(run=_random)
+    mols_commands.add_commands(actions)
+
+
+def _add_count(actions: Commands) -> None:
+    """``count``: the squares of an order, counted by classes."""
+    from officers.cli.common import time_limit
 
     count = actions.add_parser(
         "count",
@@ -290,6 +310,9 @@ def add_commands(commands: Commands) -> None:
     add_json(count)
     count.set_defaults(run=_count)
 
+
+def _add_forms(actions: Commands) -> None:
+    """``classify``, ``canonical`` and ``classes``: squares up to relabelling."""
     square_help = (
         "a Latin square: JSON rows such as [[0,1],[1,0]], or text rows such as 01/10; "
         "@FILE or - (standard input)"
@@ -326,13 +349,3 @@ def add_commands(commands: Commands) -> None:
     classes.add_argument("--species", action="store_true", help="species, not isotopy classes")
     add_json(classes)
     classes.set_defaults(run=_classes)
-
-    random = actions.add_parser(
-        "random",
-        help="a Latin square drawn uniformly at random (Jacobson and Matthews)",
-        description="A uniformly random Latin square of order N (1-256); --seed repeats it.",
-    )
-    random.add_argument("order", type=number(1, 256), metavar="N", help="the order, 1-256")
-    random.add_argument("--seed", type=number(0, 2**63 - 1), default=None, help="a seed")
-    add_json(random)
-    random.set_defaults(run=_random)

@@ -27,7 +27,7 @@ from officers.cli.common import Commands, ExitCode, add_json, emit, number
 __all__ = ["add_commands", "mols_data", "table_data"]
 
 MAX_ORDER: Final = 599
-"""The largest order of the commands (:data:`officers.latin.mols.MAX_MOLS_ORDER` less one)."""
+"""The largest order of the commands (:data:`officers.latin.mutually_orthogonal.MAX_MOLS_ORDER` less one)."""
 
 
 def mols_data(k: int, n: int) -> dict[str, Any]:
@@ -38,7 +38,7 @@ def mols_data(k: int, n: int) -> dict[str, Any]:
     ('mols', 'finite field GF(3)', [[0, 1, 2], [2, 0, 1], [1, 2, 0]])
     """
     from officers.contract.documents import head
-    from officers.latin.mols import mols, plan
+    from officers.latin.mutually_orthogonal import mols, plan
 
     squares = mols(k, n)
     return {
@@ -57,7 +57,7 @@ def table_data(to: int) -> dict[str, Any]:
     {'n': 4, 'built': 3, 'table': 3, 'difference': 0, 'construction': 'finite field GF(4)'}
     """
     from officers.contract.documents import head
-    from officers.latin.mols import mols_table
+    from officers.latin.mutually_orthogonal import mols_table
 
     return {
         **head("mols-table"),

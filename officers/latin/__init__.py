@@ -26,6 +26,11 @@ make a graeco-latin square. The modules, by concern:
 :mod:`officers.latin.count`
     The number of Latin squares of every order to 9, counted by classes of Latin rectangles
     (McKay and Wanless), on worker processes, with a time limit, progress and a state file.
+:mod:`officers.latin.mutually_orthogonal`
+    k mutually orthogonal Latin squares of order n below 600, as many as the published table
+    knows at every order to 100, each checked as an orthogonal array (the constructions in
+    :mod:`officers.latin.arrays`, the printed data in ``mols_data``, ``mols_matrices`` and
+    ``mols_abel_cheng``).
 
 Every public name is importable from here (each module is loaded at its first use). The
 package imports only :mod:`officers.core`; Euler's Officers reads its squares as Latin squares
@@ -89,6 +94,18 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
         count_latin,
     )
     from officers.latin.cover import exact_covers
+    from officers.latin.mutually_orthogonal import (
+        MAX_CELLS,
+        MAX_MOLS_ORDER,
+        MolsEntry,
+        is_orthogonal_array,
+        largest_known,
+        mols,
+        mols_table,
+        plan,
+        squares_of,
+        why_no_mols,
+    )
     from officers.latin.order6 import MateCensus, mate_census, prove_order_6
     from officers.latin.orthogonal import (
         are_orthogonal,
@@ -124,6 +141,10 @@ _MODULES: Final[dict[str, str]] = {  # the public names that each module defines
         "MAX_COUNT_ORDER REDUCED_LATIN_SQUARES CountProgress LatinCount count_latin"
     ),
     "officers.latin.cover": "exact_covers",
+    "officers.latin.mutually_orthogonal": (
+        "MAX_CELLS MAX_MOLS_ORDER MolsEntry is_orthogonal_array largest_known mols mols_table "
+        "plan squares_of why_no_mols"
+    ),
     "officers.latin.order6": "MateCensus mate_census prove_order_6",
     "officers.latin.orthogonal": (
         "are_orthogonal count_orthogonal_mates count_transversals has_orthogonal_mate "
@@ -139,20 +160,23 @@ _MODULES: Final[dict[str, str]] = {  # the public names that each module defines
 _LAZY: Final = {name: module for module, names in _MODULES.items() for name in names.split()}
 
 __all__ = [
-    "ISOTOPY_CLASSES",
-    "MAX_CLASSIFY_ORDER",
-    "MAX_COUNT_ORDER",
-    "MAX_ORDER",
-    "MAX_RANDOM_ORDER",
-    "REDUCED_LATIN_SQUARES",
-    "SPECIES",
     "Classification",
     "CountProgress",
+    "ISOTOPY_CLASSES",
     "LatinClass",
     "LatinCount",
     "LatinSquare",
+    "MAX_CELLS",
+    "MAX_CLASSIFY_ORDER",
+    "MAX_COUNT_ORDER",
+    "MAX_MOLS_ORDER",
+    "MAX_ORDER",
+    "MAX_RANDOM_ORDER",
     "MateCensus",
+    "MolsEntry",
     "Pair",
+    "REDUCED_LATIN_SQUARES",
+    "SPECIES",
     "are_orthogonal",
     "automorphisms",
     "autoparatopisms",
@@ -169,22 +193,29 @@ __all__ = [
     "default_steps",
     "exact_covers",
     "has_orthogonal_mate",
+    "is_orthogonal_array",
     "isomorphism_form",
     "isotopy_classes",
     "isotopy_form",
+    "largest_known",
     "latin_square",
     "latin_squares",
     "mate_census",
+    "mols",
+    "mols_table",
     "orthogonal_array",
     "orthogonal_mates",
     "orthogonal_pair",
+    "plan",
     "prime_power",
     "prove_order_6",
     "random_latin_square",
     "random_latin_squares",
     "species",
     "species_form",
+    "squares_of",
     "transversals",
+    "why_no_mols",
     "why_none",
 ]
 

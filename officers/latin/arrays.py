@@ -1,6 +1,6 @@
 """Orthogonal arrays: the plain check, and the constructions that need no other array (finite
 fields, MacNeish's product, difference and quasi-difference matrices, V(m, t) vectors), for
-:mod:`officers.latin.mols`.
+:mod:`officers.latin.mutually_orthogonal`.
 
 An ``OA(k, n)`` is ``n * n`` rows of ``k`` symbols ``0 .. n-1`` in which any two columns hold
 every pair of symbols once; ``k`` MOLS of order ``n`` are an ``OA(k + 2, n)`` (the row, the

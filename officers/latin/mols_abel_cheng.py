@@ -1,5 +1,5 @@
 """R. J. R. Abel's difference matrices over ``Z_g x GF(2**c)`` (Abel and Cheng's
-construction), behind :mod:`officers.latin.mols`: 7 MOLS of order 40, 9 of 80, 13 of 112, 9 of
+construction), behind :mod:`officers.latin.mutually_orthogonal`: 7 MOLS of order 40, 9 of 80, 13 of 112, 9 of
 160, 14 of 176 and 208, 13 of 224, 18 of 352, 416 and 544.
 
 R. J. R. Abel and Y. W. Cheng, "Some new MOLS of order 2^n p for p a prime power", Australas.

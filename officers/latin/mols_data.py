@@ -1,4 +1,4 @@
-"""Printed data behind :mod:`officers.latin.mols`: the published table of MOLS and the sets,
+"""Printed data behind :mod:`officers.latin.mutually_orthogonal`: the published table of MOLS and the sets,
 difference matrices and vectors that the sources print, each with its source.
 
 The table
@@ -372,7 +372,7 @@ PBD_CONSTRUCTIONS: Final[
 }
 """``n: (k, design, source)``: a pairwise balanced design on ``n`` points, its blocks (each of a
 size ``s`` with an idempotent ``OA(k, s)``) and its disjoint blocks that carry a whole
-``OA(k, s)``, so an ``OA(k, n)`` (:func:`officers.latin.mols.oa_from_pbd`); the designs J. R.
+``OA(k, s)``, so an ``OA(k, n)`` (:func:`officers.latin.mutually_orthogonal.oa_from_pbd`); the designs J. R.
 Abel gave SageMath (``OA_7_66``, ``OA_7_68``, ``OA_7_74``, ``OA_11_185``, ``OA_10_205``,
 ``OA_11_254``)."""
 

@@ -1,5 +1,5 @@
 """The difference matrices and quasi-difference matrices that the sources print, behind
-:mod:`officers.latin.mols`, each with its source.
+:mod:`officers.latin.mutually_orthogonal`, each with its source.
 
 A matrix is given by its group (the orders of its cyclic factors, ``Z_a1 x ... x Z_ar``; an
 element is the tuple of its coordinates, or an int when the group is cyclic) and its columns,

@@ -145,12 +145,21 @@ def latin_squares(n: int, *, reduced: bool = False) -> Iterator[LatinSquare]:
 def count_latin_squares(n: int, *, reduced: bool = False) -> int:
     """The number of Latin squares of order ``n`` (OEIS A002860), or reduced ones (A000315).
 
-    Counts the reduced squares by listing them; every Latin square is one reduced square with
-    its columns permuted (``n!`` ways) and then its rows other than the first (``(n-1)!``).
+    Counts the reduced squares by listing them to order 5, from order 6 by classes of Latin
+    rectangles (:func:`officers.latin.count.count_latin`, to order 9; order 8 takes about a
+    minute); every Latin square is one reduced square with its columns permuted (``n!`` ways)
+    and then its rows other than the first (``(n-1)!``).
 
     >>> [count_latin_squares(n) for n in range(1, 5)], count_latin_squares(5, reduced=True)
     ([1, 2, 12, 576], 56)
+    >>> count_latin_squares(6, reduced=True)
+    9408
     """
+    if isinstance(n, int) and not isinstance(n, bool) and n >= 6:
+        from officers.latin.count import count_latin  # loaded when it is needed
+
+        counted = count_latin(n)
+        return counted.reduced if reduced else counted.squares
     number = sum(1 for _ in latin_squares(n, reduced=True))
     if reduced:
         return number
