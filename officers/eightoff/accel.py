@@ -150,22 +150,10 @@ def best_first(
     module = module or _load()[0]
     if module is None:
         return None
-    seconds = -1.0 if deadline is None else max(deadline - time.monotonic(), 1e-9)
-    status, moves, states, reason = module.search(
-        key_of(start[0], start[1]),
-        game.columns,
-        game.cells,
-        game.building == "suit",
-        game.kings_only,
-        SEQUENCES[game.sequence],
-        seconds,
-        max_states,
-        None if cancel is None else cancel.is_set,
-        scans,
-        first,
-        quota,
+    found = module.search(
+        *_arguments(game, start, deadline, max_states, cancel), scans, first, quota
     )
-    return Outcome(status, [(card, count, target) for card, count, target in moves], states, reason)
+    return _outcome(found)
 
 
 def astar(
@@ -196,8 +184,17 @@ def astar(
     module = module or _load()[0]
     if module is None:
         return None
+    return _outcome(module.astar(*_arguments(game, start, deadline, max_states, cancel)))
+
+
+def _arguments(
+    game: Game, start: Node, deadline: float | None, max_states: int, cancel: Event | None
+) -> tuple[object, ...]:
+    """The arguments that the compiled searches (``search`` and ``astar``) share, in order: the
+    start's key, the game's rules, the seconds left (-1: no limit), the state budget and the
+    cancel callable."""
     seconds = -1.0 if deadline is None else max(deadline - time.monotonic(), 1e-9)
-    status, moves, states, reason = module.astar(
+    return (
         key_of(start[0], start[1]),
         game.columns,
         game.cells,
@@ -208,6 +205,11 @@ def astar(
         max_states,
         None if cancel is None else cancel.is_set,
     )
+
+
+def _outcome(found: tuple[str, list[tuple[int, int, int]], int, str | None]) -> Outcome:
+    """A compiled search's answer as an :class:`Outcome`."""
+    status, moves, states, reason = found
     return Outcome(status, [(card, count, target) for card, count, target in moves], states, reason)
 
 
