@@ -469,9 +469,12 @@ def test_solve_with_fewest_keeps_the_first_win_past_the_bound() -> None:
 BIG = (SEAHAVEN_TOWERS, 29)  # unsolvable, some 109,000 states: thousands of expansions
 
 
-def raw(start: Node, game: Game, seconds: float, max_states: int, cancel: object) -> tuple:
-    """``search()`` of the module on a start, with the variant of ``game``."""
-    answer: tuple = module().search(
+def raw(
+    start: Node, game: Game, seconds: float, max_states: int, cancel: object, name: str = "search"
+) -> tuple:
+    """``search()`` of the module (or the function ``name``: ``astar``) on a start, with the
+    variant of ``game``."""
+    answer: tuple = getattr(module(), name)(
         key_of(start[0], start[1]),
         game.columns,
         game.cells,
@@ -498,18 +501,7 @@ def test_the_state_bound_gives_unknown_as_the_python_search() -> None:
 
 def raw_astar(start: Node, game: Game, seconds: float, max_states: int, cancel: object) -> tuple:
     """``astar()`` of the module on a start, with the variant of ``game``."""
-    answer: tuple = module().astar(
-        key_of(start[0], start[1]),
-        game.columns,
-        game.cells,
-        game.building == "suit",
-        game.kings_only,
-        SEQUENCES[game.sequence],
-        seconds,
-        max_states,
-        cancel,
-    )
-    return answer
+    return raw(start, game, seconds, max_states, cancel, "astar")
 
 
 def test_astar_s_state_bound_gives_unknown_as_the_python_astar() -> None:
