@@ -274,3 +274,14 @@ def latin_square_text(text: str) -> LatinSquare:
     from officers.cli.latin import read_latin
 
     return read_latin(text)
+
+
+def test_a_square_with_a_huge_group_is_refused_not_searched() -> None:
+    """The group of order 16, 2 ** 4, has 5,160,960 autotopisms: its forms would take hours,
+    so each is refused at once, with the square quoted; the group of order 8 is within."""
+    z2_4 = tuple(tuple(i ^ j for j in range(16)) for i in range(16))
+    for form in (isotopy_form, species_form, classify):
+        with pytest.raises(UnsupportedError, match=r"relabellings \(its group is large\)"):
+            form(z2_4)
+    z2_3 = tuple(tuple(i ^ j for j in range(8)) for i in range(8))
+    assert autotopisms(z2_3) == 64 * 168

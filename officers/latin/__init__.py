@@ -69,6 +69,7 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
     from officers.latin.canonical import (
         ISOTOPY_CLASSES,
         MAX_CLASSIFY_ORDER,
+        MAX_RELABELLINGS,
         SPECIES,
         Classification,
         LatinClass,
@@ -133,8 +134,8 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
 _MODULES: Final[dict[str, str]] = {  # the public names that each module defines
     "officers.latin.construct": "MAX_ORDER Pair orthogonal_pair prime_power why_none",
     "officers.latin.canonical": (
-        "ISOTOPY_CLASSES MAX_CLASSIFY_ORDER SPECIES Classification LatinClass autoparatopisms "
-        "automorphisms autotopisms classify conjugate count_isotopy_classes count_species "
+        "ISOTOPY_CLASSES MAX_CLASSIFY_ORDER MAX_RELABELLINGS SPECIES Classification LatinClass "
+        "autoparatopisms automorphisms autotopisms classify conjugate count_isotopy_classes count_species "
         "isomorphism_form isotopy_classes isotopy_form species species_form"
     ),
     "officers.latin.count": (
@@ -169,6 +170,7 @@ __all__ = [
     "MAX_CELLS",
     "MAX_CLASSIFY_ORDER",
     "MAX_COUNT_ORDER",
+    "MAX_RELABELLINGS",
     "MAX_MOLS_ORDER",
     "MAX_ORDER",
     "MAX_RANDOM_ORDER",

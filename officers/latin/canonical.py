@@ -56,6 +56,7 @@ from officers.latin.squares import LatinSquare, latin_square
 __all__ = [
     "ISOTOPY_CLASSES",
     "MAX_CLASSIFY_ORDER",
+    "MAX_RELABELLINGS",
     "SPECIES",
     "LatinClass",
     "Classification",
@@ -84,6 +85,24 @@ A003090)."""
 MAX_CLASSIFY_ORDER: Final = 7
 """The largest order whose classes :func:`isotopy_classes` and :func:`species` list (order 7:
 564 isotopy classes in about a minute; order 8's 1,676,267 are out of reach here)."""
+
+MAX_RELABELLINGS: Final = 30_000_000
+"""The most work a canonical form may take, counted as the cells of the relabellings it tries
+(about 3 s here): a square whose group is larger (the elementary abelian group of order 16
+would take some 600,000,000,000) is refused with :class:`~officers.UnsupportedError` rather
+than searched for hours. Every square of order 15 or less stays well within it (the group of
+order 8, 2 ** 3, the largest there: 1,400,000)."""
+
+
+def _within(work: int, square: LatinSquare) -> None:
+    """Raise :class:`~officers.UnsupportedError` when ``work`` passes
+    :data:`MAX_RELABELLINGS`."""
+    if work > MAX_RELABELLINGS:
+        raise UnsupportedError(
+            f"the canonical form of {excerpt(square)} would try {work:,} cells of relabellings "
+            f"(its group is large): more than the {MAX_RELABELLINGS:,} searched here"
+        )
+
 
 CONJUGATES: Final = ((0, 1, 2), (1, 0, 2), (0, 2, 1), (2, 1, 0), (1, 2, 0), (2, 0, 1))
 """The six orders of the places of a square's triples (row, column, symbol): the identity,
@@ -167,6 +186,15 @@ def _best_pairs(square: LatinSquare) -> list[tuple[int, int]]:
     return [pair for pair, rank in ranked.items() if rank == best]
 
 
+def _cycle_groups(
+    where: list[list[int]], square: LatinSquare, a: int, b: int
+) -> list[list[list[int]]]:
+    """The cycles of the permutation that takes row ``a`` to row ``b`` (``where[r][s]``: the
+    column of symbol ``s`` in row ``r``), grouped by length."""
+    cycles = _cycles([where[a][s] for s in square[b]])
+    return [list(group) for _, group in itertools.groupby(cycles, key=len)]
+
+
 def _isotopy(square: LatinSquare) -> tuple[LatinSquare, int]:
     """The isotopy form and the number of autotopisms of a checked square."""
     n = len(square)
@@ -178,11 +206,15 @@ def _isotopy(square: LatinSquare) -> tuple[LatinSquare, int]:
     for r, row in enumerate(square):
         for c, s in enumerate(row):
             where[r][s] = c
-    for a, b in _best_pairs(square):
+    pairs = _best_pairs(square)
+    work = 0
+    for a, b in pairs:
+        groups = _cycle_groups(where, square, a, b)
+        work += n * n * math.prod(math.factorial(len(g)) * len(g[0]) ** len(g) for g in groups)
+    _within(work, square)
+    for a, b in pairs:
         row_a = square[a]
-        permutation = [where[a][s] for s in square[b]]
-        cycles = _cycles(permutation)
-        groups = [list(group) for _, group in itertools.groupby(cycles, key=len)]
+        groups = _cycle_groups(where, square, a, b)
         options = []
         for group in groups:
             length = len(group[0])
@@ -294,6 +326,7 @@ def _isomorphism(square: LatinSquare) -> tuple[LatinSquare, int]:
     n = len(square)
     elements = range(n)
     for size in range(1, n + 1):
+        _within(math.perm(n, size) * n * n, square)
         seeds = [
             s for s in itertools.permutations(elements, size) if len(_generated(square, s)) == n
         ]
