@@ -230,6 +230,7 @@ def test_solve_answers_as_the_python_search(monkeypatch: pytest.MonkeyPatch) -> 
     # solve() runs the compiled portfolio: the same verdicts, wins that both replay.
     deals = [Deal.numbered(7, VARIANTS[name]) for name in NAMES.values()]
     compiled = [solve_module.solve_position(deal) for deal in deals]
+    monkeypatch.setattr(solve_module, "compiled_decide", lambda *_, **__: None)
     monkeypatch.setattr(solve_module, "compiled_best_first", lambda *_, **__: None)
     python = [solve_module.solve_position(deal) for deal in deals]
     for deal, one, other in zip(deals, compiled, python, strict=True):

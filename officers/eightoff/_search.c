@@ -1050,6 +1050,76 @@ answer(search *s, int status)
     return result;
 }
 
+/* The search from the position of `key` (its columns joined by 0xFF, 0xFE, the cells' cards),
+ * with the rules, scans, quota and bound on the states already in `s`: WON, LOST or why it
+ * stopped (OUT_OF_TIME, OUT_OF_MEMORY, CANCELLED), or -1 with an exception (the key refused,
+ * no memory, a signal's handler or the cancel callable raised). The caller frees `s`. */
+static int
+search_go(search *s, const uint8_t *key, Py_ssize_t length, double seconds, PyObject *cancel)
+{
+    node n;
+    if (start_of(&s->r, key, length, &n) < 0) {
+        return -1;
+    }
+    s->cancel = cancel == Py_None ? NULL : cancel;
+    settle(&s->r, &n);
+    uint8_t start[KEY_MAX];
+    int start_length = key_of(&s->r, &n, start);
+    if (table_grow(s) < 0 || store(s, start, start_length, 0, 0, 0, 0, 0, &s->won) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (n.found[0] + n.found[1] + n.found[2] + n.found[3] == 52) {
+        s->won = 0;
+        return WON;
+    }
+    if (s->fewest ? open_push(s, 0, 0, lower_bound(&s->r, &n)) < 0
+                  : push_all(s, 0, greedy(&s->r, &n), 0) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    Py_INCREF(cancel);
+    s->deadline = seconds >= 0 ? now() + (seconds > 0 ? seconds : 1e-9) : 0;
+    s->thread = PyEval_SaveThread();
+    int status = s->fewest ? astar_run(s) : run(s);
+    PyEval_RestoreThread(s->thread);
+    Py_DECREF(cancel);
+    return status == RAISED ? -1 : status;
+}
+
+/* The arguments of a search checked: 0, or -1 with an error naming `name`. */
+static int
+search_arguments(const char *name, int columns, int cells, int sequence, double seconds,
+                 Py_ssize_t max_states, PyObject *cancel, int scans, int first, int quota)
+{
+    if (scans < 1 || scans > MAX_SCANS || first < 0 || first >= scans || quota < 1) {
+        PyErr_Format(PyExc_ValueError,
+                        "%s: the scans are 1 .. 3, the first 0 .. scans - 1, the quota >= 1", name);
+        return -1;
+    }
+    if (columns < 1 || columns > MAX_COLUMNS || cells < 0 || cells > MAX_CELLS) {
+        PyErr_Format(PyExc_ValueError, "%s: the columns are 1 .. 16, the cells 0 .. 8", name);
+        return -1;
+    }
+    if (sequence < SEQ_CELLS || sequence > SEQ_ONE) {
+        PyErr_Format(PyExc_ValueError, "%s: the sequence rule is 0, 1 or 2", name);
+        return -1;
+    }
+    if (max_states < 1) {
+        PyErr_Format(PyExc_ValueError, "%s: max_states is at least 1", name);
+        return -1;
+    }
+    if (!(seconds == seconds)) {
+        PyErr_Format(PyExc_ValueError, "%s: the seconds are a number", name);
+        return -1;
+    }
+    if (cancel != Py_None && !PyCallable_Check(cancel)) {
+        PyErr_Format(PyExc_TypeError, "%s: cancel is None or a callable", name);
+        return -1;
+    }
+    return 0;
+}
+
 /* search() (fewest 0) and astar() (fewest 1): the arguments checked, the search run. */
 static PyObject *
 searched(PyObject *args, int fewest)
@@ -1067,29 +1137,8 @@ searched(PyObject *args, int fewest)
                                    &cancel, &scans, &first, &quota)) {
         return NULL;
     }
-    if (scans < 1 || scans > MAX_SCANS || first < 0 || first >= scans || quota < 1) {
-        PyErr_SetString(PyExc_ValueError,
-                        "search: the scans are 1 .. 3, the first 0 .. scans - 1, the quota >= 1");
-        return NULL;
-    }
-    if (columns < 1 || columns > MAX_COLUMNS || cells < 0 || cells > MAX_CELLS) {
-        PyErr_Format(PyExc_ValueError, "%s: the columns are 1 .. 16, the cells 0 .. 8", name);
-        return NULL;
-    }
-    if (sequence < SEQ_CELLS || sequence > SEQ_ONE) {
-        PyErr_Format(PyExc_ValueError, "%s: the sequence rule is 0, 1 or 2", name);
-        return NULL;
-    }
-    if (max_states < 1) {
-        PyErr_Format(PyExc_ValueError, "%s: max_states is at least 1", name);
-        return NULL;
-    }
-    if (!(seconds == seconds)) {
-        PyErr_Format(PyExc_ValueError, "%s: the seconds are a number", name);
-        return NULL;
-    }
-    if (cancel != Py_None && !PyCallable_Check(cancel)) {
-        PyErr_Format(PyExc_TypeError, "%s: cancel is None or a callable", name);
+    if (search_arguments(name, columns, cells, sequence, seconds, max_states, cancel, scans,
+                         first, quota) < 0) {
         return NULL;
     }
     search s;
@@ -1099,37 +1148,9 @@ searched(PyObject *args, int fewest)
     s.first = first;
     s.quota = quota;
     s.fewest = fewest;
-    node n;
-    if (start_of(&s.r, (const uint8_t *)key, length, &n) < 0) {
-        return NULL;
-    }
     s.max_states = max_states > MOST_STATES ? MOST_STATES : (uint32_t)max_states;
-    s.cancel = cancel == Py_None ? NULL : cancel;
-    settle(&s.r, &n);
-    uint8_t start[KEY_MAX];
-    int start_length = key_of(&s.r, &n, start);
-    int status = GOING;
-    if (table_grow(&s) < 0 || store(&s, start, start_length, 0, 0, 0, 0, 0, &s.won) < 0) {
-        search_free(&s);
-        return PyErr_NoMemory();
-    }
-    if (n.found[0] + n.found[1] + n.found[2] + n.found[3] == 52) {
-        status = WON;
-        s.won = 0;
-    } else if (fewest ? open_push(&s, 0, 0, lower_bound(&s.r, &n)) < 0
-                      : push_all(&s, 0, greedy(&s.r, &n), 0) < 0) {
-        search_free(&s);
-        return PyErr_NoMemory();
-    }
-    if (status == GOING) {
-        Py_INCREF(cancel);
-        s.deadline = seconds >= 0 ? now() + (seconds > 0 ? seconds : 1e-9) : 0;
-        s.thread = PyEval_SaveThread();
-        status = fewest ? astar_run(&s) : run(&s);
-        PyEval_RestoreThread(s.thread);
-        Py_DECREF(cancel);
-    }
-    PyObject *result = status == RAISED ? NULL : answer(&s, status);
+    int status = search_go(&s, (const uint8_t *)key, length, seconds, cancel);
+    PyObject *result = status < 0 ? NULL : answer(&s, status);
     search_free(&s);
     return result;
 }
@@ -1160,30 +1181,60 @@ typedef struct {
     uint8_t found[4];
 } table;
 
-/* Append the move (source place, target place, count) to `out`, the places by their numbers in
- * `places`: columns 0 .. 15, cells 16 .. 23, foundations 24 .. 27. 0, or -1 with an error. */
+/* Moves by place as numbers, three ints a move: the source, the target (columns 0 .. 15,
+ * cells 16 .. 23, foundations 24 .. 27, the numbers of `places`) and the count. */
+typedef struct {
+    int *at;
+    Py_ssize_t n, size; /* ints used and held */
+} moves_buf;
+
+/* Append a move; 0, or -1 with MemoryError. */
 static int
-append_move(PyObject *out, PyObject *places, int source, int target, int count)
+append_move(moves_buf *out, int source, int target, int count)
 {
-    PyObject *number = PyLong_FromLong(count);
-    if (!number) {
-        return -1;
+    if (out->n + 3 > out->size) {
+        Py_ssize_t size = out->size ? 2 * out->size : 3 * 256;
+        int *grown = realloc(out->at, (size_t)size * sizeof *grown);
+        if (!grown) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        out->at = grown;
+        out->size = size;
     }
-    PyObject *move = PyTuple_Pack(3, PyTuple_GetItem(places, source),
-                                  PyTuple_GetItem(places, target), number);
-    Py_DECREF(number);
-    if (!move) {
-        return -1;
+    out->at[out->n++] = source;
+    out->at[out->n++] = target;
+    out->at[out->n++] = count;
+    return 0;
+}
+
+/* The moves of `m` as a list of (source place, target place, count), the places the objects
+ * of `places` (a tuple of 28). */
+static PyObject *
+moves_list(const moves_buf *m, PyObject *places)
+{
+    PyObject *out = PyList_New(m->n / 3);
+    if (!out) {
+        return NULL;
     }
-    int failed = PyList_Append(out, move);
-    Py_DECREF(move);
-    return failed;
+    for (Py_ssize_t k = 0; k < m->n / 3; k++) {
+        PyObject *number = PyLong_FromLong(m->at[3 * k + 2]);
+        PyObject *move = number ? PyTuple_Pack(3, PyTuple_GetItem(places, m->at[3 * k]),
+                                               PyTuple_GetItem(places, m->at[3 * k + 1]), number)
+                                : NULL;
+        Py_XDECREF(number);
+        if (!move || PyList_SetItem(out, k, move) < 0) {
+            Py_DECREF(out);
+            return NULL;
+        }
+    }
+    return out;
 }
 
 /* Game.settle in place, in its order (the columns in turn, then the cells, until none is
  * left), each card played appended to `out` as a move. 0, or -1 with an error. */
 static int
-settle_table(const rules *r, table *t, PyObject *out, PyObject *places)
+settle_table(const rules *r, table *t, moves_buf *out)
 {
     int progress = 1;
     while (progress) {
@@ -1197,7 +1248,7 @@ settle_table(const rules *r, table *t, PyObject *out, PyObject *places)
                 t->found[card / 13]++;
                 t->len[i]--;
                 progress = 1;
-                if (append_move(out, places, i, 24 + card / 13, 1) < 0) {
+                if (append_move(out, i, 24 + card / 13, 1) < 0) {
                     return -1;
                 }
             }
@@ -1209,7 +1260,7 @@ settle_table(const rules *r, table *t, PyObject *out, PyObject *places)
                 t->found[card / 13]++;
                 t->cell[i] = -1;
                 progress = 1;
-                if (append_move(out, places, 16 + i, 24 + card / 13, 1) < 0) {
+                if (append_move(out, 16 + i, 24 + card / 13, 1) < 0) {
                     return -1;
                 }
             }
@@ -1221,8 +1272,7 @@ settle_table(const rules *r, table *t, PyObject *out, PyObject *places)
 /* One move by card (card, count, target) made on the table, appended by place; then the
  * settling it allows. 0, or -1 with an error (ValueError: the move is not in the position). */
 static int
-by_place_move(const rules *r, table *t, PyObject *out, PyObject *places, int card, int count,
-              int target)
+by_place_move(const rules *r, table *t, moves_buf *out, int card, int count, int target)
 {
     int source = -1, exposed = -1, destination = -1;
     uint8_t run[53];
@@ -1284,12 +1334,111 @@ by_place_move(const rules *r, table *t, PyObject *out, PyObject *places, int car
         PyErr_Format(PyExc_ValueError, "by_place: no target %d for card %d", target, card);
         return -1;
     }
-    if (append_move(out, places, source, destination, count) < 0) {
+    if (append_move(out, source, destination, count) < 0) {
         return -1;
     }
     if (target == FOUNDATION || (exposed >= 0 && t->found[exposed / 13] == exposed % 13 &&
                                  (r->suited || safe(r, exposed, t->found)))) {
-        return settle_table(r, t, out, places);
+        return settle_table(r, t, out);
+    }
+    return 0;
+}
+
+/* A card of a column or a cell given as a Python int (a cell: None or -1 for empty); -2 with
+ * an error set when it is not an int. */
+static int
+card_value(PyObject *item)
+{
+    if (item == Py_None) {
+        return -1;
+    }
+    long value = PyLong_AsLong(item);
+    if (value == -1 && PyErr_Occurred()) {
+        return -2;
+    }
+    return value < -1 || value > 51 ? 52 : (int)value;
+}
+
+/* The position (columns each bytes or a sequence of ints, in their own order; cells a card,
+ * -1 or None each; four foundations) as a table: 0, or -1 with an error (`name` the function
+ * the error names). */
+static int
+table_of(PyObject *columns, PyObject *cells, PyObject *found, table *t, const char *name)
+{
+    Py_ssize_t n_columns = PySequence_Size(columns), n_cells = PySequence_Size(cells);
+    if (n_columns < 0 || n_cells < 0 || PySequence_Size(found) != 4) {
+        if (!PyErr_Occurred()) {
+            PyErr_Format(PyExc_ValueError, "%s: four foundations expected", name);
+        }
+        return -1;
+    }
+    if (n_columns < 1 || n_columns > MAX_COLUMNS || n_cells > MAX_CELLS) {
+        PyErr_Format(PyExc_ValueError, "%s: the columns are 1 .. 16, the cells 0 .. 8", name);
+        return -1;
+    }
+    memset(t, 0, sizeof *t);
+    t->columns = (int)n_columns;
+    t->cells = (int)n_cells;
+    int total = 0;
+    for (Py_ssize_t i = 0; i < n_columns; i++) {
+        PyObject *column = PySequence_GetItem(columns, i);
+        if (!column) {
+            return -1;
+        }
+        int failed = 0;
+        Py_ssize_t size;
+        if (PyBytes_Check(column)) {
+            char *bytes;
+            failed = PyBytes_AsStringAndSize(column, &bytes, &size);
+            if (!failed && size <= 52) {
+                memcpy(t->col[i], bytes, (size_t)size);
+            }
+        } else {
+            size = PySequence_Size(column);
+            failed = size < 0;
+            for (Py_ssize_t k = 0; !failed && k < size && size <= 52; k++) {
+                PyObject *item = PySequence_GetItem(column, k);
+                int card = item ? card_value(item) : -2;
+                Py_XDECREF(item);
+                failed = card == -2;
+                t->col[i][k] = (uint8_t)(card < 0 ? 52 : card);
+            }
+        }
+        Py_DECREF(column);
+        if (failed) {
+            return -1;
+        }
+        total += (int)size;
+        if (size > 52 || total > 52) {
+            PyErr_Format(PyExc_ValueError, "%s: more than 52 cards", name);
+            return -1;
+        }
+        for (Py_ssize_t k = 0; k < size; k++) {
+            if (t->col[i][k] >= 52) {
+                PyErr_Format(PyExc_ValueError, "%s: a card is 0 .. 51", name);
+                return -1;
+            }
+        }
+        t->len[i] = (uint8_t)size;
+    }
+    for (Py_ssize_t i = 0; i < n_cells + 4; i++) {
+        PyObject *item = i < n_cells ? PySequence_GetItem(cells, i)
+                                     : PySequence_GetItem(found, i - n_cells);
+        int value = item ? (i < n_cells ? card_value(item) : (int)PyLong_AsLong(item)) : -2;
+        Py_XDECREF(item);
+        if (PyErr_Occurred()) {
+            return -1;
+        }
+        if (i < n_cells ? value < -1 || value >= 52 : value < 0 || value > 13) {
+            PyErr_Format(PyExc_ValueError,
+                         "%s: a cell holds -1 or a card, a foundation 0 .. 13", name);
+            return -1;
+        }
+        if (i < n_cells) {
+            t->cell[i] = value;
+        } else {
+            t->found[i - n_cells] = (uint8_t)value;
+        }
     }
     return 0;
 }
@@ -1308,74 +1457,17 @@ eo_by_place(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_TypeError, "by_place: places is a tuple of 28 places");
         return NULL;
     }
-    Py_ssize_t n_columns = PySequence_Size(columns), n_cells = PySequence_Size(cells);
-    if (n_columns < 0 || n_cells < 0 || PySequence_Size(found) != 4) {
-        if (!PyErr_Occurred()) {
-            PyErr_SetString(PyExc_ValueError, "by_place: four foundations expected");
-        }
-        return NULL;
-    }
-    if (n_columns < 1 || n_columns > MAX_COLUMNS || n_cells > MAX_CELLS) {
-        PyErr_SetString(PyExc_ValueError, "by_place: the columns are 1 .. 16, the cells 0 .. 8");
-        return NULL;
-    }
     table t;
-    memset(&t, 0, sizeof t);
-    t.columns = (int)n_columns;
-    t.cells = (int)n_cells;
-    int total = 0;
-    for (Py_ssize_t i = 0; i < n_columns; i++) {
-        PyObject *column = PySequence_GetItem(columns, i);
-        if (!column) {
-            return NULL;
-        }
-        char *bytes;
-        Py_ssize_t size;
-        int failed = PyBytes_AsStringAndSize(column, &bytes, &size);
-        Py_DECREF(column);
-        if (failed < 0) {
-            return NULL;
-        }
-        total += (int)size;
-        if (size > 52 || total > 52) {
-            PyErr_SetString(PyExc_ValueError, "by_place: more than 52 cards");
-            return NULL;
-        }
-        for (Py_ssize_t k = 0; k < size; k++) {
-            if ((uint8_t)bytes[k] >= 52) {
-                PyErr_SetString(PyExc_ValueError, "by_place: a card is 0 .. 51");
-                return NULL;
-            }
-        }
-        memcpy(t.col[i], bytes, (size_t)size);
-        t.len[i] = (uint8_t)size;
-    }
-    for (Py_ssize_t i = 0; i < n_cells + 4; i++) {
-        PyObject *item = i < n_cells ? PySequence_GetItem(cells, i)
-                                     : PySequence_GetItem(found, i - n_cells);
-        long value = item ? PyLong_AsLong(item) : -1;
-        Py_XDECREF(item);
-        if (value == -1 && PyErr_Occurred()) {
-            return NULL;
-        }
-        if (i < n_cells ? value < -1 || value >= 52 : value < 0 || value > 13) {
-            PyErr_SetString(PyExc_ValueError,
-                            "by_place: a cell holds -1 or a card, a foundation 0 .. 13");
-            return NULL;
-        }
-        if (i < n_cells) {
-            t.cell[i] = (int)value;
-        } else {
-            t.found[i - n_cells] = (uint8_t)value;
-        }
+    if (table_of(columns, cells, found, &t, "by_place") < 0) {
+        return NULL;
     }
     rules r;
-    rules_make(&r, (int)n_columns, (int)n_cells, suited, 0, SEQ_CELLS);
-    PyObject *out = PyList_New(0);
-    PyObject *iterator = out ? PyObject_GetIter(moves) : NULL;
-    if (!iterator || settle_table(&r, &t, out, places) < 0) {
+    rules_make(&r, t.columns, t.cells, suited, 0, SEQ_CELLS);
+    moves_buf out = {NULL, 0, 0};
+    PyObject *iterator = PyObject_GetIter(moves);
+    if (!iterator || settle_table(&r, &t, &out) < 0) {
         Py_XDECREF(iterator);
-        Py_XDECREF(out);
+        free(out.at);
         return NULL;
     }
     PyObject *move;
@@ -1391,16 +1483,600 @@ eo_by_place(PyObject *self, PyObject *args)
             PyErr_SetString(PyExc_ValueError, "by_place: a move is (card, count, target)");
             break;
         }
-        if (by_place_move(&r, &t, out, places, card, count, target) < 0) {
+        if (by_place_move(&r, &t, &out, card, count, target) < 0) {
             break;
         }
     }
     Py_DECREF(iterator);
-    if (PyErr_Occurred()) {
-        Py_DECREF(out);
+    PyObject *result = PyErr_Occurred() ? NULL : moves_list(&out, places);
+    free(out.at);
+    return result;
+}
+
+/* ---- the independent check of a win ------------------------------------------------------ */
+
+/* Whether `card` may lie on `below` in a column: one rank lower, of the same suit (`suited`)
+ * or of the other colour. Written apart from the search's tables. */
+static int
+lies_on(int card, int below, int suited)
+{
+    if (card % 13 + 1 != below % 13) {
+        return 0;
+    }
+    if (suited) {
+        return card / 13 == below / 13;
+    }
+    return (card / 13 == 1 || card / 13 == 2) != (below / 13 == 1 || below / 13 == 2);
+}
+
+/* replay() of officers/eightoff/solve.py in C: the moves by place made one by one on a copy of
+ * the position under the variant's rules alone (no tables, no reductions, nothing of the
+ * search): a run moves only if its cards lie each on the one above, within the variant's
+ * capacity (the empty cells, and the empty columns other than the target); a card goes to its
+ * foundation when it is the next of its suit, into an empty cell, onto a card it may lie on,
+ * or onto an empty column (a King or the head of a run led by one, where only Kings fill one).
+ * -1 when every move is legal and the last leaves every card on its foundation; else the
+ * index of the first move the rules refuse, or the number of moves when they end short. */
+static Py_ssize_t
+replay_check(table t, int kings_only, int sequence, int suited, const int *moves, Py_ssize_t n)
+{
+    for (Py_ssize_t k = 0; k < n; k++) {
+        int source = moves[3 * k], target = moves[3 * k + 1], count = moves[3 * k + 2];
+        uint8_t run[53];
+        if (count < 1 || count > 52) {
+            return k;
+        }
+        if (source >= 0 && source < t.columns) {
+            if (t.len[source] < count) {
+                return k;
+            }
+            memcpy(run, t.col[source] + t.len[source] - count, (size_t)count);
+        } else if (source >= 16 && source < 16 + t.cells) {
+            if (t.cell[source - 16] < 0 || count != 1) {
+                return k;
+            }
+            run[0] = (uint8_t)t.cell[source - 16];
+        } else {
+            return k;
+        }
+        for (int i = 1; i < count; i++) {
+            if (!lies_on(run[i], run[i - 1], suited)) {
+                return k;
+            }
+        }
+        if (target >= 24 && target < 28) {
+            int suit = target - 24;
+            if (count != 1 || run[0] / 13 != suit || t.found[suit] != run[0] % 13) {
+                return k;
+            }
+            t.found[suit]++;
+        } else if (target >= 16 && target < 16 + t.cells) {
+            if (count != 1 || t.cell[target - 16] >= 0) {
+                return k;
+            }
+            t.cell[target - 16] = run[0];
+        } else if (target >= 0 && target < t.columns && target != source) {
+            if (count > 1) {
+                int free_cells = 0, empty_columns = 0;
+                for (int i = 0; i < t.cells; i++) {
+                    free_cells += t.cell[i] < 0;
+                }
+                for (int i = 0; i < t.columns; i++) {
+                    empty_columns += i != target && t.len[i] == 0;
+                }
+                long most = sequence == SEQ_ONE     ? 1
+                            : sequence == SEQ_CELLS ? 1 + free_cells
+                                                    : (1L + free_cells) << empty_columns;
+                if (count > most) {
+                    return k;
+                }
+            }
+            if (t.len[target] ? !lies_on(run[0], t.col[target][t.len[target] - 1], suited)
+                              : kings_only && run[0] % 13 != 12) {
+                return k;
+            }
+            memcpy(t.col[target] + t.len[target], run, (size_t)count);
+            t.len[target] = (uint8_t)(t.len[target] + count);
+        } else {
+            return k;
+        }
+        if (source < 16) {
+            t.len[source] = (uint8_t)(t.len[source] - count);
+        } else {
+            t.cell[source - 16] = -1;
+        }
+    }
+    for (int suit = 0; suit < 4; suit++) {
+        if (t.found[suit] != 13) {
+            return n;
+        }
+    }
+    return -1;
+}
+
+/* The moves in the standard notation (notation() of officers/eightoff/solve.py): source then
+ * target (columns 1 .. 16, cells a .. g then k .., the foundations h), `v` and the count in
+ * hexadecimal for a run onto an empty column, the moves separated by spaces. */
+static PyObject *
+notation_of(const table *start, const int *moves, Py_ssize_t n)
+{
+    uint8_t len[MAX_COLUMNS];
+    memcpy(len, start->len, sizeof len);
+    char *text = malloc((size_t)(n * 10 + 1));
+    if (!text) {
+        return PyErr_NoMemory();
+    }
+    Py_ssize_t at = 0;
+    for (Py_ssize_t k = 0; k < n; k++) {
+        int count = moves[3 * k + 2];
+        if (k) {
+            text[at++] = ' ';
+        }
+        for (int side = 0; side < 2; side++) {
+            int place = moves[3 * k + side];
+            if (place < 16) {
+                if (place >= 9) {
+                    text[at++] = '1';
+                }
+                text[at++] = (char)('0' + (place + 1) % 10);
+            } else if (place < 24) {
+                text[at++] = (char)('a' + place - 16 + (place - 16 >= 7 ? 3 : 0));
+            } else {
+                text[at++] = 'h';
+            }
+        }
+        int source = moves[3 * k], target = moves[3 * k + 1];
+        if (target < 16) {
+            if (len[target] == 0 && count > 1) {
+                static const char hex[] = "0123456789abcdef";
+                text[at++] = 'v';
+                if (count >= 16) {
+                    text[at++] = hex[count / 16 % 16];
+                }
+                text[at++] = hex[count % 16];
+            }
+            len[target] = (uint8_t)(len[target] + count);
+        }
+        if (source < 16) {
+            len[source] = (uint8_t)(len[source] - count);
+        }
+    }
+    PyObject *result = PyUnicode_FromStringAndSize(text, at);
+    free(text);
+    return result;
+}
+
+/* ---- the whole decision ------------------------------------------------------------------ */
+
+static PyObject *
+eo_decide(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *columns, *cells, *found, *cancel, *places;
+    int suited, kings_only, sequence, scans, first, quota;
+    double seconds;
+    Py_ssize_t max_states;
+    if (!PyArg_ParseTuple(args, "OOOppidnOiiiO:decide", &columns, &cells, &found, &suited,
+                          &kings_only, &sequence, &seconds, &max_states, &cancel, &scans, &first,
+                          &quota, &places)) {
         return NULL;
     }
-    return out;
+    if (!PyTuple_Check(places) || PyTuple_Size(places) != 28) {
+        PyErr_SetString(PyExc_TypeError, "decide: places is a tuple of 28 places");
+        return NULL;
+    }
+    table t;
+    if (table_of(columns, cells, found, &t, "decide") < 0 ||
+        search_arguments("decide", t.columns, t.cells, sequence, seconds, max_states, cancel,
+                         scans, first, quota) < 0) {
+        return NULL;
+    }
+    uint8_t key[KEY_MAX + MAX_CELLS];
+    int length = 0;
+    for (int i = 0; i < t.columns; i++) {
+        if (i) {
+            key[length++] = COLUMN_SEP;
+        }
+        memcpy(key + length, t.col[i], t.len[i]);
+        length += t.len[i];
+    }
+    key[length++] = CELL_SEP;
+    for (int i = 0; i < t.cells; i++) {
+        if (t.cell[i] >= 0) {
+            key[length++] = (uint8_t)t.cell[i];
+        }
+    }
+    /* The key says the foundations by the cards left: they must be the ones given. */
+    uint8_t low[4] = {13, 13, 13, 13};
+    for (int k = 0; k < length; k++) {
+        if (key[k] < 52 && key[k] % 13 < low[key[k] / 13]) {
+            low[key[k] / 13] = key[k] % 13;
+        }
+    }
+    if (memcmp(low, t.found, 4) != 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "decide: the cards off the foundations are not those above them");
+        return NULL;
+    }
+    search s;
+    memset(&s, 0, sizeof s);
+    rules_make(&s.r, t.columns, t.cells, suited, kings_only, sequence);
+    s.scans = scans;
+    s.first = first;
+    s.quota = quota;
+    s.max_states = max_states > MOST_STATES ? MOST_STATES : (uint32_t)max_states;
+    int status = search_go(&s, key, length, seconds, cancel);
+    if (status < 0) {
+        search_free(&s);
+        return NULL;
+    }
+    static const char *names[] = {"", "solvable", "unsolvable", "unknown", "unknown", "unknown"};
+    static const char *reasons[] = {NULL, NULL, NULL, "time", "memory", "cancelled"};
+    moves_buf by_place = {NULL, 0, 0};
+    Py_ssize_t problem = -1;
+    if (status == WON) {
+        table copy = t;
+        uint32_t depth = 0;
+        for (uint32_t at = s.won; at != 0; at = s.records[at].parent) {
+            depth++;
+        }
+        uint32_t *path = malloc((depth + 1) * sizeof *path);
+        if (!path) {
+            search_free(&s);
+            return PyErr_NoMemory();
+        }
+        uint32_t k = depth;
+        for (uint32_t at = s.won; at != 0; at = s.records[at].parent) {
+            path[--k] = at;
+        }
+        int failed = settle_table(&s.r, &copy, &by_place);
+        for (k = 0; k < depth && !failed; k++) {
+            const record *e = s.records + path[k];
+            failed = by_place_move(&s.r, &copy, &by_place, e->card, e->count, e->target);
+        }
+        free(path);
+        if (failed) {
+            search_free(&s);
+            free(by_place.at);
+            return NULL;
+        }
+        problem = replay_check(t, kings_only, sequence, suited, by_place.at, by_place.n / 3);
+    }
+    PyObject *moves = moves_list(&by_place, places);
+    PyObject *written = moves ? notation_of(&t, by_place.at, by_place.n / 3) : NULL;
+    PyObject *result = NULL;
+    if (written) {
+        result = Py_BuildValue("(sNIzNn)", names[status], moves, s.n_records, reasons[status],
+                               written, problem);
+    } else {
+        Py_XDECREF(moves);
+    }
+    free(by_place.at);
+    search_free(&s);
+    return result;
+}
+
+/* replay_check() and notation_of() on moves by place from a position, for the tests: (the
+ * index of the first move refused, or the number of moves when they end short of a win, or
+ * -1; the notation). */
+static PyObject *
+eo_check(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *columns, *cells, *found, *moves, *places;
+    int suited, kings_only, sequence;
+    if (!PyArg_ParseTuple(args, "OOOppiOO:check", &columns, &cells, &found, &suited, &kings_only,
+                          &sequence, &moves, &places)) {
+        return NULL;
+    }
+    if (!PyTuple_Check(places) || PyTuple_Size(places) != 28) {
+        PyErr_SetString(PyExc_TypeError, "check: places is a tuple of 28 places");
+        return NULL;
+    }
+    table t;
+    if (table_of(columns, cells, found, &t, "check") < 0) {
+        return NULL;
+    }
+    moves_buf m = {NULL, 0, 0};
+    PyObject *iterator = PyObject_GetIter(moves), *move;
+    if (!iterator) {
+        return NULL;
+    }
+    while ((move = PyIter_Next(iterator)) != NULL) {
+        PyObject *source, *target;
+        int count, at[2] = {-1, -1};
+        int ok = PyArg_ParseTuple(move, "OOi:check", &source, &target, &count);
+        Py_DECREF(move);
+        if (!ok) {
+            break;
+        }
+        for (int i = 0; i < 28; i++) {
+            PyObject *place = PyTuple_GetItem(places, i);
+            for (int side = 0; side < 2; side++) {
+                if (at[side] < 0 &&
+                    PyObject_RichCompareBool(side ? target : source, place, Py_EQ) == 1) {
+                    at[side] = i;
+                }
+            }
+        }
+        if (PyErr_Occurred() || append_move(&m, at[0] < 0 ? 99 : at[0], at[1] < 0 ? 99 : at[1],
+                                            count) < 0) {
+            break;
+        }
+    }
+    Py_DECREF(iterator);
+    PyObject *result = NULL;
+    if (!PyErr_Occurred()) {
+        Py_ssize_t problem = replay_check(t, kings_only, sequence, suited, m.at, m.n / 3);
+        PyObject *written = problem < 0 ? notation_of(&t, m.at, m.n / 3) : Py_None;
+        if (written == Py_None) {
+            Py_INCREF(written);
+        }
+        result = written ? Py_BuildValue("(nN)", problem, written) : NULL;
+    }
+    free(m.at);
+    return result;
+}
+
+/* ---- reading a board text ----------------------------------------------------------------- */
+
+/* The card a word of a board names, for the words read_board() of officers/eightoff/notation.py
+ * reads as cards and that are plain ASCII: a rank (A 2 .. 9 T J Q K, 10, or 1 for the Ace) and
+ * a suit (C D H S), in any case; -1 for any other word (read_board() then reads the text). */
+static int
+board_card(const char *word, int size)
+{
+    static const char ranks[] = "A23456789TJQK", suits[] = "CDHS";
+    int rank = -1;
+    if (size == 3 && word[0] == '1' && word[1] == '0') {
+        rank = 9;
+    } else if (size == 2 && word[0] == '1') {
+        rank = 0;
+    } else if (size == 2) {
+        const char *at = strchr(ranks, word[0] & ~0x20);
+        rank = at && word[0] != 0 && (word[0] & 0x40) ? (int)(at - ranks) : -1;
+        if (word[0] >= '2' && word[0] <= '9') {
+            rank = word[0] - '1';
+        }
+    }
+    if (rank < 0) {
+        return -1;
+    }
+    const char *suit = strchr(suits, word[size - 1] & ~0x20);
+    if (!suit || !(word[size - 1] & 0x40) || !*suit) {
+        return -1;
+    }
+    return 13 * (int)(suit - suits) + rank;
+}
+
+/* The rank a foundation's word gives (C-0, H-A, s-k, D--10, S5): 0 .. 13, or -1 for any other
+ * word. The suit into `suit`. */
+static int
+board_foundation(const char *word, int size, int *suit)
+{
+    static const char suits[] = "CDHS", letters[] = "0A23456789TJQK";
+    if (size < 2) {
+        return -1;
+    }
+    const char *at = strchr(suits, word[0] & ~0x20);
+    if (!at || !*at || !(word[0] & 0x40)) {
+        return -1;
+    }
+    *suit = (int)(at - suits);
+    int k = 1;
+    while (k < size && word[k] == '-') {
+        k++;
+    }
+    if (size - k == 2 && word[k] == '1' && word[k + 1] == '0') {
+        return 10;
+    }
+    if (size - k != 1) {
+        return -1;
+    }
+    if (word[k] >= '0' && word[k] <= '9') {
+        return word[k] - '0';
+    }
+    const char *letter = (word[k] & 0x40) ? strchr(letters, word[k] & ~0x20) : NULL;
+    return letter && *letter && letter - letters >= 10 ? (int)(letter - letters)
+           : letter && *letter == 'A'                  ? 1
+                                                       : -1;
+}
+
+/* Whether the line (lower-cased compare) begins with one of `prefixes`: its length, or 0. */
+static int
+board_prefix(const char *line, int size, const char *const *prefixes)
+{
+    for (; *prefixes; prefixes++) {
+        int n = (int)strlen(*prefixes), k = 0;
+        while (k < n && k < size && (line[k] | 0x20) == (*prefixes)[k]) {
+            k++;
+        }
+        if (k == n) {
+            return n;
+        }
+    }
+    return 0;
+}
+
+static PyObject *
+eo_board(PyObject *self, PyObject *args)
+{
+    (void)self;
+    static const char *const found_prefixes[] = {"foundations:", "foundation:", "founds:",
+                                                 "found:",       "decks:",      "deck:",
+                                                 NULL};
+    static const char *const cell_prefixes[] = {"freecells:", "freecell:", "fc:", NULL};
+    PyObject *unicode;
+    int want_columns, want_cells;
+    if (!PyArg_ParseTuple(args, "Uii:board", &unicode, &want_columns, &want_cells)) {
+        return NULL;
+    }
+    Py_ssize_t size;
+    const char *text = PyUnicode_AsUTF8AndSize(unicode, &size);
+    if (!text) {
+        return NULL;
+    }
+    if (want_columns < 1 || want_columns > MAX_COLUMNS || want_cells < 0 ||
+        want_cells > MAX_CELLS || size > 10000) {
+        Py_RETURN_NONE;
+    }
+    uint8_t col[MAX_COLUMNS][52], len[MAX_COLUMNS] = {0};
+    int cell[MAX_CELLS], found[4] = {0, 0, 0, 0}, seen_suit[4] = {0, 0, 0, 0};
+    int columns = 0, cells = 0, have_found = 0, have_cells = 0, total = 0;
+    for (int i = 0; i < MAX_CELLS; i++) {
+        cell[i] = -1;
+    }
+    Py_ssize_t at = 0;
+    while (at < size) {
+        Py_ssize_t end = at;
+        while (end < size && text[end] != '\n' && text[end] != '\r') {
+            unsigned char c = (unsigned char)text[end];
+            if (c >= 0x7F || (c < 0x20 && c != '\t')) {
+                Py_RETURN_NONE; /* other line breaks, other spaces: read_board() reads it */
+            }
+            end++;
+        }
+        const char *line = text + at;
+        int n = (int)(end - at);
+        at = end + 1;
+        while (n && (*line == ' ' || *line == '\t')) {
+            line++;
+            n--;
+        }
+        while (n && (line[n - 1] == ' ' || line[n - 1] == '\t')) {
+            n--;
+        }
+        if (!n) {
+            continue;
+        }
+        int kind, skip; /* 0 a column, 1 the foundations, 2 the cells */
+        if (line[0] == ':') {
+            kind = 0;
+            skip = 1;
+            if (columns == want_columns) {
+                Py_RETURN_NONE;
+            }
+            columns++;
+        } else if ((skip = board_prefix(line, n, found_prefixes)) != 0) {
+            kind = 1;
+            if (have_found++) {
+                Py_RETURN_NONE;
+            }
+        } else if ((skip = board_prefix(line, n, cell_prefixes)) != 0) {
+            kind = 2;
+            if (have_cells++) {
+                Py_RETURN_NONE;
+            }
+        } else {
+            Py_RETURN_NONE;
+        }
+        for (int k = skip; k < n;) {
+            while (k < n && (line[k] == ' ' || line[k] == '\t')) {
+                k++;
+            }
+            int start = k;
+            while (k < n && line[k] != ' ' && line[k] != '\t') {
+                k++;
+            }
+            if (k == start) {
+                break;
+            }
+            const char *word = line + start;
+            int width = k - start;
+            if (kind == 1) {
+                int suit, rank = board_foundation(word, width, &suit);
+                if (rank < 0 || seen_suit[suit]++) {
+                    Py_RETURN_NONE;
+                }
+                found[suit] = rank;
+                continue;
+            }
+            int card = kind == 2 && width == 1 && (word[0] == '-' || word[0] == '*')
+                           ? -1
+                           : board_card(word, width);
+            if (card < 0 && kind == 0) {
+                Py_RETURN_NONE;
+            }
+            if (kind == 2) {
+                if (card < 0 && !(width == 1 && (word[0] == '-' || word[0] == '*'))) {
+                    Py_RETURN_NONE;
+                }
+                if (cells == want_cells) {
+                    Py_RETURN_NONE;
+                }
+                cell[cells++] = card;
+            } else {
+                if (++total > 52) {
+                    Py_RETURN_NONE;
+                }
+                col[columns - 1][len[columns - 1]++] = (uint8_t)card;
+            }
+        }
+    }
+    if (columns != want_columns) {
+        Py_RETURN_NONE;
+    }
+    /* Every card of the deck in exactly one place. */
+    uint8_t seen[52] = {0};
+    for (int suit = 0; suit < 4; suit++) {
+        for (int rank = 0; rank < found[suit]; rank++) {
+            seen[13 * suit + rank]++;
+        }
+    }
+    for (int i = 0; i < columns; i++) {
+        for (int k = 0; k < len[i]; k++) {
+            seen[col[i][k]]++;
+        }
+    }
+    for (int i = 0; i < want_cells; i++) {
+        if (cell[i] >= 0) {
+            seen[cell[i]]++;
+        }
+    }
+    for (int c = 0; c < 52; c++) {
+        if (seen[c] != 1) {
+            Py_RETURN_NONE;
+        }
+    }
+    PyObject *result = PyTuple_New(3), *tuple;
+    if (!result) {
+        return NULL;
+    }
+    if (!(tuple = PyTuple_New(columns)) || PyTuple_SetItem(result, 0, tuple) < 0) {
+        goto failed;
+    }
+    for (int i = 0; i < columns; i++) {
+        PyObject *cards = PyTuple_New(len[i]);
+        if (!cards || PyTuple_SetItem(tuple, i, cards) < 0) {
+            goto failed;
+        }
+        for (int k = 0; k < len[i]; k++) {
+            PyObject *number = PyLong_FromLong(col[i][k]);
+            if (!number || PyTuple_SetItem(cards, k, number) < 0) {
+                goto failed;
+            }
+        }
+    }
+    if (!(tuple = PyTuple_New(want_cells)) || PyTuple_SetItem(result, 1, tuple) < 0) {
+        goto failed;
+    }
+    for (int i = 0; i < want_cells; i++) {
+        PyObject *item = cell[i] < 0 ? Py_None : PyLong_FromLong(cell[i]);
+        if (item == Py_None) {
+            Py_INCREF(item);
+        }
+        if (!item || PyTuple_SetItem(tuple, i, item) < 0) {
+            goto failed;
+        }
+    }
+    tuple = Py_BuildValue("(iiii)", found[0], found[1], found[2], found[3]);
+    if (!tuple || PyTuple_SetItem(result, 2, tuple) < 0) {
+        goto failed;
+    }
+    return result;
+failed:
+    Py_DECREF(result);
+    return NULL;
 }
 
 static PyMethodDef eo_methods[] = {
@@ -1429,6 +2105,30 @@ static PyMethodDef eo_methods[] = {
      "place from the position itself: columns a sequence of bytes in their own order, cells "
      "a sequence of cards or -1, the four foundations; places the 28 place objects, columns "
      "0 .. 15, cells 16 .. 23, foundations 24 .. 27."},
+    {"decide", eo_decide, METH_VARARGS,
+     "decide(columns, cells, foundations, suited, kings_only, sequence, seconds, max_states, "
+     "cancel, scans, first, quota, places)\n"
+     "-> (status, moves, states, reason, notation, refused)\n\n"
+     "officers.eightoff.solve.solve's decision in one call: the search of search() from the "
+     "position itself (columns in their own order, each a sequence of cards; cells a card or "
+     "None each; the four foundations), the win by card turned into moves by place as "
+     "by_place() turns it, replayed by the rules alone (check()) and written in the standard "
+     "notation. moves are (source place, target place, count) with the places of places; "
+     "refused is -1, or the index of the first move the replay refuses (the number of moves "
+     "when they end short of a win)."},
+    {"check", eo_check, METH_VARARGS,
+     "check(columns, cells, foundations, suited, kings_only, sequence, moves, places)\n"
+     "-> (refused, notation)\n\n"
+     "The replay of decide(): moves by place (source, target, count), the places equal to "
+     "those of places, made one by one by the rules; refused -1 when all are legal and end "
+     "with every card on its foundation (then notation is their standard notation, else None), "
+     "else the index of the first move refused (the number of moves when they end short)."},
+    {"board", eo_board, METH_VARARGS,
+     "board(text, columns, cells) -> (columns, cells, foundations) or None\n\n"
+     "A board text of officers.eightoff.notation.read_board in its plain form (lines ': cards', "
+     "one 'Foundations:' and one 'Freecells:' line, ASCII cards such as TD, 10d or 1s) read "
+     "as a position of `columns` columns and `cells` cells whose every card is in exactly one "
+     "place; None for any other text (read_board then reads it, and says what is wrong)."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -56,6 +56,9 @@ __all__ = [
     "astar",
     "best_first",
     "by_place",
+    "check",
+    "decide",
+    "read_board",
     "search_module",
     "search_status",
     "module",
@@ -241,3 +244,124 @@ def by_place(
         PLACES,
     )
     return moves
+
+
+Decision = tuple[str, list[tuple[tuple[str, int], tuple[str, int], int]], int, str | None, str, int]
+"""What :func:`decide` answers: the status, the moves by place, the states stored, the reason
+(``None`` unless "unknown"), the moves' notation and the index of the first move the compiled
+replay refused (-1: none, the usual answer; the number of moves: they end short of a win)."""
+
+
+def decide(
+    rules: tuple[bool, bool, str],
+    position: tuple[Sequence[Sequence[int]], Sequence[int | None], Sequence[int]],
+    *,
+    deadline: float | None,
+    max_states: int,
+    cancel: Event | None = None,
+    scans: int = 3,
+    first: int = 0,
+    quota: int = QUOTA,
+    module: ModuleType | None = None,
+) -> Decision | None:
+    """:func:`best_first` from a checked position itself (its columns, cells and foundations
+    in their own order, not settled) under ``rules`` (same-suit building, Kings alone fill an
+    empty column, the ``sequence`` rule of :data:`SEQUENCES`), its win turned into moves by place (:func:`by_place`),
+    replayed by the rules alone and written in the standard notation, all in one call of the
+    module: ``None`` where the module is not there (or is too old to have it).
+
+    The replay is the module's own (``check``), written apart from its search and from its
+    moves by place, with the rules of :func:`officers.eightoff.solve.replay`: each move's
+    source holds the cards, a run is a run and no longer than the variant lets one move carry,
+    the target takes it; and the last move leaves every card on its foundation.
+
+    >>> found = decide((True, True, "cells"), (((51, 50),), (None,), (13, 13, 13, 11)), deadline=None,
+    ...                max_states=100)
+    >>> found is None or found == ("solvable", [(("column", 0), ("foundation", 3), 1)] * 2,
+    ...                            1, None, "1h 1h", -1)
+    True
+    """
+    module = module or _load()[0]
+    function = getattr(module, "decide", None)
+    if function is None:
+        return None
+    seconds = -1.0 if deadline is None else max(deadline - time.monotonic(), 1e-9)
+    found: Decision = function(
+        position[0],
+        position[1],
+        position[2],
+        rules[0],
+        rules[1],
+        SEQUENCES[rules[2]],
+        seconds,
+        max_states,
+        None if cancel is None else cancel.is_set,
+        scans,
+        first,
+        quota,
+        PLACES,
+    )
+    return found
+
+
+def check(
+    game: Game,
+    position: tuple[Sequence[Sequence[int]], Sequence[int | None], Sequence[int]],
+    moves: Sequence[tuple[tuple[str, int], tuple[str, int], int]],
+    *,
+    module: ModuleType | None = None,
+) -> tuple[int, str | None] | None:
+    """The compiled replay of :func:`decide` on moves by place from a position: the index of
+    the first move the rules refuse (the number of moves when they end short of a win, -1 when
+    they win) and, for a win, its notation; ``None`` where the module is not there.
+
+    >>> game = Game(1, 1, "suit", "kings", "cells")
+    >>> win = [(("column", 0), ("foundation", 3), 1)] * 2
+    >>> found = check(game, (((51, 50),), (None,), (13, 13, 13, 11)), win)
+    >>> found is None or found == (-1, "1h 1h")
+    True
+    >>> found = check(game, (((51, 50),), (None,), (13, 13, 13, 11)), win[:1] + [(("cell", 0), ("foundation", 3), 1)])
+    >>> found is None or found == (1, None)
+    True
+    """
+    module = module or _load()[0]
+    function = getattr(module, "check", None)
+    if function is None:
+        return None
+    checked: tuple[int, str | None] = function(
+        position[0],
+        position[1],
+        position[2],
+        game.building == "suit",
+        game.kings_only,
+        SEQUENCES[game.sequence],
+        moves,
+        PLACES,
+    )
+    return checked
+
+
+def read_board(
+    text: str, columns: int, cells: int, *, module: ModuleType | None = None
+) -> tuple[tuple[tuple[int, ...], ...], tuple[int | None, ...], tuple[int, int, int, int]] | None:
+    """A board text in its plain form (lines ``: cards``, at most one ``Foundations:`` and one
+    ``Freecells:`` line, ASCII cards such as ``TD``, ``10d`` or ``1s``) read by the module as a
+    position of ``columns`` columns and ``cells`` cells whose every card is in exactly one
+    place: its columns, cells and foundations. ``None`` for any other text, and where the
+    module is not there: :func:`officers.eightoff.notation.read_board` then reads it in
+    Python, and says what is wrong.
+
+    >>> found = read_board("Foundations: H-K C-K D-K S-J\\n: KS QS\\n", 1, 1)
+    >>> found is None or found == (((51, 50),), (None,), (13, 13, 13, 11))
+    True
+    >>> read_board("Foundations: H-K C-K D-K S-J\\n: KS KS\\n", 1, 1) is None
+    True
+    """
+    module = module or _load()[0]
+    function = getattr(module, "board", None)
+    if function is None:
+        return None
+    found: (
+        tuple[tuple[tuple[int, ...], ...], tuple[int | None, ...], tuple[int, int, int, int]] | None
+    ) = function(text, columns, cells)
+    return found

@@ -52,7 +52,7 @@ from typing import Final, Literal
 
 from officers.core.errors import InvalidGameError, NotationError, excerpt
 from officers.eightoff.deck import ALL_PLAYING_CARDS, PlayingCard, read_card
-from officers.eightoff.position import Position
+from officers.eightoff.position import Position, checked_position
 from officers.eightoff.variant import EIGHT_OFF, PRESETS, Variant
 
 __all__ = ["board_text", "board_variants", "named_variant", "read_board"]
@@ -123,6 +123,16 @@ def read_board(text: str, variant: Variant | None = None) -> Position:
         raise NotationError(f"cannot read board {excerpt(text)}: expected a string")
     if len(text) > _MAX_BOARD:
         raise NotationError(f"cannot read board {excerpt(text)}: too long for a board")
+    # The plain boards (fc-solve's and the generators': ': cards' lines, one 'Foundations:'
+    # and one 'Freecells:' line) are read by the compiled module where it is installed: each
+    # card and the whole deck checked as below; any other text, and every error, is read here.
+    shape = EIGHT_OFF if variant is None else variant
+    if isinstance(shape, Variant):
+        from officers.eightoff.accel import read_board as compiled_board  # its first call loads it
+
+        read = compiled_board(text, shape.columns, shape.cells)
+        if read is not None:
+            return checked_position(read[0], read[1], read[2], shape)
     try:
         return _read(text, variant)
     except (NotationError, InvalidGameError) as error:

@@ -284,6 +284,33 @@ class Position:
         return f"Position.parse({self.notation()!r})"
 
 
+def checked_position(
+    columns: tuple[tuple[int, ...], ...],
+    cells: tuple[int | None, ...],
+    foundations: tuple[int, int, int, int],
+    variant: Variant,
+) -> Position:
+    """The :class:`Position` of fields that its constructor would keep as they are, checked
+    already by the caller as the constructor checks them (tuples of ints, the variant's
+    numbers of columns and cells, every card of the deck in exactly one place), without
+    checking them again: for the readers that have checked each card as they read it
+    (:func:`officers.eightoff.notation.read_board`'s compiled path).
+
+    >>> dealt = lay_out(range(52), EIGHT_OFF)
+    >>> checked_position(dealt.columns, dealt.cells, dealt.foundations, EIGHT_OFF) == dealt
+    True
+    """
+    position = object.__new__(Position)
+    for name, value in (
+        ("columns", columns),
+        ("cells", cells),
+        ("foundations", foundations),
+        ("variant", variant),
+    ):
+        object.__setattr__(position, name, value)
+    return position
+
+
 def _face(card: int | None) -> str:
     from officers.eightoff.deck import ALL_PLAYING_CARDS
 

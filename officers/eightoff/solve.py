@@ -140,6 +140,8 @@ from officers.core.errors import (
 from officers.eightoff.accel import astar as compiled_astar
 from officers.eightoff.accel import best_first as compiled_best_first
 from officers.eightoff.accel import by_place as compiled_by_place
+from officers.eightoff.accel import decide as compiled_decide
+from officers.eightoff.position import Position as CheckedPosition
 from officers.eightoff.solve_search import (
     CELL,
     EMPTY,
@@ -368,16 +370,46 @@ def solve(
     'unsolvable'
     """
     position = check_position(columns, cells, foundations, params)
+    return _solve(position, params, time_limit, max_states, fewest, cancel)
+
+
+def _solve(
+    position: Position,
+    params: VariantParams,
+    time_limit: float | None,
+    max_states: int,
+    fewest: bool,
+    cancel: Event | None,
+) -> Solution:
+    """:func:`solve` of a checked position."""
     seconds = check_time_limit(time_limit)
     if isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1:
         raise InvalidArgumentError(f"max_states is an int >= 1, got {max_states!r}")
     started = time.monotonic()
     deadline = None if seconds is None else started + seconds
-    game = game_of(params)
-    start = start_node(game, position)
     # The compiled search where it is installed (officers.eightoff.accel): its three scans
     # take turns, the depth-first one first where an empty column takes any card (FreeCell,
     # Baker's Game), the best-first one where it takes only a King; the same verdicts.
+    kings_only = params.empty == "kings"
+    if not fewest:
+        # In one call: the search, the win by place, its replay by the module's own rules
+        # check (the checks of replay(), written apart from the search) and its notation.
+        decided = compiled_decide(
+            (params.building == "suit", kings_only, params.sequence),
+            position,
+            deadline=deadline,
+            max_states=max_states,
+            cancel=cancel,
+            scans=3,
+            first=0 if kings_only else 1,
+        )
+        if decided is not None:
+            status, won, stored, why, written, refused = decided
+            if refused >= 0:
+                _refused(position, params, won, refused)
+            return Solution(status, won, stored, time.monotonic() - started, why, False, written)
+    game = game_of(params)
+    start = start_node(game, position)
     outcome = compiled_best_first(
         game,
         start,
@@ -433,6 +465,9 @@ def solve_position(
     >>> solution.status, solution.notation.split()[:3]
     ('solvable', ['4h', '1e', '1h'])
     """
+    if type(position) is CheckedPosition:  # its constructor made the checks of check_position
+        checked = (position.columns, position.cells, position.foundations)
+        return _solve(checked, position.variant, time_limit, max_states, fewest, cancel)
     return solve(
         position.columns,
         position.cells,
@@ -509,6 +544,16 @@ def moves_by_place(game: Game, position: Position, card_moves: list[CardMove]) -
         ):
             settle()
     return moves
+
+
+def _refused(position: Position, params: VariantParams, moves: list[Move], refused: int) -> None:
+    """Raise :class:`IllegalReplayError` for a win the compiled replay refused at move
+    ``refused`` (0-based; ``len(moves)``: it ends short of a win): :func:`replay_checked`
+    names the move and the rule, else the message says where the compiled replay stopped."""
+    replay_checked(position, params, moves)
+    if refused >= len(moves):
+        raise IllegalReplayError("the win's moves end with cards off their foundations")
+    raise IllegalReplayError(f"move {refused + 1} {moves[refused]!r}: refused by the rules")
 
 
 # -- the independent check -----------------------------------------------------------------
