@@ -149,6 +149,8 @@ typedef struct {
     entry *open; /* A*'s frontier */
     uint64_t open_used, open_size;
     uint64_t pushes; /* A*'s tie-break: the pushes so far */
+    int score; /* greedy() of the node being expanded */
+    int shares[MAX_COLUMNS]; /* its columns' shares of it (column_score()) */
 } search;
 
 static double
@@ -267,12 +269,12 @@ settle(const rules *r, node *n)
     }
 }
 
+/* Whether column `a` sorts before column `b` as Python sorts bytes: an empty column first;
+ * two others differ in their first cards, since each card is in one place only. */
 static int
 column_less(const node *n, int a, int b)
 {
-    int la = n->len[a], lb = n->len[b];
-    int c = memcmp(n->col[a], n->col[b], (size_t)(la < lb ? la : lb));
-    return c < 0 || (c == 0 && la < lb);
+    return n->len[b] && (!n->len[a] || n->col[a][0] < n->col[b][0]);
 }
 
 /* Sort the columns as Python sorts bytes, then write the key; its length. */
@@ -330,42 +332,48 @@ node_of(const rules *r, const uint8_t *key, int length, node *n)
     memcpy(n->found, low, 4);
 }
 
-/* Game.greedy: lower first, a guess at the work left (the weights are the Python search's). */
+/* A column's share of Game.greedy: the weight of an empty column, or those of its blocked
+ * cards, its cards out of order, the depth of the last one out of order (the cards buried
+ * under it) and the cards above the next card of a foundation. */
+static int
+column_score(const rules *r, const uint8_t *col, int size, const uint8_t *found)
+{
+    if (!size) {
+        return EMPTY_WEIGHT;
+    }
+    uint8_t low[4] = {13, 13, 13, 13};
+    int blocked = 0, disorder = 0, buried = 0, above = 0, previous = -1;
+    for (int d = 0; d < size; d++) {
+        int card = col[d], suit = card / 13, rank = card % 13;
+        if (previous >= 0 && !r->fits[card][previous]) {
+            disorder++;
+            buried = d;
+        }
+        if (low[suit] < rank) {
+            blocked++;
+        } else if (rank < low[suit]) {
+            low[suit] = (uint8_t)rank;
+        }
+        if (found[suit] == rank) { /* the next card of its foundation */
+            above += size - 1 - d;
+        }
+        previous = card;
+    }
+    return BLOCKED_WEIGHT * blocked + DISORDER_WEIGHT * disorder + BURIED_WEIGHT * buried +
+           ABOVE_WEIGHT * above;
+}
+
+/* Game.greedy: lower first, a guess at the work left (the weights are the Python search's):
+ * the columns' shares, the cards off the foundations and the full cells. */
 static int
 greedy(const rules *r, const node *n)
 {
-    int score = 0, above = 0, played = 0;
-    for (int s = 0; s < 4; s++) {
-        played += n->found[s];
-    }
+    int score = HOME_WEIGHT * (52 - n->found[0] - n->found[1] - n->found[2] - n->found[3]) +
+                CELL_WEIGHT * n->used;
     for (int i = 0; i < r->columns; i++) {
-        const uint8_t *col = n->col[i];
-        int size = n->len[i];
-        if (!size) {
-            score += EMPTY_WEIGHT;
-            continue;
-        }
-        uint8_t low[4] = {13, 13, 13, 13};
-        int blocked = 0, disorder = 0, buried = 0, previous = -1;
-        for (int d = 0; d < size; d++) {
-            int card = col[d], suit = card / 13, rank = card % 13;
-            if (previous >= 0 && !r->fits[card][previous]) {
-                disorder++;
-                buried = d;
-            }
-            if (low[suit] < rank) {
-                blocked++;
-            } else if (rank < low[suit]) {
-                low[suit] = (uint8_t)rank;
-            }
-            if (n->found[suit] == rank) { /* the next card of its foundation */
-                above += size - 1 - d;
-            }
-            previous = card;
-        }
-        score += BLOCKED_WEIGHT * blocked + DISORDER_WEIGHT * disorder + BURIED_WEIGHT * buried;
+        score += column_score(r, n->col[i], n->len[i], n->found);
     }
-    return score + HOME_WEIGHT * (52 - played) + CELL_WEIGHT * n->used + ABOVE_WEIGHT * above;
+    return score;
 }
 
 /* ---- the store: arena, records, table, heap --------------------------------------------- */
@@ -622,6 +630,11 @@ child(search *s, const node *parent, uint32_t index, uint32_t depth, int card, i
     node n;
     uint8_t joined[53], key[KEY_MAX];
     int settling = moved(r, parent, card, count, target, source, destination, &n, joined);
+    /* The columns the move changed, before key_of() sorts them. */
+    const uint8_t *from = source >= 0 ? n.col[source] : NULL;
+    const uint8_t *to = destination >= 0 ? n.col[destination] : NULL;
+    int from_size = source >= 0 ? n.len[source] : 0;
+    int to_size = destination >= 0 ? n.len[destination] : 0;
     int length = key_of(r, &n, key);
     uint32_t where;
     int stored = store(s, key, length, index, depth, card, count, target, &where);
@@ -635,7 +648,19 @@ child(search *s, const node *parent, uint32_t index, uint32_t depth, int card, i
     if (s->n_records >= s->max_states) {
         return OUT_OF_MEMORY;
     }
-    if (push_all(s, depth, greedy(r, &n), s->n_records - 1) < 0) {
+    int score;
+    if (settling) { /* the foundations grew: every column's share may change */
+        score = greedy(r, &n);
+    } else { /* greedy(): the parent's, but for the columns the move changed and the cells */
+        score = s->score + CELL_WEIGHT * (n.used - parent->used);
+        if (source >= 0) {
+            score += column_score(r, from, from_size, n.found) - s->shares[source];
+        }
+        if (destination >= 0) {
+            score += column_score(r, to, to_size, n.found) - s->shares[destination];
+        }
+    }
+    if (push_all(s, depth, score, s->n_records - 1) < 0) {
         return OUT_OF_MEMORY;
     }
     return GOING;
@@ -795,6 +820,14 @@ expand(search *s, const node *n, uint32_t index, uint32_t depth)
             top_of[n->col[i][n->len[i] - 1]] = (int8_t)i;
         } else {
             empties++;
+        }
+    }
+    if (!s->fewest) { /* greedy() of this node and its columns' shares, for child() */
+        s->score = HOME_WEIGHT * (52 - n->found[0] - n->found[1] - n->found[2] - n->found[3]) +
+                   CELL_WEIGHT * n->used;
+        for (int i = 0; i < r->columns; i++) {
+            s->shares[i] = column_score(r, n->col[i], n->len[i], n->found);
+            s->score += s->shares[i];
         }
     }
     int to_column = capacity(r, free_cells, empties);
