@@ -120,6 +120,7 @@ typedef struct {
     uint8_t card, count;
     int8_t target;
     uint8_t expanded; /* by one of the scans (with several, a record sits in each frontier) */
+    int32_t score; /* its greedy(), for the frontiers of the scans that have not begun */
 } record;
 
 /* An entry of A*'s frontier: its order (lower first) and its record. */
@@ -139,6 +140,7 @@ typedef struct {
     uint64_t *heaps[MAX_SCANS]; /* a frontier for each scan */
     uint64_t heap_used[MAX_SCANS], heap_size[MAX_SCANS];
     int scans; /* how many scans share the store: 1 is best_first() itself */
+    int begun[MAX_SCANS]; /* whether the scan has had a turn: its frontier holds the records */
     int first; /* the scan that takes the first turn */
     int quota; /* the expansions of a turn */
     double deadline; /* seconds of the monotonic clock, or 0: none */
@@ -553,12 +555,32 @@ priority_of(int h, uint32_t depth, int score)
     return (uint32_t)((h == 0 ? (int)depth : 0) + score + BIAS);
 }
 
-/* Push a new record on every scan's frontier: 0, or -1 out of memory. */
+/* Push a new record on the frontier of every scan that has begun: 0, or -1 out of memory. A
+ * scan that has not had its turn yet takes every record stored, but those expanded, when its
+ * turn comes (begin()): a frontier's order is that of (priority, record) whatever the order of
+ * the pushes, and an expanded record is passed over when popped, so it takes the records it
+ * would have taken with every push made at once. */
 static int
 push_all(search *s, uint32_t depth, int score, uint32_t index)
 {
+    s->records[index].score = score;
     for (int h = 0; h < s->scans; h++) {
-        if (push(s, h, priority_of(h, depth, score), index) < 0) {
+        if (s->begun[h] && push(s, h, priority_of(h, depth, score), index) < 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+/* The first turn of scan `h`: its frontier takes every record stored but those expanded.
+ * 0, or -1 out of memory. */
+static int
+begin(search *s, int h)
+{
+    s->begun[h] = 1;
+    for (uint32_t i = 0; i < s->n_records; i++) {
+        const record *e = s->records + i;
+        if (!e->expanded && push(s, h, priority_of(h, e->depth, e->score), i) < 0) {
             return -1;
         }
     }
@@ -907,9 +929,10 @@ stopped(search *s, uint64_t expansions)
 
 /* best_first() with one scan: from the start stored as record 0; WON, LOST or why it stopped.
  * With several, the scans take turns of QUOTA expansions, each from its own frontier; every
- * record is on every frontier and expanded once, by the scan that takes it first (the others
- * pass over it). So a frontier that runs empty has seen every record stored, each expanded:
- * every key reachable was met, and there is no win (LOST), as with one scan. */
+ * record is on every frontier of a scan that has begun (push_all(), begin()) and expanded once,
+ * by the scan that takes it first (the others pass over it). So a frontier that runs empty has
+ * seen every record stored, each expanded: every key reachable was met, and there is no win
+ * (LOST), as with one scan. */
 static int
 run(search *s)
 {
@@ -939,6 +962,9 @@ run(search *s)
         if (++made == s->quota) {
             made = 0;
             turn = turn + 1 == s->scans ? 0 : turn + 1;
+            if (!s->begun[turn] && begin(s, turn) < 0) {
+                return OUT_OF_MEMORY;
+            }
         }
     }
     return LOST;
@@ -1107,7 +1133,7 @@ search_go(search *s, const uint8_t *key, Py_ssize_t length, double seconds, PyOb
         return WON;
     }
     if (s->fewest ? open_push(s, 0, 0, lower_bound(&s->r, &n)) < 0
-                  : push_all(s, 0, greedy(&s->r, &n), 0) < 0) {
+                  : (s->begun[s->first] = 1, push_all(s, 0, greedy(&s->r, &n), 0) < 0)) {
         PyErr_NoMemory();
         return -1;
     }
