@@ -100,6 +100,8 @@ typedef struct {
     int8_t parents[52][2]; /* the cards a card may be placed on (-1: none) */
     int8_t children[52][2]; /* the cards that may be placed on a card (-1: none) */
     uint8_t fits[52][52];  /* fits[card][below]: card may lie on below */
+    uint64_t on[52];       /* the cards a card may lie on, as bits (1 << card) */
+    uint64_t lower[52];    /* the cards of its suit below a card, as bits */
 } rules;
 
 /* A position being expanded or made: each column a stretch of bytes somewhere (the parent's
@@ -152,6 +154,7 @@ typedef struct {
     uint64_t open_used, open_size;
     uint64_t pushes; /* A*'s tie-break: the pushes so far */
     int score; /* greedy() of the node being expanded */
+    uint64_t next; /* the next card of each of its foundations (next_of()) */
     int shares[MAX_COLUMNS]; /* its columns' shares of it (column_score()) */
 } search;
 
@@ -192,11 +195,13 @@ rules_make(rules *r, int columns, int cells, int suited, int kings_only, int seq
             if (rank < 12) {
                 r->parents[card][n++] = (int8_t)(13 * s + rank + 1);
                 r->fits[card][13 * s + rank + 1] = 1;
+                r->on[card] |= 1ull << (13 * s + rank + 1);
             }
             if (rank > 0) {
                 r->children[card][m++] = (int8_t)(13 * s + rank - 1);
             }
         }
+        r->lower[card] = ((1ull << rank) - 1) << (13 * suit);
     }
 }
 
@@ -334,32 +339,42 @@ node_of(const rules *r, const uint8_t *key, int length, node *n)
     memcpy(n->found, low, 4);
 }
 
+/* The next card of each foundation, as bits (1 << card). */
+static uint64_t
+next_of(const uint8_t *found)
+{
+    uint64_t next = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        if (found[suit] < 13) {
+            next |= 1ull << (13 * suit + found[suit]);
+        }
+    }
+    return next;
+}
+
 /* A column's share of Game.greedy: the weight of an empty column, or those of its blocked
- * cards, its cards out of order, the depth of the last one out of order (the cards buried
- * under it) and the cards above the next card of a foundation. */
+ * cards (a lower card of its suit deeper in the column), its cards out of order, the depth of
+ * the last one out of order (the cards buried under it) and the cards above the next card of a
+ * foundation (`next`: next_of() the foundations). */
 static int
-column_score(const rules *r, const uint8_t *col, int size, const uint8_t *found)
+column_score(const rules *r, const uint8_t *col, int size, uint64_t next)
 {
     if (!size) {
         return EMPTY_WEIGHT;
     }
-    uint8_t low[4] = {13, 13, 13, 13};
-    int blocked = 0, disorder = 0, buried = 0, above = 0, previous = -1;
+    uint64_t seen = 0; /* the cards deeper in the column */
+    int blocked = 0, disorder = 0, buried = 0, above = 0;
     for (int d = 0; d < size; d++) {
-        int card = col[d], suit = card / 13, rank = card % 13;
-        if (previous >= 0 && !r->fits[card][previous]) {
+        int card = col[d];
+        if (d && !(r->on[card] >> col[d - 1] & 1)) {
             disorder++;
             buried = d;
         }
-        if (low[suit] < rank) {
-            blocked++;
-        } else if (rank < low[suit]) {
-            low[suit] = (uint8_t)rank;
-        }
-        if (found[suit] == rank) { /* the next card of its foundation */
+        blocked += (seen & r->lower[card]) != 0;
+        seen |= 1ull << card;
+        if (next >> card & 1) { /* the next card of its foundation */
             above += size - 1 - d;
         }
-        previous = card;
     }
     return BLOCKED_WEIGHT * blocked + DISORDER_WEIGHT * disorder + BURIED_WEIGHT * buried +
            ABOVE_WEIGHT * above;
@@ -372,8 +387,9 @@ greedy(const rules *r, const node *n)
 {
     int score = HOME_WEIGHT * (52 - n->found[0] - n->found[1] - n->found[2] - n->found[3]) +
                 CELL_WEIGHT * n->used;
+    uint64_t next = next_of(n->found);
     for (int i = 0; i < r->columns; i++) {
-        score += column_score(r, n->col[i], n->len[i], n->found);
+        score += column_score(r, n->col[i], n->len[i], next);
     }
     return score;
 }
@@ -676,10 +692,10 @@ child(search *s, const node *parent, uint32_t index, uint32_t depth, int card, i
     } else { /* greedy(): the parent's, but for the columns the move changed and the cells */
         score = s->score + CELL_WEIGHT * (n.used - parent->used);
         if (source >= 0) {
-            score += column_score(r, from, from_size, n.found) - s->shares[source];
+            score += column_score(r, from, from_size, s->next) - s->shares[source];
         }
         if (destination >= 0) {
-            score += column_score(r, to, to_size, n.found) - s->shares[destination];
+            score += column_score(r, to, to_size, s->next) - s->shares[destination];
         }
     }
     if (push_all(s, depth, score, s->n_records - 1) < 0) {
@@ -845,10 +861,11 @@ expand(search *s, const node *n, uint32_t index, uint32_t depth)
         }
     }
     if (!s->fewest) { /* greedy() of this node and its columns' shares, for child() */
+        s->next = next_of(n->found);
         s->score = HOME_WEIGHT * (52 - n->found[0] - n->found[1] - n->found[2] - n->found[3]) +
                    CELL_WEIGHT * n->used;
         for (int i = 0; i < r->columns; i++) {
-            s->shares[i] = column_score(r, n->col[i], n->len[i], n->found);
+            s->shares[i] = column_score(r, n->col[i], n->len[i], s->next);
             s->score += s->shares[i];
         }
     }
