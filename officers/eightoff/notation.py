@@ -48,6 +48,7 @@ True
 from __future__ import annotations
 
 import re
+from types import ModuleType
 from typing import Final, Literal
 
 from officers.core.errors import InvalidGameError, NotationError, excerpt
@@ -128,15 +129,24 @@ def read_board(text: str, variant: Variant | None = None) -> Position:
     # card and the whole deck checked as below; any other text, and every error, is read here.
     shape = EIGHT_OFF if variant is None else variant
     if isinstance(shape, Variant):
-        from officers.eightoff.accel import read_board as compiled_board  # its first call loads it
-
-        read = compiled_board(text, shape.columns, shape.cells)
+        read = (_ACCEL[0] if _ACCEL else _accel()).read_board(text, shape.columns, shape.cells)
         if read is not None:
             return checked_position(read[0], read[1], read[2], shape)
     try:
         return _read(text, variant)
     except (NotationError, InvalidGameError) as error:
         raise NotationError(f"cannot read board {excerpt(text)}: {error}") from None
+
+
+_ACCEL: list[ModuleType] = []
+""":mod:`officers.eightoff.accel`, imported at the first board read (:func:`_accel`)."""
+
+
+def _accel() -> ModuleType:
+    from officers.eightoff import accel
+
+    _ACCEL.append(accel)
+    return accel
 
 
 def named_variant(text: str) -> Variant | None:

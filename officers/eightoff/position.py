@@ -301,13 +301,11 @@ def checked_position(
     True
     """
     position = object.__new__(Position)
-    for name, value in (
-        ("columns", columns),
-        ("cells", cells),
-        ("foundations", foundations),
-        ("variant", variant),
-    ):
-        object.__setattr__(position, name, value)
+    setattr_ = object.__setattr__  # past the frozen dataclass's __setattr__, as its __init__
+    setattr_(position, "columns", columns)
+    setattr_(position, "cells", cells)
+    setattr_(position, "foundations", foundations)
+    setattr_(position, "variant", variant)
     return position
 
 

@@ -126,6 +126,7 @@ frontier by the fewest moves.
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -382,7 +383,10 @@ def _solve(
     cancel: Event | None,
 ) -> Solution:
     """:func:`solve` of a checked position."""
-    seconds = check_time_limit(time_limit)
+    if type(time_limit) is float and 0.0 < time_limit < math.inf:
+        seconds: float | None = time_limit  # what check_time_limit() answers, sooner
+    else:
+        seconds = check_time_limit(time_limit)
     if isinstance(max_states, bool) or not isinstance(max_states, int) or max_states < 1:
         raise InvalidArgumentError(f"max_states is an int >= 1, got {max_states!r}")
     started = time.monotonic()
@@ -407,7 +411,7 @@ def _solve(
             status, won, stored, why, written, refused = decided
             if refused >= 0:
                 _refused(position, params, won, refused)
-            return Solution(status, won, stored, time.monotonic() - started, why, False, written)
+            return _solution(status, won, stored, time.monotonic() - started, why, written)
     game = game_of(params)
     start = start_node(game, position)
     outcome = compiled_best_first(
@@ -544,6 +548,24 @@ def moves_by_place(game: Game, position: Position, card_moves: list[CardMove]) -
         ):
             settle()
     return moves
+
+
+def _solution(
+    status: str, moves: list[Move], states: int, seconds: float, reason: str | None, written: str
+) -> Solution:
+    """``Solution(status, moves, states, seconds, reason, False, written)``, its fields stored
+    at once rather than one by one through the frozen dataclass's ``object.__setattr__``."""
+    solution = object.__new__(Solution)
+    solution.__dict__.update(
+        status=status,
+        moves=moves,
+        states=states,
+        seconds=seconds,
+        reason=reason,
+        optimal=False,
+        notation=written,
+    )
+    return solution
 
 
 def _refused(position: Position, params: VariantParams, moves: list[Move], refused: int) -> None:
