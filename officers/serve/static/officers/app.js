@@ -10,7 +10,7 @@ import { $, say as sayShell, showError, startLang, startShell, translate as tran
 import { botLabel, cardName, cellName, words } from "./i18n.js";
 import { LinkError, readLink, writeLink } from "./link.js";
 import { createRoom, inRoom, keptLang, openRoom, roomClick, roomKey, roomLang, showResume } from "./room.js";
-import { cellMarks, drawAdvice, drawBoard, drawHand, drawOthers, moveText, statusOf } from "./view.js";
+import { cellMarks, drawAdvice, drawBoard, drawHand, drawOthers, legalCells, moveText, nowhere, statusOf } from "./view.js";
 
 const S = {
   options: null, // what the link says (link.js)
@@ -284,6 +284,8 @@ function draw() {
   drawBoard(board, game, {
     lang: S.lang, focus: S.focusCell, marks: found, counts,
     hinted: hint ? hint.recommendation.cell : null, last: lastCell,
+    chosen: myTurn() ? S.selected : null, fits: myTurn() && S.selected ? legalCells(game, S.selected) : [],
+    takes: myTurn() && S.mode === "takeback" ? legalCells(game, null) : [],
   });
   drawLegend(new Set(found.values()));
   if (S.coin !== null && S.coin !== "off") board.querySelector(`[data-cell="${S.coin}"]`).append(
@@ -295,7 +297,7 @@ function draw() {
   if (handShown()) {
     drawHand(hand, game.hands[seat - 1], {
       lang: S.lang, selected: S.selected, hinted: hint ? hint.recommendation.card : null,
-      focus: S.focusCard, enabled: myTurn(),
+      focus: S.focusCard, enabled: myTurn(), stuck: myTurn() ? nowhere(game, game.hands[seat - 1]) : new Set(),
     });
   } else {
     const cover = document.createElement("button");

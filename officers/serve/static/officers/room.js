@@ -15,7 +15,7 @@
 import { drawPresence, request, roomFields, roomPage, sayRoom as say, Seats } from "../rooms.js";
 import { $, keep, showError, startLang } from "../shell.js";
 import { cellName, words } from "./i18n.js";
-import { cellMarks, drawAdvice, drawBoard, drawHand, drawOthers, moveText, statusOf } from "./view.js";
+import { cellMarks, drawAdvice, drawBoard, drawHand, drawOthers, legalCells, moveText, nowhere, statusOf } from "./view.js";
 
 const SEATS = new Seats("officers");
 const LANG = "officers-lang"; // the language of the rooms' pages, whose address holds no settings
@@ -190,7 +190,32 @@ function statusText(game) {
   return statusOf(R.lang, game, look) || words_.yourTurn;
 }
 
+/** Where the keyboard's focus is on the table (a cell, a card of the hand), to give it back
+ * after drawing; null when elsewhere. */
+function focusedPlace() {
+  const active = document.activeElement;
+  if (!active || !active.closest) return null;
+  if (active.closest("#board") && active.dataset.cell !== undefined) return `#board [data-cell="${active.dataset.cell}"]`;
+  if (active.closest("#hand") && active.dataset.card) return `#hand [data-card="${active.dataset.card}"]`;
+  return null;
+}
+
+/** Draw the room, the focus kept where it was: on the same cell or card, else on the first card
+ * that may be played; once the game is over, on "Play again". */
 function render() {
+  const place = focusedPlace();
+  draw();
+  if (!place || !R.state) return;
+  const again = $(place);
+  if (R.state.status === "over") $('[data-action="again"]').focus();
+  else if (again && !again.disabled) again.focus();
+  else if (place.startsWith("#hand")) {
+    const first = $("#hand .card:not(:disabled)") || $(`#board [data-cell="${R.focusCell}"]`);
+    if (first) first.focus();
+  }
+}
+
+function draw() {
   const state = R.state;
   if (!state) return;
   const game = view();
@@ -222,6 +247,8 @@ function render() {
   drawBoard(board, game, {
     lang: R.lang, focus: R.focusCell, marks: found, counts, hinted: hint ? hint.recommendation.cell : null,
     last: where ? (Number(where[1]) - 1) * 4 + Number(where[2]) - 1 : null,
+    chosen: myTurn() ? R.selected : null, fits: myTurn() && R.selected ? legalCells(game, R.selected) : [],
+    takes: myTurn() && R.mode === "takeback" ? legalCells(game, null) : [],
   });
   if (R.coin !== null && R.coin !== "off") {
     board.querySelector(`[data-cell="${R.coin}"]`).append(Object.assign(document.createElement("span"), { className: "coin", textContent: String(state.seat) }));
@@ -229,7 +256,7 @@ function render() {
   $("#hand-label").textContent = t().roomHand(state.seat);
   drawHand($("#hand"), game.hand, {
     lang: R.lang, selected: R.selected, hinted: hint ? hint.recommendation.card : null, focus: 0,
-    enabled: myTurn() && !R.busy,
+    enabled: myTurn() && !R.busy, stuck: myTurn() ? nowhere(game, game.hand) : new Set(),
   });
   const open = game.open_hands || Boolean(game.outcome);
   // a hidden hand is its number of cards alone: as many backs are drawn

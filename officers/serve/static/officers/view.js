@@ -45,6 +45,25 @@ export function moveText(lang, player, move) {
   return found[1] ? t.tookBack(player, ...what) : t.placed(player, ...what);
 }
 
+/** The cells (0-15, in the square's order) where ``card`` may go now, from the game's legal moves;
+ * with ``card`` null, the cells whose card may be taken back now. */
+export function legalCells(game, card) {
+  const found = new Set();
+  const pattern = card ? new RegExp(`^${card}@r(\\d)c(\\d)$`) : /^x(?:[AKQJ][SHDC]@)?r(\d)c(\d)$/;
+  for (const move of game.outcome ? [] : game.legal_moves) {
+    const hit = move.match(pattern);
+    if (hit) found.add((Number(hit[1]) - 1) * 4 + Number(hit[2]) - 1);
+  }
+  return [...found].sort((a, b) => a - b);
+}
+
+/** The cards of ``hand`` that fit no empty cell now (none once the game is over). */
+export function nowhere(game, hand) {
+  if (game.outcome) return new Set();
+  const fitting = new Set(game.legal_moves.filter((move) => !move.startsWith("x")).map((move) => move.split("@")[0]));
+  return new Set(hand.filter((card) => !fitting.has(card)));
+}
+
 /** What the status says of a game that is over (``who``: the seat that was stuck or ran out of
  * time; ``late``: the words of a loss on time), or, on one's turn, of the choice under way (a
  * take-back, a coin, a card chosen) or that no card fits; null when none of these. */
@@ -55,10 +74,10 @@ export function statusOf(lang, game, { who, late, mode, selected }) {
     if (game.outcome.reason === "conceded") return t.lostConceded;
     return game.outcome.reason === "out of time" ? t[late](who) : t.lostStuck(who);
   }
-  if (mode === "takeback") return t.takebackMode;
+  if (mode === "takeback") return `${t.takebackMode} ${t.mayTake(legalCells(game, null).map((cell) => cellName(lang, cell)))}`;
   if (mode === "coin") return t.coinMode;
   if (!game.legal_moves.some((move) => !move.startsWith("x") && move !== "concede")) return t.stuck;
-  if (selected) return t.chosen(cardName(lang, selected));
+  if (selected) return `${t.chosen(cardName(lang, selected))} ${t.mayGo(legalCells(game, selected).map((cell) => cellName(lang, cell)))}`;
   return null;
 }
 
@@ -82,7 +101,7 @@ export function cellMarks(hint, card, explanation) {
 
 /** The 16 cells of the square, with marks. ``marks`` maps a cell to "safe", "deadly", ... */
 export function drawBoard(board, game, look) {
-  const { lang, focus, marks, counts, hinted, last } = look;
+  const { lang, focus, marks, counts, hinted, last, fits = [], takes = [], chosen = null } = look;
   const t = words(lang);
   board.replaceChildren();
   if (game.rules.diagonals) board.append(diagonals());
@@ -91,6 +110,8 @@ export function drawBoard(board, game, look) {
     const coinOwners = (game.coins || []).flatMap((c, player) => (c === cell ? [player + 1] : []));
     const parts = [cellName(lang, cell), card ? cardName(lang, card) : t.empty];
     if (locked) parts.push(t.locked);
+    if (chosen && fits.includes(cell)) parts.push(t.fitsHere(cardName(lang, chosen)));
+    if (takes.includes(cell)) parts.push(t.takeHere);
     for (const owner of coinOwners) parts.push(t.coinOf(owner));
     if (marks.get(cell) === "safe") parts.push(t.safe(counts.get(cell)));
     if (marks.get(cell) === "deadly") parts.push(t.deadly);
@@ -112,15 +133,17 @@ export function drawBoard(board, game, look) {
   });
 }
 
-/** The hand shown: cards as buttons (``data-card``), the chosen one pressed. */
+/** The hand shown: cards as buttons (``data-card``), the chosen one pressed; a card of
+ * ``stuck`` is named as fitting nowhere. */
 export function drawHand(hand, cards, look) {
-  const { lang, selected, hinted, focus, enabled } = look;
+  const { lang, selected, hinted, focus, enabled, stuck = new Set() } = look;
+  const t = words(lang);
   hand.replaceChildren(...cards.map((card, index) => {
     const button = el("button", {
       type: "button",
       class: card === hinted ? "card hinted" : "card",
       "data-card": card,
-      "aria-label": cardName(lang, card),
+      "aria-label": stuck.has(card) ? `${cardName(lang, card)}, ${t.fitsNowhere}` : cardName(lang, card),
       "aria-pressed": card === selected ? "true" : "false",
       tabindex: index === Math.min(focus, cards.length - 1) ? 0 : -1,
       disabled: !enabled,

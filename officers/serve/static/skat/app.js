@@ -8,7 +8,7 @@
 // language and the footer the page shell's (../shell.js).
 
 import { el, SYMBOLS } from "../dom.js";
-import { drawPresence, request, roomFields, roomFragment, roomPage, Seats } from "../rooms.js";
+import { drawPresence, request, roomFields, roomFragment, roomPage, sayRoom, Seats } from "../rooms.js";
 import { $, keep, kept, showError, startLang, startShell, translate } from "../shell.js";
 import { cardName, cardShort, gameName, words } from "./i18n.js";
 import { drawDeal, drawPiles, drawTrick, pileOrder } from "./view.js";
@@ -21,6 +21,8 @@ const S = {
   lang: "en",
   sort: "normal",
   tip: { on: false, used: 0, round: null, shownAt: null, doc: null, pending: null, missing: false, error: null },
+  heard: [], // the other's moves heard, in words, until the state they came with is shown
+  shownView: null, // {round, played, points} of the last state shown: a trick taken since is said
 };
 
 const t = () => words(S.lang);
@@ -78,8 +80,37 @@ const ROOM = roomPage(S, {
     if (tip.round !== state.round) {
       Object.assign(tip, { used: 0, round: state.round, shownAt: null, doc: null, pending: null });
     }
+    announce(state);
+  },
+  heard: (moves) => { // the other's moves, said with the state they came with
+    for (const event of moves) if (S.state && event.seat !== S.state.seat) S.heard.push(moveWords(event));
   },
 });
+
+/** The other's move in words: "The other player played Queen of Hearts from pile 6." */
+function moveWords(event) {
+  const words_ = t();
+  const who = event.bot ? words_.computerName : words_.other;
+  const [card, pile] = event.move.split("@");
+  return pile ? words_.heardPlay(who, cardName(S.lang, card), pile) : words_.heardChoose(who, gameName(S.lang, card));
+}
+
+/** What just happened, said in the message line (a live region) once the state that brought it
+ * is shown: the other's moves heard, and a trick taken (by whom, with its points). Nothing is
+ * said when nothing happened (a state read again after a refusal keeps the refusal's words). */
+function announce(state) {
+  const said = S.heard.splice(0);
+  const now = state.view && state.view.view;
+  const before = S.shownView;
+  S.shownView = now && { round: state.round, played: now.played.length, points: [...now.points] };
+  if (now && before && before.round === state.round && now.played.length > before.played) {
+    const last = now.played[now.played.length - 1];
+    const side = ["V", "H"].indexOf(last.winner);
+    const points = now.points[side] - before.points[side];
+    said.push(side === mySide() ? t().trickMine(points) : t().trickTheirs(otherName(), points));
+  }
+  if (said.length) sayRoom(said.join(" "));
+}
 
 async function create(seats) {
   $("#start").hidden = true;
@@ -128,7 +159,7 @@ function render() {
   status.dataset.turn = myTurn() ? "mine" : "theirs";
   status.dataset.phase = game.view.phase;
   status.dataset.moves = String(game.moves.length);
-  status.textContent = `${t().youAre(roleName(mySide()))} ${statusText(game)}`;
+  status.textContent = `${t().youAre(roleName(mySide()))} ${statusText(game)}${legalText(game)}`;
   document.title = `${t().title} · ${statusText(game)}`;
   renderChoice(game);
   renderScore(game.view);
@@ -136,6 +167,9 @@ function render() {
   renderEnd(game);
   renderLog();
   renderTip();
+  // the game over with the focus on one's piles (no card left to play): it goes to "Play again"
+  const active = document.activeElement;
+  if (state.status === "over" && active && active.closest && active.closest("#my-piles")) $('[data-action="rematch"]').focus();
 }
 
 function statusText(game) {
@@ -147,6 +181,17 @@ function statusText(game) {
   const choosing = game.view.phase === "choose";
   if (myTurn()) return choosing ? words_.chooseNow : words_.playNow;
   return choosing ? words_.chooseWait(otherName()) : words_.playWait(otherName());
+}
+
+/** On one's turn in play, the cards one may play, in words (" You may play Jack of Diamonds
+ * from pile 8; Ace of Hearts from pile 4."); else nothing. */
+function legalText(game) {
+  if (!myTurn() || game.view.phase !== "play") return "";
+  const cards = game.legal.filter((move) => move.includes("@")).map((move) => {
+    const [card, pile] = move.split("@");
+    return t().fromPile(cardName(S.lang, card), pile);
+  });
+  return ` ${t().mayPlay(cards)}`;
 }
 
 function renderChoice(game) {

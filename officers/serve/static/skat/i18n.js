@@ -92,6 +92,12 @@ const EN = {
   keys: "Click a card to play it, or Tab to it and press Enter; the arrows move between your cards.",
   refused: "Not allowed",
   presence: (online) => (online ? "The other player is here" : "The other player is away"),
+  mayPlay: (cards) => `You may play ${cards.join("; ")}.`,
+  fromPile: (card, n) => `${card} from pile ${n}`,
+  heardPlay: (who, card, n) => `${who} played ${card} from pile ${n}.`,
+  heardChoose: (who, game) => `${who} chose ${game}.`,
+  trickMine: (points) => `You took the trick (${plural(points, "point", "points")}).`,
+  trickTheirs: (who, points) => `${who} took the trick (${plural(points, "point", "points")}).`,
 };
 
 const DE = {
@@ -158,6 +164,12 @@ const DE = {
   keys: "Klicke eine Karte, um sie zu spielen, oder gehe mit Tab zu ihr und drücke Enter; die Pfeiltasten wechseln zwischen deinen Karten.",
   refused: "Nicht erlaubt",
   presence: (online) => (online ? "Die Gegenperson ist da" : "Die Gegenperson ist weg"),
+  mayPlay: (cards) => `Du darfst spielen: ${cards.join("; ")}.`,
+  fromPile: (card, n) => `${card} von Stapel ${n}`,
+  heardPlay: (who, card, n) => `${who} spielt ${card} von Stapel ${n}.`,
+  heardChoose: (who, game) => `${who} wählt ${game}.`,
+  trickMine: (points) => `Du nimmst den Stich (${plural(points, "Auge", "Augen")}).`,
+  trickTheirs: (who, points) => `${who} nimmt den Stich (${plural(points, "Auge", "Augen")}).`,
 };
 
 /** The words of ``lang`` ("en" or "de"). */
