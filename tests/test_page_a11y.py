@@ -1,0 +1,559 @@
+"""The pages as a screen reader, a keyboard and an AI co-player meet them.
+
+An independent player that reads only the accessibility tree (:mod:`tests.aria_player`: the ARIA
+snapshot, acting by role and accessible name) joins a room by its invitation link and plays
+whole games of each game that has rooms, Euler's Officers and Offiziersskat, in English and in
+German, against a person in a second browser context (who uses the page's test hooks and the
+server's store). On the way, axe-core (``axe-playwright-python``, which bundles it) finds no
+violation of impact "serious" or "critical" in any state: the invitation, a room waiting, a room
+playing, mid-game, the end. The pages without a room are looked at too: each game's new game,
+mid-game and end, a broken link, in both languages. And each game is played by the keyboard
+alone, with a visible focus (its computed outline) on every element the keys reach.
+
+Skips (or fails under ``OFFICERS_BROWSER_TESTS=required``) as the other page tests do; axe's
+checks skip when ``axe-playwright-python`` is missing.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+from urllib.parse import quote_plus
+
+import pytest
+
+pytest.importorskip("starlette")
+
+from officers.contract import handle
+from officers.euler.game import GameState
+from officers.rooms.adapter import adapter
+from officers.rooms.store import SQLiteStore
+from officers.skat import SkatGame
+from tests.aria_player import AriaPlayer
+from tests.browser import REQUIRED, Service, Tab, chromium
+
+WAIT = 15_000  # ms: the longest any step waits for the page
+PLACE = re.compile(r"^([AKQJ][SHDC])@r([1-4])c([1-4])$")
+LINK = re.compile(r"^http://127\.0\.0\.1:\d+/(skat)?#room=[A-Za-z0-9_-]+&invite=[A-Za-z0-9_-]+$")
+
+RANKS = {"A": ("Ace", "Ass"), "K": ("King", "König"), "Q": ("Queen", "Dame"), "J": ("Jack", "Bube")}
+RANKS |= {
+    "T": ("Ten", "Zehn"),
+    "9": ("Nine", "Neun"),
+    "8": ("Eight", "Acht"),
+    "7": ("Seven", "Sieben"),
+}
+SUITS = {
+    "S": ("Spades", "Pik"),
+    "H": ("Hearts", "Herz"),
+    "D": ("Diamonds", "Karo"),
+    "C": ("Clubs", "Kreuz"),
+}
+
+
+def card_name(card: str, lang: str) -> str:
+    """A card's name as a person says it: "Queen of Hearts", "Herz-Dame"."""
+    rank, suit = RANKS[card[0]], SUITS[card[1]]
+    return f"{suit[1]}-{rank[1]}" if lang == "de" else f"{rank[0]} of {suit[0]}"
+
+
+class Server(Service):
+    """The service of :mod:`tests.browser`, with a look into its rooms' store."""
+
+    def __init__(self) -> None:
+        super().__init__({"rate": 0, "rooms_per_client": 1000})
+
+    def officers(self, room: str) -> GameState:
+        stored = SQLiteStore(self.db).get(room)
+        assert stored is not None and stored.state is not None
+        game: GameState = adapter("officers").load(stored.state)
+        return game
+
+    def skat(self, room: str) -> SkatGame:
+        stored = SQLiteStore(self.db).get(room)
+        assert stored is not None and stored.state is not None
+        game: SkatGame = adapter("skat").load(stored.state)
+        return game
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[Server]:
+    running = Server()
+    yield running
+    running.stop()
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    with chromium() as launched:
+        yield launched
+
+
+@pytest.fixture
+def tabs() -> Iterator[list[Tab]]:
+    """The browser contexts a test opens; none may have logged an error."""
+    opened: list[Tab] = []
+    yield opened
+    # axe-core sets inline styles as it measures (its colour contrast), which the pages'
+    # Content-Security-Policy refuses, and the browser says so: those lines are axe's, not
+    # the pages' (the pages' own tests find none)
+    errors = [
+        error
+        for tab in opened
+        for error in tab.errors
+        if not error.startswith(
+            "Applying inline style violates the following Content Security Policy"
+        )
+    ]
+    for tab in opened:
+        tab.context.close()
+    assert not errors, errors
+
+
+def axe_serious(page: Any, where: str) -> list[str]:
+    """The violations of impact "serious" or "critical" that axe-core finds on ``page`` now,
+    each said with its rule and elements (``where`` names the page and state)."""
+    try:
+        from axe_playwright_python.sync_playwright import Axe  # type: ignore[import-untyped]
+    except ImportError:
+        if REQUIRED:
+            pytest.fail("axe-playwright-python is not installed (OFFICERS_BROWSER_TESTS=required)")
+        return []
+    # no preload: axe would fetch the style sheets again to read them, and an @import's
+    # address from the page's, not the sheet's (a 404 the console would show)
+    options = {"resultTypes": ["violations"], "preload": False}
+    found = Axe().run(page, options=options).response["violations"]
+    return [
+        f"{where}: {v['impact']} {v['id']} ({v['help']}) at {[n['target'] for n in v['nodes']][:4]}"
+        for v in found
+        if v["impact"] in ("serious", "critical")
+    ]
+
+
+FOCUS = """() => {
+  const node = document.activeElement;
+  if (!node || node === document.body) return null;
+  const style = getComputedStyle(node);
+  const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2;
+  return { name: node.getAttribute("aria-label") || node.textContent.trim().slice(0, 40),
+           visible: node.matches(":focus-visible") && (outline || style.boxShadow !== "none"),
+           outline: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}` };
+}"""
+
+
+def focused(page: Any) -> dict[str, Any]:
+    """The element the keyboard's focus is on, with whether its focus is visible (a computed
+    outline of 2 px or more, or a box shadow, under ``:focus-visible``)."""
+    found = page.evaluate(FOCUS)
+    assert found is not None, "the focus is on nothing"
+    assert found["visible"], f"the focus on {found['name']!r} is not visible: {found['outline']}"
+    return dict(found)
+
+
+def tab_to(page: Any, test: str, most: int = 80) -> dict[str, Any]:
+    """Press Tab until the focused element matches the script ``test`` (of the element,
+    ``node``), each element on the way with a visible focus; the element reached."""
+    for _ in range(most):
+        page.keyboard.press("Tab")
+        if page.evaluate("() => document.activeElement === document.body"):
+            continue  # past the last element, before the first
+        found = focused(page)
+        if page.evaluate(
+            f"() => {{ const node = document.activeElement; return Boolean({test}); }}"
+        ):
+            return found
+    raise AssertionError(f"Tab never reached {test}")
+
+
+# --- Euler's Officers -----------------------------------------------------------------------------
+
+
+class Person(Tab):
+    """The person who makes the room and plays through the page's hooks (the moves chosen
+    from the server's game)."""
+
+    def __init__(self, browser: Any, server: Server) -> None:
+        super().__init__(browser, 1000, 900, WAIT)
+        self.server = server
+        self.room = ""
+
+    def seq(self) -> int:
+        return int(str(self.page.get_attribute("#status", "data-seq")))
+
+    def make_officers(self, lang: str) -> str:
+        """Make a room of two people from the form; the invitation link."""
+        self.page.goto(self.server.url + f"?players=1&lang={lang}")
+        self.page.wait_for_selector('#status[data-status="ongoing"]')
+        self.page.click("#setup summary")
+        self.page.select_option('#new-game [name="players"]', "2")
+        self.page.click('[data-action="online"]')
+        self.page.wait_for_selector('#status[data-room="waiting"]')
+        self.room = self.page.url.split("#room=")[1]
+        link = str(self.page.input_value("#invite-link"))
+        assert LINK.match(link), link
+        return link
+
+    def officers_move(self) -> str:
+        """One legal move by clicks: the first placement, else the first take-back."""
+        self.page.wait_for_selector('#status[data-turn="mine"]')
+        legal = [move.notation() for move in self.server.officers(self.room).legal_moves()]
+        before = self.seq()
+        placements = [move for move in legal if PLACE.match(move)]
+        if placements:
+            card, row, column = PLACE.match(placements[0]).groups()  # type: ignore[union-attr]
+            self.page.click(f'#hand [data-card="{card}"]')
+            move = placements[0]
+        else:
+            move = next(move for move in legal if move.startswith("x"))
+            row, column = re.findall(r"r([1-4])c([1-4])", move)[0]
+            self.page.click('[data-action="takeback"]')
+        self.page.click(f'#board [data-cell="{(int(row) - 1) * 4 + int(column) - 1}"]')
+        self.page.wait_for_function(
+            f"() => +document.querySelector('#status').dataset.seq > {before}"
+        )
+        return move
+
+    def make_skat(self, lang: str) -> str:
+        self.page.goto(self.server.url + f"skat?lang={lang}")
+        self.page.click('[data-action="friend"]')
+        self.page.wait_for_selector('#status[data-status="waiting"]')
+        self.room = self.page.url.split("#room=")[1]
+        link = str(self.page.input_value("#invite-link"))
+        assert LINK.match(link), link
+        return link
+
+    def skat_move(self) -> str:
+        self.page.wait_for_selector('#status[data-turn="mine"]')
+        before = self.seq()
+        if self.page.get_attribute("#status", "data-phase") == "choose":
+            button = self.page.locator("#choose button:enabled").first
+            move = str(button.get_attribute("data-game"))
+        else:
+            button = self.page.locator("#my-piles button[data-card]:enabled").first
+            move = f"{button.get_attribute('data-card')}@{button.get_attribute('data-pile')}"
+        button.click()
+        self.page.wait_for_function(
+            f"() => +document.querySelector('#status').dataset.seq > {before}"
+        )
+        return move
+
+
+SAID = {
+    "officers": {
+        "en": {
+            "turn": "Your turn",
+            "stuck": "you must take back",
+            "placed": "Player 1 placed ",
+            "won": "Won!",
+            "lost": "Lost:",
+        },
+        "de": {
+            "turn": "Du bist dran",
+            "stuck": "du musst zurücknehmen",
+            "placed": "Spieler 1 legt ",
+            "won": "Gewonnen!",
+            "lost": "Verloren:",
+        },
+    },
+    "skat": {
+        "en": {
+            "turn": "Your turn: play a face-up card. You may play ",
+            "played": "The other player played ",
+            "won": "You win with",
+            "lost": "You lose:",
+        },
+        "de": {
+            "turn": "Du bist am Zug: spiele eine offene Karte. Du darfst spielen: ",
+            "played": "Die Gegenperson spielt ",
+            "won": "Gewonnen mit",
+            "lost": "Verloren:",
+        },
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_an_aria_player_plays_euler_officers_through_the_invitation_link(
+    browser: Any, server: Server, tabs: list[Tab], lang: str
+) -> None:
+    person = Person(browser, server)
+    other = Tab(browser, 1000, 900, WAIT)
+    tabs += [person, other]
+    link = person.make_officers(lang)
+    problems = axe_serious(person.page, f"officers room waiting, the invitation ({lang})")
+    player = AriaPlayer(other.page, "officers", lang)
+    first = player.join(link)
+    assert first == ("Player 1 moves …" if lang == "en" else "Spieler 1 zieht …")
+    person.page.wait_for_selector('#status[data-room="playing"]')
+    problems += axe_serious(other.page, f"officers room playing, the invited page ({lang})")
+    problems += axe_serious(person.page, f"officers room playing, the maker's page ({lang})")
+    said = SAID["officers"][lang]
+    heard_moves = 0
+    while server.officers(person.room).outcome() is None:
+        game = server.officers(person.room)
+        if game.turn == 0:
+            move = person.officers_move()
+            if PLACE.match(move):
+                heard_moves += 1
+        else:
+            player.turn()
+            news = " ".join(player.said)  # the live regions as the move was chosen
+            assert said["turn"] in news or said["stuck"] in news, news
+        if len(server.officers(person.room).history) == 4:
+            problems += axe_serious(other.page, f"officers mid-game, the invited page ({lang})")
+    game = server.officers(person.room)
+    outcome = game.outcome()
+    assert outcome is not None
+    result = player.result()
+    assert result.startswith(said["won"] if outcome.won else said["lost"]), result
+    assert sum(said["placed"] in heard for heard in player.heard) >= min(heard_moves, 3)
+    assert len(player.moves) == sum(1 for i, _ in enumerate(game.history) if i % 2 == 1)
+    person.page.wait_for_selector('#status[data-room="over"]')
+    problems += axe_serious(other.page, f"officers end, the invited page ({lang})")
+    problems += axe_serious(person.page, f"officers end, the maker's page ({lang})")
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_an_aria_player_plays_offiziersskat_through_the_invitation_link(
+    browser: Any, server: Server, tabs: list[Tab], lang: str
+) -> None:
+    person = Person(browser, server)
+    other = Tab(browser, 1000, 900, WAIT)
+    tabs += [person, other]
+    link = person.make_skat(lang)
+    problems = axe_serious(person.page, f"skat room waiting, the invitation ({lang})")
+    player = AriaPlayer(other.page, "skat", lang)
+    first = player.join(link)
+    assert first.endswith(
+        "The other player chooses the game…" if lang == "en" else "Die Gegenperson wählt das Spiel…"
+    )
+    person.page.wait_for_selector('#status[data-status="playing"]')
+    problems += axe_serious(other.page, f"skat room playing, the invited page ({lang})")
+    said = SAID["skat"][lang]
+    turns = 0
+    while not server.skat(person.room).is_over():
+        game = server.skat(person.room)
+        if game.current_player == 0:
+            person.skat_move()
+        else:
+            card = player.turn()
+            turns += 1
+            news = " ".join(player.said)  # the live regions as the card was chosen
+            assert said["turn"] in news and card.rsplit(", ", 1)[0] in news, news
+        if len(server.skat(person.room).moves) == 9:
+            problems += axe_serious(other.page, f"skat mid-game, the invited page ({lang})")
+            problems += axe_serious(person.page, f"skat mid-game, the maker's page ({lang})")
+    game = server.skat(person.room)
+    assert turns == 16 and len(game.moves) == 33  # the game chosen and 32 cards
+    result = player.result()
+    mine = game.points[1]
+    assert result.split(". ", 1)[1].startswith(said["won"] if mine >= 60 else said["lost"]), result
+    assert any(said["played"] in heard for heard in player.heard)
+    trick = "took the trick" if lang == "en" else "den Stich ("
+    assert any(trick in heard for heard in player.heard)
+    person.page.wait_for_selector('#status[data-status="over"]')
+    problems += axe_serious(other.page, f"skat end, the invited page ({lang})")
+    problems += axe_serious(person.page, f"skat end, the maker's page ({lang})")
+    assert not problems, problems
+
+
+# --- the pages without a room -----------------------------------------------------------------
+
+
+def eightoff_solution(number: int) -> list[str]:
+    dealt = handle({"op": "eightoff/deal", "number": number, "variant": "eight-off"})
+    solved = handle({"op": "eightoff/solve", "game": dealt["game"]})
+    assert solved["status"] == "solvable"
+    return [str(move) for move in solved["moves"]]
+
+
+STUCK = quote_plus("3JC/KDACJSQH/QCJD1KS/JHQSKCAD normal 0 1 ASAHKHQD - - 13")
+
+
+@pytest.mark.parametrize("lang", ["en", "de"])
+def test_axe_finds_nothing_serious_on_the_pages_without_a_room(
+    browser: Any, server: Server, tabs: list[Tab], lang: str
+) -> None:
+    tab = Tab(browser, 1000, 900, WAIT)
+    tabs.append(tab)
+    page, url, problems = tab.page, server.url, []
+    # Euler's Officers: a new game, a card chosen with its marks and a hint, a game lost
+    page.goto(f"{url}?level=easy&players=1&seed=5&lang={lang}")
+    page.wait_for_selector('#status[data-status="ongoing"]')
+    problems += axe_serious(page, f"officers new game ({lang})")
+    page.click('#hand [data-card="AS"]')
+    page.click('[data-action="hint"]')
+    page.wait_for_selector("#advice[data-hint-action]")
+    for details in ("#setup", "#learn", "#records"):
+        page.click(f"{details} summary")
+    problems += axe_serious(page, f"officers mid-game, the forms open ({lang})")
+    page.goto(f"{url}?setup={STUCK}&lang={lang}")
+    page.wait_for_selector('#status[data-status="ongoing"]')
+    page.click('#hand [data-card="AH"]')
+    page.click('#board [data-cell="2"]')
+    page.wait_for_selector('#status[data-status="lost"]')
+    problems += axe_serious(page, f"officers end ({lang})")
+    page.goto(f"{url}?level=legendary&lang={lang}")
+    page.wait_for_selector("#error:not([hidden])")
+    problems += axe_serious(page, f"officers broken link ({lang})")
+    # Eight Off: a deal, a few moves in with a hint, the deal won
+    moves = eightoff_solution(1)
+    page.goto(f"{url}eightoff?deal=1&lang={lang}")
+    page.wait_for_selector('#status[data-status="ongoing"]')
+    problems += axe_serious(page, f"eightoff new deal ({lang})")
+    page.goto(f"{url}eightoff?deal=1&moves={','.join(moves[:5])}&lang={lang}")
+    page.wait_for_selector('#status[data-moves="5"]')
+    page.click('[data-action="hint"]')
+    page.wait_for_selector("#advice[data-move]")
+    problems += axe_serious(page, f"eightoff mid-game ({lang})")
+    page.goto(f"{url}eightoff?deal=1&moves={','.join(moves)}&lang={lang}")
+    page.wait_for_selector('#status[data-status="won"]')
+    problems += axe_serious(page, f"eightoff won ({lang})")
+    # Offiziersskat: the start page, and a room with no seat for this browser
+    page.goto(f"{url}skat?lang={lang}")
+    page.wait_for_selector("#start:not([hidden])")
+    problems += axe_serious(page, f"skat start ({lang})")
+    page.goto(f"{url}skat?lang={lang}#room=nosuchroom")
+    page.wait_for_selector("#error:not([hidden])")
+    problems += axe_serious(page, f"skat no seat ({lang})")
+    assert not problems, problems
+
+
+# --- the keyboard alone -----------------------------------------------------------------------
+
+
+def place_by_keys(page: Any) -> tuple[str, int]:
+    """Play a card of Euler's Officers by the keys alone: Tab to the hand, Enter chooses the
+    focused card, Shift+Tab back to the square, the arrows to the first cell the page names as
+    taking it, Enter; every focus on the way visible. The card and its cell, once placed."""
+    keys = page.keyboard
+    tab_to(page, "node.closest('#hand') && !node.disabled")
+    keys.press("Enter")  # the focused card is chosen
+    card = str(page.evaluate("() => document.activeElement.dataset.card"))
+    assert page.get_attribute(f'#hand [data-card="{card}"]', "aria-pressed") == "true"
+    keys.press("Shift+Tab")  # back to the square (its one cell in the tab order)
+    focused(page)
+    cell = int(page.evaluate("() => +document.activeElement.dataset.cell"))
+    fits = page.eval_on_selector_all(
+        "#board [data-cell]",
+        "cs => cs.filter(c => / may go here/.test(c.getAttribute('aria-label'))).map(c => +c.dataset.cell)",
+    )
+    assert fits, "the chosen card fits no cell"
+    target = int(fits[0])
+    while cell != target:  # the arrows: down or up to the row, then along it
+        rows = target // 4 - cell // 4
+        key = (
+            "ArrowDown"
+            if rows > 0
+            else "ArrowUp"
+            if rows < 0
+            else "ArrowRight"
+            if target > cell
+            else "ArrowLeft"
+        )
+        keys.press(key)
+        focused(page)
+        cell = int(page.evaluate("() => +document.activeElement.dataset.cell"))
+    keys.press("Enter")
+    page.wait_for_selector(f'#board [data-cell="{target}"][data-card="{card}"]')
+    return card, target
+
+
+def test_euler_officers_by_the_keyboard_alone(
+    browser: Any, server: Server, tabs: list[Tab]
+) -> None:
+    tab = Tab(browser, 1000, 900, WAIT)
+    tabs.append(tab)
+    page = tab.page
+    page.goto(f"{server.url}?level=easy&players=1&seed=5")
+    page.wait_for_selector('#status[data-status="ongoing"]')
+    for played in range(1, 4):
+        place_by_keys(page)
+        assert len(page.locator("#board [data-card]").all()) == played
+        assert focused(page)["name"].startswith("row ")  # the focus stays on the square
+
+
+def test_a_room_of_euler_officers_by_the_keyboard_alone(
+    browser: Any, server: Server, tabs: list[Tab]
+) -> None:
+    person = Person(browser, server)
+    other = Tab(browser, 1000, 900, WAIT)
+    tabs += [person, other]
+    link = person.make_officers("en")
+    other.page.goto(link)
+    other.page.wait_for_selector('#status[data-room="playing"]')
+    for _ in range(3):
+        person.officers_move()
+        other.page.wait_for_selector('#status[data-turn="mine"]')
+        before = int(str(other.page.get_attribute("#status", "data-seq")))
+        place_by_keys(other.page)
+        other.page.wait_for_function(
+            f"() => +document.querySelector('#status').dataset.seq > {before}"
+        )
+        # the focus stays on the square while the other plays, and when one's turn comes back
+        assert focused(other.page)["name"].startswith("row ")
+
+
+def test_offiziersskat_by_the_keyboard_alone(browser: Any, server: Server, tabs: list[Tab]) -> None:
+    tab = Tab(browser, 1000, 900, WAIT)
+    tabs.append(tab)
+    page, keys = tab.page, tab.page.keyboard
+    page.goto(f"{server.url}skat")
+    tab_to(page, "node.dataset.action === 'computer'")
+    keys.press("Enter")  # against the computer, as Vorhand
+    page.wait_for_selector('#status[data-phase="choose"]')
+    tab_to(page, "node.dataset.game === 'G'")
+    keys.press("Space")  # Grand
+    page.wait_for_selector('#status[data-phase="play"]')
+    tab_to(page, "node.closest('#my-piles') && !node.disabled")
+    moves = 1
+    while page.get_attribute("#status", "data-status") == "playing":
+        before = int(str(page.get_attribute("#status", "data-seq")))
+        if moves % 2:
+            keys.press("ArrowRight")  # another playable card (the only one, when one is)
+        focused(page)
+        keys.press("Enter")
+        page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq > {before}")
+        moves += 1
+    assert moves == 17  # the game and sixteen cards, each played by Enter
+    page.wait_for_selector("#outcome[data-winner]")
+    assert focused(page)["name"] in ("Play again",)  # the focus went on to the next thing to do
+    keys.press("Enter")  # the rematch: a new round, the choice of the game again
+    page.wait_for_selector('#status[data-round="2"][data-phase]')
+
+
+def test_eight_off_by_the_keyboard_alone(browser: Any, server: Server, tabs: list[Tab]) -> None:
+    tab = Tab(browser, 1000, 900, WAIT)
+    tabs.append(tab)
+    page, keys = tab.page, tab.page.keyboard
+    page.goto(f"{server.url}eightoff?deal=1")
+    page.wait_for_selector('#status[data-status="ongoing"]')
+    tab_to(page, "node.closest('#columns') && node.dataset.card")
+    column = "() => document.activeElement.closest('[data-place]').dataset.place"
+    for _ in range(10):  # along the columns to column 4
+        if page.evaluate(column) == "4":
+            break
+        keys.press("ArrowRight")
+        focused(page)
+    for _ in range(10):  # down column 4 to its last card, the Ace of Clubs
+        if page.evaluate("() => document.activeElement.dataset.card") == "AC":
+            break
+        keys.press("ArrowDown")
+        focused(page)
+    assert page.evaluate("() => document.activeElement.dataset.card") == "AC"
+    keys.press("Enter")
+    for _ in range(20):  # up to the foundations, then along them to the one of Clubs
+        if page.evaluate("() => document.activeElement.closest('#foundations') !== null"):
+            break
+        keys.press("ArrowUp")
+        focused(page)
+    for _ in range(8):
+        if page.evaluate("() => document.activeElement.dataset.suit") == "C":
+            break
+        keys.press("ArrowRight")
+        focused(page)
+    keys.press("Enter")
+    page.wait_for_selector('#foundations [data-suit="C"][data-count="1"]')
+    focused(page)
