@@ -152,8 +152,20 @@ WORDS: dict[str, dict[str, dict[str, str]]] = {
         },
     },
     "skat": {
-        "en": {"piles": "Your piles", "choose": "Choose the game", "again": "Play again"},
-        "de": {"piles": "Deine Stapel", "choose": "Spiel wählen", "again": "Noch eine Runde"},
+        "en": {
+            "piles": "Your piles",
+            "choose": "Choose the game",
+            "again": "Play again",
+            "friend": "Play with a friend",
+            "invite": "Send this link",
+        },
+        "de": {
+            "piles": "Deine Stapel",
+            "choose": "Spiel wählen",
+            "again": "Noch eine Runde",
+            "friend": "Mit einer Freundin oder einem Freund spielen",
+            "invite": "Schicke diesen Link",
+        },
     },
 }
 
@@ -231,6 +243,23 @@ class AriaPlayer:
         mine = self.words["hand"] if self.game == "officers" else self.words["piles"]
         self.until(lambda tree: find(tree, "group", mine), f"the group {mine!r}")
         return self.statuses()[0]
+
+    def invite(self, url: str) -> str:
+        """Open the Offiziersskat page at ``url``, switch it to the player's language, make a
+        room with a friend's seat and read the invitation link from its text box."""
+        self.page.goto(url)
+        if self.lang == "de":
+            self.until(lambda tree: find(tree, "button", "Deutsch"), "the language buttons")
+            self.press("button", "Deutsch")
+        self.until(lambda tree: find(tree, "button", self.words["friend"]), "the friend's button")
+        self.press("button", self.words["friend"])
+        box = self.until(
+            lambda tree: next(
+                (box for box in find(tree, "textbox", self.words["invite"]) if box.value), None
+            ),
+            "the invitation link",
+        )
+        return str(box.value)
 
     # --- playing ---------------------------------------------------------------------------
 

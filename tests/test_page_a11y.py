@@ -4,7 +4,8 @@ An independent player that reads only the accessibility tree (:mod:`tests.aria_p
 snapshot, acting by role and accessible name) joins a room by its invitation link and plays
 whole games of each game that has rooms, Euler's Officers and Offiziersskat, in English and in
 German, against a person in a second browser context (who uses the page's test hooks and the
-server's store). On the way, axe-core (``axe-playwright-python``, which bundles it) finds no
+server's store); and it makes an Offiziersskat room itself, reads the invitation link from its
+text box, and plays as Vorhand, the game's choice first, against the person it invited. On the way, axe-core (``axe-playwright-python``, which bundles it) finds no
 violation of impact "serious" or "critical" in any state: the invitation, a room waiting, a room
 playing, mid-game, the end. The pages without a room are looked at too: each game's new game,
 mid-game and end, a broken link, in both languages. And each game is played by the keyboard
@@ -359,6 +360,30 @@ def test_an_aria_player_plays_offiziersskat_through_the_invitation_link(
     assert not problems, problems
 
 
+def test_an_aria_player_makes_an_offiziersskat_room_and_invites_a_person(
+    browser: Any, server: Server, tabs: list[Tab]
+) -> None:
+    person = Person(browser, server)
+    other = Tab(browser, 1000, 900, WAIT)
+    tabs += [person, other]
+    player = AriaPlayer(other.page, "skat", "de")
+    link = player.invite(server.url + "skat")
+    assert LINK.match(link), link
+    person.page.goto(link)
+    person.page.wait_for_selector('#status[data-status="playing"]')
+    person.room = person.page.url.split("#room=")[1]
+    while not server.skat(person.room).is_over():
+        if server.skat(person.room).current_player == 0:
+            player.turn()  # Vorhand: the game's choice first, then its cards
+        else:
+            person.skat_move()
+    game = server.skat(person.room)
+    assert player.moves[0] == "Grand" and str(game.moves[0]) == "G" and len(player.moves) == 17
+    result = player.result()
+    won = game.points[0] >= 61
+    assert result.startswith("Du bist Vorhand. " + ("Gewonnen mit" if won else "Verloren:")), result
+
+
 # --- the pages without a room -----------------------------------------------------------------
 
 
@@ -418,6 +443,9 @@ def test_axe_finds_nothing_serious_on_the_pages_without_a_room(
     page.goto(f"{url}skat?lang={lang}#room=nosuchroom")
     page.wait_for_selector("#error:not([hidden])")
     problems += axe_serious(page, f"skat no seat ({lang})")
+    page.goto(f"{url}?lang={lang}#room=nosuchroom")
+    page.wait_for_selector("#error:not([hidden])")
+    problems += axe_serious(page, f"officers no seat ({lang})")
     assert not problems, problems
 
 
