@@ -16,7 +16,9 @@ run one after the other, in an order that alternates from deal to deal. What eac
 - officers against the library: officers' whole public call on the board text both are given
   (:func:`board`, fc-solve's format): :func:`officers.eightoff.notation.read_board`, then
   :func:`officers.eightoff.solve.solve_position`: the search, the moves by place, their replay
-  by :func:`~officers.eightoff.solve.replay` and their notation. The table gives the ratio
+  (by the compiled module's rules check where it is installed, else by
+  :func:`~officers.eightoff.solve.replay`) and their notation, one call of the compiled module
+  where it is installed (the board text too, when it is a plain one). The table gives the ratio
   without the reading too (``solve_position`` alone).
 - officers against the process: :func:`~officers.eightoff.solve.solve_position` from the
   position, in a process that has imported the package.

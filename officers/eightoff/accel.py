@@ -10,7 +10,10 @@ in a table of about 100 bytes a position instead of some 270.
 :func:`officers.eightoff.solve.solve` runs it as a portfolio of three scans over one store
 (:data:`SCANS`, :func:`best_first`'s ``scans``): the same verdicts, found sooner, often with
 another win. The module also turns a win's moves by card into moves by place
-(:func:`by_place`). Without it, or with ``OFFICERS_PURE_PYTHON=1``,
+(:func:`by_place`), and does the whole of :func:`~officers.eightoff.solve.solve`'s decision in
+one call (:func:`decide`: the search, the win by place, its replay by the module's own rules
+check, :func:`check`, and its notation); it reads plain board texts (:func:`read_board`).
+Without it, or with ``OFFICERS_PURE_PYTHON=1``,
 :func:`~officers.eightoff.solve.solve` runs the Python search: the module changes how fast an
 answer comes and which win, never the verdict. The search for the fewest moves is compiled too
 (:func:`astar`): the A* of :func:`officers.eightoff.solve_search.astar`, the same bound, moves

@@ -3,7 +3,8 @@
 :func:`solve` answers one of three things about a position, never a guess:
 
 - ``"solvable"``, with the moves of a win, which :func:`replay` (a plain rules check, written
-  apart from the search) has replayed;
+  apart from the search), or its compiled twin (:func:`officers.eightoff.accel.check`), has
+  replayed;
 - ``"unsolvable"``, proved: every position reachable from it was searched, with only the
   reductions below, each proved not to lose a win;
 - ``"unknown"``, when the time limit or the bound on the states stored ran out first
