@@ -354,6 +354,8 @@ def test_an_aria_player_plays_offiziersskat_through_the_invitation_link(
     assert any(said["played"] in heard for heard in player.heard)
     trick = "took the trick" if lang == "en" else "den Stich ("
     assert any(trick in heard for heard in player.heard)
+    turned = "turned up on pile " if lang == "en" else "liegt jetzt offen auf Stapel "
+    assert any(turned in heard for heard in player.heard)  # the other's card that turned up
     person.page.wait_for_selector('#status[data-status="over"]')
     problems += axe_serious(other.page, f"skat end, the invited page ({lang})")
     problems += axe_serious(person.page, f"skat end, the maker's page ({lang})")

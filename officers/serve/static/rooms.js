@@ -360,11 +360,11 @@ export function roomPage(S, page) {
   async function play(move, played = () => {}) {
     if (S.busy) return;
     S.busy = true;
+    say(""); // before the request: what the live feed says meanwhile (the move's news) stays
     render(); // no second move while this one is on its way
     try {
       const answer = await request("POST", path("/move"), { move, seq: S.stateSeq, lang: S.lang }, S.token);
       played(answer);
-      say("");
       setState(answer);
     } catch (error) {
       say(error.message, error.code, error.rule);

@@ -30,9 +30,14 @@ const view = () => (S.state && S.state.view) || null;
 const mySide = () => (S.state ? S.state.seat - 1 : 0);
 const myTurn = () => Boolean(S.state && S.state.status === "playing" && view() && view().to_move === S.state.seat);
 
-function otherName() {
+/** The other seat is the computer's. */
+function againstComputer() {
   const other = S.state && S.state.seats.find((seat) => seat.seat !== S.state.seat);
-  return other && other.kind !== "human" ? t().computerName : t().other;
+  return Boolean(other && other.kind !== "human");
+}
+
+function otherName() {
+  return againstComputer() ? t().computerName : t().other;
 }
 
 function roleName(side) {
@@ -96,18 +101,29 @@ function moveWords(event) {
 }
 
 /** What just happened, said in the message line (a live region) once the state that brought it
- * is shown: the other's moves heard, and a trick taken (by whom, with its points). Nothing is
- * said when nothing happened (a state read again after a refusal keeps the refusal's words). */
+ * is shown: the other's moves heard, a trick taken (by whom, with its points), and the cards that
+ * turned up on a pile. Nothing is said when nothing happened (a state read again after a refusal
+ * keeps the refusal's words). */
 function announce(state) {
   const said = S.heard.splice(0);
   const now = state.view && state.view.view;
   const before = S.shownView;
-  S.shownView = now && { round: state.round, played: now.played.length, points: [...now.points] };
-  if (now && before && before.round === state.round && now.played.length > before.played) {
+  S.shownView = now && {
+    round: state.round, played: now.played.length, points: [...now.points], faceUp: now.face_up.map((side) => [...side]),
+  };
+  if (!now || !before || before.round !== state.round) return;
+  if (now.played.length > before.played) {
     const last = now.played[now.played.length - 1];
     const side = ["V", "H"].indexOf(last.winner);
     const points = now.points[side] - before.points[side];
     said.push(side === mySide() ? t().trickMine(points) : t().trickTheirs(otherName(), points));
+  }
+  for (const side of [mySide(), 1 - mySide()]) {
+    now.face_up[side].forEach((card, index) => {
+      if (!card || card === before.faceUp[side][index]) return;
+      const name = cardName(S.lang, card);
+      said.push(side === mySide() ? t().turnedMine(name, index + 1) : t().turnedTheirs(name, index + 1, againstComputer()));
+    });
   }
   if (said.length) sayRoom(said.join(" "));
 }

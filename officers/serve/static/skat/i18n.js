@@ -98,6 +98,8 @@ const EN = {
   heardChoose: (who, game) => `${who} chose ${game}.`,
   trickMine: (points) => `You took the trick (${plural(points, "point", "points")}).`,
   trickTheirs: (who, points) => `${who} took the trick (${plural(points, "point", "points")}).`,
+  turnedMine: (card, n) => `${card} turned up on your pile ${n}.`,
+  turnedTheirs: (card, n, computer) => `${card} turned up on pile ${n} of ${computer ? "the computer" : "the other player"}.`,
 };
 
 const DE = {
@@ -170,6 +172,8 @@ const DE = {
   heardChoose: (who, game) => `${who} wählt ${game}.`,
   trickMine: (points) => `Du nimmst den Stich (${plural(points, "Auge", "Augen")}).`,
   trickTheirs: (who, points) => `${who} nimmt den Stich (${plural(points, "Auge", "Augen")}).`,
+  turnedMine: (card, n) => `${card} liegt jetzt offen auf deinem Stapel ${n}.`,
+  turnedTheirs: (card, n, computer) => `${card} liegt jetzt offen auf Stapel ${n} ${computer ? "des Computers" : "der Gegenperson"}.`,
 };
 
 /** The words of ``lang`` ("en" or "de"). */
