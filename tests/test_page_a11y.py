@@ -9,7 +9,8 @@ text box, and plays as Vorhand, the game's choice first, against the person it i
 violation of impact "serious" or "critical" in any state: the invitation, a room waiting, a room
 playing, mid-game, the end. The pages without a room are looked at too: each game's new game,
 mid-game and end, a broken link, in both languages. And each game is played by the keyboard
-alone, with a visible focus (its computed outline) on every element the keys reach.
+alone, with a visible focus on every element the keys reach (its computed outline, 3:1 against
+its ground).
 
 Skips (or fails under ``OFFICERS_BROWSER_TESTS=required``) as the other page tests do; axe's
 checks skip when ``axe-playwright-python`` is missing.
@@ -135,17 +136,28 @@ def axe_serious(page: Any, where: str) -> list[str]:
 FOCUS = """() => {
   const node = document.activeElement;
   if (!node || node === document.body) return null;
+  const rgb = (colour) => (colour.match(/[\\d.]+/g) || []).map(Number);
+  const light = ([r, g, b]) => [r, g, b].map((c) => c / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4))
+    .reduce((sum, c, i) => sum + c * [0.2126, 0.7152, 0.0722][i], 0);
+  let ground = node.parentElement; // the colour the ring is drawn on: the first ground not clear
+  while (ground && (rgb(getComputedStyle(ground).backgroundColor)[3] ?? 1) === 0) ground = ground.parentElement;
+  const under = ground ? rgb(getComputedStyle(ground).backgroundColor) : [255, 255, 255];
   const style = getComputedStyle(node);
   const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) >= 2;
+  const [a, b] = [light(rgb(style.outlineColor)), light(under)];
+  const contrast = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
   return { name: node.getAttribute("aria-label") || node.textContent.trim().slice(0, 40),
-           visible: node.matches(":focus-visible") && (outline || style.boxShadow !== "none"),
-           outline: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}` };
+           visible: node.matches(":focus-visible") && outline && contrast >= 3,
+           outline: `${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor} on ${under}, ${contrast.toFixed(1)}:1` };
 }"""
 
 
 def focused(page: Any) -> dict[str, Any]:
-    """The element the keyboard's focus is on, with whether its focus is visible (a computed
-    outline of 2 px or more, or a box shadow, under ``:focus-visible``)."""
+    """The element the keyboard's focus is on, with whether its focus is visible: under
+    ``:focus-visible``, a computed outline of 2 px or more whose colour stands out from the
+    ground it is drawn on (the first ancestor's background that is not clear) by 3:1 or more,
+    the contrast WCAG asks of the parts of a control."""
     found = page.evaluate(FOCUS)
     assert found is not None, "the focus is on nothing"
     assert found["visible"], f"the focus on {found['name']!r} is not visible: {found['outline']}"
