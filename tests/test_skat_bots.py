@@ -10,7 +10,16 @@ import pytest
 
 from officers.core.errors import NotationError
 from officers.skat import SkatGame
-from officers.skat.bots import BOTS, ExactBot, GreedyBot, MonteCarloBot, SkatBot, get_bot, public_of
+from officers.skat.bots import (
+    BOTS,
+    ExactBot,
+    ExpectimaxBot,
+    GreedyBot,
+    MonteCarloBot,
+    SkatBot,
+    get_bot,
+    public_of,
+)
 from officers.skat.chance import move_values
 from officers.skat.game import View
 from officers.skat.moves import Move
@@ -31,6 +40,7 @@ FAST = {
     "greedy": get_bot("greedy"),
     "montecarlo": MonteCarloBot(samples=2, budget=None),
     "exact": ExactBot(exact_hidden=3, samples=2, budget=5.0),
+    "expectimax": ExpectimaxBot(samples=2, budget=None, depth=1, most_hidden=8),
 }
 
 
@@ -46,7 +56,7 @@ def test_every_bot_plays_a_whole_game_legally(name: str) -> None:
     assert sum(game.points) == 120
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "montecarlo"])
+@pytest.mark.parametrize("name", ["random", "greedy", "montecarlo", "expectimax"])
 def test_a_bot_sees_only_the_public_view(name: str) -> None:
     bot = FAST[name]
     pick = random.Random(5)

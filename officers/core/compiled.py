@@ -38,7 +38,7 @@ PURE_PYTHON: Final = "OFFICERS_PURE_PYTHON"
 
 PARTS: Final = {
     "officers.euler.solve._cover": 1,
-    "officers.skat._dd": 3,
+    "officers.skat._dd": 4,
     "officers.eightoff._search": 2,
 }
 """Each compiled module's name and the interface version (its C constant ``ABI``) that the

@@ -45,7 +45,7 @@
 #include <string.h>
 #include <time.h>
 
-#define ABI 3
+#define ABI 4
 #define CHECK_EVERY 1024 /* tricks searched between two looks at the clock */
 #define TRUMP 4
 #define MIN_BITS 10
@@ -1531,7 +1531,11 @@ dd_best(PyObject *self, PyObject *args)
  * the turn-ups, a memo of lower and upper bounds, and the double-dummy search above at the
  * leaves (a state with at most one card face down), its board laid out for each leaf from the
  * tables of the cards (deck). The
- * Python module proves each step; the tests hold the two to the same fractions. */
+ * Python module proves each step; the tests hold the two to the same fractions.
+ *
+ * Sampled (chance_sampling; officers.skat.sampled): past the first turn-up a turn-up may be
+ * valued by some of its cards, drawn (csampled), and a state at a floor of cards face down by
+ * completions drawn and solved double dummy (cdetermined): then the values are estimates. */
 
 typedef struct {
     int8_t up[16];   /* the face-up card of each pile (8 * player + pile), or -1 */
@@ -1574,6 +1578,15 @@ typedef struct {
     double deadline;
     int stop; /* 1 out of time, 2 a Python exception */
     int busy;
+    /* Sampling (chance_sampling; all 0: the exact search). width: a turn-up below the top
+     * call with more cards that may turn up is valued by this many of them, drawn; floor: a
+     * state with 2 .. floor cards face down is a leaf valued by `samples` completions, drawn,
+     * each solved double dummy; salt: what the draws start from (each draw is a function of
+     * the state and the salt, so a state drawn twice draws the same). */
+    int width, floor, samples;
+    uint64_t salt;
+    uint32_t top_hid; /* the piles hiding a card at the top call: its turn-ups are not drawn */
+    int8_t top_under[64][16]; /* for each sample, a completion of the top call's state */
 } chance;
 
 static const int64_t FACTORIAL[17] = {
@@ -1870,7 +1883,7 @@ creset_table(state *s)
  * the search in Python finds the exact value: the same value wherever it matters). The board
  * is laid out as officers.skat.chance._leaf_board lays it out. */
 static int64_t
-cleaf(chance *c, const cstate *st, int64_t window_low, int64_t window_high)
+cleaf(chance *c, const cstate *st, int64_t window_low, int64_t window_high, const int8_t *beneath)
 {
     state *s = c->dd;
     c->leaves++;
@@ -1889,7 +1902,7 @@ cleaf(chance *c, const cstate *st, int64_t window_low, int64_t window_high)
         int player = p >> 3, pile = p & 7;
         if (st->hid >> p & 1) {
             card[16 * player + pile] = st->up[p];
-            card[16 * player + 8 + pile] = under;
+            card[16 * player + 8 + pile] = beneath != NULL ? beneath[p] : under;
         } else {
             card[16 * player + 8 + pile] = st->up[p];
         }
@@ -1951,6 +1964,95 @@ cleaf(chance *c, const cstate *st, int64_t window_low, int64_t window_high)
 
 static int64_t cexpect(chance *c, const cstate *st, int slot, int64_t alpha, int64_t beta);
 
+/* A draw of sampling: a number of 64 bits from the state's key, a tag and the salt
+ * (splitmix64's finaliser over them). */
+static uint64_t
+cdraw(const chance *c, const uint64_t key[3], uint64_t tag)
+{
+    uint64_t z = c->salt ^ (key[0] * 0x9E3779B97F4A7C15ull) ^ (key[1] * 0xC2B2AE3D27D4EB4Full) ^
+                 (key[2] * 0x165667B19E3779F9ull) ^ (tag * 0xD6E8FEB86659FD93ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+}
+
+/* Shuffle cards[0 .. n-1] by the bits of r (Fisher-Yates). */
+static void
+cshuffle(int *cards, int n, uint64_t r)
+{
+    for (int i = n - 1; i > 0; i--) {
+        r = r * 6364136223846793005ull + 1442695040888963407ull;
+        int k = (int)((r >> 33) % (uint64_t)(i + 1)), t = cards[i];
+        cards[i] = cards[k];
+        cards[k] = t;
+    }
+}
+
+/* The completions of the top call's state, one a sample: its unseen cards dealt to its hidden
+ * piles in an order drawn from the salt and the sample's number alone (not the state). */
+static void
+ctop_completions(chance *c, const cstate *st)
+{
+    static const uint64_t none[3] = {0, 0, 0};
+    for (int j = 0; j < c->samples; j++) {
+        int cards[16], n = 0;
+        for (uint32_t u = st->unseen; u; u &= u - 1) {
+            cards[n++] = lowest(u);
+        }
+        cshuffle(cards, n, cdraw(c, none, 2000 + (uint64_t)j));
+        for (int p = 0, i = 0; p < 16; p++) {
+            c->top_under[j][p] = (st->hid >> p & 1) ? (int8_t)cards[i++] : -1;
+        }
+    }
+}
+
+/* The value times the scale of a state at the sampling's floor: the mean over `samples`
+ * completions, each solved double dummy (1 or 0 for the win, else Vorhand's points to come; an
+ * estimate, not a bound). Completion j keeps the card the top call's completion j put under a
+ * pile wherever that card is still unseen, and deals the unseen cards left to the piles left in
+ * an order drawn from the state: a uniform completion of the state (the top completion is
+ * uniform and drawn without regard to the cards turned up since, and the rule treats all cards
+ * and piles alike), and the states of one search share most of their completions, so their
+ * values differ less by chance than by the play (common random numbers, as Monte Carlo's deals
+ * are the same for every move). */
+static int64_t
+cdetermined(chance *c, const cstate *st, const uint64_t key[3])
+{
+    int64_t sum = 0, rest = 120 - st->points[0] - st->points[1];
+    for (int j = 0; j < c->samples; j++) {
+        int8_t beneath[16];
+        uint32_t left = st->unseen;
+        int open[16], n = 0;
+        for (int p = 0; p < 16; p++) {
+            beneath[p] = -1;
+            if (!(st->hid >> p & 1)) {
+                continue;
+            }
+            int kept = c->top_under[j][p];
+            if (kept >= 0 && (left >> kept & 1)) {
+                beneath[p] = (int8_t)kept;
+                left &= ~((uint32_t)1 << kept);
+            } else {
+                open[n++] = p;
+            }
+        }
+        int cards[16], m = 0;
+        for (uint32_t u = left; u; u &= u - 1) {
+            cards[m++] = lowest(u);
+        }
+        cshuffle(cards, m, cdraw(c, key, 1000 + (uint64_t)j));
+        for (int i = 0; i < n; i++) {
+            beneath[open[i]] = (int8_t)cards[i];
+        }
+        int64_t found = cleaf(c, st, -1, rest + 1, beneath);
+        if (c->stop) {
+            return 0;
+        }
+        sum += found;
+    }
+    return (sum * cscale(st) + c->samples / 2) / c->samples;
+}
+
 /* The state's value times its scale, fail-soft within (alpha, beta). */
 static int64_t
 cvalue(chance *c, const cstate *st, int64_t alpha, int64_t beta)
@@ -1967,7 +2069,7 @@ cvalue(chance *c, const cstate *st, int64_t alpha, int64_t beta)
         if (cstopped(c)) {
             return 0;
         }
-        int64_t found = cleaf(c, st, alpha, beta);
+        int64_t found = cleaf(c, st, alpha, beta, NULL);
         return c->stop ? 0 : found;
     }
     uint64_t key[3];
@@ -1993,7 +2095,16 @@ cvalue(chance *c, const cstate *st, int64_t alpha, int64_t beta)
         return 0;
     }
     int64_t result;
-    {
+    if (c->floor > 1 && popcount(st->hid) <= c->floor) {
+        if (!remember) {
+            ckey(c, st, key);
+        }
+        result = cdetermined(c, st, key);
+        if (c->stop) {
+            return 0;
+        }
+        low = high = result;
+    } else {
         int slots[8];
         int n = cmoves(c, st, slots);
         int maximise = (st->lead < 0 ? st->leader : 1 - st->leader) == 0;
@@ -2029,13 +2140,60 @@ cvalue(chance *c, const cstate *st, int64_t alpha, int64_t beta)
     return result;
 }
 
+/* The value of playing from ``slot`` with `width` of the n cards that may turn up, drawn (the
+ * states after them in after[]), times the state's scale: n / width times the sum of theirs.
+ * Star1 as below on that sum, its window widened to whole numbers; an estimate of the mean,
+ * fail-soft within (alpha, beta) as the sum of the ones drawn gives it. */
+static int64_t
+csampled(chance *c, const cstate *st, int slot, cstate *after, int n, int64_t alpha, int64_t beta)
+{
+    uint64_t key[3];
+    ckey(c, st, key);
+    uint64_t r = cdraw(c, key, (uint64_t)slot);
+    int order[16], k = c->width;
+    for (int i = 0; i < n; i++) {
+        order[i] = i;
+    }
+    for (int i = 0; i < k; i++) { /* the first k of a Fisher-Yates shuffle */
+        r = r * 6364136223846793005ull + 1442695040888963407ull;
+        int j = i + (int)((r >> 33) % (uint64_t)(n - i)), t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
+    int64_t child_scale = cscale(st) / n, top = ctop(c, st) / n, total = 0;
+    int64_t low = alpha < 0 ? -1 : alpha * k / n;                /* floor */
+    int64_t high = beta <= 0 ? 0 : (beta * k + n - 1) / n;       /* ceiling */
+    for (int i = 0; i < k; i++) {
+        const cstate *child = &after[order[i]];
+        int64_t rest = k - i - 1;
+        int64_t won = c->objective ? (child->points[0] - st->points[0]) * child_scale : 0;
+        int64_t child_alpha = low - total - rest * top, child_beta = high - total;
+        int64_t found = won + cvalue(c, child, child_alpha - won, child_beta - won);
+        if (c->stop) {
+            return 0;
+        }
+        total += found;
+        if (found <= child_alpha) {
+            return ((total + rest * top) * n + k - 1) / k;
+        }
+        if (found >= child_beta) {
+            return total * n / k;
+        }
+    }
+    return (total * n + k / 2) / k;
+}
+
 /* The value of playing from ``slot`` times the state's scale, fail-soft within (alpha, beta):
- * the mean over the cards that may turn up, Star1's window for each (as _Search._expect). */
+ * the mean over the cards that may turn up, Star1's window for each (as _Search._expect);
+ * with sampling, once a card has turned up since the top call, over some of them (csampled). */
 static int64_t
 cexpect(chance *c, const cstate *st, int slot, int64_t alpha, int64_t beta)
 {
     cstate after[16];
     int n = cafter(c, st, slot, after);
+    if (c->width > 0 && n > c->width && st->hid != c->top_hid) {
+        return csampled(c, st, slot, after, n, alpha, beta);
+    }
     int64_t child_scale = cscale(st) / n, top = ctop(c, st) / n, total = 0;
     for (int i = 0; i < n; i++) {
         int64_t rest = n - i - 1;
@@ -2239,6 +2397,8 @@ dd_chance_value(PyObject *self, PyObject *args)
     c->stop = 0;
     c->busy = 1;
     c->dd->thread = PyEval_SaveThread();
+    c->top_hid = st.hid;
+    ctop_completions(c, &st);
     int64_t found = slot >= 0 ? cexpect(c, &st, slot, alpha, beta) : cvalue(c, &st, alpha, beta);
     PyEval_RestoreThread(c->dd->thread);
     c->dd->thread = NULL;
@@ -2253,6 +2413,36 @@ dd_chance_value(PyObject *self, PyObject *args)
         Py_RETURN_NONE;
     }
     return PyLong_FromLongLong(found);
+}
+
+static PyObject *
+dd_chance_sampling(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *capsule;
+    int width, floor, samples;
+    unsigned long long salt;
+    if (!PyArg_ParseTuple(args, "OiiiK:chance_sampling", &capsule, &width, &floor, &samples,
+                          &salt)) {
+        return NULL;
+    }
+    chance *c = chance_of(capsule, "chance_sampling");
+    if (c == NULL) {
+        return NULL;
+    }
+    if (width < 0 || width > 15 || floor < 0 || floor > 16 || samples < 0 || samples > 64 ||
+        (floor > 1) != (samples > 0)) {
+        PyErr_SetString(PyExc_ValueError, "chance_sampling: a width of 0 .. 15, a floor of 0 "
+                                          ".. 16 and, with a floor above 1, 1 .. 64 samples");
+        return NULL;
+    }
+    c->width = width;
+    c->floor = floor > 1 ? floor : 0;
+    c->samples = samples;
+    c->salt = (uint64_t)salt;
+    memset(c->memo, 0, ((size_t)1 << c->bits) * sizeof(centry)); /* its values were another's */
+    c->used = 0;
+    Py_RETURN_NONE;
 }
 
 static PyObject *
@@ -2297,6 +2487,12 @@ static PyMethodDef dd_methods[] = {
      "slot >= 0 the value of playing from that pile. up: 16 bytes, each pile's face-up card "
      "or 255; hid: the piles with a card beneath; unseen: the unseen cards. None when the "
      "seconds (> 0; 0 for no limit) run out."},
+    {"chance_sampling", dd_chance_sampling, METH_VARARGS,
+     "chance_sampling(search, width, floor, samples, salt) -> None\n\n"
+     "Sample the chance game from now on (all 0: exact again), and forget the memo: below the "
+     "top call a turn-up of more cards is valued by `width` of them, drawn; a state with 2 .. "
+     "floor cards face down by `samples` completions, drawn, each solved double dummy; the "
+     "draws are functions of the state and the salt."},
     {"chance_stats", dd_chance_stats, METH_VARARGS,
      "chance_stats(search) -> (states valued, leaves, memo entries)"},
     {"best", dd_best, METH_VARARGS,

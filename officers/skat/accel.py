@@ -190,6 +190,14 @@ class CompiledChance:
         )
         return found
 
+    def sampling(self, width: int, floor: int, samples: int, salt: int) -> None:
+        """Sample the chance game from now on, and forget the memo (all 0: exact again):
+        below the top call a turn-up of more than ``width`` cards is valued by ``width`` of
+        them, drawn; a state with 2 .. ``floor`` cards face down by ``samples`` completions,
+        drawn, each solved double dummy; each draw a function of the state and ``salt``
+        (:mod:`officers.skat.sampled`)."""
+        self.module.chance_sampling(self.state, width, floor, samples, salt)
+
     def stats(self) -> tuple[int, int, int]:
         """States valued in all, leaves solved double dummy, and memo entries in use."""
         nodes, leaves, used = self.module.chance_stats(self.state)

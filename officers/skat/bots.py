@@ -45,11 +45,13 @@ from officers.skat.chance import move_values
 from officers.skat.game import SkatGame, View
 from officers.skat.moves import Move
 from officers.skat.public import Public
+from officers.skat.sampled import SAMPLES, WIDTH, sampled_values
 from officers.skat.tips import greedy_move, public_legal_moves, sampled_wins
 
 __all__ = [
     "BOTS",
     "ExactBot",
+    "ExpectimaxBot",
     "GreedyBot",
     "MonteCarloBot",
     "RandomBot",
@@ -188,11 +190,66 @@ class ExactBot(SkatBot):
         return f"ExactBot(exact_hidden={self.exact_hidden}, budget={self.budget})"
 
 
+@dataclass(frozen=True)
+class ExpectimaxBot(SkatBot):
+    """The chance game itself, searched within ``budget`` seconds a move
+    (:func:`~officers.skat.sampled.sampled_values`: expectiminimax over the turn-ups, those
+    beyond the first drawn ``width`` at a time, leaves ``samples`` completions solved double
+    dummy, deepened while the time lasts; exact where it gets to the end), for Vorhand's win.
+    Ties go to the greedy order. The game is chosen as :class:`MonteCarloBot` chooses it, in the
+    same budget (the first turn-up of each of the 16 piles would not fit), and where not even
+    the first depth finishes in time it plays as :class:`MonteCarloBot` would. With
+    ``budget=None`` it searches ``depth`` turn-ups deep (3 when ``None``): its games then depend
+    on the seed alone."""
+
+    width: int = WIDTH
+    samples: int = SAMPLES
+    budget: float | None = 0.5
+    depth: int | None = None
+    most_hidden: int = 10
+    name: ClassVar[str] = "expectimax"
+
+    def choose(self, public: View | Public, rng: random.Random) -> Move:
+        public = public_of(public)
+        moves = public_legal_moves(public)
+        if len(moves) == 1:
+            return moves[0]
+        if public.game is None or public.hidden_count() > self.most_hidden:
+            return MonteCarloBot(20 if self.budget is None else 10**6, self.budget).choose(
+                public, rng
+            )
+        start = time.perf_counter()
+        depth = self.depth if self.depth is not None or self.budget is not None else 3
+        found = sampled_values(
+            public,
+            "win",
+            time_limit=self.budget,
+            width=self.width,
+            samples=self.samples,
+            seed=rng.getrandbits(64),
+            depth=depth,
+        )
+        if not found.values:
+            left = None if self.budget is None else self.budget - (time.perf_counter() - start)
+            rest = None if left is None else max(left, 0.01)
+            return MonteCarloBot(20 if rest is None else 10**6, rest).choose(public, rng)
+        order = greedy_move(public)
+        sign = 1 if public.to_move == 0 else -1
+        return max(found.values, key=lambda m: (sign * found.values[m], m == order))
+
+    def __repr__(self) -> str:
+        return (
+            f"ExpectimaxBot(width={self.width}, samples={self.samples}, budget={self.budget}, "
+            f"depth={self.depth})"
+        )
+
+
 BOTS: Final[dict[str, Callable[[], SkatBot]]] = {
     "random": RandomBot,
     "greedy": GreedyBot,
     "montecarlo": MonteCarloBot,
     "exact": ExactBot,
+    "expectimax": ExpectimaxBot,
 }
 """The bots by name."""
 

@@ -21,15 +21,18 @@ run in local worker processes or on any :class:`concurrent.futures.Executor` (a 
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from statistics import NormalDist
 from typing import TYPE_CHECKING, Any
 
 from officers.core.simulation import (
     Lineup,
     Tally,
     WinRate,
+    bot_seed,
     check_deals,
     deal_seed,
     play_lineups,
@@ -52,10 +55,12 @@ if TYPE_CHECKING:
 
 __all__ = [
     "BestPlay",
+    "Duel",
     "Figures",
     "PairResult",
     "best_play",
     "deal_of",
+    "duel",
     "play_deal",
     "results_table",
     "simulate_pair",
@@ -230,6 +235,150 @@ def results_table(results: Sequence[PairResult], *, markdown: bool = False) -> s
         "  ".join(cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip()
         for row in [header, *rows]
     )
+
+
+# --- two bots, each deal twice with the seats swapped -------------------------------------
+
+
+def _duel_chunk(
+    pair: tuple[str | SkatBot, str | SkatBot], seed: int, start: int, stop: int
+) -> list[tuple[int, int]]:
+    """For each deal: Vorhand's points with the first bot as Vorhand, then with the second."""
+    first, second = pair
+    found = []
+    for number in range(start, stop):
+        deal = deal_of(seed, number)
+        one = play_deal(first, second, deal, random.Random(bot_seed(seed, 2 * number)))
+        two = play_deal(second, first, deal, random.Random(bot_seed(seed, 2 * number + 1)))
+        found.append((one.points[0], two.points[0]))
+    return found
+
+
+def _mean_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """The mean and its 95 % interval (normal, the sample's standard deviation)."""
+    n = len(values)
+    if n == 0:
+        return (0.0, 0.0, 0.0)
+    mean = sum(values) / n
+    if n == 1:
+        return (mean, mean, mean)
+    sd = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
+    half = NormalDist().inv_cdf(0.975) * sd / math.sqrt(n)
+    return (mean, mean - half, mean + half)
+
+
+@dataclass(frozen=True)
+class Duel:
+    """Two bots on the same deals, each deal played twice with the seats swapped.
+
+    ``games``: for each deal, Vorhand's points with ``first`` as Vorhand and with ``second``
+    as Vorhand. A game is won by Vorhand with 61 points or more, else by Hinterhand; a bot's
+    points in a game are Vorhand's points or the rest of 120. The margins are ``first``'s
+    advantage, paired by deal (each deal's two games against the same cards): ``win_margin``,
+    the games it won less the games ``second`` won, over all games (from -1 to 1), and
+    ``point_margin``, its points less ``second``'s, a game; each with its 95 % interval (normal,
+    over the deals)."""
+
+    first: str
+    second: str
+    seed: int
+    games: tuple[tuple[int, int], ...]
+
+    @property
+    def deals(self) -> int:
+        """The deals played (each twice)."""
+        return len(self.games)
+
+    def _wins(self) -> list[int]:
+        # the first bot's wins on each deal, less the second's, per game: (-2 .. 2) / 2
+        return [(a >= 61) + (b < 61) - (a < 61) - (b >= 61) for a, b in self.games]
+
+    @property
+    def wins(self) -> tuple[int, int]:
+        """The games each bot won (of ``2 * deals``)."""
+        first = sum((a >= 61) + (b < 61) for a, b in self.games)
+        return first, 2 * self.deals - first
+
+    @property
+    def win_margin(self) -> tuple[float, float, float]:
+        """``first``'s wins less ``second``'s, a game, with its 95 % interval."""
+        return _mean_interval([w / 2 for w in self._wins()])
+
+    @property
+    def point_margin(self) -> tuple[float, float, float]:
+        """``first``'s points less ``second``'s, a game, with its 95 % interval."""
+        return _mean_interval([float(a - b) for a, b in self.games])
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form."""
+        win, win_low, win_high = self.win_margin
+        points, points_low, points_high = self.point_margin
+        return {
+            "first": self.first,
+            "second": self.second,
+            "deals": self.deals,
+            "games": 2 * self.deals,
+            "seed": self.seed,
+            "wins": list(self.wins),
+            "win_margin": win,
+            "win_margin_95": [win_low, win_high],
+            "point_margin": points,
+            "point_margin_95": [points_low, points_high],
+        }
+
+    def text(self) -> str:
+        """The result in a few lines."""
+        win, win_low, win_high = self.win_margin
+        points, points_low, points_high = self.point_margin
+        first, second = self.wins
+        return (
+            f"{self.first} against {self.second}: {self.deals} deals, each twice, the seats "
+            f"swapped\n"
+            f"games won: {first} to {second}; margin {100 * win:+.1f} % of the games "
+            f"(95 %: {100 * win_low:+.1f} .. {100 * win_high:+.1f})\n"
+            f"points: margin {points:+.2f} a game (95 %: {points_low:+.2f} .. {points_high:+.2f})"
+        )
+
+
+def duel(
+    first: str | SkatBot,
+    second: str | SkatBot,
+    deals: int = 100,
+    seed: int = 0,
+    *,
+    jobs: int | None = None,
+    executor: concurrent.futures.Executor | None = None,
+    step: int = 2,
+    progress: bool | None = None,
+) -> Duel:
+    """Deals ``0 .. deals-1`` of ``seed``, each played twice, ``first`` as Vorhand and then
+    ``second`` (see :class:`Duel`). The same whatever ``jobs`` or ``executor`` (as
+    :func:`simulate_pairs`), for bots that do not look at the clock.
+
+    >>> result = duel("greedy", "random", deals=4, seed=1, jobs=1)
+    >>> result.deals, sum(result.wins)
+    (4, 8)
+    >>> margin, low, high = result.win_margin
+    >>> -1 <= low <= margin <= high
+    True
+    """
+    check_deals(deals, seed)
+    pair = (get_bot(first), get_bot(second))
+    chunks: dict[int, list[tuple[int, int]]] = {}
+    run_chunks(
+        _duel_chunk,
+        [pair],
+        deals,
+        seed,
+        lambda i, start, found: chunks.__setitem__(start, found),
+        jobs=jobs,
+        executor=executor,
+        progress=progress,
+        step=max(1, step),
+        what="playing",
+    )
+    games = tuple(row for start in sorted(chunks) for row in chunks[start])
+    return Duel(_name(first), _name(second), seed, games)
 
 
 # --- best play ------------------------------------------------------------------------------

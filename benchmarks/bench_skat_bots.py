@@ -1,0 +1,142 @@
+"""Offiziersskat's bots at the same time a move: the expectimax bot against Monte Carlo.
+
+**Positions with a known value** (``--positions N``). Positions of play drawn at random (deals
+from ``--first``, a line of greedy and random moves followed until ``--hidden`` cards or fewer
+lie face down, a card to lead or to answer, three moves or more), each solved exactly in the
+chance game (:func:`officers.skat.chance.move_values`, Vorhand's win probability of each move).
+Then both bots choose there with ``--budget`` seconds, one after the other, the order
+alternating: the expectimax bot (:class:`officers.skat.bots.ExpectimaxBot`) and Monte Carlo
+(:class:`officers.skat.bots.MonteCarloBot`, as many sampled deals as the budget allows: the
+peer at its best). A bot's *loss* on a position is the exact value of the best move less that of
+the move it chose (for the player to move: Vorhand's win probability given away); the table
+gives each bot's mean loss, how often it chose a best move, and the paired difference of the
+losses with its 95 % interval.
+
+**A duel** (``--duel N``): deals ``0 .. N-1`` of ``--seed``, each played twice with the seats
+swapped, both bots with ``--budget`` seconds a move
+(:func:`officers.skat.simulate.duel`): the expectimax bot's margin in games won and in points,
+with 95 % intervals, paired by deal. ``--jobs`` processes.
+
+Both bots look at the clock, so the figures depend on the machine's speed and load (printed):
+both bots are slowed alike, and the time each bot's move took is printed too.
+
+Run: ``python -m benchmarks.bench_skat_bots [--positions 100] [--hidden 7] [--duel 0]
+[--budget 0.1] [--first 1000] [--seed 1] [--jobs 2]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import time
+from fractions import Fraction
+
+from officers.skat import SkatGame
+from officers.skat.bots import ExpectimaxBot, MonteCarloBot, SkatBot, get_bot
+from officers.skat.chance import move_values
+from officers.skat.moves import Move
+from officers.skat.public import Public
+from officers.skat.simulate import duel
+
+
+def _positions(first: int, count: int, hidden: int) -> list[Public]:
+    """``count`` positions of play with ``hidden`` cards face down or fewer (see the module)."""
+    found: list[Public] = []
+    deal = first
+    greedy = get_bot("greedy")
+    while len(found) < count:
+        rng = random.Random(deal)
+        game = SkatGame.deal(deal)
+        skip = rng.randrange(3)
+        while game.current_player is not None:
+            public = Public.of(game)
+            legal = game.legal_moves()
+            if public.game is not None and public.hidden_count() <= hidden and len(legal) >= 3:
+                if skip == 0:
+                    found.append(public)
+                    break
+                skip -= 1
+            move = greedy.choose(public, rng) if rng.random() < 0.7 else rng.choice(legal)
+            game.push(move)
+        deal += 1
+    return found
+
+
+def _interval(values: list[float]) -> tuple[float, float, float]:
+    mean = statistics.fmean(values)
+    half = 1.96 * statistics.stdev(values) / len(values) ** 0.5 if len(values) > 1 else 0.0
+    return mean, mean - half, mean + half
+
+
+def positions(args: argparse.Namespace) -> None:
+    bots: dict[str, SkatBot] = {
+        "expectimax": ExpectimaxBot(budget=args.budget),
+        "montecarlo": MonteCarloBot(samples=10**6, budget=args.budget),
+    }
+    publics = _positions(args.first, args.positions, args.hidden)
+    loss: dict[str, list[float]] = {name: [] for name in bots}
+    took: dict[str, list[float]] = {name: [] for name in bots}
+    for i, public in enumerate(publics):
+        exact: dict[Move, Fraction] = move_values(public, "win")
+        sign = 1 if public.to_move == 0 else -1
+        best = max(sign * v for v in exact.values())
+        names = list(bots) if i % 2 == 0 else list(reversed(bots))
+        for name in names:
+            start = time.perf_counter()
+            move = bots[name].choose(public, random.Random(i))
+            took[name].append(time.perf_counter() - start)
+            loss[name].append(float(best - sign * exact[move]))
+    print(
+        f"{len(publics)} positions with at most {args.hidden} cards face down (deals from "
+        f"{args.first}), {args.budget} s a move, load {os.getloadavg()[0]:.1f}"
+    )
+    print("| bot | mean loss (win probability) | best move chosen | median time a move |")
+    print("|---|---|---|---|")
+    for name in bots:
+        chosen = sum(x == 0 for x in loss[name])
+        print(
+            f"| {name} | {statistics.fmean(loss[name]):.4f} | {chosen}/{len(publics)} | "
+            f"{1000 * statistics.median(took[name]):.0f} ms |"
+        )
+    diff = [a - b for a, b in zip(loss["montecarlo"], loss["expectimax"], strict=True)]
+    mean, low, high = _interval(diff)
+    print(f"Monte Carlo's loss less expectimax's: {mean:+.4f} (95 %: {low:+.4f} .. {high:+.4f})")
+
+
+def duel_run(args: argparse.Namespace) -> None:
+    start = time.perf_counter()
+    result = duel(
+        ExpectimaxBot(budget=args.budget),
+        MonteCarloBot(samples=10**6, budget=args.budget),
+        args.duel,
+        args.seed,
+        jobs=args.jobs,
+        progress=False,
+    )
+    print(result.text())
+    print(
+        f"{args.budget} s a move, {args.jobs} jobs, load {os.getloadavg()[0]:.1f}, "
+        f"{time.perf_counter() - start:.0f} s"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--positions", type=int, default=100)
+    parser.add_argument("--hidden", type=int, default=7)
+    parser.add_argument("--duel", type=int, default=0)
+    parser.add_argument("--budget", type=float, default=0.1)
+    parser.add_argument("--first", type=int, default=1000)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    if args.positions:
+        positions(args)
+    if args.duel:
+        duel_run(args)
+
+
+if __name__ == "__main__":
+    main()
