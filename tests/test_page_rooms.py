@@ -796,7 +796,9 @@ def test_take_backs_spend_the_tokens_the_room_was_given(
     cell = (int(row) - 1) * 4 + int(column) - 1
     alice.page.click('[data-action="takeback"]')
     said = alice.text("#status")  # what may be taken back, said: the cards on the square
-    assert said.startswith("Choose the card to take back (Esc cancels). You may take back the card on ")
+    assert said.startswith(
+        "Choose the card to take back (Esc cancels). You may take back the card on "
+    )
     assert f"row {row}, column {column}" in said and said.count("row ") == 2
     alice.page.keyboard.press("Escape")  # Esc cancels, T chooses it again
     alice.page.wait_for_selector('[data-action="takeback"][aria-pressed="false"]')
