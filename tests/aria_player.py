@@ -143,7 +143,7 @@ WORDS: dict[str, dict[str, dict[str, str]]] = {
         "de": {
             "hand": "Deine Karten",
             "square": "Das Quadrat",
-            "fits": " darf hierhin",
+            "fits": " passt hierhin",
             "nowhere": "passt auf kein leeres Feld",
             "take": "darf zurückgenommen werden",
             "takeback": "Zurücknehmen",
