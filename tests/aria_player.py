@@ -138,7 +138,7 @@ WORDS: dict[str, dict[str, dict[str, str]]] = {
             "take": "may be taken back",
             "takeback": "Take back",
             "again": "Play again",
-            "language": "Deutsch",
+            "waiting": "Waiting for",
         },
         "de": {
             "hand": "Deine Karten",
@@ -148,7 +148,7 @@ WORDS: dict[str, dict[str, dict[str, str]]] = {
             "take": "darf zurückgenommen werden",
             "takeback": "Zurücknehmen",
             "again": "Noch einmal spielen",
-            "language": "Deutsch",
+            "waiting": "Warten auf",
         },
     },
     "skat": {
@@ -158,6 +158,7 @@ WORDS: dict[str, dict[str, dict[str, str]]] = {
             "again": "Play again",
             "friend": "Play with a friend",
             "invite": "Send this link",
+            "waiting": "Waiting for",
         },
         "de": {
             "piles": "Deine Stapel",
@@ -165,6 +166,7 @@ WORDS: dict[str, dict[str, dict[str, str]]] = {
             "again": "Noch eine Runde",
             "friend": "Mit einer Freundin oder einem Freund spielen",
             "invite": "Schicke diesen Link",
+            "waiting": "Warte auf",
         },
     },
 }
@@ -235,13 +237,19 @@ class AriaPlayer:
 
     def join(self, link: str) -> str:
         """Open the invitation ``link``, switch the page to the player's language, and wait
-        until the table is there; the sentence that says whose turn it is."""
+        until the table is there or the room waits for more players; the first sentence of
+        the live regions then (whose turn it is, or how many are awaited)."""
         self.page.goto(link)
         if self.lang == "de":
             self.until(lambda tree: find(tree, "button", "Deutsch"), "the language buttons")
             self.press("button", "Deutsch")
         mine = self.words["hand"] if self.game == "officers" else self.words["piles"]
-        self.until(lambda tree: find(tree, "group", mine), f"the group {mine!r}")
+
+        def seated(tree: list[Node]) -> bool:
+            waiting = any(self.words["waiting"] in said for said in self.statuses(tree))
+            return waiting or bool(find(tree, "group", mine))
+
+        self.until(seated, f"the group {mine!r} or the room waiting")
         return self.statuses()[0]
 
     def invite(self, url: str) -> str:

@@ -5,7 +5,8 @@ snapshot, acting by role and accessible name) joins a room by its invitation lin
 whole games of each game that has rooms, Euler's Officers and Offiziersskat, in English and in
 German, against a person in a second browser context (who uses the page's test hooks and the
 server's store); and it makes an Offiziersskat room itself, reads the invitation link from its
-text box, and plays as Vorhand, the game's choice first, against the person it invited. On the way, axe-core (``axe-playwright-python``, which bundles it) finds no
+text box, and plays as Vorhand, the game's choice first, against the person it invited; two of
+them take two seats of one room of Euler's Officers by the same link. On the way, axe-core (``axe-playwright-python``, which bundles it) finds no
 violation of impact "serious" or "critical" in any state: the invitation, a room waiting, a room
 playing, mid-game, the end. The pages without a room are looked at too: each game's new game,
 mid-game and end, a broken link, in both languages. And each game is played by the keyboard
@@ -194,12 +195,12 @@ class Person(Tab):
     def seq(self) -> int:
         return int(str(self.page.get_attribute("#status", "data-seq")))
 
-    def make_officers(self, lang: str) -> str:
-        """Make a room of two people from the form; the invitation link."""
+    def make_officers(self, lang: str, players: int = 2) -> str:
+        """Make a room of ``players`` people from the form; the invitation link."""
         self.page.goto(self.server.url + f"?players=1&lang={lang}")
         self.page.wait_for_selector('#status[data-status="ongoing"]')
         self.page.click("#setup summary")
-        self.page.select_option('#new-game [name="players"]', "2")
+        self.page.select_option('#new-game [name="players"]', str(players))
         self.page.click('[data-action="online"]')
         self.page.wait_for_selector('#status[data-room="waiting"]')
         self.room = self.page.url.split("#room=")[1]
@@ -326,6 +327,41 @@ def test_an_aria_player_plays_euler_officers_through_the_invitation_link(
     problems += axe_serious(other.page, f"officers end, the invited page ({lang})")
     problems += axe_serious(person.page, f"officers end, the maker's page ({lang})")
     assert not problems, problems
+
+
+def test_two_aria_players_take_two_seats_of_one_room_by_the_same_link(
+    browser: Any, server: Server, tabs: list[Tab]
+) -> None:
+    person = Person(browser, server)
+    tabs.append(person)
+    link = person.make_officers("en", players=3)
+    players = []
+    for _ in range(2):  # one browser (and one chat) for each co-player, the same link
+        tab = Tab(browser, 1000, 900, WAIT)
+        tabs.append(tab)
+        players.append(AriaPlayer(tab.page, "officers", "en"))
+        players[-1].join(link)
+    person.page.wait_for_selector('#status[data-room="playing"]')
+    while server.officers(person.room).outcome() is None:
+        turn = server.officers(person.room).turn
+        if turn == 0:
+            person.officers_move()
+        else:
+            players[turn - 1].turn()
+    game = server.officers(person.room)
+    for seat, player in enumerate(players, start=2):
+        assert len(player.moves) == sum(1 for who, _ in movers(game) if who == seat)
+        assert player.result() == person.page.text_content("#status")
+
+
+def movers(game: GameState) -> list[tuple[int, str]]:
+    """Each move of the game with the seat (1-4) that made it, replayed from the deal."""
+    replay = game.root()
+    found = []
+    for move in game.history:
+        found.append((replay.turn + 1, move.notation()))
+        replay.push(move)
+    return found
 
 
 @pytest.mark.parametrize("lang", ["en", "de"])
