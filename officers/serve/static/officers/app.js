@@ -10,7 +10,9 @@ import { $, say as sayShell, showError, startLang, startShell, translate as tran
 import { botLabel, cardName, cellName, words } from "./i18n.js";
 import { LinkError, readLink, writeLink } from "./link.js";
 import { createRoom, inRoom, keptLang, openRoom, roomClick, roomKey, roomLang, showResume } from "./room.js";
-import { cellMarks, drawAdvice, drawBoard, drawHand, drawOthers, legalCells, moveText, nowhere, statusOf } from "./view.js";
+import {
+  cellMarks, drawAdvice, drawBoard, drawHand, drawOthers, legalCells, legalOf, moveText, nowhere, statusOf, writeStatus,
+} from "./view.js";
 
 const S = {
   options: null, // what the link says (link.js)
@@ -268,7 +270,7 @@ function draw() {
   const game = S.game;
   const status = $("#status");
   status.dataset.status = game.outcome ? (game.outcome.won ? "won" : "lost") : "ongoing";
-  status.textContent = statusText();
+  writeStatus(status, statusText(), myTurn() ? legalOf(S.lang, game, { mode: S.mode, selected: S.selected }) : "");
   $("#tokens").textContent = t().tokens(game.tokens);
   $("#tokens").dataset.tokens = game.tokens;
   if (!myTurn() || seconds() === null) $("#clock").hidden = true;

@@ -15,7 +15,9 @@
 import { drawPresence, request, roomFields, roomPage, sayRoom as say, Seats } from "../rooms.js";
 import { $, keep, showError, startLang } from "../shell.js";
 import { cellName, words } from "./i18n.js";
-import { cellMarks, drawAdvice, drawBoard, drawHand, drawOthers, legalCells, moveText, nowhere, statusOf } from "./view.js";
+import {
+  cellMarks, drawAdvice, drawBoard, drawHand, drawOthers, legalCells, legalOf, moveText, nowhere, statusOf, writeStatus,
+} from "./view.js";
 
 const SEATS = new Seats("officers");
 const LANG = "officers-lang"; // the language of the rooms' pages, whose address holds no settings
@@ -236,7 +238,7 @@ function draw() {
     return;
   }
   status.dataset.status = game.outcome ? (game.outcome.won ? "won" : "lost") : "ongoing";
-  status.textContent = statusText(game);
+  writeStatus(status, statusText(game), myTurn() ? legalOf(R.lang, game, { mode: R.mode, selected: R.selected }) : "");
   $("#tokens").textContent = t().tokens(game.tokens);
   $("#tokens").dataset.tokens = game.tokens;
   const where = game.last && game.last.match(/r(\d)c(\d)/);

@@ -74,11 +74,29 @@ export function statusOf(lang, game, { who, late, mode, selected }) {
     if (game.outcome.reason === "conceded") return t.lostConceded;
     return game.outcome.reason === "out of time" ? t[late](who) : t.lostStuck(who);
   }
-  if (mode === "takeback") return `${t.takebackMode} ${t.mayTake(legalCells(game, null).map((cell) => cellName(lang, cell)))}`;
+  if (mode === "takeback") return t.takebackMode;
   if (mode === "coin") return t.coinMode;
   if (!game.legal_moves.some((move) => !move.startsWith("x") && move !== "concede")) return t.stuck;
-  if (selected) return `${t.chosen(cardName(lang, selected))} ${t.mayGo(legalCells(game, selected).map((cell) => cellName(lang, cell)))}`;
+  if (selected) return t.chosen(cardName(lang, selected));
   return null;
+}
+
+/** On one's turn, what is legal now in words (the status's part for screen readers): the cells
+ * the chosen card may go on, or the cards that may be taken back; "" when neither is chosen. */
+export function legalOf(lang, game, { mode, selected }) {
+  const t = words(lang);
+  const names = (cells) => cells.map((cell) => cellName(lang, cell));
+  if (game.outcome) return "";
+  if (mode === "takeback") return t.mayTake(names(legalCells(game, null)));
+  if (mode === "play" && selected) return t.mayGo(names(legalCells(game, selected)));
+  return "";
+}
+
+/** Write ``text`` into the status ``node``, and ``spoken`` after it for screen readers alone (a
+ * part hidden from the eye: what the board shows already). */
+export function writeStatus(node, text, spoken = "") {
+  node.textContent = text;
+  if (spoken) node.append(el("span", { class: "sr-only", text: ` ${spoken}` }));
 }
 
 /** The marks of the cells (a Map of cell to "safe", "deadly" or "repair"; ``counts``, the

@@ -175,7 +175,9 @@ function render() {
   status.dataset.turn = myTurn() ? "mine" : "theirs";
   status.dataset.phase = game.view.phase;
   status.dataset.moves = String(game.moves.length);
-  status.textContent = `${t().youAre(roleName(mySide()))} ${statusText(game)}${legalText(game)}`;
+  status.textContent = `${t().youAre(roleName(mySide()))} ${statusText(game)}`;
+  const legal = legalText(game); // for screen readers: the eye sees the playable cards marked
+  if (legal) status.append(el("span", { class: "sr-only", text: ` ${legal}` }));
   document.title = `${t().title} · ${statusText(game)}`;
   renderChoice(game);
   renderScore(game.view);
@@ -199,15 +201,15 @@ function statusText(game) {
   return choosing ? words_.chooseWait(otherName()) : words_.playWait(otherName());
 }
 
-/** On one's turn in play, the cards one may play, in words (" You may play Jack of Diamonds
- * from pile 8; Ace of Hearts from pile 4."); else nothing. */
+/** On one's turn in play, the cards one may play, in words ("You may play Jack of Diamonds
+ * from pile 8; Ace of Hearts from pile 4."); else "". */
 function legalText(game) {
   if (!myTurn() || game.view.phase !== "play") return "";
   const cards = game.legal.filter((move) => move.includes("@")).map((move) => {
     const [card, pile] = move.split("@");
     return t().fromPile(cardName(S.lang, card), pile);
   });
-  return ` ${t().mayPlay(cards)}`;
+  return t().mayPlay(cards);
 }
 
 function renderChoice(game) {
