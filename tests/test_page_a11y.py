@@ -316,6 +316,7 @@ def test_an_aria_player_plays_euler_officers_through_the_invitation_link(
             assert said["turn"] in news or said["stuck"] in news, news
         if len(server.officers(person.room).history) == 4:
             problems += axe_serious(other.page, f"officers mid-game, the invited page ({lang})")
+            problems += axe_serious(person.page, f"officers mid-game, the maker's page ({lang})")
     game = server.officers(person.room)
     outcome = game.outcome()
     assert outcome is not None
