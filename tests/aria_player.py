@@ -188,18 +188,16 @@ class AriaPlayer:
         self.heard: list[str] = []
         self.moves: list[str] = []
         self.said: list[str] = []  # the live regions as they were when the last move was chosen
-        self._regions: dict[int, str] = {}
+        self._regions: list[str] = []  # the live regions' sentences at the last look
 
     # --- reading ---------------------------------------------------------------------------
 
     def read(self) -> list[Node]:
         """The page as a screen reader has it now; the live regions' sentences are kept."""
         tree = parse(self.page.locator("body").aria_snapshot())
-        for index, node in enumerate(find(tree, "status")):
-            said = node.text()
-            if said and self._regions.get(index) != said:
-                self.heard.append(said)
-            self._regions[index] = said
+        now = [node.text() for node in find(tree, "status") if node.text()]
+        self.heard += [said for said in now if said not in self._regions]  # new since the last look
+        self._regions = now
         return tree
 
     def until(self, test: Callable[[list[Node]], Any], what: str) -> Any:

@@ -6,9 +6,9 @@ whole games of each game that has rooms, Euler's Officers and Offiziersskat, in 
 German, against a person in a second browser context (who uses the page's test hooks and the
 server's store); and it makes an Offiziersskat room itself, reads the invitation link from its
 text box, and plays as Vorhand, the game's choice first, against the person it invited; two of
-them take two seats of one room of Euler's Officers by the same link. On the way, axe-core (``axe-playwright-python``, which bundles it) finds no
-violation of impact "serious" or "critical" in any state: the invitation, a room waiting, a room
-playing, mid-game, the end. The pages without a room are looked at too: each game's new game,
+them take two seats of one room of Euler's Officers by the same link. On the way, axe-core
+(``axe-playwright-python``, which bundles it) finds no violation of impact "serious" or
+"critical" in any state: the invitation, a room waiting, a room playing, mid-game, the end. The pages without a room are looked at too: each game's new game,
 mid-game and end, a broken link, in both languages. And each game is played by the keyboard
 alone, with a visible focus on every element the keys reach (its computed outline, 3:1 against
 its ground).
@@ -304,16 +304,20 @@ def test_an_aria_player_plays_euler_officers_through_the_invitation_link(
     problems += axe_serious(person.page, f"officers room playing, the maker's page ({lang})")
     said = SAID["officers"][lang]
     heard_moves = 0
+    last = ""
     while server.officers(person.room).outcome() is None:
         game = server.officers(person.room)
         if game.turn == 0:
-            move = person.officers_move()
-            if PLACE.match(move):
+            last = person.officers_move()
+            if PLACE.match(last):
                 heard_moves += 1
         else:
             player.turn()
             news = " ".join(player.said)  # the live regions as the move was chosen
             assert said["turn"] in news or said["stuck"] in news, news
+            # and the person's move just before, its card named in the page's language
+            card = re.findall(r"[AKQJ][SHDC]", last)[0]
+            assert card_name(card, lang) in news, (card, news)
         if len(server.officers(person.room).history) == 4:
             problems += axe_serious(other.page, f"officers mid-game, the invited page ({lang})")
             problems += axe_serious(person.page, f"officers mid-game, the maker's page ({lang})")
@@ -383,15 +387,19 @@ def test_an_aria_player_plays_offiziersskat_through_the_invitation_link(
     problems += axe_serious(other.page, f"skat room playing, the invited page ({lang})")
     said = SAID["skat"][lang]
     turns = 0
+    last = ""
     while not server.skat(person.room).is_over():
         game = server.skat(person.room)
         if game.current_player == 0:
-            person.skat_move()
+            last = person.skat_move()
         else:
             card = player.turn()
             turns += 1
             news = " ".join(player.said)  # the live regions as the card was chosen
             assert said["turn"] in news and card.rsplit(", ", 1)[0] in news, news
+            if "@" in last:  # the person's card just before, named in the page's language
+                assert card_name(last[:2], lang) in news, (last, news)
+            last = ""  # the trick's winner leads: one's turn may come again at once
         if len(server.skat(person.room).moves) == 9:
             problems += axe_serious(other.page, f"skat mid-game, the invited page ({lang})")
             problems += axe_serious(person.page, f"skat mid-game, the maker's page ({lang})")
