@@ -192,21 +192,24 @@ class ExactBot(SkatBot):
 
 @dataclass(frozen=True)
 class ExpectimaxBot(SkatBot):
-    """The chance game itself, searched within ``budget`` seconds a move
-    (:func:`~officers.skat.sampled.sampled_values`: expectiminimax over the turn-ups, those
-    beyond the first drawn ``width`` at a time, leaves ``samples`` completions solved double
-    dummy, deepened while the time lasts; exact where it gets to the end), for Vorhand's win.
-    Ties go to the greedy order. The game is chosen as :class:`MonteCarloBot` chooses it, in the
-    same budget (the first turn-up of each of the 16 piles would not fit), and where not even
-    the first depth finishes in time it plays as :class:`MonteCarloBot` would. With
-    ``budget=None`` it searches ``depth`` turn-ups deep (3 when ``None``): its games then depend
-    on the seed alone."""
+    """The chance game itself where the time allows, Monte Carlo where it does not.
+
+    A move first gets Monte Carlo's answer (:class:`MonteCarloBot`) in ``share`` of the
+    ``budget`` seconds; the rest goes to the sampled search of the chance game
+    (:func:`~officers.skat.sampled.sampled_values`: expectiminimax over the turn-ups to a floor
+    deepened while the time lasts, each leaf ``samples`` completions solved double dummy, exact
+    where it gets to the end), for Vorhand's win, when at most ``most_hidden`` cards lie face
+    down. The move is the search's best (ties: the greedy order) when at least its first depth
+    finished, else Monte Carlo's. The game is chosen as :class:`MonteCarloBot` chooses it, in
+    the whole budget. With ``budget=None`` Monte Carlo solves 20 deals and the search goes
+    ``depth`` turn-ups deep (2 when ``None``): its games then depend on the seed alone."""
 
     width: int = WIDTH
     samples: int = SAMPLES
     budget: float | None = 0.5
     depth: int | None = None
     most_hidden: int = 10
+    share: float = 0.3
     name: ClassVar[str] = "expectimax"
 
     def choose(self, public: View | Public, rng: random.Random) -> Move:
@@ -214,25 +217,26 @@ class ExpectimaxBot(SkatBot):
         moves = public_legal_moves(public)
         if len(moves) == 1:
             return moves[0]
-        if public.game is None or public.hidden_count() > self.most_hidden:
-            return MonteCarloBot(20 if self.budget is None else 10**6, self.budget).choose(
-                public, rng
-            )
         start = time.perf_counter()
-        depth = self.depth if self.depth is not None or self.budget is not None else 3
+        searched = public.game is not None and public.hidden_count() <= self.most_hidden
+        first = None if self.budget is None else self.budget * (self.share if searched else 1.0)
+        plain = MonteCarloBot(20 if first is None else 10**6, first).choose(public, rng)
+        if not searched:
+            return plain
+        left = None if self.budget is None else self.budget - (time.perf_counter() - start)
+        if left is not None and left <= 0:
+            return plain
         found = sampled_values(
             public,
             "win",
-            time_limit=self.budget,
+            time_limit=left,
             width=self.width,
             samples=self.samples,
             seed=rng.getrandbits(64),
-            depth=depth,
+            depth=2 if self.budget is None and self.depth is None else self.depth,
         )
         if not found.values:
-            left = None if self.budget is None else self.budget - (time.perf_counter() - start)
-            rest = None if left is None else max(left, 0.01)
-            return MonteCarloBot(20 if rest is None else 10**6, rest).choose(public, rng)
+            return plain
         order = greedy_move(public)
         sign = 1 if public.to_move == 0 else -1
         return max(found.values, key=lambda m: (sign * found.values[m], m == order))
@@ -240,7 +244,7 @@ class ExpectimaxBot(SkatBot):
     def __repr__(self) -> str:
         return (
             f"ExpectimaxBot(width={self.width}, samples={self.samples}, budget={self.budget}, "
-            f"depth={self.depth})"
+            f"depth={self.depth}, most_hidden={self.most_hidden}, share={self.share})"
         )
 
 

@@ -133,10 +133,8 @@ def sampled_values(
             for slot in _moves(state, public.game)
         ]
     best: Sampled = Sampled({}, 0, False)
-    # a first round of one completion a leaf (an answer soon, where the cards face down are
-    # many), then the floor one turn-up lower each round; at the bottom, every turn-up: exact
-    rounds = [(1, width, 1)] if samples > 1 else []
-    rounds += [(d, width, samples) for d in range(1, hidden + 1)]
+    # the floor one turn-up lower each round; at the bottom, every turn-up: exact
+    rounds = [(d, width, samples) for d in range(1, hidden + 1)]
     if width < hidden - 1:
         rounds.append((hidden, 15, samples))
     for d, wide, many in rounds:
@@ -166,6 +164,6 @@ def sampled_values(
             values[move] = float(value if objective == "win" else value + root.points[0])
         exact = not leaves and wide >= hidden - 1
         best = Sampled(values, d, exact)
-        if exact or (depth is not None and d >= depth and many == samples):
+        if exact or (depth is not None and d >= depth):
             return best
     return best
