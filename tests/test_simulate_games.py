@@ -152,7 +152,7 @@ def test_the_runner_plays_the_games_one_by_one() -> None:
 def test_every_game_has_its_bots() -> None:
     assert list(bots("officers")) == ["designers", "neighbour", "exact", "hinted", "random"]
     assert list(bots("eightoff")) == ["random", "greedy", "solver"]
-    assert list(bots("skat")) == ["random", "greedy", "montecarlo", "exact"]
+    assert list(bots("skat")) == ["random", "greedy", "montecarlo", "exact", "expectimax"]
     for game in GAMES:
         for name in bots(game):
             assert get_bot(game, name).name == name

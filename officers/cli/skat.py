@@ -62,7 +62,7 @@ class SkatCommands(GameCommands):
         "as it is, as a file (FILE or @FILE; an existing file wins) or as - (standard input)"
     )
     time_limit = DEFAULT_TIME_LIMIT
-    bots = ("random", "greedy", "montecarlo", "exact")
+    bots = ("random", "greedy", "montecarlo", "exact", "expectimax")
 
     def summary(self) -> tuple[str, str]:
         return (

@@ -54,7 +54,16 @@ class SkatAdapter(StateAdapter):
 
     name = "skat"
     title = "Offiziersskat"
-    bots: tuple[str, ...] = ("random", "greedy", "montecarlo", "exact")
+    bots: tuple[str, ...] = (
+        "random",
+        "greedy",
+        "montecarlo",
+        "exact",
+        "beginner",
+        "club",
+        "strong",
+        "strongest",
+    )  # the bots, then the levels a player chooses from (officers.skat.bots.LEVELS)
     max_move = 16
     seat_names = ("Vorhand", "Hinterhand")
 

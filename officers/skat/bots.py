@@ -53,6 +53,7 @@ __all__ = [
     "ExactBot",
     "ExpectimaxBot",
     "GreedyBot",
+    "LEVELS",
     "MonteCarloBot",
     "RandomBot",
     "TABLE",
@@ -257,23 +258,38 @@ BOTS: Final[dict[str, Callable[[], SkatBot]]] = {
 }
 """The bots by name."""
 
+LEVELS: Final[dict[str, Callable[[], SkatBot]]] = {
+    "beginner": RandomBot,
+    "club": GreedyBot,
+    "strong": lambda: MonteCarloBot(samples=4, budget=0.5),
+    "strongest": lambda: MonteCarloBot(samples=20, budget=0.5),
+}
+"""The levels a player may choose to play against, weakest first, each a bot: ``beginner``
+plays any legal card, ``club`` the simple order of a club player (:class:`GreedyBot`),
+``strong`` Monte Carlo over 4 sampled deals, ``strongest`` over 20 (each within half a second
+a move). Their win rates against each other are in docs/skat.md; :func:`get_bot` takes a
+level's name as a bot's."""
+
 TABLE: Final = BotTable(BOTS, public_view)
 """The bots as the registry names them (:attr:`officers.games.Registered.bots`), each given
 the :func:`public_view` of its turn."""
 
 
 def get_bot(name: str | SkatBot) -> SkatBot:
-    """A bot by name (``random``, ``greedy``, ``montecarlo``, ``exact``); a bot is returned as
-    it is.
+    """A bot by name (``random``, ``greedy``, ``montecarlo``, ``exact``, ``expectimax``) or by
+    level (:data:`LEVELS`); a bot is returned as it is.
 
     >>> get_bot("greedy")
     GreedyBot()
+    >>> get_bot("strongest")
+    MonteCarloBot(samples=20, budget=0.5)
     """
     if isinstance(name, SkatBot):
         return name
-    try:
-        return BOTS[str(name).strip().lower()]()
-    except KeyError:
+    key = str(name).strip().lower()
+    make = BOTS.get(key) or LEVELS.get(key)
+    if make is None:
         raise NotationError(
-            f"unknown Skat bot {excerpt(name)}: expected one of {', '.join(BOTS)}"
-        ) from None
+            f"unknown Skat bot {excerpt(name)}: expected one of {', '.join([*BOTS, *LEVELS])}"
+        )
+    return make()

@@ -98,6 +98,7 @@ __all__ = [
     "fraction_text",
     "game_values",
     "move_values",
+    "sampled_round",
     "win_probability",
 ]
 
@@ -547,6 +548,57 @@ def move_values(
             value if objective == "win" else value + public.points[0]
         )
     return result
+
+
+def sampled_round(
+    where: Public | Position | SkatGame,
+    objective: Objective,
+    *,
+    floor: int,
+    width: int,
+    samples: int,
+    salt: int,
+    deadline: float | None,
+) -> dict[Move, Fraction] | None:
+    """One round of the sampled search of :mod:`officers.skat.sampled` (compiled only): each
+    legal move's value (before the choice, each game's), a state with 2 .. ``floor`` cards face
+    down a leaf of ``samples`` completions, a later turn-up of more cards valued by ``width``
+    of them (:meth:`~officers.skat.accel.CompiledChance.sampling`); ``None`` past ``deadline``
+    (a :func:`time.perf_counter` time)."""
+    public = _public_of(where)
+    objective = _check_objective(objective)
+    if public.game is None:
+        roots = [(Move.choose(g), Public(g, public.up, public.hidden), -1) for g in GAMES]
+    else:
+        state = _state(public)
+        roots = [
+            (Move.play(state.up[slot], slot % 8), public, slot)
+            for slot in _moves(state, public.game)
+        ]
+    leaves = floor > 1
+    values: dict[Move, Fraction] = {}
+    for move, root, slot in roots:
+        assert root.game is not None
+        native = _native(root.game, objective, True)
+        assert native is not None
+        native.sampling(width, floor if leaves else 0, samples if leaves else 0, salt)
+        state = _state(root)
+        found = native.value(
+            bytes(255 if c < 0 else c for c in state.up),
+            state.hid,
+            state.unseen,
+            state.leader,
+            state.lead,
+            state.points,
+            slot,
+            (-1, 1 << 62),
+            deadline,
+        )
+        if found is None:
+            return None
+        value = Fraction(found, _Search.scale(state))
+        values[move] = value if objective == "win" else value + root.points[0]
+    return values
 
 
 def fraction_text(value: Fraction) -> str:

@@ -52,21 +52,10 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from fractions import Fraction
 from typing import Final
 
 from officers.core.errors import check_time_limit, invalid_argument
-from officers.skat.cards import GAMES
-from officers.skat.chance import (
-    Objective,
-    _check_objective,
-    _moves,
-    _native,
-    _public_of,
-    _Search,
-    _State,
-    _state,
-)
+from officers.skat.chance import Objective, sampled_round
 from officers.skat.game import SkatGame
 from officers.skat.moves import Move
 from officers.skat.position import Position
@@ -81,8 +70,6 @@ first can have)."""
 SAMPLES: Final = 8
 """The completions a leaf at the floor is valued by, by default."""
 
-_WINDOW: Final = (-1, 1 << 62)
-
 
 @dataclass(frozen=True, slots=True)
 class Sampled:
@@ -93,10 +80,6 @@ class Sampled:
     values: dict[Move, float]
     depth: int
     exact: bool
-
-
-def _bytes(state: _State) -> bytes:
-    return bytes(255 if c < 0 else c for c in state.up)
 
 
 def sampled_values(
@@ -114,8 +97,7 @@ def sampled_values(
     (``None``: the view's own :meth:`~officers.skat.public.Public.seed`). Before the game
     choice, each game's value after choosing it. The values of the deepest search that
     finished; none when not even the first did (``depth`` 0)."""
-    public = _public_of(where)
-    objective = _check_objective(objective)
+    public = where if isinstance(where, Public) else Public.of(where)
     seconds = check_time_limit(time_limit)
     if not 1 <= width <= 15 or not 1 <= samples <= 64:
         raise invalid_argument(f"a width of 1 .. 15 and 1 .. 64 samples, got {width}, {samples}")
@@ -124,46 +106,26 @@ def sampled_values(
     deadline = None if seconds is None else time.perf_counter() + seconds
     salt = random.Random(public.seed() if seed is None else seed).getrandbits(64)
     hidden = public.hidden_count()
-    if public.game is None:
-        roots = [(Move.choose(g), Public(g, public.up, public.hidden), -1) for g in GAMES]
-    else:
-        state = _state(public)
-        roots = [
-            (Move.play(state.up[slot], slot % 8), public, slot)
-            for slot in _moves(state, public.game)
-        ]
     best: Sampled = Sampled({}, 0, False)
     # the floor one turn-up lower each round; at the bottom, every turn-up: exact
-    rounds = [(d, width, samples) for d in range(1, hidden + 1)]
+    rounds = [(d, width) for d in range(1, hidden + 1)]
     if width < hidden - 1:
-        rounds.append((hidden, 15, samples))
-    for d, wide, many in rounds:
+        rounds.append((hidden, 15))
+    for d, wide in rounds:
         floor = max(hidden - d, 0)
-        leaves = floor > 1
-        values: dict[Move, float] = {}
-        for move, root, slot in roots:
-            assert root.game is not None
-            native = _native(root.game, objective, True)
-            assert native is not None
-            native.sampling(wide, floor if leaves else 0, many if leaves else 0, salt)
-            state = _state(root)
-            found = native.value(
-                _bytes(state),
-                state.hid,
-                state.unseen,
-                state.leader,
-                state.lead,
-                state.points,
-                slot,
-                _WINDOW,
-                deadline,
-            )
-            if found is None:
-                return best
-            value = Fraction(found, _Search.scale(state))
-            values[move] = float(value if objective == "win" else value + root.points[0])
-        exact = not leaves and wide >= hidden - 1
-        best = Sampled(values, d, exact)
+        found = sampled_round(
+            public,
+            objective,
+            floor=floor,
+            width=wide,
+            samples=samples,
+            salt=salt,
+            deadline=deadline,
+        )
+        if found is None:
+            return best
+        exact = floor <= 1 and wide >= hidden - 1
+        best = Sampled({move: float(value) for move, value in found.items()}, d, exact)
         if exact or (depth is not None and d >= depth):
             return best
     return best
