@@ -262,8 +262,14 @@ def test_the_portfolio_decides_as_the_single_search(params: Params) -> None:
         game, position, start = numbered(params, number)
         single = accel.best_first(game, start, deadline=None, max_states=10**7, module=module())
         assert single is not None  # the single scan: the Python search's (the tests above)
-        for first in (0, 1, 2):
-            outcome = portfolio(game, start, 10**7, first)
+        for first in (0, 1, 2, accel.portfolio(params.building, params.empty)):
+            if isinstance(first, tuple):  # the portfolio solve() runs
+                outcome = accel.best_first(
+                    game, start, deadline=None, max_states=10**7, module=module(), scans=first
+                )
+                assert outcome is not None
+            else:
+                outcome = portfolio(game, start, 10**7, first)
             assert outcome.status == single.status, (number, first)
             if outcome.status == "unsolvable":  # the same reachable keys, every one stored
                 assert outcome.states == single.states, number
@@ -319,9 +325,17 @@ def test_malformed_moves_by_card_raise_python_errors() -> None:
 
 
 @settings(max_examples=60, deadline=None)
-@given(small_games(), st.integers(1, 3), st.integers(0, 2), st.integers(1, 5))
+@given(
+    small_games(),
+    st.integers(1, 6)
+    | st.permutations(range(6)).flatmap(
+        lambda every: st.sampled_from([tuple(every[:size]) for size in range(1, 7)])
+    ),
+    st.integers(0, 5),
+    st.integers(1, 5),
+)
 def test_the_portfolio_s_verdicts_on_small_games_are_the_brute_force_s(
-    game: tuple[Position, Params], scans: int, first: int, quota: int
+    game: tuple[Position, Params], scans: int | tuple[int, ...], first: int, quota: int
 ) -> None:
     position, params = game
     search = game_of(params)
@@ -333,7 +347,7 @@ def test_the_portfolio_s_verdicts_on_small_games_are_the_brute_force_s(
         max_states=10**6,
         module=module(),
         scans=scans,
-        first=first % scans,
+        first=first % (scans if isinstance(scans, int) else len(scans)),
         quota=quota,
     )
     assert outcome is not None
@@ -641,7 +655,15 @@ def test_malformed_arguments_raise_python_errors() -> None:
         ({7: 2**80}, OverflowError),
         ({8: 42}, TypeError),
         ({9: 0}, ValueError),  # the scans
-        ({9: 4}, ValueError),
+        ({9: 7}, ValueError),
+        ({9: ()}, ValueError),  # a tuple of scans
+        ({9: (1, 1)}, ValueError),
+        ({9: (0, 6)}, ValueError),
+        ({9: (0, -1)}, ValueError),
+        ({9: (0, "1")}, ValueError),
+        ({9: (0,) * 7}, ValueError),
+        ({9: "01"}, TypeError),
+        ({9: (3, 1), 10: 2}, ValueError),
         ({9: 2, 10: 2}, ValueError),  # the first scan
         ({9: 2, 10: -1}, ValueError),
         ({9: 2, 11: 0}, ValueError),  # the quota
@@ -693,3 +715,22 @@ def test_malformed_arguments_of_astar_raise_python_errors() -> None:
         1,
         None,
     )  # every card on its foundation
+
+
+def test_freecell_s_portfolio_wins_a_deal_the_three_scans_take_half_a_million_on() -> None:
+    # Microsoft's deal 779: the three scans (depth first, greedy, best first) store some
+    # 595,000 positions before a win; FreeCell's portfolio, whose second scan makes a
+    # position's moves onto cards before those to an empty column or a cell, some 16,000.
+    game = game_of(FREECELL)
+    deal = microsoft_deal(779)
+    position = check_position(deal.columns, deal.cells, deal.foundations, FREECELL)
+    start = start_node(game, position)
+    assert portfolio(game, start, 50_000, 1).reason == "memory"
+    scans = accel.portfolio("alternate", "any")
+    assert scans == accel.PORTFOLIOS["alternate", "any"] == (1, 3, 2, 0, 5, 4)
+    outcome = accel.best_first(
+        game, start, deadline=None, max_states=50_000, module=module(), scans=scans
+    )
+    assert outcome is not None and outcome.status == "solvable"
+    won = replay(*position, FREECELL, moves_by_place(game, position, outcome.moves))
+    assert won[2] == (13, 13, 13, 13)

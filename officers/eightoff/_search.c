@@ -18,19 +18,25 @@
  * the whole key: a hash never decides); the frontier is a binary heap of 64-bit words,
  * priority then record index (the index is the order in which the children were made, the
  * tie-break of the Python search). About 100 bytes a position, where the Python search takes
- * some 270 (8 more a position for each further scan of a portfolio, below); max_states
+ * some 270 (up to 8 more a position for each further scan of a portfolio, below); max_states
  * bounds the records as it bounds the Python search's dictionary, and a
  * failed allocation ends the search as "unknown", "memory".
  *
- * A portfolio (scans 2 or 3): the scans share the store and take turns of `quota` expansions,
- * `first` first, each from its own frontier ordered by its own priority (scan 0 this search's,
- * 1 depth first, 2 greedy alone; priority_of()). Every record stored is pushed on every
- * frontier and expanded once, by the scan that pops it first; the others pass over it (the
- * record's flag). So when one frontier runs empty every record stored has been popped from it,
- * each expanded: every key reachable was met and the answer "unsolvable" is as exact as with
- * one scan. A win is found by whichever scan reaches it, read back through the shared records;
- * when one order is misled, another often finds a win at once. The cost: a word a position in
- * each frontier, and with one scan (the default) nothing changes.
+ * A portfolio (several scans, in the order of their turns: order_of()): the scans share the
+ * store and take turns of `quota` expansions, each from its own frontier ordered by its own
+ * priority (scan 0 this search's, 1 depth first, 2 greedy alone, 3 and 4 depth first making a
+ * node's moves a group at a time, 5 depth first in the order of the moves; priority_of(),
+ * STAGES). A scan's frontier holds the records it made itself and, from its first turn, every
+ * record stored then and not expanded (a depth-first scan takes the shallowest first, as if
+ * it started again from the start, not where another scan's dive ended); a record is expanded
+ * once, by the scan that pops it first, and the others pass over it. So a scan's walk is its
+ * own, not led into the positions another scan's order favoured, and no position is expanded
+ * twice. Every record stored and not expanded is on the frontier of the scan that made it
+ * until that scan pops it (or on the frontier of a scan that expanded some of its groups of
+ * moves), so the search runs until every record stored is expanded, or a win: then every key
+ * reachable was met and the answer "unsolvable" is as exact as with one scan. A win is found by
+ * whichever scan reaches it, read back through the shared records; when one order is misled,
+ * another often finds a win at once. With one scan (the default) nothing changes.
  *
  * search() runs without the GIL. Every CHECK_EVERY expansions it looks at the clock (the time
  * limit: "unknown", "time"); every GIL_EVERY expansions it takes the GIL back for a moment to
@@ -79,7 +85,15 @@
 #define EMPTY (-3)
 #define BIAS 0x100000 /* added to a priority to make it a positive number in the heap */
 #define MOST_STATES 0x7FFFFFFF
-#define MAX_SCANS 3
+#define MAX_SCANS 6
+#define SEED 4096 /* a depth-first scan's start: the shallowest records stored first */
+#define DEEP_KIND(h) ((h) == 1 || (h) == 3 || (h) == 4 || (h) == 5)
+/* The groups of a node's moves, as bits: to a foundation or onto a card, to an empty column,
+ * to a cell. */
+#define TO_CARD 1
+#define TO_EMPTY 2
+#define TO_CELL 4
+#define ALL_MOVES 7
 #define DEEP 0x3FFFF /* the depths the depth-first scan tells apart */
 #define LEVEL 0x1FFF /* the greedy scores it tells apart at one depth */
 /* The weights of Game.greedy */
@@ -121,8 +135,8 @@ typedef struct {
     uint32_t depth;
     uint8_t card, count;
     int8_t target;
-    uint8_t expanded; /* by one of the scans (with several, a record sits in each frontier) */
-    int32_t score; /* its greedy(), for the frontiers of the scans that have not begun */
+    uint8_t expanded; /* the groups of moves made from it (ALL_MOVES: expanded) */
+    int32_t score; /* its greedy(), for the frontiers of the scans that begin later */
 } record;
 
 /* An entry of A*'s frontier: its order (lower first) and its record. */
@@ -141,9 +155,11 @@ typedef struct {
     uint64_t n_slots; /* a power of 2 */
     uint64_t *heaps[MAX_SCANS]; /* a frontier for each scan */
     uint64_t heap_used[MAX_SCANS], heap_size[MAX_SCANS];
-    int scans; /* how many scans share the store: 1 is best_first() itself */
-    int begun[MAX_SCANS]; /* whether the scan has had a turn: its frontier holds the records */
-    int first; /* the scan that takes the first turn */
+    int scans; /* how many scans share the store: 1 is best_first() itself (scan 0) */
+    int begun[MAX_SCANS]; /* whether the scan has had a turn */
+    int turn; /* the scan taking its turn */
+    int order[MAX_SCANS]; /* the scans (their kinds) in the order of their turns */
+    uint32_t n_done; /* the records expanded (every group of their moves made) */
     int quota; /* the expansions of a turn */
     double deadline; /* seconds of the monotonic clock, or 0: none */
     PyObject *cancel; /* a callable or NULL */
@@ -156,6 +172,7 @@ typedef struct {
     int score; /* greedy() of the node being expanded */
     uint64_t next; /* the next card of each of its foundations (next_of()) */
     int shares[MAX_COLUMNS]; /* its columns' shares of it (column_score()) */
+    uint32_t scored; /* the record whose score and shares these are, + 1 (0: none) */
 } search;
 
 static double
@@ -532,7 +549,7 @@ push(search *s, int h, uint32_t priority, uint32_t index)
     return 0;
 }
 
-static uint32_t
+static uint64_t
 pop(search *s, int h)
 {
     uint64_t *heap = s->heaps[h];
@@ -554,8 +571,20 @@ pop(search *s, int h)
     if (n) {
         heap[i] = last;
     }
-    return (uint32_t)top;
+    return top;
 }
+
+/* The order in which each scan makes a node's groups of moves (the next group once the
+ * positions the last one made are searched, as the depth-first scans of fc-solve's themes take
+ * their kinds of moves in turn); 0: all at once. */
+static const uint8_t STAGES[MAX_SCANS][3] = {
+    {0, 0, 0},
+    {0, 0, 0},
+    {0, 0, 0},
+    {TO_CARD, TO_EMPTY, TO_CELL},
+    {TO_CARD, TO_CELL, TO_EMPTY},
+    {0, 0, 0},
+};
 
 /* The priority of a node in the frontier of scan `h`, from its depth and Game.greedy. Scan 0
  * is best_first()'s: the depth plus greedy. Scan 1 goes depth first: the deepest node first,
@@ -563,7 +592,10 @@ pop(search *s, int h)
 static uint32_t
 priority_of(int h, uint32_t depth, int score)
 {
-    if (h == 1) {
+    if (h == 5) {
+        return (uint32_t)(DEEP - (depth < DEEP ? depth : DEEP)) << 13;
+    }
+    if (DEEP_KIND(h)) {
         int level = score + LEVEL / 2;
         level = level < 0 ? 0 : level > LEVEL ? LEVEL : level;
         return (uint32_t)(DEEP - (depth < DEEP ? depth : DEEP)) << 13 | (uint32_t)level;
@@ -571,32 +603,27 @@ priority_of(int h, uint32_t depth, int score)
     return (uint32_t)((h == 0 ? (int)depth : 0) + score + BIAS);
 }
 
-/* Push a new record on the frontier of every scan that has begun: 0, or -1 out of memory. A
- * scan that has not had its turn yet takes every record stored, but those expanded, when its
- * turn comes (begin()): a frontier's order is that of (priority, record) whatever the order of
- * the pushes, and an expanded record is passed over when popped, so it takes the records it
- * would have taken with every push made at once. */
+/* Push a new record, with its greedy() `score`, on the frontier of the scan that made it (the
+ * one taking its turn): 0, or -1 out of memory. */
 static int
 push_all(search *s, uint32_t depth, int score, uint32_t index)
 {
     s->records[index].score = score;
-    for (int h = 0; h < s->scans; h++) {
-        if (s->begun[h] && push(s, h, priority_of(h, depth, score), index) < 0) {
-            return -1;
-        }
-    }
-    return 0;
+    return push(s, s->turn, priority_of(s->turn, depth, score), index);
 }
 
-/* The first turn of scan `h`: its frontier takes every record stored but those expanded.
- * 0, or -1 out of memory. */
+/* The first turn of scan `h`: its frontier takes every record stored but those expanded, a
+ * depth-first scan the shallowest first (as if it began again from the start, not from the end
+ * of another scan's dive: its depth of a record SEED - the record's). 0, or -1 out of memory. */
 static int
 begin(search *s, int h)
 {
     s->begun[h] = 1;
+    int deep = DEEP_KIND(h);
     for (uint32_t i = 0; i < s->n_records; i++) {
         const record *e = s->records + i;
-        if (!e->expanded && push(s, h, priority_of(h, e->depth, e->score), i) < 0) {
+        if (e->expanded != ALL_MOVES &&
+            push(s, h, priority_of(h, deep ? (e->depth < SEED ? SEED - e->depth : 0) : e->depth, e->score), i) < 0) {
             return -1;
         }
     }
@@ -844,10 +871,11 @@ astar_child(search *s, const node *parent, uint32_t index, uint32_t g, int card,
         }                                                                                     \
     } while (0)
 
-/* The children of a node, by the moves of Game._options in their order (`depth`: the
- * children's depth for best_first(), the node's moves from the start for A*). */
+/* The children of a node, by the moves of Game._options in their order, those of the
+ * `groups` (TO_CARD, TO_EMPTY, TO_CELL; ALL_MOVES: every move) (`depth`: the children's depth
+ * for best_first(), the node's moves from the start for A*). */
 static int
-expand(search *s, const node *n, uint32_t index, uint32_t depth)
+expand(search *s, const node *n, uint32_t index, uint32_t depth, int groups)
 {
     const rules *r = &s->r;
     int free_cells = r->cells - n->used, empties = 0;
@@ -860,7 +888,8 @@ expand(search *s, const node *n, uint32_t index, uint32_t depth)
             empties++;
         }
     }
-    if (!s->fewest) { /* greedy() of this node and its columns' shares, for child() */
+    if (!s->fewest && s->scored != index + 1) { /* greedy() and its columns' shares, for child() */
+        s->scored = index + 1;
         s->next = next_of(n->found);
         s->score = HOME_WEIGHT * (52 - n->found[0] - n->found[1] - n->found[2] - n->found[3]) +
                    CELL_WEIGHT * n->used;
@@ -876,41 +905,41 @@ expand(search *s, const node *n, uint32_t index, uint32_t depth)
     for (int source = empties; source < r->columns; source++) {
         const uint8_t *col = n->col[source];
         int size = n->len[source], card = col[size - 1];
-        if (homeward && n->found[card / 13] == card % 13) {
+        if ((groups & TO_CARD) && homeward && n->found[card / 13] == card % 13) {
             TRY(card, 1, FOUNDATION, source, -1);
         }
         for (int count = 1; count <= size && count <= longest; count++) {
             int head = col[size - count];
-            for (int i = 0; i < 2; i++) {
+            for (int i = 0; (groups & TO_CARD) && i < 2; i++) {
                 int parent = r->parents[head][i];
                 if (parent >= 0 && count <= to_column && top_of[parent] >= 0) {
                     TRY(head, count, parent, source, top_of[parent]);
                 }
             }
-            if (count < size && (!r->kings_only || head % 13 == 12) && empties &&
-                count <= to_empty) {
+            if ((groups & TO_EMPTY) && count < size && (!r->kings_only || head % 13 == 12) &&
+                empties && count <= to_empty) {
                 TRY(head, count, EMPTY, source, 0);
             }
             if (count == size || !r->fits[head][col[size - count - 1]]) {
                 break;
             }
         }
-        if (free_cells) {
+        if ((groups & TO_CELL) && free_cells) {
             TRY(card, 1, CELL, source, -1);
         }
     }
     for (int i = 0; i < n->used; i++) {
         int card = n->cells[i];
-        if (homeward && n->found[card / 13] == card % 13) {
+        if ((groups & TO_CARD) && homeward && n->found[card / 13] == card % 13) {
             TRY(card, 1, FOUNDATION, -1, -1);
         }
-        for (int j = 0; j < 2; j++) {
+        for (int j = 0; (groups & TO_CARD) && j < 2; j++) {
             int parent = r->parents[card][j];
             if (parent >= 0 && top_of[parent] >= 0) {
                 TRY(card, 1, parent, -1, top_of[parent]);
             }
         }
-        if (empties && (!r->kings_only || card % 13 == 12)) {
+        if ((groups & TO_EMPTY) && empties && (!r->kings_only || card % 13 == 12)) {
             TRY(card, 1, EMPTY, -1, 0);
         }
     }
@@ -945,46 +974,85 @@ stopped(search *s, uint64_t expansions)
 }
 
 /* best_first() with one scan: from the start stored as record 0; WON, LOST or why it stopped.
- * With several, the scans take turns of QUOTA expansions, each from its own frontier; every
- * record is on every frontier of a scan that has begun (push_all(), begin()) and expanded once,
- * by the scan that takes it first (the others pass over it). So a frontier that runs empty has
- * seen every record stored, each expanded: every key reachable was met, and there is no win
- * (LOST), as with one scan. */
+ * With several, the scans take turns of `quota` expansions (or until their frontier runs
+ * empty), in s->order, each from its own frontier (push_all(), begin()); a record is expanded
+ * once, by the scan that takes it first (the others pass over it), all its moves at once or,
+ * for the scans of STAGES, a group at a time (the record then back on that scan's frontier
+ * until its last group is made). Every record not expanded is on a frontier, so the search
+ * goes on until every record stored is expanded: then every key reachable was met, and there
+ * is no win (LOST), as with one scan. A scan's depth of a record is the one its priority says
+ * (its own way to it). */
 static int
 run(search *s)
 {
     uint8_t key[KEY_MAX];
     uint64_t expansions = 0;
-    int turn = s->first, made = 0;
-    while (s->heap_used[turn]) {
-        uint32_t index = pop(s, turn);
-        if (s->records[index].expanded) {
+    int at = 0, made = 0, idle = 0, turn = s->order[0];
+    while (s->n_done < s->n_records) {
+        if (!s->heap_used[turn] || made == s->quota) { /* the next scan's turn */
+            if (!s->heap_used[turn] && ++idle > s->scans) {
+                return OUT_OF_MEMORY; /* cannot be: every record not expanded is on a frontier */
+            }
+            made = 0;
+            at = at + 1 == s->scans ? 0 : at + 1;
+            turn = s->order[at];
+            s->turn = turn;
+            if (!s->begun[turn] && begin(s, turn) < 0) {
+                return OUT_OF_MEMORY;
+            }
             continue;
         }
-        s->records[index].expanded = 1;
+        uint64_t top = pop(s, turn);
+        uint32_t index = (uint32_t)top, priority = (uint32_t)(top >> 32);
+        record *e = s->records + index;
+        int done = e->expanded;
+        if (done == ALL_MOVES) {
+            continue;
+        }
+        idle = 0;
         expansions++;
         int why = stopped(s, expansions);
         if (why != GOING) {
             return why;
         }
-        const record *e = s->records + index;
         int length = s->arena[e->at];
+        uint32_t depth = DEEP_KIND(turn) ? DEEP - (priority >> 13)
+                         : turn == 0     ? (uint32_t)((int)priority - BIAS - e->score)
+                                         : e->depth; /* by this scan's way to it */
         memcpy(key, s->arena + e->at + 1, (size_t)length); /* the arena moves as it grows */
         node n;
         node_of(&s->r, key, length, &n);
-        int status = expand(s, &n, index, e->depth + 1);
-        if (status != GOING) {
-            return status;
-        }
-        if (++made == s->quota) {
-            made = 0;
-            turn = turn + 1 == s->scans ? 0 : turn + 1;
-            if (!s->begun[turn] && begin(s, turn) < 0) {
+        s->scored = 0;
+        const uint8_t *order = STAGES[turn];
+        if (!order[0]) { /* all its moves at once */
+            e->expanded = ALL_MOVES;
+            s->n_done++;
+            int status = expand(s, &n, index, depth + 1, ALL_MOVES & ~done);
+            if (status != GOING) {
+                return status;
+            }
+        } else { /* group by group, in the scan's order, until one makes a new child */
+            uint32_t before = s->n_records;
+            for (int g = 0; g < 3 && s->n_records == before; g++) {
+                if (done & order[g]) {
+                    continue;
+                }
+                done |= order[g];
+                s->records[index].expanded = (uint8_t)done;
+                int status = expand(s, &n, index, depth + 1, order[g]);
+                if (status != GOING) {
+                    return status;
+                }
+            }
+            if (done == ALL_MOVES) {
+                s->n_done++;
+            } else if (push(s, turn, priority_of(turn, depth, s->records[index].score), index) < 0) {
                 return OUT_OF_MEMORY;
             }
         }
+        made++;
     }
-    return LOST;
+    return LOST; /* every record stored was expanded: every key reachable was met */
 }
 
 /* astar(): the frontier taken in the order of (f, -g, tie); an entry whose record was reached
@@ -1016,7 +1084,7 @@ astar_run(search *s)
         if (why != GOING) {
             return why;
         }
-        int status = expand(s, &n, top.index, g);
+        int status = expand(s, &n, top.index, g, ALL_MOVES);
         if (status != GOING) {
             return status;
         }
@@ -1150,7 +1218,8 @@ search_go(search *s, const uint8_t *key, Py_ssize_t length, double seconds, PyOb
         return WON;
     }
     if (s->fewest ? open_push(s, 0, 0, lower_bound(&s->r, &n)) < 0
-                  : (s->begun[s->first] = 1, push_all(s, 0, greedy(&s->r, &n), 0) < 0)) {
+                  : (s->begun[s->order[0]] = 1, s->turn = s->order[0],
+                     push_all(s, 0, greedy(&s->r, &n), 0) < 0)) {
         PyErr_NoMemory();
         return -1;
     }
@@ -1164,13 +1233,66 @@ search_go(search *s, const uint8_t *key, Py_ssize_t length, double seconds, PyOb
 }
 
 /* The arguments of a search checked: 0, or -1 with an error naming `name`. */
+/* The scans of a portfolio in the order of their turns, from `scans` (a number n: the scans
+ * 0 .. n - 1; or a tuple of distinct scans 0 .. MAX_SCANS - 1) taken from its `first`: the
+ * number of scans, or -1 with ValueError or TypeError naming `name`. */
+static int
+order_of(const char *name, PyObject *scans, int first, int *order)
+{
+    int kinds[MAX_SCANS], n = -1;
+    if (PyLong_Check(scans)) {
+        long count = PyLong_AsLong(scans);
+        if (count == -1 && PyErr_Occurred()) {
+            return -1;
+        }
+        if (count >= 1 && count <= MAX_SCANS) {
+            n = (int)count;
+            for (int i = 0; i < n; i++) {
+                kinds[i] = i;
+            }
+        }
+    } else if (PyTuple_Check(scans)) {
+        Py_ssize_t size = PyTuple_Size(scans);
+        if (size >= 1 && size <= MAX_SCANS) {
+            n = (int)size;
+            int seen = 0;
+            for (int i = 0; i < n && n > 0; i++) {
+                PyObject *item = PyTuple_GetItem(scans, i);
+                long kind = item && PyLong_Check(item) ? PyLong_AsLong(item) : -1;
+                if (kind == -1 && PyErr_Occurred()) {
+                    return -1;
+                }
+                if (kind < 0 || kind >= MAX_SCANS || seen >> kind & 1) {
+                    n = -1;
+                    break;
+                }
+                seen |= 1 << kind;
+                kinds[i] = (int)kind;
+            }
+        }
+    } else {
+        PyErr_Format(PyExc_TypeError, "%s: the scans are a number or a tuple of scans", name);
+        return -1;
+    }
+    if (n < 1 || first < 0 || first >= n) {
+        PyErr_Format(PyExc_ValueError,
+                     "%s: the scans are 1 .. 6 or a tuple of distinct scans 0 .. 5, the first "
+                     "0 .. their number - 1",
+                     name);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        order[i] = kinds[(first + i) % n];
+    }
+    return n;
+}
+
 static int
 search_arguments(const char *name, int columns, int cells, int sequence, double seconds,
-                 Py_ssize_t max_states, PyObject *cancel, int scans, int first, int quota)
+                 Py_ssize_t max_states, PyObject *cancel, int quota)
 {
-    if (scans < 1 || scans > MAX_SCANS || first < 0 || first >= scans || quota < 1) {
-        PyErr_Format(PyExc_ValueError,
-                        "%s: the scans are 1 .. 3, the first 0 .. scans - 1, the quota >= 1", name);
+    if (quota < 1) {
+        PyErr_Format(PyExc_ValueError, "%s: the quota is at least 1", name);
         return -1;
     }
     if (columns < 1 || columns > MAX_COLUMNS || cells < 0 || cells > MAX_CELLS) {
@@ -1205,23 +1327,23 @@ searched(PyObject *args, int fewest)
     int columns, cells, suited, kings_only, sequence;
     double seconds;
     PyObject *cancel;
-    int scans = 1, first = 0, quota = 1;
+    PyObject *scans = NULL;
+    int first = 0, quota = 1;
     if (fewest ? !PyArg_ParseTuple(args, "y#iippidnO:astar", &key, &length, &columns, &cells,
                                    &suited, &kings_only, &sequence, &seconds, &max_states, &cancel)
-               : !PyArg_ParseTuple(args, "y#iippidnO|iii:search", &key, &length, &columns,
+               : !PyArg_ParseTuple(args, "y#iippidnO|Oii:search", &key, &length, &columns,
                                    &cells, &suited, &kings_only, &sequence, &seconds, &max_states,
                                    &cancel, &scans, &first, &quota)) {
         return NULL;
     }
-    if (search_arguments(name, columns, cells, sequence, seconds, max_states, cancel, scans,
-                         first, quota) < 0) {
-        return NULL;
-    }
     search s;
     memset(&s, 0, sizeof s);
+    s.scans = scans ? order_of(name, scans, first, s.order) : 1;
+    if (s.scans < 0 ||
+        search_arguments(name, columns, cells, sequence, seconds, max_states, cancel, quota) < 0) {
+        return NULL;
+    }
     rules_make(&s.r, columns, cells, suited, kings_only, sequence);
-    s.scans = scans;
-    s.first = first;
     s.quota = quota;
     s.fewest = fewest;
     s.max_states = max_states > MOST_STATES ? MOST_STATES : (uint32_t)max_states;
@@ -1728,11 +1850,11 @@ static PyObject *
 eo_decide(PyObject *self, PyObject *args)
 {
     (void)self;
-    PyObject *columns, *cells, *found, *cancel, *places;
-    int suited, kings_only, sequence, scans, first, quota;
+    PyObject *columns, *cells, *found, *cancel, *places, *scans;
+    int suited, kings_only, sequence, first, quota;
     double seconds;
     Py_ssize_t max_states;
-    if (!PyArg_ParseTuple(args, "OOOppidnOiiiO:decide", &columns, &cells, &found, &suited,
+    if (!PyArg_ParseTuple(args, "OOOppidnOOiiO:decide", &columns, &cells, &found, &suited,
                           &kings_only, &sequence, &seconds, &max_states, &cancel, &scans, &first,
                           &quota, &places)) {
         return NULL;
@@ -1742,9 +1864,10 @@ eo_decide(PyObject *self, PyObject *args)
         return NULL;
     }
     table t;
-    if (table_of(columns, cells, found, &t, "decide") < 0 ||
+    int order[MAX_SCANS], count = order_of("decide", scans, first, order);
+    if (count < 0 || table_of(columns, cells, found, &t, "decide") < 0 ||
         search_arguments("decide", t.columns, t.cells, sequence, seconds, max_states, cancel,
-                         scans, first, quota) < 0) {
+                         quota) < 0) {
         return NULL;
     }
     uint8_t key[KEY_MAX + MAX_CELLS];
@@ -1777,8 +1900,8 @@ eo_decide(PyObject *self, PyObject *args)
     search s;
     memset(&s, 0, sizeof s);
     rules_make(&s.r, t.columns, t.cells, suited, kings_only, sequence);
-    s.scans = scans;
-    s.first = first;
+    s.scans = count;
+    memcpy(s.order, order, sizeof order);
     s.quota = quota;
     s.max_states = max_states > MOST_STATES ? MOST_STATES : (uint32_t)max_states;
     int status = search_go(&s, key, length, seconds, cancel);
@@ -2163,8 +2286,9 @@ static PyMethodDef eo_methods[] = {
      "The best-first search of officers.eightoff.solve_search.best_first from the position of "
      "key (columns joined by 0xFF, 0xFE, the cells' cards), under the variant (sequence: 0 "
      "cells, 1 freecell, 2 one); seconds < 0: no time limit; cancel None or a callable whose "
-     "true answer stops the search; scans 1 .. 3 share the store, taking turns of quota "
-     "expansions, first first (1: best_first() itself, the default). status is "
+     "true answer stops the search; scans (1 .. 6: the scans 0 .. scans - 1; or a tuple of "
+     "distinct scans 0 .. 5) share the store, taking turns of quota expansions, the one at "
+     "index first first (1: best_first() itself, the default). status is "
      "\"solvable\", \"unsolvable\" or \"unknown\", "
      "moves the win by card from the settled start, reason \"time\", \"memory\", "
      "\"cancelled\" or None."},

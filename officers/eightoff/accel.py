@@ -7,9 +7,9 @@ search of :func:`officers.eightoff.solve_search.best_first` with its default pri
 the same moves tried in the same order, the same reductions, the same priority and order of
 the frontier, so that it expands the same positions in the same order and finds the same win,
 in a table of about 100 bytes a position instead of some 270.
-:func:`officers.eightoff.solve.solve` runs it as a portfolio of three scans over one store
-(:data:`SCANS`, :func:`best_first`'s ``scans``): the same verdicts, found sooner, often with
-another win. The module also turns a win's moves by card into moves by place
+:func:`officers.eightoff.solve.solve` runs it as a portfolio of scans over one store, each
+with its own order (:data:`SCANS`, :func:`portfolio`, :func:`best_first`'s ``scans``): the
+same verdicts, found sooner, often with another win. The module also turns a win's moves by card into moves by place
 (:func:`by_place`), and does the whole of :func:`~officers.eightoff.solve.solve`'s decision in
 one call (:func:`decide`: the search, the win by place, its replay by the module's own rules
 check, :func:`check`, and its notation); it reads plain board texts (:func:`read_board`).
@@ -52,6 +52,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ABI",
     "PLACES",
+    "PORTFOLIOS",
     "PURE_PYTHON",
     "QUOTA",
     "SCANS",
@@ -65,6 +66,7 @@ __all__ = [
     "search_module",
     "search_status",
     "module",
+    "portfolio",
     "status",
 ]
 
@@ -74,10 +76,49 @@ ABI: Final = PARTS[NAME]
 """The interface version of ``officers.eightoff._search`` this code is written against (kept in
 :data:`officers.core.compiled.PARTS`)."""
 
-SCANS: Final = ("best first", "depth first", "greedy")
+SCANS: Final = (
+    "best first",
+    "depth first",
+    "greedy",
+    "depth first, onto cards, to an empty column, to a cell",
+    "depth first, onto cards, to a cell, to an empty column",
+    "depth first in the order of the moves",
+)
 """The scans of the compiled search, by their numbers: 0 best_first()'s own (the depth plus
 :meth:`~officers.eightoff.solve_search.Game.greedy`), 1 depth first (the deepest position first,
-among equals the lowest greedy score), 2 the greedy score alone."""
+among equals the lowest greedy score), 2 the greedy score alone; 3 and 4 depth first as 1, but
+making a position's moves a group at a time, the next group only once the positions the last
+one made are all searched (3: the moves to a foundation or onto a card first, then those to an
+empty column, then those to a cell; 4: onto cards, to a cell, to an empty column); 5 depth
+first taking a position's moves in the order they are made (:meth:`Game._options
+<officers.eightoff.solve_search.Game>`'s), not by their scores."""
+
+PORTFOLIOS: Final = {
+    ("suit", "kings"): (0, 1, 2, 3, 4),
+    ("alternate", "kings"): (0, 1, 2, 3, 4),
+    ("suit", "any"): (1, 2, 0),
+    ("alternate", "any"): (1, 3, 2, 0, 5, 4),
+}
+"""The scans :func:`officers.eightoff.solve.solve` runs, in the order of their turns, by the
+building rule and what fills an empty column (:func:`portfolio`): chosen on the first 1,000
+deals of Eight Off and FreeCell (Microsoft's) and the first 500 of Seahaven Towers and Baker's
+Game by the positions stored and the time, checked on FreeCell's next 1,000
+(``benchmarks/bench_eightoff.py``). Each begins with the scan that began before (best first
+where only a King fills an empty column, depth first where any card does), so a deal decided
+within its first turn is searched as before."""
+
+
+def portfolio(building: str, empty: str) -> tuple[int, ...]:
+    """The scans of :data:`PORTFOLIOS` for a building rule (``"suit"`` or anything else: the
+    other colour) and what fills an empty column (``"kings"``, or anything else: any card).
+
+    >>> [SCANS[scan] for scan in portfolio("alternate", "any")][:2]
+    ['depth first', 'depth first, onto cards, to an empty column, to a cell']
+    """
+    return PORTFOLIOS[
+        ("suit" if building == "suit" else "alternate", "kings" if empty == "kings" else "any")
+    ]
+
 
 QUOTA: Final = 1024
 """The expansions of a scan's turn in a portfolio."""
@@ -131,7 +172,7 @@ def best_first(
     max_states: int,
     cancel: Event | None = None,
     module: ModuleType | None = None,
-    scans: int = 1,
+    scans: int | tuple[int, ...] = 1,
     first: int = 0,
     quota: int = QUOTA,
 ) -> Outcome | None:
@@ -140,11 +181,14 @@ def best_first(
     time of :func:`time.monotonic`; the search runs without the GIL and, every 1024 positions
     expanded, asks ``cancel`` whether it is set.
 
-    With ``scans`` 2 or 3 it is a portfolio (:data:`SCANS`): the scans share one store of
-    positions, each takes its turn of ``quota`` expansions from its own frontier, ``first``
-    first. The verdict is the same (every scan's frontier holds every position stored, so the
-    first frontier that runs empty proves that every position reachable was expanded); the win
-    found, and how soon, differ.
+    With ``scans`` 2 to 6 (the scans 0 .. scans - 1 of :data:`SCANS`) or a tuple of distinct
+    scans it is a portfolio: the scans share one store of positions and take turns of
+    ``quota`` expansions, ``first`` (an index into them) first, each from its own frontier: the
+    positions it made itself, and at its first turn every position stored and not expanded yet.
+    A position expanded by one scan is passed over by the others. The verdict is the same:
+    every position stored and not expanded is on some frontier, and the search answers
+    "unsolvable" only once every position stored has been expanded, so every position reachable
+    was; the win found, and how soon, differ.
 
     >>> from officers.eightoff.solve_search import best_first as python_best_first
     >>> game = Game(2, 0, "suit", "kings", "cells")
@@ -262,7 +306,7 @@ def decide(
     deadline: float | None,
     max_states: int,
     cancel: Event | None = None,
-    scans: int = 3,
+    scans: int | tuple[int, ...] = 3,
     first: int = 0,
     quota: int = QUOTA,
     module: ModuleType | None = None,

@@ -16,10 +16,11 @@ card of each foundation under few cards, few cards blocked or in cells, long run
 of the columns, empty columns) and, with a small weight, the fewest moves from the start.
 That order decides which win is found first and how soon, never the verdict: a proof that
 there is no win expands every position reachable, in any order. Where the compiled search is
-installed (:mod:`officers.eightoff.accel`) it runs three such orders in turn over one store of
-positions (best first, depth first, and the score alone), as a portfolio: each position stored
-is expanded once, by whichever order takes it first, and the first order with nothing left to
-take has seen every position stored expanded, so "unsolvable" is proved as before. With
+installed (:mod:`officers.eightoff.accel`) it runs three to six such orders in turn over one
+store of positions (best first, depth first in several orders of the moves, and the score
+alone; :data:`~officers.eightoff.accel.PORTFOLIOS`), as a portfolio: each position stored is
+expanded once, by whichever order takes it first, and the search answers "unsolvable" only
+once every position stored has been expanded, so it is proved as before. With
 ``fewest=True`` it goes on with A* on an admissible, consistent bound (below) to the fewest
 moves, when that finishes within the limits (``Solution.optimal`` says whether it did); the
 A* is compiled too where the module is installed (:func:`officers.eightoff.accel.astar`: the
@@ -143,6 +144,7 @@ from officers.eightoff.accel import astar as compiled_astar
 from officers.eightoff.accel import best_first as compiled_best_first
 from officers.eightoff.accel import by_place as compiled_by_place
 from officers.eightoff.accel import decide as compiled_decide
+from officers.eightoff.accel import portfolio as compiled_portfolio
 from officers.eightoff.position import Position as CheckedPosition
 from officers.eightoff.solve_search import (
     CELL,
@@ -361,8 +363,8 @@ def solve(
     move and its place in the frontier, measured under CPython 3.11 on 64 bits), so the
     default bound of 5,000,000 positions is some 1.35 GB; the compiled decision search
     (:mod:`officers.eightoff.accel`, used where installed) takes about 120 bytes a position
-    (some 105 with one frontier, 8 more for each of its portfolio's two others), some 0.6 GB at
-    that bound, and its A* (``fewest``) some 100, 0.5 GB.
+    (some 105 with one frontier, up to 8 more for each further scan of its portfolio), some
+    0.6 GB at that bound, and its A* (``fewest``) some 100, 0.5 GB.
     A set ``cancel`` event ends the
     search as "unknown" (``reason`` ``"cancelled"``) within some milliseconds. Raises
     :class:`~officers.InvalidGameError` for a position that is not one of the variant.
@@ -392,10 +394,10 @@ def _solve(
         raise InvalidArgumentError(f"max_states is an int >= 1, got {max_states!r}")
     started = time.monotonic()
     deadline = None if seconds is None else started + seconds
-    # The compiled search where it is installed (officers.eightoff.accel): its three scans
-    # take turns, the depth-first one first where an empty column takes any card (FreeCell,
-    # Baker's Game), the best-first one where it takes only a King; the same verdicts.
+    # The compiled search where it is installed (officers.eightoff.accel): its scans take
+    # turns (accel.PORTFOLIOS: the variant's own), over one store; the same verdicts.
     kings_only = params.empty == "kings"
+    scans = compiled_portfolio(params.building, params.empty)
     if not fewest:
         # In one call: the search, the win by place, its replay by the module's own rules
         # check (the checks of replay(), written apart from the search) and its notation.
@@ -405,8 +407,7 @@ def _solve(
             deadline=deadline,
             max_states=max_states,
             cancel=cancel,
-            scans=3,
-            first=0 if kings_only else 1,
+            scans=scans,
         )
         if decided is not None:
             status, won, stored, why, written, refused = decided
@@ -421,8 +422,7 @@ def _solve(
         deadline=deadline,
         max_states=max_states,
         cancel=cancel,
-        scans=3,
-        first=0 if game.kings_only else 1,
+        scans=scans,
     ) or best_first(game, start, deadline=deadline, max_states=max_states, cancel=cancel)
     states = outcome.states
     optimal = False
