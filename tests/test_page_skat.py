@@ -2,8 +2,9 @@
 and the page played in rooms in a real headless Chromium driven by Playwright: a whole game
 against the computer, a whole game between two browsers through the invitation link (one of
 them reloading, and coming back without a WebSocket, mid-game), every byte the page receives
-scanned for the face-down cards, the sorting of one's piles, the German switch, the tips, and
-the links that give no seat.
+scanned for the face-down cards, the sorting of one's piles, the German switch, the
+computer's levels (each makes a room with that bot, the choice kept), the tips, and the links
+that give no seat.
 
 The browser tests skip when Playwright or Chromium is missing, unless the environment says
 ``OFFICERS_BROWSER_TESTS=required`` (then they fail). ``OFFICERS_CHROMIUM`` names the browser
@@ -582,6 +583,68 @@ def test_the_german_switch(browser: Any, server: Server, players: list[Player]) 
         and me.text("#game") == "Game: Hearts are trumps"
     )
     assert me.text("#connection") == "live"
+
+
+LEVELS = {  # the levels as the page names them, weakest first (officers.skat.bots.LEVELS)
+    "beginner": ("Beginner", "Anfänger"),
+    "club": ("Club player", "Vereinsspieler"),
+    "strong": ("Strong", "Stark"),
+    "strongest": ("Strongest", "Am stärksten"),
+}
+
+
+def test_the_computer_s_level_is_chosen_and_kept(
+    browser: Any, server: Server, players: list[Player]
+) -> None:
+    me = Player(browser, server)
+    players.append(me)
+    me.open()
+    level = me.page.get_by_role("combobox", name="Level", exact=True)
+    assert level.input_value() == "club"  # the default, before anything is kept
+    options = me.page.locator("#level option")
+    assert options.all_text_contents() == [english for english, _ in LEVELS.values()]
+    assert options.evaluate_all("nodes => nodes.map(node => node.value)") == list(LEVELS)
+    about = me.text("#level-about")
+    assert about.startswith("The computer plays by a club player's rules of thumb")
+    assert level.get_attribute("aria-describedby") == "level-about"
+    kept = "club"
+    for name, seat in zip(LEVELS, ("1", "2", "2", "1"), strict=True):
+        me.open()  # the start page again: the level chosen last is kept
+        assert level.input_value() == kept
+        me.page.select_option("#seat", seat)
+        level.select_option(name)
+        assert me.page.evaluate("() => localStorage.getItem('officers-skat-level')") == name
+        words = me.text("#level-about")
+        assert words.startswith("The computer ") and words != about
+        about = words
+        me.page.click('[data-action="computer"]')
+        me.page.wait_for_selector('#status[data-status="playing"]')
+        assert me.status("seat") == seat
+        # the room's document, as anyone who knows the room sees it: the other seat is the level
+        room = httpx.get(f"{server.url}v1/rooms/{me.room()}").json()
+        kinds = [held["kind"] for held in room["seats"]]
+        assert kinds == (["human", name] if seat == "1" else [name, "human"])
+        role = "Hinterhand" if seat == "1" else "Vorhand"
+        english = LEVELS[name][0]
+        assert me.text("#their-label") == f"Piles of the computer ({role}, level {english})"
+        me.page.reload()  # the room's state names the level too: the heading after a reload
+        me.page.wait_for_selector('#status[data-status="playing"]')
+        assert me.text("#their-label") == f"Piles of the computer ({role}, level {english})"
+        kept = name
+    me.open()
+    assert level.input_value() == "strongest"
+    me.page.click('[data-lang="de"]')  # the label, the levels and the sentence in German
+    stufe = me.page.get_by_role("combobox", name="Stufe", exact=True)
+    assert stufe.input_value() == "strongest"
+    assert options.all_text_contents() == [german for _, german in LEVELS.values()]
+    assert me.text("#level-about").startswith("Der Computer wägt jede Karte über 20 ")
+    stufe.select_option("beginner")
+    assert me.text("#level-about") == "Der Computer spielt irgendeine erlaubte Karte, zufällig."
+    me.page.click('[data-action="computer"]')
+    me.page.wait_for_selector('#status[data-status="playing"]')
+    assert me.text("#their-label") == "Stapel des Computers (Hinterhand, Stufe Anfänger)"
+    room = httpx.get(f"{server.url}v1/rooms/{me.room()}").json()
+    assert [held["kind"] for held in room["seats"]] == ["human", "beginner"]
 
 
 def test_learning_with_tips(browser: Any, server: Server, players: list[Player]) -> None:

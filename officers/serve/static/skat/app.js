@@ -1,16 +1,17 @@
 // Offiziersskat in the browser, played in a room of the service (docs/rooms.md): the face-down
 // cards stay on the server, and the page shows only the room's view. "Play against the computer"
-// and "Play with a friend" make a room; the friend joins by the invitation link (the room and
-// the invitation in the fragment); the seat's token is kept in localStorage, so a reload finds
-// the seat again. Every change arrives over the live WebSocket (polling /events when none can be
-// had); the page keeps the seq of the last event it applied, so nothing is lost or repeated.
+// (its bot the level chosen beside it, kept in localStorage) and "Play with a friend" make a
+// room; the friend joins by the invitation link (the room and the invitation in the
+// fragment); the seat's token is kept in localStorage, so a reload finds the seat again.
+// Every change arrives over the live WebSocket (polling /events when none can be had); the
+// page keeps the seq of the last event it applied, so nothing is lost or repeated.
 // The room client is the one Euler's Officers' page uses too (../rooms.js), the words, the
 // language and the footer the page shell's (../shell.js).
 
 import { el, SYMBOLS } from "../dom.js";
 import { drawPresence, request, roomFields, roomFragment, roomPage, sayRoom, Seats } from "../rooms.js";
 import { $, keep, kept, showError, startLang, startShell, translate } from "../shell.js";
-import { cardName, cardShort, gameName, words } from "./i18n.js";
+import { cardName, cardShort, gameName, LEVELS, words } from "./i18n.js";
 import { drawDeal, drawPiles, drawTrick, pileOrder } from "./view.js";
 
 const SEATS = new Seats("officers-skat"); // officers-skat-room-ROOM: the token of a seat
@@ -20,6 +21,7 @@ const S = {
   ...roomFields(), // room, token, state, stateSeq, eventSeq, log, feed, busy
   lang: "en",
   sort: "normal",
+  level: "club", // the computer's level for the next room against it (a bot of the rooms)
   tip: { on: false, used: 0, round: null, shownAt: null, doc: null, pending: null, missing: false, error: null },
   heard: [], // the other's moves heard, in words, until the state they came with is shown
   shownView: null, // {round, played, points} of the last state shown: a trick taken since is said
@@ -30,14 +32,29 @@ const view = () => (S.state && S.state.view) || null;
 const mySide = () => (S.state ? S.state.seat - 1 : 0);
 const myTurn = () => Boolean(S.state && S.state.status === "playing" && view() && view().to_move === S.state.seat);
 
+/** The other seat: its ``kind`` is "human" or the bot's name. */
+function otherSeat() {
+  return (S.state && S.state.seats.find((seat) => seat.seat !== S.state.seat)) || null;
+}
+
 /** The other seat is the computer's. */
 function againstComputer() {
-  const other = S.state && S.state.seats.find((seat) => seat.seat !== S.state.seat);
+  const other = otherSeat();
   return Boolean(other && other.kind !== "human");
 }
 
-function otherName() {
-  return againstComputer() ? t().computerName : t().other;
+/** The level of the computer in the other seat ("strong"), or null: a person, or a bot the
+ * room was made with that is no level. */
+function computerLevel() {
+  const other = otherSeat();
+  return other && LEVELS.includes(other.kind) ? other.kind : null;
+}
+
+/** "The other player", "The computer"; with ``level``, "The computer (Strong)". */
+function otherName(level = false) {
+  if (!againstComputer()) return t().other;
+  const known = level && computerLevel();
+  return known ? `${t().computerName} (${t().levels[known]})` : t().computerName;
 }
 
 function roleName(side) {
@@ -48,6 +65,7 @@ function roleName(side) {
 
 const LANG = "officers-skat-lang";
 const SORT = "officers-skat-sort";
+const LEVEL = "officers-skat-level";
 
 function applyWords() {
   const words_ = t();
@@ -60,6 +78,8 @@ function applyWords() {
     const game = button.dataset.game;
     button.textContent = game === "G" ? gameName(S.lang, game) : `${SYMBOLS[game]} ${gameName(S.lang, game)}`;
   }
+  for (const option of $("#level").options) option.textContent = words_.levels[option.value];
+  $("#level-about").textContent = words_.levelsAbout[S.level];
   ROOM.connection();
 }
 
@@ -198,7 +218,7 @@ function statusText(game) {
   }
   const choosing = game.view.phase === "choose";
   if (myTurn()) return choosing ? words_.chooseNow : words_.playNow;
-  return choosing ? words_.chooseWait(otherName()) : words_.playWait(otherName());
+  return choosing ? words_.chooseWait(otherName(true)) : words_.playWait(otherName(true));
 }
 
 /** On one's turn in play, the cards one may play, in words ("You may play Jack of Diamonds
@@ -233,8 +253,10 @@ function renderScore(public_) {
 function renderBoard(game) {
   const public_ = game.view;
   const me = mySide();
-  const names = { other: otherName() };
-  $("#their-label").textContent = `${t().theirPiles(names.other)} (${roleName(1 - me)})`;
+  const names = { other: otherName(), computer: againstComputer() };
+  const level = computerLevel();
+  const about = level ? `${roleName(1 - me)}, ${t().levelOf(t().levels[level])}` : roleName(1 - me);
+  $("#their-label").textContent = `${t().theirPiles(names.other, names.computer)} (${about})`;
   $("#my-label").textContent = `${t().yourPiles} (${roleName(me)})`;
   const theirs = public_.face_up[1 - me];
   drawPiles($("#their-piles"), theirs, public_.hidden[1 - me], S.lang, { order: theirs.map((_, i) => i + 1) });
@@ -254,7 +276,7 @@ function renderEnd(game) {
   if (!over) return;
   $("#outcome").textContent = statusText(game);
   $("#outcome").dataset.winner = game.outcome ? (game.outcome.winner === mySide() ? "me" : "other") : "";
-  if (game.deal) drawDeal($("#deal"), game.deal, mySide(), S.lang, { other: otherName() });
+  if (game.deal) drawDeal($("#deal"), game.deal, mySide(), S.lang, { other: otherName(), computer: againstComputer() });
 }
 
 function renderLog() {
@@ -358,7 +380,12 @@ function tipNodes(doc) {
 
 function bind() {
   $('[data-action="computer"]').addEventListener("click", () => {
-    create($("#seat").value === "2" ? ["random", "human"] : ["human", "random"]);
+    create($("#seat").value === "2" ? [S.level, "human"] : ["human", S.level]);
+  });
+  $("#level").addEventListener("change", () => {
+    S.level = $("#level").value;
+    keep(LEVEL, S.level);
+    applyWords();
   });
   $('[data-action="friend"]').addEventListener("click", () => create(["human", "human"]));
   $('[data-action="rematch"]').addEventListener("click", ROOM.rematch);
@@ -411,6 +438,8 @@ function arrows(event) {
 function main() {
   S.lang = startLang(LANG);
   S.sort = kept(SORT, "normal");
+  S.level = LEVELS.includes(kept(LEVEL)) ? kept(LEVEL) : "club";
+  $("#level").value = S.level;
   $("#tips").checked = false; // the tips are off after every reload
   bind();
   applyWords();

@@ -12,6 +12,10 @@ export { cardName };
 /** The suits in Skat order (their symbols and the ranks' marks: ../dom.js). */
 export const SUIT_ORDER = ["C", "S", "H", "D"];
 
+/** The levels of the computer a player may choose, weakest first: the rooms' bots of the same
+ * names (officers.skat.bots.LEVELS). */
+export const LEVELS = ["beginner", "club", "strong", "strongest"];
+
 /** A card as short text: "Q♥" (German: "D♥"). */
 export function cardShort(lang, card) {
   return `${rankMark(lang, card[0])}${SYMBOLS[card[1]]}`;
@@ -37,6 +41,15 @@ const EN = {
   seatLabel: "Your seat against the computer",
   seatV: "Vorhand (chooses the game)",
   seatH: "Hinterhand",
+  levelLabel: "Level",
+  levels: { beginner: "Beginner", club: "Club player", strong: "Strong", strongest: "Strongest" },
+  levelsAbout: {
+    beginner: "The computer plays any card the rules allow, at random.",
+    club: "The computer plays by a club player's rules of thumb: the game with the most trumps, the cheapest card that takes the trick.",
+    strong: "The computer weighs each card over 4 possible deals of the face-down cards.",
+    strongest: "The computer weighs each card over 20 possible deals of the face-down cards (at most half a second a move).",
+  },
+  levelOf: (level) => `level ${level}`,
   loading: "Opening the room…",
   errorTitle: "This room cannot be opened",
   invite: "Send this link to the other player:",
@@ -111,6 +124,15 @@ const DE = {
   seatLabel: "Dein Platz gegen den Computer",
   seatV: "Vorhand (wählt das Spiel)",
   seatH: "Hinterhand",
+  levelLabel: "Stufe",
+  levels: { beginner: "Anfänger", club: "Vereinsspieler", strong: "Stark", strongest: "Am stärksten" },
+  levelsAbout: {
+    beginner: "Der Computer spielt irgendeine erlaubte Karte, zufällig.",
+    club: "Der Computer spielt nach den Faustregeln eines Vereinsspielers: das Spiel mit den meisten Trümpfen, die billigste Karte, die den Stich nimmt.",
+    strong: "Der Computer wägt jede Karte über 4 mögliche Verteilungen der verdeckten Karten ab.",
+    strongest: "Der Computer wägt jede Karte über 20 mögliche Verteilungen der verdeckten Karten ab (höchstens eine halbe Sekunde je Zug).",
+  },
+  levelOf: (level) => `Stufe ${level}`,
   loading: "Der Raum wird geöffnet…",
   errorTitle: "Dieser Raum lässt sich nicht öffnen",
   invite: "Schicke diesen Link an die andere Person:",
@@ -122,7 +144,7 @@ const DE = {
   other: "Die Gegenperson",
   computerName: "Der Computer",
   yourPiles: "Deine Stapel",
-  theirPiles: () => "Stapel der Gegenperson",
+  theirPiles: (who, computer) => (computer ? "Stapel des Computers" : "Stapel der Gegenperson"),
   chooseNow: "Du bist dran: wähle das Spiel.",
   chooseWait: (who) => `${who} wählt das Spiel…`,
   playNow: "Du bist am Zug: spiele eine offene Karte.",

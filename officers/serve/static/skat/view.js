@@ -100,7 +100,7 @@ export function drawDeal(node, record, mySide, lang, names) {
   const t = words(lang);
   const sides = record.split(";")[0].split("|").map((side) => side.trim().split(/\s+/).map((pile) => pile.split("/")));
   const rows = [mySide === 0 ? 1 : 0, mySide].map((side) => el("div", { class: "deal-side", "data-side": side },
-    el("h3", { text: side === mySide ? t.yourPiles : t.theirPiles(names.other) }),
+    el("h3", { text: side === mySide ? t.yourPiles : t.theirPiles(names.other, names.computer) }),
     el("div", { class: "piles" }, ...sides[side].map(([under, top], index) => el("div", { class: "pile dealt", "data-pile": index + 1 },
       el("span", { class: "number", "aria-hidden": "true", text: String(index + 1) }),
       cardImage(under, lang, `${t.pileLabel(index + 1)}: ${cardName(lang, under)} (${t.faceDown})`, " under"),
