@@ -18,7 +18,7 @@
  * the whole key: a hash never decides); the frontier is a binary heap of 64-bit words,
  * priority then record index (the index is the order in which the children were made, the
  * tie-break of the Python search). About 100 bytes a position, where the Python search takes
- * some 270 (up to 8 more a position for each further scan of a portfolio, below); max_states
+ * some 270 (a portfolio's frontiers share the positions out between them, below); max_states
  * bounds the records as it bounds the Python search's dictionary, and a
  * failed allocation ends the search as "unknown", "memory".
  *

@@ -362,9 +362,9 @@ def solve(
     not proved shortest). A stored position takes about 270 bytes (its key, its parent, the
     move and its place in the frontier, measured under CPython 3.11 on 64 bits), so the
     default bound of 5,000,000 positions is some 1.35 GB; the compiled decision search
-    (:mod:`officers.eightoff.accel`, used where installed) takes about 120 bytes a position
-    (some 105 with one frontier, up to 8 more for each further scan of its portfolio), some
-    0.6 GB at that bound, and its A* (``fewest``) some 100, 0.5 GB.
+    (:mod:`officers.eightoff.accel`, used where installed) takes about 100 bytes a position
+    (its portfolio's frontiers share the positions out between them: measured 101 with one
+    scan and with six), some 0.5 GB at that bound, and its A* (``fewest``) some 100, 0.5 GB.
     A set ``cancel`` event ends the
     search as "unknown" (``reason`` ``"cancelled"``) within some milliseconds. Raises
     :class:`~officers.InvalidGameError` for a position that is not one of the variant.
