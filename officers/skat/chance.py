@@ -579,24 +579,14 @@ def sampled_round(
     values: dict[Move, Fraction] = {}
     for move, root, slot in roots:
         assert root.game is not None
-        native = _native(root.game, objective, True)
-        assert native is not None
-        native.sampling(width, floor if leaves else 0, samples if leaves else 0, salt)
+        search = _Search(root.game, objective, deadline, compiled=True)
+        assert search.native is not None
+        search.native.sampling(width, floor if leaves else 0, samples if leaves else 0, salt)
         state = _state(root)
-        found = native.value(
-            bytes(255 if c < 0 else c for c in state.up),
-            state.hid,
-            state.unseen,
-            state.leader,
-            state.lead,
-            state.points,
-            slot,
-            (-1, 1 << 62),
-            deadline,
-        )
-        if found is None:
+        try:
+            value = search.exact(state) if slot < 0 else search.expect(state, slot)
+        except SolverTimeoutError:
             return None
-        value = Fraction(found, _Search.scale(state))
         values[move] = value if objective == "win" else value + root.points[0]
     return values
 

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from statistics import NormalDist
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from officers.core.simulation import (
     Lineup,
@@ -66,6 +66,10 @@ __all__ = [
     "simulate_pair",
     "simulate_pairs",
 ]
+
+
+_T = TypeVar("_T")
+_R = TypeVar("_R")
 
 
 def deal_of(seed: int, number: int) -> Deal:
@@ -364,10 +368,27 @@ def duel(
     """
     check_deals(deals, seed)
     pair = (get_bot(first), get_bot(second))
-    chunks: dict[int, list[tuple[int, int]]] = {}
+    games = _rows(_duel_chunk, pair, deals, seed, jobs, executor, progress, step, "playing")
+    return Duel(_name(first), _name(second), seed, tuple(games))
+
+
+def _rows(
+    work: Callable[[_T, int, int, int], list[_R]],
+    task: _T,
+    deals: int,
+    seed: int,
+    jobs: int | None,
+    executor: concurrent.futures.Executor | None,
+    progress: bool | None,
+    step: int,
+    what: str,
+) -> list[_R]:
+    """``work``'s rows for deals ``0 .. deals-1`` of ``seed``, in the deals' order, however
+    the chunks run (:func:`~officers.core.simulation.run_chunks`)."""
+    chunks: dict[int, list[_R]] = {}
     run_chunks(
-        _duel_chunk,
-        [pair],
+        work,
+        [task],
         deals,
         seed,
         lambda i, start, found: chunks.__setitem__(start, found),
@@ -375,10 +396,9 @@ def duel(
         executor=executor,
         progress=progress,
         step=max(1, step),
-        what="playing",
+        what=what,
     )
-    games = tuple(row for start in sorted(chunks) for row in chunks[start])
-    return Duel(_name(first), _name(second), seed, games)
+    return [row for start in sorted(chunks) for row in chunks[start]]
 
 
 # --- best play ------------------------------------------------------------------------------
@@ -461,20 +481,7 @@ def best_play(
     >>> 0 <= result.double_dummy <= 1, result.estimate is None
     (True, True)
     """
-    chunks: dict[int, list[tuple[tuple[bool, ...], tuple[float, ...]]]] = {}
-    run_chunks(
-        _best_chunk,
-        [samples],
-        deals,
-        seed,
-        lambda i, start, found: chunks.__setitem__(start, found),
-        jobs=jobs,
-        executor=executor,
-        progress=progress,
-        step=max(1, step),
-        what="solving",
-    )
-    rows = [row for start in sorted(chunks) for row in chunks[start]]
+    rows = _rows(_best_chunk, samples, deals, seed, jobs, executor, progress, step, "solving")
     double_dummy = sum(any(won) for won, _ in rows)
     by_game = tuple((g, sum(won[i] for won, _ in rows)) for i, g in enumerate(GAMES))
     if not samples:
