@@ -173,6 +173,7 @@ typedef struct {
     uint64_t next; /* the next card of each of its foundations (next_of()) */
     int shares[MAX_COLUMNS]; /* its columns' shares of it (column_score()) */
     uint32_t scored; /* the record whose score and shares these are, + 1 (0: none) */
+    uint32_t known; /* the columns whose shares are known, as bits */
 } search;
 
 static double
@@ -685,6 +686,17 @@ moved(const rules *r, const node *parent, int card, int count, int target, int s
     return settling;
 }
 
+/* Column `i`'s share of greedy() of the node being expanded (column_score()), once. */
+static int
+share(search *s, const node *n, int i)
+{
+    if (!(s->known >> i & 1)) {
+        s->known |= 1u << i;
+        s->shares[i] = column_score(&s->r, n->col[i], n->len[i], s->next);
+    }
+    return s->shares[i];
+}
+
 /* The child of `parent` after a move (Game.grow): stored and pushed when new. GOING, WON or
  * OUT_OF_MEMORY. */
 static int
@@ -719,10 +731,10 @@ child(search *s, const node *parent, uint32_t index, uint32_t depth, int card, i
     } else { /* greedy(): the parent's, but for the columns the move changed and the cells */
         score = s->score + CELL_WEIGHT * (n.used - parent->used);
         if (source >= 0) {
-            score += column_score(r, from, from_size, s->next) - s->shares[source];
+            score += column_score(r, from, from_size, s->next) - share(s, parent, source);
         }
         if (destination >= 0) {
-            score += column_score(r, to, to_size, s->next) - s->shares[destination];
+            score += column_score(r, to, to_size, s->next) - share(s, parent, destination);
         }
     }
     if (push_all(s, depth, score, s->n_records - 1) < 0) {
@@ -891,12 +903,8 @@ expand(search *s, const node *n, uint32_t index, uint32_t depth, int groups)
     if (!s->fewest && s->scored != index + 1) { /* greedy() and its columns' shares, for child() */
         s->scored = index + 1;
         s->next = next_of(n->found);
-        s->score = HOME_WEIGHT * (52 - n->found[0] - n->found[1] - n->found[2] - n->found[3]) +
-                   CELL_WEIGHT * n->used;
-        for (int i = 0; i < r->columns; i++) {
-            s->shares[i] = column_score(r, n->col[i], n->len[i], s->next);
-            s->score += s->shares[i];
-        }
+        s->score = s->records[index].score; /* greedy() of the node, kept with its record */
+        s->known = 0; /* its columns' shares: each the first time a move needs it (share()) */
     }
     int to_column = capacity(r, free_cells, empties);
     int to_empty = empties ? capacity(r, free_cells, empties - 1) : 0;
