@@ -7,6 +7,7 @@
     officers latin random N [--seed S] [--json]
     officers latin mols K N [--json]
     officers latin mols-table [--to N] [--json]
+    officers latin mols-complete FILE|- [--method exact|cpsat] [--time-limit S] [--json]
 
 A ``SQUARE`` is its rows as JSON (``[[0, 1], [1, 0]]``) or as text, rows split by ``/`` and
 each symbol one character ``0-9``, then ``a-z`` (``01/10``); given as it is, as ``@FILE`` or as
@@ -258,7 +259,7 @@ def _random(args: argparse.Namespace) -> ExitCode:
 
 def add_commands(commands: Commands) -> None:
     """Add ``latin`` (with ``count``, ``classify``, ``canonical``, ``classes``, ``random``,
-    ``mols`` and ``mols-table``) to the sub-parsers of the CLI."""
+    ``mols``, ``mols-table`` and ``mols-complete``) to the sub-parsers of the CLI."""
     from officers.cli import mols as mols_commands
 
     latin = commands.add_parser(

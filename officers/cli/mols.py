@@ -14,6 +14,22 @@ every construction is direct.
 many MOLS the library builds, the published lower bound (the Handbook of Combinatorial
 Designs, Table 3.87, with its later updates), the difference and the construction; ``--json``
 writes one ``mols-table`` document with the same rows.
+
+``mols-complete FILE|-`` reads ``k - 1`` mutually orthogonal Latin squares in the form ``mols``
+prints (text: lines of numbers, a blank line between squares, ``#`` lines ignored; or JSON: a
+``mols`` document, or a list of squares) and finds a ``k``-th square orthogonal to all of them
+(:func:`officers.latin.complete_mols`, ``--method exact`` or ``cpsat``). It prints the ``k``
+squares as ``mols`` does, so its output reads back; ``--json`` writes one ``mols-completion``
+document (``{"version", "kind", "k", "n", "method", "found", "square", "squares", "reason"}``).
+When there is none (the search was exhaustive, or ``n - 1`` squares were given) it says so on
+standard error and exits with status 1 (with ``--json`` the document, ``found`` false); out of
+time (``--time-limit``, 60 s by default, ``none`` for none) status 3; a set it cannot read or
+that is not MOLS status 2, the message quoting it.
+
+>>> read_mols("# 1 MOLS of order 2\\n0 1\\n1 0\\n")
+[[[0, 1], [1, 0]]]
+>>> completion_data([[[0, 1, 2], [1, 2, 0], [2, 0, 1]]], "exact", 10)["square"]
+[[0, 1, 2], [2, 0, 1], [1, 2, 0]]
 """
 
 from __future__ import annotations
@@ -24,10 +40,16 @@ from typing import Any, Final
 
 from officers.cli.common import Commands, ExitCode, add_json, emit, number
 
-__all__ = ["add_commands", "mols_data", "table_data"]
+__all__ = ["add_commands", "completion_data", "mols_data", "read_mols", "table_data"]
 
 MAX_ORDER: Final = 599
 """The largest order of the commands (:data:`officers.latin.mutually_orthogonal.MAX_MOLS_ORDER` less one)."""
+
+_MAX_INPUT: Final = 4_000_000
+"""The most characters ``mols-complete`` reads."""
+
+_DEFAULT_TIME_LIMIT: Final = 60.0
+"""The seconds ``mols-complete`` searches unless ``--time-limit`` says otherwise."""
 
 
 def mols_data(k: int, n: int) -> dict[str, Any]:
@@ -115,8 +137,135 @@ def _table(args: argparse.Namespace) -> ExitCode:
     return ExitCode.OK
 
 
+# --- mols-complete ------------------------------------------------------------------------------
+
+
+def read_mols(text: str) -> list[list[list[int]]]:
+    """The squares of a set as ``mols`` prints it: text (rows of numbers split by spaces, a
+    blank line between squares, lines starting with ``#`` ignored) or JSON (a document with
+    ``squares``, such as ``mols`` writes, or a list of squares). Only the form is read here;
+    :func:`officers.latin.complete_mols` checks that they are MOLS. Text that is neither is
+    :class:`~officers.NotationError`, quoting it.
+
+    >>> read_mols('{"kind": "mols", "squares": [[[0]]]}')
+    [[[0]]]
+    >>> read_mols("0 1\\n1 x")
+    Traceback (most recent call last):
+    ...
+    officers.NotationError: cannot read the squares '0 1\\n1 x': 'x' in line 2 is not a number
+    """
+    from officers.core.errors import NotationError, excerpt
+
+    stripped = text.strip()
+    if stripped.startswith(("[", "{")):
+        from officers.core.errors import read_json
+
+        data = read_json(stripped, "the squares")
+        squares = data.get("squares") if isinstance(data, dict) else data
+        if not isinstance(squares, list) or not all(
+            isinstance(square, list) and all(isinstance(row, list) for row in square)
+            for square in squares
+        ):
+            raise NotationError(
+                f"cannot read the squares {excerpt(text)}: expected a list of squares (each a "
+                'list of rows of ints) or a document with "squares"'
+            )
+        return squares
+    result: list[list[list[int]]] = []
+    square: list[list[int]] = []
+    for number_, line in enumerate(text.splitlines(), 1):
+        if line.lstrip().startswith("#"):
+            continue
+        words = line.split()
+        if not words:
+            if square:
+                result.append(square)
+                square = []
+            continue
+        row = []
+        for word in words:
+            if not (word.isascii() and word.isdigit()) or len(word) > 6:
+                raise NotationError(
+                    f"cannot read the squares {excerpt(text)}: {excerpt(word, 20)} in line "
+                    f"{number_} is not a number"
+                )
+            row.append(int(word))
+        square.append(row)
+    if square:
+        result.append(square)
+    if not result:
+        raise NotationError(f"cannot read the squares {excerpt(text)}: no square in it")
+    return result
+
+
+def completion_data(
+    squares: list[list[list[int]]], method: str, time_limit: float | None
+) -> dict[str, Any]:
+    """The JSON of completing ``squares`` (:func:`officers.latin.complete_mols`): a
+    ``mols-completion`` document; ``squares`` holds the given squares and, when ``found``, the
+    new one last (so it reads back as the next set to complete). Out of time it raises
+    :class:`~officers.SolverTimeoutError`.
+    """
+    from officers.contract.documents import head
+    from officers.latin.complete import complete_mols
+
+    square = complete_mols(squares, time_limit=time_limit, method=method)
+    n, k = len(squares[0]), len(squares) + 1
+    given = [[list(row) for row in s] for s in squares]
+    reason = None
+    if square is None:
+        reason = (
+            f"at most n - 1 = {n - 1} mutually orthogonal Latin squares of order {n} exist "
+            f"(Bose 1938): {len(squares)} given"
+            if len(squares) >= n - 1
+            else f"no Latin square of order {n} is orthogonal to "
+            + ("the given square" if len(squares) == 1 else f"all {len(squares)} given squares")
+            + f": the {method} search was exhaustive"
+        )
+    return {
+        **head("mols-completion"),
+        "k": k,
+        "n": n,
+        "method": method,
+        "found": square is not None,
+        "square": None if square is None else [list(row) for row in square],
+        "squares": given if square is None else [*given, [list(row) for row in square]],
+        "reason": reason,
+    }
+
+
+def _complete(args: argparse.Namespace) -> ExitCode:
+    from officers.cli.common import argument_text
+    from officers.core.errors import SolverTimeoutError
+
+    squares = read_mols(argument_text(args.file, _MAX_INPUT, "the squares", files=True))
+    try:
+        data = completion_data(squares, args.method, args.time_limit)
+    except SolverTimeoutError as error:
+        if args.json:
+            from officers.contract.documents import error_document
+
+            emit(error_document("timeout", str(error)))
+        print(f"officers: {error}", file=sys.stderr)
+        return ExitCode.TIMEOUT
+    if args.json:
+        emit(data)
+    if not data["found"]:
+        print(f"officers: {data['reason']}", file=sys.stderr)
+        return ExitCode.NO
+    if args.json:
+        return ExitCode.OK
+    print(f"# {data['k']} MOLS of order {data['n']}: completed by the {args.method} search")
+    for index, square in enumerate(data["squares"]):
+        if index:
+            print()
+        for row in square:
+            print(" ".join(str(x) for x in row))
+    return ExitCode.OK
+
+
 def add_commands(commands: Commands) -> None:
-    """Add ``mols`` and ``mols-table`` to the sub-parsers ``commands`` (of a group such as
+    """Add ``mols``, ``mols-table`` and ``mols-complete`` to the sub-parsers ``commands`` (of a group such as
     ``officers latin``)."""
     build = commands.add_parser(
         "mols",
@@ -146,3 +295,34 @@ def add_commands(commands: Commands) -> None:
     )
     add_json(table)
     table.set_defaults(run=_table)
+    _add_complete(commands)
+
+
+def _add_complete(commands: Commands) -> None:
+    """``mols-complete``: a k-th square orthogonal to k - 1 given MOLS, or none."""
+    from officers.cli.common import time_limit
+
+    complete = commands.add_parser(
+        "mols-complete",
+        help="a square orthogonal to every one of k - 1 given MOLS, or a proof there is none",
+        description="Read k - 1 mutually orthogonal Latin squares as 'mols' prints them (text "
+        "or JSON) and find a k-th square orthogonal to all of them: the exact search (common "
+        "transversals, then an exact cover of the cells) or CP-SAT. Prints the k squares. Exit "
+        "status 1 when there is none (the search was exhaustive), 3 when the time limit comes "
+        "first, 2 when the squares cannot be read or are not MOLS.",
+    )
+    complete.add_argument(
+        "file", metavar="FILE", help="the squares: a file, @FILE, - (standard input) or the text"
+    )
+    complete.add_argument(
+        "--method", choices=("exact", "cpsat"), default="exact", help="the search (exact)"
+    )
+    complete.add_argument(
+        "--time-limit",
+        type=time_limit,
+        default=_DEFAULT_TIME_LIMIT,
+        metavar="S",
+        help="seconds, or none (default 60)",
+    )
+    add_json(complete)
+    complete.set_defaults(run=_complete)

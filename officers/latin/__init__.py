@@ -94,6 +94,7 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
         LatinCount,
         count_latin,
     )
+    from officers.latin.complete import complete_mols
     from officers.latin.cover import exact_covers
     from officers.latin.mutually_orthogonal import (
         MAX_CELLS,
@@ -141,6 +142,7 @@ _MODULES: Final[dict[str, str]] = {  # the public names that each module defines
     "officers.latin.count": (
         "MAX_COUNT_ORDER REDUCED_LATIN_SQUARES CountProgress LatinCount count_latin"
     ),
+    "officers.latin.complete": "complete_mols",
     "officers.latin.cover": "exact_covers",
     "officers.latin.mutually_orthogonal": (
         "MAX_CELLS MAX_MOLS_ORDER MolsEntry is_orthogonal_array largest_known mols mols_table "
@@ -184,6 +186,7 @@ __all__ = [
     "autoparatopisms",
     "autotopisms",
     "classify",
+    "complete_mols",
     "conjugate",
     "count_isotopy_classes",
     "count_latin",
