@@ -734,3 +734,16 @@ def test_freecell_s_portfolio_wins_a_deal_the_three_scans_take_half_a_million_on
     assert outcome is not None and outcome.status == "solvable"
     won = replay(*position, FREECELL, moves_by_place(game, position, outcome.moves))
     assert won[2] == (13, 13, 13, 13)
+
+
+def test_a_build_from_before_the_portfolios_runs_their_first_three_scans() -> None:
+    # A module without the constant SCANS takes a number of scans only: a portfolio runs
+    # there as the three scans 0 .. 2 from its first one (depth first where that is another).
+    assert module().SCANS == len(accel.SCANS) == 6
+    scans = accel.portfolio("alternate", "any")
+    assert accel._scans(module(), scans, 0) == (scans, 0)
+    old = ModuleType("officers.eightoff._search")
+    assert accel._scans(old, scans, 0) == (3, 1)
+    assert accel._scans(old, accel.portfolio("suit", "kings"), 0) == (3, 0)
+    assert accel._scans(old, (3, 2, 0), 1) == (3, 2)
+    assert accel._scans(old, 2, 1) == (2, 1)

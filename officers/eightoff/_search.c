@@ -63,7 +63,9 @@
  * signals and the cancel callable are looked at as there.
  *
  * The module is optional: officers/eightoff/solve_search.py runs the same searches in Python
- * without it. Python's limited API (3.11), one build for every later version. */
+ * without it. Python's limited API (3.11), one build for every later version. Its constants: ABI,
+ * the interface's version, and SCANS, the scans a portfolio may take (officers/eightoff/accel.py
+ * runs a build without it, from before the portfolios of several orders, with three). */
 #define Py_LIMITED_API 0x030B0000
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -2350,7 +2352,8 @@ PyMODINIT_FUNC
 PyInit__search(void)
 {
     PyObject *module = PyModule_Create(&eo_module);
-    if (module != NULL && PyModule_AddIntConstant(module, "ABI", ABI) < 0) {
+    if (module != NULL && (PyModule_AddIntConstant(module, "ABI", ABI) < 0 ||
+                           PyModule_AddIntConstant(module, "SCANS", MAX_SCANS) < 0)) {
         Py_DECREF(module);
         return NULL;
     }

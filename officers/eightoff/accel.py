@@ -108,6 +108,19 @@ where only a King fills an empty column, depth first where any card does), so a 
 within its first turn is searched as before."""
 
 
+def _scans(
+    module: ModuleType, scans: int | tuple[int, ...], first: int
+) -> tuple[int | tuple[int, ...], int]:
+    """``scans`` and ``first`` for ``module``: a build from before the portfolios of
+    :data:`PORTFOLIOS` (no constant ``SCANS``) takes a number of scans only, so a tuple runs
+    there as its three first scans, 0 .. 2, taken from the tuple's first (1 where that is
+    another)."""
+    if isinstance(scans, int) or hasattr(module, "SCANS"):
+        return scans, first
+    start = scans[first % len(scans)]
+    return 3, start if start < 3 else 1
+
+
 def portfolio(building: str, empty: str) -> tuple[int, ...]:
     """The scans of :data:`PORTFOLIOS` for a building rule (``"suit"`` or anything else: the
     other colour) and what fills an empty column (``"kings"``, or anything else: any card).
@@ -201,7 +214,7 @@ def best_first(
     if module is None:
         return None
     found = module.search(
-        *_arguments(game, start, deadline, max_states, cancel), scans, first, quota
+        *_arguments(game, start, deadline, max_states, cancel), *_scans(module, scans, first), quota
     )
     return _outcome(found)
 
@@ -330,9 +343,10 @@ def decide(
     """
     module = module or _load()[0]
     function = getattr(module, "decide", None)
-    if function is None:
+    if module is None or function is None:
         return None
     seconds = -1.0 if deadline is None else max(deadline - time.monotonic(), 1e-9)
+    scans, first = _scans(module, scans, first)
     found: Decision = function(
         position[0],
         position[1],
