@@ -85,6 +85,18 @@ def test_a_square_of_order_2_and_the_square_of_order_1(method: str) -> None:
     assert complete_mols([[[0]], [[0]]], method=method) == ((0,),)
 
 
+@pytest.mark.parametrize("method", METHODS)
+def test_no_square_of_order_6_has_a_mate(method: str) -> None:
+    for seed in range(1, 4):  # Tarry 1900: no graeco-latin square of order 6
+        assert complete_mols([random_latin_square(6, seed=seed)], method=method) is None
+
+
+def test_a_square_of_order_10_without_a_mate() -> None:
+    square = random_latin_square(10, seed=0)
+    assert complete_mols([square], time_limit=600) is None
+    assert not has_orthogonal_mate(square)
+
+
 def test_a_square_of_order_10_has_a_mate_found_and_a_tiny_time_limit_runs_out() -> None:
     first = orthogonal_pair(10)[0]
     square = complete_mols([first], time_limit=600)
