@@ -142,6 +142,9 @@ def test_bad_input_is_refused_quoting_it() -> None:
     z5 = cyclic_square(5)
     with pytest.raises(InvalidArgumentError, match=r"squares 1 and 2 are not orthogonal"):
         complete_mols([z5, z5])
+    first, second, _ = mols(3, 5)
+    with pytest.raises(InvalidArgumentError, match=r"squares 2 and 3 are not orthogonal"):
+        complete_mols([first, second, second])
     with pytest.raises(InvalidArgumentError, match=r"of one order .*orders are \[5, 3\]"):
         complete_mols([z5, cyclic_square(3)])
     with pytest.raises(NotLatinSquareError, match=r"not a Latin square \(\(0, 1\), \(1, 1\)\)"):

@@ -86,6 +86,7 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
         species,
         species_form,
     )
+    from officers.latin.complete import complete_mols
     from officers.latin.construct import MAX_ORDER, Pair, orthogonal_pair, prime_power, why_none
     from officers.latin.count import (
         MAX_COUNT_ORDER,
@@ -94,7 +95,6 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
         LatinCount,
         count_latin,
     )
-    from officers.latin.complete import complete_mols
     from officers.latin.cover import exact_covers
     from officers.latin.mutually_orthogonal import (
         MAX_CELLS,

@@ -49,6 +49,7 @@ from officers.core.errors import (
     check_time_limit,
     excerpt,
 )
+from officers.latin.arrays import is_orthogonal_array
 from officers.latin.cover import exact_covers
 from officers.latin.orthogonal import are_orthogonal
 from officers.latin.squares import LatinSquare, latin_square
@@ -142,13 +143,20 @@ def _checked(squares: object) -> tuple[LatinSquare, ...]:
             f"not Latin squares of one order {excerpt(squares)}: their orders are "
             f"{excerpt(orders, 40)}"
         )
-    for i, one in enumerate(given):
-        for j in range(i + 1, len(given)):
-            if not are_orthogonal(one, given[j]):
-                raise InvalidArgumentError(
-                    f"not mutually orthogonal Latin squares {excerpt(squares)}: squares "
-                    f"{i + 1} and {j + 1} are not orthogonal"
-                )
+    n = orders[0]
+    rows = [(r, c, *(square[r][c] for square in given)) for r in range(n) for c in range(n)]
+    if len(given) > 1 and not is_orthogonal_array(rows, len(given) + 2, n):
+        # the check of the whole set (bitsets) is quick; the pair to name is found afterwards
+        i, j = next(
+            (i, j)
+            for i in range(len(given))
+            for j in range(i + 1, len(given))
+            if not are_orthogonal(given[i], given[j])
+        )
+        raise InvalidArgumentError(
+            f"not mutually orthogonal Latin squares {excerpt(squares)}: squares "
+            f"{i + 1} and {j + 1} are not orthogonal"
+        )
     return given
 
 
