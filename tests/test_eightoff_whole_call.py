@@ -31,6 +31,7 @@ from officers.eightoff.microsoft import microsoft_deal
 from officers.eightoff.notation import board_text, read_board
 from officers.eightoff.position import Position
 from officers.eightoff.solve import IllegalReplayError, Move, game_of, replay
+from officers.eightoff.solve_search import Game
 from officers.eightoff.variant import EIGHT_OFF, FREECELL, PRESETS, Deal, Variant
 
 COMPILED = accel.module()
@@ -267,3 +268,43 @@ def test_board_reads_the_deals_of_every_preset() -> None:
             assert " 1" in aces
             found = accel.read_board(aces, variant.columns, variant.cells)
             assert found == (position.columns, position.cells, position.foundations), name
+
+
+# --- what the compiled helpers refuse ----------------------------------------------------------
+
+
+def test_a_board_holding_a_lone_surrogate_is_refused_as_notation() -> None:
+    # the module cannot encode it: it leaves the text to the Python reader, which says why
+    assert accel.read_board(": AS\n\ud800", 1, 1) is None
+    with pytest.raises(NotationError, match="cannot read"):
+        read_board(": AS\n\ud800")
+    assert accel.read_board(": AS\n" + "x" * 20_000, 1, 1) is None
+
+
+def test_check_reads_moves_made_as_it_asks_for_them() -> None:
+    # each move a fresh tuple that only the iterator holds
+    game = Game(1, 1, "suit", "kings", "cells")
+
+    def moves():  # type: ignore[no-untyped-def]
+        for _ in range(2):
+            yield (("column", int("0")), ("foundation", int("3")), 1)
+
+    position = (((51, 50),), (None,), (13, 13, 13, 11))
+    assert accel.check(game, position, moves()) == accel.check(game, position, list(moves()))
+    assert accel.check(game, position, list(moves()))[0] == -1
+
+
+def test_the_compiled_helpers_refuse_a_card_in_two_places() -> None:
+    game = Game(1, 1, "suit", "kings", "cells")
+    win = [(("column", 0), ("foundation", 3), 1)] * 2
+    for position in (
+        (((51, 50),), (50,), (13, 13, 13, 11)),  # in a column and a cell
+        (((51, 50, 50),), (None,), (13, 13, 13, 11)),  # twice in a column
+        (((51, 50),), (None,), (13, 13, 13, 12)),  # in a column and on its foundation
+    ):
+        with pytest.raises(ValueError, match="two places"):
+            accel.check(game, position, win)
+        with pytest.raises(ValueError, match="two places"):
+            accel.by_place(game, position, [])
+    with pytest.raises((ValueError, OverflowError)):
+        accel.check(game, (((51, 50),), (None,), (13, 13, 13, 2**32 + 11)), win)

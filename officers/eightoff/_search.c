@@ -1632,7 +1632,9 @@ table_of(PyObject *columns, PyObject *cells, PyObject *found, table *t, const ch
     for (Py_ssize_t i = 0; i < n_cells + 4; i++) {
         PyObject *item = i < n_cells ? PySequence_GetItem(cells, i)
                                      : PySequence_GetItem(found, i - n_cells);
-        int value = item ? (i < n_cells ? card_value(item) : (int)PyLong_AsLong(item)) : -2;
+        long read = item && i >= n_cells ? PyLong_AsLong(item) : 0;
+        int value = item ? (i < n_cells ? card_value(item) : read < -1 || read > 99 ? 99 : (int)read)
+                         : -2;
         Py_XDECREF(item);
         if (PyErr_Occurred()) {
             return -1;
@@ -1646,6 +1648,17 @@ table_of(PyObject *columns, PyObject *cells, PyObject *found, table *t, const ch
             t->cell[i] = value;
         } else {
             t->found[i - n_cells] = (uint8_t)value;
+        }
+    }
+    uint8_t seen[52] = {0}; /* each card in one place at most: a column's row has 52 bytes */
+    for (int i = 0; i < t->columns + 1; i++) {
+        int n = i < t->columns ? t->len[i] : t->cells;
+        for (int k = 0; k < n; k++) {
+            int card = i < t->columns ? t->col[i][k] : t->cell[k];
+            if (card >= 0 && (seen[card]++ || card % 13 < t->found[card / 13])) {
+                PyErr_Format(PyExc_ValueError, "%s: card %d in two places", name, card);
+                return -1;
+            }
         }
     }
     return 0;
@@ -1995,11 +2008,11 @@ eo_check(PyObject *self, PyObject *args)
         PyObject *source, *target;
         int count, at[2] = {-1, -1};
         int ok = PyArg_ParseTuple(move, "OOi:check", &source, &target, &count);
-        Py_DECREF(move);
         if (!ok) {
+            Py_DECREF(move);
             break;
         }
-        for (int i = 0; i < 28; i++) {
+        for (int i = 0; i < 28; i++) { /* source and target are borrowed from move: kept */
             PyObject *place = PyTuple_GetItem(places, i);
             for (int side = 0; side < 2; side++) {
                 if (at[side] < 0 &&
@@ -2008,6 +2021,7 @@ eo_check(PyObject *self, PyObject *args)
                 }
             }
         }
+        Py_DECREF(move);
         if (PyErr_Occurred() || append_move(&m, at[0] < 0 ? 99 : at[0], at[1] < 0 ? 99 : at[1],
                                             count) < 0) {
             break;
@@ -2121,9 +2135,13 @@ eo_board(PyObject *self, PyObject *args)
         return NULL;
     }
     Py_ssize_t size;
+    if (PyUnicode_GetLength(unicode) > 10000) {
+        Py_RETURN_NONE; /* the Python reader says what is wrong with it */
+    }
     const char *text = PyUnicode_AsUTF8AndSize(unicode, &size);
-    if (!text) {
-        return NULL;
+    if (!text) { /* a lone surrogate: not a card, the Python reader refuses it */
+        PyErr_Clear();
+        Py_RETURN_NONE;
     }
     if (want_columns < 1 || want_columns > MAX_COLUMNS || want_cells < 0 ||
         want_cells > MAX_CELLS || size > 10000) {
