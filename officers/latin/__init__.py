@@ -31,6 +31,9 @@ make a graeco-latin square. The modules, by concern:
     knows at every order to 100, each checked as an orthogonal array (the constructions in
     :mod:`officers.latin.arrays`, the printed data in ``mols_data``, ``mols_matrices`` and
     ``mols_abel_cheng``).
+:mod:`officers.latin.complete`
+    k - 1 mutually orthogonal Latin squares completed to k, or proved not to complete: common
+    transversals and an exact cover, or CP-SAT, within a time limit.
 
 Every public name is importable from here (each module is loaded at its first use). The
 package imports only :mod:`officers.core`; Euler's Officers reads its squares as Latin squares
