@@ -547,7 +547,7 @@ def _add_simulate(commands: Commands) -> None:
         metavar="A,B",
         help="the game's bots, one for every seat or one a seat (default: the game's first; "
         "officers: designers, neighbour, exact, hinted, random; eightoff: random, greedy, "
-        "solver; skat: random, greedy, montecarlo, exact)",
+        "solver; skat: random, greedy, montecarlo, exact, expectimax)",
     )
     simulate.add_argument(
         "--keep-seats",

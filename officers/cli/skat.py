@@ -83,7 +83,10 @@ class SkatCommands(GameCommands):
             _add_solve(parser)
         elif verb == "play":
             parser.add_argument(
-                "--bot", default="greedy", help="the bot: random, greedy, montecarlo, exact"
+                "--bot",
+                default="greedy",
+                help="the bot: random, greedy, montecarlo, exact, expectimax, or a level: "
+                "beginner, club, strong, strongest",
             )
             parser.add_argument(
                 "--seat",

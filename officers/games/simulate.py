@@ -92,7 +92,7 @@ def bots(game: str) -> Mapping[str, Callable[[], Bot]]:
     """The bots of ``game`` (its registry name) by name: each a function that makes the bot.
 
     >>> list(bots("skat")), list(bots("eightoff"))
-    (['random', 'greedy', 'montecarlo', 'exact'], ['random', 'greedy', 'solver'])
+    (['random', 'greedy', 'montecarlo', 'exact', 'expectimax'], ['random', 'greedy', 'solver'])
     """
     return MappingProxyType(dict(_table(game).bots))
 
