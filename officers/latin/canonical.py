@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -200,8 +200,6 @@ def _isotopy(square: LatinSquare) -> tuple[LatinSquare, int]:
     n = len(square)
     if n == 1:
         return square, 1
-    best: LatinSquare | None = None
-    hits = 0
     where = [[0] * n for _ in range(n)]
     for r, row in enumerate(square):
         for c, s in enumerate(row):
@@ -212,6 +210,16 @@ def _isotopy(square: LatinSquare) -> tuple[LatinSquare, int]:
         groups = _cycle_groups(where, square, a, b)
         work += n * n * math.prod(math.factorial(len(g)) * len(g[0]) ** len(g) for g in groups)
     _within(work, square)
+    return _least(_isotopes(square, where, pairs))
+
+
+def _isotopes(
+    square: LatinSquare, where: list[list[int]], pairs: list[tuple[int, int]]
+) -> Iterator[LatinSquare]:
+    """The reduced squares isotopic to ``square`` that :func:`_isotopy` compares: for each pair
+    of rows of ``pairs`` (the first made row 0, the other row 1), each relabelling that keeps
+    the second's cycles in order."""
+    n = len(square)
     for a, b in pairs:
         row_a = square[a]
         groups = _cycle_groups(where, square, a, b)
@@ -237,11 +245,19 @@ def _isotopy(square: LatinSquare) -> tuple[LatinSquare, int]:
             rows: list[tuple[int, ...]] = [()] * n
             for old in square:
                 rows[label[old[columns[0]]]] = tuple(label[old[c]] for c in columns)
-            form = tuple(rows)
-            if best is None or form < best:
-                best, hits = form, 1
-            elif form == best:
-                hits += 1
+            yield tuple(rows)
+
+
+def _least(forms: Iterable[LatinSquare]) -> tuple[LatinSquare, int]:
+    """The least of ``forms`` and how many times it comes (the order of the group that fixes
+    it, when the forms are its images one for each relabelling considered)."""
+    best: LatinSquare | None = None
+    hits = 0
+    for form in forms:
+        if best is None or form < best:
+            best, hits = form, 1
+        elif form == best:
+            hits += 1
     assert best is not None
     return best, hits
 
@@ -332,20 +348,15 @@ def _isomorphism(square: LatinSquare) -> tuple[LatinSquare, int]:
         ]
         if seeds:
             break
-    best: LatinSquare | None = None
-    hits = 0
-    for s in seeds:
-        order = _generated(square, s)
+
+    def relabelled(seed: tuple[int, ...]) -> LatinSquare:
+        order = _generated(square, seed)
         label = [0] * n
         for j, x in enumerate(order):
             label[x] = j
-        form = tuple(tuple(label[square[x][y]] for y in order) for x in order)
-        if best is None or form < best:
-            best, hits = form, 1
-        elif form == best:
-            hits += 1
-    assert best is not None
-    return best, hits
+        return tuple(tuple(label[square[x][y]] for y in order) for x in order)
+
+    return _least(relabelled(seed) for seed in seeds)
 
 
 def isomorphism_form(square: Sequence[Sequence[int]]) -> LatinSquare:
