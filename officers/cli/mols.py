@@ -97,18 +97,24 @@ def table_data(to: int) -> dict[str, Any]:
     }
 
 
+def _refused(args: argparse.Namespace, kind: str, error: Exception, code: ExitCode) -> ExitCode:
+    """A request the library refused: its error document with ``--json``, its message on
+    standard error, and ``code``."""
+    if args.json:
+        from officers.contract.documents import error_document
+
+        emit(error_document(kind, str(error)))
+    print(f"officers: {error}", file=sys.stderr)
+    return code
+
+
 def _mols(args: argparse.Namespace) -> ExitCode:
     from officers.core.errors import UnsupportedError
 
     try:
         data = mols_data(args.k, args.n)
     except UnsupportedError as error:
-        if args.json:
-            from officers.contract.documents import error_document
-
-            emit(error_document("unsupported", str(error)))
-        print(f"officers: {error}", file=sys.stderr)
-        return ExitCode.NO
+        return _refused(args, "unsupported", error, ExitCode.NO)
     if args.json:
         emit(data)
         return ExitCode.OK
@@ -242,12 +248,7 @@ def _complete(args: argparse.Namespace) -> ExitCode:
     try:
         data = completion_data(squares, args.method, args.time_limit)
     except SolverTimeoutError as error:
-        if args.json:
-            from officers.contract.documents import error_document
-
-            emit(error_document("timeout", str(error)))
-        print(f"officers: {error}", file=sys.stderr)
-        return ExitCode.TIMEOUT
+        return _refused(args, "timeout", error, ExitCode.TIMEOUT)
     if args.json:
         emit(data)
     if not data["found"]:
