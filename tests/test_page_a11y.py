@@ -36,7 +36,7 @@ from officers.skat import SkatGame
 from tests.aria_player import AriaPlayer
 from tests.browser import REQUIRED, Service, Tab, chromium
 
-WAIT = 15_000  # ms: the longest any step waits for the page
+WAIT = 30_000  # ms: the longest any step waits for the page (a busy machine is slow)
 PLACE = re.compile(r"^([AKQJ][SHDC])@r([1-4])c([1-4])$")
 LINK = re.compile(r"^http://127\.0\.0\.1:\d+/(skat)?#room=[A-Za-z0-9_-]+&invite=[A-Za-z0-9_-]+$")
 
@@ -596,10 +596,20 @@ def test_offiziersskat_by_the_keyboard_alone(browser: Any, server: Server, tabs:
     page.wait_for_selector('#status[data-phase="play"]')
     tab_to(page, "node.closest('#my-piles') && !node.disabled")
     moves = 1
+    playable = "node.closest('#my-piles') && node.dataset.card && !node.disabled"
     while page.get_attribute("#status", "data-status") == "playing":
+        # the computer's answer may still be on its way: press only on one's own turn, from a
+        # card that may be played (a redraw may have moved the focus on)
+        page.wait_for_selector('#status[data-turn="mine"], #status:not([data-status="playing"])')
+        if page.get_attribute("#status", "data-status") != "playing":
+            break
         before = int(str(page.get_attribute("#status", "data-seq")))
         if moves % 2:
             keys.press("ArrowRight")  # another playable card (the only one, when one is)
+        if not page.evaluate(
+            f"() => {{ const node = document.activeElement; return Boolean({playable}); }}"
+        ):
+            tab_to(page, playable)
         focused(page)
         keys.press("Enter")
         page.wait_for_function(f"() => +document.querySelector('#status').dataset.seq > {before}")
