@@ -179,7 +179,7 @@ class AriaPlayer:
     order, each as it changed; ``said``, the live regions when the last move was chosen;
     ``moves`` the names of what it chose."""
 
-    def __init__(self, page: Any, game: str, lang: str, wait: float = 15.0) -> None:
+    def __init__(self, page: Any, game: str, lang: str, wait: float = 60.0) -> None:
         self.page = page
         self.game = game
         self.lang = lang
@@ -364,7 +364,11 @@ class AriaPlayer:
             self.until(lambda tree: not find(tree, "group", w["choose"]), "the game chosen")
             self.moves.append(choice)
             return choice
-        card = self._mine(tree, w["piles"])[0].name  # "Jack of Spades, pile 1"
+        # "Jack of Spades, pile 1" (a card caught mid-redraw may lack its pile: read again)
+        named = [n.name for n in self._mine(tree, w["piles"]) if ", " in n.name]
+        if not named:
+            return self._skat()
+        card = named[0]
         said = " ".join(self.statuses(tree))
         what, pile = card.rsplit(", ", 1)
         assert what in said and pile in said, (card, said)  # the live region lists it
