@@ -58,6 +58,7 @@ MAX_JOBS = 1024
 MAX_INPUT = 20_000
 """The longest position or board text read."""
 DEFAULT_TIME_LIMIT = 10.0  # officers.eightoff.hints.DEFAULT_TIME_LIMIT, not imported here
+HINT_LEVELS = ("winnable", "nudge", "move", "plan")  # officers.eightoff.hints.LEVELS, the same
 VARIANT_HELP = (
     "the variant: a preset (eight-off, freecell, bakers-game, seahaven-towers, "
     "relaxed-eight-off, eight-off-uneven) or a variant notation such as 'freecell[cells=3]' "
@@ -112,6 +113,15 @@ class EightOffCommands(GameCommands):
             parser.add_argument(
                 "--fewest", action="store_true", help="the win with the fewest moves"
             )
+        if verb == "hint":
+            parser.add_argument(
+                "--level",
+                choices=HINT_LEVELS,
+                default="move",
+                help="how much the hint tells: winnable (only whether the game can still be "
+                "won), nudge (where to look, or where a lost game was lost), move (the next "
+                "move; the default), plan (the whole win)",
+            )
 
     def add_more(self, actions: Commands) -> None:
         _add_census(actions)
@@ -148,7 +158,8 @@ _DESCRIPTIONS: dict[str, tuple[str, str]] = {
         "can the game still be won, its next move, and where a lost game was lost",
         "Say whether a position (after --moves, if given) can still be won and the "
         "next move of a win; for a game that cannot, the move that lost it and the fewest "
-        "undos that make it winnable again. Exit status 0 winnable, 1 lost, 3 unknown.",
+        "undos that make it winnable again; --level says how much it tells. Exit status 0 "
+        "winnable, 1 lost, 3 unknown.",
     ),
     "play": (
         "play a game in the terminal: moves, undo, hints",
@@ -497,7 +508,7 @@ def _hint(args: argparse.Namespace) -> ExitCode:
     from officers.eightoff.hints import where_lost
 
     game = _game(args)
-    hint = where_lost(game, time_limit=args.time_limit)
+    hint = where_lost(game, time_limit=args.time_limit, level=args.level)
     if args.json:
         from officers.contract.eightoff import hint_document
 

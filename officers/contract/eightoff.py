@@ -29,7 +29,14 @@ from officers.contract.requests import BadRequestError, Request
 from officers.contract.turns import play_or_refuse, take_back
 from officers.core.errors import SolverTimeoutError, excerpt
 from officers.eightoff.game import EightOffGame
-from officers.eightoff.hints import Hint, solver_move, where_lost
+from officers.eightoff.hints import (
+    DEFAULT_LEVEL,
+    Hint,
+    HintLevel,
+    check_level,
+    solver_move,
+    where_lost,
+)
 from officers.eightoff.notation import board_text, read_board
 from officers.eightoff.rules import safe_moves
 from officers.eightoff.solve import Solution, solve_position
@@ -232,23 +239,41 @@ def hint_op(request: Request, limits: Limits) -> dict[str, Any]:
     lost, by :func:`hint_within`."""
     game = _game(request)
     lang = _lang(request)
-    return hint_document(hint_within(game, limits, request.budget), game.position, lang)
+    level = _level(request)
+    hint = hint_within(game, limits, request.budget, level)
+    return hint_document(hint, game.position, lang)
 
 
-def hint_within(game: EightOffGame, limits: Limits, budget: Budget) -> Hint:
+def _level(request: Request) -> HintLevel:
+    """The request's ``level`` (``move`` when missing or null): one of the hint's
+    :data:`~officers.eightoff.hints.LEVELS`, else ``bad-input``."""
+    try:
+        return check_level(request.word("level", DEFAULT_LEVEL))
+    except ValueError as error:
+        raise BadRequestError("bad-input", str(error)) from None
+
+
+def hint_within(
+    game: EightOffGame, limits: Limits, budget: Budget, level: HintLevel = DEFAULT_LEVEL
+) -> Hint:
     """The hint of ``game`` (:func:`~officers.eightoff.hints.where_lost`) as every door gives
     it (``eightoff/hint``, a room's hint): within the door's limits (``limits``, what is left of
     ``budget``, less :data:`HINT_MARGIN` for the answer's way back), holding one of its search
     slots (none free: :class:`BadRequestError` ``busy``). A search out of time (or memory)
     answers *unknown*, with its reason, never a timeout; a request that waited out its time is
-    told *unknown* at once; the engine's ``cancel`` raises :class:`CancelledError`."""
+    told *unknown* at once; the engine's ``cancel`` raises :class:`CancelledError`. ``level``:
+    how much the hint tells (:data:`~officers.eightoff.hints.LEVELS`)."""
     try:
         time_limit = hint_time(budget.time_left(limits.time_limit))
     except SolverTimeoutError:  # the request waited out its time: unknown, without a search
         time_limit = hint_time(0.0)
     with budget.slot():
         hint = where_lost(
-            game, time_limit=None, max_states=limits.max_states, budget=budget.within(time_limit)
+            game,
+            time_limit=None,
+            max_states=limits.max_states,
+            budget=budget.within(time_limit),
+            level=level,
         )
     _searched(hint.reason)
     return hint

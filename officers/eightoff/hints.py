@@ -15,6 +15,13 @@ a search that runs out of time (or of room for its states) answers *unknown*.
   played from it lost the game. The answer is a :class:`Hint`, told by :meth:`Hint.text` in
   English and German.
 
+How much a hint tells is its *level* (:data:`LEVELS`, the least first), for a player who wants
+help but not the answer: ``winnable`` says only whether the game can still be won; ``nudge``
+adds where to look (the place whose card the next move of a win takes) or, for a lost game,
+where it was lost and how many moves to undo, but not the move to play instead; ``move`` (the
+default) adds the next move; ``plan`` the whole win from there. A hint never says more than its
+level: the facts above it are left out of the :class:`Hint` itself, not only of its sentence.
+
 A time limit bounds the whole call: the positions a call decides share it. Each call also takes
 a ``budget`` (:class:`~officers.core.budget.Budget`: a deadline and a cancel), the shape of every
 game's aid; the earlier of its deadline and the time limit ends the call.
@@ -25,12 +32,17 @@ game's aid; the earlier of its deadline and the time limit ends the call.
 (True, Move.parse('4h'))
 >>> print(where_lost(game).text("en"))
 The game can still be won: play 4h next.
+>>> print(where_lost(game, level="nudge").text("en"))
+The game can still be won: look at column 4.
+>>> hint = where_lost(game, level="plan")
+>>> len(hint.plan), hint.plan[:3]
+(81, (Move.parse('4h'), Move.parse('1e'), Move.parse('1h')))
 """
 
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Final, Literal
 
 from officers.core.budget import Budget, budget_of
@@ -46,10 +58,14 @@ if TYPE_CHECKING:
     from threading import Event
 
 __all__ = [
+    "DEFAULT_LEVEL",
     "DEFAULT_MAX_STATES",
     "DEFAULT_TIME_LIMIT",
+    "LEVELS",
     "Hint",
+    "HintLevel",
     "HintStatus",
+    "check_level",
     "is_winnable",
     "next_move",
     "solver_move",
@@ -57,6 +73,17 @@ __all__ = [
 ]
 
 HintStatus = Literal["won", "winnable", "lost", "unknown"]
+
+HintLevel = Literal["winnable", "nudge", "move", "plan"]
+
+LEVELS: Final[tuple[HintLevel, ...]] = ("winnable", "nudge", "move", "plan")
+"""How much a hint tells, the least first (see the module): ``winnable`` (whether the game can
+still be won), ``nudge`` (where to look, or where a lost game was lost), ``move`` (the next
+move) and ``plan`` (the whole win)."""
+
+DEFAULT_LEVEL: Final[HintLevel] = "move"
+"""The level of a hint when none is asked for: the next move (what a hint told before it had
+levels)."""
 
 DEFAULT_TIME_LIMIT: Final = 10.0
 """The seconds a call takes at most, by default (shared by every position it decides)."""
@@ -108,6 +135,21 @@ def _position_of(subject: Position | EightOffGame) -> Position:
     if not isinstance(subject, Position):
         raise TypeError(f"expected a Position or an EightOffGame, got {excerpt(subject)}")
     return subject
+
+
+def check_level(level: object) -> HintLevel:
+    """``level`` when it is one of :data:`LEVELS`, else :class:`ValueError` quoting it.
+
+    >>> check_level("nudge")
+    'nudge'
+    >>> check_level("all")
+    Traceback (most recent call last):
+      ...
+    ValueError: no hint level 'all': expected one of winnable, nudge, move, plan
+    """
+    if not isinstance(level, str) or level not in LEVELS:
+        raise ValueError(f"no hint level {excerpt(level)}: expected one of {', '.join(LEVELS)}")
+    return level
 
 
 def solver_move(move: SolverMove) -> Move:
@@ -184,6 +226,12 @@ class Hint:
     when the game's start cannot be won, and ``None`` (with ``reason``) when the search ran out
     before it found the move. ``moves`` is the number of moves of the game, ``states`` the
     positions the searches stored, ``seconds`` the time taken.
+
+    ``level`` is how much the hint tells (:data:`LEVELS`), and the fields hold no more: at
+    ``winnable`` only ``status`` (and ``reason``); at ``nudge`` also ``look``, the place the
+    next move of a win takes its card from, and where a lost game was lost (``lost_at``,
+    ``losing_move``, ``before``, ``undos``), but not ``move``; at ``move`` also ``move``; at
+    ``plan`` also ``plan``, the whole win (from ``before`` for a lost game).
     """
 
     status: HintStatus
@@ -196,14 +244,42 @@ class Hint:
     moves: int = 0
     states: int = 0
     seconds: float = 0.0
+    level: HintLevel = DEFAULT_LEVEL
+    look: Place | None = None
+    plan: tuple[Move, ...] | None = None
+
+    def told(self, level: HintLevel) -> Hint:
+        """The hint as ``level`` tells it: the facts above that level left out (a hint of a
+        lower level than asked for is returned as it is: it cannot tell what it does not
+        hold).
+
+        >>> game = EightOffGame.deal(1)
+        >>> hint = where_lost(game, level="plan")
+        >>> hint.told("nudge").move, hint.told("nudge").look
+        (None, Place(kind='column', index=3))
+        >>> hint.told("winnable").text()
+        'The game can still be won.'
+        """
+        level = check_level(level)
+        rank = LEVELS.index(level)
+        if rank >= LEVELS.index(self.level):
+            return self
+        facts: dict[str, Any] = {"level": level, "plan": None}
+        if rank < LEVELS.index("move"):
+            facts["move"] = None
+        if rank < LEVELS.index("nudge"):
+            facts.update(look=None, lost_at=None, losing_move=None, before=None, undos=None)
+            if self.status == "lost":
+                facts["reason"] = None
+        return replace(self, **facts)
 
     def text(self, lang: Language = "en") -> str:
         """The hint as a sentence in ``lang`` (:mod:`officers.eightoff.words`)."""
         return speaker(lang).hint(self)
 
     def to_dict(self, lang: Language = "en") -> dict[str, Any]:
-        """The JSON form: the fields (moves in their notation, ``before`` a position
-        notation) and ``text`` in ``lang``."""
+        """The JSON form: the fields (moves and ``look`` in their notation, ``before`` a
+        position notation, ``plan`` a list of moves or null) and ``text`` in ``lang``."""
         return {
             "kind": "eightoff-hint",
             "status": self.status,
@@ -216,6 +292,9 @@ class Hint:
             "moves": self.moves,
             "states": self.states,
             "seconds": round(self.seconds, 6),
+            "level": self.level,
+            "look": None if self.look is None else self.look.notation(),
+            "plan": None if self.plan is None else [move.notation() for move in self.plan],
             "text": self.text(lang),
         }
 
@@ -230,9 +309,12 @@ def where_lost(
     max_states: int = DEFAULT_MAX_STATES,
     cancel: Event | None = None,
     budget: Budget | None = None,
+    level: HintLevel = DEFAULT_LEVEL,
 ) -> Hint:
     """Whether ``game`` can still be won (and its next move), and, when it cannot, where it
-    was lost: the fewest undos after which it can be won again (see the module).
+    was lost: the fewest undos after which it can be won again (see the module), told at
+    ``level`` (:data:`LEVELS`; :class:`ValueError` for another): no more than that level
+    tells is in the answer. At ``winnable`` a lost game is not walked back (one search).
 
     Eight Off's aid, in the shape of every game's (:mod:`officers.core.budget`): it answers by
     ``budget``'s deadline (and by ``time_limit`` seconds, whichever comes first) or at once when
@@ -252,14 +334,17 @@ def where_lost(
     """
     if not isinstance(game, EightOffGame):
         raise TypeError(f"expected an EightOffGame, got {excerpt(game)}")
+    level = check_level(level)
     spent = _Spending(time_limit, max_states, cancel, budget)
     positions, moves = game.positions(), game.moves
     now = positions[-1]
     if now.is_won():
-        return _hint(spent, "won", len(moves))
+        return _hint(spent, "won", len(moves), level)
     solution = spent.decide(now)
     if solution.status != "unsolvable":
-        return _decided(spent, solution, len(moves))
+        return _decided(spent, solution, len(moves), level)
+    if level == "winnable":
+        return _hint(spent, "lost", len(moves), level)
     seen: dict[Position, Solution] = {now: solution}
     for index in range(len(moves) - 1, -1, -1):
         before = positions[index]
@@ -267,26 +352,42 @@ def where_lost(
             seen[before] = spent.decide(before)
         earlier = seen[before]
         if earlier.status == "unknown":
-            return _hint(spent, "lost", len(moves), reason=earlier.reason)
+            return _hint(spent, "lost", len(moves), level, reason=earlier.reason)
         if earlier.status == "solvable":
             return _hint(
                 spent,
                 "lost",
                 len(moves),
-                move=solver_move(earlier.moves[0]),
+                level,
+                win=earlier.moves,
                 lost_at=index + 1,
                 losing_move=moves[index],
                 before=before,
                 undos=len(moves) - index,
             )
-    return _hint(spent, "lost", len(moves), lost_at=0)
+    return _hint(spent, "lost", len(moves), level, lost_at=0)
 
 
-def _decided(spent: _Spending, solution: Solution, moves: int) -> Hint:
+def _decided(spent: _Spending, solution: Solution, moves: int, level: HintLevel) -> Hint:
     if solution.status == "unknown":
-        return _hint(spent, "unknown", moves, reason=solution.reason)
-    return _hint(spent, "winnable", moves, move=solver_move(solution.moves[0]))
+        return _hint(spent, "unknown", moves, level, reason=solution.reason)
+    return _hint(spent, "winnable", moves, level, win=solution.moves)
 
 
-def _hint(spent: _Spending, status: HintStatus, moves: int, **facts: Any) -> Hint:
-    return Hint(status, moves=moves, states=spent.states, seconds=spent.seconds(), **facts)
+def _hint(
+    spent: _Spending,
+    status: HintStatus,
+    moves: int,
+    level: HintLevel,
+    win: list[SolverMove] | None = None,
+    **facts: Any,
+) -> Hint:
+    """The hint of these facts (``win``: the solver's win from the position now, or from
+    ``before``), told at ``level``."""
+    if win:
+        plan = tuple(solver_move(move) for move in win)
+        facts.update(move=plan[0], look=plan[0].source, plan=plan)
+    hint = Hint(
+        status, moves=moves, states=spent.states, seconds=spent.seconds(), level="plan", **facts
+    )
+    return hint.told(level)

@@ -21,7 +21,7 @@ from officers.eightoff.words import fitting, moved_card
 
 if TYPE_CHECKING:
     from officers.eightoff.hints import Hint
-    from officers.eightoff.moves import Outcome, Place, Refusal
+    from officers.eightoff.moves import Move, Outcome, Place, Refusal
 
 
 def card_word(card: int | None) -> str:
@@ -152,14 +152,23 @@ def moved(fact: Hint) -> str:
 
 
 def hint(fact: Hint) -> str:
-    """Whether the game can still be won, and where it was lost."""
+    """Whether the game can still be won, and where it was lost, as much as the hint's level
+    tells (:data:`officers.eightoff.hints.LEVELS`)."""
     if fact.status == "won":
         return "Die Partie ist gewonnen."
     if fact.status == "winnable":
+        if fact.level == "winnable":
+            return "Die Partie ist noch zu gewinnen."
+        if fact.level == "nudge":
+            return f"Die Partie ist noch zu gewinnen: schau dir {at(fact.look)} an."
+        if fact.level == "plan" and fact.plan:
+            return f"Die Partie ist noch zu gewinnen, in {plan_words(fact.plan)}."
         return f"Die Partie ist noch zu gewinnen: als Nächstes {fact.move}."
     reason = REASONS.get(fact.reason or "", "")
     if fact.status == "unknown":
         return f"Ob die Partie noch zu gewinnen ist, ist unbekannt: {reason}."
+    if fact.level == "winnable":
+        return "Die Partie ist nicht mehr zu gewinnen."
     if fact.lost_at is None:
         return (
             "Die Partie ist verloren: von hier aus ist sie nicht zu gewinnen, und wo sie "
@@ -168,8 +177,18 @@ def hint(fact: Hint) -> str:
     if fact.lost_at == 0:
         return "Die Partie ist nicht zu gewinnen, auch nicht von ihrem Anfang an."
     undos = f"{fact.undos} Zug" if fact.undos == 1 else f"{fact.undos} Züge"
-    return (
+    lost = (
         f"Die Partie ging mit Zug {fact.lost_at} verloren, als {fact.losing_move} "
-        f"{moved(fact)}: nimm {undos} zurück, dann ist sie wieder zu gewinnen, mit "
-        f"{fact.move} stattdessen."
+        f"{moved(fact)}: nimm {undos} zurück, dann ist sie wieder zu gewinnen"
     )
+    if fact.level == "nudge":
+        return f"{lost}; schau dir dann {at(fact.look)} an." if fact.look else f"{lost}."
+    if fact.level == "plan" and fact.plan:
+        return f"{lost}, in {plan_words(fact.plan)}."
+    return f"{lost}, mit {fact.move} stattdessen."
+
+
+def plan_words(plan: tuple[Move, ...]) -> str:
+    """Ein ganzer Gewinn: ``3 Zügen: 4h 1e 1f``."""
+    count = "1 Zug" if len(plan) == 1 else f"{len(plan)} Zügen"
+    return f"{count}: {' '.join(move.notation() for move in plan)}"

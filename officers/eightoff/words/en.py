@@ -21,7 +21,7 @@ from officers.eightoff.words import fitting, moved_card
 
 if TYPE_CHECKING:
     from officers.eightoff.hints import Hint
-    from officers.eightoff.moves import Outcome, Place, Refusal
+    from officers.eightoff.moves import Move, Outcome, Place, Refusal
 
 
 def card_word(card: int | None) -> str:
@@ -145,14 +145,23 @@ def moved(fact: Hint) -> str:
 
 
 def hint(fact: Hint) -> str:
-    """Whether the game can still be won, and where it was lost."""
+    """Whether the game can still be won, and where it was lost, as much as the hint's level
+    tells (:data:`officers.eightoff.hints.LEVELS`)."""
     if fact.status == "won":
         return "The game is won."
     if fact.status == "winnable":
+        if fact.level == "winnable":
+            return "The game can still be won."
+        if fact.level == "nudge":
+            return f"The game can still be won: look at {at(fact.look)}."
+        if fact.level == "plan" and fact.plan:
+            return f"The game can still be won in {plan_words(fact.plan)}."
         return f"The game can still be won: play {fact.move} next."
     reason = REASONS.get(fact.reason or "", "")
     if fact.status == "unknown":
         return f"Whether the game can still be won is unknown: {reason}."
+    if fact.level == "winnable":
+        return "The game can no longer be won."
     if fact.lost_at is None:
         return (
             "The game is lost: it cannot be won from here, and where it was lost is unknown: "
@@ -161,7 +170,18 @@ def hint(fact: Hint) -> str:
     if fact.lost_at == 0:
         return "The game cannot be won, not even from its start."
     undos = f"{fact.undos} move{'s' if fact.undos != 1 else ''}"
-    return (
+    lost = (
         f"The game was lost at move {fact.lost_at}, when {fact.losing_move} "
-        f"{moved(fact)}: undo {undos} and it can be won again, with {fact.move} instead."
+        f"{moved(fact)}: undo {undos} and it can be won again"
     )
+    if fact.level == "nudge":
+        return f"{lost}; then look at {at(fact.look)}." if fact.look else f"{lost}."
+    if fact.level == "plan" and fact.plan:
+        return f"{lost}, in {plan_words(fact.plan)}."
+    return f"{lost}, with {fact.move} instead."
+
+
+def plan_words(plan: tuple[Move, ...]) -> str:
+    """A whole win: ``3 moves: 4h 1e 1f``."""
+    count = f"{len(plan)} move{'s' if len(plan) != 1 else ''}"
+    return f"{count}: {' '.join(move.notation() for move in plan)}"
