@@ -36,15 +36,17 @@ def render(data: Any) -> str:
 def current() -> dict[str, Any]:
     """The contract as the imported package states it: a snapshot file's path → its content."""
     from officers.contract import STATUS, handle
-    from officers.games import GAMES
+    from officers.games import SECTIONS
     from officers.serve.openapi import openapi
 
     files: dict[str, Any] = {}
-    for game in GAMES.values():
-        shipped = resources.files(game.schemas)
+    for section in SECTIONS:
+        shipped = resources.files(section.schemas)
         for entry in sorted(shipped.iterdir(), key=lambda entry: entry.name):
             if entry.name.endswith(".json"):
-                files[_snapshot_path(game.name, entry.name)] = json.loads(entry.read_text("utf-8"))
+                files[_snapshot_path(section.name, entry.name)] = json.loads(
+                    entry.read_text("utf-8")
+                )
     hello = handle({"op": "hello"})
     files["engine.json"] = {
         "hello": {**hello, "officers": ANY_VERSION},
@@ -58,7 +60,7 @@ def current() -> dict[str, Any]:
 
 def _snapshot_path(game: str, file: str) -> str:
     """Where a game's schema file is kept: Euler's Officers' in ``schemas/``, every other
-    game's in ``schemas/GAME/``."""
+    game's in ``schemas/GAME/`` (the Latin squares' in ``schemas/latin/``)."""
     return f"schemas/{file}" if game == "officers" else f"schemas/{game}/{file}"
 
 
@@ -123,9 +125,9 @@ def test_the_contract_matches_its_snapshot() -> None:
 def test_the_snapshot_covers_every_shipped_schema() -> None:
     from officers.contract import NAMES
     from officers.contract.schemas import package
-    from officers.games import GAMES
+    from officers.games import SECTIONS
 
-    game_of = {game.schemas: game.name for game in GAMES.values()}
+    game_of = {section.schemas: section.name for section in SECTIONS}
     needed = {_snapshot_path(game_of[package(name)], f"{name}.json") for name in NAMES}
     needed |= {"engine.json", "openapi.json"}
     missing = sorted(needed - stored().keys())

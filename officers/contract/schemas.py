@@ -24,7 +24,7 @@ from functools import cache
 from typing import Any, Final
 
 from officers.core.errors import NotationError, excerpt
-from officers.games import GAMES, PLAY_KINDS, operations, request_schema
+from officers.games import PLAY_KINDS, SECTIONS, operations, request_schema
 
 __all__ = [
     "KINDS",
@@ -73,15 +73,15 @@ KINDS: Final = (
     OFFICERS_KINDS
     + tuple(
         kind
-        for game in GAMES.values()
-        if game.name != "officers"
-        for kind in (*game.kinds, *game.documents)
+        for section in SECTIONS
+        if section.name != "officers"
+        for kind in (*section.kinds, *section.documents)
     )
     + PLAY_KINDS
 )
 """Every kind of document officers writes: Euler's Officers' (those of the engine and the
 service first, then those only the command line writes, from ``square``), then every other
-game's (:mod:`officers.games`), then the play operations' (version 3)."""
+game's (:mod:`officers.games`) and the Latin squares', then the play operations' (version 3)."""
 
 OPS_WITH_REQUESTS: Final = (
     "schema",
@@ -112,11 +112,15 @@ and requests of the service alone, which the engine protocol does not speak (so 
 _PACKAGES: Final = {
     **{name: "officers.rooms.schemas" for name in ROOM_SCHEMAS},
     **{
-        request_schema(registered.op): game.schemas
-        for game in GAMES.values()
-        for registered in game.operations
+        request_schema(registered.op): section.schemas
+        for section in SECTIONS
+        for registered in section.operations
     },
-    **{kind: game.schemas for game in GAMES.values() for kind in (*game.kinds, *game.documents)},
+    **{
+        kind: section.schemas
+        for section in SECTIONS
+        for kind in (*section.kinds, *section.documents)
+    },
 }
 """The package that ships each schema not in ``officers.schemas``."""
 

@@ -40,11 +40,13 @@ from officers.games.state import GameInfo, State
 __all__ = [
     "COMMON_OPS",
     "GAMES",
+    "LATIN",
     "PLAY",
     "PLAY_KINDS",
     "GameInfo",
     "Operation",
     "Registered",
+    "SECTIONS",
     "State",
     "operation",
     "request_schema",
@@ -370,6 +372,79 @@ SKAT: Final = Registered(
     cli="officers.cli.skat:COMMANDS",
 )
 
+_L: Final = "officers.contract.latin"
+
+LATIN: Final = Registered(
+    name="latin",
+    title="Latin squares",
+    schemas="officers.latin.schemas",
+    guide="docs/mathematics.md",
+    operations=(
+        Operation(
+            "latin/mols",
+            f"{_L}:mols_op",
+            "latin-mols",
+            "k mutually orthogonal Latin squares of order n, checked, with their construction; "
+            "or why none is known (or none exists)",
+            {"k": 2, "n": 10},
+            searches=True,
+        ),
+        Operation(
+            "latin/mols-table",
+            f"{_L}:mols_table_op",
+            "latin-mols-table",
+            "How many MOLS of each order are built here, against the published table",
+            {"from": 2, "to": 30},
+            searches=True,
+        ),
+        Operation(
+            "latin/mols-complete",
+            f"{_L}:mols_complete_op",
+            "latin-mols-completion",
+            "A square orthogonal to every one of k - 1 given MOLS, or a proof that none exists",
+            {"squares": [[[0, 1, 2], [1, 2, 0], [2, 0, 1]]], "method": "exact"},
+            searches=True,
+        ),
+        Operation(
+            "latin/classify",
+            f"{_L}:classify_op",
+            "latin-classification",
+            "A Latin square's canonical forms (isotopy, species, isomorphism) and the orders of "
+            "its groups",
+            {"square": [[0, 1, 2], [1, 2, 0], [2, 0, 1]]},
+            searches=True,
+        ),
+        Operation(
+            "latin/random",
+            f"{_L}:random_op",
+            "latin-squares",
+            "Latin squares of order n drawn uniformly at random (Jacobson and Matthews), "
+            "reproducible from a seed",
+            {"n": 5, "count": 1, "seed": 7},
+            searches=True,
+        ),
+        Operation(
+            "latin/count",
+            f"{_L}:count_op",
+            "latin-count",
+            "The number of Latin squares, reduced squares and classes of Latin rectangles of "
+            "order n, counted",
+            {"n": 6},
+            searches=True,
+        ),
+    ),
+    kinds=(
+        "latin-mols",
+        "latin-mols-table",
+        "latin-mols-completion",
+        "latin-classification",
+        "latin-squares",
+        "latin-count",
+    ),
+)
+"""Latin squares at the doors: no game (no state, rooms or bots), the same registry for its
+operations, kinds and schemas (docs/mathematics.md, docs/mols.md)."""
+
 _P: Final = "officers.contract.states"
 
 PLAY: Final = (
@@ -419,8 +494,12 @@ COMMON_OPS: Final = ("hello", "health", "schema")
 """The operations of the contract itself, no game's: the greeting, the health check and the
 schemas (:mod:`officers.contract` answers them)."""
 
+SECTIONS: Final = (*GAMES.values(), LATIN)
+"""Everything the doors serve that registers operations, kinds and schemas: every game, then
+the Latin squares."""
+
 _OPERATIONS: Final[Mapping[str, Operation]] = MappingProxyType(
-    {op.op: op for game in GAMES.values() for op in game.operations} | {op.op: op for op in PLAY}
+    {op.op: op for section in SECTIONS for op in section.operations} | {op.op: op for op in PLAY}
 )
 
 
@@ -430,7 +509,8 @@ def operation(op: str) -> Operation:
 
 
 def operations() -> tuple[Operation, ...]:
-    """Every game's operations, game by game."""
+    """Every operation: each game's, game by game, the Latin squares', then the play
+    operations'."""
     return tuple(_OPERATIONS.values())
 
 

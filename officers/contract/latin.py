@@ -1,0 +1,317 @@
+"""Latin squares through the contract: the operations ``latin/...`` of the registry
+(:mod:`officers.games`) and their documents (``latin-...``), written here once for the engine,
+the service and the command line.
+
+Each operation runs in a child process under the door's time limit, holding one of its search
+slots (:func:`officers.contract.bounded.bounded`): a count of order 8 or a table to 599 takes
+longer than a service's two seconds and is then answered ``timeout``. An answer carries at most
+:data:`MAX_CELLS` symbols of squares; a larger one is refused as ``limit`` before any work.
+
+>>> from officers.contract import handle
+>>> answer = handle({"op": "latin/mols", "k": 2, "n": 3})
+>>> answer["kind"], answer["found"], answer["construction"], answer["squares"][1]
+('latin-mols', True, 'finite field GF(3)', [[0, 1, 2], [2, 0, 1], [1, 2, 0]])
+>>> refused = handle({"op": "latin/mols", "k": 2, "n": 6})
+>>> refused["found"], refused["reason"][:55]
+(False, 'no 2 mutually orthogonal Latin squares of order 6 exist')
+>>> handle({"op": "latin/classify", "square": [[0, 1], [1, 0]]})["autotopisms"]
+4
+>>> handle({"op": "latin/classify", "square": [[0, 1], [0, 1]]})["message"]
+'not a Latin square [[0, 1], [0, 1]]: column 1 holds 0 twice'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import Any, Final, TypeVar
+
+from officers.contract.bounded import bounded
+from officers.contract.documents import head
+from officers.contract.limits import Limits
+from officers.contract.requests import BadRequestError, Request, integral
+from officers.core.errors import excerpt
+
+__all__ = [
+    "MAX_CELLS",
+    "classification_document",
+    "classify_op",
+    "completion_document",
+    "count_document",
+    "count_op",
+    "mols_complete_op",
+    "mols_document",
+    "mols_op",
+    "mols_table_document",
+    "mols_table_op",
+    "random_op",
+    "squares_document",
+]
+
+MAX_CELLS: Final = 250_000
+"""The most symbols of squares one answer of the doors carries (about a megabyte of JSON):
+e.g. 2 squares of order 353, or 25 of order 100."""
+
+_T = TypeVar("_T")
+
+Rows = list[list[int]]
+
+
+def _rows(square: Sequence[Sequence[int]]) -> Rows:
+    return [list(row) for row in square]
+
+
+def _limited(cells: int, what: str) -> None:
+    if cells > MAX_CELLS:
+        raise BadRequestError(
+            "limit",
+            f"{what} hold {cells:,} symbols, more than the {MAX_CELLS:,} one answer carries here",
+        )
+
+
+def _bounded(request: Request, limits: Limits, function: Callable[..., _T], *args: Any) -> _T:
+    """``function(*args)`` in a child process under what is left of the door's time limit,
+    holding one of its search slots, ended at once by the engine's ``cancel``."""
+    budget = request.budget
+    time_limit = budget.time_left(limits.time_limit)
+    with budget.slot():
+        return bounded(function, args, time_limit, budget.cancel)
+
+
+def _square(request: Request, name: str = "square") -> Rows:
+    """A square field: rows of whole numbers (its schema has bounded it), checked Latin by the
+    library where it is used."""
+    value = integral(request.get(name))
+    if not isinstance(value, list) or not all(
+        isinstance(row, list) and all(isinstance(v, int) for v in row) for row in value
+    ):
+        raise BadRequestError(
+            "bad-request", f"{name!r} must be a list of rows of whole numbers, got {excerpt(value)}"
+        )
+    return value
+
+
+# --- latin/mols ---------------------------------------------------------------------------------
+
+
+def mols_document(k: int, n: int) -> dict[str, Any]:
+    """``k`` mutually orthogonal Latin squares of order ``n`` (``n < 600``), checked, with the
+    construction; or ``found`` false with the ``reason`` (a theorem says none exist, or none is
+    known to this library), ``built`` (the most this library builds of order ``n``) and
+    ``table`` (the published table's lower bound) either way; both ``None`` at order 1, where
+    any number of copies of the one square are mutually orthogonal.
+
+    >>> document = mols_document(3, 10)
+    >>> document["found"], document["built"], document["table"], document["squares"]
+    (False, 2, 2, None)
+    """
+    from officers.core.errors import UnsupportedError
+    from officers.latin import mols_data
+    from officers.latin.mutually_orthogonal import largest_known, mols, plan, why_no_mols
+
+    if n == 1:  # any number of copies of the one square: no most, no table
+        return {**head("latin-mols"), "k": k, "n": 1, "found": True, "built": None,
+                "table": None, "construction": "the square of order 1", "squares": [[[0]]] * k,
+                "reason": None}  # fmt: skip
+    built, table, construction = largest_known(n), mols_data.lower_bound(n), plan(n)[1]
+    found: dict[str, Any] = {"found": False, "built": built, "table": table}
+    reason = why_no_mols(k, n)
+    if reason is None:
+        try:
+            squares = mols(k, n)
+        except UnsupportedError as error:
+            reason = str(error)
+        else:
+            found = {**found, "found": True}
+    if reason is not None:
+        return {**head("latin-mols"), "k": k, "n": n, **found, "construction": None,
+                "squares": None, "reason": reason}  # fmt: skip
+    return {
+        **head("latin-mols"),
+        "k": k,
+        "n": n,
+        **found,
+        "construction": construction,
+        "squares": [_rows(square) for square in squares],
+        "reason": None,
+    }
+
+
+def mols_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``latin/mols``: ``k`` MOLS of order ``n`` (:func:`mols_document`)."""
+    k, n = request.count("k", None, least=1), request.count("n", None, least=1)
+    _limited(k * n * n, f"{k} squares of order {n}")
+    return _bounded(request, limits, mols_document, k, n)
+
+
+def mols_table_document(first: int, last: int) -> dict[str, Any]:
+    """For every order ``first <= n <= last`` (``last < 600``), the MOLS this library builds
+    against the published table, and the construction.
+
+    >>> mols_table_document(2, 4)["rows"][-1]
+    {'n': 4, 'built': 3, 'table': 3, 'difference': 0, 'construction': 'finite field GF(4)'}
+    """
+    from officers.latin.mutually_orthogonal import mols_table
+
+    rows = [
+        {
+            "n": e.n,
+            "built": e.built,
+            "table": e.table,
+            "difference": e.built - e.table,
+            "construction": e.construction,
+        }
+        for e in mols_table(last, start=first)
+    ]
+    return {**head("latin-mols-table"), "from": first, "to": last, "rows": rows}
+
+
+def mols_table_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``latin/mols-table``: :func:`mols_table_document` from ``from`` (2) to ``to`` (100)."""
+    first, last = request.count("from", 2, least=2), request.count("to", 100, least=2)
+    if first > last:
+        raise BadRequestError("bad-input", f"'from' ({first}) is after 'to' ({last})")
+    return _bounded(request, limits, mols_table_document, first, last)
+
+
+def completion_document(
+    squares: list[Rows], method: str, time_limit: float | None
+) -> dict[str, Any]:
+    """A square orthogonal to every one of ``squares`` (:func:`officers.latin.complete_mols`),
+    or ``found`` false with the ``reason``: ``squares`` holds the given squares and, when
+    ``found``, the new one last (so it reads back as the next set to complete). Out of time
+    it raises :class:`~officers.SolverTimeoutError`.
+
+    >>> document = completion_document([[[0, 1, 2], [1, 2, 0], [2, 0, 1]]], "exact", None)
+    >>> document["found"], document["k"], document["square"]
+    (True, 2, [[0, 1, 2], [2, 0, 1], [1, 2, 0]])
+    """
+    from officers.latin.complete import complete_mols
+
+    square = complete_mols(squares, time_limit=time_limit, method=method)
+    n, k = len(squares[0]), len(squares) + 1
+    given = [_rows(s) for s in squares]
+    reason = None
+    if square is None:
+        reason = (
+            f"at most n - 1 = {n - 1} mutually orthogonal Latin squares of order {n} exist "
+            f"(Bose 1938): {len(squares)} given"
+            if len(squares) >= n - 1
+            else f"no Latin square of order {n} is orthogonal to "
+            + ("the given square" if len(squares) == 1 else f"all {len(squares)} given squares")
+            + f": the {method} search was exhaustive"
+        )
+    return {
+        **head("latin-mols-completion"),
+        "k": k,
+        "n": n,
+        "method": method,
+        "found": square is not None,
+        "square": None if square is None else _rows(square),
+        "squares": given if square is None else [*given, _rows(square)],
+        "reason": reason,
+    }
+
+
+def mols_complete_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``latin/mols-complete``: :func:`completion_document` (the child process is ended at the
+    limit: the search itself runs without one)."""
+    given = integral(request.get("squares"))
+    if not isinstance(given, list):
+        raise BadRequestError("bad-request", f"'squares' must be a list, got {excerpt(given)}")
+    squares = [_square(Request({"square": s}), "square") for s in given]
+    _limited(sum(len(row) for s in squares for row in s), f"{len(squares)} given squares")
+    method = request.word("method", "exact")
+    return _bounded(request, limits, completion_document, squares, method, None)
+
+
+# --- latin/classify, latin/random, latin/count --------------------------------------------------
+
+
+def classification_document(square: Sequence[Sequence[int]]) -> dict[str, Any]:
+    """A square's canonical forms and group orders (:func:`officers.latin.classify`).
+
+    >>> from officers.latin import cyclic_square
+    >>> classification_document(cyclic_square(3))["autotopisms"]
+    18
+    """
+    from officers.latin.canonical import classify
+
+    c = classify(square)
+    return {
+        **head("latin-classification"),
+        "order": c.order,
+        "isotopy_form": _rows(c.isotopy_form),
+        "species_form": _rows(c.species_form),
+        "isomorphism_form": _rows(c.isomorphism_form),
+        "autotopisms": c.autotopisms,
+        "autoparatopisms": c.autoparatopisms,
+        "automorphisms": c.automorphisms,
+        "isotopy_class_size": c.isotopy_class_size,
+        "species_size": c.species_size,
+    }
+
+
+def classify_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``latin/classify``: :func:`classification_document` of ``square``."""
+    square = _square(request)
+    _limited(sum(len(row) for row in square), "the square's rows")
+    return _bounded(request, limits, classification_document, square)
+
+
+def squares_document(n: int, count: int, seed: int, steps: int | None) -> dict[str, Any]:
+    """``count`` Latin squares of order ``n`` drawn uniformly at random from one run of the
+    chain of Jacobson and Matthews (:func:`officers.latin.random_latin_squares`), with the
+    ``seed`` and the ``steps`` that give them again.
+
+    >>> squares_document(4, 1, 7, None)["squares"]
+    [[[0, 3, 2, 1], [3, 0, 1, 2], [1, 2, 0, 3], [2, 1, 3, 0]]]
+    """
+    from officers.latin.random import default_steps, random_latin_squares
+
+    chosen = default_steps(n) if steps is None else steps
+    squares = random_latin_squares(n, count, seed=seed, steps=chosen)
+    return {
+        **head("latin-squares"),
+        "n": n,
+        "seed": seed,
+        "steps": chosen,
+        "squares": [_rows(square) for square in squares],
+    }
+
+
+def random_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``latin/random``: :func:`squares_document`; a seed is drawn afresh when none is given,
+    and written in the answer."""
+    n, count = request.count("n", None, least=1), request.count("count", 1, least=1)
+    _limited(count * n * n, f"{count} squares of order {n}")
+    seed = request.count("seed", None, nullable=True)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**63)
+    steps = request.count("steps", None, nullable=True)
+    return _bounded(request, limits, squares_document, n, count, seed, steps)
+
+
+def count_document(n: int) -> dict[str, Any]:
+    """The Latin squares of order ``n`` counted (:func:`officers.latin.count_latin`), beside the
+    published number of reduced squares.
+
+    >>> count_document(4)["squares"], count_document(4)["reduced"]
+    (576, 4)
+    """
+    from officers.latin.count import REDUCED_LATIN_SQUARES, count_latin
+
+    count = count_latin(n)
+    return {
+        **head("latin-count"),
+        "order": count.order,
+        "squares": count.squares,
+        "reduced": count.reduced,
+        "classes": list(count.classes),
+        "published_reduced": REDUCED_LATIN_SQUARES[count.order - 1],
+    }
+
+
+def count_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``latin/count``: :func:`count_document` of order ``n``."""
+    return _bounded(request, limits, count_document, request.count("n", None, least=1))
