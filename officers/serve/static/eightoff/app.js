@@ -5,7 +5,7 @@
 // presets), and moves only what the answer's legal moves allow.
 
 import { markedCall } from "../api.js";
-import { $, say as sayShell, showError, startLang, startShell, translate } from "../shell.js";
+import { $, keep, kept, say as sayShell, showError, startLang, startShell, translate } from "../shell.js";
 import { cardName, variantName, words } from "./i18n.js";
 import { LinkError, readLink, writeLink } from "./link.js";
 import { CELLS, choose, isColumn, moveText, movesFrom, parseMove } from "./moves.js";
@@ -19,12 +19,17 @@ const S = {
   game: null, // the last eightoff-game or eightoff-move document
   legal: [], // its legal moves, read ({text, source, target, count})
   pick: null, // the chosen run: {place, count} (count null: as many as the target takes)
-  advice: null, // {kind: "hint" | "winnable", game, lang, doc}
+  advice: null, // {kind: "hint" | "winnable", game, lang, level, doc}
+  hintLevel: "move", // how much a hint tells (HINT_LEVELS), kept in localStorage
   last: null, // the last move played: {move, cards, source, target}
   auto: false, // safe cards go to the foundations by themselves
   groups: [], // the moves each action made (a move and the cards that went up after it), for undo
   busy: false,
 };
+
+/** How much a hint tells, the least first (officers.eightoff.hints.LEVELS). */
+const HINT_LEVELS = ["winnable", "nudge", "move", "plan"];
+const HINT_LEVEL = "officers-eightoff-hint-level";
 
 const t = () => words(S.lang);
 const over = () => Boolean(S.game && S.game.outcome);
@@ -168,14 +173,30 @@ async function undo(count = 1) {
   }
 }
 
+/** The level a request of ``kind`` asks for: a hint the chosen level; "still winnable?" never
+ * more than a nudge (where a lost game was lost), and no more than the chosen level. */
+function levelOf(kind) {
+  if (kind === "hint") return S.hintLevel;
+  return S.hintLevel === "winnable" ? "winnable" : "nudge";
+}
+
 /** Ask for a hint (``kind`` "hint") or whether the game can still be won ("winnable"): the same
- * request, told differently. */
+ * request, told differently, each at its level (levelOf). */
 async function advise(kind) {
   if (!S.game || S.busy) return;
   const key = S.game.game;
-  const doc = await ask("hint", { game: key, lang: S.lang });
-  if (!S.game || S.game.game !== key) return;
-  S.advice = { kind, game: key, lang: S.lang, doc };
+  const level = levelOf(kind);
+  const doc = await ask("hint", { game: key, lang: S.lang, level });
+  if (!S.game || S.game.game !== key || level !== levelOf(kind)) return;
+  S.advice = { kind, game: key, lang: S.lang, level, doc };
+  render();
+}
+
+function setHintLevel(level) {
+  S.hintLevel = HINT_LEVELS.includes(level) ? level : "move";
+  keep(HINT_LEVEL, S.hintLevel);
+  $("#hint-level-about").textContent = t().hintLevelsAbout[S.hintLevel];
+  S.advice = null; // what was shown may tell more than the level now chosen
   render();
 }
 
@@ -343,6 +364,8 @@ function drawChoice(overNode = null) {
   if (hinted) {
     const count = hinted.count || (choose(S.legal, hinted.source, hinted.target) || {}).count || 1;
     marks.hint = { ...hinted, count, suit: hinted.target === "h" ? suitAt(hinted.source, 1) : null };
+  } else if (advice && advice.status === "winnable" && advice.look) {
+    marks.hint = { source: advice.look, count: 0, target: advice.look, suit: null }; // the pile, not the move
   }
   drawMarks(board(), marks);
   const status = $("#status");
@@ -353,24 +376,30 @@ function drawChoice(overNode = null) {
 function drawAdvice() {
   const node = $("#advice");
   const advice = S.advice;
-  for (const key of ["kind", "status", "move", "lostAt", "undos"]) delete node.dataset[key];
+  for (const key of ["kind", "status", "move", "lostAt", "undos", "level", "look"]) delete node.dataset[key];
   if (!advice) {
     node.replaceChildren();
     return;
   }
   const { doc, kind } = advice;
   const words_ = t();
-  Object.assign(node.dataset, { kind, status: doc.status });
+  Object.assign(node.dataset, { kind, status: doc.status, level: doc.level || "move" });
   if (doc.move) node.dataset.move = doc.move;
+  if (doc.look) node.dataset.look = doc.look;
   const parts = [];
   if (kind === "winnable") {
     let headline = words_.isUnknown;
     if (doc.status === "won") headline = words_.isWon;
     if (doc.status === "winnable") headline = words_.isWinnable;
-    if (doc.status === "lost") headline = doc.lost_at ? words_.isLost(doc.lost_at, doc.losing_move, doc.undos) : words_.isLostFromStart;
+    if (doc.status === "lost") {
+      if (doc.lost_at) headline = words_.isLost(doc.lost_at, doc.losing_move, doc.undos);
+      else headline = doc.lost_at === 0 ? words_.isLostFromStart : words_.isLostPlain;
+    }
     parts.push(Object.assign(document.createElement("p"), { className: "headline", textContent: headline }));
   }
-  parts.push(Object.assign(document.createElement("p"), { className: "said", textContent: doc.text }));
+  if (kind === "hint" || doc.status === "lost" || doc.status === "unknown") {
+    parts.push(Object.assign(document.createElement("p"), { className: "said", textContent: doc.text }));
+  }
   if (doc.status === "lost" && doc.lost_at && doc.undos) {
     Object.assign(node.dataset, { lostAt: doc.lost_at, undos: doc.undos });
     const button = Object.assign(document.createElement("button"), { type: "button", textContent: words_.undoMany(doc.undos) });
@@ -450,7 +479,10 @@ function drawForm() {
 }
 
 function applyWords() {
-  translate(t(), S.lang);
+  const words_ = t();
+  translate(words_, S.lang);
+  for (const option of $("#hint-level").options) option.textContent = words_.hintLevels[option.value];
+  $("#hint-level-about").textContent = words_.hintLevelsAbout[S.hintLevel];
   drawForm();
 }
 
@@ -563,10 +595,13 @@ function bind() {
   });
   $("#variant").addEventListener("change", drawForm);
   $("#auto").addEventListener("change", (event) => setAuto(event.target.checked).catch(report));
+  $("#hint-level").addEventListener("change", (event) => setHintLevel(event.target.value));
 }
 
 async function main() {
   bind();
+  S.hintLevel = HINT_LEVELS.includes(kept(HINT_LEVEL)) ? kept(HINT_LEVEL) : "move";
+  $("#hint-level").value = S.hintLevel;
   startShell((lang) => setLanguage(lang).catch(report)); // a broken link's page too
   let link;
   try {
