@@ -60,6 +60,22 @@ def test_workers_count_the_same() -> None:
     assert count_latin(7, jobs=2) == count_latin(7, jobs=1)
 
 
+def test_a_dask_cluster_counts_the_same(tmp_path: Path) -> None:
+    # distributed is in the test extra: this test runs wherever the suite does, never skipped
+    import distributed
+
+    state = tmp_path / "count7.json"
+    with (
+        distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        with pytest.raises(SolverTimeoutError):  # stopped part-way, resumed on the cluster
+            count_latin(7, time_limit=0, state=state, executor=client.get_executor())
+        count = count_latin(7, state=state, executor=client.get_executor())
+    assert count == count_latin(7, jobs=1)
+    assert count.reduced == A000315[6]
+
+
 @pytest.mark.slow
 def test_order_8() -> None:
     """535,281,401,856 reduced squares (about a minute of each of two cores)."""

@@ -41,6 +41,7 @@ References: B. D. McKay and E. Rogoyski, "Latin squares of order 10", Electron. 
 
 from __future__ import annotations
 
+import concurrent.futures
 import json
 import math
 import os
@@ -490,6 +491,7 @@ def count_latin(
     time_limit: float | None = None,
     progress: Callable[[CountProgress], object] | None = None,
     state: str | os.PathLike[str] | None = None,
+    executor: concurrent.futures.Executor | None = None,
 ) -> LatinCount:
     """The Latin squares of order ``n`` (1 .. :data:`MAX_COUNT_ORDER`), counted by classes of
     Latin rectangles (see the module); order 8's 535,281,401,856 reduced squares in minutes.
@@ -499,6 +501,9 @@ def count_latin(
     state file, if one is named). ``progress`` is called with a :class:`CountProgress` after
     every unit of work. ``state``: a file that keeps the count's progress, read first when it
     exists (a count stopped goes on where it stopped) and left with the finished count.
+    ``executor``: any :class:`concurrent.futures.Executor` to run the units on instead of
+    ``jobs`` (a Dask cluster's ``client.get_executor()`` spreads them over its machines; it is
+    not shut down). The count is the same whatever runs the units.
 
     >>> count_latin(4)
     LatinCount(order=4, squares=576, reduced=4, classes=(1,))
@@ -524,7 +529,7 @@ def count_latin(
     last = max(1, n - 3)
     try:
         while True:
-            _step(current, last, jobs, deadline, progress, path)
+            _step(current, last, jobs, deadline, progress, path, executor)
             if current.rows == last and current.done:
                 break
             current.rows += 1
@@ -547,8 +552,10 @@ def _step(
     deadline: float | None,
     progress: Callable[[CountProgress], object] | None,
     path: str | None,
+    executor: concurrent.futures.Executor | None = None,
 ) -> None:
-    """Run the units of the next step not done yet, recording each in ``state``."""
+    """Run the units of the next step not done yet, recording each in ``state``: on
+    ``executor`` when given, else on ``jobs`` local workers (or in this process)."""
     from officers.core.simulation import worker_pool
 
     tasks = _tasks(state, last)
@@ -583,21 +590,37 @@ def _step(
             )
 
     waiting = [i for i in range(len(tasks)) if i not in state.done]
+    if executor is not None:
+        _run_on(executor, tasks, waiting, record, over, deadline)
+        return
     with worker_pool(jobs) as pool:
         if pool is None:
             for index in waiting:
                 over()
                 record(index, _unit(tasks[index]))
             return
-        import concurrent.futures
+        _run_on(pool, tasks, waiting, record, over, deadline)
 
-        futures = {pool.submit(_unit, tasks[index]): index for index in waiting}
-        pending = set(futures)
-        while pending:
-            over()
-            timeout = None if deadline is None else max(0.0, deadline - time.monotonic())
-            finished, pending = concurrent.futures.wait(
-                pending, timeout=timeout, return_when=concurrent.futures.FIRST_COMPLETED
-            )
-            for future in finished:
-                record(futures[future], future.result())
+
+def _run_on(
+    pool: concurrent.futures.Executor,
+    tasks: list[tuple[Graph, int, int]],
+    waiting: list[int],
+    record: Callable[[int, dict[Key, tuple[int, Graph]] | int], None],
+    over: Callable[[], None],
+    deadline: float | None,
+) -> None:
+    """Run the units ``waiting`` of ``tasks`` on ``pool``, recording each as it comes in. Out
+    of time, what is pending is left to its pool: the local one cancels it as it shuts down; a
+    cluster's is not cancelled here, as Dask keys a task by its function and arguments, and
+    cancelling one would cancel the same unit when the count is resumed."""
+    futures = {pool.submit(_unit, tasks[index]): index for index in waiting}
+    pending = set(futures)
+    while pending:
+        over()
+        timeout = None if deadline is None else max(0.0, deadline - time.monotonic())
+        finished, pending = concurrent.futures.wait(
+            pending, timeout=timeout, return_when=concurrent.futures.FIRST_COMPLETED
+        )
+        for future in finished:
+            record(futures[future], future.result())
