@@ -3,7 +3,8 @@
     officers latin count N [--jobs J] [--time-limit S] [--state FILE] [--no-progress] [--json]
     officers latin classify SQUARE [--json]
     officers latin canonical SQUARE [--under isotopy|species|isomorphism] [--json]
-    officers latin classes N [--species] [--json]
+    officers latin classes N [--species] [--mates] [--time-limit S] [--json]
+    officers latin mates SQUARE [--time-limit S] [--json]
     officers latin random N [--seed S] [--json]
     officers latin mols K N [--json]
     officers latin mols-table [--to N] [--json]
@@ -15,7 +16,12 @@ each symbol one character ``0-9``, then ``a-z`` (``01/10``); given as it is, as 
 rectangles (:func:`officers.latin.count_latin`); with ``--state`` a count stopped by its time
 limit (exit status 3) or by Ctrl-C goes on where it stopped when run again. ``classify`` gives a
 square's canonical forms and the orders of its groups (:func:`officers.latin.canonical`);
-``classes`` lists every isotopy class (or species) of order ``N`` to 7.
+``classes`` lists every isotopy class (or species) of order ``N`` to 7; with ``--mates`` every
+species with its transversals and orthogonal mates, and the share of the Latin squares of order
+``N`` that have a mate (:func:`officers.latin.orthogonal.mate_table`). ``mates`` counts a square's
+transversals and orthogonal mates (:func:`officers.latin.orthogonal.count_mates`): the mates up to
+renaming their symbols (partitions of the cells into transversals), and as Latin squares (``n!``
+times as many).
 
 >>> from officers.cli.latin import read_latin, square_text
 >>> square_text(read_latin("012/120/201"))
@@ -35,6 +41,7 @@ from officers.cli.common import Commands, ExitCode, Parser, add_json, argument_t
 if TYPE_CHECKING:
     from officers.latin.canonical import Classification, LatinClass
     from officers.latin.count import CountProgress, LatinCount
+    from officers.latin.orthogonal import MateCount, MateTable
     from officers.latin.squares import LatinSquare
 
 __all__ = [
@@ -42,6 +49,8 @@ __all__ = [
     "classes_data",
     "classification_data",
     "count_data",
+    "mate_count_data",
+    "mate_table_data",
     "read_latin",
     "square_text",
 ]
@@ -231,6 +240,8 @@ def classes_data(order: int, found: list[LatinClass], *, of_species: bool) -> di
 def _classes(args: argparse.Namespace) -> ExitCode:
     from officers.latin.canonical import isotopy_classes, species
 
+    if args.mates:
+        return _mate_table(args)
     found = species(args.order) if args.species else isotopy_classes(args.order)
     if args.json:
         emit(classes_data(args.order, found, of_species=args.species))
@@ -240,6 +251,106 @@ def _classes(args: argparse.Namespace) -> ExitCode:
     print(f"{len(found)} {what} of order {args.order}")
     for c in found:
         print(f"{square_text(c.form)}  {group} {c.symmetries:,}  squares {c.size:,}")
+    return ExitCode.OK
+
+
+# --- mates --------------------------------------------------------------------------------------
+
+
+def mate_count_data(count: MateCount) -> dict[str, Any]:
+    """The JSON of a count of mates: ``{"kind": "latin-mates", "order": ..., "transversals":
+    ..., "mates": ..., "mates_as_squares": ..., "method": ..., "seconds": ...}``; ``mates``
+    counts them up to renaming their symbols (first row ``0 .. n-1``), ``mates_as_squares``
+    ``n!`` times as many.
+
+    >>> from officers.latin import cyclic_square
+    >>> from officers.latin.orthogonal import count_mates
+    >>> data = mate_count_data(count_mates(cyclic_square(5)))
+    >>> data["transversals"], data["mates"], data["mates_as_squares"]
+    (15, 3, 360)
+    """
+    return {
+        "kind": "latin-mates",
+        "order": count.order,
+        "transversals": count.transversals,
+        "mates": count.mates,
+        "mates_as_squares": count.squares,
+        "method": count.method,
+        "seconds": round(count.seconds, 3),
+    }
+
+
+def _mates(args: argparse.Namespace) -> ExitCode:
+    from officers.latin.orthogonal import count_mates
+
+    count = count_mates(_square_argument(args.square), time_limit=args.time_limit)
+    if args.json:
+        emit(mate_count_data(count))
+        return ExitCode.OK
+    print(f"order: {count.order}")
+    print(f"transversals: {count.transversals:,}")
+    print(f"orthogonal mates up to renaming their symbols: {count.mates:,}")
+    print(f"orthogonal mates as Latin squares ({count.order}! each): {count.squares:,}")
+    return ExitCode.OK
+
+
+def mate_table_data(table: MateTable) -> dict[str, Any]:
+    """The JSON of :func:`officers.latin.orthogonal.mate_table`: every species with its
+    transversals and mates (up to renaming symbols), and the sums over the Latin squares (the
+    share with a mate as a fraction ``"p/q"`` and a float).
+
+    >>> from officers.latin.orthogonal import mate_table
+    >>> data = mate_table_data(mate_table(4))
+    >>> data["squares"], data["with_mate"], data["share"], data["bachelor_species"]
+    (576, 144, '1/4', 1)
+    """
+    return {
+        "kind": "latin-mate-table",
+        "order": table.order,
+        "species_count": len(table.species),
+        "bachelor_species": table.bachelors,
+        "squares": table.squares,
+        "with_mate": table.with_mate,
+        "share": str(table.share),
+        "share_float": float(table.share),
+        "mates": table.mates,
+        "mean_mates": str(table.mean_mates),
+        "transversal_counts": list(table.transversal_counts),
+        "species": [
+            {
+                "form": [list(r) for r in s.form],
+                "autoparatopisms": s.symmetries,
+                "size": s.size,
+                "transversals": s.transversals,
+                "mates": s.mates,
+            }
+            for s in table.species
+        ],
+    }
+
+
+def _mate_table(args: argparse.Namespace) -> ExitCode:
+    from officers.latin.orthogonal import mate_table
+
+    table = mate_table(args.order, time_limit=args.time_limit)
+    if args.json:
+        emit(mate_table_data(table))
+        return ExitCode.OK
+    n = table.order
+    print(f"{len(table.species)} species of order {n}")
+    print("form  autoparatopisms  squares  transversals  mates")
+    for s in table.species:
+        print(
+            f"{square_text(s.form)}  {s.symmetries:,}  {s.size:,}  {s.transversals:,}  {s.mates:,}"
+        )
+    print(f"species without a mate: {table.bachelors} of {len(table.species)}")
+    print(
+        f"Latin squares with a mate: {table.with_mate:,} of {table.squares:,} "
+        f"({table.share}, {float(table.share):.6f})"
+    )
+    print(
+        f"mates of a random square, on average: {table.mean_mates} ({float(table.mean_mates):.6f})"
+    )
     return ExitCode.OK
 
 
@@ -258,8 +369,8 @@ def _random(args: argparse.Namespace) -> ExitCode:
 
 
 def add_commands(commands: Commands) -> None:
-    """Add ``latin`` (with ``count``, ``classify``, ``canonical``, ``classes``, ``random``,
-    ``mols``, ``mols-table`` and ``mols-complete``) to the sub-parsers of the CLI."""
+    """Add ``latin`` (with ``count``, ``classify``, ``canonical``, ``classes``, ``mates``,
+    ``random``, ``mols``, ``mols-table`` and ``mols-complete``) to the sub-parsers of the CLI."""
     from officers.cli import mols as mols_commands
 
     latin = commands.add_parser(
@@ -313,7 +424,10 @@ def _add_count(actions: Commands) -> None:
 
 
 def _add_forms(actions: Commands) -> None:
-    """``classify``, ``canonical`` and ``classes``: squares up to relabelling."""
+    """``classify``, ``canonical``, ``classes`` and ``mates``: squares up to relabelling, and
+    their orthogonal mates."""
+    from officers.cli.common import time_limit
+
     square_help = (
         "a Latin square: JSON rows such as [[0,1],[1,0]], or text rows such as 01/10; "
         "@FILE or - (standard input)"
@@ -348,5 +462,29 @@ def _add_forms(actions: Commands) -> None:
     )
     classes.add_argument("order", type=number(1, 7), metavar="N", help="the order, 1-7")
     classes.add_argument("--species", action="store_true", help="species, not isotopy classes")
+    classes.add_argument(
+        "--mates",
+        action="store_true",
+        help="every species with its transversals and orthogonal mates, and the share of the "
+        "Latin squares with a mate",
+    )
+    classes.add_argument(
+        "--time-limit", type=time_limit, default=None, metavar="S", help="seconds, or none"
+    )
     add_json(classes)
     classes.set_defaults(run=_classes)
+
+    mates = actions.add_parser(
+        "mates",
+        help="count a square's transversals and orthogonal mates",
+        description="Count the transversals and the orthogonal mates of a Latin square: the "
+        "mates up to renaming their symbols (partitions of the cells into n disjoint "
+        "transversals; their first row 0 .. n-1), and as Latin squares (n! times as many). "
+        "Exit status 3 when the time limit comes first.",
+    )
+    mates.add_argument("square", metavar="SQUARE", help=square_help)
+    mates.add_argument(
+        "--time-limit", type=time_limit, default=None, metavar="S", help="seconds, or none"
+    )
+    add_json(mates)
+    mates.set_defaults(run=_mates)

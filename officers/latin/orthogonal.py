@@ -547,34 +547,33 @@ def count_mates(
         )
     if module is not None and n > MAX_MATE_ORDER:
         module = None
-    check = _check(deadline, "orthogonal mates", time_limit)
-    try:
+    what = f"the orthogonal mates of {excerpt(square)}"
+    check = _check(deadline, what, time_limit)
+    if module is not None:
         if n < 4 or not symmetry:
-            if module is not None:
-                mates, listed = module.count_mates(_cells(square), n, check, 0)
-                return MateCount(n, listed, mates, 0, "compiled", time.monotonic() - start)
-            _, partitions = _partitions(
-                square, None if deadline is None else deadline - time.monotonic()
-            )
-            found = 0
-            for _ in partitions:
-                found += 1
-            listed = sum(1 for _ in transversals(square))
-            return MateCount(n, listed, found, 0, "python", time.monotonic() - start)
+            mates, listed = module.count_mates(_cells(square), n, check, 0)
+            return MateCount(n, listed, mates, 0, "compiled", time.monotonic() - start)
         firsts, weights, listed = _through(square)
         check(0)
-        if module is not None:
-            flat = bytes(c for t in firsts for c in t)
-            counts, _ = module.count_mates(_cells(square), n, check, 0, flat)
-            method = "compiled"
-        else:
+        flat = bytes(c for t in firsts for c in t)
+        counts, _ = module.count_mates(_cells(square), n, check, 0, flat)
+        method = "compiled"
+    else:
+        try:
+            if n < 4 or not symmetry:
+                _, partitions = _partitions(
+                    square, None if deadline is None else deadline - time.monotonic()
+                )
+                found = sum(1 for _ in partitions)
+                listed = sum(1 for _ in transversals(square))
+                return MateCount(n, listed, found, 0, "python", time.monotonic() - start)
+            firsts, weights, listed = _through(square)
             counts = _completions_python(square, firsts, deadline)
             method = "python"
-    except SolverTimeoutError as error:
-        raise SolverTimeoutError(
-            f"counting the orthogonal mates of {excerpt(square)} ran out of time after "
-            f"{time_limit} s ({error})"
-        ) from None
+        except SolverTimeoutError:
+            raise SolverTimeoutError(
+                f"counting {what} ran out of time after {time_limit} s"
+            ) from None
     mates = sum(w * c for w, c in zip(weights, counts, strict=True))
     return MateCount(n, listed, mates, len(firsts), method, time.monotonic() - start)
 
