@@ -29,6 +29,10 @@ The bots
 ``random``
     :class:`RandomBot`: a random legal placement; takes back only when it must.
 
+The levels a player may choose for a computer partner (:data:`LEVELS`), weakest first, are
+four of them: ``beginner`` (``designers``), ``club`` (``neighbour``), ``strong`` (``exact``) and
+``strongest`` (``hinted``).
+
 >>> import random
 >>> from officers.euler.game import new_game
 >>> game = new_game("normal", players=2, seed=1)
@@ -73,6 +77,7 @@ __all__ = [
     "DesignersBot",
     "ExactBot",
     "HintedBot",
+    "LEVELS",
     "NeighbourBot",
     "TABLE",
     "RandomBot",
@@ -610,23 +615,44 @@ BOTS: Final[dict[str, Callable[[], Bot]]] = {
 }
 """The bots by name."""
 
+LEVELS: Final[dict[str, Callable[[], Bot]]] = {
+    "beginner": DesignersBot,
+    "club": NeighbourBot,
+    "strong": ExactBot,
+    "strongest": HintedBot,
+}
+"""The levels of a computer partner a player may choose, weakest first, each a bot:
+``beginner`` plays as the rules' simple bot (:class:`DesignersBot`: the checks, then a random
+card on a random place that passes them), ``club`` builds next to the cards already placed
+(:class:`NeighbourBot`), ``strong`` never kills the square itself (:class:`ExactBot`), and
+``strongest`` never kills it either and leaves the others the most room (:class:`HintedBot`: a
+forced card first, else the safe move that leaves the most completions). The rules' levels
+(easy, normal, hard, expert) set how hard the square is for the whole team; these set how well
+the computer in the team plays. The team's wins at each level, alone and with a partner, and
+the paired margins between them are in docs/simulation.md (measured by
+:mod:`officers.euler.ladder`); :func:`get_bot` takes a level's name as a bot's."""
+
 TABLE: Final = BotTable(BOTS)
 """The bots as the registry names them (:attr:`officers.games.Registered.bots`), each given
 its player's view (:meth:`~officers.euler.game.GameState.view`)."""
 
 
 def get_bot(name: str | Bot) -> Bot:
-    """A bot by name (``designers``, ``neighbour``, ``exact``, ``hinted``, ``random``); a
-    :class:`Bot` is returned as it is.
+    """A bot by name (``designers``, ``neighbour``, ``exact``, ``hinted``, ``random``) or by
+    level (:data:`LEVELS`: ``beginner``, ``club``, ``strong``, ``strongest``); a :class:`Bot`
+    is returned as it is.
 
     >>> get_bot("neighbour")
     NeighbourBot()
+    >>> get_bot("strongest")
+    HintedBot()
     """
     if isinstance(name, Bot):
         return name
-    try:
-        return BOTS[str(name).strip().lower()]()
-    except KeyError:
+    key = str(name).strip().lower()
+    make = BOTS.get(key) or LEVELS.get(key)
+    if make is None:
         raise NotationError(
-            f"unknown bot {excerpt(name)}: expected one of {', '.join(BOTS)}"
-        ) from None
+            f"unknown bot {excerpt(name)}: expected one of {', '.join([*BOTS, *LEVELS])}"
+        )
+    return make()

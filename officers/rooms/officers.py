@@ -48,6 +48,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from officers.core.errors import IllegalPlacementError, InvalidGameError, excerpt
 from officers.euler.bots import BOTS, get_bot
+from officers.euler.bots import LEVELS as BOT_LEVELS
 from officers.euler.cards import Card
 from officers.euler.game import LEVELS, GameState, Level, Move, Variant, new_game
 from officers.euler.square import EMPTY
@@ -80,7 +81,7 @@ class OfficersAdapter(StateAdapter):
 
     name = "officers"
     title = "Euler's Officers"
-    bots: tuple[str, ...] = tuple(BOTS)
+    bots: tuple[str, ...] = (*BOTS, *BOT_LEVELS)  # the bots, then the levels of a partner
     max_move = 64  # a move's notation is at most some 20 characters
     illegal = IllegalPlacementError
     rules_end = True
