@@ -129,6 +129,23 @@ def test_simulate_prints_each_pair_and_the_json_keeps_its_schema(
     data = json.loads(out)
     assert_valid(data)
     assert code == ExitCode.OK and data["pairs"][0]["deals"] == 6
+    assert data["played"] is None
+
+
+def test_simulate_plays_the_game_as_played_and_anchors_it(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    argv = ["skat", "simulate", "--pairs", "greedy:greedy", "--deals", "3", "--jobs", "1"]
+    code, out, _ = run(capsys, *argv, "--played", "greedy", "--json")
+    data = json.loads(out)
+    assert_valid(data)
+    pair, played = data["pairs"][0], data["played"]
+    assert code == ExitCode.OK and played["bot"] == "greedy" and played["deals"] == 3
+    assert played["wins"] == pair["wins"]  # the same deals, the same bot in both seats
+    code, out, _ = run(capsys, *argv, "--played", "greedy")
+    assert code == ExitCode.OK and "As played by greedy against itself" in out
+    code, _, err = run(capsys, *argv[:2], "--bots", "greedy,random", "--played", "greedy")
+    assert code == ExitCode.BAD_INPUT and "--played" in err
 
 
 def test_tip_keeps_its_time_limit(capsys: pytest.CaptureFixture[str]) -> None:

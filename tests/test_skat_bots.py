@@ -25,10 +25,12 @@ from officers.skat.game import View
 from officers.skat.moves import Move
 from officers.skat.position import Position
 from officers.skat.public import Public
+from officers.skat.chance import exact_value
 from officers.skat.simulate import (
     best_play,
     deal_of,
     play_deal,
+    played_chance,
     results_table,
     simulate_pair,
     simulate_pairs,
@@ -147,6 +149,28 @@ def test_the_double_dummy_share_is_the_solvers() -> None:
     sampled = best_play(2, seed=2, samples=2, jobs=1)
     assert sampled.estimate is not None and 0 <= sampled.estimate <= 1
     assert sampled.to_dict()["estimate"]["method"] == "estimate"
+
+
+def test_the_game_as_played_is_anchored_by_the_exact_values_of_its_positions() -> None:
+    result = played_chance(3, seed=4, bot="greedy", anchor=4, jobs=1)
+    assert result.games == played_chance(3, seed=4, bot="greedy", anchor=4, jobs=2).games
+    for number, (won, chosen, hidden, value) in enumerate(result.games):
+        game = play_deal("greedy", "greedy", deal_of(4, number), random.Random(0))
+        assert chosen in "CSHDG" and value is not None and 1 <= hidden <= 4
+        outcome = game.outcome()  # the greedy bot draws nothing: the same game as played
+        assert outcome is not None and won == (outcome.winner == 0)
+        replay = SkatGame(deal_of(4, number))
+        for move in game.moves:  # to the anchor: the first trick's start with <= 4 face down
+            public = public_of(replay.view(0))
+            if public.game is not None and not public.trick:
+                if sum(sum(side) for side in public.hidden) <= 4:
+                    break
+            replay.push(move)
+        assert exact_value(public, "win", compiled=False) == value  # the Python search agrees
+    data = result.to_dict()
+    assert data["wins"] == sum(w for w, *_ in result.games) and data["anchored"]["deals"] == 3
+    assert sum(g["chosen"] for g in data["by_game"].values()) == 3
+    assert 0 <= data["anchored"]["exact_confidence_95"][0] <= data["anchored"]["exact_mean"] <= 1
 
 
 def test_an_unknown_bot_is_refused() -> None:

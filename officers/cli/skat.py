@@ -112,10 +112,10 @@ class SkatCommands(GameCommands):
     def simulate(self, args: argparse.Namespace) -> ExitCode:
         if args.bots is None:
             return _simulate(args)
-        if args.pairs is not None or args.best:
+        if args.pairs is not None or args.best or args.played is not None:
             raise UsageError(
-                "officers skat simulate: --pairs and --best are Offiziersskat's own simulation; "
-                "--bots runs every game's (give one or the other)"
+                "officers skat simulate: --pairs, --best and --played are Offiziersskat's own "
+                "simulation; --bots runs every game's (give one or the other)"
             )
         return run_simulation("skat", args)
 
@@ -186,6 +186,13 @@ def _add_simulate(simulate: argparse.ArgumentParser) -> None:
         help=f"the pairs, Vorhand's bot first (default {DEFAULT_PAIRS})",
     )
     simulate.add_argument("--best", action="store_true", help="also Vorhand's share with best play")
+    simulate.add_argument(
+        "--played",
+        metavar="BOT",
+        help="also Vorhand's share in the game as played by BOT against itself (the game chosen "
+        "from the face-up cards), with the exact value at the first trick with at most 6 cards "
+        "face down (within 10 s)",
+    )
 
 
 DEFAULT_PAIRS = "greedy:random,random:greedy,greedy:greedy"
@@ -400,7 +407,7 @@ def _refused(game: SkatGame, word: str, lang: str) -> str | None:
 
 
 def _simulate(args: argparse.Namespace) -> ExitCode:
-    from officers.skat.simulate import best_play, results_table, simulate_pairs
+    from officers.skat.simulate import best_play, played_chance, results_table, simulate_pairs
 
     pairs = []
     if args.keep_seats or args.markdown or args.max_moves is not None:
@@ -418,6 +425,13 @@ def _simulate(args: argparse.Namespace) -> ExitCode:
     best = (
         best_play(args.deals, args.seed, jobs=args.jobs, progress=progress) if args.best else None
     )
+    played = (
+        None
+        if args.played is None
+        else played_chance(
+            args.deals, args.seed, bot=args.played, jobs=args.jobs, progress=progress
+        )
+    )
     if args.json:
         from officers.contract.documents import head
 
@@ -426,6 +440,7 @@ def _simulate(args: argparse.Namespace) -> ExitCode:
                 **head("skat-simulation"),
                 "pairs": [result.to_dict() for result in results],
                 "best_play": None if best is None else best.to_dict(),
+                "played": None if played is None else played.to_dict(),
             }
         )
         return ExitCode.OK
@@ -436,4 +451,6 @@ def _simulate(args: argparse.Namespace) -> ExitCode:
             f"Vorhand wins {best.double_dummy} of {best.deals} deals ({share:.1%}) double dummy "
             "with the best game (every card known: a bound on the game as played)"
         )
+    if played is not None:
+        print(played.summary())
     return ExitCode.OK

@@ -21,13 +21,16 @@ run in local worker processes or on any :class:`concurrent.futures.Executor` (a 
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from statistics import NormalDist
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from officers.core.errors import InvalidArgumentError, SolverTimeoutError, excerpt
 from officers.core.simulation import (
     Lineup,
     Tally,
@@ -42,7 +45,7 @@ from officers.core.simulation import (
 )
 from officers.skat.bots import SkatBot, get_bot, public_view
 from officers.skat.cards import GAMES, GameType
-from officers.skat.chance import estimate
+from officers.skat.chance import estimate, exact_value
 from officers.skat.game import SkatGame
 from officers.skat.moves import Move
 from officers.skat.position import Deal, Position
@@ -58,10 +61,12 @@ __all__ = [
     "Duel",
     "Figures",
     "PairResult",
+    "PlayedChance",
     "best_play",
     "deal_of",
     "duel",
     "play_deal",
+    "played_chance",
     "results_table",
     "simulate_pair",
     "simulate_pairs",
@@ -490,3 +495,163 @@ def best_play(
     mean = sum(max(chances) for _, chances in rows) / len(rows) if rows else 0.0
     best_games = tuple((g, best.count(i)) for i, g in enumerate(GAMES))
     return BestPlay(deals, seed, double_dummy, by_game, samples, mean, best_games)
+
+
+# --- the game as played ---------------------------------------------------------------------
+
+
+def _played_chunk(
+    task: tuple[str, int, float], seed: int, start: int, stop: int
+) -> list[tuple[bool, str, int, Fraction | None]]:
+    """For each deal, played by one bot in both seats (Vorhand choosing the game from what she
+    sees): whether Vorhand won, the game, and at the first trick's start with at most ``anchor``
+    cards face down whose exact value is found within ``limit`` seconds, how many were face
+    down and Vorhand's exact win probability there (0 and ``None`` when no such start)."""
+    bot, anchor, limit = task
+    found: list[tuple[bool, str, int, Fraction | None]] = []
+    for number in range(start, stop):
+        rng = random.Random(bot_seed(seed, number))
+        game = SkatGame(deal_of(seed, number))
+        bots = (get_bot(bot), get_bot(bot))
+        hidden, value = 0, None
+        while not game.is_over():
+            public = public_view(game, 0)
+            face_down = sum(sum(side) for side in public.hidden)
+            at_start = public.game is not None and not public.trick
+            if value is None and at_start and face_down <= anchor:
+                with contextlib.suppress(SolverTimeoutError):
+                    value = exact_value(public, "win", time_limit=limit)
+                    hidden = face_down
+            player = game.position.to_move
+            assert player is not None
+            game.push(bots[player].choose(public_view(game, player), rng))
+        outcome = game.outcome()
+        assert outcome is not None and game.position.game is not None
+        found.append((outcome.winner == 0, game.position.game, hidden, value))
+    return found
+
+
+def _clamped(interval: tuple[float, float, float], least: float) -> tuple[float, float, float]:
+    """A mean and its normal interval, the interval cut to ``least .. 1`` (a probability, or a
+    difference of two)."""
+    mean, low, high = interval
+    return (mean, max(low, least), min(high, 1.0))
+
+
+@dataclass(frozen=True)
+class PlayedChance:
+    """How often Vorhand wins the game as played: ``bot`` in both seats, Vorhand choosing the
+    game from the face-up cards only, over ``deals`` deals of ``seed``.
+
+    ``games``: for each deal, whether Vorhand won, the game chosen, and the *anchor*: at the
+    first start of a trick with at most ``anchor`` cards face down whose exact value was found
+    within ``anchor_limit`` seconds, how many cards were face down and Vorhand's exact win
+    probability from there under best play of both (:func:`officers.skat.chance.exact_value`),
+    or ``(0, None)``. The anchors replace the bots' play of the rest by best play: their mean,
+    over the deals that have one, is an estimate of the game whose last tricks are exact, and
+    its difference from the games the bots won from the same positions (paired by deal) is
+    what their play of the rest gave away or gained."""
+
+    bot: str
+    seed: int
+    anchor: int
+    anchor_limit: float
+    games: tuple[tuple[bool, str, int, Fraction | None], ...]
+
+    @property
+    def deals(self) -> int:
+        """The deals played."""
+        return len(self.games)
+
+    @property
+    def wins(self) -> int:
+        """The deals Vorhand won."""
+        return sum(won for won, _, _, _ in self.games)
+
+    def _anchored(self) -> list[tuple[bool, str, int, Fraction]]:
+        return [(w, g, h, v) for w, g, h, v in self.games if v is not None]
+
+    def summary(self) -> str:
+        """Two sentences for people: the share Vorhand won, and the anchors' exact values."""
+        data = self.to_dict()
+        low, high = data["confidence_95"]
+        anchored = data["anchored"]
+        first = (
+            f"As played by {self.bot} against itself, Vorhand wins {self.wins} of {self.deals} "
+            f"deals ({data['share']:.1%}, 95 %: {low:.1%} .. {high:.1%})"
+        )
+        if not anchored["deals"]:
+            return first + f"; no deal reached {self.anchor} cards face down with an exact value"
+        e_low, e_high = anchored["exact_confidence_95"]
+        d_low, d_high = anchored["won_less_exact_confidence_95"]
+        return (
+            f"{first}. At the first trick with at most {self.anchor} cards face down "
+            f"({anchored['deals']} deals), her exact chance under best play averages "
+            f"{anchored['exact_mean']:.1%} ({e_low:.1%} .. {e_high:.1%}); the bots won "
+            f"{anchored['bots_won']} of those deals, {anchored['won_less_exact']:+.1%} "
+            f"({d_low:+.1%} .. {d_high:+.1%}) against it"
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: ``wins`` and their ``share`` with its 95 % interval, the games chosen
+        and won (``by_game``), and the ``anchored`` deals: how many, by cards face down, the
+        mean exact win probability with its interval, the share the bots won from there, and
+        their paired difference (won less exact) with its interval."""
+        anchored = self._anchored()
+        exact = _clamped(_mean_interval([float(v) for _, _, _, v in anchored]), 0.0)
+        given = _clamped(_mean_interval([w - float(v) for w, _, _, v in anchored]), -1.0)
+        chosen = {g: sum(1 for _, c, _, _ in self.games if c == g) for g in GAMES}
+        won = {g: sum(w for w, c, _, _ in self.games if c == g) for g in GAMES}
+        face_down = sorted({h for _, _, h, _ in anchored})
+        return {
+            "bot": self.bot,
+            "seed": self.seed,
+            "deals": self.deals,
+            "wins": self.wins,
+            "share": self.wins / self.deals if self.deals else 0.0,
+            "confidence_95": list(wilson_interval(self.wins, self.deals)),
+            "by_game": {g: {"chosen": chosen[g], "won": won[g]} for g in GAMES if chosen[g]},
+            "anchored": {
+                "anchor": self.anchor,
+                "time_limit": self.anchor_limit,
+                "deals": len(anchored),
+                "by_face_down": {
+                    str(h): sum(1 for _, _, k, _ in anchored if k == h) for h in face_down
+                },
+                "exact_mean": exact[0],
+                "exact_confidence_95": [exact[1], exact[2]],
+                "bots_won": sum(w for w, _, _, _ in anchored),
+                "won_less_exact": given[0],
+                "won_less_exact_confidence_95": [given[1], given[2]],
+            },
+        }
+
+
+def played_chance(
+    deals: int,
+    seed: int = 0,
+    *,
+    bot: str = "strongest",
+    anchor: int = 6,
+    anchor_limit: float = 10.0,
+    jobs: int | None = None,
+    executor: concurrent.futures.Executor | None = None,
+    step: int = 5,
+    progress: bool | None = None,
+) -> PlayedChance:
+    """How often Vorhand wins the game as played by ``bot`` against itself, anchored by exact
+    values (see :class:`PlayedChance`). The same numbers whatever ``jobs`` or ``executor``,
+    but for bots with a time budget a move (the levels: their moves depend on the machine's
+    speed and load).
+
+    >>> result = played_chance(2, seed=3, bot="greedy", anchor=4, jobs=1)
+    >>> result.deals, 0 <= result.wins <= 2, all(v is None or 0 <= v <= 1 for *_, v in result.games)
+    (2, True, True)
+    """
+    check_deals(deals, seed)
+    if isinstance(anchor, bool) or not isinstance(anchor, int) or not 0 <= anchor <= 16:
+        raise InvalidArgumentError(f"the anchor is 0 .. 16 cards face down, got {excerpt(anchor)}")
+    get_bot(bot)  # an unknown bot is refused before any game
+    task = (bot, anchor, anchor_limit)
+    rows = _rows(_played_chunk, task, deals, seed, jobs, executor, progress, step, "playing")
+    return PlayedChance(bot, seed, anchor, anchor_limit, tuple(rows))
