@@ -37,10 +37,12 @@ Both give the same counts; the module changes how fast they come.
 How mates are counted
     A *mate* here is a partition of the cells into ``n`` disjoint transversals: an orthogonal
     mate up to renaming its symbols, or, the same, a mate whose first row reads
-    ``0, 1, ..., n-1`` (a *normalised* mate). This is how Egan and Wanless count them
-    ("Enumeration of MOLS of small order", Math. Comp. 85 (2016) 799-824) and how
-    :mod:`officers.latin.order6` counts them. Each partition is ``n!`` orthogonal mates as Latin
-    squares (its symbols named in every order): ``as_squares=True`` counts those.
+    ``0, 1, ..., n-1`` (a *normalised* mate). So :mod:`officers.latin.order6` counts them, and
+    so does OEIS A091261 for the cyclic squares of odd order (1, 3, 635, 2049219 at orders 3, 5,
+    7, 9: the tests reproduce them). Each partition is ``n!`` orthogonal mates as Latin squares
+    (its symbols named in every order): ``as_squares=True`` counts those. Egan and Wanless
+    counted the mates of every species to order 9 ("Enumeration of MOLS of small order", Math.
+    Comp. 85 (2016) 799-824).
 
 :func:`species_mates` counts the transversals and the mates of every species of order ``n <=
 7`` (:func:`officers.latin.canonical.species`), and :func:`mate_table` sums them over the Latin
@@ -582,7 +584,7 @@ def count_orthogonal_mates(
     latin: Sequence[Sequence[int]], *, time_limit: float | None = None, as_squares: bool = False
 ) -> int:
     """The number of orthogonal mates up to renaming their symbols (partitions into
-    transversals, or mates whose first row reads ``0, 1, ..., n-1``): Egan and Wanless's count.
+    transversals, or mates whose first row reads ``0, 1, ..., n-1``), as OEIS A091261 counts them.
 
     ``as_squares=True`` counts the mates as Latin squares, ``n!`` times as many. Out of time
     it raises :class:`~officers.SolverTimeoutError` (:func:`count_mates` says more).
