@@ -24,11 +24,11 @@ The method is Euler's and Parker's (Knuth, TAOCP 7.2.2.1): list the transversals
 exact covers of the ``n * n`` cells by ``n`` of them (:func:`~officers.latin.cover.exact_covers`:
 Algorithm X on bitsets, branching on the cell with the fewest transversals left).
 
-Counting is faster than listing. :func:`count_orthogonal_mates` branches first on the cell with
-the fewest transversals, and of the transversals through it counts the completions of one in
-each orbit of the autotopisms that fix the cell (:func:`cell_stabiliser`), weighted by the
-orbit's size: the cyclic group of order 9 has 6 such autotopisms, the elementary abelian group
-of order 9 has 48. The completions are counted by the compiled module
+Counting is faster than listing. Every mate holds one transversal through cell ``(0, 0)``:
+:func:`count_mates` counts the completions of one transversal in each orbit of the autotopisms
+that fix the cell (:func:`cell_stabiliser`), weighted by the orbit's size: the cyclic group of
+order 9 has 6 such autotopisms, the elementary abelian group of order 9 has 48. A square with no
+such symmetry is searched whole, branching first on the cell with the fewest transversals. The completions are counted by the compiled module
 ``officers.latin._mates`` (``officers/latin/_mates.c``: forward checking on the cells, the
 transversals as 128-bit sets) where it is installed, else by the exact cover search in Python;
 ``OFFICERS_PURE_PYTHON=1`` keeps the compiled module out (:func:`mates_status` says which runs).
@@ -447,24 +447,38 @@ def cell_stabiliser(
     return found
 
 
-def _through(square: LatinSquare) -> tuple[list[tuple[int, ...]], list[int], int]:
-    """The transversals through the cell with the fewest of them (the first such cell), one of
-    each orbit of the cell's autotopisms, with the orbits' sizes; and the number of
-    transversals."""
+def _through_cell(square: LatinSquare, r0: int, c0: int) -> Iterator[tuple[int, ...]]:
+    """Every transversal through the cell ``(r0, c0)``, in lexicographic order."""
     n = len(square)
-    every = list(transversals(square))
-    counts = [[0] * n for _ in range(n)]
-    for t in every:
-        for r, c in enumerate(t):
-            counts[r][c] += 1
-    fewest = min((counts[r][c], r, c) for r in range(n) for c in range(n))
-    _, r0, c0 = fewest
-    through = [t for t in every if t[r0] == c0]
-    group = cell_stabiliser(square, (r0, c0)) if n >= 4 else []
+    bits = [[1 << v for v in row] for row in square]
+    columns: list[int] = [0] * n
+    columns[r0] = c0
+
+    def extend(row: int, used_columns: int, used_symbols: int) -> Iterator[tuple[int, ...]]:
+        if row == r0:
+            row += 1
+        if row >= n:
+            yield tuple(columns)
+            return
+        here = bits[row]
+        for c in range(n):
+            if not used_columns >> c & 1 and not used_symbols & here[c]:
+                columns[row] = c
+                yield from extend(row + 1, used_columns | 1 << c, used_symbols | here[c])
+
+    yield from extend(0, 1 << c0, bits[r0][c0])
+
+
+def _orbits(
+    square: LatinSquare, cell: tuple[int, int], group: list[Autotopism]
+) -> tuple[list[tuple[int, ...]], list[int]]:
+    """The transversals through ``cell``, one of each orbit of ``group`` (autotopisms fixing
+    the cell), and the orbits' sizes."""
+    n = len(square)
     seen: set[tuple[int, ...]] = set()
     firsts: list[tuple[int, ...]] = []
     weights: list[int] = []
-    for t in through:
+    for t in _through_cell(square, *cell):
         if t in seen:
             continue
         orbit = {t}
@@ -476,7 +490,7 @@ def _through(square: LatinSquare) -> tuple[list[tuple[int, ...]], list[int], int
         seen |= orbit
         firsts.append(t)
         weights.append(len(orbit))
-    return firsts, weights, len(every)
+    return firsts, weights
 
 
 @dataclass(frozen=True)
@@ -526,9 +540,9 @@ def count_mates(
 ) -> MateCount:
     """Count the transversals and the orthogonal mates of a Latin square.
 
-    The transversals through the cell with the fewest are taken one per orbit of the
-    autotopisms fixing that cell (``symmetry=False``: every one), and the partitions holding
-    each are counted (compiled where ``officers.latin._mates`` is installed and ``n <=``
+    Where autotopisms fix cell ``(0, 0)`` (:func:`cell_stabiliser`), the transversals through
+    it are taken one per orbit of them (``symmetry=False``: the whole square is searched), and
+    the partitions holding each are counted (compiled where ``officers.latin._mates`` is installed and ``n <=``
     :data:`MAX_MATE_ORDER`; ``compiled=False`` forces Python, ``True`` requires the module).
     Out of time (``time_limit`` seconds) it raises :class:`~officers.SolverTimeoutError`.
 
@@ -551,26 +565,28 @@ def count_mates(
         module = None
     what = f"the orthogonal mates of {excerpt(square)}"
     check = _check(deadline, what, time_limit)
+    group = cell_stabiliser(square, (0, 0)) if symmetry and n >= 4 else []
     if module is not None:
-        if n < 4 or not symmetry:
+        if len(group) <= 1:
             mates, listed = module.count_mates(_cells(square), n, check, 0)
             return MateCount(n, listed, mates, 0, "compiled", time.monotonic() - start)
-        firsts, weights, listed = _through(square)
+        firsts, weights = _orbits(square, (0, 0), group)
         check(0)
         flat = bytes(c for t in firsts for c in t)
-        counts, _ = module.count_mates(_cells(square), n, check, 0, flat)
+        counts, listed = module.count_mates(_cells(square), n, check, 0, flat)
         method = "compiled"
     else:
         try:
-            if n < 4 or not symmetry:
+            if len(group) <= 1:
                 _, partitions = _partitions(
                     square, None if deadline is None else deadline - time.monotonic()
                 )
                 found = sum(1 for _ in partitions)
                 listed = sum(1 for _ in transversals(square))
                 return MateCount(n, listed, found, 0, "python", time.monotonic() - start)
-            firsts, weights, listed = _through(square)
+            firsts, weights = _orbits(square, (0, 0), group)
             counts = _completions_python(square, firsts, deadline)
+            listed = sum(1 for _ in transversals(square))
             method = "python"
         except SolverTimeoutError:
             raise SolverTimeoutError(
