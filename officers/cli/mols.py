@@ -13,7 +13,10 @@ every construction is direct.
 ``mols-table`` prints, for every order from 2 to ``--to`` (100 by default, at most 599), how
 many MOLS the library builds, the published lower bound (the Handbook of Combinatorial
 Designs, Table 3.87, with its later updates), the difference and the construction; ``--json``
-writes one ``mols-table`` document with the same rows.
+writes one ``mols-table`` document with the same rows. With ``--verify`` every set is built
+and checked (:func:`officers.latin.mols_verify.verify_table`), on ``--jobs`` local processes
+or the Dask cluster at ``--scheduler ADDRESS``, with a progress bar on standard error; each row
+adds the squares checked and the CPU seconds, and a failed check is exit status 4.
 
 ``mols-complete FILE|-`` reads ``k - 1`` mutually orthogonal Latin squares in the form ``mols``
 prints (text: lines of numbers, a blank line between squares, ``#`` lines ignored; or JSON: a
@@ -40,7 +43,14 @@ from typing import Any, Final
 
 from officers.cli.common import Commands, ExitCode, add_json, emit, number
 
-__all__ = ["add_commands", "completion_data", "mols_data", "read_mols", "table_data"]
+__all__ = [
+    "add_commands",
+    "completion_data",
+    "mols_data",
+    "read_mols",
+    "table_data",
+    "verified_table_data",
+]
 
 MAX_ORDER: Final = 599
 """The largest order of the commands (:data:`officers.latin.mutually_orthogonal.MAX_MOLS_ORDER` less one)."""
@@ -127,7 +137,49 @@ def _mols(args: argparse.Namespace) -> ExitCode:
     return ExitCode.OK
 
 
+def verified_table_data(
+    to: int,
+    *,
+    jobs: int | None = None,
+    scheduler: str | None = None,
+    progress: bool | None = None,
+) -> dict[str, Any]:
+    """The JSON form of the table from order 2 to ``to`` with every set built and checked
+    (:func:`officers.latin.mols_verify.verify_table`): on ``jobs`` local processes, or on the
+    Dask cluster whose scheduler is at ``scheduler`` (``distributed``, the ``dask`` extra).
+    Each row adds ``squares`` (those checked), ``verified`` and the CPU seconds.
+
+    >>> row = verified_table_data(4, jobs=1, progress=False)["rows"][-1]
+    >>> row["n"], row["squares"], row["verified"]
+    (4, 3, True)
+    """
+    from officers.contract.documents import head
+    from officers.latin.mols_verify import verify_table
+
+    if scheduler is None:
+        checked = verify_table(to, jobs=jobs, progress=progress)
+    else:
+        from officers.core.errors import UnsupportedError
+
+        try:
+            import distributed
+        except ImportError:
+            raise UnsupportedError(
+                "--scheduler needs Dask's distributed package: pip install 'officers[dask]'"
+            ) from None
+        with distributed.Client(scheduler) as client:  # type: ignore[no-untyped-call]
+            checked = verify_table(to, executor=client.get_executor(), progress=progress)
+    return {
+        **head("mols-table"),
+        "to": to,
+        "verified": all(v.verified for v in checked),
+        "rows": [{**v.to_dict(), "difference": v.built - v.table} for v in checked],
+    }
+
+
 def _table(args: argparse.Namespace) -> ExitCode:
+    if args.verify:
+        return _verified_table(args)
     data = table_data(args.to)
     if args.json:
         emit(data)
@@ -140,6 +192,43 @@ def _table(args: argparse.Namespace) -> ExitCode:
         )
     short = [row["n"] for row in data["rows"] if row["difference"] < 0]
     print(f"# {len(short)} orders below the published table" + (f": {short}" if short else ""))
+    return ExitCode.OK
+
+
+def _verified_table(args: argparse.Namespace) -> ExitCode:
+    from officers.core.errors import UnsupportedError
+
+    try:
+        data = verified_table_data(
+            args.to, jobs=args.jobs, scheduler=args.scheduler, progress=args.progress
+        )
+    except (UnsupportedError, OSError) as error:
+        return _refused(args, "unsupported", error, ExitCode.BAD_INPUT)
+    failed = [row["n"] for row in data["rows"] if not row["verified"]]
+    if args.json:
+        emit(data)
+        return ExitCode.OK if not failed else ExitCode.INTERNAL
+    print(
+        f"{'n':>4} {'built':>5} {'table':>5} {'diff':>4} {'checked':>7} {'CPU s':>7}  construction"
+    )
+    for row in data["rows"]:
+        print(
+            f"{row['n']:>4} {row['built']:>5} {row['table']:>5} {row['difference']:>4} "
+            f"{row['squares'] if row['verified'] else 'FAILED':>7} {row['seconds']:>7.2f}  "
+            f"{row['construction']}"
+        )
+    rows = data["rows"]
+    short = [row["n"] for row in rows if row["difference"] < 0]
+    slowest = max(rows, key=lambda row: row["seconds"])
+    print(f"# {len(short)} orders below the published table" + (f": {short}" if short else ""))
+    print(
+        f"# {len(rows) - len(failed)} of {len(rows)} sets built and checked in "
+        f"{sum(row['seconds'] for row in rows):.1f} CPU s; the slowest n = {slowest['n']} "
+        f"({slowest['seconds']:.2f} s)" + (f"; FAILED: {failed}" if failed else "")
+    )
+    if failed:
+        print(f"officers: the check failed at orders {failed}", file=sys.stderr)
+        return ExitCode.INTERNAL
     return ExitCode.OK
 
 
@@ -293,6 +382,27 @@ def add_commands(commands: Commands) -> None:
         default=100,
         metavar="N",
         help="the last order (default 100, at most 599)",
+    )
+    table.add_argument(
+        "--verify",
+        action="store_true",
+        help="build every set and check it, with the CPU seconds of each (minutes to 599)",
+    )
+    where = table.add_mutually_exclusive_group()
+    where.add_argument(
+        "--jobs", type=number(1, 1024), default=None, help="with --verify: local processes"
+    )
+    where.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="with --verify: the Dask scheduler to run on (tcp://HOST:PORT; the dask extra)",
+    )
+    table.add_argument(
+        "--no-progress",
+        dest="progress",
+        action="store_false",
+        default=None,
+        help="no progress bar on standard error (default: shown when it is a terminal)",
     )
     add_json(table)
     table.set_defaults(run=_table)

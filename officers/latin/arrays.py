@@ -14,8 +14,10 @@ column, then each square's symbol: :func:`squares_of`).
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from officers.latin.construct import prime_power
 from officers.latin.squares import LatinSquare
@@ -44,57 +46,158 @@ def is_orthogonal_array(rows: Sequence[Sequence[int]], k: int, n: int) -> bool:
     """Whether ``rows`` are an ``OA(k, n)``: ``n * n`` rows of ``k`` ints in ``0 .. n-1``, every
     two columns holding every pair of symbols exactly once.
 
-    The check knows nothing of how the rows were made. It reads the definition this way: for
-    every column ``a`` and symbol ``s``, exactly ``n`` rows hold ``s`` in column ``a``, and in
-    every other column those rows hold ``n`` different symbols (so each pair ``(s, x)`` once).
-    A row is a bitset with bit ``b*n + row[b]`` for each column ``b`` (of a block of columns,
-    to bound the memory); the ``n`` rows of a symbol have ``n`` different symbols in every
-    column ``b != a`` exactly when the union of their bitsets has one bit for column ``a``
-    and ``n`` for each other column.
+    The check knows nothing of how the rows were made. It reads the definition column pair by
+    column pair, in three steps:
+
+    1. columns 0 and 1 hold ``n * n`` different pairs ``(r, c)``: the rows are the cells of an
+       ``n x n`` grid, and every other column ``b`` is a square ``L_b`` (``L_b[r][c]`` the
+       symbol of the row of the cell ``(r, c)``);
+    2. each ``L_b`` is Latin (column ``b`` against columns 0 and 1: each row and each column of
+       the square holds ``n`` different symbols);
+    3. each two squares ``L`` and ``M`` are orthogonal: the cells where ``L`` holds a symbol
+       ``s`` are one a row, ``(r, L_r^-1(s))``, and ``M`` must hold ``n`` different symbols in
+       them, so the square ``C[r][s] = M[r][L_r^-1(s)]`` must have ``n`` different symbols in
+       each column.
+
+    Every step is a bulk operation of Python's own types (sets of small ints, ``zip``,
+    ``operator.itemgetter``, and for ``n <= 256`` ``bytes.translate``), never a Python loop
+    over the cells: every set of the table to 599 is checked within seconds.
 
     >>> is_orthogonal_array([(0, 0, 0), (0, 1, 1), (1, 0, 1), (1, 1, 0)], 3, 2)
     True
     >>> is_orthogonal_array([(0, 0), (0, 1), (1, 0), (1, 0)], 2, 2)
     False
     """
-    if len(rows) != n * n:
+    size = n * n
+    if len(rows) != size or n < 1:
         return False
-    if any(len(row) != k or any(not 0 <= x < n for x in row) for row in rows):
+    if any(len(row) != k for row in rows):
         return False
-    # the bitsets of a block of columns at a time, at most about 2**29 bits in all
-    block = max(1, min(k, (1 << 29) // (n * n * n)))
-    for first in range(0, k, block):
-        if not _block_holds(rows, k, n, range(first, min(k, first + block))):
+    columns = _columns(rows, n)
+    if columns is None:
+        return False
+    if k < 2:  # no two columns
+        return True
+    # 1. the grid: columns 0 and 1 hold every pair once
+    scale = [x * n for x in range(n)]
+    codes = list(map(operator.add, map(scale.__getitem__, columns[0]), columns[1]))
+    if len(set(codes)) != size:
+        return False
+    cells = _grid_order(codes)
+    squares = [_square(cells(column), n) for column in columns[2:]]
+    # 2. each square Latin
+    for square in squares:
+        if not _distinct_lines(square, n) or not _distinct_lines(
+            list(zip(*square, strict=True)), n
+        ):
             return False
+    # 3. each two squares orthogonal
+    return _orthogonal(squares, n)
+
+
+def _columns(rows: Sequence[Sequence[int]], n: int) -> list[list[int]] | None:
+    """The columns of ``rows``, each symbol replaced by the one int object of its value (so the
+    bulk steps read a few objects), or ``None`` when a symbol is not an int in ``0 .. n-1``."""
+    symbols = {x: x for x in range(n)}
+    try:
+        return [list(map(symbols.__getitem__, column)) for column in zip(*rows, strict=True)]
+    except (KeyError, TypeError):  # not a symbol; TypeError: not hashable
+        return None
+
+
+def _grid_order(codes: list[int]) -> Callable[[Sequence[int]], tuple[int, ...]]:
+    """For a permutation ``codes`` of ``0 .. n*n - 1``, the function that reorders a column so
+    that its ``i``-th entry is that of the row whose code is ``i``."""
+    if len(codes) == 1:
+        return lambda column: (column[0],)
+    where = dict(zip(codes, range(len(codes)), strict=True))
+    return operator.itemgetter(*operator.itemgetter(*range(len(codes)))(where))
+
+
+def _square(cells: tuple[int, ...], n: int) -> list[tuple[int, ...]]:
+    """The ``n`` rows of a square given cell by cell, row after row."""
+    return [cells[i : i + n] for i in range(0, n * n, n)]
+
+
+def _distinct_lines(lines: Sequence[Sequence[int]], n: int) -> bool:
+    """Whether each line holds ``n`` different symbols."""
+    return set(map(len, map(set, lines))) == {n}
+
+
+_GAP: Final = 255
+"""The byte that stands for no symbol in step 3 (a digit is below it)."""
+
+
+def _orthogonal(squares: list[list[tuple[int, ...]]], n: int) -> bool:
+    """Step 3, with ``bytes``: each two Latin squares orthogonal.
+
+    A symbol ``x`` is written as its class ``x // 255`` and its digit ``x % 255`` (one class
+    below order 256, up to three below 766). For a square ``L``, row ``r`` and class ``h``, the
+    line ``I[h][r]`` holds at place ``s`` the digit of ``L_r^-1(s)`` when it is of class ``h``,
+    else :data:`_GAP`; for a square ``M``, row ``r``, classes ``h`` and ``a``, the table
+    ``T[h][a][r]`` sends a digit ``d`` to the digit of ``M_r[255*h + d]`` when that symbol is
+    of class ``a``, else (and the gap) to the gap. ``I[h][r].translate(T[h][a][r])``, and of
+    those the bytewise AND over ``h``, is row ``r`` of ``C`` with its symbols of class ``a`` by
+    their digits and the others gaps. ``C``'s column ``s`` holds ``n`` different symbols when,
+    for every class, its digits (the column without its gaps) are different: translating them
+    by the table that sends each digit to its last place (``bytes.maketrans``) gives
+    ``0, 1, 2, ...``."""
+    width = _GAP
+    classes = -(-n // width)
+    split = [[x % width if x // width == a else _GAP for x in range(n)] for a in range(classes)]
+    gaps = bytes([_GAP]) * 256
+    lines: list[list[list[bytes]]] = []  # I[h][r] of each square
+    tables: list[list[list[list[bytes]]]] = []  # T[h][a][r] of each square
+    for square in squares:
+        inverse = [
+            tuple(sorted(range(n), key=line.__getitem__)) for line in square
+        ]  # L_r^-1, the places of 0, 1, ... in the row
+        lines.append(
+            [[bytes(map(split[h].__getitem__, row)) for row in inverse] for h in range(classes)]
+        )
+        tables.append(
+            [
+                [
+                    [
+                        (
+                            bytes(map(split[a].__getitem__, line[h * width : (h + 1) * width]))
+                            + gaps
+                        )[:256]
+                        for line in square
+                    ]
+                    for a in range(classes)
+                ]
+                for h in range(classes)
+            ]
+        )
+    columns = [slice(s, None, n) for s in range(n)]
+    for first, line in enumerate(lines):
+        for table in tables[first + 1 :]:
+            for a in range(classes):
+                composed = [
+                    b"".join(map(bytes.translate, line[h], table[h][a])) for h in range(classes)
+                ]
+                if classes > 1:
+                    both = functools.reduce(
+                        operator.and_, (int.from_bytes(c, "little") for c in composed)
+                    )
+                    composed = [both.to_bytes(n * n, "little")]
+                digits = [c.translate(None, b"\xff") for c in map(composed[0].__getitem__, columns)]
+                if not _distinct_bytes(digits):
+                    return False
     return True
 
 
-def _block_holds(rows: Sequence[Sequence[int]], k: int, n: int, columns: range) -> bool:
-    """Whether, for every column ``a`` and symbol, the rows holding that symbol in column ``a``
-    hold ``n`` different symbols in each column of ``columns`` other than ``a``."""
-    size = (len(columns) * n + 7) // 8
-    offsets = [(b, (b - columns.start) * n) for b in columns]
-    bits: list[int] = []
-    for row in rows:
-        buffer = bytearray(size)
-        for b, offset in offsets:
-            place = offset + row[b]
-            buffer[place >> 3] |= 1 << (place & 7)
-        bits.append(int.from_bytes(buffer, "little"))
-    for a in range(k):
-        expected = (len(columns) - 1) * n + 1 if a in columns else len(columns) * n
-        groups: list[list[int]] = [[] for _ in range(n)]
-        for row, word in zip(rows, bits, strict=True):
-            groups[row[a]].append(word)
-        for group in groups:
-            if len(group) != n:
-                return False
-            union = 0
-            for member in group:
-                union |= member
-            if union.bit_count() != expected:
-                return False
-    return True
+_PREFIXES: Final = tuple(bytes(range(m)) for m in range(256))
+"""``0, 1, ..., m-1`` as ``bytes``, for each ``m`` below 256."""
+
+
+def _distinct_bytes(lines: list[bytes]) -> bool:
+    """Whether each line holds different bytes (each shorter than 256): translated by the table
+    that sends each byte to its last place in the line, it reads ``0, 1, 2, ...``."""
+    expected = list(map(_PREFIXES.__getitem__, map(len, lines)))
+    last = map(bytes.maketrans, lines, expected)
+    return b"".join(map(bytes.translate, lines, last)) == b"".join(expected)
 
 
 def squares_of(rows: OA, n: int) -> tuple[LatinSquare, ...]:
@@ -104,13 +207,11 @@ def squares_of(rows: OA, n: int) -> tuple[LatinSquare, ...]:
     >>> squares_of([(0, 0, 0), (0, 1, 1), (1, 0, 1), (1, 1, 0)], 2)
     (((0, 1), (1, 0)),)
     """
-    k = len(rows[0]) if rows else 2
-    cells = [[[0] * n for _ in range(n)] for _ in range(k - 2)]
-    for row in rows:
-        r, c = row[0], row[1]
-        for i in range(k - 2):
-            cells[i][r][c] = row[2 + i]
-    return tuple(tuple(tuple(line) for line in square) for square in cells)
+    if not rows:
+        return ()
+    columns = list(zip(*rows, strict=True))
+    cells = _grid_order([r * n + c for r, c in zip(columns[0], columns[1], strict=True)])
+    return tuple(tuple(_square(cells(column), n)) for column in columns[2:])
 
 
 def orthogonal_array_of(squares: Sequence[LatinSquare]) -> OA:

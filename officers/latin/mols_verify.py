@@ -1,0 +1,183 @@
+"""Every set of the MOLS table built and checked, order by order, here, in local processes or on
+a Dask cluster, with a progress bar.
+
+For each order ``n``, :func:`verify_order` builds the most MOLS the library knows
+(:func:`~officers.latin.mutually_orthogonal.largest_known`; for a prime power above 193, whose
+whole set is more than :data:`~officers.latin.mutually_orthogonal.MAX_CELLS` symbols, as many
+as that allows), checks their orthogonal array with
+:func:`~officers.latin.arrays.is_orthogonal_array` (a check that knows nothing of the
+construction), and says how many CPU seconds each took in the process that did it.
+:func:`verify_table` does it for a range of orders: one task an order, the largest first, on
+``jobs`` local processes or any :class:`concurrent.futures.Executor` (a Dask cluster's
+``client.get_executor()``), as the simulations of this library do.
+
+>>> [(v.n, v.squares, v.verified) for v in verify_table(12, start=10, jobs=1)]
+[(10, 2, True), (11, 10, True), (12, 5, True)]
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import contextlib
+import sys
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from officers.latin import mols_data
+from officers.latin import mutually_orthogonal as mo
+from officers.latin.arrays import is_orthogonal_array, squares_of
+
+__all__ = ["VerifiedOrder", "verify_order", "verify_table"]
+
+
+@dataclass(frozen=True, slots=True)
+class VerifiedOrder:
+    """One order of the table, built and checked: ``squares`` MOLS of order ``n`` (``built``
+    the most the library knows, ``table`` the published bound), whether their orthogonal array
+    passed the check, and the CPU seconds of the build (with the squares) and of the check."""
+
+    n: int
+    squares: int
+    built: int
+    table: int
+    verified: bool
+    build_seconds: float
+    check_seconds: float
+    construction: str
+
+    @property
+    def seconds(self) -> float:
+        """The CPU seconds of the build and the check."""
+        return self.build_seconds + self.check_seconds
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form (the fields and ``seconds``)."""
+        return {
+            "n": self.n,
+            "squares": self.squares,
+            "built": self.built,
+            "table": self.table,
+            "verified": self.verified,
+            "build_seconds": round(self.build_seconds, 3),
+            "check_seconds": round(self.check_seconds, 3),
+            "seconds": round(self.seconds, 3),
+            "construction": self.construction,
+        }
+
+
+def verify_order(n: int) -> VerifiedOrder:
+    """Build the most MOLS of order ``n`` (``2 <= n < 600``) the library knows, from cold (the
+    arrays cached for other orders are forgotten first, so the order pays for every array it is
+    built from), and check them; CPU seconds of this process (``time.process_time``).
+
+    >>> v = verify_order(10)
+    >>> v.squares, v.built, v.table, v.verified
+    (2, 2, 2, True)
+    """
+    mo._check_args(1, n)
+    built, construction = mo.plan(n)
+    squares = min(built, mo.MAX_CELLS // (n * n))
+    mo._oa_cached.cache_clear()
+    start = time.process_time()
+    rows = mo._oa(squares + 2, n)
+    squares_of(rows, n)
+    middle = time.process_time()
+    verified = is_orthogonal_array(rows, squares + 2, n)
+    end = time.process_time()
+    return VerifiedOrder(
+        n,
+        squares,
+        built,
+        mols_data.lower_bound(n),
+        verified,
+        middle - start,
+        end - middle,
+        construction,
+    )
+
+
+def _cost(n: int) -> int:
+    """A guess of an order's work, to start the longest first: its symbols, and the pairs of
+    columns checked."""
+    k = min(mo.largest_known(n), mo.MAX_CELLS // (n * n)) + 2
+    return n * n * k * k
+
+
+def verify_table(
+    to: int = mo.MAX_MOLS_ORDER - 1,
+    *,
+    start: int = 2,
+    jobs: int | None = None,
+    executor: concurrent.futures.Executor | None = None,
+    progress: bool | None = None,
+) -> list[VerifiedOrder]:
+    """:func:`verify_order` for every order ``start <= n <= to`` (``to < 600``), in the orders'
+    order whatever ran them.
+
+    ``executor``: any :class:`concurrent.futures.Executor` (a Dask cluster's
+    ``client.get_executor()`` runs the orders across its workers); it is not shut down.
+    Otherwise ``jobs`` local processes (default and most: one a CPU; ``jobs=1`` works in this
+    process), which die with this one. The orders are submitted the largest first, so the
+    longest do not come last. ``progress``: a progress bar of the orders on standard error
+    (default: when standard error is a terminal).
+    """
+    mo._check_args(1, to)
+    mo._check_args(1, start)
+    orders = sorted(range(max(2, start), to + 1), key=_cost, reverse=True)
+    shown = sys.stderr.isatty() if progress is None else progress
+    found: dict[int, VerifiedOrder] = {}
+    with _bar(len(orders), shown) as advance:
+        if executor is not None:
+            _run_on(executor, orders, found, advance)
+        else:
+            from officers.core.simulation import worker_pool
+
+            with worker_pool(jobs) as pool:
+                if pool is None:
+                    for n in orders:
+                        found[n] = verify_order(n)
+                        advance(n)
+                else:
+                    _run_on(pool, orders, found, advance)
+    return [found[n] for n in sorted(found)]
+
+
+def _run_on(
+    pool: concurrent.futures.Executor,
+    orders: list[int],
+    found: dict[int, VerifiedOrder],
+    advance: Callable[[int], object],
+) -> None:
+    """Every order on ``pool``, each result kept as it comes in."""
+    futures = {pool.submit(verify_order, n): n for n in orders}
+    try:
+        for future in concurrent.futures.as_completed(futures):
+            result = future.result()
+            found[result.n] = result
+            advance(result.n)
+    finally:
+        for future in futures:
+            future.cancel()
+
+
+@contextlib.contextmanager
+def _bar(total: int, enabled: bool) -> Iterator[Callable[[int], object]]:
+    """A progress bar of ``total`` orders on standard error when ``enabled`` (tqdm, imported
+    only then; no trace left when it closes); yields the function that marks an order done
+    (the bar shows the last one)."""
+    if not enabled or total <= 0:
+        yield lambda n: None
+        return
+    from tqdm import tqdm
+
+    with tqdm(
+        total=total, desc="MOLS built and checked", unit=" orders", leave=False, file=sys.stderr
+    ) as bar:
+
+        def advance(n: int) -> None:
+            bar.set_postfix_str(f"n = {n}", refresh=False)
+            bar.update(1)
+
+        yield advance
