@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from officers.cli import main
 from officers.core.errors import NotLatinSquareError, SolverTimeoutError
-from officers.latin.canonical import autotopisms
+from officers.latin.canonical import CONJUGATES, autotopisms, conjugate
 from officers.latin.order6 import mate_census
 from officers.latin.orthogonal import (
     are_orthogonal,
@@ -157,6 +157,27 @@ def test_compiled_and_python_counts_agree(n: int, seed: int) -> None:
     assert count_mates(square, symmetry=False).mates == python.mates
     assert count_transversals(square) == python.transversals
     assert has_orthogonal_mate(square) == (python.mates > 0)
+
+
+@settings(max_examples=20, deadline=None)
+@given(st.integers(1, 7), st.integers(0, 2**32))
+def test_the_counts_are_the_same_for_every_conjugate(n: int, seed: int) -> None:
+    """A transversal is n triples (row, column, symbol) differing in every place: the six
+    conjugates have the same transversals and mates, as the species table assumes."""
+    square = random_latin_square(n, seed=seed)
+    count = count_mates(square)
+    for places in CONJUGATES:
+        other = count_mates(conjugate(square, places))
+        assert (other.transversals, other.mates) == (count.transversals, count.mates)
+
+
+def test_a_symmetric_square_uses_its_transpose() -> None:
+    """Z2^3 is its own transpose: its 48 transversals through a cell fall in one orbit of the
+    autotopisms and transposing maps that fix the cell."""
+    count = count_mates(elementary(2, 3))
+    assert count.firsts == 1
+    assert count.mates == 70272 == count_mates(elementary(2, 3), symmetry=False).mates
+    assert count_mates(elementary(2, 3), compiled=False).mates == 70272
 
 
 @settings(max_examples=15, deadline=None)

@@ -344,25 +344,28 @@ answers the identity alone): never reached by a square of order 11 or less that 
 
 
 def _propagate(
-    square: LatinSquare,
+    source: LatinSquare,
+    target: LatinSquare,
     where: list[list[int]],
     rows_of: list[list[int]],
     maps: list[list[int]],
 ) -> bool:
     """Fill in what the known images force (two of a cell's row, column and symbol images fix
-    the third); False on a contradiction. ``maps`` is rows, columns, symbols and their inverses."""
-    n = len(square)
+    the third: ``target[rows[r]][columns[c]] == symbols[source[r][c]]``); False on a
+    contradiction. ``maps`` is rows, columns, symbols and their inverses; ``where`` and
+    ``rows_of`` index ``target``."""
+    n = len(source)
     alpha, beta, gamma, alpha_, beta_, gamma_ = maps
     changed = True
     while changed:
         changed = False
         for r in range(n):
-            row = square[r]
+            row = source[r]
             for c in range(n):
                 a, b, s = alpha[r], beta[c], row[c]
                 g = gamma[s]
                 if a >= 0 and b >= 0:
-                    image = square[a][b]
+                    image = target[a][b]
                     if g >= 0:
                         if g != image:
                             return False
@@ -386,6 +389,49 @@ def _propagate(
     return True
 
 
+def _isotopisms(
+    source: LatinSquare, target: LatinSquare, rows: tuple[int, int], columns: tuple[int, int]
+) -> list[Autotopism] | None:
+    """Every isotopism from ``source`` to ``target`` that maps row ``rows[0]`` to ``rows[1]``
+    and column ``columns[0]`` to ``columns[1]``; None past :data:`STABILISER_NODES` branches."""
+    n = len(source)
+    where = [[0] * n for _ in range(n)]  # where[r][s]: the column of s in row r of target
+    rows_of = [[0] * n for _ in range(n)]  # rows_of[c][s]: the row of s in column c of target
+    for r, row in enumerate(target):
+        for c, value in enumerate(row):
+            where[r][value] = c
+            rows_of[c][value] = r
+    start = [[-1] * n for _ in range(6)]
+    start[0][rows[0]], start[3][rows[1]] = rows[1], rows[0]
+    start[1][columns[0]], start[4][columns[1]] = columns[1], columns[0]
+    found: list[Autotopism] = []
+    nodes = 0
+
+    def search(maps: list[list[int]]) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes > STABILISER_NODES:
+            return False
+        if not _propagate(source, target, where, rows_of, maps):
+            return True
+        beta = maps[1]
+        if -1 not in beta:
+            alpha, gamma = maps[0], maps[2]
+            if -1 not in alpha and -1 not in gamma:
+                found.append((tuple(alpha), tuple(beta), tuple(gamma)))
+            return True
+        column = beta.index(-1)
+        for image in range(n):
+            if maps[4][image] < 0:
+                following = [list(m) for m in maps]
+                following[1][column], following[4][image] = image, column
+                if not search(following):
+                    return False
+        return True
+
+    return found if search(start) else None
+
+
 def cell_stabiliser(
     latin: Sequence[Sequence[int]], cell: tuple[int, int] = (0, 0)
 ) -> list[Autotopism]:
@@ -407,44 +453,44 @@ def cell_stabiliser(
     r0, c0 = cell
     if not (0 <= r0 < n and 0 <= c0 < n):
         raise UnsupportedError(f"no cell {excerpt(cell)} in a square of order {n}")
-    where = [[0] * n for _ in range(n)]  # where[r][s]: the column of s in row r
-    rows_of = [[0] * n for _ in range(n)]  # rows_of[c][s]: the row of s in column c
-    for r, row in enumerate(square):
-        for c, value in enumerate(row):
-            where[r][value] = c
-            rows_of[c][value] = r
-    start = [[-1] * n for _ in range(6)]
-    start[0][r0], start[3][r0] = r0, r0
-    start[1][c0], start[4][c0] = c0, c0
-    found: list[Autotopism] = []
-    nodes = 0
-
-    def search(maps: list[list[int]]) -> bool:
-        nonlocal nodes
-        nodes += 1
-        if nodes > STABILISER_NODES:
-            return False
-        if not _propagate(square, where, rows_of, maps):
-            return True
-        beta = maps[1]
-        if -1 not in beta:
-            alpha, gamma = maps[0], maps[2]
-            if -1 not in alpha and -1 not in gamma:
-                found.append((tuple(alpha), tuple(beta), tuple(gamma)))
-            return True
-        column = beta.index(-1)
-        for image in range(n):
-            if maps[4][image] < 0:
-                following = [list(m) for m in maps]
-                following[1][column], following[4][image] = image, column
-                if not search(following):
-                    return False
-        return True
-
-    if not search(start):
+    found = _isotopisms(square, square, (r0, r0), (c0, c0))
+    if found is None:
         identity = tuple(range(n))
         return [(identity, identity, identity)]
     return found
+
+
+def _cell_symmetries(square: LatinSquare) -> list[Callable[[tuple[int, ...]], tuple[int, ...]]]:
+    """The maps of the transversals through cell ``(0, 0)`` that the square's symmetries fixing
+    the cell give: its autotopisms (:func:`cell_stabiliser`), and the isotopisms onto its
+    transpose, which map a cell ``(r, c)`` to ``(columns[c], rows[r])``."""
+    n = len(square)
+    transpose = tuple(zip(*square, strict=True))
+    maps: list[Callable[[tuple[int, ...]], tuple[int, ...]]] = []
+
+    def straight(alpha: tuple[int, ...], beta: tuple[int, ...]) -> Callable[..., tuple[int, ...]]:
+        def image(t: tuple[int, ...]) -> tuple[int, ...]:
+            moved = [0] * n
+            for r, c in enumerate(t):
+                moved[alpha[r]] = beta[c]
+            return tuple(moved)
+
+        return image
+
+    def turned(alpha: tuple[int, ...], beta: tuple[int, ...]) -> Callable[..., tuple[int, ...]]:
+        def image(t: tuple[int, ...]) -> tuple[int, ...]:
+            moved = [0] * n
+            for r, c in enumerate(t):
+                moved[beta[c]] = alpha[r]
+            return tuple(moved)
+
+        return image
+
+    for alpha, beta, _ in cell_stabiliser(square, (0, 0)):
+        maps.append(straight(alpha, beta))
+    for alpha, beta, _ in _isotopisms(square, transpose, (0, 0), (0, 0)) or []:
+        maps.append(turned(alpha, beta))
+    return maps
 
 
 def _through_cell(square: LatinSquare, r0: int, c0: int) -> Iterator[tuple[int, ...]]:
@@ -470,23 +516,17 @@ def _through_cell(square: LatinSquare, r0: int, c0: int) -> Iterator[tuple[int, 
 
 
 def _orbits(
-    square: LatinSquare, cell: tuple[int, int], group: list[Autotopism]
+    square: LatinSquare, maps: list[Callable[[tuple[int, ...]], tuple[int, ...]]]
 ) -> tuple[list[tuple[int, ...]], list[int]]:
-    """The transversals through ``cell``, one of each orbit of ``group`` (autotopisms fixing
-    the cell), and the orbits' sizes."""
-    n = len(square)
+    """The transversals through cell ``(0, 0)``, one of each orbit of ``maps`` (a group of
+    symmetries fixing the cell), and the orbits' sizes."""
     seen: set[tuple[int, ...]] = set()
     firsts: list[tuple[int, ...]] = []
     weights: list[int] = []
-    for t in _through_cell(square, *cell):
+    for t in _through_cell(square, 0, 0):
         if t in seen:
             continue
-        orbit = {t}
-        for alpha, beta, _ in group:
-            image = [0] * n
-            for r, c in enumerate(t):
-                image[alpha[r]] = beta[c]
-            orbit.add(tuple(image))
+        orbit = {t} | {image(t) for image in maps}
         seen |= orbit
         firsts.append(t)
         weights.append(len(orbit))
@@ -565,12 +605,12 @@ def count_mates(
         module = None
     what = f"the orthogonal mates of {excerpt(square)}"
     check = _check(deadline, what, time_limit)
-    group = cell_stabiliser(square, (0, 0)) if symmetry and n >= 4 else []
+    group = _cell_symmetries(square) if symmetry and n >= 4 else []
     if module is not None:
         if len(group) <= 1:
             mates, listed = module.count_mates(_cells(square), n, check, 0)
             return MateCount(n, listed, mates, 0, "compiled", time.monotonic() - start)
-        firsts, weights = _orbits(square, (0, 0), group)
+        firsts, weights = _orbits(square, group)
         check(0)
         flat = bytes(c for t in firsts for c in t)
         counts, listed = module.count_mates(_cells(square), n, check, 0, flat)
@@ -584,7 +624,7 @@ def count_mates(
                 found = sum(1 for _ in partitions)
                 listed = sum(1 for _ in transversals(square))
                 return MateCount(n, listed, found, 0, "python", time.monotonic() - start)
-            firsts, weights = _orbits(square, (0, 0), group)
+            firsts, weights = _orbits(square, group)
             counts = _completions_python(square, firsts, deadline)
             listed = sum(1 for _ in transversals(square))
             method = "python"
