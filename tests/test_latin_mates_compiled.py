@@ -37,3 +37,27 @@ def test_orders_beyond_the_compiled_mates_are_counted_in_python() -> None:
     assert count_transversals(cyclic_square(13)) == 1_030_367  # A006717: 13 * 79,259
     with pytest.raises(Exception, match="orders to 11"):
         count_mates(cyclic_square(12), compiled=True)
+
+
+def test_the_module_refuses_malformed_arguments() -> None:
+    module = mates_module()
+    assert module is not None
+
+    def check(found: int) -> None:
+        del found
+
+    square = bytes([0, 1, 2, 1, 2, 0, 2, 0, 1])
+    assert module.count_mates(square, 3, check, 0, bytes([0, 1, 2])) == ((1,), 3)
+    assert module.count_mates(bytes([0]), 1, check, 0, bytes([0])) == ((1,), 1)
+    for args, error in [
+        ((square[:-1], 3, check, 0), "expected 9 bytes"),
+        ((square, 3, check, 0, bytes([0, 1, 5])), "out of range"),
+        ((square, 3, check, 0, bytes([0, 0, 0])), "not a transversal"),
+        ((square, 3, check, 0, bytes([0, 1])), "n columns"),
+        ((bytes(144), 12, check, 0), "order must be 1 .. 11"),
+        ((bytes([0, 1, 2, 1, 2, 0, 2, 0, 5]), 3, check, 0), "out of range"),
+    ]:
+        with pytest.raises(ValueError, match=error):
+            module.count_mates(*args)
+    with pytest.raises(TypeError, match="callable"):
+        module.count_transversals(square, 3, 5)

@@ -161,6 +161,10 @@ partitions(context *ctx, const int32_t *list, Py_ssize_t size, int depth, cells_
            int32_t *work)
 {
     int n = ctx->n;
+    if (depth == n) { /* every cell covered (order 1, from a first transversal) */
+        ctx->found += 1;
+        return ctx->limit && ctx->found >= ctx->limit ? 1 : 0;
+    }
     if (depth == n - 1) {
         ctx->found += (uint64_t)size;
         return ctx->limit && ctx->found >= ctx->limit ? 1 : 0;
