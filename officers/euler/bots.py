@@ -30,8 +30,8 @@ The bots
     :class:`RandomBot`: a random legal placement; takes back only when it must.
 
 The levels a player may choose for a computer partner (:data:`LEVELS`), weakest first, are
-four of them: ``beginner`` (``designers``), ``club`` (``neighbour``), ``strong`` (``exact``) and
-``strongest`` (``hinted``).
+``beginner`` (``designers``), ``club`` (:class:`CarefulBot`: ``neighbour`` that takes back as
+``designers`` does), ``strong`` (``exact``) and ``strongest`` (``hinted``).
 
 >>> import random
 >>> from officers.euler.game import new_game
@@ -74,6 +74,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BOTS",
     "Bot",
+    "CarefulBot",
     "DesignersBot",
     "ExactBot",
     "HintedBot",
@@ -543,6 +544,19 @@ class NeighbourBot(DesignersBot):
         return [near, far]
 
 
+class CarefulBot(NeighbourBot):
+    """The neighbour bot that takes back as the designers' bot does: it prefers cells next to
+    a placed card (:class:`NeighbourBot`), and whenever its checks fail at the start of its
+    turn and a token is left, it takes back (:class:`DesignersBot`'s choice of the card). The
+    ``club`` level (:data:`LEVELS`): with a partner who errs and tokens to spend, it repairs
+    what its checks see, which the neighbour bot leaves (on Easy with the designers' bot as the
+    partner the neighbour bot's team wins less than a team of two designers' bots; this one's
+    wins more)."""
+
+    name: ClassVar[str] = "careful"
+    takes_back: ClassVar[bool] = True
+
+
 class ExactBot(Bot):
     """A perfect player: it places only cards that keep the square completable (the exact
     index, :func:`officers.safe_placements`), uniformly at random among them. When it inherits a
@@ -617,14 +631,15 @@ BOTS: Final[dict[str, Callable[[], Bot]]] = {
 
 LEVELS: Final[dict[str, Callable[[], Bot]]] = {
     "beginner": DesignersBot,
-    "club": NeighbourBot,
+    "club": CarefulBot,
     "strong": ExactBot,
     "strongest": HintedBot,
 }
 """The levels of a computer partner a player may choose, weakest first, each a bot:
 ``beginner`` plays as the rules' simple bot (:class:`DesignersBot`: the checks, then a random
 card on a random place that passes them), ``club`` builds next to the cards already placed
-(:class:`NeighbourBot`), ``strong`` never kills the square itself (:class:`ExactBot`), and
+and takes back when its checks fail (:class:`CarefulBot`, a level only: no bot of
+:data:`BOTS`), ``strong`` never kills the square itself (:class:`ExactBot`), and
 ``strongest`` never kills it either and leaves the others the most room (:class:`HintedBot`: a
 forced card first, else the safe move that leaves the most completions). The rules' levels
 (easy, normal, hard, expert) set how hard the square is for the whole team; these set how well

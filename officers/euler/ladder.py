@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from officers.core.errors import InvalidGameError, excerpt
+from officers.euler.bots import Bot, get_bot
 from officers.games.simulate import simulate
 
 __all__ = ["PARTNER", "Margin", "Team", "paired", "team"]
@@ -90,22 +91,28 @@ class Team:
 
 
 def team(
-    bot: str,
+    bot: str | Bot,
     *,
     deals: int = 2500,
     seed: int = 1,
     level: str = "normal",
     players: int = 2,
-    partner: str | None = PARTNER,
+    partner: str | Bot | None = PARTNER,
     jobs: int | None = None,
 ) -> Team:
-    """The wins of ``bot`` on deals ``0 .. deals-1`` of ``seed`` at the rules' ``level`` with
-    ``players`` players: every seat ``bot`` when ``partner`` is ``None``, else ``bot`` and
-    ``partner`` taking turns round the table, each deal played once from each rotation
-    (:func:`~officers.games.simulate.simulate`)."""
+    """The wins of ``bot`` (a bot's name, a level's of :data:`~officers.euler.bots.LEVELS`, or
+    a :class:`~officers.euler.bots.Bot`) on deals ``0 .. deals-1`` of ``seed`` at the rules'
+    ``level`` with ``players`` players: every seat ``bot`` when ``partner`` is ``None``, else
+    ``bot`` and ``partner`` taking turns round the table, each deal played once from each
+    rotation (:func:`~officers.games.simulate.simulate`).
+
+    >>> team("club", deals=20, seed=1, jobs=1).bots
+    ('careful', 'designers')
+    """
     if partner is not None and players < 2:
         raise InvalidGameError(f"a partner needs 2 players or more, got {excerpt(players)}")
-    lineup = [bot] if partner is None else [bot, partner]
+    first = get_bot(bot)
+    lineup = [first] if partner is None else [first, get_bot(partner)]
     result = simulate(
         "officers",
         lineup,
@@ -122,7 +129,7 @@ def team(
         for key, games in figures.items()
         if key.startswith("games ")
     }
-    return Team(tuple(lineup), level, players, by_start, len(result.seatings))
+    return Team(result.bots[: len(lineup)], level, players, by_start, len(result.seatings))
 
 
 @dataclass(frozen=True)
