@@ -14,6 +14,7 @@ column, then each square's symbol: :func:`squares_of`).
 from __future__ import annotations
 
 import functools
+import itertools
 import operator
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -128,46 +129,63 @@ _GAP: Final = 255
 """The byte that stands for no symbol in step 3 (a digit is below it)."""
 
 
+_PREFIXES: Final = tuple(bytes(range(m)) for m in range(257))
+"""``0, 1, ..., m-1`` as ``bytes``, for each ``m`` up to 256."""
+
+
 def _orthogonal(squares: list[list[tuple[int, ...]]], n: int) -> bool:
     """Step 3, with ``bytes``: each two Latin squares orthogonal.
 
     A symbol ``x`` is written as its class ``x // 255`` and its digit ``x % 255`` (one class
-    below order 256, up to three below 766). For a square ``L``, row ``r`` and class ``h``, the
-    line ``I[h][r]`` holds at place ``s`` the digit of ``L_r^-1(s)`` when it is of class ``h``,
-    else :data:`_GAP`; for a square ``M``, row ``r``, classes ``h`` and ``a``, the table
-    ``T[h][a][r]`` sends a digit ``d`` to the digit of ``M_r[255*h + d]`` when that symbol is
-    of class ``a``, else (and the gap) to the gap. ``I[h][r].translate(T[h][a][r])``, and of
-    those the bytewise AND over ``h``, is row ``r`` of ``C`` with its symbols of class ``a`` by
-    their digits and the others gaps. ``C``'s column ``s`` holds ``n`` different symbols when,
-    for every class, its digits (the column without its gaps) are different: translating them
-    by the table that sends each digit to its last place (``bytes.maketrans``) gives
-    ``0, 1, 2, ...``."""
+    below order 256, up to three below 766); a row of a square, class by class, as the bytes
+    of its digits with :data:`_GAP` for the symbols of other classes. For a square ``M``, row
+    ``r`` and classes ``h`` and ``a``, the table ``T[h][a][r]`` sends a digit ``d`` to the
+    digit of ``M_r[255*h + d]`` when that symbol is of class ``a``, else (and the gap) to the
+    gap: the row's class ``a`` cut to its columns of class ``h``. For a square ``L``, row ``r``
+    and class ``h``, the line ``I[h][r]`` holds at place ``s`` the digit of ``L_r^-1(s)`` when
+    it is of class ``h``, else the gap: ``bytes.maketrans`` of the row's columns of class
+    ``h`` to their digits, over every byte sent to the gap first. ``I[h][r]`` translated by
+    ``T[h][a][r]``, and of those the bytewise AND over ``h``, is row ``r`` of ``C`` with its
+    symbols of class ``a`` by their digits and the others gaps. ``C``'s column ``s`` holds
+    ``n`` different symbols when, class by class, its digits (the column less its gaps) are
+    different: translated by the table that sends each digit to its last place
+    (``bytes.maketrans``), they read ``0, 1, 2, ...``."""
     width = _GAP
     classes = -(-n // width)
     split = [[x % width if x // width == a else _GAP for x in range(n)] for a in range(classes)]
     gaps = bytes([_GAP]) * 256
+    every = bytes(range(256))
+    chunks = [(h * width, min(n, (h + 1) * width)) for h in range(classes)]  # columns of class h
     lines: list[list[list[bytes]]] = []  # I[h][r] of each square
     tables: list[list[list[list[bytes]]]] = []  # T[h][a][r] of each square
     for square in squares:
-        inverse = [
-            tuple(sorted(range(n), key=line.__getitem__)) for line in square
-        ]  # L_r^-1, the places of 0, 1, ... in the row
-        lines.append(
-            [[bytes(map(split[h].__getitem__, row)) for row in inverse] for h in range(classes)]
-        )
+        flat = tuple(itertools.chain.from_iterable(square))
+        # by_class[a][r]: row r of the square, its symbols of class a by their digits, the
+        # others gaps
+        planes = [
+            bytes(flat) if classes == 1 else bytes(map(part.__getitem__, flat)) for part in split
+        ]
+        by_class = [[plane[r : r + n] for r in range(0, n * n, n)] for plane in planes]
         tables.append(
             [
+                [[(row[low:high] + gaps)[:256] for row in by_class[a]] for a in range(classes)]
+                for low, high in chunks
+            ]
+        )
+        # I[h][r][s]: the place of s in row r, less 255*h, when it is in chunk h; class by
+        # class of s, the table sending each digit of the chunk to its place (the others gaps)
+        lines.append(
+            [
                 [
-                    [
-                        (
-                            bytes(map(split[a].__getitem__, line[h * width : (h + 1) * width]))
-                            + gaps
-                        )[:256]
-                        for line in square
-                    ]
-                    for a in range(classes)
+                    b"".join(
+                        bytes.maketrans(
+                            every + by_class[g][r][low:high], gaps + _PREFIXES[high - low]
+                        )[: chunks[g][1] - chunks[g][0]]
+                        for g in range(classes)
+                    )
+                    for r in range(n)
                 ]
-                for h in range(classes)
+                for low, high in chunks
             ]
         )
     columns = [slice(s, None, n) for s in range(n)]
@@ -182,14 +200,12 @@ def _orthogonal(squares: list[list[tuple[int, ...]]], n: int) -> bool:
                         operator.and_, (int.from_bytes(c, "little") for c in composed)
                     )
                     composed = [both.to_bytes(n * n, "little")]
-                digits = [c.translate(None, b"\xff") for c in map(composed[0].__getitem__, columns)]
+                digits = list(map(composed[0].__getitem__, columns))
+                if classes > 1:
+                    digits = [column.translate(None, b"\xff") for column in digits]
                 if not _distinct_bytes(digits):
                     return False
     return True
-
-
-_PREFIXES: Final = tuple(bytes(range(m)) for m in range(256))
-"""``0, 1, ..., m-1`` as ``bytes``, for each ``m`` below 256."""
 
 
 def _distinct_bytes(lines: list[bytes]) -> bool:
