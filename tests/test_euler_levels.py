@@ -10,6 +10,7 @@ import statistics
 
 import pytest
 
+from officers.cli import main
 from officers.core.errors import InvalidGameError, NotationError
 from officers.euler.bots import (
     BOTS,
@@ -35,6 +36,17 @@ def test_the_levels_weakest_first() -> None:
     assert not set(LEVELS) & set(BOTS)  # a level is no bot's name
     with pytest.raises(NotationError, match=r"unknown bot 'genius': expected one of .*strongest"):
         get_bot("genius")
+
+
+def test_the_simulation_takes_a_level(capsys: pytest.CaptureFixture[str]) -> None:
+    assert isinstance(get_bot("careful"), CarefulBot)  # the club level's bot, by its own name
+    args = ["simulate", "--bot", "club,strongest", "--level", "hard", "--players", "2"]
+    assert main([*args, "--deals", "20", "--seed", "1", "--jobs", "1"]) == 0
+    rows = [line.split()[:6] for line in capsys.readouterr().out.splitlines()[1:]]
+    assert rows == [
+        ["careful", "hard", "2", "0", "20", rows[0][5]],
+        ["hinted", "hard", "2", "0", "20", "20"],
+    ]
 
 
 @pytest.mark.parametrize("level", list(LEVELS))

@@ -647,6 +647,12 @@ the computer in the team plays. The team's wins at each level, alone and with a 
 the paired margins between them are in docs/simulation.md (measured by
 :mod:`officers.euler.ladder`); :func:`get_bot` takes a level's name as a bot's."""
 
+_BY_OWN_NAME: Final[dict[str, Callable[[], Bot]]] = {
+    make().name: make for make in LEVELS.values() if make().name not in BOTS
+}
+"""The bots of a level only, by their own names (``careful``), as a simulation's results name
+them."""
+
 TABLE: Final = BotTable(BOTS)
 """The bots as the registry names them (:attr:`officers.games.Registered.bots`), each given
 its player's view (:meth:`~officers.euler.game.GameState.view`)."""
@@ -661,11 +667,13 @@ def get_bot(name: str | Bot) -> Bot:
     NeighbourBot()
     >>> get_bot("strongest")
     HintedBot()
+    >>> get_bot("club"), get_bot("careful")
+    (CarefulBot(), CarefulBot())
     """
     if isinstance(name, Bot):
         return name
     key = str(name).strip().lower()
-    make = BOTS.get(key) or LEVELS.get(key)
+    make = BOTS.get(key) or LEVELS.get(key) or _BY_OWN_NAME.get(key)
     if make is None:
         raise NotationError(
             f"unknown bot {excerpt(name)}: expected one of {', '.join([*BOTS, *LEVELS])}"
