@@ -234,3 +234,19 @@ def test_the_command_line_takes_a_level(capsys: pytest.CaptureFixture[str]) -> N
     assert json.loads(capsys.readouterr().out)["move"] == "1a"
     assert main([*args, "--level", "all"]) == 2
     assert "invalid choice: 'all'" in capsys.readouterr().err
+
+
+def test_the_terminal_game_asks_at_a_level(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("hint\nhint nudge\nhint all\nquit\n"))
+    assert main(["eightoff", "play", "--deal", "1", "--level", "winnable"]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    said = [line for line in lines if "won" in line or "hint level" in line]
+    assert said == [
+        "The game can still be won.",
+        "The game can still be won: look at column 4.",
+        "no hint level 'all': type hint, or hint winnable, nudge, move or plan",
+    ]

@@ -113,14 +113,15 @@ class EightOffCommands(GameCommands):
             parser.add_argument(
                 "--fewest", action="store_true", help="the win with the fewest moves"
             )
-        if verb == "hint":
+        if verb in ("hint", "play"):
             parser.add_argument(
                 "--level",
                 choices=HINT_LEVELS,
                 default="move",
-                help="how much the hint tells: winnable (only whether the game can still be "
+                help="how much a hint tells: winnable (only whether the game can still be "
                 "won), nudge (where to look, or where a lost game was lost), move (the next "
-                "move; the default), plan (the whole win)",
+                "move; the default), plan (the whole win); in play, 'hint LEVEL' asks at "
+                "another",
             )
 
     def add_more(self, actions: Commands) -> None:
@@ -521,7 +522,6 @@ def _hint(args: argparse.Namespace) -> ExitCode:
 
 
 def _play(args: argparse.Namespace) -> ExitCode:
-    from officers.eightoff.hints import where_lost
     from officers.eightoff.words import position_text, terminal
 
     game = _game(args)
@@ -547,8 +547,8 @@ def _play(args: argparse.Namespace) -> ExitCode:
                 print(position_text(game.position, lang))
             else:
                 print(terminal("no-undo", lang))
-        elif word == "hint":
-            print(where_lost(game, time_limit=args.time_limit).text(lang))
+        elif word.split()[:1] == ["hint"]:  # 'hint' at the level of --level, or 'hint nudge'
+            _play_hint(game, " ".join(word.split()[1:]) or args.level, args.time_limit, lang)
         elif word == "solve":
             _play_solution(game, args.time_limit, lang)
         elif word:
@@ -558,6 +558,19 @@ def _play(args: argparse.Namespace) -> ExitCode:
         print(outcome.text(lang))
     print(game.notation())
     return ExitCode.OK if outcome is not None and outcome.won else ExitCode.NO
+
+
+def _play_hint(game: EightOffGame, level: str, time_limit: float | None, lang: str) -> None:
+    """Print the hint at ``level``, or say that there is no such level."""
+    from officers.eightoff.hints import check_level, where_lost
+    from officers.eightoff.words import terminal
+
+    try:
+        told = check_level(level)
+    except ValueError:
+        print(terminal("bad-level", lang, word=level[:40]))
+        return
+    print(where_lost(game, time_limit=time_limit, level=told).text(lang))
 
 
 def _play_move(game: EightOffGame, word: str, lang: str) -> None:

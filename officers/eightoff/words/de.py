@@ -119,6 +119,7 @@ TERMINAL: Final = {
     "foundations": "Ablagestapel",
     "cells": "Freizellen:",
     "prompt": "ein Zug (4h, 1e, 38v3), moves, undo, hint, solve oder quit: ",
+    "bad-level": "keine Tippstufe {word!r}: tippe hint, oder hint winnable, nudge, move oder plan",
     "no-undo": "kein Zug zum Zurücknehmen",
     "unreadable": "{word!r} ist kein Zug: gib einen Zug ein (Herkunft und Ziel: 4h, 1e, "
     "38v3), moves, undo, hint, solve oder quit",

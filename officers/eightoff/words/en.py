@@ -114,6 +114,7 @@ TERMINAL: Final = {
     "foundations": "foundations",
     "cells": "cells:",
     "prompt": "a move (4h, 1e, 38v3), moves, undo, hint, solve or quit: ",
+    "bad-level": "no hint level {word!r}: type hint, or hint winnable, nudge, move or plan",
     "no-undo": "no move to take back",
     "unreadable": "cannot read {word!r}: type a move (a source and a target: 4h, 1e, 38v3), "
     "moves, undo, hint, solve or quit",
