@@ -245,6 +245,8 @@ def test_a_time_limit_stops_a_long_count() -> None:
     if mates_module() is not None:
         with pytest.raises(SolverTimeoutError, match="at least"):
             count_mates(cyclic_square(9), time_limit=0.01)
+    with pytest.raises(SolverTimeoutError, match="of 12 species counted"):
+        species_mates(6, time_limit=1e-6)  # listing the species alone takes longer
 
 
 def test_bad_input_is_refused_quoting_it() -> None:

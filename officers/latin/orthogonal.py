@@ -711,7 +711,12 @@ def species_mates(
     classes = species(n)
     found = []
     for done, item in enumerate(classes, 1):
-        left = None if deadline is None else max(deadline - time.monotonic(), 1e-9)
+        left = None if deadline is None else deadline - time.monotonic()
+        if left is not None and left <= 0:
+            raise SolverTimeoutError(
+                f"counting the mates of the species of order {n} ran out of time after "
+                f"{time_limit} s: {done - 1} of {len(classes)} species counted"
+            )
         count = count_mates(item.form, time_limit=left)
         found.append(
             SpeciesMates(item.form, item.symmetries, item.size, count.transversals, count.mates)
