@@ -25,11 +25,12 @@ exact covers of the ``n * n`` cells by ``n`` of them (:func:`~officers.latin.cov
 Algorithm X on bitsets, branching on the cell with the fewest transversals left).
 
 Counting is faster than listing. Every mate holds one transversal through cell ``(0, 0)``:
-:func:`count_mates` counts the completions of one transversal in each orbit of the autotopisms
-that fix the cell (:func:`cell_stabiliser`), weighted by the orbit's size: the cyclic group of
-order 9 has 6 such autotopisms, the elementary abelian group of order 9 has 48. A square with no
-such symmetry is searched whole, branching first on the cell with the fewest transversals. The completions are counted by the compiled module
-``officers.latin._mates`` (``officers/latin/_mates.c``: forward checking on the cells, the
+:func:`count_mates` counts the completions of one transversal in each orbit of the symmetries
+that fix the cell, weighted by the orbit's size: the autotopisms (:func:`cell_stabiliser`; the
+cyclic group of order 9 has 6 that fix a cell, the elementary abelian group of order 9 has 48)
+and the isotopisms onto the transpose. A square with no such symmetry is searched whole,
+branching first on the cell with the fewest transversals. The completions are counted by the
+compiled module ``officers.latin._mates`` (``officers/latin/_mates.c``: forward checking on the cells, the
 transversals as 128-bit sets) where it is installed, else by the exact cover search in Python;
 ``OFFICERS_PURE_PYTHON=1`` keeps the compiled module out (:func:`mates_status` says which runs).
 Both give the same counts; the module changes how fast they come.
