@@ -136,8 +136,8 @@ _PREFIXES: Final = tuple(bytes(range(m)) for m in range(257))
 def _orthogonal(squares: list[list[tuple[int, ...]]], n: int) -> bool:
     """Step 3, with ``bytes``: each two Latin squares orthogonal.
 
-    A symbol ``x`` is written as its class ``x // 255`` and its digit ``x % 255`` (one class
-    below order 256, up to three below 766); a row of a square, class by class, as the bytes
+    A symbol ``x`` is written as its class ``x // 255`` and its digit ``x % 255`` (up to three
+    classes below order 766; to order 256 one class, the symbol itself, and no gaps); a row of a square, class by class, as the bytes
     of its digits with :data:`_GAP` for the symbols of other classes. For a square ``M``, row
     ``r`` and classes ``h`` and ``a``, the table ``T[h][a][r]`` sends a digit ``d`` to the
     digit of ``M_r[255*h + d]`` when that symbol is of class ``a``, else (and the gap) to the
@@ -150,8 +150,8 @@ def _orthogonal(squares: list[list[tuple[int, ...]]], n: int) -> bool:
     ``n`` different symbols when, class by class, its digits (the column less its gaps) are
     different: translated by the table that sends each digit to its last place
     (``bytes.maketrans``), they read ``0, 1, 2, ...``."""
-    width = _GAP
-    classes = -(-n // width)
+    classes = 1 if n <= 256 else -(-n // _GAP)  # one class needs no gap: up to 256 symbols
+    width = n if classes == 1 else _GAP
     split = [[x % width if x // width == a else _GAP for x in range(n)] for a in range(classes)]
     gaps = bytes([_GAP]) * 256
     every = bytes(range(256))
@@ -209,7 +209,7 @@ def _orthogonal(squares: list[list[tuple[int, ...]]], n: int) -> bool:
 
 
 def _distinct_bytes(lines: list[bytes]) -> bool:
-    """Whether each line holds different bytes (each shorter than 256): translated by the table
+    """Whether each line holds different bytes (each at most 256 long): translated by the table
     that sends each byte to its last place in the line, it reads ``0, 1, 2, ...``."""
     expected = list(map(_PREFIXES.__getitem__, map(len, lines)))
     last = map(bytes.maketrans, lines, expected)
