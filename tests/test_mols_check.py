@@ -168,7 +168,7 @@ def test_the_table_on_a_dask_cluster() -> None:
 
     with (
         distributed.LocalCluster(  # type: ignore[no-untyped-call]
-            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0"
         ) as cluster,
         distributed.Client(cluster) as client,  # type: ignore[no-untyped-call]
     ):
@@ -190,3 +190,10 @@ def test_the_table_command_verifies(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(capsys.readouterr().out)
     assert data["verified"] is True and [row["squares"] for row in data["rows"]] == [1, 2, 3, 4]
     assert isinstance(VerifiedOrder, type)
+
+
+def test_the_table_command_takes_workers_only_to_verify(capsys: pytest.CaptureFixture[str]) -> None:
+    from officers.cli import main
+
+    assert main(["latin", "mols-table", "--to", "5", "--jobs", "2"]) == 2
+    assert "go with --verify" in capsys.readouterr().err

@@ -180,6 +180,9 @@ def verified_table_data(
 def _table(args: argparse.Namespace) -> ExitCode:
     if args.verify:
         return _verified_table(args)
+    if args.jobs is not None or args.scheduler is not None:
+        print("officers: --jobs and --scheduler go with --verify", file=sys.stderr)
+        return ExitCode.BAD_INPUT
     data = table_data(args.to)
     if args.json:
         emit(data)
