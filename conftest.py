@@ -121,6 +121,7 @@ _NEEDS = (
             "tests/test_eightoff_compiled.py",
             "tests/test_skat_dd.py",
             "tests/test_skat_chance_compiled.py",
+            "tests/test_latin_mates_compiled.py",
         ),
     ),
 )

@@ -1,9 +1,10 @@
 """The wheel's build hook: compile the optional accelerators ``officers.euler.solve._cover``,
-``officers.skat._dd`` and ``officers.eightoff._search`` (every module of
-``tools/build_extension.py``'s ``MODULES``).
+``officers.skat._dd``, ``officers.eightoff._search`` and ``officers.latin._mates`` (every module
+of ``tools/build_extension.py``'s ``MODULES``).
 
 A wheel built where a C compiler is found holds ``officers/euler/solve/_cover.abi3.so``,
-``officers/skat/_dd.abi3.so`` and ``officers/eightoff/_search.abi3.so`` and is tagged
+``officers/skat/_dd.abi3.so``, ``officers/eightoff/_search.abi3.so`` and
+``officers/latin/_mates.abi3.so`` and is tagged
 ``cp311-abi3-<platform>`` (one wheel for CPython 3.11 and newer); elsewhere, or with
 ``OFFICERS_NO_EXTENSION=1``, or when the compiler fails, it is the pure wheel ``py3-none-any``
 as before, and a warning says why. With ``OFFICERS_REQUIRE_EXTENSION=1`` a build without the
@@ -38,7 +39,8 @@ def _tool(root: str) -> ModuleType:
 
 class CoverBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     """Compile the C modules (``officers/euler/solve/_cover.c``, ``officers/skat/_dd.c``,
-    ``officers/eightoff/_search.c``) into the wheel, or leave the wheel pure."""
+    ``officers/eightoff/_search.c``, ``officers/latin/_mates.c``) into the wheel, or leave the
+    wheel pure."""
 
     PLUGIN_NAME = "custom"
 

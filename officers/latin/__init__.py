@@ -113,12 +113,23 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
     )
     from officers.latin.order6 import MateCensus, mate_census, prove_order_6
     from officers.latin.orthogonal import (
+        MATES_ABI,
+        MAX_MATE_ORDER,
+        MateCount,
+        MateTable,
+        SpeciesMates,
         are_orthogonal,
+        cell_stabiliser,
+        count_mates,
         count_orthogonal_mates,
         count_transversals,
         has_orthogonal_mate,
+        mate_table,
+        mates_module,
+        mates_status,
         orthogonal_array,
         orthogonal_mates,
+        species_mates,
         transversals,
     )
     from officers.latin.random import (
@@ -153,8 +164,10 @@ _MODULES: Final[dict[str, str]] = {  # the public names that each module defines
     ),
     "officers.latin.order6": "MateCensus mate_census prove_order_6",
     "officers.latin.orthogonal": (
-        "are_orthogonal count_orthogonal_mates count_transversals has_orthogonal_mate "
-        "orthogonal_array orthogonal_mates transversals"
+        "MATES_ABI MAX_MATE_ORDER MateCount MateTable SpeciesMates are_orthogonal "
+        "cell_stabiliser count_mates count_orthogonal_mates count_transversals "
+        "has_orthogonal_mate mate_table mates_module mates_status orthogonal_array "
+        "orthogonal_mates species_mates transversals"
     ),
     "officers.latin.random": (
         "MAX_RANDOM_ORDER default_steps random_latin_square random_latin_squares"
@@ -172,28 +185,35 @@ __all__ = [
     "LatinClass",
     "LatinCount",
     "LatinSquare",
+    "MATES_ABI",
     "MAX_CELLS",
     "MAX_CLASSIFY_ORDER",
     "MAX_COUNT_ORDER",
-    "MAX_RELABELLINGS",
+    "MAX_MATE_ORDER",
     "MAX_MOLS_ORDER",
     "MAX_ORDER",
     "MAX_RANDOM_ORDER",
+    "MAX_RELABELLINGS",
     "MateCensus",
+    "MateCount",
+    "MateTable",
     "MolsEntry",
     "Pair",
     "REDUCED_LATIN_SQUARES",
     "SPECIES",
+    "SpeciesMates",
     "are_orthogonal",
     "automorphisms",
     "autoparatopisms",
     "autotopisms",
+    "cell_stabiliser",
     "classify",
     "complete_mols",
     "conjugate",
     "count_isotopy_classes",
     "count_latin",
     "count_latin_squares",
+    "count_mates",
     "count_orthogonal_mates",
     "count_species",
     "count_transversals",
@@ -209,6 +229,9 @@ __all__ = [
     "latin_square",
     "latin_squares",
     "mate_census",
+    "mate_table",
+    "mates_module",
+    "mates_status",
     "mols",
     "mols_table",
     "orthogonal_array",
@@ -221,6 +244,7 @@ __all__ = [
     "random_latin_squares",
     "species",
     "species_form",
+    "species_mates",
     "squares_of",
     "transversals",
     "why_no_mols",
