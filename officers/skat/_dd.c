@@ -2185,7 +2185,20 @@ csampled(chance *c, const cstate *st, int slot, cstate *after, int n, int64_t al
 
 /* The value of playing from ``slot`` times the state's scale, fail-soft within (alpha, beta):
  * the mean over the cards that may turn up, Star1's window for each (as _Search._expect);
- * with sampling, once a card has turned up since the top call, over some of them (csampled). */
+ * with sampling, once a card has turned up since the top call, over some of them (csampled).
+ *
+ * In the exact search, where the states after the turn-ups hold STAR2_HIDDEN cards face down
+ * or more, Ballard's Star2 first: each of them is probed by its first move alone (in cmoves'
+ * order). The same player moves after every turn-up (who leads, or answers, does not depend
+ * on the card turned up), so a probe bounds every state on that player's side: from below
+ * where Vorhand moves (the state is worth at least any of her moves), from above where
+ * Hinterhand does. A probe's window asks only what can end the node: whether the bounds so far
+ * already reach beta (or alpha). The bounds found then narrow each turn-up's window in Star1:
+ * the turn-ups still to come are worth at least their lower bounds and at most their upper
+ * ones (by default the points the move takes and the most still out). Every bound is a true
+ * one (a fail-soft answer above its window's alpha bounds a move from below, one below its
+ * beta from above), so the value is the same; only the states searched change. */
+#define STAR2_HIDDEN 3
 static int64_t
 cexpect(chance *c, const cstate *st, int slot, int64_t alpha, int64_t beta)
 {
@@ -2195,20 +2208,60 @@ cexpect(chance *c, const cstate *st, int slot, int64_t alpha, int64_t beta)
         return csampled(c, st, slot, after, n, alpha, beta);
     }
     int64_t child_scale = cscale(st) / n, top = ctop(c, st) / n, total = 0;
+    int64_t won[16], lb[16], ub[16], lsum = 0, usum = 0;
     for (int i = 0; i < n; i++) {
-        int64_t rest = n - i - 1;
-        int64_t won = c->objective ? (after[i].points[0] - st->points[0]) * child_scale : 0;
-        int64_t child_alpha = alpha - total - rest * top, child_beta = beta - total;
-        int64_t found = won + cvalue(c, &after[i], child_alpha - won, child_beta - won);
+        won[i] = c->objective ? (after[i].points[0] - st->points[0]) * child_scale : 0;
+        lb[i] = won[i];
+        ub[i] = top;
+        lsum += lb[i];
+        usum += ub[i];
+    }
+    if (c->width == 0 && popcount(after[0].hid) >= STAR2_HIDDEN) {
+        int vorhand = (after[0].lead < 0 ? after[0].leader : 1 - after[0].leader) == 0;
+        for (int i = 0; i < n; i++) {
+            int64_t final;
+            if (cfinal(c, &after[i], &final)) {
+                continue; /* valued exactly below at no cost */
+            }
+            int slots[8];
+            int m = cmoves(c, &after[i], slots);
+            if (m <= 1) {
+                continue; /* one move: the probe would be the whole search */
+            }
+            int64_t pa = alpha - (usum - ub[i]), pb = beta - (lsum - lb[i]);
+            int64_t r = won[i] + cexpect(c, &after[i], slots[0], pa - won[i], pb - won[i]);
+            if (c->stop) {
+                return 0;
+            }
+            if (vorhand && r > pa && r > lb[i]) {
+                lsum += r - lb[i];
+                lb[i] = r;
+            } else if (!vorhand && r < pb && r < ub[i]) {
+                usum -= ub[i] - r;
+                ub[i] = r;
+            }
+            if (lsum >= beta) {
+                return lsum;
+            }
+            if (usum <= alpha) {
+                return usum;
+            }
+        }
+    }
+    for (int i = 0; i < n; i++) {
+        lsum -= lb[i];
+        usum -= ub[i]; /* now the bounds of the turn-ups after this one */
+        int64_t child_alpha = alpha - total - usum, child_beta = beta - total - lsum;
+        int64_t found = won[i] + cvalue(c, &after[i], child_alpha - won[i], child_beta - won[i]);
         if (c->stop) {
             return 0;
         }
         total += found;
         if (found <= child_alpha) {
-            return total + rest * top;
+            return total + usum;
         }
         if (found >= child_beta) {
-            return total;
+            return total + lsum;
         }
     }
     return total;
