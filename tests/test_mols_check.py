@@ -15,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from officers.latin.arrays import (
+    checked_squares,
     field_oa,
     is_orthogonal_array,
     orthogonal_array_of,
@@ -136,6 +137,9 @@ def test_the_squares_of_an_array_in_any_row_order() -> None:
     random.Random(1).shuffle(shuffled)
     assert squares_of(shuffled, 7) == squares
     assert squares_of([(0, 0, 0, 0)], 1) == (((0,),), ((0,),))
+    assert checked_squares(shuffled, 5, 7) == squares
+    assert checked_squares(swapped(shuffled, 4, 0, 1), 5, 7) is None
+    assert checked_squares(field_oa(9, 2), 2, 9) == ()
 
 
 def test_verify_an_order() -> None:

@@ -26,6 +26,7 @@ from officers.latin.squares import LatinSquare
 __all__ = [
     "OA",
     "AbelianGroup",
+    "checked_squares",
     "field_oa",
     "is_orthogonal_array",
     "oa_from_difference_matrix",
@@ -69,21 +70,36 @@ def is_orthogonal_array(rows: Sequence[Sequence[int]], k: int, n: int) -> bool:
     >>> is_orthogonal_array([(0, 0), (0, 1), (1, 0), (1, 0)], 2, 2)
     False
     """
+    return checked_squares(rows, k, n) is not None
+
+
+def checked_squares(
+    rows: Sequence[Sequence[int]], k: int, n: int
+) -> tuple[LatinSquare, ...] | None:
+    """The ``k - 2`` squares of ``rows`` (as :func:`squares_of` reads them) when they are an
+    ``OA(k, n)``, else ``None``: :func:`is_orthogonal_array`'s check, which reads the squares
+    on its way, so the squares returned are the ones checked.
+
+    >>> checked_squares([(0, 0, 0), (0, 1, 1), (1, 0, 1), (1, 1, 0)], 3, 2)
+    (((0, 1), (1, 0)),)
+    >>> checked_squares([(0, 0, 0), (0, 1, 1), (1, 0, 1), (1, 1, 1)], 3, 2) is None
+    True
+    """
     size = n * n
     if len(rows) != size or n < 1:
-        return False
+        return None
     if any(len(row) != k for row in rows):
-        return False
+        return None
     columns = _columns(rows, n)
     if columns is None:
-        return False
+        return None
     if k < 2:  # no two columns
-        return True
+        return ()
     # 1. the grid: columns 0 and 1 hold every pair once
     scale = [x * n for x in range(n)]
     codes = list(map(operator.add, map(scale.__getitem__, columns[0]), columns[1]))
     if len(set(codes)) != size:
-        return False
+        return None
     cells = _grid_order(codes)
     squares = [_square(cells(column), n) for column in columns[2:]]
     # 2. each square Latin
@@ -91,9 +107,11 @@ def is_orthogonal_array(rows: Sequence[Sequence[int]], k: int, n: int) -> bool:
         if not _distinct_lines(square, n) or not _distinct_lines(
             list(zip(*square, strict=True)), n
         ):
-            return False
+            return None
     # 3. each two squares orthogonal
-    return _orthogonal(squares, n)
+    if not _orthogonal(squares, n):
+        return None
+    return tuple(map(tuple, squares))
 
 
 def _columns(rows: Sequence[Sequence[int]], n: int) -> list[list[int]] | None:

@@ -6,7 +6,8 @@ For each order ``n``, :func:`verify_order` builds the most MOLS the library know
 whole set is more than :data:`~officers.latin.mutually_orthogonal.MAX_CELLS` symbols, as many
 as that allows), checks their orthogonal array with
 :func:`~officers.latin.arrays.is_orthogonal_array` (a check that knows nothing of the
-construction), and says how many CPU seconds each took in the process that did it.
+construction; :func:`~officers.latin.arrays.checked_squares`, which returns the squares as
+``mols`` does), and says how many CPU seconds each took in the process that did it.
 :func:`verify_table` does it for a range of orders: one task an order, the largest first, on
 ``jobs`` local processes or any :class:`concurrent.futures.Executor` (a Dask cluster's
 ``client.get_executor()``), as the simulations of this library do.
@@ -27,7 +28,7 @@ from typing import Any
 
 from officers.latin import mols_data
 from officers.latin import mutually_orthogonal as mo
-from officers.latin.arrays import is_orthogonal_array, squares_of
+from officers.latin.arrays import checked_squares
 
 __all__ = ["VerifiedOrder", "verify_order", "verify_table"]
 
@@ -36,7 +37,8 @@ __all__ = ["VerifiedOrder", "verify_order", "verify_table"]
 class VerifiedOrder:
     """One order of the table, built and checked: ``squares`` MOLS of order ``n`` (``built``
     the most the library knows, ``table`` the published bound), whether their orthogonal array
-    passed the check, and the CPU seconds of the build (with the squares) and of the check."""
+    passed the check, and the CPU seconds of the build of the array and of the check (which
+    reads the squares: :func:`~officers.latin.arrays.checked_squares`, as ``mols`` does)."""
 
     n: int
     squares: int
@@ -82,9 +84,8 @@ def verify_order(n: int) -> VerifiedOrder:
     mo._oa_cached.cache_clear()
     start = time.process_time()
     rows = mo._oa(squares + 2, n)
-    squares_of(rows, n)
     middle = time.process_time()
-    verified = is_orthogonal_array(rows, squares + 2, n)
+    verified = checked_squares(rows, squares + 2, n) is not None
     end = time.process_time()
     return VerifiedOrder(
         n,

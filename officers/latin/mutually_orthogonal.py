@@ -69,6 +69,7 @@ from officers.latin import mols_data, mols_matrices
 from officers.latin.arrays import (
     OA,
     AbelianGroup,
+    checked_squares,
     field_oa,
     is_orthogonal_array,
     oa_from_difference_matrix,
@@ -821,7 +822,8 @@ def mols(k: int, n: int) -> tuple[LatinSquare, ...]:
     """``k`` mutually orthogonal Latin squares of order ``n`` (``n < 600``), checked.
 
     The construction is :func:`plan`'s; the orthogonal array is checked by
-    :func:`is_orthogonal_array` before the squares are returned. Raises
+    :func:`is_orthogonal_array` (:func:`~officers.latin.arrays.checked_squares`, which returns
+    the squares it checked) before the squares are returned. Raises
     :class:`~officers.UnsupportedError` when no set is known to this library (saying so, and
     where a theorem says none exists, why: :func:`why_no_mols`), and
     :class:`~officers.InvalidArgumentError` for ``k`` or ``n`` below 1 (:class:`TypeError` for
@@ -853,10 +855,10 @@ def mols(k: int, n: int) -> tuple[LatinSquare, ...]:
             f"{k} squares of order {n} hold {k * n * n:,} symbols, more than the "
             f"{MAX_CELLS:,} built at once here: ask for at most {MAX_CELLS // (n * n)}"
         )
-    rows = _oa(k + 2, n)
-    if not is_orthogonal_array(rows, k + 2, n):  # pragma: no cover - a construction's bug
+    squares = checked_squares(_oa(k + 2, n), k + 2, n)
+    if squares is None:  # pragma: no cover - a construction's bug
         raise AssertionError(f"the construction of {k} MOLS of order {n} failed its check")
-    return squares_of(rows, n)
+    return squares
 
 
 @dataclass(frozen=True, slots=True)
