@@ -357,8 +357,8 @@ def test_large_sets_above_100_from_printed_designs(n: int, k: int) -> None:
 def test_each_construction_above_100_builds_and_checks_its_smallest_order() -> None:
     """The smallest order from 101 to 599 (not a prime power) of each construction the plan
     uses there, built and checked (mols checks the orthogonal array before it returns; here its
-    count and shape). Every order to 599, some 400 sets of up to 30 s each, is the benchmark's
-    (``python -m benchmarks.bench_mols --to 599``), too long for the tests."""
+    count and shape). Every order to 599, some 600 sets of up to 10 s each, is the benchmark's
+    and ``officers latin mols-table --to 599 --verify``'s, too long for the tests."""
     smallest: dict[str, int] = {}
     for n in range(101, MAX_MOLS_ORDER):
         if not prime_power(n) and n not in (273, 560):  # those two: the test above

@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from officers.core.errors import InvalidArgumentError
 from officers.latin.arrays import (
     checked_squares,
     field_oa,
@@ -22,6 +23,7 @@ from officers.latin.arrays import (
     squares_of,
 )
 from officers.latin.mols_verify import VerifiedOrder, verify_order, verify_table
+from officers.latin.mutually_orthogonal import mols
 
 
 def is_oa(rows: Sequence[Sequence[object]], k: int, n: int) -> bool:
@@ -101,7 +103,7 @@ def test_the_check_agrees_with_the_plain_one_on_any_rows(
 
 @pytest.mark.parametrize("n", [255, 256, 257, 599])  # one class, two (256, 257), three
 def test_large_orders_and_every_class_of_symbols(n: int) -> None:
-    built = field_oa(n, 4)
+    built = field_oa(n, 4) if n != 255 else orthogonal_array_of(mols(2, 255))
     assert is_orthogonal_array(built, 4, n)
     generator = random.Random(n)
     for _ in range(3):
@@ -114,6 +116,11 @@ def test_large_orders_and_every_class_of_symbols(n: int) -> None:
     assert not is_orthogonal_array(swapped(built, 3, *top), 4, n)
     top = [i for i, row in enumerate(built) if row[2] == n - 1][:2]
     assert not is_orthogonal_array(swapped(built, 3, *top), 4, n)
+
+
+def test_a_field_only_of_a_prime_power_order() -> None:
+    with pytest.raises(InvalidArgumentError, match="not 255"):
+        field_oa(255)
 
 
 def test_refusals_of_malformed_rows() -> None:

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
+from officers.core.errors import InvalidArgumentError, excerpt
 from officers.latin.construct import prime_power
 from officers.latin.squares import LatinSquare
 
@@ -264,20 +265,14 @@ def orthogonal_array_of(squares: Sequence[LatinSquare]) -> OA:
 @functools.cache
 def _field(q: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """The addition and multiplication tables of GF(``q``), elements ``0 .. q-1`` (the digits
-    base ``p`` of an element are its coefficients; the modulus the first irreducible one)."""
-    p, e = prime_power(q) or (q, 1)
+    base ``p`` of an element are its coefficients; the modulus the first irreducible one).
+    Products are read from the powers of a generator of the multiplicative group (the least
+    element whose powers are all the others), each power one polynomial product."""
+    power = prime_power(q)
+    if power is None:
+        raise InvalidArgumentError(f"GF(q) is a field only for a prime power q, not {excerpt(q)}")
+    p, e = power
     digits = [[x // p**i % p for i in range(e)] for x in range(q)]
-
-    def number(ds: Sequence[int]) -> int:
-        return sum(d * p**i for i, d in enumerate(ds))
-
-    add = tuple(
-        tuple(
-            number([(a + b) % p for a, b in zip(digits[x], digits[y], strict=True)])
-            for y in range(q)
-        )
-        for x in range(q)
-    )
     modulus = next(digits[c] + [1] for c in range(q) if _irreducible(digits[c], p))
 
     def times(x: int, y: int) -> int:
@@ -290,10 +285,40 @@ def _field(q: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], 
             if c:
                 for i, m in enumerate(modulus):
                     product[top - e + i] = (product[top - e + i] - c * m) % p
-        return number(product[:e])
+        return sum(d * p**i for i, d in enumerate(product[:e]))
 
-    mul = tuple(tuple(times(x, y) for y in range(q)) for x in range(q))
-    return add, mul
+    for generator in range(1, q):
+        powers = [1]
+        while len(powers) < q - 1:
+            following = times(powers[-1], generator)
+            if following == 1:
+                break
+            powers.append(following)
+        if len(powers) == q - 1:
+            break
+    log = [0] * q
+    for i, x in enumerate(powers):
+        log[x] = i
+    twice = powers + powers
+    mul = (
+        (0,) * q,
+        *((0, *(twice[log[x] + log[y]] for y in range(1, q))) for x in range(1, q)),
+    )
+    return _additions(p, e), mul
+
+
+@functools.cache
+def _additions(p: int, e: int) -> tuple[tuple[int, ...], ...]:
+    """The addition table of ``e`` digits base ``p`` without carries (GF(p**e)'s): an
+    element's lowest digit ``x % p`` and the rest ``x // p``, added apart."""
+    if e == 1:
+        return tuple((*range(x, p), *range(x)) for x in range(p))
+    rest = _additions(p, e - 1)
+    low = _additions(p, 1)
+    q = p**e
+    return tuple(
+        tuple(low[x % p][y % p] + p * rest[x // p][y // p] for y in range(q)) for x in range(q)
+    )
 
 
 def _irreducible(low: list[int], p: int) -> bool:
@@ -325,11 +350,13 @@ def field_oa(q: int, k: int | None = None) -> OA:
     """
     add, mul = _field(q)
     width = q + 1 if k is None else k
-    return [
-        (i, j, *(add[j][mul[x][i]] for x in range(1, width - 1)))
-        for i in range(q)
-        for j in range(q)
+    # column by column: for x, the row i holds add[x*i] along j (addition commutes)
+    rows = itertools.chain.from_iterable(itertools.repeat(i, q) for i in range(q))
+    columns = tuple(range(q)) * q
+    squares = [
+        itertools.chain.from_iterable(map(add.__getitem__, mul[x])) for x in range(1, width - 1)
     ]
+    return list(zip(rows, columns, *squares, strict=True))
 
 
 def product_oa(first: OA, second: OA, n2: int) -> OA:
