@@ -16,7 +16,7 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -367,7 +367,15 @@ def product_oa(first: OA, second: OA, n2: int) -> OA:
     144
     """
     k = min(len(first[0]), len(second[0]))
-    return [tuple(a[x] * n2 + b[x] for x in range(k)) for a in first for b in second]
+    below = list(zip(*second, strict=True))  # the second array's columns
+
+    def column(x: int) -> Iterator[int]:
+        """Column ``x``: each symbol ``a`` of the first array's, ``a * n2 +`` the second's."""
+        return itertools.chain.from_iterable(
+            map(operator.add, itertools.repeat(a[x] * n2), below[x]) for a in first
+        )
+
+    return list(zip(*map(column, range(k)), strict=True))
 
 
 @dataclass(frozen=True, slots=True)
