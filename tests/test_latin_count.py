@@ -76,6 +76,20 @@ def test_a_dask_cluster_counts_the_same(tmp_path: Path) -> None:
     assert count.reduced == A000315[6]
 
 
+def test_the_command_line_counts_on_a_dask_cluster(capsys: pytest.CaptureFixture[str]) -> None:
+    import distributed
+
+    from officers.cli import main
+    from tests.helpers import assert_valid
+
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True) as cluster:
+        argv = ["latin", "count", "6", "--scheduler", cluster.scheduler_address, "--json"]
+        assert main([*argv, "--no-progress"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert_valid(data)
+    assert data["reduced"] == A000315[5] and data["squares"] == 812851200
+
+
 @pytest.mark.slow
 def test_order_8() -> None:
     """535,281,401,856 reduced squares (about a minute of each of two cores)."""

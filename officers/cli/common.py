@@ -20,6 +20,8 @@ from enum import IntEnum
 from typing import TYPE_CHECKING, Any, Final, NoReturn, TextIO, TypeAlias
 
 if TYPE_CHECKING:
+    import concurrent.futures
+
     from _typeshed import SupportsWrite
 
 __all__ = [
@@ -220,6 +222,32 @@ def emit(data: dict[str, Any]) -> None:
 # --- numbers and squares from the command line ------------------------------------------------
 
 _WHOLE = r"[+]?[0-9]{1,19}"  # the bounds are checked after
+
+
+@contextlib.contextmanager
+def cluster(scheduler: str | None) -> Iterator[concurrent.futures.Executor | None]:
+    """The executor of the Dask cluster whose scheduler is at ``scheduler`` (its client closed
+    on the way out), or ``None`` when none is named: what a command's ``--scheduler`` gives the
+    library. Without Dask's ``distributed`` (the ``dask`` extra) an
+    :class:`~officers.UnsupportedError` says how to get it.
+
+    >>> with cluster(None) as executor:
+    ...     print(executor)
+    None
+    """
+    if scheduler is None:
+        yield None
+        return
+    from officers.core.errors import UnsupportedError
+
+    try:
+        import distributed
+    except ImportError:
+        raise UnsupportedError(
+            "--scheduler needs Dask's distributed package: pip install 'officers[dask]'"
+        ) from None
+    with distributed.Client(scheduler) as client:  # type: ignore[no-untyped-call]
+        yield client.get_executor()
 
 
 def number(low: int, high: int) -> Callable[[str], int]:

@@ -39,17 +39,14 @@ from typing import TYPE_CHECKING, Any, Final
 from officers.cli.common import Commands, ExitCode, Parser, add_json, argument_text, emit, number
 
 if TYPE_CHECKING:
-    from officers.latin.canonical import Classification, LatinClass
-    from officers.latin.count import CountProgress, LatinCount
-    from officers.latin.orthogonal import MateCount, MateTable
+    from officers.latin.canonical import LatinClass
+    from officers.latin.count import CountProgress
+    from officers.latin.orthogonal import MateTable
     from officers.latin.squares import LatinSquare
 
 __all__ = [
     "add_commands",
     "classes_data",
-    "classification_data",
-    "count_data",
-    "mate_count_data",
     "mate_table_data",
     "read_latin",
     "square_text",
@@ -110,27 +107,9 @@ def _square_argument(argument: str) -> LatinSquare:
 # --- count --------------------------------------------------------------------------------------
 
 
-def count_data(count: LatinCount) -> dict[str, Any]:
-    """The JSON of a count: ``{"kind": "latin-count", "order": ..., "squares": ...,
-    "reduced": ..., "classes": [...], "published": ...}``.
-
-    >>> from officers.latin import count_latin
-    >>> count_data(count_latin(4))["reduced"]
-    4
-    """
-    from officers.latin.count import REDUCED_LATIN_SQUARES
-
-    return {
-        "kind": "latin-count",
-        "order": count.order,
-        "squares": count.squares,
-        "reduced": count.reduced,
-        "classes": list(count.classes),
-        "published_reduced": REDUCED_LATIN_SQUARES[count.order - 1],
-    }
-
-
 def _count(args: argparse.Namespace) -> ExitCode:
+    from officers.cli.common import cluster
+    from officers.contract.latin import count_data
     from officers.latin.count import count_latin
 
     shown = sys.stderr.isatty() if args.progress is None else args.progress
@@ -142,13 +121,15 @@ def _count(args: argparse.Namespace) -> ExitCode:
         )
         sys.stderr.flush()
 
-    count = count_latin(
-        args.order,
-        jobs=args.jobs,
-        time_limit=args.time_limit,
-        progress=progress if shown else None,
-        state=args.state,
-    )
+    with cluster(args.scheduler) as executor:
+        count = count_latin(
+            args.order,
+            jobs=args.jobs,
+            time_limit=args.time_limit,
+            progress=progress if shown else None,
+            state=args.state,
+            executor=executor,
+        )
     if args.json:
         emit(count_data(count))
     else:
@@ -160,28 +141,8 @@ def _count(args: argparse.Namespace) -> ExitCode:
 # --- classify, canonical ------------------------------------------------------------------------
 
 
-def classification_data(c: Classification) -> dict[str, Any]:
-    """The JSON of :func:`officers.latin.canonical`'s answer.
-
-    >>> from officers.latin import classify, cyclic_square
-    >>> classification_data(classify(cyclic_square(3)))["autotopisms"]
-    18
-    """
-    return {
-        "kind": "latin-classification",
-        "order": c.order,
-        "isotopy_form": [list(row) for row in c.isotopy_form],
-        "species_form": [list(row) for row in c.species_form],
-        "isomorphism_form": [list(row) for row in c.isomorphism_form],
-        "autotopisms": c.autotopisms,
-        "autoparatopisms": c.autoparatopisms,
-        "automorphisms": c.automorphisms,
-        "isotopy_class_size": c.isotopy_class_size,
-        "species_size": c.species_size,
-    }
-
-
 def _classify(args: argparse.Namespace) -> ExitCode:
+    from officers.contract.latin import classification_data
     from officers.latin.canonical import classify
 
     c = classify(_square_argument(args.square))
@@ -257,30 +218,8 @@ def _classes(args: argparse.Namespace) -> ExitCode:
 # --- mates --------------------------------------------------------------------------------------
 
 
-def mate_count_data(count: MateCount) -> dict[str, Any]:
-    """The JSON of a count of mates: ``{"kind": "latin-mates", "order": ..., "transversals":
-    ..., "mates": ..., "mates_as_squares": ..., "method": ..., "seconds": ...}``; ``mates``
-    counts them up to renaming their symbols (first row ``0 .. n-1``), ``mates_as_squares``
-    ``n!`` times as many.
-
-    >>> from officers.latin import cyclic_square
-    >>> from officers.latin.orthogonal import count_mates
-    >>> data = mate_count_data(count_mates(cyclic_square(5)))
-    >>> data["transversals"], data["mates"], data["mates_as_squares"]
-    (15, 3, 360)
-    """
-    return {
-        "kind": "latin-mates",
-        "order": count.order,
-        "transversals": count.transversals,
-        "mates": count.mates,
-        "mates_as_squares": count.squares,
-        "method": count.method,
-        "seconds": round(count.seconds, 3),
-    }
-
-
 def _mates(args: argparse.Namespace) -> ExitCode:
+    from officers.contract.latin import mate_count_data
     from officers.latin.orthogonal import count_mates
 
     count = count_mates(_square_argument(args.square), time_limit=args.time_limit)
@@ -358,13 +297,18 @@ def _mate_table(args: argparse.Namespace) -> ExitCode:
 
 
 def _random(args: argparse.Namespace) -> ExitCode:
-    from officers.latin.random import random_latin_square
+    from officers.contract.latin import squares_document
 
-    square = random_latin_square(args.order, seed=args.seed)
+    seed = args.seed
+    if seed is None:  # drawn afresh, and told with --json: the square can be drawn again
+        import random
+
+        seed = random.SystemRandom().randrange(2**63)
+    document = squares_document(args.order, 1, seed, None)
     if args.json:
-        emit({"kind": "latin-square", "order": args.order, "rows": [list(r) for r in square]})
+        emit(document)
     else:
-        print(square_text(square))
+        print(square_text(tuple(tuple(row) for row in document["squares"][0])))
     return ExitCode.OK
 
 
@@ -412,6 +356,11 @@ def _add_count(actions: Commands) -> None:
         "--time-limit", type=time_limit, default=None, metavar="S", help="seconds, or none"
     )
     count.add_argument("--state", metavar="FILE", help="keep the progress here (resumable)")
+    count.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="run the units on the Dask cluster whose scheduler is at ADDRESS (the dask extra)",
+    )
     count.add_argument(
         "--no-progress",
         dest="progress",

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, Final, TypeVar
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from officers.contract.bounded import bounded
 from officers.contract.documents import head
@@ -32,13 +32,23 @@ from officers.contract.limits import Limits
 from officers.contract.requests import BadRequestError, Request, integral
 from officers.core.errors import excerpt
 
+if TYPE_CHECKING:
+    from officers.latin.canonical import Classification
+    from officers.latin.count import LatinCount
+    from officers.latin.orthogonal import MateCount
+
 __all__ = [
     "MAX_CELLS",
+    "classification_data",
     "classification_document",
     "classify_op",
     "completion_document",
+    "count_data",
     "count_document",
     "count_op",
+    "mate_count_data",
+    "mates_document",
+    "mates_op",
     "mols_complete_op",
     "mols_document",
     "mols_op",
@@ -225,19 +235,16 @@ def mols_complete_op(request: Request, limits: Limits) -> dict[str, Any]:
     return _bounded(request, limits, completion_document, squares, method, None)
 
 
-# --- latin/classify, latin/random, latin/count --------------------------------------------------
+# --- latin/classify, latin/mates, latin/random, latin/count ------------------------------------
 
 
-def classification_document(square: Sequence[Sequence[int]]) -> dict[str, Any]:
-    """A square's canonical forms and group orders (:func:`officers.latin.classify`).
+def classification_data(c: Classification) -> dict[str, Any]:
+    """The ``latin-classification`` document of :func:`officers.latin.classify`'s answer.
 
-    >>> from officers.latin import cyclic_square
-    >>> classification_document(cyclic_square(3))["autotopisms"]
+    >>> from officers.latin import classify, cyclic_square
+    >>> classification_data(classify(cyclic_square(3)))["autotopisms"]
     18
     """
-    from officers.latin.canonical import classify
-
-    c = classify(square)
     return {
         **head("latin-classification"),
         "order": c.order,
@@ -252,11 +259,53 @@ def classification_document(square: Sequence[Sequence[int]]) -> dict[str, Any]:
     }
 
 
+def classification_document(square: Sequence[Sequence[int]]) -> dict[str, Any]:
+    """A square's canonical forms and group orders (:func:`classification_data`)."""
+    from officers.latin.canonical import classify
+
+    return classification_data(classify(square))
+
+
 def classify_op(request: Request, limits: Limits) -> dict[str, Any]:
     """``latin/classify``: :func:`classification_document` of ``square``."""
     square = _square(request)
     _limited(sum(len(row) for row in square), "the square's rows")
     return _bounded(request, limits, classification_document, square)
+
+
+def mate_count_data(count: MateCount) -> dict[str, Any]:
+    """The ``latin-mates`` document of a count of mates (:func:`officers.latin.count_mates`):
+    the transversals, the ``mates`` up to renaming their symbols (first row ``0 .. n-1``),
+    ``mates_as_squares`` (``n!`` times as many), the ``method`` and the ``seconds`` it took.
+
+    >>> from officers.latin import count_mates, cyclic_square
+    >>> data = mate_count_data(count_mates(cyclic_square(5)))
+    >>> data["transversals"], data["mates"], data["mates_as_squares"]
+    (15, 3, 360)
+    """
+    return {
+        **head("latin-mates"),
+        "order": count.order,
+        "transversals": count.transversals,
+        "mates": count.mates,
+        "mates_as_squares": count.squares,
+        "method": count.method,
+        "seconds": round(count.seconds, 3),
+    }
+
+
+def mates_document(square: Sequence[Sequence[int]]) -> dict[str, Any]:
+    """A square's transversals and orthogonal mates counted (:func:`mate_count_data`)."""
+    from officers.latin.orthogonal import count_mates
+
+    return mate_count_data(count_mates(square))
+
+
+def mates_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``latin/mates``: :func:`mates_document` of ``square``."""
+    square = _square(request)
+    _limited(sum(len(row) for row in square), "the square's rows")
+    return _bounded(request, limits, mates_document, square)
 
 
 def squares_document(n: int, count: int, seed: int, steps: int | None) -> dict[str, Any]:
@@ -292,16 +341,17 @@ def random_op(request: Request, limits: Limits) -> dict[str, Any]:
     return _bounded(request, limits, squares_document, n, count, seed, steps)
 
 
-def count_document(n: int) -> dict[str, Any]:
-    """The Latin squares of order ``n`` counted (:func:`officers.latin.count_latin`), beside the
+def count_data(count: LatinCount) -> dict[str, Any]:
+    """The ``latin-count`` document of a count (:func:`officers.latin.count_latin`), beside the
     published number of reduced squares.
 
-    >>> count_document(4)["squares"], count_document(4)["reduced"]
-    (576, 4)
+    >>> from officers.latin import count_latin
+    >>> data = count_data(count_latin(4))
+    >>> data["squares"], data["reduced"], data["published_reduced"]
+    (576, 4, 4)
     """
-    from officers.latin.count import REDUCED_LATIN_SQUARES, count_latin
+    from officers.latin.count import REDUCED_LATIN_SQUARES
 
-    count = count_latin(n)
     return {
         **head("latin-count"),
         "order": count.order,
@@ -310,6 +360,13 @@ def count_document(n: int) -> dict[str, Any]:
         "classes": list(count.classes),
         "published_reduced": REDUCED_LATIN_SQUARES[count.order - 1],
     }
+
+
+def count_document(n: int) -> dict[str, Any]:
+    """The Latin squares of order ``n`` counted in this process (:func:`count_data`)."""
+    from officers.latin.count import count_latin
+
+    return count_data(count_latin(n))
 
 
 def count_op(request: Request, limits: Limits) -> dict[str, Any]:

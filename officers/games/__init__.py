@@ -415,6 +415,22 @@ LATIN: Final = Registered(
             searches=True,
         ),
         Operation(
+            "latin/mates",
+            f"{_L}:mates_op",
+            "latin-mates",
+            "A Latin square's transversals and orthogonal mates, counted",
+            {
+                "square": [
+                    [0, 1, 2, 3, 4],
+                    [1, 2, 3, 4, 0],
+                    [2, 3, 4, 0, 1],
+                    [3, 4, 0, 1, 2],
+                    [4, 0, 1, 2, 3],
+                ]
+            },
+            searches=True,
+        ),
+        Operation(
             "latin/random",
             f"{_L}:random_op",
             "latin-squares",
@@ -438,6 +454,7 @@ LATIN: Final = Registered(
         "latin-mols-table",
         "latin-mols-completion",
         "latin-classification",
+        "latin-mates",
         "latin-squares",
         "latin-count",
     ),
