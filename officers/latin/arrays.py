@@ -156,72 +156,44 @@ def _orthogonal(squares: list[list[tuple[int, ...]]], n: int) -> bool:
     """Step 3, with ``bytes``: each two Latin squares orthogonal.
 
     A symbol ``x`` is written as its class ``x // 255`` and its digit ``x % 255`` (up to three
-    classes below order 766; to order 256 one class, the symbol itself, and no gaps); a row of a square, class by class, as the bytes
-    of its digits with :data:`_GAP` for the symbols of other classes. For a square ``M``, row
-    ``r`` and classes ``h`` and ``a``, the table ``T[h][a][r]`` sends a digit ``d`` to the
-    digit of ``M_r[255*h + d]`` when that symbol is of class ``a``, else (and the gap) to the
-    gap: the row's class ``a`` cut to its columns of class ``h``. For a square ``L``, row ``r``
-    and class ``h``, the line ``I[h][r]`` holds at place ``s`` the digit of ``L_r^-1(s)`` when
-    it is of class ``h``, else the gap: ``bytes.maketrans`` of the row's columns of class
-    ``h`` to their digits, over every byte sent to the gap first. ``I[h][r]`` translated by
-    ``T[h][a][r]``, and of those the bytewise AND over ``h``, is row ``r`` of ``C`` with its
-    symbols of class ``a`` by their digits and the others gaps. ``C``'s column ``s`` holds
-    ``n`` different symbols when, class by class, its digits (the column less its gaps) are
-    different: translated by the table that sends each digit to its last place
-    (``bytes.maketrans``), they read ``0, 1, 2, ...``."""
+    classes below order 766; to order 256 one class, the symbol itself, and no gaps); a row of
+    a square, class by class, as the bytes of its digits with :data:`_GAP` for the symbols of
+    other classes. For squares ``L`` and ``M``, row ``r`` and classes ``g`` and ``a``,
+    ``bytes.maketrans`` from ``L_r``'s class ``g`` to ``M_r``'s class ``a`` sends the digit of
+    each symbol ``s`` of class ``g`` to the digit of ``M_r[L_r^-1(s)] = C[r][s]`` when that is
+    of class ``a``, else to the gap: row ``r`` of ``C``, class by class (each table 256 bytes).
+    ``C``'s column ``s`` holds ``n`` different symbols when, class by class, its digits (the
+    column less its gaps) are different: translated by the table that sends each digit to its
+    last place (``bytes.maketrans``), they read ``0, 1, 2, ...``."""
     classes = 1 if n <= 256 else -(-n // _GAP)  # one class needs no gap: up to 256 symbols
     width = n if classes == 1 else _GAP
     split = [[x % width if x // width == a else _GAP for x in range(n)] for a in range(classes)]
-    gaps = bytes([_GAP]) * 256
-    every = bytes(range(256))
-    chunks = [(h * width, min(n, (h + 1) * width)) for h in range(classes)]  # columns of class h
-    lines: list[list[list[bytes]]] = []  # I[h][r] of each square
-    tables: list[list[list[list[bytes]]]] = []  # T[h][a][r] of each square
+    sources: list[list[bytes]] = []  # L_r's class g, for r, for g
+    targets: list[list[list[bytes]]] = []  # for a: M_r's class a, for r, for g
     for square in squares:
         flat = tuple(itertools.chain.from_iterable(square))
-        # by_class[a][r]: row r of the square, its symbols of class a by their digits, the
-        # others gaps
         planes = [
             bytes(flat) if classes == 1 else bytes(map(part.__getitem__, flat)) for part in split
         ]
         by_class = [[plane[r : r + n] for r in range(0, n * n, n)] for plane in planes]
-        tables.append(
-            [
-                [[(row[low:high] + gaps)[:256] for row in by_class[a]] for a in range(classes)]
-                for low, high in chunks
-            ]
+        sources.append([by_class[g][r] for r in range(n) for g in range(classes)])
+        targets.append(
+            [[row for row in by_class[a] for _ in range(classes)] for a in range(classes)]
         )
-        # I[h][r][s]: the place of s in row r, less 255*h, when it is in chunk h; class by
-        # class of s, the table sending each digit of the chunk to its place (the others gaps)
-        lines.append(
-            [
-                [
-                    b"".join(
-                        bytes.maketrans(
-                            every + by_class[g][r][low:high], gaps + _PREFIXES[high - low]
-                        )[: chunks[g][1] - chunks[g][0]]
-                        for g in range(classes)
-                    )
-                    for r in range(n)
-                ]
-                for low, high in chunks
-            ]
-        )
-    columns = [slice(s, None, n) for s in range(n)]
-    for first, line in enumerate(lines):
-        for table in tables[first + 1 :]:
-            for a in range(classes):
-                composed = [
-                    b"".join(map(bytes.translate, line[h], table[h][a])) for h in range(classes)
-                ]
+    stride = 256 * classes  # a row of C: a table of 256 for each class
+    columns = [
+        slice(g * 256 + d, None, stride)
+        for g in range(classes)
+        for d in range(min(width, n - g * width))
+    ]
+    nothing, gap = itertools.repeat(None), itertools.repeat(bytes([_GAP]))
+    for first, source in enumerate(sources):
+        for target in targets[first + 1 :]:
+            for by_a in target:
+                block = b"".join(map(bytes.maketrans, source, by_a))
+                digits = list(map(block.__getitem__, columns))
                 if classes > 1:
-                    both = functools.reduce(
-                        operator.and_, (int.from_bytes(c, "little") for c in composed)
-                    )
-                    composed = [both.to_bytes(n * n, "little")]
-                digits = list(map(composed[0].__getitem__, columns))
-                if classes > 1:
-                    digits = [column.translate(None, b"\xff") for column in digits]
+                    digits = list(map(bytes.translate, digits, nothing, gap))
                 if not _distinct_bytes(digits):
                     return False
     return True
