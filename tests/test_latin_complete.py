@@ -214,7 +214,7 @@ def test_the_command_in_json(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     path.write_text(out)
     code, out, _ = run_latin(["mols-complete", str(path), "--json"], capsys)
     data = json.loads(out)
-    assert code == 0 and data["kind"] == "mols-completion" and data["found"] is True
+    assert code == 0 and data["kind"] == "latin-mols-completion" and data["found"] is True
     assert (data["k"], data["n"]) == (2, 4) and is_mols_set(data["squares"])
     assert data["squares"][-1] == data["square"]
     path.write_text(json.dumps([[list(row) for row in cyclic_square(4)]]))

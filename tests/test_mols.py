@@ -30,6 +30,7 @@ from officers.latin.mutually_orthogonal import (
     why_no_mols,
     wilson_oa,
 )
+from tests.helpers import assert_valid
 
 Square = Sequence[Sequence[int]]
 
@@ -310,7 +311,8 @@ def test_the_mols_command_in_json(capsys: pytest.CaptureFixture[str]) -> None:
 
     code, out, _ = _run(["mols", "4", "14", "--json"], capsys)
     data = json.loads(out)
-    assert code == 0 and data["kind"] == "mols" and (data["k"], data["n"]) == (4, 14)
+    assert code == 0 and data["kind"] == "latin-mols" and (data["k"], data["n"]) == (4, 14)
+    assert_valid(data)
     assert are_mols(data["squares"], 14)
 
 
@@ -320,7 +322,9 @@ def test_the_mols_command_refuses_with_the_reason(capsys: pytest.CaptureFixture[
     code, out, err = _run(["mols", "2", "6"], capsys)
     assert code == 1 and out == "" and "Tarry 1900" in err
     code, out, err = _run(["mols", "3", "10", "--json"], capsys)
-    assert code == 1 and json.loads(out)["code"] == "unsupported" and "known" in err
+    data = json.loads(out)
+    assert code == 1 and data["found"] is False and "known" in err and "known" in data["reason"]
+    assert_valid(data)
 
 
 def test_the_table_command(capsys: pytest.CaptureFixture[str]) -> None:

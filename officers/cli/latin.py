@@ -1,13 +1,14 @@
 """The command group ``officers latin``: Latin squares counted, classified and drawn at random::
 
-    officers latin count N [--jobs J] [--time-limit S] [--state FILE] [--no-progress] [--json]
+    officers latin count N [--jobs J | --scheduler ADDRESS] [--time-limit S] [--state FILE]
+        [--no-progress] [--json]
     officers latin classify SQUARE [--json]
     officers latin canonical SQUARE [--under isotopy|species|isomorphism] [--json]
     officers latin classes N [--species] [--mates] [--time-limit S] [--json]
     officers latin mates SQUARE [--time-limit S] [--json]
     officers latin random N [--seed S] [--json]
     officers latin mols K N [--json]
-    officers latin mols-table [--to N] [--json]
+    officers latin mols-table [--to N] [--verify [--jobs J | --scheduler ADDRESS]] [--json]
     officers latin mols-complete FILE|- [--method exact|cpsat] [--time-limit S] [--json]
 
 A ``SQUARE`` is its rows as JSON (``[[0, 1], [1, 0]]``) or as text, rows split by ``/`` and

@@ -4,16 +4,16 @@ the table of how many this library builds against the published one (wired into 
 
 ``mols K N`` prints ``K`` mutually orthogonal Latin squares of order ``N`` (each checked as an
 orthogonal array before it is printed), one square after another, rows of numbers ``0 .. N-1``
-separated by spaces and a blank line between squares; ``--json`` writes one ``mols`` document
-(``{"version", "kind": "mols", "k", "n", "construction", "squares"}``). When no set is known
+separated by spaces and a blank line between squares; ``--json`` writes the ``latin-mols``
+document of the doors (:func:`officers.contract.latin.mols_document`). When no set is known
 to the library, or a theorem says none exists, it says why on standard error (with ``--json``
-an ``error`` document, code ``unsupported``) and exits with status 1. No search is involved:
-every construction is direct.
+the document, ``found`` false, with the ``reason``) and exits with status 1. No search is
+involved: every construction is direct.
 
 ``mols-table`` prints, for every order from 2 to ``--to`` (100 by default, at most 599), how
 many MOLS the library builds, the published lower bound (the Handbook of Combinatorial
 Designs, Table 3.87, with its later updates), the difference and the construction; ``--json``
-writes one ``mols-table`` document with the same rows. With ``--verify`` every set is built
+writes the ``latin-mols-table`` document of the doors with the same rows. With ``--verify`` every set is built
 and checked (:func:`officers.latin.mols_verify.verify_table`), on ``--jobs`` local processes
 or the Dask cluster at ``--scheduler ADDRESS``, with a progress bar on standard error; each row
 adds the squares checked and the CPU seconds, and a failed check is exit status 4.
@@ -22,8 +22,8 @@ adds the squares checked and the CPU seconds, and a failed check is exit status 
 prints (text: lines of numbers, a blank line between squares, ``#`` lines ignored; or JSON: a
 ``mols`` document, or a list of squares) and finds a ``k``-th square orthogonal to all of them
 (:func:`officers.latin.complete_mols`, ``--method exact`` or ``cpsat``). It prints the ``k``
-squares as ``mols`` does, so its output reads back; ``--json`` writes one ``mols-completion``
-document (``{"version", "kind", "k", "n", "method", "found", "square", "squares", "reason"}``).
+squares as ``mols`` does, so its output reads back; ``--json`` writes the doors'
+``latin-mols-completion`` document (:func:`officers.contract.latin.completion_document`).
 When there is none (the search was exhaustive, or ``n - 1`` squares were given) it says so on
 standard error and exits with status 1 (with ``--json`` the document, ``found`` false); out of
 time (``--time-limit``, 60 s by default, ``none`` for none) status 3; a set it cannot read or
@@ -31,8 +31,6 @@ that is not MOLS status 2, the message quoting it.
 
 >>> read_mols("# 1 MOLS of order 2\\n0 1\\n1 0\\n")
 [[[0, 1], [1, 0]]]
->>> completion_data([[[0, 1, 2], [1, 2, 0], [2, 0, 1]]], "exact", 10)["square"]
-[[0, 1, 2], [2, 0, 1], [1, 2, 0]]
 """
 
 from __future__ import annotations
@@ -45,10 +43,7 @@ from officers.cli.common import Commands, ExitCode, add_json, emit, number
 
 __all__ = [
     "add_commands",
-    "completion_data",
-    "mols_data",
     "read_mols",
-    "table_data",
     "verified_table_data",
 ]
 
@@ -60,51 +55,6 @@ _MAX_INPUT: Final = 4_000_000
 
 _DEFAULT_TIME_LIMIT: Final = 60.0
 """The seconds ``mols-complete`` searches unless ``--time-limit`` says otherwise."""
-
-
-def mols_data(k: int, n: int) -> dict[str, Any]:
-    """The JSON form of ``k`` MOLS of order ``n``.
-
-    >>> data = mols_data(2, 3)
-    >>> data["kind"], data["construction"], data["squares"][1]
-    ('mols', 'finite field GF(3)', [[0, 1, 2], [2, 0, 1], [1, 2, 0]])
-    """
-    from officers.contract.documents import head
-    from officers.latin.mutually_orthogonal import mols, plan
-
-    squares = mols(k, n)
-    return {
-        **head("mols"),
-        "k": k,
-        "n": n,
-        "construction": plan(n)[1] if n > 1 else "the square of order 1",
-        "squares": [[list(row) for row in square] for square in squares],
-    }
-
-
-def table_data(to: int) -> dict[str, Any]:
-    """The JSON form of the table from order 2 to ``to``.
-
-    >>> table_data(4)["rows"][-1]
-    {'n': 4, 'built': 3, 'table': 3, 'difference': 0, 'construction': 'finite field GF(4)'}
-    """
-    from officers.contract.documents import head
-    from officers.latin.mutually_orthogonal import mols_table
-
-    return {
-        **head("mols-table"),
-        "to": to,
-        "rows": [
-            {
-                "n": e.n,
-                "built": e.built,
-                "table": e.table,
-                "difference": e.built - e.table,
-                "construction": e.construction,
-            }
-            for e in mols_table(to)
-        ],
-    }
 
 
 def _refused(args: argparse.Namespace, kind: str, error: Exception, code: ExitCode) -> ExitCode:
@@ -119,14 +69,15 @@ def _refused(args: argparse.Namespace, kind: str, error: Exception, code: ExitCo
 
 
 def _mols(args: argparse.Namespace) -> ExitCode:
-    from officers.core.errors import UnsupportedError
+    from officers.contract.latin import mols_document
 
-    try:
-        data = mols_data(args.k, args.n)
-    except UnsupportedError as error:
-        return _refused(args, "unsupported", error, ExitCode.NO)
+    data = mols_document(args.k, args.n)
     if args.json:
         emit(data)
+    if not data["found"]:
+        print(f"officers: {data['reason']}", file=sys.stderr)
+        return ExitCode.NO
+    if args.json:
         return ExitCode.OK
     print(f"# {args.k} MOLS of order {args.n}: {data['construction']}")
     for index, square in enumerate(data["squares"]):
@@ -170,7 +121,7 @@ def verified_table_data(
         with distributed.Client(scheduler) as client:  # type: ignore[no-untyped-call]
             checked = verify_table(to, executor=client.get_executor(), progress=progress)
     return {
-        **head("mols-table"),
+        **head("latin-mols-verification"),
         "to": to,
         "verified": all(v.verified for v in checked),
         "rows": [{**v.to_dict(), "difference": v.built - v.table} for v in checked],
@@ -183,7 +134,9 @@ def _table(args: argparse.Namespace) -> ExitCode:
     if args.jobs is not None or args.scheduler is not None:
         print("officers: --jobs and --scheduler go with --verify", file=sys.stderr)
         return ExitCode.BAD_INPUT
-    data = table_data(args.to)
+    from officers.contract.latin import mols_table_document
+
+    data = mols_table_document(2, args.to)
     if args.json:
         emit(data)
         return ExitCode.OK
@@ -245,7 +198,7 @@ def read_mols(text: str) -> list[list[list[int]]]:
     :func:`officers.latin.complete_mols` checks that they are MOLS. Text that is neither is
     :class:`~officers.NotationError`, quoting it.
 
-    >>> read_mols('{"kind": "mols", "squares": [[[0]]]}')
+    >>> read_mols('{"kind": "latin-mols", "squares": [[[0]]]}')
     [[[0]]]
     >>> read_mols("0 1\\n1 x")
     Traceback (most recent call last):
@@ -296,49 +249,14 @@ def read_mols(text: str) -> list[list[list[int]]]:
     return result
 
 
-def completion_data(
-    squares: list[list[list[int]]], method: str, time_limit: float | None
-) -> dict[str, Any]:
-    """The JSON of completing ``squares`` (:func:`officers.latin.complete_mols`): a
-    ``mols-completion`` document; ``squares`` holds the given squares and, when ``found``, the
-    new one last (so it reads back as the next set to complete). Out of time it raises
-    :class:`~officers.SolverTimeoutError`.
-    """
-    from officers.contract.documents import head
-    from officers.latin.complete import complete_mols
-
-    square = complete_mols(squares, time_limit=time_limit, method=method)
-    n, k = len(squares[0]), len(squares) + 1
-    given = [[list(row) for row in s] for s in squares]
-    reason = None
-    if square is None:
-        reason = (
-            f"at most n - 1 = {n - 1} mutually orthogonal Latin squares of order {n} exist "
-            f"(Bose 1938): {len(squares)} given"
-            if len(squares) >= n - 1
-            else f"no Latin square of order {n} is orthogonal to "
-            + ("the given square" if len(squares) == 1 else f"all {len(squares)} given squares")
-            + f": the {method} search was exhaustive"
-        )
-    return {
-        **head("mols-completion"),
-        "k": k,
-        "n": n,
-        "method": method,
-        "found": square is not None,
-        "square": None if square is None else [list(row) for row in square],
-        "squares": given if square is None else [*given, [list(row) for row in square]],
-        "reason": reason,
-    }
-
-
 def _complete(args: argparse.Namespace) -> ExitCode:
     from officers.cli.common import argument_text
+    from officers.contract.latin import completion_document
     from officers.core.errors import SolverTimeoutError
 
     squares = read_mols(argument_text(args.file, _MAX_INPUT, "the squares", files=True))
     try:
-        data = completion_data(squares, args.method, args.time_limit)
+        data = completion_document(squares, args.method, args.time_limit)
     except SolverTimeoutError as error:
         return _refused(args, "timeout", error, ExitCode.TIMEOUT)
     if args.json:

@@ -69,6 +69,7 @@ TYPE_CHECKING = False  # True for the type checkers (without importing typing, w
 if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ imports them
     from typing import Any, Final
 
+    from officers.latin.arrays import checked_squares
     from officers.latin.canonical import (
         ISOTOPY_CLASSES,
         MAX_CLASSIFY_ORDER,
@@ -99,6 +100,7 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
         count_latin,
     )
     from officers.latin.cover import exact_covers
+    from officers.latin.mols_verify import VerifiedOrder, verify_order, verify_table
     from officers.latin.mutually_orthogonal import (
         MAX_CELLS,
         MAX_MOLS_ORDER,
@@ -156,12 +158,14 @@ _MODULES: Final[dict[str, str]] = {  # the public names that each module defines
     "officers.latin.count": (
         "MAX_COUNT_ORDER REDUCED_LATIN_SQUARES CountProgress LatinCount count_latin"
     ),
+    "officers.latin.arrays": "checked_squares",
     "officers.latin.complete": "complete_mols",
     "officers.latin.cover": "exact_covers",
     "officers.latin.mutually_orthogonal": (
         "MAX_CELLS MAX_MOLS_ORDER MolsEntry is_orthogonal_array largest_known mols mols_table "
         "plan squares_of why_no_mols"
     ),
+    "officers.latin.mols_verify": "VerifiedOrder verify_order verify_table",
     "officers.latin.order6": "MateCensus mate_census prove_order_6",
     "officers.latin.orthogonal": (
         "MATES_ABI MAX_MATE_ORDER MateCount MateTable SpeciesMates are_orthogonal "
@@ -202,11 +206,13 @@ __all__ = [
     "REDUCED_LATIN_SQUARES",
     "SPECIES",
     "SpeciesMates",
+    "VerifiedOrder",
     "are_orthogonal",
     "automorphisms",
     "autoparatopisms",
     "autotopisms",
     "cell_stabiliser",
+    "checked_squares",
     "classify",
     "complete_mols",
     "conjugate",
@@ -247,6 +253,8 @@ __all__ = [
     "species_mates",
     "squares_of",
     "transversals",
+    "verify_order",
+    "verify_table",
     "why_no_mols",
     "why_none",
 ]
