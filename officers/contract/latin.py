@@ -266,11 +266,18 @@ def classification_document(square: Sequence[Sequence[int]]) -> dict[str, Any]:
     return classification_data(classify(square))
 
 
-def classify_op(request: Request, limits: Limits) -> dict[str, Any]:
-    """``latin/classify``: :func:`classification_document` of ``square``."""
+def _of_square(
+    request: Request, limits: Limits, document: Callable[[Rows], dict[str, Any]]
+) -> dict[str, Any]:
+    """``document`` of the request's ``square``, bounded (see :func:`_bounded`)."""
     square = _square(request)
     _limited(sum(len(row) for row in square), "the square's rows")
-    return _bounded(request, limits, classification_document, square)
+    return _bounded(request, limits, document, square)
+
+
+def classify_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``latin/classify``: :func:`classification_document` of ``square``."""
+    return _of_square(request, limits, classification_document)
 
 
 def mate_count_data(count: MateCount) -> dict[str, Any]:
@@ -303,9 +310,7 @@ def mates_document(square: Sequence[Sequence[int]]) -> dict[str, Any]:
 
 def mates_op(request: Request, limits: Limits) -> dict[str, Any]:
     """``latin/mates``: :func:`mates_document` of ``square``."""
-    square = _square(request)
-    _limited(sum(len(row) for row in square), "the square's rows")
-    return _bounded(request, limits, mates_document, square)
+    return _of_square(request, limits, mates_document)
 
 
 def squares_document(n: int, count: int, seed: int, steps: int | None) -> dict[str, Any]:
