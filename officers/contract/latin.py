@@ -119,29 +119,23 @@ def mols_document(k: int, n: int) -> dict[str, Any]:
     from officers.latin import mols_data
     from officers.latin.mutually_orthogonal import largest_known, mols, plan, why_no_mols
 
+    base = {**head("latin-mols"), "k": k, "n": n}
     if n == 1:  # any number of copies of the one square: no most, no table
-        return {**head("latin-mols"), "k": k, "n": 1, "found": True, "built": None,
-                "table": None, "construction": "the square of order 1", "squares": [[[0]]] * k,
-                "reason": None}  # fmt: skip
-    built, table, construction = largest_known(n), mols_data.lower_bound(n), plan(n)[1]
-    found: dict[str, Any] = {"found": False, "built": built, "table": table}
+        return {**base, "found": True, "built": None, "table": None,
+                "construction": "the square of order 1", "squares": [[[0]]] * k, "reason": None}  # fmt: skip
+    base |= {"built": largest_known(n), "table": mols_data.lower_bound(n)}
     reason = why_no_mols(k, n)
     if reason is None:
         try:
             squares = mols(k, n)
-        except UnsupportedError as error:
+        except UnsupportedError as error:  # none known here, or too many symbols at once
             reason = str(error)
-        else:
-            found = {**found, "found": True}
     if reason is not None:
-        return {**head("latin-mols"), "k": k, "n": n, **found, "construction": None,
-                "squares": None, "reason": reason}  # fmt: skip
+        return {**base, "found": False, "construction": None, "squares": None, "reason": reason}
     return {
-        **head("latin-mols"),
-        "k": k,
-        "n": n,
-        **found,
-        "construction": construction,
+        **base,
+        "found": True,
+        "construction": plan(n)[1],
         "squares": [_rows(square) for square in squares],
         "reason": None,
     }
