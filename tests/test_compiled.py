@@ -14,9 +14,10 @@ from officers.cli import main
 from officers.core.compiled import PARTS, statuses
 from officers.eightoff import accel as eightoff
 from officers.euler.solve import accel as euler
+from officers.latin import accel as latin
 from officers.skat import accel as skat
 
-ACCELS = (euler, skat, eightoff)
+ACCELS = (euler, skat, eightoff, latin)
 
 
 def test_every_compiled_part_has_one_way_in_with_its_abi() -> None:

@@ -5,10 +5,10 @@ officers ships four optional C modules, listed in :data:`PARTS`: the exact cover
 Euler's Officers (``officers.euler.solve._cover``), Offiziersskat's double-dummy search
 (``officers.skat._dd``), Eight Off's decision search (``officers.eightoff._search``) and the
 count of a Latin square's transversals and orthogonal mates (``officers.latin._mates``). Each
-has its way in with the same two functions, both through :func:`load`: ``module()``, the
-compiled module or ``None``, and ``status()``, ``"compiled"`` or ``"pure Python: "`` and why
-(:mod:`officers.euler.solve.accel`, :mod:`officers.skat.accel`, :mod:`officers.eightoff.accel`;
-``mates_module()`` and ``mates_status()`` of :mod:`officers.latin.orthogonal`). :func:`statuses` says it for every part at once, without
+has its way in, a module ``accel`` with the same two functions, both through :func:`load`:
+``module()``, the compiled module or ``None``, and ``status()``, ``"compiled"`` or ``"pure
+Python: "`` and why (:mod:`officers.euler.solve.accel`, :mod:`officers.skat.accel`, :mod:`officers.eightoff.accel`,
+:mod:`officers.latin.accel`). :func:`statuses` says it for every part at once, without
 importing a game: what ``officers --version`` prints, and what a bug report wants. Without a
 module the same search runs in pure Python: a module changes how fast an answer comes, never
 the answer.

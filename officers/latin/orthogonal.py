@@ -71,7 +71,6 @@ from fractions import Fraction
 from types import ModuleType
 from typing import Final
 
-from officers.core.compiled import load
 from officers.core.errors import (
     NotLatinSquareError,
     SolverTimeoutError,
@@ -79,6 +78,7 @@ from officers.core.errors import (
     check_time_limit,
     excerpt,
 )
+from officers.latin import accel
 from officers.latin.cover import exact_covers
 from officers.latin.squares import LatinSquare, latin_square
 
@@ -103,11 +103,12 @@ __all__ = [
     "transversals",
 ]
 
-MATES_MODULE: Final = "officers.latin._mates"
+MATES_MODULE: Final = accel.NAME
 
-MATES_ABI: Final = 1
+MATES_ABI: Final = accel.ABI
 """The interface version of the compiled module ``officers.latin._mates`` that this code is
-written against (its C constant ``ABI``): a module built from another version is not used."""
+written against (its C constant ``ABI``; :mod:`officers.latin.accel`): a module built from
+another version is not used."""
 
 MAX_MATE_ORDER: Final = 11
 """The largest order whose mates the compiled module counts (its cells in 128 bits); larger
@@ -115,10 +116,6 @@ squares are counted in Python."""
 
 COMPILED_TRANSVERSAL_ORDER: Final = 32
 """The largest order whose transversals the compiled module counts."""
-
-
-def _load() -> tuple[ModuleType | None, str]:
-    return load(MATES_MODULE, MATES_ABI)
 
 
 def mates_module() -> ModuleType | None:
@@ -129,7 +126,7 @@ def mates_module() -> ModuleType | None:
     >>> found is None or found.ABI == MATES_ABI
     True
     """
-    return _load()[0]
+    return accel.module()
 
 
 def mates_status() -> str:
@@ -139,7 +136,7 @@ def mates_status() -> str:
     >>> mates_status() == "compiled" or mates_status().startswith("pure Python: ")
     True
     """
-    return _load()[1]
+    return accel.status()
 
 
 def _deadline(time_limit: float | None) -> float | None:
