@@ -20,12 +20,11 @@ from officers.skat.bots import (
     get_bot,
     public_of,
 )
-from officers.skat.chance import move_values
+from officers.skat.chance import exact_value, move_values
 from officers.skat.game import View
 from officers.skat.moves import Move
 from officers.skat.position import Position
 from officers.skat.public import Public
-from officers.skat.chance import exact_value
 from officers.skat.simulate import (
     best_play,
     deal_of,
@@ -162,9 +161,9 @@ def test_the_game_as_played_is_anchored_by_the_exact_values_of_its_positions() -
         replay = SkatGame(deal_of(4, number))
         for move in game.moves:  # to the anchor: the first trick's start with <= 4 face down
             public = public_of(replay.view(0))
-            if public.game is not None and not public.trick:
-                if sum(sum(side) for side in public.hidden) <= 4:
-                    break
+            face_down = sum(sum(side) for side in public.hidden)
+            if public.game is not None and not public.trick and face_down <= 4:
+                break
             replay.push(move)
         assert exact_value(public, "win", compiled=False) == value  # the Python search agrees
     data = result.to_dict()
