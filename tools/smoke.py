@@ -193,9 +193,11 @@ def check_data() -> str:
 
 def check_compiled() -> str:
     """The compiled searches, when the wheel holds them, import on this Python and are the ones
-    used: the exact cover search, Offiziersskat's double-dummy search and Eight Off's search."""
+    used: the exact cover search, Offiziersskat's double-dummy search, Eight Off's search and the
+    count of mates."""
     from officers.eightoff import accel as eightoff
     from officers.euler.solve import accel as euler
+    from officers.latin import accel as latin
     from officers.skat import accel as skat
 
     python = "Python {}.{}".format(*sys.version_info[:2])
@@ -204,6 +206,7 @@ def check_compiled() -> str:
         ("officers/euler/solve/_cover", euler),
         ("officers/skat/_dd", skat),
         ("officers/eightoff/_search", eightoff),
+        ("officers/latin/_mates", latin),
     ):
         held = [
             str(name)
