@@ -104,22 +104,12 @@ def verified_table_data(
     >>> row["n"], row["squares"], row["verified"]
     (4, 3, True)
     """
+    from officers.cli.common import cluster
     from officers.contract.documents import head
     from officers.latin.mols_verify import verify_table
 
-    if scheduler is None:
-        checked = verify_table(to, jobs=jobs, progress=progress)
-    else:
-        from officers.core.errors import UnsupportedError
-
-        try:
-            import distributed
-        except ImportError:
-            raise UnsupportedError(
-                "--scheduler needs Dask's distributed package: pip install 'officers[dask]'"
-            ) from None
-        with distributed.Client(scheduler) as client:  # type: ignore[no-untyped-call]
-            checked = verify_table(to, executor=client.get_executor(), progress=progress)
+    with cluster(scheduler) as executor:
+        checked = verify_table(to, jobs=jobs, executor=executor, progress=progress)
     return {
         **head("latin-mols-verification"),
         "to": to,
