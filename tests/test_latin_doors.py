@@ -101,6 +101,27 @@ def test_the_table_agrees_with_the_sets_it_promises() -> None:
     assert _answer({"op": "latin/mols-table", "from": 9, "to": 3})["code"] == "bad-input"
 
 
+def test_the_tables_check_agrees_with_the_table_and_a_check_of_its_own() -> None:
+    answer = _answer({"op": "latin/mols-verify", "from": 9, "to": 13})
+    table = _answer({"op": "latin/mols-table", "from": 9, "to": 13})["rows"]
+    assert answer["verified"] and [row["n"] for row in answer["rows"]] == list(range(9, 14))
+    for row, listed in zip(answer["rows"], table, strict=True):
+        assert row["built"] == row["squares"] == listed["built"] and row["verified"]
+        assert row["construction"] == listed["construction"]
+        assert row["seconds"] == pytest.approx(
+            row["build_seconds"] + row["check_seconds"], abs=2e-3
+        )
+        squares = _answer({"op": "latin/mols", "k": row["squares"], "n": row["n"]})["squares"]
+        assert all(_orthogonal(a, b) for a, b in itertools.combinations(squares, 2))
+    assert _answer({"op": "latin/mols-verify", "from": 9, "to": 3})["code"] == "bad-input"
+    assert _answer({"op": "latin/mols-verify", "to": 600})["code"] == "bad-request"
+
+
+def test_the_tables_check_answers_by_its_time_limit() -> None:
+    answer = _answer({"op": "latin/mols-verify", "from": 500, "to": 599}, Limits(time_limit=0.5))
+    assert answer["code"] == "timeout"
+
+
 def test_a_completion_is_orthogonal_to_every_given_square() -> None:
     given = _answer({"op": "latin/mols", "k": 2, "n": 5})["squares"]
     answer = _answer({"op": "latin/mols-complete", "squares": given})

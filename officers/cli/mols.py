@@ -105,17 +105,10 @@ def verified_table_data(
     (4, 3, True)
     """
     from officers.cli.common import cluster
-    from officers.contract.documents import head
-    from officers.latin.mols_verify import verify_table
+    from officers.contract.latin import mols_verification_document
 
     with cluster(scheduler) as executor:
-        checked = verify_table(to, jobs=jobs, executor=executor, progress=progress)
-    return {
-        **head("latin-mols-verification"),
-        "to": to,
-        "verified": all(v.verified for v in checked),
-        "rows": [{**v.to_dict(), "difference": v.built - v.table} for v in checked],
-    }
+        return mols_verification_document(2, to, jobs=jobs, executor=executor, progress=progress)
 
 
 def _table(args: argparse.Namespace) -> ExitCode:

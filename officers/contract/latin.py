@@ -22,6 +22,7 @@ longer than a service's two seconds and is then answered ``timeout``. An answer 
 
 from __future__ import annotations
 
+import concurrent.futures
 import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeVar
@@ -54,6 +55,8 @@ __all__ = [
     "mols_op",
     "mols_table_document",
     "mols_table_op",
+    "mols_verification_document",
+    "mols_verify_op",
     "random_op",
     "squares_document",
 ]
@@ -170,12 +173,54 @@ def mols_table_document(first: int, last: int) -> dict[str, Any]:
     return {**head("latin-mols-table"), "from": first, "to": last, "rows": rows}
 
 
-def mols_table_op(request: Request, limits: Limits) -> dict[str, Any]:
-    """``latin/mols-table``: :func:`mols_table_document` from ``from`` (2) to ``to`` (100)."""
+def _orders(request: Request) -> tuple[int, int]:
+    """The orders ``from`` (2) to ``to`` (100) of a table's request, in order."""
     first, last = request.count("from", 2, least=2), request.count("to", 100, least=2)
     if first > last:
         raise BadRequestError("bad-input", f"'from' ({first}) is after 'to' ({last})")
-    return _bounded(request, limits, mols_table_document, first, last)
+    return first, last
+
+
+def mols_table_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``latin/mols-table``: :func:`mols_table_document` from ``from`` (2) to ``to`` (100)."""
+    return _bounded(request, limits, mols_table_document, *_orders(request))
+
+
+def mols_verification_document(
+    first: int,
+    last: int,
+    *,
+    jobs: int | None = 1,
+    executor: concurrent.futures.Executor | None = None,
+    progress: bool | None = False,
+) -> dict[str, Any]:
+    """The table from order ``first`` to ``last`` (``last < 600``) with every set built and
+    checked (:func:`officers.latin.mols_verify.verify_table`): each row is
+    :func:`mols_table_document`'s with ``squares`` (those checked: all that are built, but for
+    a prime power above 193 as many as :data:`officers.latin.mutually_orthogonal.MAX_CELLS`
+    allows), ``verified`` and the CPU seconds of the build and of the check. ``jobs`` local
+    processes (default one, this process), or any ``executor`` (a Dask cluster's).
+
+    >>> document = mols_verification_document(10, 12)
+    >>> document["verified"], [(r["n"], r["squares"], r["verified"]) for r in document["rows"]]
+    (True, [(10, 2, True), (11, 10, True), (12, 5, True)])
+    """
+    from officers.latin.mols_verify import verify_table
+
+    checked = verify_table(last, start=first, jobs=jobs, executor=executor, progress=progress)
+    return {
+        **head("latin-mols-verification"),
+        "from": first,
+        "to": last,
+        "verified": all(v.verified for v in checked),
+        "rows": [{**v.to_dict(), "difference": v.built - v.table} for v in checked],
+    }
+
+
+def mols_verify_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``latin/mols-verify``: :func:`mols_verification_document` from ``from`` (2) to ``to``
+    (100), in one child process under the door's time limit."""
+    return _bounded(request, limits, mols_verification_document, *_orders(request))
 
 
 def completion_document(

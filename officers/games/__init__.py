@@ -398,6 +398,15 @@ LATIN: Final = Registered(
             searches=True,
         ),
         Operation(
+            "latin/mols-verify",
+            f"{_L}:mols_verify_op",
+            "latin-mols-verification",
+            "The MOLS table with every set built and checked by a check that knows nothing of "
+            "its construction, and the CPU seconds of each",
+            {"from": 10, "to": 12},
+            searches=True,
+        ),
+        Operation(
             "latin/mols-complete",
             f"{_L}:mols_complete_op",
             "latin-mols-completion",
@@ -452,6 +461,7 @@ LATIN: Final = Registered(
     kinds=(
         "latin-mols",
         "latin-mols-table",
+        "latin-mols-verification",
         "latin-mols-completion",
         "latin-classification",
         "latin-mates",
