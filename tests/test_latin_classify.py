@@ -255,6 +255,8 @@ def run_latin(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int,
 def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
+    from tests.helpers import assert_valid
+
     code, out = run_latin(["count", "5", "--json"], capsys)
     assert code == 0 and json.loads(out)["reduced"] == 56
     code, out = run_latin(["classify", "012/120/201", "--json"], capsys)
@@ -264,6 +266,10 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert out.strip() == "01/10"
     code, out = run_latin(["classes", "6", "--species", "--json"], capsys)
     assert json.loads(out)["count"] == 12 == json.loads(out)["published"]
+    assert_valid(json.loads(out))
+    code, out = run_latin(["canonical", "[[1, 0], [0, 1]]", "--under", "isotopy", "--json"], capsys)
+    assert json.loads(out)["form"] == [[0, 1], [1, 0]]
+    assert_valid(json.loads(out))
     code, out = run_latin(["random", "7", "--seed", "3"], capsys)
     assert latin_square_text(out.strip()) == random_latin_square(7, seed=3)
     with pytest.raises(NotLatinSquareError, match="not a Latin square"):

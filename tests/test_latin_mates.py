@@ -36,6 +36,7 @@ from officers.latin.orthogonal import (
 )
 from officers.latin.random import random_latin_square
 from officers.latin.squares import LatinSquare, cyclic_square
+from tests.helpers import assert_valid
 
 LATIN_SQUARES = (1, 2, 12, 576, 161280, 812851200, 61479419904000)  # A002860
 SPECIES = (1, 1, 1, 2, 2, 12, 147)  # A003090
@@ -270,6 +271,7 @@ def test_cli_mate_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["latin", "classes", "4", "--mates", "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["share"] == "1/4" and data["species_count"] == 2
+    assert_valid(data)
     assert [s["mates"] for s in data["species"]] == [2, 0]
     assert main(["latin", "classes", "5", "--mates"]) == 0
     assert "Latin squares with a mate: 17,280 of 161,280 (3/28" in capsys.readouterr().out

@@ -167,7 +167,9 @@ def _canonical(args: argparse.Namespace) -> ExitCode:
     forms = {"isotopy": isotopy_form, "species": species_form, "isomorphism": isomorphism_form}
     form = forms[args.under](_square_argument(args.square))
     if args.json:
-        emit({"kind": "latin-canonical", "under": args.under, "form": [list(r) for r in form]})
+        from officers.contract.documents import head
+
+        emit({**head("latin-canonical"), "under": args.under, "form": [list(r) for r in form]})
     else:
         print(square_text(form))
     return ExitCode.OK
@@ -183,11 +185,12 @@ def classes_data(order: int, found: list[LatinClass], *, of_species: bool) -> di
     >>> classes_data(4, isotopy_classes(4), of_species=False)["count"]
     2
     """
+    from officers.contract.documents import head
     from officers.latin.canonical import ISOTOPY_CLASSES, SPECIES
 
     published = (SPECIES if of_species else ISOTOPY_CLASSES)[order - 1]
     return {
-        "kind": "latin-classes",
+        **head("latin-classes"),
         "order": order,
         "under": "species" if of_species else "isotopy",
         "count": len(found),
@@ -244,8 +247,10 @@ def mate_table_data(table: MateTable) -> dict[str, Any]:
     >>> data["squares"], data["with_mate"], data["share"], data["bachelor_species"]
     (576, 144, '1/4', 1)
     """
+    from officers.contract.documents import head
+
     return {
-        "kind": "latin-mate-table",
+        **head("latin-mate-table"),
         "order": table.order,
         "species_count": len(table.species),
         "bachelor_species": table.bachelors,
