@@ -14,7 +14,8 @@ the game too.
 - ``montecarlo``: draws consistent positions, solves each move double dummy in each (does
   Vorhand still win?) and plays the move that does best for its side in the most of them
   (ties: the greedy order), within ``budget`` seconds a move; it plays greedy when not even one
-  position is solved in time;
+  position is solved in time; the game it chooses so too, but ties the greedy order leaves
+  are drawn from ``rng``, no suit favoured by its place in the list (:func:`choose_game`);
 - ``exact``: the exact chance game (:func:`~officers.skat.chance.move_values`) when at most
   ``exact_hidden`` cards lie face down and the search ends within ``budget``, else as
   ``montecarlo``.
@@ -35,12 +36,13 @@ from __future__ import annotations
 import random
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from officers.core.errors import NotationError, SolverTimeoutError, excerpt
+from officers.core.errors import InvalidGameError, NotationError, SolverTimeoutError, excerpt
 from officers.core.simulation import BotTable
+from officers.skat.cards import GAMES, TRUMP, GameType, lane
 from officers.skat.chance import move_values
 from officers.skat.game import SkatGame, View
 from officers.skat.moves import Move
@@ -58,6 +60,7 @@ __all__ = [
     "RandomBot",
     "TABLE",
     "SkatBot",
+    "choose_game",
     "get_bot",
     "public_of",
     "public_view",
@@ -153,6 +156,8 @@ class MonteCarloBot(SkatBot):
             for move, won in found.items():
                 counts[move] += won
             solved += 1
+        if public.game is None:
+            return choose_game(public, counts, rng)
         order = greedy_move(public)
         if not solved:
             return order
@@ -161,6 +166,46 @@ class MonteCarloBot(SkatBot):
 
     def __repr__(self) -> str:
         return f"MonteCarloBot(samples={self.samples}, budget={self.budget})"
+
+
+def choose_game(public: View | Public, counts: Mapping[Move, int], rng: random.Random) -> Move:
+    """Vorhand's game by the sampled deals she wins with each (``counts``, every game's on the
+    same deals), ties broken without favouring a suit by its place in the list: among the games
+    that win the most, the simple order's game where it is one of them (Grand when it would
+    choose Grand, else the suits with the most of Vorhand's face-up trumps: the simple order
+    itself takes the first of those), and among what is still tied, one drawn from ``rng`` (a
+    seed still reproduces the game). The four suits are alike by the rules (exchange the cards of
+    two suits, the Jacks excepted, and their two games, and the rules are the same), so on a deal
+    whose face-up cards are alike in two suits the bot chooses each of the two as often.
+
+    >>> from officers.skat import SkatGame
+    >>> public = Public.of(SkatGame.deal(2))  # two face-up cards of each suit, no Jack
+    >>> tied = dict.fromkeys(public_legal_moves(public), 3)
+    >>> sorted({choose_game(public, tied, random.Random(seed)).game for seed in range(40)})
+    ['C', 'D', 'H', 'S']
+    >>> choose_game(public, {**tied, Move.choose("H"): 4}, random.Random(0))
+    Move.parse('H')
+    """
+    public = public_of(public)
+    if public.game is not None:
+        raise InvalidGameError("the game is chosen already")
+    moves = public_legal_moves(public)
+    most = max(counts.get(m, 0) for m in moves)
+    tied = [m for m in moves if counts.get(m, 0) == most]
+    if len(tied) > 1:
+        order = greedy_move(public)
+        liked: set[GameType | None] = (
+            {order.game} if order.game == "G" else {*_greedy_suits(public)}
+        )
+        tied = [m for m in tied if m.game in liked] or tied
+    return tied[0] if len(tied) == 1 else tied[rng.randrange(len(tied))]
+
+
+def _greedy_suits(public: Public) -> set[GameType]:
+    """The suits with the most of Vorhand's face-up trumps (the simple order's suit games)."""
+    up = [c for c in public.up[0] if c is not None]
+    count = {g: len([c for c in up if lane(c, g) == TRUMP]) for g in GAMES[:4]}
+    return {g for g in GAMES[:4] if count[g] == max(count.values())}
 
 
 @dataclass(frozen=True)
