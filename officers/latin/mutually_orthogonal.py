@@ -307,7 +307,9 @@ def _disjoint_rows(rows: OA, count: int) -> list[int] | None:
     return None
 
 
-def wilson_oa(k: int, m: int, master: OA, t: int, truncated: Sequence[int]) -> OA:
+def wilson_oa(
+    k: int, m: int, master: OA, t: int, truncated: Sequence[int], *, whole_first: bool = False
+) -> OA:
     """Wilson's construction (Wilson 1974; Handbook §III.3, the TD form with truncated groups).
 
     ``master`` is an ``OA(k + s, t)`` (``s = len(truncated)``); in its column ``k + i`` only
@@ -316,15 +318,32 @@ def wilson_oa(k: int, m: int, master: OA, t: int, truncated: Sequence[int]) -> O
     ``x`` its symbols become ``b*m .. b*m + m - 1`` (``b`` the master's symbol there) and the
     ``j`` disjoint rows' symbols the kept points of the truncated columns; an ``OA(k, u_i)``
     covers each truncated column's points. The result is an ``OA(k, m*t + sum(truncated))``.
+
+    With ``whole_first`` (Abel and Cavenagh's construction 3.3: every truncated column keeps
+    one point, all of them in the master's first row) the first row becomes a whole
+    ``OA(k, m + s)``, which covers the kept points' pairs among themselves, and the truncated
+    columns get no array of their own: no disjoint rows are needed there, and every other row
+    keeps at most one point (two rows share at most one symbol).
     """
     s = len(truncated)
+    if whole_first and (any(u != 1 for u in truncated) or any(x != 0 for x in master[0][k:])):
+        raise InvalidArgumentError(
+            "a whole first row needs truncated columns of one point each, all in that row: "
+            f"got {excerpt(list(truncated))} and the row {excerpt(master[0])}"
+        )
     offsets = [m * t + sum(truncated[:i]) for i in range(s)]
     total = m * t + sum(truncated)
     pieces: dict[int, tuple[OA, list[int]]] = {}
     out: OA = []
-    for row in master:
+    for number, row in enumerate(master):
         kept = [i for i in range(s) if row[k + i] < truncated[i]]
         j = len(kept)
+        if whole_first and number == 0:  # symbol m + i: the point of truncated column i
+            out.extend(
+                tuple(row[x] * m + p[x] if p[x] < m else offsets[p[x] - m] for x in range(k))
+                for p in _oa(k, m + s)
+            )
+            continue
         if j not in pieces:
             if j > 2 and _k(m + j) > k:  # a parallel class of an OA(k + 1, m + j)
                 wider = _oa(k + 1, m + j)
@@ -352,7 +371,7 @@ def wilson_oa(k: int, m: int, master: OA, t: int, truncated: Sequence[int]) -> O
             if index not in skip:
                 out.append(tuple(names[x][p[x]] for x in range(k)))
     for i, u in enumerate(truncated):
-        if u:
+        if u and not whole_first:
             out.extend(tuple(offsets[i] + v for v in p) for p in _oa(k, u))
     assert len(out) == total * total
     return out
@@ -468,9 +487,8 @@ def _construction_3_3_options(n: int) -> Iterable[tuple[int, Recipe]]:
             i = n - m * t
             if i < 2 or i >= t or kt - i < 5:
                 continue
-            # i disjoint rows of the OA(k, m + i): a parallel class of an OA(k + 1, m + i), or
-            # found by search when they are at most half its symbols
-            k = min(kt - i, _k(m), _k(m + 1), _k(m + i) - (2 * i > m + i))
+            # the block of the i points carries a whole OA(k, m + i) (no disjoint rows)
+            k = min(kt - i, _k(m), _k(m + 1), _k(m + i))
             if k >= 5:
                 yield k, ("wilson1", (m, t, i))
 
@@ -682,7 +700,7 @@ def _build(k: int, n: int) -> OA:
             row[:k] + tuple(swaps[j].get(row[k + j], row[k + j]) for j in range(i))
             for row in master
         ]
-        return wilson_oa(k, m, master, t, [1] * i)
+        return wilson_oa(k, m, master, t, [1] * i, whole_first=True)
     if kind == "data":
         return [row[:k] for row in mols_data.DIRECT[n][1]()]
     if kind == "pair":
