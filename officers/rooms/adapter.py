@@ -47,6 +47,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Adapter",
     "Clocked",
+    "HintLevels",
     "Hints",
     "Played",
     "Refusals",
@@ -162,6 +163,29 @@ class Hints(Protocol):
         ``budget`` (the door's search slots and deadline). A hint the game cannot give now
         raises :class:`~officers.rooms.errors.RoomError` with the contract's code (``busy``
         when no search slot is free: :func:`searching`)."""
+        ...
+
+
+@runtime_checkable
+class HintLevels(Protocol):
+    """An adapter whose hint tells more or less by a level (Eight Off's: whether the game can
+    still be won, a nudge, the next move, the whole plan): ``hint_levels``, the least first,
+    and the hint of the level asked for. A room of a game without levels refuses a level
+    (``bad-input``)."""
+
+    hint_levels: tuple[str, ...]
+
+    def hint(
+        self,
+        state: Any,
+        seat: int,
+        lang: str,
+        limits: Limits,
+        budget: Budget,
+        level: str | None = None,
+    ) -> dict[str, Any]:
+        """As :meth:`Hints.hint`, telling what ``level`` tells (``None``: the game's default
+        level); a level the game does not have raises :class:`ValueError` quoting it."""
         ...
 
 

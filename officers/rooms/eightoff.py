@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from officers.core.errors import InvalidGameError, excerpt
 from officers.eightoff.game import EightOffGame
+from officers.eightoff.hints import DEFAULT_LEVEL, LEVELS, check_level
 from officers.eightoff.notation import board_text
 from officers.eightoff.variant import PRESETS, Variant
 from officers.rooms.adapter import StateAdapter, searching
@@ -44,6 +45,7 @@ class EightOffAdapter(StateAdapter):
 
     name = "eightoff"
     title = "Eight Off"
+    hint_levels: tuple[str, ...] = LEVELS
     bots: tuple[str, ...] = ()
 
     def options(self, options: Mapping[str, Any]) -> dict[str, Any]:
@@ -86,16 +88,24 @@ class EightOffAdapter(StateAdapter):
         return game
 
     def hint(
-        self, state: EightOffGame, seat: int, lang: str, limits: Limits, budget: Budget
+        self,
+        state: EightOffGame,
+        seat: int,
+        lang: str,
+        limits: Limits,
+        budget: Budget,
+        level: str | None = None,
     ) -> dict[str, Any]:
         """The ``eightoff-hint`` document for the room's game (every card is face up; the
         deal's number is not written): :func:`~officers.contract.eightoff.hint_within`, as
         ``eightoff/hint`` answers, within ``limits`` and ``budget`` (no search slot free:
-        ``busy``)."""
+        ``busy``), telling what ``level`` tells (:data:`hint_levels`; ``None``: ``move``, the
+        next move); another level raises :class:`ValueError` quoting it."""
         from officers.contract.eightoff import hint_document, hint_within  # on a first hint
 
+        told = DEFAULT_LEVEL if level is None else check_level(level)
         with searching():
-            return hint_document(hint_within(state, limits, budget), state.position, lang)
+            return hint_document(hint_within(state, limits, budget, told), state.position, lang)
 
     def document(self, state: EightOffGame, seat: int | None) -> dict[str, Any]:
         """What the seat and a spectator see alike: every card, the deal's number once the

@@ -63,6 +63,7 @@ from officers.core.errors import OfficersError, excerpt
 from officers.rooms.adapter import (
     Adapter,
     Clocked,
+    HintLevels,
     Hints,
     Played,
     Refusals,
@@ -749,9 +750,10 @@ class Rooms:
         limits: Limits,
         budget: Budget,
     ) -> dict[str, Any]:
-        """The game's hint for the token's seat (in the request's ``lang``), made from what
-        that seat may know alone; searched within ``limits`` and ``budget`` (the door's search
-        slots and deadline). The room is not changed."""
+        """The game's hint for the token's seat (in the request's ``lang``, at its ``level``
+        where the game's hint has levels: :class:`~officers.rooms.adapter.HintLevels`), made
+        from what that seat may know alone; searched within ``limits`` and ``budget`` (the
+        door's search slots and deadline). The room is not changed."""
         room = self._room(room_id)
         seat = self._seat(room, token)
         check("rooms-hint-request", request)
@@ -765,9 +767,19 @@ class Rooms:
             raise RoomError("bad-input", f"{room.game} gives no hints in rooms")
         if room.state is None or room.record["status"] != "playing":
             raise RoomError("conflict", _not_playing(room))
+        level, lang = request.get("level"), request.get("lang", "en")
+        leveled = game if isinstance(game, HintLevels) else None
+        if level is not None and leveled is None:
+            raise RoomError(
+                "bad-input",
+                f"a {room.game} room's hint has no levels: got level {excerpt(level)} (leave it out)",
+            )
         state = game.load(room.state)
         try:
-            document = game.hint(state, seat, request.get("lang", "en"), limits, budget)
+            if level is None or leveled is None:
+                document = game.hint(state, seat, lang, limits, budget)
+            else:
+                document = leveled.hint(state, seat, lang, limits, budget, level)
         except (OfficersError, ValueError) as error:  # an aid refuses by raising, never a document
             raise RoomError.of(error) from None
         return document
