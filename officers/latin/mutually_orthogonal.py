@@ -65,7 +65,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from officers.core.errors import InvalidArgumentError, UnsupportedError, excerpt
-from officers.latin import mols_data, mols_matrices
+from officers.latin import mols_data, mols_matrices, mols_recursive
 from officers.latin.arrays import (
     OA,
     AbelianGroup,
@@ -434,6 +434,9 @@ def _best(n: int) -> tuple[int, Recipe]:
     found.extend(_construction_3_5_options(n))
     found.extend(_construction_3_4_options(n))
     found.extend(_q_x_options(n))
+    found.extend(_separable_options(n))
+    found.extend(_thwart_options(n))
+    found.extend(_truncated_td_options(n))
     return max(found, key=lambda option: option[0])
 
 
@@ -571,6 +574,71 @@ def _q_x_options(n: int) -> Iterable[tuple[int, Recipe]]:
             yield k, ("qx", (q, x))
 
 
+def _separable_options(n: int) -> Iterable[tuple[int, Recipe]]:
+    """Brouwer's separable designs (:func:`~officers.latin.mols_recursive.separable_oa`): ``n =
+    t(q^2 + q + 1) + x`` from ``t`` Baer subplanes of ``PG(2, q^2)`` and ``x`` new points."""
+    for q in range(2, n):
+        size = q * q + q + 1
+        if size > n:
+            break
+        if not prime_power(q):
+            continue
+        classes = q * q - q + 1
+        for t in range(1, min(classes - 1, n // size) + 1):
+            x = n - t * size
+            if x == 0:
+                k = min(_k(t), _k(q + t))
+                if k >= 5:
+                    yield k, ("separable", (t, q, 0, 0))
+                continue
+            for wide in (0, 1):
+                joined = x - (q + t) * wide
+                rest = classes - t - joined
+                if joined < 0 or rest < 0 or joined == rest == 1:
+                    continue
+                parts = [_k(q + t + wide) - 1, _k(x)]
+                if joined:
+                    parts.append(_k(t + 1) - (joined > 1))
+                if rest:
+                    parts.append(_k(t) - (rest > 1))
+                k = min(parts)
+                if k >= 5:
+                    yield k, ("separable", (t, q, x, wide))
+
+
+def _thwart_options(n: int) -> Iterable[tuple[int, Recipe]]:
+    """Lemma 4.1 of Colbourn, Dinitz and Wojtas (:func:`~officers.latin.mols_recursive.
+    thwart_master`): ``n = qm + 4(q - 2)``, ``q = 0, 1 (mod 3)``, from ``OA(k, m + 1)``,
+    ``OA(k, m + 3)`` and ``OA(k, m + 4)`` with 3 and 4 disjoint rows, and ``OA(k, q - 2)``."""
+    for q in range(4, n):
+        m, rest = divmod(n - 4 * (q - 2), q)
+        if m < 2:
+            break
+        if rest or q % 3 == 2 or not prime_power(q):
+            continue
+        k = min(q - 3, _k(q - 2), _k(m + 1), _with_disjoint(m, 3), _with_disjoint(m, 4))
+        if k >= 5:
+            yield k, ("thwart41", (q, m))
+
+
+def _truncated_td_options(n: int) -> Iterable[tuple[int, Recipe]]:
+    """J. R. Abel's design (:func:`~officers.latin.mols_recursive.truncated_td_design`): ``n =
+    gq - r + 1`` from an ``OA(g, q)`` less ``r`` points of a block and a point added to the
+    groups, with idempotent ``OA(k, s)`` for ``s = g, g - 1, q, q + 1`` and an ``OA(k, g - r)``."""
+    for q in range(3, n):
+        top = min(_k(q), q + 1)
+        for g in range(max(3, -(-(n - 1) // q)), top + 1):
+            r = g * q + 1 - n
+            if r > g - 2:
+                break
+            parts = [_k(g) - 1, _k(q + 1) - 1, _k(g - r)]
+            if r:
+                parts += [_k(g - 1) - 1, _k(q) - 1]
+            k = min(parts)
+            if k >= 5:
+                yield k, ("tdpoint", (q, g, r))
+
+
 def plan(n: int) -> tuple[int, str]:
     """The number of MOLS of order ``n`` this library builds and the construction, in words.
 
@@ -619,6 +687,22 @@ def _describe(recipe: Recipe, n: int) -> str:
         return (
             f"Abel and Cavenagh's construction 3.3: {m}*{t} + {i}, the {i} points in one block "
             f"of the master OA({_k(t)}, {t})"
+        )
+    if kind == "separable":
+        t, q, x, _ = args
+        more = f" and {x} more point{'s' * (x > 1)}" if x else ""
+        return f"Brouwer's separable design: {t} Baer subplanes of PG(2, {q * q}){more}"
+    if kind == "thwart41":
+        q, m = args
+        return (
+            f"Colbourn, Dinitz and Wojtas's Lemma 4.1: {q}*{m} + 4*{q - 2} (PG(2, {q}) less a "
+            "point of an affine plane of order 3)"
+        )
+    if kind == "tdpoint":
+        q, g, r = args
+        return (
+            f"J. R. Abel's design: OA({g}, {q}) less {r} points of a block, a point added "
+            "to the groups"
         )
     if kind == "data":
         return mols_data.DIRECT[n][2]
@@ -701,6 +785,17 @@ def _build(k: int, n: int) -> OA:
             for row in master
         ]
         return wilson_oa(k, m, master, t, [1] * i, whole_first=True)
+    if kind == "separable":
+        t, q, x, wide = args
+        return mols_recursive.separable_oa(k, t, q, x, _oa, wide=bool(wide))
+    if kind == "thwart41":
+        q, m = args
+        master = mols_recursive.thwart_master(q, k + 4)
+        return wilson_oa(k, m, master, q, [q - 2] * 4)
+    if kind == "tdpoint":
+        q, g, r = args
+        design, whole = mols_recursive.truncated_td_design(_oa(g, q), q, r)
+        return oa_from_pbd(k, n, design, [whole])
     if kind == "data":
         return [row[:k] for row in mols_data.DIRECT[n][1]()]
     if kind == "pair":
