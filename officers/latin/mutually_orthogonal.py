@@ -28,13 +28,20 @@ Wilson's construction (Wilson 1974; Handbook §III.3)
     ``OA(k, m + j)`` with ``j`` disjoint rows for each ``j <= s``, and an ``OA(k, u_i)`` give an
     ``OA(k, m*t + u_1 + ... + u_s)`` (:func:`wilson_oa`); with one or two truncated columns,
     and as Abel and Cavenagh's constructions 3.3, 3.4 and 3.5 (J. Combin. Des. 15 (2007)
-    255-261): ``i`` columns cut to one point each, all in one block (with one more column cut
-    to ``s`` points: 3.4), or three cut columns that every block meets.
+    255-261): ``i`` columns cut to one point each, all in one block, which carries a whole
+    ``OA(k, m + i)`` (3.3; with one more column cut to ``s`` points: 3.4), or three cut
+    columns that every block meets; and the master of C. J. Colbourn, J. H. Dinitz and M.
+    Wojtas's Lemma 4.1 (Des. Codes Cryptogr. 5 (1995) 189-197), four columns that every block
+    meets in 1, 3 or 4 kept points (:func:`~officers.latin.mols_recursive.thwart_master`).
 pairwise balanced designs (Handbook §III.3)
     A design whose block sizes have idempotent arrays gives an ``OA(k, n)``
     (:func:`oa_from_pbd`): planes less an oval's points (J. R. Abel), Greig's designs
-    (J. Combin. Des. 7 (1999) 341-374), and the ``q - x`` construction from the affine plane
-    of order ``q``.
+    (J. Combin. Des. 7 (1999) 341-374), the ``q - x`` construction from the affine plane
+    of order ``q``, and J. R. Abel's transversal design less points of a block with a point
+    added (:func:`~officers.latin.mols_recursive.truncated_td_design`).
+Brouwer's separable designs (European J. Combin. 1 (1980) 39-41)
+    Baer subplanes of ``PG(2, q^2)`` and ``x`` more points give an ``OA(k, t(q^2 + q + 1) +
+    x)`` (:func:`~officers.latin.mols_recursive.separable_oa`).
 direct constructions of small orders
     Sets printed by their finders (:mod:`officers.latin.mols_data`: 5 MOLS of order 12, 4 of 14
     and 15, ...), and the pair of every order but 2 and 6
