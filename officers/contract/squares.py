@@ -172,13 +172,18 @@ def move_op(request: Request, limits: Limits) -> dict[str, Any]:
 
 
 def bot_op(request: Request, limits: Limits) -> dict[str, Any]:
-    from officers.euler.bots import BOTS, get_bot  # on first use: a hint need not load the bots
+    """``bot``: the move of a bot of :data:`~officers.euler.bots.BOTS` or of a partner's
+    level (:data:`~officers.euler.bots.LEVELS`: ``beginner``, ``club``, ``strong``,
+    ``strongest``), named by ``bot``, played in the game; the answer names it as asked."""
+    from officers.euler.bots import BOTS, LEVELS, get_bot  # on first use: a hint need not load
 
     state = _game(request)
     name = request.word("bot", "designers")
-    if name not in BOTS:
+    if name not in BOTS and name not in LEVELS:
         raise BadRequestError(
-            "bad-input", f"unknown bot {excerpt(name)}: expected one of {', '.join(BOTS)}"
+            "bad-input",
+            f"unknown bot {excerpt(name)}: expected one of {', '.join(BOTS)}, or a partner's "
+            f"level: {', '.join(LEVELS)}",
         )
     if state.is_over():
         raise BadRequestError("bad-input", f"the game is over ({state.outcome()}): no bot can move")

@@ -8,7 +8,7 @@ import { el } from "../dom.js";
 import { roomFragment } from "../rooms.js";
 import { $, say as sayShell, showError, startLang, startShell, translate as translateShell } from "../shell.js";
 import { botLabel, cardName, cellName, words } from "./i18n.js";
-import { LinkError, readLink, writeLink } from "./link.js";
+import { LinkError, PARTNER_LEVELS, readLink, writeLink } from "./link.js";
 import { createRoom, inRoom, keptLang, openRoom, roomClick, roomKey, roomLang, showResume } from "./room.js";
 import {
   cellMarks, drawAdvice, drawBoard, drawHand, drawOthers, legalCells, legalOf, moveText, nowhere, statusOf, writeStatus,
@@ -41,6 +41,8 @@ const S = {
 const t = () => words(S.lang);
 const ongoing = () => S.game && !S.game.outcome && !S.replay;
 const hotSeat = () => S.options.bot === "none";
+/** The bot that plays the other seats: the partner's level where one is chosen, else the bot. */
+const botPlaying = () => (S.options.bot === "partner" ? S.options.partner : S.options.bot);
 const isHuman = (player) => hotSeat() || player === S.options.seat;
 const viewer = () => (hotSeat() || S.replay ? S.game.to_move : S.options.seat);
 const myTurn = () => ongoing() && isHuman(S.game.to_move);
@@ -152,7 +154,7 @@ async function bots() {
     await sleep(S.options.pace);
     if (epoch !== S.epoch) return;
     const player = S.game.to_move;
-    const answer = await ask("bot", { game: S.game.game, bot: S.options.bot, seed: (S.seed || 0) + S.moves.length });
+    const answer = await ask("bot", { game: S.game.game, bot: botPlaying(), seed: (S.seed || 0) + S.moves.length });
     if (epoch !== S.epoch) return;
     accepted(answer);
     say(moveText(S.lang, player, answer.move), true);
@@ -311,7 +313,7 @@ function draw() {
   }
   drawOthers($("#others"), game, {
     lang: S.lang, viewer: seat, open: game.open_hands || Boolean(S.replay) || Boolean(game.outcome),
-    botName: (player) => (isHuman(player) ? null : S.options.bot),
+    botName: (player) => (isHuman(player) ? null : botPlaying()),
   });
   drawAdvice($("#advice"), hint, explanation, S.lang);
 
@@ -566,7 +568,9 @@ function fillForm() {
   const option = (bot) => el("option", { value: bot.name, "data-bot": bot.name, text: botLabel(S.lang, bot.name) });
   form.bot.append(...S.bots.map(option));
   form.bot.value = o.bot;
-  for (const seat of [1, 2, 3, 4]) form[`kind${seat}`].append(...S.bots.map(option));
+  form.partner.value = o.partner || "beginner";
+  const level = (name) => el("option", { value: name, "data-partner": name, text: t().partnerKind(t().partnerLevels[name]) });
+  for (const seat of [1, 2, 3, 4]) form[`kind${seat}`].append(...S.bots.map(option), ...PARTNER_LEVELS.map(level));
   drawBots();
   drawKinds();
   drawClockField();
@@ -596,13 +600,36 @@ function drawBots() {
   }
   for (const option of form.querySelectorAll("select option[data-bot]")) option.textContent = botLabel(S.lang, option.value);
   const chosen = S.bots.find((item) => item.name === form.bot.value);
-  $("#bot-about").textContent = chosen ? about(chosen) : form.bot.value === "none" ? t().hotseatAbout : "";
+  const told = { none: t().hotseatAbout, partner: t().partnerOptionAbout };
+  $("#bot-about").textContent = chosen ? about(chosen) : told[form.bot.value] || "";
+  drawPartner();
+}
+
+/** The partner's levels in the page's language, and what the chosen one does (the option
+ * "the computer, at the partner's level" says it too, as its title). */
+function drawPartner() {
+  const form = $("#new-game");
+  const words_ = t();
+  for (const option of form.querySelectorAll("option[data-partner]")) {
+    const label = words_.partnerLevels[option.dataset.partner];
+    option.textContent = option.closest("[name=partner]") ? label : words_.partnerKind(label);
+    option.title = words_.partnerAbout[option.dataset.partner];
+  }
+  $("#partner-about").textContent = words_.partnerAbout[form.partner.value];
+  form.querySelector('[name=bot] option[value="partner"]').title = words_.partnerOptionAbout;
+}
+
+/** A partner's level chosen: the computer takes the other seats at that level. */
+function choosePartner() {
+  $("#new-game").bot.value = "partner";
+  drawBots();
 }
 
 function newGameLink(form) {
   const options = {
     ...S.options, setup: null, level: form.level.value, players: Number(form.players.value),
     seat: Math.min(Number(form.seat.value), Number(form.players.value)), bot: form.bot.value,
+    partner: form.partner.value,
     start: form.start.value, open: form.open.checked, coins: form.coins.checked,
   };
   const seed = form.seed.value.trim();
@@ -634,6 +661,7 @@ function wire() {
   });
   for (const box of ["#aids", "#marks"]) $(box).addEventListener("change", () => render());
   $("#new-game").bot.addEventListener("change", drawBots);
+  $("#new-game").partner.addEventListener("change", choosePartner);
   $("#new-game").players.addEventListener("change", drawKinds);
   $("#new-game").level.addEventListener("change", drawClockField);
   // a room's address opened from this page (the way back to one's game) starts the page anew
@@ -676,7 +704,7 @@ async function main() {
     const [listed] = await Promise.all([ask("bots", { lang: "both" }), newTable()]);
     S.bots = listed.bots;
     if (!S.options.bot) S.options.bot = listed.default;
-    const names = [...S.bots.map((bot) => bot.name), "none"];
+    const names = [...S.bots.map((bot) => bot.name), "none", "partner"];
     if (!names.includes(S.options.bot)) throw new LinkError(t().badValue("bot", S.options.bot, t().oneOf(names)));
     fillForm();
   } catch (error) {

@@ -35,6 +35,19 @@ const EN = {
   bot: "Other seats",
   hotseat: "people (hot-seat)",
   hotseatAbout: "People at this device take the other seats; each hand stays covered until its player shows it.",
+  // a computer partner's levels (officers.euler.bots.LEVELS), weakest first
+  partner: "Partner's level",
+  partnerOption: "the computer, at the partner's level",
+  partnerOptionAbout: "The computer takes the other seats, at the partner's level chosen below.",
+  partnerLevels: { beginner: "Beginner", club: "Club player", strong: "Strong", strongest: "Strongest" },
+  partnerAbout: {
+    beginner: "Beginner: plays as the rules' simple bot: a random card on a random cell that passes its checks.",
+    club: "Club player: builds next to the cards already placed, and takes back when its checks fail.",
+    strong: "Strong: never makes the square impossible to finish itself.",
+    strongest: "Strongest: never makes the square impossible to finish, and leaves the others the most room (a forced card first).",
+  },
+  partnerOf: (label) => `level ${label}`,
+  partnerKind: (label) => `the computer, ${label}`,
   loading: "Dealing the cards…",
   botNamed: (name) => `bot: ${name}`,
   // the service's bots (v1/bots) by their names, as the page shows them
@@ -168,6 +181,18 @@ const DE = {
   bot: "Andere Plätze",
   hotseat: "Menschen (am selben Gerät)",
   hotseatAbout: "Menschen an diesem Gerät nehmen die anderen Plätze; jede Hand bleibt verdeckt, bis ihr Spieler sie aufdeckt.",
+  partner: "Spielstärke des Partners",
+  partnerOption: "der Computer, in der Spielstärke des Partners",
+  partnerOptionAbout: "Der Computer nimmt die anderen Plätze, in der unten gewählten Spielstärke des Partners.",
+  partnerLevels: { beginner: "Anfänger", club: "Vereinsspieler", strong: "Stark", strongest: "Am stärksten" },
+  partnerAbout: {
+    beginner: "Anfänger: spielt wie der einfache Bot der Regeln: eine zufällige Karte auf einem zufälligen Feld, das seine Prüfungen besteht.",
+    club: "Vereinsspieler: baut neben den schon gelegten Karten weiter und nimmt zurück, wenn seine Prüfungen scheitern.",
+    strong: "Stark: macht das Quadrat nie selbst unvollendbar.",
+    strongest: "Am stärksten: macht das Quadrat nie unvollendbar und lässt den anderen den meisten Raum (zuerst eine erzwungene Karte).",
+  },
+  partnerOf: (label) => `Spielstärke ${label}`,
+  partnerKind: (label) => `der Computer, ${label}`,
   loading: "Die Karten werden gegeben …",
   botNamed: (name) => `Bot: ${name}`,
   bots: { designers: "Simulation", neighbour: "Nachbar", exact: "exakt", hinted: "nach Tipps", random: "zufällig" },
@@ -277,10 +302,12 @@ export function words(lang) {
   return LANGS[lang] || EN;
 }
 
-/** A bot's name as the page shows it ("random", "zufällig"); a bot the page does not know
- * keeps the service's name. */
+/** A bot's name as the page shows it ("random", "zufällig"; a partner's level "level Strong",
+ * "Spielstärke Stark"); a bot the page does not know keeps the service's name. */
 export function botLabel(lang, name) {
-  return words(lang).bots[name] || name;
+  const t = words(lang);
+  if (t.partnerLevels[name]) return t.partnerOf(t.partnerLevels[name]);
+  return t.bots[name] || name;
 }
 
 /** A cell's name (cell 0-15): "row 1, column 1", "Zeile 1, Spalte 1". */

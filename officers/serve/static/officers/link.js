@@ -5,6 +5,8 @@
 //   players  1-4                                     (default 2)
 //   seat     the human's seat, 1-players             (default 1)
 //   bot      a bot's name for the other seats, or none for hot-seat (default: the service's)
+//   partner  beginner | club | strong | strongest: the computer takes the other seats at this
+//            partner's level (officers.euler.bots.LEVELS), whatever bot says
 //   seed     the deal, a whole number                (default: a fresh one, then written here)
 //   start    ozanam | 1-4 (a generated riddle of that grade)
 //   open     1: open hands;  coins  1: keep-free coins
@@ -16,6 +18,8 @@
 import { words } from "./i18n.js";
 
 export const LEVELS = ["easy", "normal", "hard", "expert"];
+/** The levels of a computer partner, weakest first (officers.euler.bots.LEVELS). */
+export const PARTNER_LEVELS = ["beginner", "club", "strong", "strongest"];
 const MOVE = /^(?:(?:[AKQJ][SHDC]@|x(?:[AKQJ][SHDC]@)?)r[1-4]c[1-4](?:\+(?:r[1-4]c[1-4]|off))?|concede|timeout)$/;
 const WHOLE = /^[0-9]{1,18}$/;
 
@@ -51,6 +55,7 @@ export function readLink(search) {
     players: whole(lang, params, "players", 1, 4) ?? 2,
     seat: whole(lang, params, "seat", 1, 4) ?? 1,
     bot: params.get("bot") || null,
+    partner: oneOf(lang, params, "partner", PARTNER_LEVELS, null),
     seed: whole(lang, params, "seed", 0, Number.MAX_SAFE_INTEGER),
     start: oneOf(lang, params, "start", ["ozanam", "1", "2", "3", "4"], ""),
     open: oneOf(lang, params, "open", ["0", "1"], "0") === "1",
@@ -60,6 +65,8 @@ export function readLink(search) {
     clock: whole(lang, params, "clock", 1, 3600),
     pace: whole(lang, params, "pace", 0, 5000) ?? 450,
   };
+  if (options.partner) options.bot = "partner";
+  else if (options.bot === "partner") options.partner = "beginner";
   const moves = params.get("moves");
   if (moves) {
     options.moves = moves.split(",");
@@ -86,7 +93,8 @@ export function writeLink(options, seed, moves) {
     if (options.coins) params.set("coins", "1");
   }
   if (options.players > 1 || options.setup) params.set("seat", String(options.seat));
-  if (options.bot) params.set("bot", options.bot);
+  if (options.bot === "partner") params.set("partner", options.partner || "beginner");
+  else if (options.bot) params.set("bot", options.bot);
   if (options.clock) params.set("clock", String(options.clock));
   if (options.pace !== 450) params.set("pace", String(options.pace));
   if (options.lang !== "en") params.set("lang", options.lang);
