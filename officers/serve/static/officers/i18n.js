@@ -182,7 +182,7 @@ const DE = {
   hotseat: "Menschen (am selben Gerät)",
   hotseatAbout: "Menschen an diesem Gerät nehmen die anderen Plätze; jede Hand bleibt verdeckt, bis ihr Spieler sie aufdeckt.",
   partner: "Spielstärke des Partners",
-  partnerOption: "der Computer, in der Spielstärke des Partners",
+  partnerOption: "der Computer als Partner",
   partnerOptionAbout: "Der Computer nimmt die anderen Plätze, in der unten gewählten Spielstärke des Partners.",
   partnerLevels: { beginner: "Anfänger", club: "Vereinsspieler", strong: "Stark", strongest: "Am stärksten" },
   partnerAbout: {
