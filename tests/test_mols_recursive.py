@@ -163,3 +163,11 @@ def test_the_sets_of_the_orders_these_constructions_reach(n: int) -> None:
     rows = mo._oa(k + 2, n)
     assert is_oa(rows, k + 2, n)
     assert len(mo.mols(k, n)) == k
+
+
+def test_construction_3_3_with_a_whole_block_needs_no_disjoint_rows() -> None:
+    master = field_oa(7, 6)  # its first row is (0, ..., 0): both one-point columns keep it
+    rows = mo.wilson_oa(4, 7, master, 7, [1, 1], whole_first=True)
+    assert is_oa(rows, 4, 7 * 7 + 2)
+    with pytest.raises(InvalidArgumentError, match="whole first row"):
+        mo.wilson_oa(4, 7, master, 7, [2, 1], whole_first=True)
