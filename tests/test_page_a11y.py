@@ -357,6 +357,12 @@ def test_two_aria_players_take_two_seats_of_one_room_by_the_same_link(
     for seat, player in enumerate(players, start=2):
         assert len(player.moves) == sum(1 for who, _ in movers(game) if who == seat)
         assert player.result() == person.page.text_content("#status")
+    # three seats, three feeds: on a busy machine a page may ask at a seq that another seat's
+    # event has just passed; the room answers 409 (stale seq) and the page fetches the room
+    # again (the game above was played to its end, every seat's moves counted), and the
+    # browser logs the 409 as a failed load: the rooms' protocol at work, not the page's error
+    for tab in tabs:
+        tab.errors[:] = [e for e in tab.errors if "status of 409 (Conflict)" not in e]
 
 
 def movers(game: GameState) -> list[tuple[int, str]]:
