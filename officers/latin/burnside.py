@@ -340,6 +340,30 @@ def _jobs(n: int, kind: Kind) -> list[tuple[str, tuple[CycleType, ...], int, Ele
     return jobs
 
 
+_FIXED: dict[tuple[int, tuple[int, ...], bool], int] = {}
+"""The fixed squares counted so far in this process, by order and element (a species count
+after an isotopy count counts only the terms it adds)."""
+
+_SQUARES: dict[int, int] = {}
+"""The Latin squares of each order counted so far in this process."""
+
+
+def _squares(n: int, deadline: float | None, kind: str) -> int:
+    """The number of Latin squares of order ``n`` (:func:`~officers.latin.count.count_latin`),
+    once a process."""
+    if n not in _SQUARES:
+        from officers.latin.count import count_latin
+
+        left = None if deadline is None else max(deadline - time.monotonic(), 1e-6)
+        try:
+            _SQUARES[n] = count_latin(n, jobs=1, time_limit=left).squares
+        except SolverTimeoutError:
+            raise SolverTimeoutError(
+                f"the {kind} classes of order {n} ran out of time counting the Latin squares"
+            ) from None
+    return _SQUARES[n]
+
+
 def _order(n: int, kind: Kind) -> int:
     factorial = math.factorial(n)
     return {"isotopy": factorial**3, "species": 6 * factorial**3, "isomorphism": factorial}[kind]
@@ -367,17 +391,16 @@ def burnside_terms(
 
     def run(index: int) -> int:
         element = plan[index][3]
+        if deadline is not None and time.monotonic() >= deadline:
+            raise SolverTimeoutError(
+                f"the {checked} classes of order {n} ran out of time with terms left to count"
+            )
         if element is None:
-            from officers.latin.count import count_latin
-
-            left = None if deadline is None else max(deadline - time.monotonic(), 1e-6)
-            try:
-                return count_latin(n, jobs=1, time_limit=left).squares
-            except SolverTimeoutError:
-                raise SolverTimeoutError(
-                    f"the {checked} classes of order {n} ran out of time counting the Latin squares"
-                ) from None
-        return count_fixed(n, element, deadline=deadline, compiled=compiled)
+            return _squares(n, deadline, checked)
+        key = (n, tuple(element.image), compiled)
+        if key not in _FIXED:
+            _FIXED[key] = count_fixed(n, element, deadline=deadline, compiled=compiled)
+        return _FIXED[key]
 
     order = sorted(range(len(plan)), key=lambda i: plan[i][3] is not None)  # the identity first
     if jobs > 1:
@@ -405,8 +428,8 @@ def count_classes(
     ``jobs``: threads counting the terms side by side (the compiled count lets go of Python's
     lock). ``compiled=False``: the pure-Python count, even where the compiled one is installed.
 
-    >>> count_classes(7), count_classes(7, "species")
-    (564, 147)
+    >>> count_classes(6), count_classes(6, "species"), count_classes(6, "isomorphism")
+    (22, 12, 1130531)
     >>> count_classes(9)
     Traceback (most recent call last):
     ...

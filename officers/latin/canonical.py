@@ -84,7 +84,8 @@ A003090)."""
 
 MAX_CLASSIFY_ORDER: Final = 7
 """The largest order whose classes :func:`isotopy_classes` and :func:`species` list (order 7:
-564 isotopy classes in about a minute; order 8's 1,676,267 are out of reach here)."""
+564 isotopy classes in about a minute; order 8's 1,676,267 are out of reach here, and
+:func:`count_isotopy_classes` and :func:`count_species` count them by Burnside's lemma)."""
 
 MAX_RELABELLINGS: Final = 30_000_000
 """The most work a canonical form may take, counted as the cells of the relabellings it tries
@@ -566,19 +567,42 @@ def species(n: int) -> list[LatinClass]:
     return [LatinClass(form, found[form], sextuple // found[form]) for form in sorted(found)]
 
 
-def count_isotopy_classes(n: int) -> int:
-    """The number of isotopy classes of order ``n``, by listing them (:func:`isotopy_classes`).
+def count_isotopy_classes(n: int, *, time_limit: float | None = None) -> int:
+    """The number of isotopy classes of order ``n``: to :data:`MAX_CLASSIFY_ORDER` by listing
+    them (:func:`isotopy_classes`), order 8 by Burnside's lemma
+    (:func:`officers.latin.burnside.count_classes`, minutes; ``time_limit`` in seconds, then
+    :class:`~officers.SolverTimeoutError`).
 
     >>> count_isotopy_classes(6)
     22
     """
+    if _counted(n):
+        from officers.latin.burnside import count_classes
+
+        return count_classes(n, "isotopy", time_limit=time_limit, jobs=2)
     return len(isotopy_classes(n))
 
 
-def count_species(n: int) -> int:
-    """The number of species of order ``n``, by listing them (:func:`species`).
+def _counted(n: object) -> bool:
+    """Whether the classes of order ``n`` are counted by Burnside's lemma, not listed."""
+    from officers.latin.burnside import MAX_BURNSIDE_ORDER
+
+    return (
+        isinstance(n, int)
+        and not isinstance(n, bool)
+        and MAX_CLASSIFY_ORDER < n <= MAX_BURNSIDE_ORDER
+    )
+
+
+def count_species(n: int, *, time_limit: float | None = None) -> int:
+    """The number of species of order ``n``: to :data:`MAX_CLASSIFY_ORDER` by listing them
+    (:func:`species`), order 8 by Burnside's lemma (as :func:`count_isotopy_classes`).
 
     >>> count_species(6)
     12
     """
+    if _counted(n):
+        from officers.latin.burnside import count_classes
+
+        return count_classes(n, "species", time_limit=time_limit, jobs=2)
     return len(species(n))
