@@ -79,7 +79,7 @@ def test_the_listings_agree(n: int) -> None:
     assert count_classes(n, "species") == count_species(n)
 
 
-@pytest.mark.parametrize("n", range(1, 6))
+@pytest.mark.parametrize("n", range(1, 7))
 def test_pure_python_and_compiled_agree_term_by_term(n: int) -> None:
     fast = burnside_terms(n, "species", jobs=2)
     slow = burnside_terms(n, "species", compiled=False)
@@ -142,25 +142,19 @@ def test_the_compiled_count_refuses_malformed_arguments() -> None:
 
     identity = list(range(8))
     blocks = [[0], [1], [2], [3], [4], [5], [6], [7]]
-    assert module.count_fixed(1, [0], [[0]], [0], 0, check) == (1, 0)
+    assert module.count_fixed(1, [0], [[0]], [0], 0, [], check) == (1, 0)
+    two = [[0, 1], [2, 3]]
     for args, error in [
-        ((9, identity, blocks, [0] * 8, 0), "order"),
-        ((2, identity[:7], blocks, [0] * 8, 0), "n \\*\\* 3"),
-        (
-            (
-                2,
-                [0] * 8,
-                [[0, 1, 2, 3]],
-                [0],
-                0,
-            ),
-            "no permutation",
-        ),
-        ((2, identity, [[0, 1, 2]], [0], 0), "each cell once"),
-        ((2, identity, [[0, 1, 2, 2]], [0], 0), "each cell once"),
-        ((2, identity, [[0, 1], [2, 3]], [0, 0], 2), "split"),
-        ((2, identity, [[0, 1], [2, 3]], [0], 0), "row set each"),
-        ((2, identity, [[0, 1], [2, 3]], [0, 4], 0), "mask"),
+        ((9, identity, blocks, [0] * 8, 0, []), "order"),
+        ((2, identity[:7], blocks, [0] * 8, 0, []), "n \\*\\* 3"),
+        ((2, [0] * 8, [[0, 1, 2, 3]], [0], 0, []), "no permutation"),
+        ((2, identity, [[0, 1, 2]], [0], 0, []), "each cell once"),
+        ((2, identity, [[0, 1, 2, 2]], [0], 0, []), "each cell once"),
+        ((2, identity, two, [0, 0], 2, []), "split"),
+        ((2, identity, two, [0], 0, []), "row set each"),
+        ((2, identity, two, [0, 4], 0, []), "mask"),
+        ((2, identity, two, [0, 0], 1, [0]), "mirror"),
+        ((2, identity, two, [0, 0], 1, [1, 1]), "mirror"),
     ]:
         with pytest.raises(ValueError, match=error):
             module.count_fixed(*args, check)
@@ -176,7 +170,9 @@ def test_the_compiled_check_stops_the_count() -> None:
 
     element = _autotopism(((2, 2, 2, 2), (2, 2, 2, 2), (2, 2, 2, 2)))
     with pytest.raises(SolverTimeoutError):
-        module.count_fixed(8, element.image, element.blocks, element.rows, element.split, stop)
+        module.count_fixed(
+            8, element.image, element.blocks, element.rows, element.split, element.mirror, stop
+        )
 
 
 def test_a_time_limit_is_honoured(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -264,6 +264,19 @@ canonical(int n, pairs_t at, uint32_t rows)
     return out;
 }
 
+/* The pairs with row r moved to row mirror[r] (the columns and symbols stay). */
+static pairs_t
+mirror_rows(int n, pairs_t at, const int *mirror)
+{
+    uint64_t line = ((uint64_t)1 << n) - 1;
+    pairs_t out = {0, 0, at.cs};
+    for (int r = 0; r < n; r++) {
+        out.rc |= (at.rc >> (r * n) & line) << (mirror[r] * n);
+        out.rs |= (at.rs >> (r * n) & line) << (mirror[r] * n);
+    }
+    return out;
+}
+
 /* Fill blocks from .. to - 1 from the table `now` (given, taken); the last one's squares are
  * added to ctx->total, or with `keep` left in `now`. 0, or -1. */
 static int
@@ -313,18 +326,41 @@ static PyObject *
 autotopism_count_fixed(PyObject *self, PyObject *args)
 {
     (void)self;
-    PyObject *image_list, *blocks_list, *rows_list;
+    PyObject *image_list, *blocks_list, *rows_list, *mirror_list;
     int split;
     context ctx;
     memset(&ctx, 0, sizeof ctx);
-    if (!PyArg_ParseTuple(args, "iOOOiO:count_fixed", &ctx.n, &image_list, &blocks_list,
-                          &rows_list, &split, &ctx.check)) {
+    if (!PyArg_ParseTuple(args, "iOOOiOO:count_fixed", &ctx.n, &image_list, &blocks_list,
+                          &rows_list, &split, &mirror_list, &ctx.check)) {
         return NULL;
     }
     int n = ctx.n;
     if (n < 1 || n > MAX_ORDER) {
         PyErr_Format(PyExc_ValueError, "the order is 1 .. %d, got %d", MAX_ORDER, n);
         return NULL;
+    }
+    int mirror[MAX_ORDER], mirrored = 0;
+    if (!PyList_Check(mirror_list) ||
+        (PyList_Size(mirror_list) != 0 && PyList_Size(mirror_list) != n)) {
+        PyErr_SetString(PyExc_ValueError, "the mirror is [] or a permutation of the n rows");
+        return NULL;
+    }
+    if (PyList_Size(mirror_list) == n) {
+        char hit[MAX_ORDER] = {0};
+        for (int r = 0; r < n; r++) {
+            long v = PyLong_AsLong(PyList_GetItem(mirror_list, r));
+            if (v == -1 && PyErr_Occurred()) {
+                return NULL;
+            }
+            if (v < 0 || v >= n || hit[v]) {
+                PyErr_SetString(PyExc_ValueError,
+                                "the mirror is [] or a permutation of the n rows");
+                return NULL;
+            }
+            hit[v] = 1;
+            mirror[r] = (int)v;
+        }
+        mirrored = 1;
     }
     int cube = n * n * n;
     int image[MAX_ORDER * MAX_ORDER * MAX_ORDER];
@@ -425,9 +461,10 @@ autotopism_count_fixed(PyObject *self, PyObject *args)
          * nothing each (the caller's orbits stay on one side), matched by their pairs */
         table_add(&second, empty, 1);
         status = run(&ctx, cells, starts, rows, 0, split, &first, 1);
-        if (status == 0 && first.size > 0) { /* nothing before: nothing to match */
+        if (status == 0 && first.size > 0 && !mirrored) { /* nothing before: nothing to match */
             status = run(&ctx, cells, starts, rows, split, count, &second, 1);
         }
+        table_t *other = mirrored ? &first : &second;
         uint64_t full = n == 8 ? ~(uint64_t)0 : ((uint64_t)1 << (n * n)) - 1;
         for (size_t i = 0; status == 0 && i < first.room; i++) {
             if (!first.slots[i].used) {
@@ -435,12 +472,15 @@ autotopism_count_fixed(PyObject *self, PyObject *args)
             }
             pairs_t k = first.slots[i].key;
             pairs_t want = {full ^ k.rc, full ^ k.rs, full ^ k.cs};
-            size_t mask = second.room - 1;
+            if (mirrored) { /* the other side's rows are the mirror of this side's */
+                want = mirror_rows(n, want, mirror);
+            }
+            size_t mask = other->room - 1;
             size_t j = (size_t)hash(want) & mask;
-            while (second.slots[j].used) {
-                pairs_t h = second.slots[j].key;
+            while (other->slots[j].used) {
+                pairs_t h = other->slots[j].key;
                 if (h.rc == want.rc && h.rs == want.rs && h.cs == want.cs) {
-                    ctx.total += first.slots[i].ways * second.slots[j].ways;
+                    ctx.total += first.slots[i].ways * other->slots[j].ways;
                     break;
                 }
                 j = (j + 1) & mask;
@@ -482,13 +522,15 @@ fail:
 
 static PyMethodDef autotopism_methods[] = {
     {"count_fixed", autotopism_count_fixed, METH_VARARGS,
-     "count_fixed(n, image, blocks, rows, split, check) -> (squares, states)\n\n"
+     "count_fixed(n, image, blocks, rows, split, mirror, check) -> (squares, states)\n\n"
      "The number of Latin squares of order n (n <= 8) that the permutation `image` of the n ** 3 "
      "triples (row n^2 + column n + symbol) maps to themselves, filled block by block (`blocks`: "
      "lists of cells row n + column, each cell once), and the most states one table held. "
      "rows: for each block, a mask of the rows that may be put in any order after it, each "
      "with its column (the count does not change). split > 0: count the blocks before it and "
-     "from it apart and match them (the orbits of each side's cells stay on it). "
+     "from it apart and match them (the orbits of each side's cells stay on it); with mirror "
+     "(a permutation of the rows, else []), the side from the split is not counted but read "
+     "from the first with its rows so moved. "
      "check(states) is called now and then and raises to stop."},
     {NULL, NULL, 0, NULL},
 };

@@ -53,7 +53,7 @@ import math
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, Literal, TypeAlias
 
 from officers.core.errors import (
@@ -93,12 +93,15 @@ class Element:
     are filled, block by block; ``rows``, for each block, the set (a mask) of rows that may be
     put in any order after it, each with the column of its number, without changing how many
     ways the rest can be filled; ``split`` > 0: the blocks before it and from it on are
-    counted apart and matched (the orbits of the cells of each side stay on it)."""
+    counted apart and matched (the orbits of the cells of each side stay on it); ``mirror``: a
+    permutation of the rows that the element commutes with and that swaps the two sides (then
+    only the first is counted), or ``[]``."""
 
     image: list[int]
     blocks: list[list[int]]
     rows: list[int]
     split: int = 0
+    mirror: list[int] = field(default_factory=list)
 
 
 def cycle_types(n: int) -> list[CycleType]:
@@ -152,12 +155,22 @@ def _autotopism(lengths: Sequence[CycleType]) -> Element:
     n = sum(rows)
     a, b, c = _permutation(rows), _permutation(columns), _permutation(symbols)
     image = [a[r] * n * n + b[k] * n + c[s] for r in range(n) for k in range(n) for s in range(n)]
-    blocks = [[r * n + k for r in cycle for k in range(n)] for cycle in _cycles(rows)]
+    cycles = _cycles(rows)
     split = 0
-    if len(blocks) >= 3:  # meet in the middle: half of the cells on each side
-        while sum(map(len, blocks[: split + 1])) <= n * n // 2:
-            split += 1
-    return Element(image, blocks, [0] * len(blocks), split)
+    mirror: list[int] = []
+    if len(cycles) >= 3:  # meet in the middle: half of the cells on each side
+        if all(times % 2 == 0 for times in Counter(rows).values()):
+            # two alike sides, one of each pair of cycles on each: count one, mirror the other
+            one, other = cycles[0::2], cycles[1::2]
+            cycles, split, mirror = one + other, len(one), list(range(n))
+            for a, b in zip(one, other, strict=True):
+                for x, y in zip(a, b, strict=True):
+                    mirror[x], mirror[y] = y, x
+        else:
+            while sum(map(len, cycles[: split + 1])) <= n // 2:
+                split += 1
+    blocks = [[r * n + k for r in cycle for k in range(n)] for cycle in cycles]
+    return Element(image, blocks, [0] * len(blocks), split, mirror)
 
 
 def _transposition(lengths: CycleType, symbols: CycleType) -> Element:
@@ -271,7 +284,7 @@ def count_fixed(
     if module is None or n > module.MAX_ORDER:
         return _count_python(n, element.image, element.blocks, over)
     found, _ = module.count_fixed(
-        n, element.image, element.blocks, element.rows, element.split, over
+        n, element.image, element.blocks, element.rows, element.split, element.mirror, over
     )
     return int(found)
 
