@@ -12,7 +12,14 @@
  * with each symbol whose orbit fits, the orbit placed at once. Between two blocks the squares
  * filled so far are merged by the pairs they cover (how many ways the rest can be filled depends
  * on nothing else): one table of (covered pairs, ways) per block, the ways as 128-bit numbers.
- * After the last block every pair is covered; the ways are summed.
+ * After the last block every pair is covered; the ways are summed. Three ways to merge more,
+ * each given by the caller, who knows the element:
+ * - rows: after a block, rows that are interchangeable (each with the column of its number) are
+ *   put in the order of their symbols (a transposition's fixed points still to fill);
+ * - split: the blocks before it and from it on are counted apart, from nothing, and the two
+ *   tables matched by complementary pairs (meet in the middle; each side's orbits stay on it);
+ * - mirror: a permutation of the rows that swaps the two sides and commutes with the element:
+ *   the second side's table is the first's, read through it.
  *
  * A callable `check(found)` is called every so many nodes; it raises to stop the search (a time
  * limit). The GIL is let go while the search runs and taken back for the check. Python's limited

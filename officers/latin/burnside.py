@@ -361,15 +361,15 @@ _SQUARES: dict[int, int] = {}
 """The Latin squares of each order counted so far in this process."""
 
 
-def _squares(n: int, deadline: float | None, kind: str) -> int:
-    """The number of Latin squares of order ``n`` (:func:`~officers.latin.count.count_latin`),
-    once a process."""
+def _squares(n: int, deadline: float | None, kind: str, jobs: int) -> int:
+    """The number of Latin squares of order ``n`` (:func:`~officers.latin.count.count_latin`
+    on ``jobs`` processes), once a process."""
     if n not in _SQUARES:
         from officers.latin.count import count_latin
 
         left = None if deadline is None else max(deadline - time.monotonic(), 1e-6)
         try:
-            _SQUARES[n] = count_latin(n, jobs=1, time_limit=left).squares
+            _SQUARES[n] = count_latin(n, jobs=jobs if n >= 8 else 1, time_limit=left).squares
         except SolverTimeoutError:
             raise SolverTimeoutError(
                 f"the {kind} classes of order {n} ran out of time counting the Latin squares"
@@ -409,7 +409,7 @@ def burnside_terms(
                 f"the {checked} classes of order {n} ran out of time with terms left to count"
             )
         if element is None:
-            return _squares(n, deadline, checked)
+            return _squares(n, deadline, checked, jobs)
         key = (n, tuple(element.image), compiled)
         if key not in _FIXED:
             _FIXED[key] = count_fixed(n, element, deadline=deadline, compiled=compiled)
@@ -439,7 +439,7 @@ def count_classes(
 
     ``time_limit``: seconds, after which :class:`~officers.SolverTimeoutError` is raised.
     ``jobs``: threads counting the terms side by side (the compiled count lets go of Python's
-    lock). ``compiled=False``: the pure-Python count, even where the compiled one is installed.
+    lock), and the processes of the count of Latin squares of order 8. ``compiled=False``: the pure-Python count, even where the compiled one is installed.
 
     >>> count_classes(6), count_classes(6, "species"), count_classes(6, "isomorphism")
     (22, 12, 1130531)
