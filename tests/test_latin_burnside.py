@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from officers.core.errors import InvalidArgumentError, SolverTimeoutError, UnsupportedError
 from officers.latin import autotopism_accel, burnside
@@ -18,6 +21,8 @@ from officers.latin.burnside import (
     Element,
     _autotopism,
     _jobs,
+    _rotation,
+    _transposition,
     burnside_terms,
     count_classes,
     count_fixed,
@@ -208,3 +213,46 @@ def test_order_8() -> None:
     assert count_classes(8, jobs=2) == ISOTOPY_CLASSES[7]
     assert count_classes(8, "species", jobs=2) == SPECIES[7]
     assert count_classes(8, "isomorphism", jobs=2) == QUASIGROUPS[7]
+
+
+def _type(p: tuple[int, ...]) -> tuple[int, ...]:
+    """The cycle type of a permutation, longest first."""
+    seen: set[int] = set()
+    lengths = []
+    for start in range(len(p)):
+        length, x = 0, start
+        while x not in seen:
+            seen.add(x)
+            x, length = p[x], length + 1
+        if length:
+            lengths.append(length)
+    return tuple(sorted(lengths, reverse=True))
+
+
+def _element(n: int, image: list[int]) -> Element:
+    """Any paratopism, filled row by row, one row a block."""
+    return Element(image, [[r * n + c for c in range(n)] for r in range(n)], [0] * n)
+
+
+@settings(max_examples=25, deadline=None)
+@given(st.integers(3, 5).flatmap(lambda n: st.tuples(*[st.permutations(range(n))] * 3)))
+def test_fix_depends_only_on_the_class(perms: tuple[list[int], list[int], list[int]]) -> None:
+    # the class of an element of S_n wr S_3 is known by the cycle types the module says: any
+    # element, not the module's representative, fixes as many squares as the representative
+    a, b, c = (tuple(p) for p in perms)
+    n = len(a)
+    triples = [(r, k, s) for r in range(n) for k in range(n) for s in range(n)]
+
+    def image(f: Callable[[int, int, int], tuple[int, int, int]]) -> list[int]:
+        return [y[0] * n * n + y[1] * n + y[2] for y in (f(*x) for x in triples)]
+
+    isotopy = image(lambda r, k, s: (a[r], b[k], c[s]))
+    expected = count_fixed(n, _autotopism((_type(a), _type(b), _type(c))))
+    assert count_fixed(n, _element(n, isotopy)) == expected
+    swap = image(lambda r, k, s: (a[k], b[r], c[s]))  # (r, c, s) -> (a(c), b(r), c(s))
+    product = tuple(a[b[x]] for x in range(n))
+    expected = count_fixed(n, _transposition(_type(product), _type(c)))
+    assert count_fixed(n, _element(n, swap)) == expected
+    turn = image(lambda r, k, s: (a[s], b[r], c[k]))  # (r, c, s) -> (a(s), b(r), c(c))
+    product = tuple(a[c[b[x]]] for x in range(n))
+    assert count_fixed(n, _element(n, turn)) == count_fixed(n, _rotation(_type(product)))
