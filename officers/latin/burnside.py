@@ -353,9 +353,10 @@ def _jobs(n: int, kind: Kind) -> list[tuple[str, tuple[CycleType, ...], int, Ele
     return jobs
 
 
-_FIXED: dict[tuple[int, tuple[int, ...], bool], int] = {}
-"""The fixed squares counted so far in this process, by order and element (a species count
-after an isotopy count counts only the terms it adds)."""
+_FIXED: dict[tuple[str, tuple[CycleType, ...], bool], int] = {}
+"""The fixed squares counted so far in this process, by the kind and the cycle types of the
+term (which give the order) and whether counted compiled: a species count after an isotopy
+count counts only the terms it adds."""
 
 _SQUARES: dict[int, int] = {}
 """The Latin squares of each order counted so far in this process."""
@@ -410,7 +411,7 @@ def burnside_terms(
             )
         if element is None:
             return _squares(n, deadline, checked, jobs)
-        key = (n, tuple(element.image), compiled)
+        key = (plan[index][0], plan[index][1], compiled)
         if key not in _FIXED:
             _FIXED[key] = count_fixed(n, element, deadline=deadline, compiled=compiled)
         return _FIXED[key]
