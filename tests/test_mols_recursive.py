@@ -13,6 +13,7 @@ from officers.core.errors import InvalidArgumentError
 from officers.latin import mols_data
 from officers.latin import mutually_orthogonal as mo
 from officers.latin.arrays import field_oa
+from officers.latin.mols_plan import most_columns
 from officers.latin.mols_recursive import (
     baer_design,
     resolved_idempotent,
@@ -93,16 +94,16 @@ def separable_cases(q: int, k: int) -> list[tuple[int, int, bool]]:
     classes = q * q - q + 1
     cases = []
     for t in range(1, classes):
-        if min(mo._k(t), mo._k(q + t)) >= k:
+        if min(most_columns(t), most_columns(q + t)) >= k:
             cases.append((t, 0, False))
         for wide, joined in itertools.product((False, True), range(classes - t + 1)):
             rest = classes - t - joined
             x = joined + (q + t) * wide
             if x == 0 or joined == rest == 1:
                 continue
-            need = [mo._k(q + t + wide) - 1, mo._k(x)]
-            need += [mo._k(t + 1) - (joined > 1)] if joined else []
-            need += [mo._k(t) - (rest > 1)] if rest else []
+            need = [most_columns(q + t + wide) - 1, most_columns(x)]
+            need += [most_columns(t + 1) - (joined > 1)] if joined else []
+            need += [most_columns(t) - (rest > 1)] if rest else []
             if min(need) >= k:
                 cases.append((t, x, wide))
     return cases

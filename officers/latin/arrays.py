@@ -29,6 +29,7 @@ __all__ = [
     "AbelianGroup",
     "checked_squares",
     "field_oa",
+    "field_tables",
     "is_orthogonal_array",
     "oa_from_difference_matrix",
     "oa_from_quasi_difference_matrix",
@@ -235,11 +236,16 @@ def orthogonal_array_of(squares: Sequence[LatinSquare]) -> OA:
 
 
 @functools.cache
-def _field(q: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+def field_tables(q: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
     """The addition and multiplication tables of GF(``q``), elements ``0 .. q-1`` (the digits
     base ``p`` of an element are its coefficients; the modulus the first irreducible one).
     Products are read from the powers of a generator of the multiplicative group (the least
-    element whose powers are all the others), each power one polynomial product."""
+    element whose powers are all the others), each power one polynomial product.
+
+    >>> add, times = field_tables(4)
+    >>> add[2][3], times[2][3], times[3][3]
+    (1, 1, 2)
+    """
     power = prime_power(q)
     if power is None:
         raise InvalidArgumentError(f"GF(q) is a field only for a prime power q, not {excerpt(q)}")
@@ -320,7 +326,7 @@ def field_oa(q: int, k: int | None = None) -> OA:
     >>> field_oa(3)
     [(0, 0, 0, 0), (0, 1, 1, 1), (0, 2, 2, 2), (1, 0, 1, 2), (1, 1, 2, 0), (1, 2, 0, 1), (2, 0, 2, 1), (2, 1, 0, 2), (2, 2, 1, 0)]
     """
-    add, mul = _field(q)
+    add, mul = field_tables(q)
     width = q + 1 if k is None else k
     # column by column: for x, the row i holds add[x*i] along j (addition commutes)
     rows = itertools.chain.from_iterable(itertools.repeat(i, q) for i in range(q))

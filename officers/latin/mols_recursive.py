@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from officers.core.errors import InvalidArgumentError, excerpt
-from officers.latin.arrays import OA, _field
+from officers.latin.arrays import OA, field_tables
 from officers.latin.construct import prime_power
 
 __all__ = [
@@ -82,7 +82,7 @@ def singer_difference_set(order: int) -> list[int]:
     """
     if prime_power(order) is None:
         raise InvalidArgumentError(f"a Singer difference set needs a prime power, not {order}")
-    add, mul = _field(order)
+    add, mul = field_tables(order)
     neg = [add[x].index(0) for x in range(order)]
     size = order * order + order + 1
     for code in range(order**2, order**3):  # f = x^3 + a x^2 + b x + c, c != 0
@@ -250,7 +250,7 @@ def thwart_master(q: int, width: int) -> OA:
             f"Lemma 4.1 needs a prime power q = 0, 1 (mod 3) and 4 <= width <= q + 1: "
             f"got q = {excerpt(q)}, width = {excerpt(width)}"
         )
-    add, mul = _field(q)
+    add, mul = field_tables(q)
     neg = [add[v].index(0) for v in range(q)]
     inverse = [0] + [mul[v].index(1) for v in range(1, q)]
 
