@@ -122,6 +122,7 @@ _NEEDS = (
             "tests/test_skat_dd.py",
             "tests/test_skat_chance_compiled.py",
             "tests/test_latin_mates_compiled.py",
+            "tests/test_latin_burnside.py",
         ),
     ),
 )

@@ -15,9 +15,10 @@ from officers.core.compiled import PARTS, statuses
 from officers.eightoff import accel as eightoff
 from officers.euler.solve import accel as euler
 from officers.latin import accel as latin
+from officers.latin import autotopism_accel as autotopism
 from officers.skat import accel as skat
 
-ACCELS = (euler, skat, eightoff, latin)
+ACCELS = (euler, skat, eightoff, latin, autotopism)
 
 
 def test_every_compiled_part_has_one_way_in_with_its_abi() -> None:

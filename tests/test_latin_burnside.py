@@ -256,3 +256,24 @@ def test_fix_depends_only_on_the_class(perms: tuple[list[int], list[int], list[i
     turn = image(lambda r, k, s: (a[s], b[r], c[k]))  # (r, c, s) -> (a(s), b(r), c(c))
     product = tuple(a[c[b[x]]] for x in range(n))
     assert count_fixed(n, _element(n, turn)) == count_fixed(n, _rotation(_type(product)))
+
+
+def test_the_command_line_counts_the_classes(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from officers.cli import main
+    from tests.helpers import assert_valid
+
+    for flags, count in (([], 22), (["--species"], 12), (["--isomorphism"], 1130531)):
+        assert main(["latin", "classes", "6", "--count", *flags, "--json"]) == 0
+        data = json.loads(capsys.readouterr().out)
+        assert_valid(data)
+        assert data["count"] == count == data["published"]
+    assert main(["latin", "classes", "5", "--count", "--species"]) == 0
+    assert capsys.readouterr().out == "2 species of order 5 (Burnside's lemma; published: 2)\n"
+    assert main(["latin", "classes", "5", "--count", "--species", "--isomorphism"]) == 2
+    assert "not both" in capsys.readouterr().err
+    assert main(["latin", "classes", "8"]) == 2  # listed to order 7 only
+    assert "--count counts them to order 8" in capsys.readouterr().err
+    assert main(["latin", "classes", "5", "--isomorphism"]) == 2
+    assert "goes with --count" in capsys.readouterr().err

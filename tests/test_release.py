@@ -94,13 +94,15 @@ def test_without_the_serve_extra_serve_names_it_in_one_line() -> None:
 
 def _wheel(folder: Path, name: str, tags: list[str], modules: bool = True) -> Path:
     """A wheel file of that name holding just its ``WHEEL`` (with ``tags``) and a ``RECORD``
-    (with the four compiled modules, or none)."""
+    (with the five compiled modules, or none)."""
     info = "officers-0.3.0.dist-info"
     wheel = "Wheel-Version: 1.0\nGenerator: hatchling\n"
     wheel += f"Root-Is-Purelib: {'false' if modules else 'true'}\n"
     wheel += "".join(f"Tag: {tag}\n" for tag in tags)
     compiled = (
-        ["euler/solve/_cover", "skat/_dd", "eightoff/_search", "latin/_mates"] if modules else []
+        ["euler/solve/_cover", "skat/_dd", "eightoff/_search", "latin/_mates", "latin/_autotopism"]
+        if modules
+        else []
     )
     rows = [f"officers/{module}.abi3.so,sha256=x,1" for module in compiled]
     rows += [f"{info}/WHEEL,sha256=y,2", f"{info}/RECORD,,"]

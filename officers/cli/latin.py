@@ -202,9 +202,65 @@ def classes_data(order: int, found: list[LatinClass], *, of_species: bool) -> di
     }
 
 
-def _classes(args: argparse.Namespace) -> ExitCode:
-    from officers.latin.canonical import isotopy_classes, species
+def class_count_data(order: int, under: str, count: int) -> dict[str, Any]:
+    """The JSON of a number of classes counted (:func:`officers.latin.burnside.count_classes`)
+    beside the published number.
 
+    >>> class_count_data(8, "species", 283657)["published"]
+    283657
+    """
+    from officers.contract.documents import head
+    from officers.latin.canonical import ISOTOPY_CLASSES, QUASIGROUPS, SPECIES
+
+    published = {"isotopy": ISOTOPY_CLASSES, "species": SPECIES, "isomorphism": QUASIGROUPS}
+    return {
+        **head("latin-class-count"),
+        "order": order,
+        "under": under,
+        "count": count,
+        "published": published[under][order - 1],
+    }
+
+
+def _class_count(args: argparse.Namespace) -> ExitCode:
+    from officers.latin.burnside import count_classes
+
+    if args.species and args.isomorphism:
+        print("officers: --species or --isomorphism, not both", file=sys.stderr)
+        return ExitCode.BAD_INPUT
+    under = "species" if args.species else "isomorphism" if args.isomorphism else "isotopy"
+    count = count_classes(args.order, under, time_limit=args.time_limit, jobs=args.jobs)
+    data = class_count_data(args.order, under, count)
+    if args.json:
+        emit(data)
+        return ExitCode.OK
+    what = {
+        "isotopy": "isotopy classes",
+        "species": "species",
+        "isomorphism": "quasigroups up to isomorphism",
+    }
+    print(
+        f"{count:,} {what[under]} of order {args.order} (Burnside's lemma; "
+        f"published: {data['published']:,})"
+    )
+    return ExitCode.OK
+
+
+def _classes(args: argparse.Namespace) -> ExitCode:
+    from officers.latin.canonical import MAX_CLASSIFY_ORDER, isotopy_classes, species
+
+    if args.count:
+        return _class_count(args)
+    if args.isomorphism:
+        print("officers: --isomorphism goes with --count", file=sys.stderr)
+        return ExitCode.BAD_INPUT
+    if args.order > MAX_CLASSIFY_ORDER:
+        print(
+            f"officers: the classes are listed to order {MAX_CLASSIFY_ORDER}; "
+            f"--count counts them to order 8",
+            file=sys.stderr,
+        )
+        return ExitCode.BAD_INPUT
     if args.mates:
         return _mate_table(args)
     found = species(args.order) if args.species else isotopy_classes(args.order)
@@ -411,12 +467,27 @@ def _add_forms(actions: Commands) -> None:
 
     classes = actions.add_parser(
         "classes",
-        help="every isotopy class (or species) of an order, 1-7",
+        help="every isotopy class (or species) of an order, 1-7; --count: how many, 1-8",
         description="List every isotopy class (--species: every species) of Latin squares of "
-        "order N by its canonical form, with its group's order and its number of squares.",
+        "order N by its canonical form, with its group's order and its number of squares; with "
+        "--count, count them (and with --isomorphism, the quasigroups up to isomorphism) by "
+        "Burnside's lemma, to order 8.",
     )
-    classes.add_argument("order", type=number(1, 7), metavar="N", help="the order, 1-7")
+    classes.add_argument(
+        "order", type=number(1, 8), metavar="N", help="the order, 1-7 (8: --count)"
+    )
     classes.add_argument("--species", action="store_true", help="species, not isotopy classes")
+    classes.add_argument(
+        "--count",
+        action="store_true",
+        help="count the classes by Burnside's lemma (order 8: about a minute and a half)",
+    )
+    classes.add_argument(
+        "--isomorphism",
+        action="store_true",
+        help="with --count: the quasigroups up to isomorphism, not isotopy classes",
+    )
+    classes.add_argument("--jobs", type=number(1, 1024), default=1, help="with --count: threads")
     classes.add_argument(
         "--mates",
         action="store_true",

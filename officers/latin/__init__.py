@@ -70,6 +70,7 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
     from typing import Any, Final
 
     from officers.latin.arrays import checked_squares
+    from officers.latin.burnside import MAX_BURNSIDE_ORDER, count_classes
     from officers.latin.canonical import (
         ISOTOPY_CLASSES,
         MAX_CLASSIFY_ORDER,
@@ -159,6 +160,7 @@ _MODULES: Final[dict[str, str]] = {  # the public names that each module defines
         "MAX_COUNT_ORDER REDUCED_LATIN_SQUARES CountProgress LatinCount count_latin"
     ),
     "officers.latin.arrays": "checked_squares",
+    "officers.latin.burnside": "MAX_BURNSIDE_ORDER count_classes",
     "officers.latin.complete": "complete_mols",
     "officers.latin.cover": "exact_covers",
     "officers.latin.mutually_orthogonal": (
@@ -190,6 +192,7 @@ __all__ = [
     "LatinCount",
     "LatinSquare",
     "MATES_ABI",
+    "MAX_BURNSIDE_ORDER",
     "MAX_CELLS",
     "MAX_CLASSIFY_ORDER",
     "MAX_COUNT_ORDER",
@@ -216,6 +219,7 @@ __all__ = [
     "classify",
     "complete_mols",
     "conjugate",
+    "count_classes",
     "count_isotopy_classes",
     "count_latin",
     "count_latin_squares",

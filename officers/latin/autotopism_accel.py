@@ -25,7 +25,7 @@ __all__ = ["ABI", "NAME", "PURE_PYTHON", "module", "status"]
 
 NAME: Final = "officers.latin._autotopism"
 
-ABI: Final = PARTS.get(NAME, 1)
+ABI: Final = PARTS[NAME]
 """The interface version of ``officers.latin._autotopism`` this code is written against (kept in
 :data:`officers.core.compiled.PARTS`)."""
 

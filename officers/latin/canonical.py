@@ -57,6 +57,7 @@ __all__ = [
     "ISOTOPY_CLASSES",
     "MAX_CLASSIFY_ORDER",
     "MAX_RELABELLINGS",
+    "QUASIGROUPS",
     "SPECIES",
     "LatinClass",
     "Classification",
@@ -81,6 +82,10 @@ McKay, Meynert and Myrvold 2007 to order 10)."""
 SPECIES: Final = (1, 1, 1, 2, 2, 12, 147, 283657, 19270853541)
 """The published numbers of species (main classes) of Latin squares of orders 1 .. 9 (OEIS
 A003090)."""
+
+QUASIGROUPS: Final = (1, 1, 5, 35, 1411, 1130531, 12198455835, 2697818331680661)
+"""The published numbers of quasigroups up to isomorphism (Latin squares up to isomorphism) of
+orders 1 .. 8 (OEIS A057991; McKay, Meynert and Myrvold 2007)."""
 
 MAX_CLASSIFY_ORDER: Final = 7
 """The largest order whose classes :func:`isotopy_classes` and :func:`species` list (order 7:
