@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 import itertools
 import random
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from functools import cache
 from typing import Any, ParamSpec
 
@@ -162,3 +162,16 @@ def skat_redealt(game: SkatGame, rng: random.Random) -> SkatGame:
     for move in game.moves:
         redealt.push(move)
     return redealt
+
+
+def is_oa(rows: Sequence[Sequence[object]], k: int, n: int) -> bool:
+    """An ``OA(k, n)`` checked plainly, apart from the library's check: ``n * n`` rows of ``k``
+    ints ``0 .. n-1``, every two columns holding every pair once."""
+    if len(rows) != n * n or any(len(row) != k for row in rows):
+        return False
+    if any(not isinstance(x, int) or not 0 <= x < n for row in rows for x in row):
+        return False
+    return all(
+        len({(row[a], row[b]) for row in rows}) == n * n
+        for a, b in itertools.combinations(range(k), 2)
+    )

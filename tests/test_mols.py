@@ -30,7 +30,7 @@ from officers.latin.mutually_orthogonal import (
     why_no_mols,
     wilson_oa,
 )
-from tests.helpers import assert_valid
+from tests.helpers import assert_valid, is_oa
 
 Square = Sequence[Sequence[int]]
 
@@ -52,19 +52,6 @@ def are_mols(squares: Sequence[Square], n: int) -> bool:
         if len({x * n + y for x, y in zip(flat[a], flat[b], strict=True)}) != n * n:
             return False
     return True
-
-
-def is_oa(rows: Sequence[Sequence[int]], k: int, n: int) -> bool:
-    """An ``OA(k, n)`` checked plainly: ``n * n`` rows of ``k`` symbols ``0 .. n-1``, every two
-    columns holding every pair once."""
-    if len(rows) != n * n or any(len(row) != k for row in rows):
-        return False
-    if any(not 0 <= x < n for row in rows for x in row):
-        return False
-    return all(
-        len({(row[a], row[b]) for row in rows}) == n * n
-        for a, b in itertools.combinations(range(k), 2)
-    )
 
 
 # Published numbers of MOLS known (Handbook of Combinatorial Designs, 2nd ed., Table 3.87, with

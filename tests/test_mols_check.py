@@ -5,10 +5,8 @@ on a Dask cluster."""
 
 from __future__ import annotations
 
-import itertools
 import json
 import random
-from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -24,19 +22,7 @@ from officers.latin.arrays import (
 )
 from officers.latin.mols_verify import VerifiedOrder, verify_order, verify_table
 from officers.latin.mutually_orthogonal import mols
-
-
-def is_oa(rows: Sequence[Sequence[object]], k: int, n: int) -> bool:
-    """An ``OA(k, n)`` checked plainly: ``n * n`` rows of ``k`` ints ``0 .. n-1``, every two
-    columns holding every pair once."""
-    if len(rows) != n * n or any(len(row) != k for row in rows):
-        return False
-    if any(not isinstance(x, int) or not 0 <= x < n for row in rows for x in row):
-        return False
-    return all(
-        len({(row[a], row[b]) for row in rows}) == n * n
-        for a, b in itertools.combinations(range(k), 2)
-    )
+from tests.helpers import is_oa
 
 
 def relabelled(rows: list[tuple[int, ...]], n: int, seed: int) -> list[tuple[int, ...]]:

@@ -22,19 +22,7 @@ from officers.latin.mols_recursive import (
     thwart_master,
     truncated_td_design,
 )
-
-
-def is_oa(rows: Sequence[Sequence[int]], k: int, n: int) -> bool:
-    """An ``OA(k, n)`` checked plainly: ``n * n`` rows of ``k`` symbols ``0 .. n-1``, every two
-    columns holding every pair once."""
-    if len(rows) != n * n or any(len(row) != k for row in rows):
-        return False
-    if any(not 0 <= x < n for row in rows for x in row):
-        return False
-    return all(
-        len({(row[a], row[b]) for row in rows}) == n * n
-        for a, b in itertools.combinations(range(k), 2)
-    )
+from tests.helpers import is_oa
 
 
 def pairs_once(blocks: Sequence[Sequence[int]], points: int) -> bool:

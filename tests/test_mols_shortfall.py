@@ -5,14 +5,12 @@ again from the counts the library builds."""
 
 from __future__ import annotations
 
-import itertools
-from collections.abc import Sequence
-
 import pytest
 
 from officers.latin import mols_data
 from officers.latin import mutually_orthogonal as mo
 from officers.latin.mols_verify import verify_order
+from tests.helpers import is_oa
 
 SHORT = {
     201: (7, 8, "Wilson's construction 8*23 + 17 (master OA(24, 23) truncated)"),
@@ -45,19 +43,6 @@ table, each lacking only the MOLS of ``order`` it needs."""
 TABLE_SMALL = {5: 4, 8: 7, 12: 5, 18: 5, 21: 5, 24: 7, 26: 4, 28: 5, 33: 5}
 """The published table at the small orders the decompositions miss (Handbook III.3.87; 18 by
 Abel 2015), typed here apart from the data module."""
-
-
-def is_oa(rows: Sequence[Sequence[int]], k: int, n: int) -> bool:
-    """An ``OA(k, n)`` checked plainly: ``n * n`` rows of ``k`` symbols ``0 .. n-1``, every two
-    columns holding every pair once (a pair as the number ``a * n + b``)."""
-    if len(rows) != n * n or any(len(row) != k for row in rows):
-        return False
-    if any(not 0 <= x < n for row in rows for x in row):
-        return False
-    return all(
-        len({row[a] * n + row[b] for row in rows}) == n * n
-        for a, b in itertools.combinations(range(k), 2)
-    )
 
 
 def has(k: int, n: int) -> bool:
