@@ -1,0 +1,514 @@
+"""Every isotopy class and species of Latin squares of an order, generated row by row by
+canonical augmentation, on several processes, with a time limit and a resumable state file.
+
+Glossary
+--------
+rectangle
+    ``k`` rows of a Latin square of order ``n`` (``k <= n``): no symbol twice in a row or a
+    column. Isotopy permutes its rows, its columns and its symbols.
+form
+    The canonical form of a rectangle under isotopy, as :func:`officers.latin.canonical.isotopy_form`
+    makes it for a square (the same square for a square): the ordered pairs of rows whose
+    permutation has the fewest cycle layouts, each laid out in every way, the rows in the order
+    of their first symbol, the least rectangle so made.
+level
+    The classes of rectangles with ``k`` rows. Level 1 is one class, the last level the squares.
+parent
+    The canonical parent of a rectangle (or square) with ``k'`` rows is the class of the first
+    ``k`` rows of its form. A child made from a parent by adding rows is kept when its canonical
+    parent is that parent, and once among that parent's children: every class comes exactly
+    once, from one parent, and the parents are worked on independently (McKay 1998, "canonical
+    augmentation"; here the weak form, which compares the canonical parent's form).
+
+The species are the isotopy classes whose form is the least of the forms of their six
+conjugates (:func:`officers.latin.canonical.species_form`): one isotopy class per species,
+kept without a list of the others.
+
+>>> census = enumerate_classes(4)
+>>> [c.symmetries for c in census.isotopy], [c.symmetries for c in census.species]
+([96, 32], [576, 192])
+>>> [(level.rows, level.classes) for level in census.levels]
+[(1, 1), (2, 2), (4, 2)]
+
+References: B. D. McKay, "Isomorph-free exhaustive generation", J. Algorithms 26 (1998)
+306-324; B. D. McKay, A. Meynert and W. Myrvold, "Small Latin squares, quasigroups and loops",
+J. Combin. Des. 15 (2007) 98-119.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import itertools
+import json
+import math
+import os
+import time
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from officers.core.errors import (
+    InvalidArgumentError,
+    SolverTimeoutError,
+    UnsupportedError,
+    check_time_limit,
+    excerpt,
+)
+from officers.latin.canonical import CONJUGATES, LatinClass, conjugate
+
+__all__ = [
+    "MAX_ENUMERATE_ORDER",
+    "STATE_VERSION",
+    "Census",
+    "Level",
+    "default_plan",
+    "enumerate_classes",
+    "rectangle_form",
+]
+
+MAX_ENUMERATE_ORDER: Final = 8
+"""The largest order :func:`enumerate_classes` accepts (order 8's levels are measured in
+docs/mathematics.md; listing all of them takes longer than a time limit here allows)."""
+
+STATE_VERSION: Final = 1
+"""The version of the state file's format (a JSON line per finished parent)."""
+
+Rectangle = tuple[tuple[int, ...], ...]
+
+
+def _cycle_lengths(permutation: Sequence[int]) -> list[list[int]]:
+    seen = [False] * len(permutation)
+    cycles = []
+    for start in range(len(permutation)):
+        if seen[start]:
+            continue
+        cycle = []
+        point = start
+        while not seen[point]:
+            seen[point] = True
+            cycle.append(point)
+            point = permutation[point]
+        cycles.append(cycle)
+    cycles.sort(key=len)
+    return cycles
+
+
+def _layouts(lengths: Sequence[int]) -> int:
+    ways = 1
+    for length, group in itertools.groupby(lengths):
+        m = len(list(group))
+        ways *= math.factorial(m) * length**m
+    return ways
+
+
+def _form(rect: Rectangle, n: int) -> tuple[Rectangle, int]:
+    """The form of a rectangle of order ``n`` and its number of autotopisms."""
+    k = len(rect)
+    if k == 1:
+        return (tuple(range(n)),), math.factorial(n)
+    where = [[0] * n for _ in range(k)]
+    for r, row in enumerate(rect):
+        for c, s in enumerate(row):
+            where[r][s] = c
+    cycles: dict[tuple[int, int], list[list[int]]] = {}
+    keys: dict[tuple[int, int], tuple[int, ...]] = {}
+    for a in range(k):
+        wa = where[a]
+        for b in range(k):
+            if a != b:
+                found = _cycle_lengths([wa[s] for s in rect[b]])
+                lengths = [len(x) for x in found]
+                cycles[a, b] = found
+                keys[a, b] = (_layouts(lengths), *lengths)
+    least = min(keys.values())
+    pairs = [pair for pair, key in keys.items() if key == least]
+    if len(pairs) > 1:
+        profile = {
+            r: tuple(sorted(keys[r, x] for x in range(k) if x != r))
+            for r in {p for q in pairs for p in q}
+        }
+        ranked = {(a, b): (profile[a], profile[b]) for a, b in pairs}
+        best_rank = min(ranked.values())
+        pairs = [pair for pair, rank in ranked.items() if rank == best_rank]
+    best: Rectangle | None = None
+    hits = 0
+    for a, b in pairs:
+        row_a = rect[a]
+        options = []
+        for _, grouped in itertools.groupby(cycles[a, b], key=len):
+            group = list(grouped)
+            length = len(group[0])
+            options.append(
+                [
+                    [
+                        cycle[(i + shift) % length]
+                        for cycle, shift in zip(order, shifts, strict=True)
+                        for i in range(length)
+                    ]
+                    for order in itertools.permutations(group)
+                    for shifts in itertools.product(range(length), repeat=len(group))
+                ]
+            )
+        for parts in itertools.product(*options):
+            columns = [c for part in parts for c in part]
+            label = [0] * n
+            for j, c in enumerate(columns):
+                label[row_a[c]] = j
+            made = tuple(
+                sorted(
+                    (tuple([label[old[c]] for c in columns]) for old in rect),
+                    key=lambda row: row[0],
+                )
+            )
+            if best is None or made < best:
+                best, hits = made, 1
+            elif made == best:
+                hits += 1
+    assert best is not None
+    return best, hits
+
+
+def rectangle_form(rows: Sequence[Sequence[int]]) -> Rectangle:
+    """The canonical form under isotopy of a Latin rectangle (``k`` rows of a Latin square of
+    order ``n``, ``1 <= k <= n <= 10``); for a square it is
+    :func:`officers.latin.canonical.isotopy_form`. Raises
+    :class:`~officers.InvalidArgumentError` quoting ``rows`` when they make no rectangle.
+
+    >>> rectangle_form([[2, 0, 1], [1, 2, 0]])
+    ((0, 1, 2), (1, 2, 0))
+    >>> rectangle_form([[0, 1], [0, 1]])
+    Traceback (most recent call last):
+    ...
+    officers.InvalidArgumentError: not a Latin rectangle [[0, 1], [0, 1]]: column 0 holds 0 twice
+    """
+    rect = _check_rectangle(rows)
+    return _form(rect, len(rect[0]))[0]
+
+
+def _check_rectangle(rows: object) -> Rectangle:
+    bad = f"not a Latin rectangle {excerpt(rows)}"
+    if not isinstance(rows, Sequence) or isinstance(rows, str | bytes) or not rows:
+        raise InvalidArgumentError(f"{bad}: give a non-empty list of rows")
+    table = []
+    for row in rows:
+        if not isinstance(row, Sequence) or isinstance(row, str | bytes):
+            raise InvalidArgumentError(f"{bad}: a row is not a list of symbols")
+        if not all(isinstance(s, int) and not isinstance(s, bool) for s in row):
+            raise InvalidArgumentError(f"{bad}: a symbol is not an int")
+        table.append(tuple(row))
+    n = len(table[0])
+    if not 1 <= n <= 10 or len(table) > n:
+        raise InvalidArgumentError(f"{bad}: 1 to n rows of n symbols, n at most 10")
+    for row in table:
+        if sorted(row) != list(range(n)):
+            raise InvalidArgumentError(f"{bad}: a row is not a permutation of 0..{n - 1}")
+    for c in range(n):
+        column = [row[c] for row in table]
+        for s in column:
+            if column.count(s) > 1:
+                raise InvalidArgumentError(f"{bad}: column {c} holds {s} twice")
+    return tuple(table)
+
+
+@dataclass(frozen=True)
+class Level:
+    """What one level of the generation found: ``rows`` of the rectangles, the ``parents`` it
+    grew from, the ``candidates`` tried (children before the parent test), the ``classes`` kept,
+    and the CPU ``seconds`` spent on it, summed over the processes."""
+
+    rows: int
+    parents: int
+    candidates: int
+    classes: int
+    seconds: float
+
+
+@dataclass(frozen=True)
+class Census:
+    """The isotopy classes and species of one ``order``, by form (sorted), with the levels."""
+
+    order: int
+    isotopy: list[LatinClass]
+    species: list[LatinClass]
+    levels: list[Level]
+
+
+def default_plan(n: int) -> tuple[int, ...]:
+    """The numbers of rows of the levels kept, the last the square: one row at a time to
+    ``n - 2`` rows, then both last rows at once (a rectangle of ``n - 2`` rows has few
+    completions, and the ``n - 1`` rows' level would be about ``n`` times the squares').
+
+    >>> default_plan(8)
+    (1, 2, 3, 4, 5, 6, 8)
+    """
+    return (*range(1, n - 1), n) if n > 2 else tuple(range(1, n + 1))
+
+
+def _children(parent: Rectangle, n: int, rows: int) -> Iterator[Rectangle]:
+    """Every way to add ``rows - len(parent)`` rows to ``parent``, the added rows in the order
+    of their first symbol (as a set)."""
+    k = len(parent)
+    used = [set(row[c] for row in parent) for c in range(n)]
+    grid: list[list[int]] = [list(row) for row in parent]
+    # to a square, the first column decides the order of the added rows: the i-th added row
+    # starts with the i-th least symbol left in column 0
+    starts = sorted(set(range(n)) - used[0]) if rows == n else []
+
+    def rows_from(least: int) -> Iterator[list[int]]:
+        row = [0] * n
+        in_row = [False] * n
+
+        def fill(c: int) -> Iterator[list[int]]:
+            if c == n:
+                yield list(row)
+                return
+            for s in range(n):
+                if in_row[s] or s in used[c] or (c == 0 and s < least):
+                    continue
+                row[c] = s
+                in_row[s] = True
+                yield from fill(c + 1)
+                in_row[s] = False
+
+        if starts:
+            s0 = starts[len(grid) - k]
+            row[0] = s0
+            in_row[s0] = True
+            yield from fill(1)
+        else:
+            yield from fill(0)
+
+    def extend(least: int) -> Iterator[Rectangle]:
+        if len(grid) == rows:
+            yield tuple(tuple(row) for row in grid)
+            return
+        for new in rows_from(least):
+            grid.append(new)
+            for c, s in enumerate(new):
+                used[c].add(s)
+            yield from extend(new[0] + 1)
+            grid.pop()
+            for c, s in enumerate(new):
+                used[c].discard(s)
+
+    yield from extend(0)
+
+
+def _encode(rect: Rectangle) -> str:
+    return "".join(str(s) for row in rect for s in row)
+
+
+def _decode(text: str, n: int) -> Rectangle:
+    cells = [int(ch) for ch in text]
+    return tuple(tuple(cells[i : i + n]) for i in range(0, len(cells), n))
+
+
+def _grow(
+    parent_text: str, n: int, k: int, rows: int, deadline: float | None
+) -> tuple[list[str], int, float]:
+    """The children of one parent kept (encoded; squares as ``form,autotopisms,autoparatopisms``
+    with 0 autoparatopisms when the class does not stand for its species), the candidates
+    tried, and the CPU seconds."""
+    start = time.process_time()
+    parent = _decode(parent_text, n)
+    kept: dict[Rectangle, int] = {}
+    tried = 0
+    for child in _children(parent, n, rows):
+        tried += 1
+        if deadline is not None and tried % 256 == 0 and time.monotonic() >= deadline:
+            raise SolverTimeoutError(f"the classes of order {n} ran out of time at level {rows}")
+        form, symmetries = _form(child, n)
+        if form in kept:
+            continue
+        if _form(form[:k], n)[0] != parent:
+            continue
+        kept[form] = symmetries
+    out = []
+    for form in sorted(kept):
+        if rows < n:
+            out.append(_encode(form))
+            continue
+        forms = [_form(conjugate(form, places), n) for places in CONJUGATES]
+        species = min(f for f, _ in forms) == form
+        same = sum(1 for f, _ in forms if f == form)
+        out.append(f"{_encode(form)},{kept[form]},{kept[form] * same if species else 0}")
+    return out, tried, time.process_time() - start
+
+
+def _check_order(n: object) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_ENUMERATE_ORDER:
+        raise UnsupportedError(
+            f"the classes of Latin squares are generated for orders 1-{MAX_ENUMERATE_ORDER}, "
+            f"got {excerpt(n)}"
+        )
+    return n
+
+
+def _check_jobs(jobs: object) -> int:
+    if isinstance(jobs, bool) or not isinstance(jobs, int):
+        raise TypeError(f"jobs is a number of processes, got {excerpt(jobs)}")
+    if jobs < 1:
+        raise InvalidArgumentError(f"jobs is a number of processes >= 1, got {excerpt(jobs)}")
+    return jobs
+
+
+def _read_state(path: Path, n: int) -> dict[int, dict[int, tuple[list[str], int, float]]]:
+    """The finished parents of each level in a state file: ``{rows: {parent: (children,
+    candidates, seconds)}}``. A last line cut short (a run stopped while writing) is left out."""
+    done: dict[int, dict[int, tuple[list[str], int, float]]] = {}
+    if not path.exists():
+        return done
+    text = path.read_text(encoding="utf-8")
+    if text and not text.endswith("\n"):  # a line cut short: cut it off before going on
+        text = text[: text.rfind("\n") + 1]
+        path.write_text(text, encoding="utf-8")
+    lines = text.splitlines()
+    if not lines:
+        return done
+    try:
+        header = json.loads(lines[0])
+    except json.JSONDecodeError:
+        header = None
+    expected = {"order": n, "version": STATE_VERSION}
+    if not isinstance(header, dict) or {k: header.get(k) for k in expected} != expected:
+        raise InvalidArgumentError(
+            f"the state file {excerpt(str(path))} is not one of order {n} "
+            f"(version {STATE_VERSION}): it starts {excerpt(lines[0])}"
+        )
+    for line in lines[1:]:
+        try:
+            item = json.loads(line)
+            rows, parent = int(item["rows"]), int(item["parent"])
+            entry = ([str(x) for x in item["children"]], int(item["tried"]), float(item["cpu"]))
+        except (json.JSONDecodeError, KeyError, TypeError, ValueError):
+            continue
+        done.setdefault(rows, {})[parent] = entry
+    return done
+
+
+def enumerate_classes(
+    n: int,
+    *,
+    jobs: int = 1,
+    time_limit: float | None = None,
+    state: str | os.PathLike[str] | None = None,
+    progress: bool = False,
+    plan: Sequence[int] | None = None,
+    on_level: Callable[[Level], object] | None = None,
+) -> Census:
+    """Every isotopy class and every species of Latin squares of order ``n`` (1 ..
+    :data:`MAX_ENUMERATE_ORDER`), by canonical augmentation row by row (see the module).
+
+    ``jobs`` processes share the parents of each level; ``time_limit`` (seconds) raises
+    :class:`~officers.SolverTimeoutError` when it runs out, after the finished parents are in
+    ``state``; ``state`` is a file (JSON lines) that a later call with the same ``n`` goes on
+    from; ``progress`` draws a progress bar per level on standard error; ``plan`` the numbers of
+    rows of the levels (:func:`default_plan`); ``on_level`` is called with each finished level.
+
+    >>> census = enumerate_classes(5)
+    >>> len(census.isotopy), len(census.species), sum(c.size for c in census.isotopy)
+    (2, 2, 161280)
+    """
+    n = _check_order(n)
+    jobs = _check_jobs(jobs)
+    seconds = check_time_limit(time_limit)
+    deadline = None if seconds is None else time.monotonic() + seconds
+    levels_rows = tuple(default_plan(n) if plan is None else plan)
+    if (
+        not levels_rows
+        or levels_rows[0] != 1
+        or levels_rows[-1] != n
+        or any(b <= a for a, b in itertools.pairwise(levels_rows))
+    ):
+        raise InvalidArgumentError(
+            f"a plan is increasing numbers of rows from 1 to {n}, got {excerpt(plan)}"
+        )
+    path = None if state is None else Path(state)
+    done = {} if path is None else _read_state(path, n)
+    if path is not None and (not path.exists() or not path.stat().st_size):
+        path.write_text(json.dumps({"order": n, "version": STATE_VERSION}) + "\n", "utf-8")
+    current = [_encode(_form(((tuple(range(n))),), n)[0])]
+    levels = [Level(1, 0, 0, 1, 0.0)]
+    pool = concurrent.futures.ProcessPoolExecutor(jobs) if jobs > 1 else None
+    try:
+        for k, rows in itertools.pairwise(levels_rows):
+            finished = done.get(rows, {})
+            results = dict(finished)
+            todo = [i for i in range(len(current)) if i not in finished]
+            bar = None
+            if progress:
+                from tqdm import tqdm
+
+                bar = tqdm(
+                    total=len(current),
+                    initial=len(finished),
+                    desc=f"order {n}, {rows} rows",
+                    unit=" parents",
+                    leave=False,
+                )
+            try:
+                for index, result in _run(pool, current, todo, n, k, rows, deadline):
+                    results[index] = result
+                    if path is not None:
+                        with path.open("a", encoding="utf-8") as out:
+                            line = {"rows": rows, "parent": index, "children": result[0]}
+                            line |= {"tried": result[1], "cpu": round(result[2], 4)}
+                            out.write(json.dumps(line, separators=(",", ":")) + "\n")
+                    if bar is not None:
+                        bar.update(1)
+            finally:
+                if bar is not None:
+                    bar.close()
+            nxt = [child for i in range(len(current)) for child in results[i][0]]
+            level = Level(
+                rows,
+                len(current),
+                sum(results[i][1] for i in range(len(current))),
+                len(nxt),
+                sum(results[i][2] for i in range(len(current))),
+            )
+            levels.append(level)
+            if on_level is not None:
+                on_level(level)
+            current = nxt
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    if n == 1:
+        current = ["0,1,6"]
+    cube = math.factorial(n) ** 3
+    isotopy, species = [], []
+    for item in current:
+        text, atp, apt = item.split(",")
+        form = _decode(text, n)
+        isotopy.append(LatinClass(form, int(atp), cube // int(atp)))
+        if int(apt):
+            species.append(LatinClass(form, int(apt), 6 * cube // int(apt)))
+    isotopy.sort(key=lambda c: c.form)
+    species.sort(key=lambda c: c.form)
+    return Census(n, isotopy, species, levels)
+
+
+def _run(
+    pool: concurrent.futures.ProcessPoolExecutor | None,
+    current: list[str],
+    todo: list[int],
+    n: int,
+    k: int,
+    rows: int,
+    deadline: float | None,
+) -> Iterator[tuple[int, tuple[list[str], int, float]]]:
+    """The results of the parents ``todo``, as they finish."""
+    if pool is None:
+        for index in todo:
+            if deadline is not None and time.monotonic() >= deadline:
+                raise SolverTimeoutError(
+                    f"the classes of order {n} ran out of time at level {rows} "
+                    f"({len(current)} parents)"
+                )
+            yield index, _grow(current[index], n, k, rows, deadline)
+        return
+    futures = {pool.submit(_grow, current[i], n, k, rows, deadline): i for i in todo}
+    for future in concurrent.futures.as_completed(futures):
+        yield futures[future], future.result()
