@@ -252,3 +252,14 @@ def test_compiled_part_refuses_bad_cells() -> None:
         module.form(bytes([0, 1, 1]), 2)
     with pytest.raises(ValueError, match="parent"):
         module.children(bytes([0, 1]), 2, 1)
+
+
+def test_mate_table_of_order_7_is_the_listing_one() -> None:
+    from officers.latin.orthogonal import mate_table
+    from officers.latin.species import species_mate_table
+
+    census = enumerate_classes(7)
+    table = species_mate_table(census, jobs=2)
+    assert table == mate_table(7)
+    assert sum(1 for s in table.species if s.mates) == 6
+    assert str(table.share) == "5891/564736"
