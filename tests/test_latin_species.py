@@ -15,12 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from officers.core.compiled import load
 from officers.core.errors import InvalidArgumentError, SolverTimeoutError, UnsupportedError
-from officers.latin import canonical
+from officers.latin import canonical, classes_accel
 from officers.latin.species import (
-    COMPILED,
-    COMPILED_ABI,
     Level,
     _form,
     compiled_status,
@@ -202,7 +199,7 @@ def test_bad_rectangles_are_refused(rows: object, why: str) -> None:
 
 
 needs_compiled = pytest.mark.skipif(
-    compiled_status() != "compiled", reason=f"{COMPILED}: {compiled_status()}"
+    compiled_status() != "compiled", reason=f"officers.latin._classes: {compiled_status()}"
 )
 
 
@@ -224,7 +221,7 @@ def test_compiled_and_pure_python_give_the_same_census(n: int) -> None:
 def test_compiled_form_is_the_python_form(n: int, k: int, seed: int, cyclic: bool) -> None:
     from officers.latin.random import random_latin_square
 
-    module = load(COMPILED, COMPILED_ABI)[0]
+    module = classes_accel.module()
     assert module is not None
     rng = random.Random(seed)
     if cyclic:  # a large group: many layouts give the least rectangle
@@ -242,7 +239,7 @@ def test_compiled_form_is_the_python_form(n: int, k: int, seed: int, cyclic: boo
 
 @needs_compiled
 def test_compiled_part_refuses_bad_cells() -> None:
-    module = load(COMPILED, COMPILED_ABI)[0]
+    module = classes_accel.module()
     assert module is not None
     with pytest.raises(ValueError, match="out of range or twice"):
         module.form(bytes([0, 5]), 2)

@@ -49,7 +49,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Final
 
-from officers.core.compiled import load
 from officers.core.errors import (
     InvalidArgumentError,
     SolverTimeoutError,
@@ -57,6 +56,7 @@ from officers.core.errors import (
     check_time_limit,
     excerpt,
 )
+from officers.latin import classes_accel
 from officers.latin.canonical import CONJUGATES, LatinClass, conjugate
 from officers.latin.squares import LatinSquare
 
@@ -66,8 +66,6 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_ENUMERATE_ORDER",
     "STATE_VERSION",
-    "COMPILED",
-    "COMPILED_ABI",
     "Census",
     "Level",
     "default_plan",
@@ -81,13 +79,6 @@ MAX_ENUMERATE_ORDER: Final = 8
 """The largest order :func:`enumerate_classes` accepts (order 8's levels are measured in
 docs/mathematics.md; listing all of them takes longer than a time limit here allows)."""
 
-COMPILED: Final = "officers.latin._classes"
-"""The optional compiled part (``officers/latin/_classes.c``): the same forms and children,
-some hundred times faster; without it the generation runs in pure Python."""
-
-COMPILED_ABI: Final = 1
-"""The interface version of :data:`COMPILED` this code is written against."""
-
 STATE_VERSION: Final = 1
 """The version of the state file's format (a JSON line per finished parent)."""
 
@@ -95,17 +86,17 @@ Rectangle = tuple[tuple[int, ...], ...]
 
 
 def compiled_status() -> str:
-    """``"compiled"`` when the compiled part :data:`COMPILED` is used, else ``"pure Python: "``
-    and the reason.
+    """``"compiled"`` when the compiled part (:mod:`officers.latin.classes_accel`) is used,
+    else ``"pure Python: "`` and the reason.
 
     >>> compiled_status() == "compiled" or compiled_status().startswith("pure Python: ")
     True
     """
-    return load(COMPILED, COMPILED_ABI)[1]
+    return classes_accel.status()
 
 
 def _module(compiled: bool) -> ModuleType | None:
-    return load(COMPILED, COMPILED_ABI)[0] if compiled else None
+    return classes_accel.module() if compiled else None
 
 
 def _cycle_lengths(permutation: Sequence[int]) -> list[list[int]]:
@@ -505,7 +496,7 @@ def enumerate_classes(
     ``state``; ``state`` is a file (JSON lines) that a later call with the same ``n`` goes on
     from; ``progress`` draws a progress bar per level on standard error; ``plan`` the numbers of
     rows of the levels (:func:`default_plan`); ``on_level`` is called with each finished level;
-    ``compiled=False`` keeps to pure Python even where :data:`COMPILED` is installed (the same
+    ``compiled=False`` keeps to pure Python even where the compiled part is installed (the same
     classes, slower).
 
     >>> census = enumerate_classes(5)
