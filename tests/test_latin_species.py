@@ -163,6 +163,10 @@ def test_time_limit_is_honoured_and_the_state_kept(tmp_path: Path) -> None:
     with pytest.raises(SolverTimeoutError, match="order 8"):
         enumerate_classes(8, time_limit=0.5, state=path)
     assert json.loads(path.read_text(encoding="utf-8").splitlines()[0])["order"] == 8
+    with pytest.raises(SolverTimeoutError, match="order 8"):
+        enumerate_classes(8, jobs=2, time_limit=3, state=path)
+    finished = path.read_text(encoding="utf-8").splitlines()[1:]
+    assert finished and all(json.loads(line)["children"] is not None for line in finished)
 
 
 @pytest.mark.parametrize("n", [0, 9, -1, "7", 7.0, True])

@@ -371,6 +371,8 @@ def _grow(
     kept: dict[Rectangle, int] = {}
     tried = 0
     module = _module(compiled)
+    if deadline is not None and time.monotonic() >= deadline:  # a parent waiting in a queue
+        raise SolverTimeoutError(f"the classes of order {n} ran out of time at level {rows}")
     if module is not None:
         found, tried = module.children(_pack(parent), n, rows)
         kept = {_unpack(cells, n): hits for cells, hits in found}
@@ -605,6 +607,10 @@ def _run(
         return
     futures = {pool.submit(_grow, current[i], n, k, rows, deadline, compiled): i for i in todo}
     for future in concurrent.futures.as_completed(futures):
+        if deadline is not None and time.monotonic() >= deadline:
+            raise SolverTimeoutError(
+                f"the classes of order {n} ran out of time at level {rows} ({len(current)} parents)"
+            )
         yield futures[future], future.result()
 
 
