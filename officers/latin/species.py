@@ -47,7 +47,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from officers.core.errors import (
     InvalidArgumentError,
@@ -509,16 +509,7 @@ def enumerate_classes(
     jobs = _check_jobs(jobs)
     seconds = check_time_limit(time_limit)
     deadline = None if seconds is None else time.monotonic() + seconds
-    levels_rows = tuple(default_plan(n) if plan is None else plan)
-    if (
-        not levels_rows
-        or levels_rows[0] != 1
-        or levels_rows[-1] != n
-        or any(b <= a for a, b in itertools.pairwise(levels_rows))
-    ):
-        raise InvalidArgumentError(
-            f"a plan is increasing numbers of rows from 1 to {n}, got {excerpt(plan)}"
-        )
+    levels_rows = _check_plan(plan, n)
     path = None if state is None else Path(state)
     done = {} if path is None else _read_state(path, n)
     if path is not None and (not path.exists() or not path.stat().st_size):
@@ -531,17 +522,7 @@ def enumerate_classes(
             finished = done.get(rows, {})
             results = dict(finished)
             todo = [i for i in range(len(current)) if i not in finished]
-            bar = None
-            if progress:
-                from tqdm import tqdm
-
-                bar = tqdm(
-                    total=len(current),
-                    initial=len(finished),
-                    desc=f"order {n}, {rows} rows",
-                    unit=" parents",
-                    leave=False,
-                )
+            bar = _bar(progress, len(current), len(finished), f"order {n}, {rows} rows")
             try:
                 for index, result in _run(pool, current, todo, n, k, rows, deadline, compiled):
                     results[index] = result
@@ -570,11 +551,37 @@ def enumerate_classes(
     finally:
         if pool is not None:
             pool.shutdown(cancel_futures=True)
-    if n == 1:
-        current = ["0,1,6"]
+    return _census(n, ["0,1,6"] if n == 1 else current, levels)
+
+
+def _bar(progress: bool, total: int, initial: int, desc: str) -> Any:
+    """A progress bar on standard error (tqdm), or None."""
+    if not progress:
+        return None
+    from tqdm import tqdm
+
+    return tqdm(total=total, initial=initial, desc=desc, unit=" parents", leave=False)
+
+
+def _check_plan(plan: Sequence[int] | None, n: int) -> tuple[int, ...]:
+    levels_rows = tuple(default_plan(n) if plan is None else plan)
+    if (
+        not levels_rows
+        or levels_rows[0] != 1
+        or levels_rows[-1] != n
+        or any(b <= a for a, b in itertools.pairwise(levels_rows))
+    ):
+        raise InvalidArgumentError(
+            f"a plan is increasing numbers of rows from 1 to {n}, got {excerpt(plan)}"
+        )
+    return levels_rows
+
+
+def _census(n: int, squares: list[str], levels: list[Level]) -> Census:
+    """The census from the squares found (``form,autotopisms,autoparatopisms``)."""
     cube = math.factorial(n) ** 3
     isotopy, species = [], []
-    for item in current:
+    for item in squares:
         text, atp, apt = item.split(",")
         form = _decode(text, n)
         isotopy.append(LatinClass(form, int(atp), cube // int(atp)))
