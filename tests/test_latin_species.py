@@ -50,6 +50,9 @@ def test_order_7_on_two_processes_matches_the_listing(tmp_path: Path) -> None:
     assert sum(c.size for c in census.isotopy) == LATIN_SQUARES[6]
     assert sum(c.size for c in census.species) == LATIN_SQUARES[6]
     assert census.species == canonical.species(7)
+    # McKay's data pages: 149 isotopy classes and 103 species of order 7 have a nontrivial group
+    assert sum(1 for c in census.isotopy if c.symmetries > 1) == 149
+    assert sum(1 for c in census.species if c.symmetries > 1) == 103
     assert [c.form for c in census.isotopy] == sorted(c.form for c in census.isotopy)
     # every species form is the canonical species form of the listed square
     for item in census.species[::10]:
