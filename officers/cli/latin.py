@@ -228,6 +228,12 @@ def _class_count(args: argparse.Namespace) -> ExitCode:
     if args.species and args.isomorphism:
         print("officers: --species or --isomorphism, not both", file=sys.stderr)
         return ExitCode.BAD_INPUT
+    if args.mates:
+        print(
+            "officers: --mates lists the species with their mates, to order 7: not with --count",
+            file=sys.stderr,
+        )
+        return ExitCode.BAD_INPUT
     under = "species" if args.species else "isomorphism" if args.isomorphism else "isotopy"
     count = count_classes(args.order, under, time_limit=args.time_limit, jobs=args.jobs)
     data = class_count_data(args.order, under, count)
