@@ -76,8 +76,9 @@ __all__ = [
 ]
 
 MAX_ENUMERATE_ORDER: Final = 8
-"""The largest order :func:`enumerate_classes` accepts (order 8's levels are measured in
-docs/mathematics.md; listing all of them takes longer than a time limit here allows)."""
+"""The largest order :func:`enumerate_classes` accepts: order 8's 1,676,267 isotopy classes and
+283,657 species take about 20 minutes on 2 processes with the compiled part (docs/mathematics.md);
+order 9's 115,618,721,533 classes would take years."""
 
 STATE_VERSION: Final = 1
 """The version of the state file's format (a JSON line per finished parent)."""
