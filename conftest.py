@@ -123,6 +123,7 @@ _NEEDS = (
             "tests/test_skat_chance_compiled.py",
             "tests/test_latin_mates_compiled.py",
             "tests/test_latin_burnside.py",
+            "tests/test_latin_species.py",
         ),
     ),
 )

@@ -1,11 +1,12 @@
 """The wheel's build hook: compile the optional accelerators ``officers.euler.solve._cover``,
-``officers.skat._dd``, ``officers.eightoff._search``, ``officers.latin._mates`` and
-``officers.latin._autotopism`` (every module
+``officers.skat._dd``, ``officers.eightoff._search``, ``officers.latin._mates``,
+``officers.latin._autotopism`` and ``officers.latin._classes`` (every module
 of ``tools/build_extension.py``'s ``MODULES``).
 
 A wheel built where a C compiler is found holds ``officers/euler/solve/_cover.abi3.so``,
 ``officers/skat/_dd.abi3.so``, ``officers/eightoff/_search.abi3.so``,
-``officers/latin/_mates.abi3.so`` and ``officers/latin/_autotopism.abi3.so`` and is tagged
+``officers/latin/_mates.abi3.so``, ``officers/latin/_autotopism.abi3.so`` and
+``officers/latin/_classes.abi3.so`` and is tagged
 ``cp311-abi3-<platform>`` (one wheel for CPython 3.11 and newer); elsewhere, or with
 ``OFFICERS_NO_EXTENSION=1``, or when the compiler fails, it is the pure wheel ``py3-none-any``
 as before, and a warning says why. With ``OFFICERS_REQUIRE_EXTENSION=1`` a build without the
@@ -40,7 +41,7 @@ def _tool(root: str) -> ModuleType:
 
 class CoverBuildHook(BuildHookInterface):  # type: ignore[type-arg]
     """Compile the C modules (``officers/euler/solve/_cover.c``, ``officers/skat/_dd.c``,
-    ``officers/eightoff/_search.c``, ``officers/latin/_mates.c``, ``officers/latin/_autotopism.c``) into the wheel, or leave the
+    ``officers/eightoff/_search.c``, ``officers/latin/_mates.c``, ``officers/latin/_autotopism.c``, ``officers/latin/_classes.c``) into the wheel, or leave the
     wheel pure."""
 
     PLUGIN_NAME = "custom"

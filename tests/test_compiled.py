@@ -16,9 +16,10 @@ from officers.eightoff import accel as eightoff
 from officers.euler.solve import accel as euler
 from officers.latin import accel as latin
 from officers.latin import autotopism_accel as autotopism
+from officers.latin import classes_accel as classes
 from officers.skat import accel as skat
 
-ACCELS = (euler, skat, eightoff, latin, autotopism)
+ACCELS = (euler, skat, eightoff, latin, autotopism, classes)
 
 
 def test_every_compiled_part_has_one_way_in_with_its_abi() -> None:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 from officers.core.errors import InvalidArgumentError, SolverTimeoutError, UnsupportedError
 from officers.latin import canonical, classes_accel
-from officers.latin.species import (
+from officers.latin.listing import (
     Level,
     _form,
     compiled_status,
@@ -259,11 +259,30 @@ def test_compiled_part_refuses_bad_cells() -> None:
 
 
 def test_mate_table_of_order_7_is_the_listing_one() -> None:
+    from officers.latin.listing import species_mate_table
     from officers.latin.orthogonal import mate_table
-    from officers.latin.species import species_mate_table
 
     census = enumerate_classes(7)
     table = species_mate_table(census, jobs=2)
     assert table == mate_table(7)
     assert sum(1 for s in table.species if s.mates) == 6
     assert str(table.share) == "5891/564736"
+
+
+def test_the_command_line_lists_the_classes_it_generates(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    import json
+
+    from officers.cli import main
+    from tests.helpers import assert_valid
+
+    state = tmp_path / "state.jsonl"
+    args = ["latin", "classes", "6", "--species", "--no-progress", "--state", str(state)]
+    assert main([*args, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert_valid(data)
+    assert data["count"] == 12 == data["published"] and state.exists()
+    assert sum(c["size"] for c in data["classes"]) == 812851200  # every Latin square of order 6
+    assert main(["latin", "classes", "5", "--mates", "--no-progress"]) == 0
+    assert "Latin squares with a mate: 17,280 of 161,280 (3/28" in capsys.readouterr().out

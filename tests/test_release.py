@@ -94,13 +94,13 @@ def test_without_the_serve_extra_serve_names_it_in_one_line() -> None:
 
 def _wheel(folder: Path, name: str, tags: list[str], modules: bool = True) -> Path:
     """A wheel file of that name holding just its ``WHEEL`` (with ``tags``) and a ``RECORD``
-    (with the five compiled modules, or none)."""
+    (with the six compiled modules, or none)."""
     info = "officers-0.3.0.dist-info"
     wheel = "Wheel-Version: 1.0\nGenerator: hatchling\n"
     wheel += f"Root-Is-Purelib: {'false' if modules else 'true'}\n"
     wheel += "".join(f"Tag: {tag}\n" for tag in tags)
     compiled = (
-        ["euler/solve/_cover", "skat/_dd", "eightoff/_search", "latin/_mates", "latin/_autotopism"]
+        ["euler/solve/_cover", "skat/_dd", "eightoff/_search", "latin/_mates", "latin/_autotopism", "latin/_classes"]
         if modules
         else []
     )

@@ -1,14 +1,15 @@
 """Compile the optional accelerators: ``officers.euler.solve._cover`` from ``officers/euler/solve/_cover.c``,
 ``officers.skat._dd`` from ``officers/skat/_dd.c``, ``officers.eightoff._search`` from
-``officers/eightoff/_search.c``, ``officers.latin._mates`` from ``officers/latin/_mates.c`` and
-``officers.latin._autotopism`` from ``officers/latin/_autotopism.c``.
+``officers/eightoff/_search.c``, ``officers.latin._mates`` from ``officers/latin/_mates.c``,
+``officers.latin._autotopism`` from ``officers/latin/_autotopism.c`` and ``officers.latin._classes``
+from ``officers/latin/_classes.c``.
 
     python tools/build_extension.py             # each beside its source, for a development checkout
     python tools/build_extension.py --out DIR   # all somewhere else
 
 The wheel's build (``hatch_build.py``) uses the same functions with the same flags. The modules
 are written against Python's limited API 3.11, so one file each (``_cover.abi3.so``,
-``_dd.abi3.so``, ``_search.abi3.so``, ``_mates.abi3.so``, ``_autotopism.abi3.so``) serves CPython 3.11 and every newer version. The compiler is the one ``sysconfig`` names (as Python's own
+``_dd.abi3.so``, ``_search.abi3.so``, ``_mates.abi3.so``, ``_autotopism.abi3.so``, ``_classes.abi3.so``) serves CPython 3.11 and every newer version. The compiler is the one ``sysconfig`` names (as Python's own
 extension modules were built with), or ``$CC``; the flags are its position-independent code
 flags and ``-O2``; the link is ``sysconfig``'s ``LDSHARED``. Where there is no such compiler
 (Windows, PyPy, a free-threaded CPython, a machine without ``gcc`` or ``cc``) or
@@ -38,6 +39,7 @@ MODULES = (
     ("officers/eightoff/_search", ROOT / "officers" / "eightoff" / "_search.c"),
     ("officers/latin/_mates", ROOT / "officers" / "latin" / "_mates.c"),
     ("officers/latin/_autotopism", ROOT / "officers" / "latin" / "_autotopism.c"),
+    ("officers/latin/_classes", ROOT / "officers" / "latin" / "_classes.c"),
 )  # every compiled module: its path in the package (without its suffix) and its C source
 NO_EXTENSION = "OFFICERS_NO_EXTENSION"  # =1: build the pure-Python wheel
 REQUIRE_EXTENSION = "OFFICERS_REQUIRE_EXTENSION"  # =1: a build without the module fails

@@ -10,7 +10,8 @@ The first wheel is built from the source tree, the second from the sdist. The ch
   web page's files, ``py.typed``) but the C sources, and nothing else besides its
   ``.dist-info`` and the compiled modules ``officers/euler/solve/_cover.abi3.so``,
   ``officers/skat/_dd.abi3.so``, ``officers/eightoff/_search.abi3.so`` and
-  ``officers/latin/_mates.abi3.so`` and ``officers/latin/_autotopism.abi3.so`` (``.pyd``), if any
+  ``officers/latin/_mates.abi3.so``, ``officers/latin/_autotopism.abi3.so`` and
+  ``officers/latin/_classes.abi3.so`` (``.pyd``), if any
   (all or none);
 - a wheel with the compiled module is tagged ``cp311-abi3-<platform>`` and not purelib, one
   without it ``py3-none-any``; with ``OFFICERS_REQUIRE_EXTENSION=1`` it must hold the module;
@@ -39,10 +40,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 COMPILED = re.compile(
-    r"officers/(euler/solve/_cover|skat/_dd|eightoff/_search|latin/_mates|latin/_autotopism)\.(abi3\.so|pyd)"
+    r"officers/(euler/solve/_cover|skat/_dd|eightoff/_search|latin/_mates|latin/_autotopism|latin/_classes)\.(abi3\.so|pyd)"
 )
 """The compiled modules' paths in a wheel."""
-MODULES = 5
+MODULES = 6
 """How many compiled modules a wheel with any holds."""
 BUILD = ["hatch_build.py", "tools/build_extension.py"]
 """What a build from the sdist needs to compile the module, besides the C sources."""

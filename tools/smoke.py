@@ -194,11 +194,12 @@ def check_data() -> str:
 def check_compiled() -> str:
     """The compiled searches, when the wheel holds them, import on this Python and are the ones
     used: the exact cover search, Offiziersskat's double-dummy search, Eight Off's search, the
-    count of mates and the count of the squares a paratopism fixes."""
+    count of mates, the count of the squares a paratopism fixes and the listing of the classes."""
     from officers.eightoff import accel as eightoff
     from officers.euler.solve import accel as euler
     from officers.latin import accel as latin
     from officers.latin import autotopism_accel as autotopism
+    from officers.latin import classes_accel as classes
     from officers.skat import accel as skat
 
     python = "Python {}.{}".format(*sys.version_info[:2])
@@ -209,6 +210,7 @@ def check_compiled() -> str:
         ("officers/eightoff/_search", eightoff),
         ("officers/latin/_mates", latin),
         ("officers/latin/_autotopism", autotopism),
+        ("officers/latin/_classes", classes),
     ):
         held = [
             str(name)

@@ -1,15 +1,16 @@
 """The optional compiled modules, found once: each is used only when it is installed, loads, and
 was built for the interface version its Python code expects.
 
-officers ships five optional C modules, listed in :data:`PARTS`: the exact cover search of
+officers ships six optional C modules, listed in :data:`PARTS`: the exact cover search of
 Euler's Officers (``officers.euler.solve._cover``), Offiziersskat's double-dummy search
 (``officers.skat._dd``), Eight Off's decision search (``officers.eightoff._search``), the
-count of a Latin square's transversals and orthogonal mates (``officers.latin._mates``) and the
-count of the Latin squares a paratopism fixes (``officers.latin._autotopism``). Each
+count of a Latin square's transversals and orthogonal mates (``officers.latin._mates``), the
+count of the Latin squares a paratopism fixes (``officers.latin._autotopism``) and the canonical
+forms and children of Latin rectangles that list the classes (``officers.latin._classes``). Each
 has its way in, a module ``accel`` with the same two functions, both through :func:`load`:
 ``module()``, the compiled module or ``None``, and ``status()``, ``"compiled"`` or ``"pure
 Python: "`` and why (:mod:`officers.euler.solve.accel`, :mod:`officers.skat.accel`, :mod:`officers.eightoff.accel`,
-:mod:`officers.latin.accel`, :mod:`officers.latin.autotopism_accel`). :func:`statuses` says it for every part at once, without
+:mod:`officers.latin.accel`, :mod:`officers.latin.autotopism_accel`, :mod:`officers.latin.classes_accel`). :func:`statuses` says it for every part at once, without
 importing a game: what ``officers --version`` prints, and what a bug report wants. Without a
 module the same search runs in pure Python: a module changes how fast an answer comes, never
 the answer.
@@ -20,7 +21,7 @@ for the tests of the pure-Python paths, and for anyone who wants to compare.
 >>> load("officers.no_such_module", 1)
 (None, 'pure Python: the compiled module is not installed')
 >>> list(statuses())
-['officers.euler.solve._cover', 'officers.skat._dd', 'officers.eightoff._search', 'officers.latin._mates', 'officers.latin._autotopism']
+['officers.euler.solve._cover', 'officers.skat._dd', 'officers.eightoff._search', 'officers.latin._mates', 'officers.latin._autotopism', 'officers.latin._classes']
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ PARTS: Final = {
     "officers.eightoff._search": 2,
     "officers.latin._mates": 1,
     "officers.latin._autotopism": 1,
+    "officers.latin._classes": 1,
 }
 """Each compiled module's name and the interface version (its C constant ``ABI``) that the
 Python code of its game is written against (each ``accel`` module's ``ABI`` is read here): a

@@ -101,6 +101,12 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
         count_latin,
     )
     from officers.latin.cover import exact_covers
+    from officers.latin.listing import (
+        MAX_ENUMERATE_ORDER,
+        Census,
+        enumerate_classes,
+        species_mate_table,
+    )
     from officers.latin.mols_verify import VerifiedOrder, verify_order, verify_table
     from officers.latin.mutually_orthogonal import (
         MAX_CELLS,
@@ -178,6 +184,7 @@ _MODULES: Final[dict[str, str]] = {  # the public names that each module defines
     "officers.latin.random": (
         "MAX_RANDOM_ORDER default_steps random_latin_square random_latin_squares"
     ),
+    "officers.latin.listing": "MAX_ENUMERATE_ORDER Census enumerate_classes species_mate_table",
     "officers.latin.squares": (
         "LatinSquare count_latin_squares cyclic_square latin_square latin_squares"
     ),
@@ -185,6 +192,7 @@ _MODULES: Final[dict[str, str]] = {  # the public names that each module defines
 _LAZY: Final = {name: module for module, names in _MODULES.items() for name in names.split()}
 
 __all__ = [
+    "Census",
     "Classification",
     "CountProgress",
     "ISOTOPY_CLASSES",
@@ -194,6 +202,7 @@ __all__ = [
     "MATES_ABI",
     "MAX_BURNSIDE_ORDER",
     "MAX_CELLS",
+    "MAX_ENUMERATE_ORDER",
     "MAX_CLASSIFY_ORDER",
     "MAX_COUNT_ORDER",
     "MAX_MATE_ORDER",
@@ -229,6 +238,7 @@ __all__ = [
     "count_transversals",
     "cyclic_square",
     "default_steps",
+    "enumerate_classes",
     "exact_covers",
     "has_orthogonal_mate",
     "is_orthogonal_array",
@@ -254,6 +264,7 @@ __all__ = [
     "random_latin_squares",
     "species",
     "species_form",
+    "species_mate_table",
     "species_mates",
     "squares_of",
     "transversals",

@@ -1,8 +1,8 @@
 /* The canonical form of a Latin rectangle under isotopy and the children of one parent in the
- * generation of the classes of Latin squares (officers.latin.species), compiled.
+ * generation of the classes of Latin squares (officers.latin.listing), compiled.
  *
  * A rectangle is k rows of n symbols (n <= MAX_ORDER), row-major, one byte a cell. The form is
- * the one of officers.latin.species._form (and of officers.latin.canonical.isotopy_form for a
+ * the one of officers.latin.listing._form (and of officers.latin.canonical.isotopy_form for a
  * square): the ordered pairs of rows whose permutation has the least key (the number of
  * layouts of its cycles, then the cycle lengths), narrowed by the sorted keys of each row's
  * pairs; each laid out in every way (the cycles of equal length in any order, each from any of
@@ -583,7 +583,7 @@ static PyMethodDef classes_methods[] = {
 static struct PyModuleDef classes_module = {
     PyModuleDef_HEAD_INIT, "_classes",
     "The canonical form of a Latin rectangle and the children of a parent "
-    "(officers.latin.species).",
+    "(officers.latin.listing).",
     -1, classes_methods, NULL, NULL, NULL, NULL,
 };
 

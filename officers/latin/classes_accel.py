@@ -2,7 +2,7 @@
 
 officers ships an optional C module, ``officers.latin._classes`` (``officers/latin/_classes.c``),
 that a wheel built with a C compiler holds and that a development checkout compiles with
-``python tools/build_extension.py``. Without it :mod:`officers.latin.species` generates the
+``python tools/build_extension.py``. Without it :mod:`officers.latin.listing` generates the
 classes in pure Python: the module changes how fast an answer comes, never the answer.
 :func:`module` is the one way in, as for every compiled part (:mod:`officers.core.compiled`).
 
@@ -24,7 +24,7 @@ __all__ = ["ABI", "NAME", "PURE_PYTHON", "module", "status"]
 
 NAME: Final = "officers.latin._classes"
 
-ABI: Final = PARTS.get(NAME, 1)
+ABI: Final = PARTS[NAME]
 """The interface version of ``officers.latin._classes`` this code is written against (kept in
 :data:`officers.core.compiled.PARTS`)."""
 
