@@ -100,7 +100,14 @@ def _wheel(folder: Path, name: str, tags: list[str], modules: bool = True) -> Pa
     wheel += f"Root-Is-Purelib: {'false' if modules else 'true'}\n"
     wheel += "".join(f"Tag: {tag}\n" for tag in tags)
     compiled = (
-        ["euler/solve/_cover", "skat/_dd", "eightoff/_search", "latin/_mates", "latin/_autotopism", "latin/_classes"]
+        [
+            "euler/solve/_cover",
+            "skat/_dd",
+            "eightoff/_search",
+            "latin/_mates",
+            "latin/_autotopism",
+            "latin/_classes",
+        ]
         if modules
         else []
     )
