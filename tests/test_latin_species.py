@@ -286,3 +286,14 @@ def test_the_command_line_lists_the_classes_it_generates(
     assert sum(c["size"] for c in data["classes"]) == 812851200  # every Latin square of order 6
     assert main(["latin", "classes", "5", "--mates", "--no-progress"]) == 0
     assert "Latin squares with a mate: 17,280 of 161,280 (3/28" in capsys.readouterr().out
+
+
+def test_species_is_classes_with_species(capsys: pytest.CaptureFixture[str]) -> None:
+    from officers.cli import main
+
+    assert main(["latin", "species", "6", "--no-progress"]) == 0
+    listed = capsys.readouterr().out
+    assert main(["latin", "classes", "6", "--species", "--no-progress"]) == 0
+    assert capsys.readouterr().out == listed and listed.startswith("12 species of order 6\n")
+    assert main(["latin", "species", "7", "--count"]) == 0
+    assert capsys.readouterr().out.startswith("147 species of order 7")
