@@ -66,11 +66,13 @@ __all__ = [
     "autotopisms",
     "classify",
     "conjugate",
+    "cycle_layouts",
     "count_isotopy_classes",
     "count_species",
     "isomorphism_form",
     "isotopy_classes",
     "isotopy_form",
+    "permutation_cycles",
     "species",
     "species_form",
 ]
@@ -132,7 +134,7 @@ def conjugate(square: LatinSquare, places: Sequence[int]) -> LatinSquare:
     return tuple(tuple(row) for row in rows)
 
 
-def _cycles(permutation: Sequence[int]) -> list[list[int]]:
+def permutation_cycles(permutation: Sequence[int]) -> list[list[int]]:
     """The cycles of a permutation, each from its least point, shortest first."""
     seen = [False] * len(permutation)
     cycles = []
@@ -150,7 +152,7 @@ def _cycles(permutation: Sequence[int]) -> list[list[int]]:
     return cycles
 
 
-def _layouts(lengths: Sequence[int]) -> int:
+def cycle_layouts(lengths: Sequence[int]) -> int:
     """In how many ways cycles of these lengths can be laid out one after the other, the
     shortest first: each group of equal lengths in any order, each cycle from any point."""
     ways = 1
@@ -166,8 +168,8 @@ def _pair_key(square: LatinSquare, where: list[list[int]], a: int, b: int) -> tu
     row_b = square[b]
     where_a = where[a]
     permutation = [where_a[s] for s in row_b]
-    lengths = [len(cycle) for cycle in _cycles(permutation)]
-    return (_layouts(lengths), *lengths)
+    lengths = [len(cycle) for cycle in permutation_cycles(permutation)]
+    return (cycle_layouts(lengths), *lengths)
 
 
 def _best_pairs(square: LatinSquare) -> list[tuple[int, int]]:
@@ -197,7 +199,7 @@ def _cycle_groups(
 ) -> list[list[list[int]]]:
     """The cycles of the permutation that takes row ``a`` to row ``b`` (``where[r][s]``: the
     column of symbol ``s`` in row ``r``), grouped by length."""
-    cycles = _cycles([where[a][s] for s in square[b]])
+    cycles = permutation_cycles([where[a][s] for s in square[b]])
     return [list(group) for _, group in itertools.groupby(cycles, key=len)]
 
 
@@ -469,7 +471,7 @@ def _cycle_types(n: int) -> list[tuple[int, ...]]:
             for rest in parts(left - part, part):
                 yield (part, *rest)
 
-    return sorted(parts(n, 2), key=lambda lengths: (_layouts(lengths), *lengths))
+    return sorted(parts(n, 2), key=lambda lengths: (cycle_layouts(lengths), *lengths))
 
 
 def _second_row(lengths: Sequence[int]) -> tuple[int, ...]:
@@ -485,7 +487,7 @@ def _starts(n: int, lengths: tuple[int, ...]) -> Iterator[LatinSquare]:
     """The reduced squares whose rows 0 and 1 are those of an isotopy form with these first
     cycle lengths, and whose pairs of rows have no key less than theirs (the others are not
     isotopy forms of that kind): a superset of those forms."""
-    bound = (_layouts(lengths), *lengths)
+    bound = (cycle_layouts(lengths), *lengths)
     full = (1 << n) - 1
     grid = [list(range(n)), list(_second_row(lengths))] + [[r] + [0] * (n - 1) for r in range(2, n)]
     where = [[0] * n for _ in range(n)]

@@ -57,7 +57,13 @@ from officers.core.errors import (
     excerpt,
 )
 from officers.latin import classes_accel
-from officers.latin.canonical import CONJUGATES, LatinClass, conjugate
+from officers.latin.canonical import (
+    CONJUGATES,
+    LatinClass,
+    conjugate,
+    cycle_layouts,
+    permutation_cycles,
+)
 from officers.latin.squares import LatinSquare
 
 if TYPE_CHECKING:
@@ -100,31 +106,6 @@ def _module(compiled: bool) -> ModuleType | None:
     return classes_accel.module() if compiled else None
 
 
-def _cycle_lengths(permutation: Sequence[int]) -> list[list[int]]:
-    seen = [False] * len(permutation)
-    cycles = []
-    for start in range(len(permutation)):
-        if seen[start]:
-            continue
-        cycle = []
-        point = start
-        while not seen[point]:
-            seen[point] = True
-            cycle.append(point)
-            point = permutation[point]
-        cycles.append(cycle)
-    cycles.sort(key=len)
-    return cycles
-
-
-def _layouts(lengths: Sequence[int]) -> int:
-    ways = 1
-    for length, group in itertools.groupby(lengths):
-        m = len(list(group))
-        ways *= math.factorial(m) * length**m
-    return ways
-
-
 def _form(rect: Rectangle, n: int) -> tuple[Rectangle, int]:
     """The form of a rectangle of order ``n`` and its number of autotopisms."""
     k = len(rect)
@@ -140,10 +121,10 @@ def _form(rect: Rectangle, n: int) -> tuple[Rectangle, int]:
         wa = where[a]
         for b in range(k):
             if a != b:
-                found = _cycle_lengths([wa[s] for s in rect[b]])
+                found = permutation_cycles([wa[s] for s in rect[b]])
                 lengths = [len(x) for x in found]
                 cycles[a, b] = found
-                keys[a, b] = (_layouts(lengths), *lengths)
+                keys[a, b] = (cycle_layouts(lengths), *lengths)
     least = min(keys.values())
     pairs = [pair for pair, key in keys.items() if key == least]
     if len(pairs) > 1:
@@ -331,8 +312,8 @@ def _decode(text: str, n: int) -> Rectangle:
 def _key(row_a: Sequence[int], where_b: Sequence[int]) -> tuple[int, ...]:
     """The key of a pair of rows (the same both ways round): the number of layouts of the
     cycles of the permutation that takes one to the other, then the cycle lengths."""
-    lengths = [len(cycle) for cycle in _cycle_lengths([where_b[s] for s in row_a])]
-    return (_layouts(lengths), *lengths)
+    lengths = [len(cycle) for cycle in permutation_cycles([where_b[s] for s in row_a])]
+    return (cycle_layouts(lengths), *lengths)
 
 
 def _least_key(rect: Rectangle, n: int) -> tuple[int, ...]:
