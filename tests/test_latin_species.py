@@ -159,6 +159,10 @@ def test_state_of_another_order_is_refused(tmp_path: Path) -> None:
     path.write_text("garbage\n", encoding="utf-8")
     with pytest.raises(InvalidArgumentError, match="'garbage'"):
         enumerate_classes(5, state=path)
+    path.write_text("a file of its own\nwhose last line has no end", encoding="utf-8")
+    with pytest.raises(InvalidArgumentError, match="'a file of its own'"):
+        enumerate_classes(5, state=path)
+    assert path.read_text(encoding="utf-8").endswith("whose last line has no end")  # untouched
 
 
 def test_time_limit_is_honoured_and_the_state_kept(tmp_path: Path) -> None:

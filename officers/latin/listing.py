@@ -434,9 +434,6 @@ def _read_state(path: Path, n: int) -> dict[int, dict[int, tuple[list[str], int,
     if not path.exists():
         return done
     text = path.read_text(encoding="utf-8")
-    if text and not text.endswith("\n"):  # a line cut short: cut it off before going on
-        text = text[: text.rfind("\n") + 1]
-        path.write_text(text, encoding="utf-8")
     lines = text.splitlines()
     if not lines:
         return done
@@ -446,10 +443,15 @@ def _read_state(path: Path, n: int) -> dict[int, dict[int, tuple[list[str], int,
         header = None
     expected = {"order": n, "version": STATE_VERSION}
     if not isinstance(header, dict) or {k: header.get(k) for k in expected} != expected:
+        # checked before anything is written: a file that is not a state file stays as it was
         raise InvalidArgumentError(
             f"the state file {excerpt(str(path))} is not one of order {n} "
             f"(version {STATE_VERSION}): it starts {excerpt(lines[0])}"
         )
+    if not text.endswith("\n"):  # a line cut short: cut it off before going on
+        text = text[: text.rfind("\n") + 1]
+        path.write_text(text, encoding="utf-8")
+        lines = text.splitlines()
     for line in lines[1:]:
         try:
             item = json.loads(line)
