@@ -301,3 +301,12 @@ def test_species_is_classes_with_species(capsys: pytest.CaptureFixture[str]) -> 
     assert capsys.readouterr().out == listed and listed.startswith("12 species of order 6\n")
     assert main(["latin", "species", "7", "--count"]) == 0
     assert capsys.readouterr().out.startswith("147 species of order 7")
+
+
+def test_the_mates_table_shares_one_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    from officers.cli import main
+
+    # the listing and the mates together within the limit: a limit too short for both answers
+    # by the time limit's exit status, whichever of the two it stops
+    assert main(["latin", "species", "7", "--mates", "--time-limit", "0.001", "--no-progress"]) == 3
+    assert "time" in capsys.readouterr().err

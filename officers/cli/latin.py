@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import time
 from typing import TYPE_CHECKING, Any, Final
 
 from officers.cli.common import Commands, ExitCode, Parser, add_json, argument_text, emit, number
@@ -347,9 +348,14 @@ def _mate_table(args: argparse.Namespace) -> ExitCode:
     from officers.latin.listing import species_mate_table
 
     shown = sys.stderr.isatty() if args.progress is None else args.progress
-    table = species_mate_table(
-        _census(args), jobs=args.jobs, time_limit=args.time_limit, progress=shown
-    )
+    start = time.monotonic()
+    census = _census(args)
+    left = None if args.time_limit is None else args.time_limit - (time.monotonic() - start)
+    if left is not None and left <= 0:  # the listing took the time: none is left for the mates
+        from officers.core.errors import SolverTimeoutError
+
+        raise SolverTimeoutError(f"the time limit ({args.time_limit} s) ran out before the mates")
+    table = species_mate_table(census, jobs=args.jobs, time_limit=left, progress=shown)
     if args.json:
         emit(mate_table_data(table))
         return ExitCode.OK
