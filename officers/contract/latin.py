@@ -22,7 +22,6 @@ longer than a service's two seconds and is then answered ``timeout``. An answer 
 
 from __future__ import annotations
 
-import concurrent.futures
 import random
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Final, TypeVar
@@ -34,6 +33,8 @@ from officers.contract.requests import BadRequestError, Request, integral
 from officers.core.errors import excerpt
 
 if TYPE_CHECKING:
+    import concurrent.futures
+
     from officers.latin.canonical import Classification
     from officers.latin.count import LatinCount
     from officers.latin.orthogonal import MateCount
