@@ -4,10 +4,11 @@
         [--no-progress] [--json]
     officers latin classify SQUARE [--json]
     officers latin canonical SQUARE [--under isotopy|species|isomorphism] [--json]
-    officers latin classes N [--species] [--mates] [--jobs J] [--state FILE] [--time-limit S]
-        [--no-progress] [--json]
+    officers latin classes N [--species] [--mates | --mols] [--jobs J] [--state FILE]
+        [--time-limit S] [--no-progress] [--json]
     officers latin classes N --count [--species | --isomorphism] [--jobs J] [--time-limit S] [--json]
-    officers latin species N [--mates] [--count] [--jobs J] [--state FILE] [--time-limit S] [--json]
+    officers latin species N [--mates | --mols] [--count] [--jobs J] [--state FILE]
+        [--time-limit S] [--json]
     officers latin mates SQUARE [--time-limit S] [--json]
     officers latin random N [--seed S] [--json]
     officers latin mols K N [--json]
@@ -20,9 +21,11 @@ each symbol one character ``0-9``, then ``a-z`` (``01/10``); given as it is, as 
 rectangles (:func:`officers.latin.count_latin`); with ``--state`` a count stopped by its time
 limit (exit status 3) or by Ctrl-C goes on where it stopped when run again. ``classify`` gives a
 square's canonical forms and the orders of its groups (:func:`officers.latin.canonical`);
-``classes`` lists every isotopy class (or species) of order ``N`` to 7; with ``--mates`` every
+``classes`` lists every isotopy class (or species) of order ``N`` to 8; with ``--mates`` every
 species with its transversals and orthogonal mates, and the share of the Latin squares of order
-``N`` that have a mate (:func:`officers.latin.orthogonal.mate_table`). ``mates`` counts a square's
+``N`` that have a mate (:func:`officers.latin.listing.species_mate_table`); with ``--mols`` every
+set of ``k`` mutually orthogonal Latin squares up to equivalence, for every ``k``
+(:func:`officers.latin.mols_classes.mols_classes`). ``mates`` counts a square's
 transversals and orthogonal mates (:func:`officers.latin.orthogonal.count_mates`): the mates up to
 renaming their symbols (partitions of the cells into transversals), and as Latin squares (``n!``
 times as many).
@@ -47,6 +50,7 @@ if TYPE_CHECKING:
     from officers.latin.canonical import LatinClass
     from officers.latin.count import CountProgress
     from officers.latin.listing import Census
+    from officers.latin.mols_classes import MolsCensus
     from officers.latin.orthogonal import MateTable
     from officers.latin.squares import LatinSquare
 
@@ -54,6 +58,7 @@ __all__ = [
     "add_commands",
     "classes_data",
     "mate_table_data",
+    "mols_classes_data",
     "read_latin",
     "square_text",
 ]
@@ -233,9 +238,9 @@ def _class_count(args: argparse.Namespace) -> ExitCode:
     if args.species and args.isomorphism:
         print("officers: --species or --isomorphism, not both", file=sys.stderr)
         return ExitCode.BAD_INPUT
-    if args.mates:
+    if args.mates or args.mols:
         print(
-            "officers: --mates lists the species with their mates, to order 7: not with --count",
+            f"officers: {'--mols' if args.mols else '--mates'} lists the species: not with --count",
             file=sys.stderr,
         )
         return ExitCode.BAD_INPUT
@@ -274,6 +279,8 @@ def _classes(args: argparse.Namespace) -> ExitCode:
     if args.isomorphism:
         print("officers: --isomorphism goes with --count", file=sys.stderr)
         return ExitCode.BAD_INPUT
+    if args.mols:
+        return _mols_classes(args)
     if args.mates:
         return _mate_table(args)
     census = _census(args)
@@ -374,6 +381,75 @@ def _mate_table(args: argparse.Namespace) -> ExitCode:
     print(
         f"mates of a random square, on average: {table.mean_mates} ({float(table.mean_mates):.6f})"
     )
+    return ExitCode.OK
+
+
+def mols_classes_data(census: MolsCensus) -> dict[str, Any]:
+    """The JSON of :func:`officers.latin.mols_classes.mols_classes`: for every number ``k`` of
+    squares, the classes of sets of ``k`` MOLS with their groups, sizes and common mates (for
+    ``k = 1``, the species with a mate: every other species is a maximal set of one square).
+
+    >>> from officers.latin.mols_classes import mols_classes
+    >>> data = mols_classes_data(mols_classes(4))
+    >>> [(level["k"], level["count"], level["sets"]) for level in data["levels"]]
+    [(1, 2, 576), (2, 1, 6912), (3, 1, 165888)]
+    """
+    from officers.contract.documents import head
+
+    return {
+        **head("latin-mols-classes"),
+        "order": census.order,
+        "seconds": round(census.seconds, 3),
+        "levels": [
+            {
+                "k": level.k,
+                "count": len(level.classes),
+                "maximal": level.maximal,
+                "sets": level.sets,
+                "classes": [
+                    {
+                        "squares": [[list(r) for r in square] for square in c.squares],
+                        "automorphisms": c.automorphisms,
+                        "size": c.size,
+                        "mates": c.mates,
+                    }
+                    for c in level.classes
+                    if level.k > 1 or c.mates
+                ],
+            }
+            for level in census.levels
+        ],
+    }
+
+
+def _mols_classes(args: argparse.Namespace) -> ExitCode:
+    from officers.latin.mols_classes import mols_classes
+
+    if args.mates:
+        print("officers: --mols or --mates, not both", file=sys.stderr)
+        return ExitCode.BAD_INPUT
+    shown = sys.stderr.isatty() if args.progress is None else args.progress
+    start = time.monotonic()
+    census = _census(args)
+    left = None if args.time_limit is None else args.time_limit - (time.monotonic() - start)
+    if left is not None and left <= 0:  # the listing took the time: none is left for the sets
+        from officers.core.errors import SolverTimeoutError
+
+        raise SolverTimeoutError(f"the time limit ({args.time_limit} s) ran out before the MOLS")
+    found = mols_classes(census, jobs=args.jobs, time_limit=left, progress=shown)
+    if args.json:
+        emit(mols_classes_data(found))
+        return ExitCode.OK
+    n = found.order
+    print(f"sets of k mutually orthogonal Latin squares of order {n}, up to equivalence")
+    print("k  classes  maximal  sets (ordered k-tuples of MOLS)")
+    for level in found.levels:
+        print(f"{level.k}  {len(level.classes):,}  {level.maximal:,}  {level.sets:,}")
+    for level in found.levels[1:]:
+        print(f"\n{level.k} MOLS: squares  automorphisms  sets  common mates")
+        for c in level.classes:
+            squares = " | ".join(square_text(square) for square in c.squares)
+            print(f"{squares}  {c.automorphisms:,}  {c.size:,}  {c.mates:,}")
     return ExitCode.OK
 
 
@@ -515,6 +591,12 @@ def _class_arguments(parser: Parser) -> None:
         action="store_true",
         help="every species with its transversals and orthogonal mates, and the share of the "
         "Latin squares with a mate",
+    )
+    parser.add_argument(
+        "--mols",
+        action="store_true",
+        help="every set of k mutually orthogonal Latin squares up to equivalence, for every k "
+        "(needs pynauty)",
     )
     parser.add_argument(
         "--time-limit", type=time_limit, default=None, metavar="S", help="seconds, or none"

@@ -468,7 +468,13 @@ LATIN: Final = Registered(
         "latin-squares",
         "latin-count",
     ),
-    documents=("latin-canonical", "latin-classes", "latin-class-count", "latin-mate-table"),
+    documents=(
+        "latin-canonical",
+        "latin-classes",
+        "latin-class-count",
+        "latin-mate-table",
+        "latin-mols-classes",
+    ),
 )
 """Latin squares at the doors: no game (no state, rooms or bots), the same registry for its
 operations, kinds and schemas (docs/mathematics.md, docs/mols.md)."""

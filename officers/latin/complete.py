@@ -119,8 +119,9 @@ def complete_mols(
     return _cpsat(given, deadline, seconds)
 
 
-def _checked(squares: object) -> tuple[LatinSquare, ...]:
-    """The given squares, checked to be mutually orthogonal Latin squares of one order."""
+def _checked(squares: object, purpose: str = "to complete") -> tuple[LatinSquare, ...]:
+    """The given squares, checked to be mutually orthogonal Latin squares of one order
+    (``purpose`` says what for in the message of an empty list)."""
     if not isinstance(squares, Sequence) or isinstance(squares, str | bytes):
         raise TypeError(
             f"expected a list of Latin squares (each a list of rows of ints), got "
@@ -128,7 +129,7 @@ def _checked(squares: object) -> tuple[LatinSquare, ...]:
         )
     if not squares:
         raise InvalidArgumentError(
-            f"expected at least one Latin square to complete, got {excerpt(squares)}"
+            f"expected at least one Latin square {purpose}, got {excerpt(squares)}"
         )
     first = squares[0]
     if isinstance(first, Sequence) and first and isinstance(first[0], int):
