@@ -227,3 +227,25 @@ def test_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert "--mols or --mates" in capsys.readouterr().err
     assert main(["latin", "classes", "4", "--mols", "--count"]) == 2
     assert "--mols lists the species" in capsys.readouterr().err
+
+
+def test_the_door_and_the_command(capsys: pytest.CaptureFixture[str]) -> None:
+    from officers.contract import handle
+
+    moved = _paratope(mols(2, 7), random.Random(5))
+    answer = handle({"op": "latin/mols-classify", "squares": moved})
+    assert_valid(answer)
+    assert answer["form"] == [[list(r) for r in s] for s in mols_form(mols(2, 7))]
+    assert answer["automorphisms"] == mols_automorphisms(mols(2, 7))
+    assert answer["size"] * answer["automorphisms"] == math.factorial(7) ** 4 * 24
+    refused = handle({"op": "latin/mols-classify", "squares": [[[0, 1], [1, 0]]] * 2})
+    assert refused["kind"] == "error" and "not orthogonal" in refused["message"]
+    text = "\n\n".join("\n".join(" ".join(map(str, row)) for row in s) for s in mols(3, 4))
+    assert main(["latin", "mols-classify", text]) == 0
+    out = capsys.readouterr().out
+    assert f"automorphisms: {collineations(4):,}" in out
+    assert "ordered 3-tuples of MOLS): 165,888" in out
+    assert main(["latin", "mols-classify", text, "--json"]) == 0
+    assert_valid(json.loads(capsys.readouterr().out))
+    assert main(["latin", "mols-classify", "0 1\n1 0\n\n0 1\n1 0"]) == 2
+    assert "not orthogonal" in capsys.readouterr().err

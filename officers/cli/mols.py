@@ -29,6 +29,11 @@ standard error and exits with status 1 (with ``--json`` the document, ``found`` 
 time (``--time-limit``, 60 s by default, ``none`` for none) status 3; a set it cannot read or
 that is not MOLS status 2, the message quoting it.
 
+``mols-classify FILE|-`` reads a set the same way and prints its class up to equivalence
+(:func:`officers.latin.mols_classes.mols_form`): the canonical set, the order of its group and
+the number of ordered ``k``-tuples of MOLS in the class; ``--json`` writes the doors'
+``latin-mols-classification`` document.
+
 >>> read_mols("# 1 MOLS of order 2\\n0 1\\n1 0\\n")
 [[[0, 1], [1, 0]]]
 """
@@ -258,8 +263,26 @@ def _complete(args: argparse.Namespace) -> ExitCode:
     return ExitCode.OK
 
 
+def _classify(args: argparse.Namespace) -> ExitCode:
+    from officers.cli.common import argument_text
+    from officers.cli.latin import square_text
+    from officers.contract.latin import mols_classification_document
+
+    squares = read_mols(argument_text(args.file, _MAX_INPUT, "the squares", files=True))
+    data = mols_classification_document(squares)
+    if args.json:
+        emit(data)
+        return ExitCode.OK
+    form = [tuple(tuple(row) for row in square) for square in data["form"]]
+    print(f"{data['k']} MOLS of order {data['n']}")
+    print("canonical set: " + " | ".join(square_text(square) for square in form))
+    print(f"automorphisms: {data['automorphisms']:,}")
+    print(f"sets in the class (ordered {data['k']}-tuples of MOLS): {data['size']:,}")
+    return ExitCode.OK
+
+
 def add_commands(commands: Commands) -> None:
-    """Add ``mols``, ``mols-table`` and ``mols-complete`` to the sub-parsers ``commands`` (of a group such as
+    """Add ``mols``, ``mols-table``, ``mols-complete`` and ``mols-classify`` to the sub-parsers ``commands`` (of a group such as
     ``officers latin``)."""
     build = commands.add_parser(
         "mols",
@@ -341,3 +364,18 @@ def _add_complete(commands: Commands) -> None:
     )
     add_json(complete)
     complete.set_defaults(run=_complete)
+    classify = commands.add_parser(
+        "mols-classify",
+        help="the class of a set of MOLS up to equivalence: its canonical set and group",
+        description="Read k mutually orthogonal Latin squares as 'mols' prints them (text or "
+        "JSON; order 16 at most) and print their canonical set, the same for every equivalent "
+        "set (the rows, the columns and the squares may trade places, each renamed), the order "
+        "of its group and how many ordered k-tuples of MOLS the class holds (needs "
+        "pynauty: pip install 'officers[nauty]'). Exit status 2 when the squares cannot be "
+        "read or are not MOLS.",
+    )
+    classify.add_argument(
+        "file", metavar="FILE", help="the squares: a file, @FILE, - (standard input) or the text"
+    )
+    add_json(classify)
+    classify.set_defaults(run=_classify)

@@ -51,6 +51,8 @@ __all__ = [
     "mate_count_data",
     "mates_document",
     "mates_op",
+    "mols_classification_document",
+    "mols_classify_op",
     "mols_complete_op",
     "mols_document",
     "mols_op",
@@ -273,6 +275,44 @@ def mols_complete_op(request: Request, limits: Limits) -> dict[str, Any]:
     _limited(sum(len(row) for s in squares for row in s), f"{len(squares)} given squares")
     method = request.word("method", "exact")
     return _bounded(request, limits, completion_document, squares, method, None)
+
+
+def mols_classification_document(squares: list[Rows]) -> dict[str, Any]:
+    """The class of a set of mutually orthogonal Latin squares
+    (:func:`officers.latin.mols_classes.mols_form`): its canonical set (the same for every
+    equivalent set: rows, columns and squares may trade places, each renamed), the order of
+    its group and the number of ordered ``k``-tuples of MOLS in the class.
+
+    >>> from officers.latin.mutually_orthogonal import mols
+    >>> document = mols_classification_document([_rows(s) for s in mols(3, 4)])
+    >>> document["k"], document["automorphisms"], document["size"]
+    (3, 5760, 165888)
+    """
+    import math
+
+    from officers.latin.mols_classes import mols_automorphisms, mols_form
+
+    form = mols_form(squares)
+    automorphisms = mols_automorphisms(squares)
+    n, k = len(form[0]), len(form)
+    return {
+        **head("latin-mols-classification"),
+        "k": k,
+        "n": n,
+        "form": [_rows(s) for s in form],
+        "automorphisms": automorphisms,
+        "size": math.factorial(n) ** (k + 2) * math.factorial(k + 2) // automorphisms,
+    }
+
+
+def mols_classify_op(request: Request, limits: Limits) -> dict[str, Any]:
+    """``latin/mols-classify``: :func:`mols_classification_document` of ``squares``."""
+    given = integral(request.get("squares"))
+    if not isinstance(given, list):
+        raise BadRequestError("bad-request", f"'squares' must be a list, got {excerpt(given)}")
+    squares = [_square(Request({"square": s}), "square") for s in given]
+    _limited(sum(len(row) for s in squares for row in s), f"{len(squares)} given squares")
+    return _bounded(request, limits, mols_classification_document, squares)
 
 
 # --- latin/classify, latin/mates, latin/random, latin/count ------------------------------------

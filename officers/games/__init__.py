@@ -415,6 +415,14 @@ LATIN: Final = Registered(
             searches=True,
         ),
         Operation(
+            "latin/mols-classify",
+            f"{_L}:mols_classify_op",
+            "latin-mols-classification",
+            "The class of a set of MOLS up to equivalence: its canonical set and its group",
+            {"squares": [[[0, 1, 2], [1, 2, 0], [2, 0, 1]], [[0, 1, 2], [2, 0, 1], [1, 2, 0]]]},
+            searches=True,
+        ),
+        Operation(
             "latin/classify",
             f"{_L}:classify_op",
             "latin-classification",
@@ -463,6 +471,7 @@ LATIN: Final = Registered(
         "latin-mols-table",
         "latin-mols-verification",
         "latin-mols-completion",
+        "latin-mols-classification",
         "latin-classification",
         "latin-mates",
         "latin-squares",
