@@ -140,7 +140,7 @@ def test_state_file_resumes(tmp_path: Path) -> None:
     path = tmp_path / "state.jsonl"
     whole = enumerate_classes(6, state=path)
     lines = path.read_text(encoding="utf-8").splitlines()
-    assert json.loads(lines[0]) == {"order": 6, "version": 1}
+    assert json.loads(lines[0]) == {"order": 6, "version": 1, "plan": list(default_plan(6))}
     # keep the header and the first parents, and a line cut short: the rest is found again
     path.write_text("\n".join(lines[:30]) + '\n{"rows": 6, "par', encoding="utf-8")
     again = enumerate_classes(6, state=path)
@@ -163,6 +163,23 @@ def test_state_of_another_order_is_refused(tmp_path: Path) -> None:
     with pytest.raises(InvalidArgumentError, match="'a file of its own'"):
         enumerate_classes(5, state=path)
     assert path.read_text(encoding="utf-8").endswith("whose last line has no end")  # untouched
+
+
+def test_state_of_another_plan_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "state.jsonl"
+    made = enumerate_classes(6, state=path, plan=(1, 2, 6))
+    assert json.loads(path.read_text(encoding="utf-8").splitlines()[0])["plan"] == [1, 2, 6]
+    with pytest.raises(InvalidArgumentError, match=r"made with the plan \[1, 2, 6\]"):
+        enumerate_classes(6, state=path)
+    assert enumerate_classes(6, state=path, plan=(1, 2, 6)).species == made.species
+    # a header written before plans were kept is of the default plan
+    lines = path.read_text(encoding="utf-8").splitlines()
+    header = json.loads(lines[0])
+    del header["plan"]
+    path.write_text(json.dumps(header) + "\n", encoding="utf-8")
+    assert enumerate_classes(6, state=path).species == made.species
+    with pytest.raises(InvalidArgumentError, match="made with the plan"):
+        enumerate_classes(6, state=path, plan=(1, 2, 6))
 
 
 def test_time_limit_is_honoured_and_the_state_kept(tmp_path: Path) -> None:

@@ -427,9 +427,13 @@ def _check_jobs(jobs: object) -> int:
     return jobs
 
 
-def _read_state(path: Path, n: int) -> dict[int, dict[int, tuple[list[str], int, float]]]:
+def _read_state(
+    path: Path, n: int, plan: tuple[int, ...]
+) -> dict[int, dict[int, tuple[list[str], int, float]]]:
     """The finished parents of each level in a state file: ``{rows: {parent: (children,
-    candidates, seconds)}}``. A last line cut short (a run stopped while writing) is left out."""
+    candidates, seconds)}}``. A last line cut short (a run stopped while writing) is left out.
+    A file made with another plan is refused: its parents are other rectangles (a header
+    without a plan is of the default plan)."""
     done: dict[int, dict[int, tuple[list[str], int, float]]] = {}
     if not path.exists():
         return done
@@ -447,6 +451,12 @@ def _read_state(path: Path, n: int) -> dict[int, dict[int, tuple[list[str], int,
         raise InvalidArgumentError(
             f"the state file {excerpt(str(path))} is not one of order {n} "
             f"(version {STATE_VERSION}): it starts {excerpt(lines[0])}"
+        )
+    made = header.get("plan", list(default_plan(n)))
+    if made != list(plan):
+        raise InvalidArgumentError(
+            f"the state file {excerpt(str(path))} was made with the plan {excerpt(made)}, "
+            f"not {list(plan)}: its parents are other rectangles"
         )
     if not text.endswith("\n"):  # a line cut short: cut it off before going on
         text = text[: text.rfind("\n") + 1]
@@ -495,9 +505,10 @@ def enumerate_classes(
     deadline = None if seconds is None else time.monotonic() + seconds
     levels_rows = _check_plan(plan, n)
     path = None if state is None else Path(state)
-    done = {} if path is None else _read_state(path, n)
+    done = {} if path is None else _read_state(path, n, levels_rows)
     if path is not None and (not path.exists() or not path.stat().st_size):
-        path.write_text(json.dumps({"order": n, "version": STATE_VERSION}) + "\n", "utf-8")
+        header = {"order": n, "version": STATE_VERSION, "plan": list(levels_rows)}
+        path.write_text(json.dumps(header) + "\n", "utf-8")
     current = [_encode(_form(((tuple(range(n))),), n)[0])]
     levels = [Level(1, 0, 0, 1, 0.0)]
     pool = concurrent.futures.ProcessPoolExecutor(jobs) if jobs > 1 else None
