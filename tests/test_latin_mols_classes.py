@@ -116,6 +116,14 @@ def test_order_7() -> None:
     ]
 
 
+def test_two_processes_and_progress_bars_give_the_same_classes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    again = mols_classes(enumerate_classes(7), jobs=2, progress=True)
+    assert again.levels == census(7).levels
+    assert "order 7, 2 MOLS" in capsys.readouterr().err
+
+
 def test_an_affine_plane_of_order_8_and_9() -> None:
     assert mols_automorphisms(mols(7, 8)) == collineations(8)
     assert mols_automorphisms(mols(8, 9)) == 81 * 80 * 72 * 2

@@ -36,12 +36,13 @@ Comput. 60 (2014) 94-112 (nauty).
 
 from __future__ import annotations
 
+import concurrent.futures
 import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from types import ModuleType
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, Final, TypeVar
 
 from officers.core.errors import (
     InvalidArgumentError,
@@ -79,6 +80,9 @@ complete set of order 16 (an affine plane: 801 vertices) in about a second; its 
 stopped, so larger arrays are refused rather than risked."""
 
 Point = tuple[int, ...]
+
+_In = TypeVar("_In")
+_Out = TypeVar("_Out")
 
 
 @dataclass(frozen=True)
@@ -304,6 +308,66 @@ def _found(squares: tuple[LatinSquare, ...], deadline: float | None) -> _Found:
     return _Found(squares, order, generators, options, partitions)
 
 
+def _founds(chunk: list[tuple[LatinSquare, ...]], deadline: float | None) -> list[_Found]:
+    """Each set of ``chunk`` with its group and common mates (run in a worker)."""
+    return [_found(squares, deadline) for squares in chunk]
+
+
+def _children(chunk: list[_Found], deadline: float | None) -> list[tuple[LatinSquare, ...]]:
+    """The canonical sets made by adding to each set of ``chunk`` one common mate of each orbit
+    of its group (run in a worker)."""
+    made = set()
+    for parent in chunk:
+        n = len(parent.squares[0])
+        for partition in _orbits(parent.options, parent.partitions, parent.generators):
+            if deadline is not None and time.monotonic() > deadline:
+                raise SolverTimeoutError("classifying the sets of MOLS ran out of time")
+            grown = (*parent.squares, _mate(partition, n))
+            points = _points(grown)
+            made.add(_canonical(_graph(points, n), points, n))
+    return list(made)
+
+
+def _mapped(
+    pool: concurrent.futures.ProcessPoolExecutor | None,
+    work: Callable[[list[_In], float | None], list[_Out]],
+    items: Sequence[_In],
+    deadline: float | None,
+    left: Callable[[], object],
+    desc: str | None,
+) -> list[_Out]:
+    """``work`` over ``items`` in chunks, on ``pool`` when there is one, the results in the
+    order of the items; a progress bar named ``desc`` when it is given."""
+    left()
+    size = max(1, min(200, len(items) // 64 or 1))
+    chunks = [list(items[i : i + size]) for i in range(0, len(items), size)]
+    bar = None
+    if desc is not None:
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(items), desc=desc, unit=" sets", leave=False)
+    out: list[list[_Out]] = [[] for _ in chunks]
+    try:
+        if pool is None:
+            for i, chunk in enumerate(chunks):
+                left()
+                out[i] = work(chunk, deadline)
+                if bar is not None:
+                    bar.update(len(chunk))
+        else:
+            futures = {pool.submit(work, chunk, deadline): i for i, chunk in enumerate(chunks)}
+            for future in concurrent.futures.as_completed(futures):
+                i = futures[future]
+                out[i] = future.result()
+                if bar is not None:
+                    bar.update(len(chunks[i]))
+    finally:
+        if bar is not None:
+            bar.close()
+    left()
+    return [x for part in out for x in part]
+
+
 def mols_classes(
     source: int | Census,
     *,
@@ -319,7 +383,8 @@ def mols_classes(
 
     ``source`` is the order (1 .. :data:`MAX_MOLS_CLASS_ORDER`; its species are listed first,
     order 8 in about 20 minutes) or the :class:`~officers.latin.listing.Census` of it; the
-    species' mates are counted on ``jobs`` processes. Past ``time_limit`` seconds it raises
+    listing, the species' mates and every level run on ``jobs`` processes (``progress``: a bar
+    for each step on standard error). Past ``time_limit`` seconds it raises
     :class:`~officers.SolverTimeoutError`; without ``pynauty``
     :class:`~officers.UnsupportedError`. ``on_level`` is called with each level when it is done.
 
@@ -364,50 +429,53 @@ def mols_classes(
         table.squares,
         sum(1 for s in table.species if not s.mates),
     )
-    current = []
-    for s in table.species:
-        if s.mates:
-            left()
-            found = _found((s.form,), deadline)
+    firsts: list[tuple[LatinSquare, ...]] = [(s.form,) for s in table.species if s.mates]
+    pool = concurrent.futures.ProcessPoolExecutor(jobs) if jobs > 1 else None
+    try:
+        current = _mapped(
+            pool,
+            _founds,
+            firsts,
+            deadline,
+            left,
+            f"order {n}, 1 MOLS" if progress else None,
+        )
+        for s, found in zip([s for s in table.species if s.mates], current, strict=True):
             if len(found.partitions) != s.mates or found.automorphisms != s.symmetries:
                 raise AssertionError(  # pragma: no cover - the two counts disagree
                     f"species {excerpt(s.form)}: {len(found.partitions)} mates listed, "
                     f"{s.mates} counted; group {found.automorphisms}, {s.symmetries} counted"
                 )
-            current.append(found)
-    levels = [level]
-    if on_level is not None:
-        on_level(level)
-    k = 1
-    while k < last and current:
-        k += 1
-        made: dict[tuple[LatinSquare, ...], None] = {}
-        for parent in current:
-            for partition in _orbits(parent.options, parent.partitions, parent.generators):
-                left()
-                grown = (*parent.squares, _mate(partition, n))
-                points = _points(grown)
-                made.setdefault(_canonical(_graph(points, n), points, n))
-        left()
-        current = [_found(squares, deadline) for squares in sorted(made)]
-        group = factorial ** (k + 2) * math.factorial(k + 2)
-        classes = tuple(
-            MolsClass(f.squares, f.automorphisms, group // f.automorphisms, len(f.partitions))
-            for f in current
-        )
-        level = MolsLevel(
-            k, classes, sum(c.size for c in classes), sum(1 for c in classes if not c.mates)
-        )
-        expected = sum(c.size * c.mates for c in levels[-1].classes) * factorial
-        if level.sets != expected:  # pragma: no cover - a wrong labelling
-            raise AssertionError(
-                f"order {n}, {k} MOLS: the classes hold {level.sets} sets, "
-                f"the level below makes {expected}"
-            )
-        levels.append(level)
+        levels = [level]
         if on_level is not None:
             on_level(level)
-        current = [f for f in current if f.partitions]
+        k = 1
+        while k < last and current:
+            k += 1
+            bar = f"order {n}, {k} MOLS" if progress else None
+            made = sorted(set(_mapped(pool, _children, current, deadline, left, bar)))
+            current = _mapped(pool, _founds, made, deadline, left, bar and bar + ", mates")
+            group = factorial ** (k + 2) * math.factorial(k + 2)
+            classes = tuple(
+                MolsClass(f.squares, f.automorphisms, group // f.automorphisms, len(f.partitions))
+                for f in current
+            )
+            level = MolsLevel(
+                k, classes, sum(c.size for c in classes), sum(1 for c in classes if not c.mates)
+            )
+            expected = sum(c.size * c.mates for c in levels[-1].classes) * factorial
+            if level.sets != expected:  # pragma: no cover - a wrong labelling
+                raise AssertionError(
+                    f"order {n}, {k} MOLS: the classes hold {level.sets} sets, "
+                    f"the level below makes {expected}"
+                )
+            levels.append(level)
+            if on_level is not None:
+                on_level(level)
+            current = [f for f in current if f.partitions]
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
     return MolsCensus(n, tuple(levels), time.monotonic() - started)
 
 
