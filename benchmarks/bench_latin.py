@@ -11,21 +11,44 @@
 3. The canonical forms of one square by kind: random squares and groups (Z_n, Z_2^3, Z_3^2) of
    orders 8..12 (isotopy, species, isomorphism), with the orders of their groups: the cost
    grows with the autotopism group.
+4. The species form of one square against nauty's canonical labelling (through pynauty, the
+   ``nauty`` extra): :func:`officers.latin.species_form` (pure Python, the least isotopy form
+   of the six conjugates) against :func:`officers.latin.mols_classes.mols_form` of the square
+   alone (nauty's labelling of the square as an orthogonal array ``OA(3, n)``, also a species
+   form), paired, orders 5..12 on random squares and on groups (Z_n; Z_2^3 at 8, Z_3^2 at 9),
+   and order 16 on Z_16 and Z_2^4 (species_form refuses Z_2^4: too many relabellings). Random
+   squares stop at order 12: nauty's search grows about twofold an order on them (a random
+   square of order 16 takes it some 25 s, against some 7 ms). Before timing, both must agree
+   that a random paratope of the square is of its species and on whether another random
+   square is, and their group orders (:func:`officers.latin.autoparatopisms`,
+   :func:`officers.latin.mols_classes.mols_automorphisms`) must be equal. The last column
+   names the faster and the paired ratio slower / faster. Measured (two runs of 5 rounds on a
+   loaded machine): nauty is the faster on every group table (13-100x on Z_n, 1,000-3,000x on
+   Z_2^3 and Z_3^2, where species_form tries many relabellings), and on the random squares of
+   orders 5 and 6 (2-10x; their groups of order 72 and 24); species_form on the random squares
+   from order 7 on (trivial groups), by some 30x at order 7, 300x at 10 and 500-800x at 12.
+   ``--nauty`` runs this section alone.
 
 Medians over ``--rounds`` interleaved rounds with paired ratios (``harness.measure``). Run from
-the repository root: ``python -m benchmarks.bench_latin [--rounds N] [--order-8]``.
+the repository root: ``python -m benchmarks.bench_latin [--rounds N] [--order-8] [--nauty]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import time
+from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 from benchmarks import harness
+from officers.core.errors import UnsupportedError
 from officers.latin import (
     LatinSquare,
+    autoparatopisms,
+    conjugate,
     count_latin,
     count_latin_squares,
     cyclic_square,
@@ -34,7 +57,7 @@ from officers.latin import (
     random_latin_square,
     species_form,
 )
-from officers.latin.canonical import _isotopy
+from officers.latin.canonical import CONJUGATES, _isotopy
 
 
 def random_isotope(square: LatinSquare, rng: random.Random) -> LatinSquare:
@@ -48,7 +71,7 @@ def random_isotope(square: LatinSquare, rng: random.Random) -> LatinSquare:
 
 
 def incidence(square: LatinSquare) -> Any:
-    import networkx as nx
+    import networkx as nx  # type: ignore[import-untyped]
 
     graph = nx.Graph()
     n = len(square)
@@ -73,15 +96,19 @@ def nx_isotopic(a: LatinSquare, b: LatinSquare) -> bool:
     )
 
 
+def same_isotopy_form(a: LatinSquare, b: LatinSquare) -> bool:
+    return isotopy_form(a) == isotopy_form(b)
+
+
 def counting(rounds: int, order_8: bool) -> None:
     print("## Counting Latin squares\n")
     print(f"load average: {harness.load_average()}\n")
     print("| order | by classes | listing | listing / by classes |")
     print("|---|---|---|---|")
     for n in range(4, 8):
-        cases = {"classes": lambda n=n: count_latin(n)}
+        cases: dict[str, Callable[[], object]] = {"classes": partial(count_latin, n)}
         if n <= 6:
-            cases["listing"] = lambda n=n: count_latin_squares(n, reduced=True)
+            cases["listing"] = partial(count_latin_squares, n, reduced=True)
         samples = harness.measure(cases, rounds=rounds if n < 7 else max(1, rounds // 3))
         by = harness.spread(samples["classes"])
         if "listing" in samples:
@@ -116,10 +143,10 @@ def isotopy(rounds: int) -> None:
         a = random_latin_square(n, seed=n)
         pairs = {"isotope": random_isotope(a, rng), "other": random_latin_square(n, seed=99 + n)}
         for name, b in pairs.items():
-            cases = {"forms": lambda a=a, b=b: isotopy_form(a) == isotopy_form(b)}
+            cases: dict[str, Callable[[], object]] = {"forms": partial(same_isotopy_form, a, b)}
             peer = n <= 7
             if peer:
-                cases["networkx"] = lambda a=a, b=b: nx_isotopic(a, b)
+                cases["networkx"] = partial(nx_isotopic, a, b)
             samples = harness.measure(cases, rounds=rounds)
             ours = harness.format_seconds(harness.spread(samples["forms"]).median)
             if peer:
@@ -150,16 +177,91 @@ def forms(rounds: int) -> None:
         "Z_3^2": z3,
     }
     for name, square in squares.items():
-        samples = harness.measure(
-            {
-                "isotopy": lambda s=square: isotopy_form(s),
-                "species": lambda s=square: species_form(s),
-                "isomorphism": lambda s=square: isomorphism_form(s),
-            },
-            rounds=rounds,
-        )
+        cases: dict[str, Callable[[], object]] = {
+            "isotopy": partial(isotopy_form, square),
+            "species": partial(species_form, square),
+            "isomorphism": partial(isomorphism_form, square),
+        }
+        samples = harness.measure(cases, rounds=rounds)
         cells = [harness.format_seconds(harness.spread(samples[k]).median) for k in samples]
         print(f"| {name} | {_isotopy(square)[1]:,} | " + " | ".join(cells) + " |")
+    print()
+
+
+def random_paratope(square: LatinSquare, rng: random.Random) -> LatinSquare:
+    """A random isotope of a random conjugate of ``square``: a square of its species."""
+    return random_isotope(conjugate(square, rng.choice(CONJUGATES)), rng)
+
+
+def group_tables(n: int) -> dict[str, LatinSquare]:
+    """The Cayley tables of order ``n`` that section 4 times: Z_n, and Z_2^3, Z_3^2, Z_2^4 where
+    the order fits."""
+    tables = {f"Z_{n}": cyclic_square(n)}
+    if n in (8, 16):
+        tables[f"Z_2^{n.bit_length() - 1}"] = tuple(
+            tuple(r ^ c for c in range(n)) for r in range(n)
+        )
+    if n == 9:
+        tables["Z_3^2"] = tuple(
+            tuple(((r // 3 + c // 3) % 3) * 3 + (r % 3 + c % 3) % 3 for c in range(9))
+            for r in range(9)
+        )
+    return tables
+
+
+def nauty(rounds: int) -> None:
+    print("## Species form against nauty\n")
+    if importlib.util.find_spec("pynauty") is None:
+        print("pynauty is not installed (pip install 'officers[nauty]'): skipped\n")
+        return
+    from officers.latin.mols_classes import mols_automorphisms, mols_form
+
+    print(f"load average: {harness.load_average()}\n")
+    print("| order | square | autoparatopisms | species_form | nauty (mols_form) | faster, by |")
+    print("|---|---|---|---|---|---|")
+    rng = random.Random(4)
+    for n in (*range(5, 13), 16):
+        squares = {} if n == 16 else {"random": random_latin_square(n, seed=n)}
+        squares.update(group_tables(n))
+        other = random_latin_square(n, seed=1000 + n)
+        for name, square in squares.items():
+            paratope = random_paratope(square, rng)
+            # the same answers first (and both warm), or no figure
+            by_nauty = mols_form([square])
+            group = mols_automorphisms([square])
+            assert mols_form([paratope]) == by_nauty, (n, name)
+            nauty_other = mols_form([other]) == by_nauty
+            cases: dict[str, Callable[[], object]] = {"nauty": partial(mols_form, [square])}
+            try:
+                form = species_form(square)
+            except UnsupportedError:
+                form = None
+            if form is not None:
+                assert species_form(paratope) == form, (n, name)
+                assert (species_form(other) == form) == nauty_other, (n, name)
+                assert autoparatopisms(square) == group, (n, name, group)
+                cases["species"] = partial(species_form, square)
+            samples = harness.measure(cases, rounds=rounds)
+            theirs = harness.spread(samples["nauty"])
+            cell = (
+                f"{harness.format_seconds(theirs.median)} "
+                f"[{harness.format_seconds(theirs.q1)}–{harness.format_seconds(theirs.q3)}]"
+            )
+            if form is None:
+                print(f"| {n} | {name} | {group:,} | refused | {cell} | – |")
+                continue
+            ours = harness.spread(samples["species"])
+            # the faster of the two, by the paired ratio slower / faster
+            r = harness.ratio(samples, "nauty", "species")
+            winner = "species_form"
+            if r.median < 1:
+                r, winner = harness.ratio(samples, "species", "nauty"), "nauty"
+            print(
+                f"| {n} | {name} | {group:,} | {harness.format_seconds(ours.median)} "
+                f"[{harness.format_seconds(ours.q1)}–{harness.format_seconds(ours.q3)}] | "
+                f"{cell} | {winner}, {harness.format_ratio(r.median)} "
+                f"[{harness.format_ratio(r.q1)}–{harness.format_ratio(r.q3)}] |"
+            )
     print()
 
 
@@ -167,10 +269,15 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--order-8", action="store_true", help="count order 8 too (minutes)")
+    parser.add_argument(
+        "--nauty", action="store_true", help="only the species form against nauty (section 4)"
+    )
     args = parser.parse_args()
-    counting(args.rounds, args.order_8)
-    isotopy(args.rounds)
-    forms(args.rounds)
+    if not args.nauty:
+        counting(args.rounds, args.order_8)
+        isotopy(args.rounds)
+        forms(args.rounds)
+    nauty(args.rounds)
 
 
 if __name__ == "__main__":
