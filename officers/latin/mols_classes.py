@@ -132,9 +132,59 @@ def _nauty() -> ModuleType:
     return module
 
 
+def _line_invariants(points: Sequence[Point], n: int) -> list[tuple[int, ...]]:
+    """An invariant of each value ``v`` of each coordinate ``j`` (at ``j * n + v``) that no
+    renaming or permutation of the coordinates changes: for every other value ``w`` of ``j`` and
+    ordered pair of other coordinates ``a``, ``b``, the cycle lengths of the permutation of the
+    values of ``a`` that goes from the point of ``v`` with a value of ``a`` to its value of
+    ``b``, and on to the point of ``w`` with that value of ``b`` (for a Latin square, the cycles
+    of two rows), all counted. Given to nauty as the first colouring, it spares its search the
+    splitting that the graph alone, regular in every colour, cannot start."""
+    width = len(points[0])
+    # at[j][v][a]: the point on value v of coordinate j with value a of coordinate ... (by a)
+    index: dict[tuple[int, int, int, int], int] = {}
+    for p, point in enumerate(points):
+        for j in range(width):
+            for a in range(width):
+                if a != j:
+                    index[j, point[j], a, point[a]] = p
+    out = []
+    for j in range(width):
+        others = [a for a in range(width) if a != j]
+        for v in range(n):
+            counts: dict[tuple[int, ...], int] = {}
+            for w in range(n):
+                if w == v:
+                    continue
+                for a in others:
+                    for b in others:
+                        if a == b:
+                            continue
+                        step = [
+                            points[index[j, w, b, points[index[j, v, a, x]][b]]][a]
+                            for x in range(n)
+                        ]
+                        seen = [False] * n
+                        lengths = []
+                        for x in range(n):
+                            if not seen[x]:
+                                length = 0
+                                while not seen[x]:
+                                    seen[x] = True
+                                    x = step[x]
+                                    length += 1
+                                lengths.append(length)
+                        key = tuple(sorted(lengths))
+                        counts[key] = counts.get(key, 0) + 1
+            out.append(tuple(x for key in sorted(counts) for x in (*key, 0, counts[key])))
+    return out
+
+
 def _graph(points: Sequence[Point], n: int) -> object:
     """The orthogonal array as nauty's coloured graph: its points, then a vertex for each value
-    of each coordinate (``n * n + j * n + v``), then one for each coordinate."""
+    of each coordinate (``n * n + j * n + v``), then one for each coordinate. The values are
+    coloured by :func:`_line_invariants` (in the order of the invariants, so that equivalent
+    arrays have the same coloured graphs), the coordinates by the invariants of their values."""
     nauty = _nauty()
     width = len(points[0])
     lines = len(points)
@@ -145,7 +195,19 @@ def _graph(points: Sequence[Point], n: int) -> object:
     for j in range(width):
         for v in range(n):
             adjacency[lines + j * n + v] = [heads + j]
-    colours = [set(range(lines)), set(range(lines, heads)), set(range(heads, heads + width))]
+    invariants = _line_invariants(points, n) if n > 2 else [()] * (width * n)
+    values: dict[tuple[int, ...], set[int]] = {}
+    for i, invariant in enumerate(invariants):
+        values.setdefault(invariant, set()).add(lines + i)
+    heads_by: dict[tuple[tuple[int, ...], ...], set[int]] = {}
+    for j in range(width):
+        key = tuple(sorted(invariants[j * n : (j + 1) * n]))
+        heads_by.setdefault(key, set()).add(heads + j)
+    colours = [
+        set(range(lines)),
+        *(values[key] for key in sorted(values)),
+        *(heads_by[key] for key in sorted(heads_by)),
+    ]
     return nauty.Graph(heads + width, adjacency_dict=adjacency, vertex_coloring=colours)
 
 
