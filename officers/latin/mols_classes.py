@@ -51,6 +51,7 @@ from officers.core.errors import (
     check_time_limit,
     excerpt,
 )
+from officers.latin.canonical import permutation_cycles
 from officers.latin.cover import exact_covers
 from officers.latin.orthogonal import transversals
 from officers.latin.squares import LatinSquare
@@ -164,17 +165,7 @@ def _line_invariants(points: Sequence[Point], n: int) -> list[tuple[int, ...]]:
                             points[index[j, w, b, points[index[j, v, a, x]][b]]][a]
                             for x in range(n)
                         ]
-                        seen = [False] * n
-                        lengths = []
-                        for x in range(n):
-                            if not seen[x]:
-                                length = 0
-                                while not seen[x]:
-                                    seen[x] = True
-                                    x = step[x]
-                                    length += 1
-                                lengths.append(length)
-                        key = tuple(sorted(lengths))
+                        key = tuple(sorted(len(cycle) for cycle in permutation_cycles(step)))
                         counts[key] = counts.get(key, 0) + 1
             out.append(tuple(x for key in sorted(counts) for x in (*key, 0, counts[key])))
     return out
