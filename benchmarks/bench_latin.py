@@ -16,17 +16,18 @@
    of the six conjugates) against :func:`officers.latin.mols_classes.mols_form` of the square
    alone (nauty's labelling of the square as an orthogonal array ``OA(3, n)``, also a species
    form), paired, orders 5..12 on random squares and on groups (Z_n; Z_2^3 at 8, Z_3^2 at 9),
-   and order 16 on Z_16 and Z_2^4 (species_form refuses Z_2^4: too many relabellings). Random
-   squares stop at order 12: nauty's search grows about twofold an order on them (a random
-   square of order 16 takes it some 25 s, against some 7 ms). Before timing, both must agree
+   and order 16 on Z_16 and Z_2^4 (species_form refuses Z_2^4: too many relabellings). nauty
+   is given a first colouring of the values by an invariant (``mols_classes._graph``): without
+   it its search on a random square, whose graph is regular in every colour, grew about twofold
+   an order (130 ms at order 8, 3 s at 12). Before timing, both must agree
    that a random paratope of the square is of its species and on whether another random
    square is, and their group orders (:func:`officers.latin.autoparatopisms`,
    :func:`officers.latin.mols_classes.mols_automorphisms`) must be equal. The last column
-   names the faster and the paired ratio slower / faster. Measured (two runs of 5 rounds on a
-   loaded machine): nauty is the faster on every group table (13-100x on Z_n, 1,000-3,000x on
-   Z_2^3 and Z_3^2, where species_form tries many relabellings), and on the random squares of
-   orders 5 and 6 (2-10x; their groups of order 72 and 24); species_form on the random squares
-   from order 7 on (trivial groups), by some 30x at order 7, 300x at 10 and 500-800x at 12.
+   names the faster and the paired ratio slower / faster. Measured (5 rounds, load 0.6):
+   nauty is the faster on every group table (7-20x on Z_n, about 500x on Z_2^3 and 230x on
+   Z_3^2, where species_form tries many relabellings) and on the random squares of orders 5-7
+   (1.2-4x); species_form on the random squares from order 8 on (trivial groups), by 1.1-1.3x
+   (a random square of order 16, once: 19 ms against 10 ms).
    ``--nauty`` runs this section alone.
 
 Medians over ``--rounds`` interleaved rounds with paired ratios (``harness.measure``). Run from
