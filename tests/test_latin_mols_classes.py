@@ -257,3 +257,25 @@ def test_the_door_and_the_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert_valid(json.loads(capsys.readouterr().out))
     assert main(["latin", "mols-classify", "0 1\n1 0\n\n0 1\n1 0"]) == 2
     assert "not orthogonal" in capsys.readouterr().err
+
+
+def test_the_subsets_of_the_plane_of_order_8() -> None:
+    # PGammaL(2, 8) acts on the 9 directions 3-transitively and with one orbit on their 4-sets
+    # (a cross-ratio and its images fill GF(8) \ {0, 1}): every choice of k + 2 directions of
+    # AG(2, 8) is one class for k = 1, 2, 4, 5, 6, 7 (and their complements for 3), and every
+    # automorphism of a choice of four or more is a collineation's
+    plane = mols(7, 8)
+    points = [(r, c, *(s[r][c] for s in plane)) for r in range(8) for c in range(8)]
+    for width in (3, 4, 5, 6):
+        forms = set()
+        for chosen in itertools.combinations(range(9), width):
+            grids = [[[0] * 8 for _ in range(8)] for _ in range(width - 2)]
+            for p in points:
+                for i in range(2, width):
+                    grids[i - 2][p[chosen[0]]][p[chosen[1]]] = p[chosen[i]]
+            forms.add(mols_form(grids))
+        assert len(forms) == 1, width
+        (form,) = forms
+        if width >= 4:
+            assert mols_automorphisms(form) * math.comb(9, width) == collineations(8)
+    assert mols_automorphisms(mols(1, 8)) != collineations(8) // math.comb(9, 3)
