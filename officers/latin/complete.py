@@ -57,7 +57,13 @@ from officers.latin.squares import LatinSquare, latin_square
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 
-__all__ = ["MAX_COMMON_TRANSVERSALS", "METHODS", "common_transversals", "complete_mols"]
+__all__ = [
+    "MAX_COMMON_TRANSVERSALS",
+    "METHODS",
+    "checked_mols",
+    "common_transversals",
+    "complete_mols",
+]
 
 METHODS: Final = ("exact", "cpsat")
 """The methods of :func:`complete_mols`."""
@@ -104,7 +110,7 @@ def complete_mols(
     ...
     officers.InvalidArgumentError: not mutually orthogonal Latin squares [[[0, 1], [1, 0]], [[0, 1], [1, 0]]]: squares 1 and 2 are not orthogonal
     """
-    given = _checked(squares)
+    given = checked_mols(squares)
     seconds = check_time_limit(time_limit)
     if method not in METHODS:
         raise InvalidArgumentError(f"the method is 'exact' or 'cpsat', got {excerpt(method)}")
@@ -119,7 +125,7 @@ def complete_mols(
     return _cpsat(given, deadline, seconds)
 
 
-def _checked(squares: object, purpose: str = "to complete") -> tuple[LatinSquare, ...]:
+def checked_mols(squares: object, purpose: str = "to complete") -> tuple[LatinSquare, ...]:
     """The given squares, checked to be mutually orthogonal Latin squares of one order
     (``purpose`` says what for in the message of an empty list)."""
     if not isinstance(squares, Sequence) or isinstance(squares, str | bytes):

@@ -53,7 +53,6 @@ from officers.core.errors import (
 )
 from officers.latin.canonical import permutation_cycles
 from officers.latin.cover import exact_covers
-from officers.latin.orthogonal import transversals
 from officers.latin.squares import LatinSquare
 
 if TYPE_CHECKING:
@@ -266,17 +265,10 @@ def _common_mates(
 ) -> tuple[list[int], list[list[int]]]:
     """The common transversals of ``squares`` (as bitsets of cells ``n * row + column``) and
     every partition of the cells into them (each a list of the bitsets)."""
-    first = squares[0]
-    n = len(first)
-    options = []
-    for transversal in transversals(first):
-        if all(
-            len({square[r][c] for r, c in enumerate(transversal)}) == n for square in squares[1:]
-        ):
-            bits = 0
-            for r, c in enumerate(transversal):
-                bits |= 1 << (n * r + c)
-            options.append(bits)
+    from officers.latin.complete import common_transversals
+
+    n = len(squares[0])
+    options = list(common_transversals(squares, math.inf if deadline is None else deadline))
     return options, list(exact_covers(options, (1 << n * n) - 1, deadline=deadline))
 
 
@@ -421,6 +413,28 @@ def _mapped(
     return [x for part in out for x in part]
 
 
+def _level(k: int, found: list[_Found], below: MolsLevel) -> MolsLevel:
+    """The level of ``k`` MOLS made of the classes ``found``, checked against the level
+    ``below``: its sets times their common mates times ``n!`` must be the sets found."""
+    n = len(found[0].squares[0])
+    factorial = math.factorial(n)
+    group = factorial ** (k + 2) * math.factorial(k + 2)
+    classes = tuple(
+        MolsClass(f.squares, f.automorphisms, group // f.automorphisms, len(f.partitions))
+        for f in found
+    )
+    level = MolsLevel(
+        k, classes, sum(c.size for c in classes), sum(1 for c in classes if not c.mates)
+    )
+    expected = sum(c.size * c.mates for c in below.classes) * factorial
+    if level.sets != expected:  # pragma: no cover - a wrong labelling
+        raise AssertionError(
+            f"order {n}, {k} MOLS: the classes hold {level.sets} sets, "
+            f"the level below makes {expected}"
+        )
+    return level
+
+
 def mols_classes(
     source: int | Census,
     *,
@@ -471,7 +485,6 @@ def mols_classes(
         else checked
     )
     n = census.order
-    factorial = math.factorial(n)
     # no more than n - 1 MOLS of order n >= 2 exist; the one cell of order 1 is its own mate
     last = up_to if up_to is not None else max(n - 1, 1)
     table = species_mate_table(census, jobs=jobs, time_limit=left(), progress=progress)
@@ -508,20 +521,7 @@ def mols_classes(
             bar = f"order {n}, {k} MOLS" if progress else None
             made = sorted(set(_mapped(pool, _children, current, deadline, left, bar)))
             current = _mapped(pool, _founds, made, deadline, left, bar and bar + ", mates")
-            group = factorial ** (k + 2) * math.factorial(k + 2)
-            classes = tuple(
-                MolsClass(f.squares, f.automorphisms, group // f.automorphisms, len(f.partitions))
-                for f in current
-            )
-            level = MolsLevel(
-                k, classes, sum(c.size for c in classes), sum(1 for c in classes if not c.mates)
-            )
-            expected = sum(c.size * c.mates for c in levels[-1].classes) * factorial
-            if level.sets != expected:  # pragma: no cover - a wrong labelling
-                raise AssertionError(
-                    f"order {n}, {k} MOLS: the classes hold {level.sets} sets, "
-                    f"the level below makes {expected}"
-                )
+            level = _level(k, current, levels[-1])
             levels.append(level)
             if on_level is not None:
                 on_level(level)
@@ -533,9 +533,9 @@ def mols_classes(
 
 
 def _checked_set(squares: object) -> tuple[LatinSquare, ...]:
-    from officers.latin.complete import _checked
+    from officers.latin.complete import checked_mols
 
-    given = _checked(squares, "to classify")
+    given = checked_mols(squares, "to classify")
     if len(given[0]) > MAX_MOLS_FORM_ORDER:
         raise UnsupportedError(
             f"sets of MOLS are put in canonical form to order {MAX_MOLS_FORM_ORDER}, "
