@@ -79,6 +79,12 @@ MAX_MOLS_FORM_ORDER: Final = 16
 complete set of order 16 (an affine plane: 801 vertices) in about a second; its search cannot be
 stopped, so larger arrays are refused rather than risked."""
 
+INVARIANT_WORK: Final = 1_000_000
+"""The most steps the values' invariants may take (``(k + 2)**3 n**3`` or so; about 0.6 s):
+past it, as for 12 MOLS of order 13 or 15 of order 16, nauty starts from the plain colours. Such
+sets are the large ones, where the structure gives nauty its way at once (the affine plane of
+order 16: 0.07 s); a random square of order 8 needs the invariants (7 ms, against 130 ms)."""
+
 Point = tuple[int, ...]
 
 _In = TypeVar("_In")
@@ -174,7 +180,8 @@ def _graph(points: Sequence[Point], n: int) -> object:
     """The orthogonal array as nauty's coloured graph: its points, then a vertex for each value
     of each coordinate (``n * n + j * n + v``), then one for each coordinate. The values are
     coloured by :func:`_line_invariants` (in the order of the invariants, so that equivalent
-    arrays have the same coloured graphs), the coordinates by the invariants of their values."""
+    arrays have the same coloured graphs), the coordinates by the invariants of their values,
+    where the invariants cost at most :data:`INVARIANT_WORK`."""
     nauty = _nauty()
     width = len(points[0])
     lines = len(points)
@@ -185,7 +192,11 @@ def _graph(points: Sequence[Point], n: int) -> object:
     for j in range(width):
         for v in range(n):
             adjacency[lines + j * n + v] = [heads + j]
-    invariants = _line_invariants(points, n) if n > 2 else [()] * (width * n)
+    work = width * n * (n - 1) * (width - 1) * (width - 2) * n
+    if n > 2 and work <= INVARIANT_WORK:
+        invariants = _line_invariants(points, n)
+    else:  # a choice made by k and n alone, so the forms of one k and n stay comparable
+        invariants = [()] * (width * n)
     values: dict[tuple[int, ...], set[int]] = {}
     for i, invariant in enumerate(invariants):
         values.setdefault(invariant, set()).add(lines + i)
