@@ -273,6 +273,21 @@ def _census(args: argparse.Namespace) -> Census:
     )
 
 
+def _census_then(args: argparse.Namespace, what: str) -> tuple[Census, float | None, bool]:
+    """The census (:func:`_census`), the seconds of the time limit it left for ``what`` comes
+    next, and whether progress bars are shown. When the listing took all the time it raises
+    :class:`~officers.SolverTimeoutError`."""
+    shown = sys.stderr.isatty() if args.progress is None else args.progress
+    start = time.monotonic()
+    census = _census(args)
+    left = None if args.time_limit is None else args.time_limit - (time.monotonic() - start)
+    if left is not None and left <= 0:  # the listing took the time: none is left for the rest
+        from officers.core.errors import SolverTimeoutError
+
+        raise SolverTimeoutError(f"the time limit ({args.time_limit} s) ran out before {what}")
+    return census, left, shown
+
+
 def _classes(args: argparse.Namespace) -> ExitCode:
     if args.count:
         return _class_count(args)
@@ -354,14 +369,7 @@ def mate_table_data(table: MateTable) -> dict[str, Any]:
 def _mate_table(args: argparse.Namespace) -> ExitCode:
     from officers.latin.listing import species_mate_table
 
-    shown = sys.stderr.isatty() if args.progress is None else args.progress
-    start = time.monotonic()
-    census = _census(args)
-    left = None if args.time_limit is None else args.time_limit - (time.monotonic() - start)
-    if left is not None and left <= 0:  # the listing took the time: none is left for the mates
-        from officers.core.errors import SolverTimeoutError
-
-        raise SolverTimeoutError(f"the time limit ({args.time_limit} s) ran out before the mates")
+    census, left, shown = _census_then(args, "the mates")
     table = species_mate_table(census, jobs=args.jobs, time_limit=left, progress=shown)
     if args.json:
         emit(mate_table_data(table))
@@ -428,14 +436,7 @@ def _mols_classes(args: argparse.Namespace) -> ExitCode:
     if args.mates:
         print("officers: --mols or --mates, not both", file=sys.stderr)
         return ExitCode.BAD_INPUT
-    shown = sys.stderr.isatty() if args.progress is None else args.progress
-    start = time.monotonic()
-    census = _census(args)
-    left = None if args.time_limit is None else args.time_limit - (time.monotonic() - start)
-    if left is not None and left <= 0:  # the listing took the time: none is left for the sets
-        from officers.core.errors import SolverTimeoutError
-
-        raise SolverTimeoutError(f"the time limit ({args.time_limit} s) ran out before the MOLS")
+    census, left, shown = _census_then(args, "the MOLS")
     found = mols_classes(census, jobs=args.jobs, time_limit=left, progress=shown)
     if args.json:
         emit(mols_classes_data(found))
