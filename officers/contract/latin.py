@@ -279,7 +279,7 @@ def mols_complete_op(request: Request, limits: Limits) -> dict[str, Any]:
 
 def mols_classification_document(squares: list[Rows]) -> dict[str, Any]:
     """The class of a set of mutually orthogonal Latin squares
-    (:func:`officers.latin.mols_classes.mols_form`): its canonical set (the same for every
+    (:func:`officers.latin.mols_classes.classify_mols`): its canonical set (the same for every
     equivalent set: rows, columns and squares may trade places, each renamed), the order of
     its group and the number of ordered ``k``-tuples of MOLS in the class.
 
@@ -290,10 +290,9 @@ def mols_classification_document(squares: list[Rows]) -> dict[str, Any]:
     """
     import math
 
-    from officers.latin.mols_classes import mols_automorphisms, mols_form
+    from officers.latin.mols_classes import classify_mols
 
-    form = mols_form(squares)
-    automorphisms = mols_automorphisms(squares)
+    form, automorphisms = classify_mols(squares)
     n, k = len(form[0]), len(form)
     return {
         **head("latin-mols-classification"),

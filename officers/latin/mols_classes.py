@@ -66,6 +66,7 @@ __all__ = [
     "MolsCensus",
     "MolsClass",
     "MolsLevel",
+    "classify_mols",
     "mols_automorphisms",
     "mols_classes",
     "mols_form",
@@ -556,6 +557,24 @@ def _checked_set(squares: object) -> tuple[LatinSquare, ...]:
             f"not {len(given[0])}"
         )
     return given
+
+
+def classify_mols(
+    squares: Sequence[Sequence[Sequence[int]]],
+) -> tuple[tuple[LatinSquare, ...], int]:
+    """:func:`mols_form` and :func:`mols_automorphisms` of a set at once (one graph, one
+    labelling).
+
+    >>> from officers.latin.mutually_orthogonal import mols
+    >>> form, group = classify_mols(mols(2, 3))
+    >>> form, group
+    ((((0, 1, 2), (1, 2, 0), (2, 0, 1)), ((0, 1, 2), (2, 0, 1), (1, 2, 0))), 432)
+    """
+    given = _checked_set(squares)
+    n = len(given[0])
+    points = _points(given)
+    graph = _graph(points, n)
+    return _canonical(graph, points, n), _group(graph, n * n)[1]
 
 
 def mols_form(squares: Sequence[Sequence[Sequence[int]]]) -> tuple[LatinSquare, ...]:
