@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import random
 import statistics
 import time
@@ -103,23 +104,18 @@ def one_square_rows(rounds: int) -> None:
     print("|---|---|---|---|---|---|")
     for n in (5, 7, 8, 9, 10, 11, 12):
         empty, rules = Square.empty(n), Rules(order=n)
-        ours, square = median_time(lambda empty=empty: next(completions(empty)), rounds)
+        ours, square = median_time(functools.partial(_first_completion, empty), rounds)
         assert isinstance(square, Square) and is_finished(square)
         try:
             theirs, _ = median_time(
-                lambda empty=empty, rules=rules: cpsat.is_completable(
-                    empty, rules, time_limit=CPSAT_LIMIT
-                ),
-                1,
+                functools.partial(cpsat.is_completable, empty, rules, time_limit=CPSAT_LIMIT), 1
             )
             sat = f"{theirs:.3f} s | {theirs / ours:,.0f}×"
         except SolverTimeoutError:
             sat = f"> {CPSAT_LIMIT:g} s | > {CPSAT_LIMIT / ours:,.0f}×"
         dlx = "not run | –"
         if n <= 7:
-            theirs, _ = median_time(
-                lambda empty=empty, rules=rules: dlx_is_completable(empty, rules), 1
-            )
+            theirs, _ = median_time(functools.partial(dlx_is_completable, empty, rules), 1)
             dlx = f"{theirs:.3f} s | {theirs / ours:,.0f}×"
         print(f"| {n} | {ours:.4f} s | {sat} | {dlx} |")
     print()
@@ -163,15 +159,19 @@ COMPILED_CHECK_EVERY = 32
 """Nodes of the compiled search between two calls of its check (``CHECK_EVERY`` in _cover.c)."""
 
 
+def _first_completion(empty: Square) -> object:
+    return next(completions(empty))
+
+
 @contextlib.contextmanager
 def pure_python() -> Iterator[None]:
     """The exact cover with the compiled search switched off (the pure-Python path)."""
     saved = exact._compiled
-    exact._compiled = lambda: None  # type: ignore[assignment]
+    exact._compiled = lambda: None
     try:
         yield
     finally:
-        exact._compiled = saved  # type: ignore[assignment]
+        exact._compiled = saved
 
 
 def python_count(square: Square, rules: Rules) -> int:
@@ -215,9 +215,9 @@ def count_rows(rounds: int, cases: list[tuple[int, int, int]]) -> tuple[list[flo
         python_nodes = nodes_of(square, rules, False)
         samples = harness.measure(
             {
-                "officers": lambda square=square, rules=rules: cover_count(square, rules),
-                "python": lambda square=square, rules=rules: python_count(square, rules),
-                "dlx": lambda square=square, rules=rules: oracles.dlx_count(square, rules),
+                "officers": functools.partial(cover_count, square, rules),
+                "python": functools.partial(python_count, square, rules),
+                "dlx": functools.partial(oracles.dlx_count, square, rules),
             },
             rounds=rounds if givens >= 10 else 1,
         )
@@ -333,7 +333,7 @@ def main() -> None:
     for n in [*range(5, 31), 34, 38, 46, 62, 125, 254, 256]:
         if n == 6:
             continue
-        seconds, square = median_time(lambda n=n: graeco_latin_square(n), rounds)
+        seconds, square = median_time(functools.partial(graeco_latin_square, n), rounds)
         print(f"| {n} | {seconds:.4f} | {is_finished(square)} |")  # type: ignore[arg-type]
 
     print("\n## Knuth's square (a), order 10\n\n| question | method | answer | seconds |")

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import json
 import random
 import socket
@@ -72,7 +73,7 @@ def _moves(store: Store, moves: int, threads: int) -> float:
             move = state["view"]["legal_moves"][0]
             state = rooms.move(made["room"], made["token"], {"move": move, "seq": state["seq"]})
 
-    return _timed([lambda one=one: play(one) for one in made], moves)
+    return _timed([functools.partial(play, one) for one in made], moves)
 
 
 def _bare(store: Store, moves: int, threads: int) -> float:
@@ -88,7 +89,7 @@ def _bare(store: Store, moves: int, threads: int) -> float:
             event = StoredEvent(now.seq + 1, "moved", {"move": "x"}, {}, time.time())
             assert store.update(after, now.seq, [event])
 
-    return _timed([lambda room=room: play(room) for room in made], moves)
+    return _timed([functools.partial(play, room) for room in made], moves)
 
 
 def _timed(works: list[Callable[[], None]], moves: int) -> float:

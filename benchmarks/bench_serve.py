@@ -63,7 +63,7 @@ def measure(call: Callable[[], object], seconds: float, most: int = 100_000) -> 
     """Milliseconds of each call, for ``seconds`` (at most ``most`` calls)."""
     for _ in range(5):
         call()
-    times = []
+    times: list[float] = []
     end = time.perf_counter() + seconds
     while time.perf_counter() < end and len(times) < most:
         start = time.perf_counter()
