@@ -33,6 +33,7 @@ from officers.latin.mols_classes import (
     MolsCensus,
     _common_mates,
     _mate,
+    classify_mols,
     mols_automorphisms,
     mols_classes,
     mols_form,
@@ -284,3 +285,19 @@ def test_the_subsets_of_the_plane_of_order_8() -> None:
         if width >= 4:
             assert mols_automorphisms(form) * math.comb(9, width) == collineations(8)
     assert mols_automorphisms(mols(1, 8)) != collineations(8) // math.comb(9, 3)
+
+
+def test_order_1_counts_its_groups_exactly() -> None:
+    # one cell is its own mate: a set of any size, whose group permutes the k + 2 coordinates
+    form, group = classify_mols([[[0]]] * 17)
+    assert group == math.factorial(19) and form == (((0,),),) * 17
+    assert [
+        c.automorphisms for level in mols_classes(1, up_to=4).levels for c in level.classes
+    ] == [
+        6,
+        24,
+        120,
+        720,
+    ]
+    with pytest.raises(InvalidArgumentError, match="1 to 64"):
+        mols_classes(1, up_to=65)

@@ -20,10 +20,17 @@ array read in that labelling, in standard form, is the class's canonical set, wh
 classes apart; the group's generators spare the labelling of mates its group maps to each other,
 and its order gives each class's number of labelled sets.
 
-Checks that cost nothing extra (:func:`mols_classes` asserts both): the labelled sets of ``k + 1``
-MOLS are the labelled sets of ``k`` times their number of common mates (each mate with its ``n!``
-namings) -- so the classes' sizes, each ``|G| / |Aut|``, add up to what the level below predicts;
-and level 1's sizes add up to the number of Latin squares.
+A check that costs nothing extra (:func:`mols_classes` raises where it fails): the labelled sets
+of ``k + 1`` MOLS are the labelled sets of ``k`` times their number of common mates (each mate
+with its ``n!`` namings) -- so the classes' sizes, each ``|G| / |Aut|``, add up to what the
+level below predicts; and where the species come with mates, their mates listed must be the
+mates counted, and nauty's group of each the autoparatopisms the listing counted. (Level 1's
+sizes add up to the number of Latin squares: the tests hold them to OEIS A002860.)
+
+Level 1 gives each species by its species form (:func:`officers.latin.canonical.species_form`,
+the listing's); the levels above by their canonical sets, read in nauty's labelling. Those are
+canonical for one version of nauty (``pynauty`` ships its own): compare sets put in form by the
+same version.
 
 >>> census = mols_classes(4)
 >>> [(level.k, len(level.classes), level.sets) for level in census.levels]
@@ -63,6 +70,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_MOLS_CLASS_ORDER",
     "MAX_MOLS_FORM_ORDER",
+    "MAX_UP_TO",
     "MolsCensus",
     "MolsClass",
     "MolsLevel",
@@ -87,7 +95,11 @@ INVARIANT_WORK: Final = 1_000_000
 """The most steps the values' invariants may take (``(k + 2)**3 n**3`` or so; about 0.6 s):
 past it, as for 12 MOLS of order 13 or 15 of order 16, nauty starts from the plain colours. Such
 sets are the large ones, where the structure gives nauty its way at once (the affine plane of
-order 16: 0.07 s); a random square of order 8 needs the invariants (7 ms, against 130 ms)."""
+order 16: 0.06 s); a random square of order 8 needs the invariants (2 ms, against 130 ms)."""
+
+MAX_UP_TO: Final = 64
+"""The most squares :func:`mols_classes` is asked for (``up_to``): no order to 8 has more than 7
+MOLS but order 1, whose one cell makes a set of any size (one class each)."""
 
 Point = tuple[int, ...]
 
@@ -98,7 +110,7 @@ _Out = TypeVar("_Out")
 @dataclass(frozen=True)
 class MolsClass:
     """One class of sets of ``k`` MOLS: ``squares``, its canonical set (the same for every set of
-    the class), ``automorphisms``, the order of its group (the renamings and permutations of the
+    the class; for ``k = 1`` the species form), ``automorphisms``, the order of its group (the renamings and permutations of the
     ``k + 2`` coordinates that keep the set), ``size``, the number of ordered ``k``-tuples of
     MOLS in the class (``n!**(k + 2) * (k + 2)! / automorphisms``), and ``mates``, its common
     orthogonal mates (each once up to renaming its symbols): a class with none is *maximal*."""
@@ -264,10 +276,15 @@ def _standard(grids: list[list[list[int]]]) -> tuple[LatinSquare, ...]:
     return tuple(out)
 
 
-def _group(graph: object, count: int) -> tuple[list[list[int]], int]:
-    """Generators of the array's group as permutations of its ``count`` points, and its order."""
+def _group(graph: object, count: int, width: int) -> tuple[list[list[int]], int]:
+    """Generators of the array's group as permutations of its ``count`` points, and its order
+    (of ``width`` coordinates). nauty gives the order as a float times a power of ten, exact
+    below 2**53: every array of order 2 .. 16 stays far below (the affine plane of order 16:
+    62,668,800). At order 1, whose one point any number of coordinates may share, the group
+    permutes the coordinates freely: ``width!``, counted exactly."""
     generators, size1, size2, _, _ = _nauty().autgrp(graph)
-    return [list(g[:count]) for g in generators], round(size1 * 10**size2)
+    order = math.factorial(width) if count == 1 else round(size1 * 10**size2)
+    return [list(g[:count]) for g in generators], order
 
 
 def _points(squares: Sequence[LatinSquare]) -> list[Point]:
@@ -363,7 +380,7 @@ class _Found:
 
 def _found(squares: tuple[LatinSquare, ...], deadline: float | None) -> _Found:
     n = len(squares[0])
-    generators, order = _group(_graph(_points(squares), n), n * n)
+    generators, order = _group(_graph(_points(squares), n), n * n, len(squares) + 2)
     options, partitions = _common_mates(squares, deadline)
     return _Found(squares, order, generators, options, partitions)
 
@@ -478,8 +495,12 @@ def mols_classes(
 
     checked = _check_source(source)
     seconds = check_time_limit(time_limit)
-    if up_to is not None and (isinstance(up_to, bool) or not isinstance(up_to, int) or up_to < 1):
-        raise InvalidArgumentError(f"up_to must be a whole number of squares, not {excerpt(up_to)}")
+    if up_to is not None and (
+        isinstance(up_to, bool) or not isinstance(up_to, int) or not 1 <= up_to <= MAX_UP_TO
+    ):
+        raise InvalidArgumentError(
+            f"up_to must be a whole number of squares, 1 to {MAX_UP_TO}, not {excerpt(up_to)}"
+        )
     started = time.monotonic()
     deadline = None if seconds is None else started + seconds
     _nauty()
@@ -550,6 +571,12 @@ def mols_classes(
 def _checked_set(squares: object) -> tuple[LatinSquare, ...]:
     from officers.latin.complete import checked_mols
 
+    first = squares[0] if isinstance(squares, Sequence) and squares else None
+    if isinstance(first, Sequence) and len(first) > MAX_MOLS_FORM_ORDER:  # before reading it all
+        raise UnsupportedError(
+            f"sets of MOLS are put in canonical form to order {MAX_MOLS_FORM_ORDER}, "
+            f"not {len(first)}"
+        )
     given = checked_mols(squares, "to classify")
     if len(given[0]) > MAX_MOLS_FORM_ORDER:
         raise UnsupportedError(
@@ -574,7 +601,7 @@ def classify_mols(
     n = len(given[0])
     points = _points(given)
     graph = _graph(points, n)
-    return _canonical(graph, points, n), _group(graph, n * n)[1]
+    return _canonical(graph, points, n), _group(graph, n * n, len(given) + 2)[1]
 
 
 def mols_form(squares: Sequence[Sequence[Sequence[int]]]) -> tuple[LatinSquare, ...]:
@@ -595,12 +622,12 @@ def mols_form(squares: Sequence[Sequence[Sequence[int]]]) -> tuple[LatinSquare, 
 def mols_automorphisms(squares: Sequence[Sequence[Sequence[int]]]) -> int:
     """The order of the group of a set of mutually orthogonal Latin squares: the renamings of
     the rows, columns and each square's symbols, with the permutations of these ``k + 2`` roles,
-    that keep the set. A complete set of order ``q`` is an affine plane: ``q**2 * |GL(2, q)|``
-    times the field's automorphisms.
+    that keep the set. The complete set of a field of order ``q`` is the affine plane
+    AG(2, q): ``q**2 * |GL(2, q)|`` times the field's automorphisms.
 
     >>> from officers.latin.mutually_orthogonal import mols
     >>> mols_automorphisms(mols(7, 8))
     677376
     """
     given = _checked_set(squares)
-    return _group(_graph(_points(given), len(given[0])), len(given[0]) ** 2)[1]
+    return _group(_graph(_points(given), len(given[0])), len(given[0]) ** 2, len(given) + 2)[1]
