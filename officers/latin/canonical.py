@@ -65,6 +65,7 @@ __all__ = [
     "automorphisms",
     "autotopisms",
     "classify",
+    "column_layouts",
     "conjugate",
     "cycle_layouts",
     "count_isotopy_classes",
@@ -162,6 +163,33 @@ def cycle_layouts(lengths: Sequence[int]) -> int:
     return ways
 
 
+def column_layouts(cycles: Sequence[Sequence[int]]) -> Iterator[list[int]]:
+    """Every way to lay out ``cycles`` (as :func:`permutation_cycles` gives them, shortest
+    first) one after the other: the cycles of each length in every order, each from each of its
+    places; :func:`cycle_layouts` of their lengths in all.
+
+    >>> list(column_layouts([[0], [1, 2]]))
+    [[0, 1, 2], [0, 2, 1]]
+    """
+    options = []
+    for _, grouped in itertools.groupby(cycles, key=len):
+        group = list(grouped)
+        length = len(group[0])
+        options.append(
+            [
+                [
+                    cycle[(k + shift) % length]
+                    for cycle, shift in zip(order, shifts, strict=True)
+                    for k in range(length)
+                ]
+                for order in itertools.permutations(group)
+                for shifts in itertools.product(range(length), repeat=len(group))
+            ]
+        )
+    for parts in itertools.product(*options):
+        yield [c for part in parts for c in part]
+
+
 def _pair_key(square: LatinSquare, where: list[list[int]], a: int, b: int) -> tuple[int, ...]:
     """What no isotopy changes about rows ``a`` and ``b``: the number of layouts of their
     permutation's cycles, then the cycle lengths."""
@@ -230,23 +258,7 @@ def _isotopes(
     n = len(square)
     for a, b in pairs:
         row_a = square[a]
-        groups = _cycle_groups(where, square, a, b)
-        options = []
-        for group in groups:
-            length = len(group[0])
-            options.append(
-                [
-                    [
-                        cycle[(k + shift) % length]
-                        for cycle, shift in zip(order, shifts, strict=True)
-                        for k in range(length)
-                    ]
-                    for order in itertools.permutations(group)
-                    for shifts in itertools.product(range(length), repeat=len(group))
-                ]
-            )
-        for parts in itertools.product(*options):
-            columns = [c for part in parts for c in part]
+        for columns in column_layouts(permutation_cycles([where[a][s] for s in square[b]])):
             label = [0] * n  # new symbol of each old symbol
             for j, c in enumerate(columns):
                 label[row_a[c]] = j

@@ -60,6 +60,7 @@ from officers.latin import classes_accel
 from officers.latin.canonical import (
     CONJUGATES,
     LatinClass,
+    column_layouts,
     conjugate,
     cycle_layouts,
     permutation_cycles,
@@ -139,23 +140,7 @@ def _form(rect: Rectangle, n: int) -> tuple[Rectangle, int]:
     hits = 0
     for a, b in pairs:
         row_a = rect[a]
-        options = []
-        for _, grouped in itertools.groupby(cycles[a, b], key=len):
-            group = list(grouped)
-            length = len(group[0])
-            options.append(
-                [
-                    [
-                        cycle[(i + shift) % length]
-                        for cycle, shift in zip(order, shifts, strict=True)
-                        for i in range(length)
-                    ]
-                    for order in itertools.permutations(group)
-                    for shifts in itertools.product(range(length), repeat=len(group))
-                ]
-            )
-        for parts in itertools.product(*options):
-            columns = [c for part in parts for c in part]
+        for columns in column_layouts(cycles[a, b]):
             label = [0] * n
             for j, c in enumerate(columns):
                 label[row_a[c]] = j

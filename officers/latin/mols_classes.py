@@ -66,6 +66,7 @@ from officers.latin.squares import LatinSquare
 
 if TYPE_CHECKING:
     from officers.latin.listing import Census
+    from officers.latin.orthogonal import MateTable
 
 __all__ = [
     "MAX_MOLS_CLASS_ORDER",
@@ -313,9 +314,26 @@ def _mate(partition: Sequence[int], n: int) -> LatinSquare:
     return tuple(tuple(row) for row in grid)
 
 
-def _check_source(source: object) -> int | Census:
+def _check_species(table: MateTable, found: list[_Found]) -> None:
+    """The species with mates, listed (``found``), against the mates and groups counted."""
+    for s, f in zip([s for s in table.species if s.mates], found, strict=True):
+        if len(f.partitions) != s.mates or f.automorphisms != s.symmetries:
+            raise AssertionError(  # pragma: no cover - the two counts disagree
+                f"species {excerpt(s.form)}: {len(f.partitions)} mates listed, "
+                f"{s.mates} counted; group {f.automorphisms}, {s.symmetries} counted"
+            )
+
+
+def _check_source(source: object, up_to: object) -> int | Census:
+    """``source`` (an order or a census) and ``up_to``, checked."""
     from officers.latin.listing import Census
 
+    if up_to is not None and (
+        isinstance(up_to, bool) or not isinstance(up_to, int) or not 1 <= up_to <= MAX_UP_TO
+    ):
+        raise InvalidArgumentError(
+            f"up_to must be a whole number of squares, 1 to {MAX_UP_TO}, not {excerpt(up_to)}"
+        )
     if isinstance(source, Census):
         return source
     if isinstance(source, bool) or not isinstance(source, int):
@@ -493,14 +511,8 @@ def mols_classes(
     """
     from officers.latin.listing import enumerate_classes, species_mate_table
 
-    checked = _check_source(source)
+    checked = _check_source(source, up_to)
     seconds = check_time_limit(time_limit)
-    if up_to is not None and (
-        isinstance(up_to, bool) or not isinstance(up_to, int) or not 1 <= up_to <= MAX_UP_TO
-    ):
-        raise InvalidArgumentError(
-            f"up_to must be a whole number of squares, 1 to {MAX_UP_TO}, not {excerpt(up_to)}"
-        )
     started = time.monotonic()
     deadline = None if seconds is None else started + seconds
     _nauty()
@@ -542,12 +554,7 @@ def mols_classes(
             left,
             f"order {n}, 1 MOLS" if progress else None,
         )
-        for s, found in zip([s for s in table.species if s.mates], current, strict=True):
-            if len(found.partitions) != s.mates or found.automorphisms != s.symmetries:
-                raise AssertionError(  # pragma: no cover - the two counts disagree
-                    f"species {excerpt(s.form)}: {len(found.partitions)} mates listed, "
-                    f"{s.mates} counted; group {found.automorphisms}, {s.symmetries} counted"
-                )
+        _check_species(table, current)
         levels = [level]
         if on_level is not None:
             on_level(level)
