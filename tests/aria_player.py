@@ -330,9 +330,11 @@ class AriaPlayer:
         self.moves.append(move)
 
         def made(tree: list[Node]) -> bool:
-            """The game is over, or the hand changed and it is no longer one's turn."""
+            """The game is over, or the hand changed: the move is taken. The turn may stay
+            here: a seat whose hand is empty is skipped, so after taking a card back (or when
+            the other's hand is empty) one moves again at once."""
             hand = [b.name for node in find(tree, "group", w["hand"]) for b in walk(node.children)]
-            return self.over(tree) or (hand != before and not self._mine(tree, w["hand"]))
+            return self.over(tree) or hand != before
 
         self.until(made, "the move made")
         return move
