@@ -73,6 +73,7 @@ __all__ = [
     "isomorphism_form",
     "isotopy_classes",
     "isotopy_form",
+    "least_form",
     "permutation_cycles",
     "species",
     "species_form",
@@ -246,7 +247,7 @@ def _isotopy(square: LatinSquare) -> tuple[LatinSquare, int]:
         groups = _cycle_groups(where, square, a, b)
         work += n * n * math.prod(math.factorial(len(g)) * len(g[0]) ** len(g) for g in groups)
     _within(work, square)
-    return _least(_isotopes(square, where, pairs))
+    return least_form(_isotopes(square, where, pairs))
 
 
 def _isotopes(
@@ -268,7 +269,7 @@ def _isotopes(
             yield tuple(rows)
 
 
-def _least(forms: Iterable[LatinSquare]) -> tuple[LatinSquare, int]:
+def least_form(forms: Iterable[LatinSquare]) -> tuple[LatinSquare, int]:
     """The least of ``forms`` and how many times it comes (the order of the group that fixes
     it, when the forms are its images one for each relabelling considered)."""
     best: LatinSquare | None = None
@@ -376,7 +377,7 @@ def _isomorphism(square: LatinSquare) -> tuple[LatinSquare, int]:
             label[x] = j
         return tuple(tuple(label[square[x][y]] for y in order) for x in order)
 
-    return _least(relabelled(seed) for seed in seeds)
+    return least_form(relabelled(seed) for seed in seeds)
 
 
 def isomorphism_form(square: Sequence[Sequence[int]]) -> LatinSquare:

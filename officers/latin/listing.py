@@ -63,6 +63,7 @@ from officers.latin.canonical import (
     column_layouts,
     conjugate,
     cycle_layouts,
+    least_form,
     permutation_cycles,
 )
 from officers.latin.squares import LatinSquare
@@ -136,26 +137,22 @@ def _form(rect: Rectangle, n: int) -> tuple[Rectangle, int]:
         ranked = {(a, b): (profile[a], profile[b]) for a, b in pairs}
         best_rank = min(ranked.values())
         pairs = [pair for pair, rank in ranked.items() if rank == best_rank]
-    best: Rectangle | None = None
-    hits = 0
-    for a, b in pairs:
-        row_a = rect[a]
-        for columns in column_layouts(cycles[a, b]):
-            label = [0] * n
-            for j, c in enumerate(columns):
-                label[row_a[c]] = j
-            made = tuple(
-                sorted(
-                    (tuple([label[old[c]] for c in columns]) for old in rect),
-                    key=lambda row: row[0],
+
+    def made() -> Iterator[Rectangle]:
+        for a, b in pairs:
+            row_a = rect[a]
+            for columns in column_layouts(cycles[a, b]):
+                label = [0] * n
+                for j, c in enumerate(columns):
+                    label[row_a[c]] = j
+                yield tuple(
+                    sorted(
+                        (tuple([label[old[c]] for c in columns]) for old in rect),
+                        key=lambda row: row[0],
+                    )
                 )
-            )
-            if best is None or made < best:
-                best, hits = made, 1
-            elif made == best:
-                hits += 1
-    assert best is not None
-    return best, hits
+
+    return least_form(made())
 
 
 def rectangle_form(rows: Sequence[Sequence[int]]) -> Rectangle:
