@@ -1,7 +1,7 @@
 """Mutually orthogonal Latin squares: every set of the table, built and checked, in CPU seconds.
 
 For every order ``--from <= n <= --to`` (2 to 100 by default), the most MOLS the library builds
-(``largest_known(n)``; for a prime power above 193, as many as ``MAX_CELLS`` allows), from cold
+(``largest_known(n)``; the whole sets of the prime powers above 193 as one array), from cold
 caches (the arrays built for other orders are forgotten before each order, so an order pays for
 the arrays it is built from), in CPU seconds of the process that builds it
 (``time.process_time``, one core): the build (with the squares) and the check

@@ -5,7 +5,13 @@ the table of how many this library builds against the published one (wired into 
 ``mols K N`` prints ``K`` mutually orthogonal Latin squares of order ``N`` (each checked as an
 orthogonal array before it is printed), one square after another, rows of numbers ``0 .. N-1``
 separated by spaces and a blank line between squares; ``--json`` writes the ``latin-mols``
-document of the doors (:func:`officers.contract.latin.mols_document`). When no set is known
+document of the doors (:func:`officers.contract.latin.mols_document`). A set over
+:data:`~officers.latin.mutually_orthogonal.MAX_CELLS` symbols (the whole set of a prime power
+above 193) is printed as text from :func:`officers.latin.mols_array.mols_array`, checked by the
+randomized test (not as JSON: ``--json`` refuses it with the reason). ``--npy FILE`` writes
+them to ``FILE`` as one numpy array (:func:`officers.latin.mols_array.mols_array`: any set of
+the table, the whole sets of the prime powers above 193 too, checked by the randomized test
+unless ``--check exact``). When no set is known
 to the library, or a theorem says none exists, it says why on standard error (with ``--json``
 the document, ``found`` false, with the ``reason``) and exits with status 1. No search is
 involved: every construction is direct.
@@ -73,8 +79,79 @@ def _refused(args: argparse.Namespace, kind: str, error: Exception, code: ExitCo
     return code
 
 
+def _mols_npy(args: argparse.Namespace) -> ExitCode:
+    """``mols K N --npy FILE``: the set as one numpy array, any set of the table."""
+    import numpy as np
+
+    from officers.core.errors import InvalidArgumentError, UnsupportedError
+    from officers.latin.mols_array import mols_array
+    from officers.latin.mutually_orthogonal import MAX_CELLS, plan
+
+    try:
+        squares = mols_array(args.k, args.n, check=args.check)
+    except (UnsupportedError, InvalidArgumentError) as error:
+        print(f"officers: {error}", file=sys.stderr)
+        return ExitCode.NO
+    try:
+        with open(args.npy, "wb") as out:
+            np.save(out, squares, allow_pickle=False)
+    except OSError as error:
+        print(f"officers: cannot write {args.npy}: {error.strerror}", file=sys.stderr)
+        return ExitCode.BAD_INPUT
+    exact = args.check == "exact" or squares.size <= MAX_CELLS
+    print(
+        f"# {args.k} MOLS of order {args.n}: {plan(args.n)[1]}; checked "
+        f"{'exactly' if exact else 'by the randomized test'}; written to {args.npy} "
+        f"(numpy, shape {squares.shape}, uint16)"
+    )
+    return ExitCode.OK
+
+
+def _mols_text(args: argparse.Namespace) -> ExitCode:
+    """``mols K N`` for a set over ``MAX_CELLS`` symbols (a prime power's whole set): printed
+    from :func:`officers.latin.mols_array.mols_array`, row by row, as ``mols`` prints any
+    set (the 598 MOLS of order 599 are some 820 MB of text)."""
+    from officers.latin.mols_array import mols_array
+    from officers.latin.mutually_orthogonal import plan
+
+    squares = mols_array(args.k, args.n)
+    names = [str(x).encode() for x in range(args.n)]
+    sys.stdout.flush()
+    out = sys.stdout.buffer
+    out.write(
+        f"# {args.k} MOLS of order {args.n}: {plan(args.n)[1]} (checked by the randomized "
+        "test)\n".encode()
+    )
+    for index, square in enumerate(squares):
+        if index:
+            out.write(b"\n")
+        out.write(
+            b"".join(b" ".join(map(names.__getitem__, row)) + b"\n" for row in square.tolist())
+        )
+    out.flush()
+    return ExitCode.OK
+
+
 def _mols(args: argparse.Namespace) -> ExitCode:
     from officers.contract.latin import mols_document
+    from officers.latin.mutually_orthogonal import MAX_CELLS, checked_request
+
+    if args.npy is not None:
+        if args.json:
+            print(
+                "officers: --npy writes the squares to a file; --json prints them", file=sys.stderr
+            )
+            return ExitCode.BAD_INPUT
+        return _mols_npy(args)
+    if not args.json and args.n > 1 and args.k * args.n * args.n > MAX_CELLS:
+        from officers.core.errors import UnsupportedError
+
+        try:
+            checked_request(args.k, args.n)
+        except UnsupportedError as error:
+            print(f"officers: {error}", file=sys.stderr)
+            return ExitCode.NO
+        return _mols_text(args)
 
     data = mols_document(args.k, args.n)
     if args.json:
@@ -156,12 +233,15 @@ def _verified_table(args: argparse.Namespace) -> ExitCode:
         f"{'n':>4} {'built':>5} {'table':>5} {'diff':>4} {'checked':>7} {'CPU s':>7}  construction"
     )
     for row in data["rows"]:
+        mark = "*" if row["check"] == "randomized" else ""
         print(
             f"{row['n']:>4} {row['built']:>5} {row['table']:>5} {row['difference']:>4} "
-            f"{row['squares'] if row['verified'] else 'FAILED':>7} {row['seconds']:>7.2f}  "
-            f"{row['construction']}"
+            f"{str(row['squares']) + mark if row['verified'] else 'FAILED':>7} "
+            f"{row['seconds']:>7.2f}  {row['construction']}"
         )
     rows = data["rows"]
+    if any(row["check"] == "randomized" for row in rows):
+        print("# * checked by the randomized test (Freivalds; wrong with probability < 2**-129)")
     short = [row["n"] for row in rows if row["difference"] < 0]
     slowest = max(rows, key=lambda row: row["seconds"])
     print(f"# {len(short)} orders below the published table" + (f": {short}" if short else ""))
@@ -294,6 +374,19 @@ def add_commands(commands: Commands) -> None:
     )
     build.add_argument("k", type=number(1, 10**6), metavar="K", help="how many squares")
     build.add_argument("n", type=number(1, MAX_ORDER), metavar="N", help="their order")
+    build.add_argument(
+        "--npy",
+        metavar="FILE",
+        help="write the squares to FILE as one numpy array of shape (K, N, N), uint16 "
+        "(numpy.save): any set of the table, the whole sets of the prime powers above 193 too",
+    )
+    build.add_argument(
+        "--check",
+        choices=("randomized", "exact"),
+        default="randomized",
+        help="with --npy, for a set over MAX_CELLS symbols: the randomized test (default, "
+        "seconds; wrong with probability below 2**-129) or the exact one (minutes)",
+    )
     add_json(build)
     build.set_defaults(run=_mols)
     table = commands.add_parser(

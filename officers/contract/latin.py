@@ -199,9 +199,9 @@ def mols_verification_document(
 ) -> dict[str, Any]:
     """The table from order ``first`` to ``last`` (``last < 600``) with every set built and
     checked (:func:`officers.latin.mols_verify.verify_table`): each row is
-    :func:`mols_table_document`'s with ``squares`` (those checked: all that are built, but for
-    a prime power above 193 as many as :data:`officers.latin.mutually_orthogonal.MAX_CELLS`
-    allows), ``verified`` and the CPU seconds of the build and of the check. ``jobs`` local
+    :func:`mols_table_document`'s with ``squares`` (those checked: all that are built),
+    ``verified``, the ``check`` (``"exact"``, or ``"randomized"`` for the whole sets of the
+    prime powers above 193) and the CPU seconds of the build and of the check. ``jobs`` local
     processes (default one, this process), or any ``executor`` (a Dask cluster's).
 
     >>> document = mols_verification_document(10, 12)

@@ -31,6 +31,9 @@ make a graeco-latin square. The modules, by concern:
     knows at every order to 100, each checked as an orthogonal array (the constructions in
     :mod:`officers.latin.arrays`, the printed data in ``mols_data``, ``mols_matrices`` and
     ``mols_abel_cheng``).
+:mod:`officers.latin.mols_array`
+    Any set of that table as one numpy array, the whole sets of the prime powers to 599 too,
+    and a randomized check (Freivalds) that reads them in seconds.
 :mod:`officers.latin.complete`
     k - 1 mutually orthogonal Latin squares completed to k, or proved not to complete: common
     transversals and an exact cover, or CP-SAT, within a time limit.
@@ -107,6 +110,12 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
         enumerate_classes,
         species_mate_table,
     )
+    from officers.latin.mols_array import (
+        is_orthogonal_array_exact,
+        is_orthogonal_array_randomized,
+        mols_array,
+        oa_columns,
+    )
     from officers.latin.mols_verify import VerifiedOrder, verify_order, verify_table
     from officers.latin.mutually_orthogonal import (
         MAX_CELLS,
@@ -172,6 +181,9 @@ _MODULES: Final[dict[str, str]] = {  # the public names that each module defines
     "officers.latin.mutually_orthogonal": (
         "MAX_CELLS MAX_MOLS_ORDER MolsEntry is_orthogonal_array largest_known mols mols_table "
         "plan squares_of why_no_mols"
+    ),
+    "officers.latin.mols_array": (
+        "is_orthogonal_array_exact is_orthogonal_array_randomized mols_array oa_columns"
     ),
     "officers.latin.mols_verify": "VerifiedOrder verify_order verify_table",
     "officers.latin.order6": "MateCensus mate_census prove_order_6",
@@ -242,6 +254,8 @@ __all__ = [
     "exact_covers",
     "has_orthogonal_mate",
     "is_orthogonal_array",
+    "is_orthogonal_array_exact",
+    "is_orthogonal_array_randomized",
     "isomorphism_form",
     "isotopy_classes",
     "isotopy_form",
@@ -253,10 +267,12 @@ __all__ = [
     "mates_module",
     "mates_status",
     "mols",
+    "mols_array",
     "mols_table",
     "orthogonal_array",
     "orthogonal_mates",
     "orthogonal_pair",
+    "oa_columns",
     "plan",
     "prime_power",
     "prove_order_6",

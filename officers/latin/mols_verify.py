@@ -2,12 +2,15 @@
 a Dask cluster, with a progress bar.
 
 For each order ``n``, :func:`verify_order` builds the most MOLS the library knows
-(:func:`~officers.latin.mutually_orthogonal.largest_known`; for a prime power above 193, whose
-whole set is more than :data:`~officers.latin.mutually_orthogonal.MAX_CELLS` symbols, as many
-as that allows), checks their orthogonal array with
-:func:`~officers.latin.arrays.is_orthogonal_array` (a check that knows nothing of the
-construction; :func:`~officers.latin.arrays.checked_squares`, which returns the squares as
-``mols`` does), and says how many CPU seconds each took in the process that did it.
+(:func:`~officers.latin.mutually_orthogonal.largest_known`), checks their orthogonal array by a
+check that knows nothing of the construction, and says how many CPU seconds each took in the
+process that did it. The check is :func:`~officers.latin.arrays.is_orthogonal_array`, exact
+(:func:`~officers.latin.arrays.checked_squares`, which returns the squares as ``mols`` does),
+for every set of at most :data:`~officers.latin.mutually_orthogonal.MAX_CELLS` symbols; the
+whole sets of the prime powers above 193 are built as one array
+(:func:`~officers.latin.mols_array.field_array`) and checked by
+:func:`~officers.latin.mols_array.is_orthogonal_array_randomized` (wrong with probability
+below ``2**-129``), as :func:`~officers.latin.mols_array.mols_array` does.
 :func:`verify_table` does it for a range of orders: one task an order, the largest first, on
 ``jobs`` local processes or any :class:`concurrent.futures.Executor` (a Dask cluster's
 ``client.get_executor()``), as the simulations of this library do.
@@ -28,7 +31,8 @@ from typing import Any
 
 from officers.latin import mols_data
 from officers.latin import mutually_orthogonal as mo
-from officers.latin.arrays import checked_squares
+from officers.latin.arrays import checked_squares, field_tables
+from officers.latin.mols_array import field_array, is_orthogonal_array_randomized
 
 __all__ = ["VerifiedOrder", "verify_order", "verify_table"]
 
@@ -36,9 +40,12 @@ __all__ = ["VerifiedOrder", "verify_order", "verify_table"]
 @dataclass(frozen=True, slots=True)
 class VerifiedOrder:
     """One order of the table, built and checked: ``squares`` MOLS of order ``n`` (``built``
-    the most the library knows, ``table`` the published bound), whether their orthogonal array
-    passed the check, and the CPU seconds of the build of the array and of the check (which
-    reads the squares: :func:`~officers.latin.arrays.checked_squares`, as ``mols`` does)."""
+    the most the library knows, the same number: every set is built whole; ``table`` the
+    published bound), whether their orthogonal array passed the check, which ``check`` it was
+    (``"exact"``, or ``"randomized"`` above
+    :data:`~officers.latin.mutually_orthogonal.MAX_CELLS` symbols), and the CPU seconds of the
+    build of the array and of the check (which reads the squares:
+    :func:`~officers.latin.arrays.checked_squares`, as ``mols`` does)."""
 
     n: int
     squares: int
@@ -48,6 +55,7 @@ class VerifiedOrder:
     build_seconds: float
     check_seconds: float
     construction: str
+    check: str = "exact"
 
     @property
     def seconds(self) -> float:
@@ -66,6 +74,7 @@ class VerifiedOrder:
             "check_seconds": round(self.check_seconds, 3),
             "seconds": round(self.seconds, 3),
             "construction": self.construction,
+            "check": self.check,
         }
 
 
@@ -75,35 +84,43 @@ def verify_order(n: int) -> VerifiedOrder:
     built from), and check them; CPU seconds of this process (``time.process_time``).
 
     >>> v = verify_order(10)
-    >>> v.squares, v.built, v.table, v.verified
-    (2, 2, 2, True)
+    >>> v.squares, v.built, v.table, v.verified, v.check
+    (2, 2, 2, True, 'exact')
     """
-    mo._check_args(1, n)
+    mo.checked_request(1, n)
     built, construction = mo.plan(n)
-    squares = min(built, mo.MAX_CELLS // (n * n))
     mo._oa_cached.cache_clear()
+    field_tables.cache_clear()
     start = time.process_time()
-    rows = mo._oa(squares + 2, n)
-    middle = time.process_time()
-    verified = checked_squares(rows, squares + 2, n) is not None
+    if built * n * n <= mo.MAX_CELLS:
+        rows = mo._oa(built + 2, n)
+        middle = time.process_time()
+        verified = checked_squares(rows, built + 2, n) is not None
+        check = "exact"
+    else:  # a prime power above 193: its whole set as one array, the randomized check
+        columns = field_array(built, n)
+        middle = time.process_time()
+        verified = is_orthogonal_array_randomized(columns, n)
+        check = "randomized"
     end = time.process_time()
     return VerifiedOrder(
         n,
-        squares,
+        built,
         built,
         mols_data.lower_bound(n),
         verified,
         middle - start,
         end - middle,
         construction,
+        check,
     )
 
 
 def _cost(n: int) -> int:
-    """A guess of an order's work, to start the longest first: its symbols, and the pairs of
-    columns checked."""
-    k = min(mo.largest_known(n), mo.MAX_CELLS // (n * n)) + 2
-    return n * n * k * k
+    """A guess of an order's work, to start the longest first: the pairs of columns the exact
+    check reads, or the symbols the randomized check reads (some ten passes)."""
+    k = mo.largest_known(n) + 2
+    return n * n * k * (k if (k - 2) * n * n <= mo.MAX_CELLS else 10)
 
 
 def verify_table(

@@ -95,6 +95,7 @@ __all__ = [
     "MAX_MOLS_ORDER",
     "OA",
     "MolsEntry",
+    "checked_request",
     "field_oa",
     "is_orthogonal_array",
     "largest_known",
@@ -112,9 +113,10 @@ __all__ = [
 ]
 
 MAX_CELLS: Final = 7_500_000
-"""The most symbols ``k * n * n`` that :func:`mols` builds and checks at once: every set of the
-table to 599 but the whole sets of the prime powers above 193 (the 22 MOLS of order 575 hold
-7,273,750; the 192 of order 193 hold 7,151,808); fewer squares of those orders are built."""
+"""The most symbols ``k * n * n`` that :func:`mols` builds as tuples and checks exactly at once:
+every set of the table to 599 but the whole sets of the prime powers above 193 (the 22 MOLS of
+order 575 hold 7,273,750; the 192 of order 193 hold 7,151,808). Those are built as one array by
+:func:`officers.latin.mols_array.mols_array`."""
 
 MAX_MOLS_ORDER: Final = 600
 """The largest order :func:`mols` builds and :func:`mols_table` lists, less one (``n < 600``,
@@ -615,28 +617,45 @@ def mols(k: int, n: int) -> tuple[LatinSquare, ...]:
     ...
     officers.UnsupportedError: no 3 mutually orthogonal Latin squares of order 10 are known to this library (it builds 2; the published table knows 2)
     """
+    k, n = checked_request(k, n)
+    if k * n * n > MAX_CELLS:
+        raise UnsupportedError(
+            f"{k} squares of order {n} hold {k * n * n:,} symbols, more than the "
+            f"{MAX_CELLS:,} built at once as tuples here: ask for at most "
+            f"{MAX_CELLS // (n * n)}, or for the whole set as an array (mols_array, or the command "
+            "line's --npy)"
+        )
+    if n == 1:
+        return (((0,),),) * k
+    squares = checked_squares(_oa(k + 2, n), k + 2, n)
+    if squares is None:  # pragma: no cover - a construction's bug
+        raise AssertionError(f"the construction of {k} MOLS of order {n} failed its check")
+    return squares
+
+
+def checked_request(k: int, n: int) -> tuple[int, int]:
+    """``k`` and ``n`` of a request for ``k`` MOLS of order ``n``, checked as :func:`mols`
+    checks them before it builds anything: :class:`TypeError` for one that is not an int,
+    :class:`~officers.InvalidArgumentError` below 1, :class:`~officers.UnsupportedError` from
+    order 600, where a theorem says no set exists (:func:`why_no_mols`), or where no set is
+    known to this library (each message says which, and how many the library and the table
+    know).
+
+    >>> checked_request(10, 11)
+    (10, 11)
+    """
     k, n = _check_args(k, n)
     reason = why_no_mols(k, n)
     if reason is not None:
         raise UnsupportedError(reason)
-    if n == 1:
-        return (((0,),),) * k
-    built = largest_known(n)
+    built = k if n == 1 else largest_known(n)
     if k > built:
         table = mols_data.lower_bound(n)
         raise UnsupportedError(
             f"no {k} mutually orthogonal Latin squares of order {n} are known to this library "
             f"(it builds {built}; the published table knows {table})"
         )
-    if k * n * n > MAX_CELLS:
-        raise UnsupportedError(
-            f"{k} squares of order {n} hold {k * n * n:,} symbols, more than the "
-            f"{MAX_CELLS:,} built at once here: ask for at most {MAX_CELLS // (n * n)}"
-        )
-    squares = checked_squares(_oa(k + 2, n), k + 2, n)
-    if squares is None:  # pragma: no cover - a construction's bug
-        raise AssertionError(f"the construction of {k} MOLS of order {n} failed its check")
-    return squares
+    return k, n
 
 
 @dataclass(frozen=True, slots=True)
