@@ -8,6 +8,7 @@ the field's array to the field's rows; and the whole sets to the published count
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import numpy as np
@@ -189,6 +190,12 @@ def test_bad_arrays_are_refused_or_rejected() -> None:
         is_orthogonal_array_randomized(good, 5, rounds=0)
     with pytest.raises(InvalidArgumentError, match=r"\(k, n, n\) array"):
         oa_columns([[0, 1], [1, 0]])
+    with pytest.raises(InvalidArgumentError, match=r"\(k, n, n\) array"):
+        oa_columns([[[0, 1], [1]]])
+    with pytest.raises(InvalidArgumentError, match="2-D array of ints"):
+        is_orthogonal_array_randomized([[0, 1], [0]], 2)
+    with pytest.raises(InvalidArgumentError, match="2-D array of ints"):
+        is_orthogonal_array_exact([["0", "1"]], 1)
     assert not is_orthogonal_array_randomized(good, 6)  # wrong order: wrong length
     assert not is_orthogonal_array_randomized(good[:, :-1], 5)
     wrapped = oa_columns(np.asarray(mols(2, 5)) + 2**16)  # not cut back to 0 .. 4
@@ -223,6 +230,14 @@ def test_the_command_line_writes_the_array(
     assert np.array_equal(printed, mols_array(196, 197))
     assert main(["latin", "mols", "197", "197"]) == 1
     assert "at most n - 1" in capsys.readouterr().err
+
+
+def test_the_command_line_writes_the_array_to_standard_output(
+    capsysbinary: pytest.CaptureFixture[bytes],
+) -> None:
+    assert main(["latin", "mols", "2", "5", "--npy", "-"]) == 0
+    written = capsysbinary.readouterr().out
+    assert np.array_equal(np.load(io.BytesIO(written)), mols_array(2, 5))
 
 
 def test_a_prime_power_above_193_is_verified_whole() -> None:

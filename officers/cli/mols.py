@@ -93,9 +93,16 @@ def _mols_npy(args: argparse.Namespace) -> ExitCode:
         print(f"officers: {error}", file=sys.stderr)
         return ExitCode.NO
     try:
+        if args.npy == "-":  # standard output, as bytes
+            sys.stdout.flush()
+            np.save(sys.stdout.buffer, squares, allow_pickle=False)
+            sys.stdout.buffer.flush()
+            return ExitCode.OK
         with open(args.npy, "wb") as out:
             np.save(out, squares, allow_pickle=False)
     except OSError as error:
+        if isinstance(error, BrokenPipeError):
+            raise
         print(f"officers: cannot write {args.npy}: {error.strerror}", file=sys.stderr)
         return ExitCode.BAD_INPUT
     exact = args.check == "exact" or squares.size <= MAX_CELLS
@@ -377,8 +384,9 @@ def add_commands(commands: Commands) -> None:
     build.add_argument(
         "--npy",
         metavar="FILE",
-        help="write the squares to FILE as one numpy array of shape (K, N, N), uint16 "
-        "(numpy.save): any set of the table, the whole sets of the prime powers above 193 too",
+        help="write the squares to FILE (- for standard output) as one numpy array of shape "
+        "(K, N, N), uint16 (numpy.save): any set of the table, the whole sets of the prime "
+        "powers above 193 too",
     )
     build.add_argument(
         "--check",

@@ -77,6 +77,18 @@ order 599 (214,556,398 symbols, 429 MB)."""
 Check = Literal["exact", "randomized"]
 
 
+def _ints(value: object) -> np.ndarray[Any, Any] | None:
+    """``value`` as a numpy array of ints, or ``None`` when numpy reads it as anything else
+    (floats, objects, rows of different lengths)."""
+    import numpy as np
+
+    try:
+        array = np.asarray(value)
+    except (ValueError, TypeError):  # rows of different lengths, say
+        return None
+    return array if array.dtype.kind in "iu" else None
+
+
 def _columns_array(columns: object, n: object) -> tuple[np.ndarray[Any, Any] | None, int]:
     """``columns`` as a 2-D ``uint16`` array and ``n`` checked, or ``None`` for the array when
     its shape or symbols already rule out an ``OA(k, n)`` (``n * n`` entries a column, each in
@@ -88,8 +100,8 @@ def _columns_array(columns: object, n: object) -> tuple[np.ndarray[Any, Any] | N
         raise TypeError(f"the order n is an int, got {excerpt(n)}")
     if not 1 <= n <= MAX_ARRAY_ORDER:
         raise InvalidArgumentError(f"the order n is 1 to {MAX_ARRAY_ORDER}, got {excerpt(n)}")
-    array = np.asarray(columns)
-    if array.ndim != 2 or array.dtype.kind not in "iu":
+    array = _ints(columns)
+    if array is None or array.ndim != 2:
         raise InvalidArgumentError(
             f"the columns are a 2-D array of ints (one row an array column), got {excerpt(columns)}"
         )
@@ -205,8 +217,8 @@ def oa_columns(squares: npt.ArrayLike | Sequence[Sequence[Sequence[int]]]) -> np
     """
     import numpy as np
 
-    array = np.asarray(squares)
-    if array.ndim != 3 or array.shape[1] != array.shape[2] or array.dtype.kind not in "iu":
+    array = _ints(squares)
+    if array is None or array.ndim != 3 or array.shape[1] != array.shape[2]:
         raise InvalidArgumentError(
             f"the squares are a (k, n, n) array of ints, got {excerpt(squares)}"
         )
