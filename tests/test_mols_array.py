@@ -9,6 +9,7 @@ the field's array to the field's rows; and the whole sets to the published count
 from __future__ import annotations
 
 import io
+import json
 from pathlib import Path
 
 import numpy as np
@@ -18,6 +19,7 @@ from hypothesis import strategies as st
 
 from officers import InvalidArgumentError, UnsupportedError
 from officers.cli import main
+from officers.contract.latin import mols_verification_document
 from officers.latin import mols, plan
 from officers.latin.arrays import field_oa, is_orthogonal_array, orthogonal_array_of
 from officers.latin.mols_array import (
@@ -244,6 +246,24 @@ def test_a_prime_power_above_193_is_verified_whole() -> None:
     v = verify_order(197)
     assert (v.squares, v.built, v.table, v.verified, v.check) == (196, 196, 196, True, "randomized")
     assert verify_order(11).check == "exact"
+
+
+@pytest.mark.slow
+def test_a_whole_set_verified_exactly(capsys: pytest.CaptureFixture[str]) -> None:
+    document = mols_verification_document(197, 199, exact=True)
+    assert [(r["n"], r["squares"], r["verified"], r["check"]) for r in document["rows"]] == [
+        (197, 196, True, "exact"),
+        (198, 6, True, "exact"),
+        (199, 198, True, "exact"),
+    ]
+    assert main(["latin", "mols-table", "--to", "12", "--verify", "--exact", "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["rows"]
+    assert all(r["verified"] and r["check"] == "exact" for r in rows)
+
+
+def test_exact_goes_with_verify(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["latin", "mols-table", "--to", "5", "--exact"]) == 2
+    assert "--exact go with --verify" in capsys.readouterr().err
 
 
 @pytest.mark.slow

@@ -22,7 +22,9 @@ Designs, Table 3.87, with its later updates), the difference and the constructio
 writes the ``latin-mols-table`` document of the doors with the same rows. With ``--verify`` every set is built
 and checked (:func:`officers.latin.mols_verify.verify_table`), on ``--jobs`` local processes
 or the Dask cluster at ``--scheduler ADDRESS``, with a progress bar on standard error; each row
-adds the squares checked and the CPU seconds, and a failed check is exit status 4.
+adds the squares checked and the CPU seconds, and a failed check is exit status 4. The whole
+sets of the prime powers above 193 are checked by the randomized test (marked ``*``), or with
+``--exact`` exactly.
 
 ``mols-complete FILE|-`` reads ``k - 1`` mutually orthogonal Latin squares in the form ``mols``
 prints (text: lines of numbers, a blank line between squares, ``#`` lines ignored; or JSON: a
@@ -183,6 +185,7 @@ def verified_table_data(
     jobs: int | None = None,
     scheduler: str | None = None,
     progress: bool | None = None,
+    exact: bool = False,
 ) -> dict[str, Any]:
     """The JSON form of the table from order 2 to ``to`` with every set built and checked
     (:func:`officers.latin.mols_verify.verify_table`): on ``jobs`` local processes, or on the
@@ -197,14 +200,16 @@ def verified_table_data(
     from officers.contract.latin import mols_verification_document
 
     with cluster(scheduler) as executor:
-        return mols_verification_document(2, to, jobs=jobs, executor=executor, progress=progress)
+        return mols_verification_document(
+            2, to, jobs=jobs, executor=executor, progress=progress, exact=exact
+        )
 
 
 def _table(args: argparse.Namespace) -> ExitCode:
     if args.verify:
         return _verified_table(args)
-    if args.jobs is not None or args.scheduler is not None:
-        print("officers: --jobs and --scheduler go with --verify", file=sys.stderr)
+    if args.jobs is not None or args.scheduler is not None or args.exact:
+        print("officers: --jobs, --scheduler and --exact go with --verify", file=sys.stderr)
         return ExitCode.BAD_INPUT
     from officers.contract.latin import mols_table_document
 
@@ -228,7 +233,11 @@ def _verified_table(args: argparse.Namespace) -> ExitCode:
 
     try:
         data = verified_table_data(
-            args.to, jobs=args.jobs, scheduler=args.scheduler, progress=args.progress
+            args.to,
+            jobs=args.jobs,
+            scheduler=args.scheduler,
+            progress=args.progress,
+            exact=args.exact,
         )
     except (UnsupportedError, OSError) as error:
         return _refused(args, "unsupported", error, ExitCode.BAD_INPUT)
@@ -415,6 +424,12 @@ def add_commands(commands: Commands) -> None:
         "--verify",
         action="store_true",
         help="build every set and check it, with the CPU seconds of each (minutes to 599)",
+    )
+    table.add_argument(
+        "--exact",
+        action="store_true",
+        help="with --verify: check the whole sets of the prime powers above 193 exactly too "
+        "(every two columns; some two CPU hours to 599) rather than by the randomized test",
     )
     where = table.add_mutually_exclusive_group()
     where.add_argument(

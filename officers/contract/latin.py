@@ -196,13 +196,15 @@ def mols_verification_document(
     jobs: int | None = 1,
     executor: concurrent.futures.Executor | None = None,
     progress: bool | None = False,
+    exact: bool = False,
 ) -> dict[str, Any]:
     """The table from order ``first`` to ``last`` (``last < 600``) with every set built and
     checked (:func:`officers.latin.mols_verify.verify_table`): each row is
     :func:`mols_table_document`'s with ``squares`` (those checked: all that are built),
     ``verified``, the ``check`` (``"exact"``, or ``"randomized"`` for the whole sets of the
     prime powers above 193) and the CPU seconds of the build and of the check. ``jobs`` local
-    processes (default one, this process), or any ``executor`` (a Dask cluster's).
+    processes (default one, this process), or any ``executor`` (a Dask cluster's); with
+    ``exact``, every set checked exactly.
 
     >>> document = mols_verification_document(10, 12)
     >>> document["verified"], [(r["n"], r["squares"], r["verified"]) for r in document["rows"]]
@@ -210,7 +212,9 @@ def mols_verification_document(
     """
     from officers.latin.mols_verify import verify_table
 
-    checked = verify_table(last, start=first, jobs=jobs, executor=executor, progress=progress)
+    checked = verify_table(
+        last, start=first, jobs=jobs, executor=executor, progress=progress, exact=exact
+    )
     return {
         **head("latin-mols-verification"),
         "from": first,

@@ -32,7 +32,11 @@ from typing import Any
 from officers.latin import mols_data
 from officers.latin import mutually_orthogonal as mo
 from officers.latin.arrays import checked_squares, field_tables
-from officers.latin.mols_array import field_array, is_orthogonal_array_randomized
+from officers.latin.mols_array import (
+    field_array,
+    is_orthogonal_array_exact,
+    is_orthogonal_array_randomized,
+)
 
 __all__ = ["VerifiedOrder", "verify_order", "verify_table"]
 
@@ -78,10 +82,13 @@ class VerifiedOrder:
         }
 
 
-def verify_order(n: int) -> VerifiedOrder:
+def verify_order(n: int, *, exact: bool = False) -> VerifiedOrder:
     """Build the most MOLS of order ``n`` (``2 <= n < 600``) the library knows, from cold (the
     arrays cached for other orders are forgotten first, so the order pays for every array it is
-    built from), and check them; CPU seconds of this process (``time.process_time``).
+    built from), and check them; CPU seconds of this process (``time.process_time``). A whole
+    set over :data:`~officers.latin.mutually_orthogonal.MAX_CELLS` symbols is checked by the
+    randomized test, or with ``exact`` by
+    :func:`~officers.latin.mols_array.is_orthogonal_array_exact` (minutes for the largest).
 
     >>> v = verify_order(10)
     >>> v.squares, v.built, v.table, v.verified, v.check
@@ -100,8 +107,10 @@ def verify_order(n: int) -> VerifiedOrder:
     else:  # a prime power above 193: its whole set as one array, the randomized check
         columns = field_array(built, n)
         middle = time.process_time()
-        verified = is_orthogonal_array_randomized(columns, n)
-        check = "randomized"
+        if exact:
+            verified, check = is_orthogonal_array_exact(columns, n), "exact"
+        else:
+            verified, check = is_orthogonal_array_randomized(columns, n), "randomized"
     end = time.process_time()
     return VerifiedOrder(
         n,
@@ -116,11 +125,11 @@ def verify_order(n: int) -> VerifiedOrder:
     )
 
 
-def _cost(n: int) -> int:
+def _cost(n: int, exact: bool = False) -> int:
     """A guess of an order's work, to start the longest first: the pairs of columns the exact
     check reads, or the symbols the randomized check reads (some ten passes)."""
     k = mo.largest_known(n) + 2
-    return n * n * k * (k if (k - 2) * n * n <= mo.MAX_CELLS else 10)
+    return n * n * k * (k if exact or (k - 2) * n * n <= mo.MAX_CELLS else 10)
 
 
 def verify_table(
@@ -130,9 +139,12 @@ def verify_table(
     jobs: int | None = None,
     executor: concurrent.futures.Executor | None = None,
     progress: bool | None = None,
+    exact: bool = False,
 ) -> list[VerifiedOrder]:
     """:func:`verify_order` for every order ``start <= n <= to`` (``to < 600``), in the orders'
-    order whatever ran them.
+    order whatever ran them; with ``exact``, every set checked exactly (the whole sets of the
+    prime powers above 193 too: some two CPU hours to 599, where the randomized test takes a
+    minute).
 
     ``executor``: any :class:`concurrent.futures.Executor` (a Dask cluster's
     ``client.get_executor()`` runs the orders across its workers); it is not shut down.
@@ -143,22 +155,22 @@ def verify_table(
     """
     mo._check_args(1, to)
     mo._check_args(1, start)
-    orders = sorted(range(max(2, start), to + 1), key=_cost, reverse=True)
+    orders = sorted(range(max(2, start), to + 1), key=lambda n: _cost(n, exact), reverse=True)
     shown = sys.stderr.isatty() if progress is None else progress
     found: dict[int, VerifiedOrder] = {}
     with _bar(len(orders), shown) as advance:
         if executor is not None:
-            _run_on(executor, orders, found, advance)
+            _run_on(executor, orders, found, advance, exact)
         else:
             from officers.core.simulation import worker_pool
 
             with worker_pool(jobs) as pool:
                 if pool is None:
                     for n in orders:
-                        found[n] = verify_order(n)
+                        found[n] = verify_order(n, exact=exact)
                         advance(n)
                 else:
-                    _run_on(pool, orders, found, advance)
+                    _run_on(pool, orders, found, advance, exact)
     return [found[n] for n in sorted(found)]
 
 
@@ -167,9 +179,10 @@ def _run_on(
     orders: list[int],
     found: dict[int, VerifiedOrder],
     advance: Callable[[int], object],
+    exact: bool,
 ) -> None:
     """Every order on ``pool``, each result kept as it comes in."""
-    futures = {pool.submit(verify_order, n): n for n in orders}
+    futures = {pool.submit(verify_order, n, exact=exact): n for n in orders}
     try:
         for future in concurrent.futures.as_completed(futures):
             result = future.result()
