@@ -153,8 +153,8 @@ def verify_table(
     longest do not come last. ``progress``: a progress bar of the orders on standard error
     (default: when standard error is a terminal).
     """
-    mo._check_args(1, to)
-    mo._check_args(1, start)
+    mo.checked_request(1, to)
+    mo.checked_request(1, start)
     orders = sorted(range(max(2, start), to + 1), key=lambda n: _cost(n, exact), reverse=True)
     shown = sys.stderr.isatty() if progress is None else progress
     found: dict[int, VerifiedOrder] = {}
