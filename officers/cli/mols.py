@@ -7,9 +7,9 @@ orthogonal array before it is printed), one square after another, rows of number
 separated by spaces and a blank line between squares; ``--json`` writes the ``latin-mols``
 document of the doors (:func:`officers.contract.latin.mols_document`). A set over
 :data:`~officers.latin.mutually_orthogonal.MAX_CELLS` symbols (the whole set of a prime power
-above 193) is printed as text from :func:`officers.latin.mols_array.mols_array`, checked by the
+above 193) is printed as text from :func:`officers.latin.mols_whole.mols_array`, checked by the
 randomized test (not as JSON: ``--json`` refuses it with the reason). ``--npy FILE`` writes
-them to ``FILE`` as one numpy array (:func:`officers.latin.mols_array.mols_array`: any set of
+them to ``FILE`` as one numpy array (:func:`officers.latin.mols_whole.mols_array`: any set of
 the table, the whole sets of the prime powers above 193 too, checked by the randomized test
 unless ``--check exact``). When no set is known
 to the library, or a theorem says none exists, it says why on standard error (with ``--json``
@@ -86,7 +86,7 @@ def _mols_npy(args: argparse.Namespace) -> ExitCode:
     import numpy as np
 
     from officers.core.errors import InvalidArgumentError, UnsupportedError
-    from officers.latin.mols_array import mols_array
+    from officers.latin.mols_whole import mols_array
     from officers.latin.mutually_orthogonal import MAX_CELLS, plan
 
     try:
@@ -118,9 +118,9 @@ def _mols_npy(args: argparse.Namespace) -> ExitCode:
 
 def _mols_text(args: argparse.Namespace) -> ExitCode:
     """``mols K N`` for a set over ``MAX_CELLS`` symbols (a prime power's whole set): printed
-    from :func:`officers.latin.mols_array.mols_array`, row by row, as ``mols`` prints any
+    from :func:`officers.latin.mols_whole.mols_array`, row by row, as ``mols`` prints any
     set (the 598 MOLS of order 599 are some 820 MB of text)."""
-    from officers.latin.mols_array import mols_array
+    from officers.latin.mols_whole import mols_array
     from officers.latin.mutually_orthogonal import plan
 
     squares = mols_array(args.k, args.n)

@@ -31,7 +31,7 @@ make a graeco-latin square. The modules, by concern:
     knows at every order to 100, each checked as an orthogonal array (the constructions in
     :mod:`officers.latin.arrays`, the printed data in ``mols_data``, ``mols_matrices`` and
     ``mols_abel_cheng``).
-:mod:`officers.latin.mols_array`
+:mod:`officers.latin.mols_whole`
     Any set of that table as one numpy array, the whole sets of the prime powers to 599 too,
     and a randomized check (Freivalds) that reads them in seconds.
 :mod:`officers.latin.complete`
@@ -110,13 +110,13 @@ if TYPE_CHECKING:  # the names, for the type checkers; at run time __getattr__ i
         enumerate_classes,
         species_mate_table,
     )
-    from officers.latin.mols_array import (
+    from officers.latin.mols_verify import VerifiedOrder, verify_order, verify_table
+    from officers.latin.mols_whole import (
         is_orthogonal_array_exact,
         is_orthogonal_array_randomized,
         mols_array,
         oa_columns,
     )
-    from officers.latin.mols_verify import VerifiedOrder, verify_order, verify_table
     from officers.latin.mutually_orthogonal import (
         MAX_CELLS,
         MAX_MOLS_ORDER,
@@ -182,7 +182,7 @@ _MODULES: Final[dict[str, str]] = {  # the public names that each module defines
         "MAX_CELLS MAX_MOLS_ORDER MolsEntry is_orthogonal_array largest_known mols mols_table "
         "plan squares_of why_no_mols"
     ),
-    "officers.latin.mols_array": (
+    "officers.latin.mols_whole": (
         "is_orthogonal_array_exact is_orthogonal_array_randomized mols_array oa_columns"
     ),
     "officers.latin.mols_verify": "VerifiedOrder verify_order verify_table",

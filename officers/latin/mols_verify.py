@@ -8,9 +8,9 @@ process that did it. The check is :func:`~officers.latin.arrays.is_orthogonal_ar
 (:func:`~officers.latin.arrays.checked_squares`, which returns the squares as ``mols`` does),
 for every set of at most :data:`~officers.latin.mutually_orthogonal.MAX_CELLS` symbols; the
 whole sets of the prime powers above 193 are built as one array
-(:func:`~officers.latin.mols_array.field_array`) and checked by
-:func:`~officers.latin.mols_array.is_orthogonal_array_randomized` (wrong with probability
-below ``2**-129``), as :func:`~officers.latin.mols_array.mols_array` does.
+(:func:`~officers.latin.mols_whole.field_array`) and checked by
+:func:`~officers.latin.mols_whole.is_orthogonal_array_randomized` (wrong with probability
+below ``2**-129``), as :func:`~officers.latin.mols_whole.mols_array` does.
 :func:`verify_table` does it for a range of orders: one task an order, the largest first, on
 ``jobs`` local processes or any :class:`concurrent.futures.Executor` (a Dask cluster's
 ``client.get_executor()``), as the simulations of this library do.
@@ -32,7 +32,7 @@ from typing import Any
 from officers.latin import mols_data
 from officers.latin import mutually_orthogonal as mo
 from officers.latin.arrays import checked_squares, field_tables
-from officers.latin.mols_array import (
+from officers.latin.mols_whole import (
     field_array,
     is_orthogonal_array_exact,
     is_orthogonal_array_randomized,
@@ -88,7 +88,7 @@ def verify_order(n: int, *, exact: bool = False) -> VerifiedOrder:
     built from), and check them; CPU seconds of this process (``time.process_time``). A whole
     set over :data:`~officers.latin.mutually_orthogonal.MAX_CELLS` symbols is checked by the
     randomized test, or with ``exact`` by
-    :func:`~officers.latin.mols_array.is_orthogonal_array_exact` (minutes for the largest).
+    :func:`~officers.latin.mols_whole.is_orthogonal_array_exact` (minutes for the largest).
 
     >>> v = verify_order(10)
     >>> v.squares, v.built, v.table, v.verified, v.check

@@ -116,7 +116,7 @@ MAX_CELLS: Final = 7_500_000
 """The most symbols ``k * n * n`` that :func:`mols` builds as tuples and checks exactly at once:
 every set of the table to 599 but the whole sets of the prime powers above 193 (the 22 MOLS of
 order 575 hold 7,273,750; the 192 of order 193 hold 7,151,808). Those are built as one array by
-:func:`officers.latin.mols_array.mols_array`."""
+:func:`officers.latin.mols_whole.mols_array`."""
 
 MAX_MOLS_ORDER: Final = 600
 """The largest order :func:`mols` builds and :func:`mols_table` lists, less one (``n < 600``,

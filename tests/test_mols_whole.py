@@ -22,7 +22,8 @@ from officers.cli import main
 from officers.contract.latin import mols_verification_document
 from officers.latin import mols, plan
 from officers.latin.arrays import field_oa, is_orthogonal_array, orthogonal_array_of
-from officers.latin.mols_array import (
+from officers.latin.mols_verify import verify_order
+from officers.latin.mols_whole import (
     FINGERPRINT_PRIME,
     MAX_ARRAY_CELLS,
     MAX_ARRAY_ORDER,
@@ -32,7 +33,6 @@ from officers.latin.mols_array import (
     mols_array,
     oa_columns,
 )
-from officers.latin.mols_verify import verify_order
 
 SMALL_SETS = [(1, 2), (2, 3), (3, 4), (4, 5), (2, 10), (5, 12), (4, 14), (6, 7), (7, 8), (8, 9)]
 
