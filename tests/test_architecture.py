@@ -183,3 +183,32 @@ def test_the_core_imports_nothing_above_it(path: Path) -> None:
         if module != "officers" and not _under(module, ("officers.core",))
     ]
     assert not above, f"{name}: {above}"
+
+
+@pytest.mark.parametrize(
+    "package",
+    sorted({path.parent for path in MODULES if path.name == "__init__.py"}),
+    ids=lambda path: _name(path / "__init__.py"),
+)
+def test_no_submodule_shares_a_name_with_what_its_package_gives(package: Path) -> None:
+    # A package that gives its modules' names lazily (PEP 562's __getattr__) loses a name to a
+    # submodule of the same name: importing officers.latin.mols_array would have set the
+    # package's attribute mols_array to the module, hiding the function.
+    tree = _tree(package / "__init__.py")
+    if not any(isinstance(n, ast.FunctionDef) and n.name == "__getattr__" for n in tree.body):
+        return
+    submodules = {path.stem for path in package.glob("*.py")} | {
+        path.parent.name for path in package.glob("*/__init__.py")
+    }
+    given = next(
+        (
+            {e.value for e in node.value.elts if isinstance(e, ast.Constant)}
+            for node in tree.body
+            if isinstance(node, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id == "__all__" for t in node.targets)
+            and isinstance(node.value, ast.List | ast.Tuple)
+        ),
+        set(),
+    )
+    assert given, f"{_name(package / '__init__.py')} has no __all__ to check"
+    assert not submodules & given, f"{_name(package / '__init__.py')}: {submodules & given}"
