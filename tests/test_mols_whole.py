@@ -230,6 +230,9 @@ def test_the_command_line_writes_the_array(
     assert body.count("\n\n") == 195
     printed = np.array(body.split(), dtype=np.uint16).reshape(196, 197, 197)
     assert np.array_equal(printed, mols_array(196, 197))
+    assert main(["latin", "mols", "196", "197", "--check", "exact"]) == 0
+    header, _, body = capsys.readouterr().out.partition("\n")
+    assert header.endswith("(checked exactly)") and body.count("\n\n") == 195
     assert main(["latin", "mols", "197", "197"]) == 1
     assert "at most n - 1" in capsys.readouterr().err
 

@@ -8,7 +8,8 @@ separated by spaces and a blank line between squares; ``--json`` writes the ``la
 document of the doors (:func:`officers.contract.latin.mols_document`). A set over
 :data:`~officers.latin.mutually_orthogonal.MAX_CELLS` symbols (the whole set of a prime power
 above 193) is printed as text from :func:`officers.latin.mols_whole.mols_array`, checked by the
-randomized test (not as JSON: ``--json`` refuses it with the reason). ``--npy FILE`` writes
+randomized test unless ``--check exact`` (not as JSON: ``--json`` refuses it with the reason).
+``--npy FILE`` writes
 them to ``FILE`` as one numpy array (:func:`officers.latin.mols_whole.mols_array`: any set of
 the table, the whole sets of the prime powers above 193 too, checked by the randomized test
 unless ``--check exact``). When no set is known
@@ -123,14 +124,12 @@ def _mols_text(args: argparse.Namespace) -> ExitCode:
     from officers.latin.mols_whole import mols_array
     from officers.latin.mutually_orthogonal import plan
 
-    squares = mols_array(args.k, args.n)
+    squares = mols_array(args.k, args.n, check=args.check)
     names = [str(x).encode() for x in range(args.n)]
     sys.stdout.flush()
     out = sys.stdout.buffer
-    out.write(
-        f"# {args.k} MOLS of order {args.n}: {plan(args.n)[1]} (checked by the randomized "
-        "test)\n".encode()
-    )
+    how = "exactly" if args.check == "exact" else "by the randomized test"
+    out.write(f"# {args.k} MOLS of order {args.n}: {plan(args.n)[1]} (checked {how})\n".encode())
     for index, square in enumerate(squares):
         if index:
             out.write(b"\n")
@@ -401,8 +400,9 @@ def add_commands(commands: Commands) -> None:
         "--check",
         choices=("randomized", "exact"),
         default="randomized",
-        help="with --npy, for a set over MAX_CELLS symbols: the randomized test (default, "
-        "seconds; wrong with probability below 2**-129) or the exact one (minutes)",
+        help="for a set over MAX_CELLS symbols (a prime power's whole set): the randomized "
+        "test (default, seconds; wrong with probability below 2**-129) or the exact one "
+        "(minutes)",
     )
     add_json(build)
     build.set_defaults(run=_mols)
