@@ -429,7 +429,7 @@ def add_commands(commands: Commands) -> None:
         "--exact",
         action="store_true",
         help="with --verify: check the whole sets of the prime powers above 193 exactly too "
-        "(every two columns; some two CPU hours to 599) rather than by the randomized test",
+        "(every two columns; some 78 CPU minutes to 599) rather than by the randomized test",
     )
     where = table.add_mutually_exclusive_group()
     where.add_argument(
