@@ -8,6 +8,7 @@ the field's array to the field's rows; and the whole sets to the published count
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 from pathlib import Path
@@ -235,6 +236,22 @@ def test_the_command_line_writes_the_array(
     assert header.endswith("(checked exactly)") and body.count("\n\n") == 195
     assert main(["latin", "mols", "197", "197"]) == 1
     assert "at most n - 1" in capsys.readouterr().err
+
+
+def test_the_squares_print_to_a_text_stream_too() -> None:
+    # contextlib.redirect_stdout gives a stream without bytes
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(["latin", "mols", "2", "3"]) == 0
+    assert out.getvalue().splitlines()[1:] == [
+        "0 1 2",
+        "1 2 0",
+        "2 0 1",
+        "",
+        "0 1 2",
+        "2 0 1",
+        "1 2 0",
+    ]
 
 
 def test_the_command_line_writes_the_array_to_standard_output(

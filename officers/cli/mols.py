@@ -51,6 +51,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from officers.cli.common import Commands, ExitCode, add_json, emit, number
@@ -82,18 +83,35 @@ def _refused(args: argparse.Namespace, kind: str, error: Exception, code: ExitCo
     return code
 
 
+def _array(args: argparse.Namespace) -> Any:
+    """The set of ``mols K N`` as one numpy array (:func:`officers.latin.mols_whole.mols_array`,
+    checked by ``--check`` where it is over ``MAX_CELLS`` symbols), or ``None`` with the reason
+    none is known said on standard error."""
+    from officers.core.errors import UnsupportedError
+    from officers.latin.mols_whole import mols_array
+
+    try:
+        return mols_array(args.k, args.n, check=args.check)
+    except UnsupportedError as error:
+        print(f"officers: {error}", file=sys.stderr)
+        return None
+
+
+def _checked(args: argparse.Namespace, size: int) -> str:
+    """How a set of ``size`` symbols was checked, in words."""
+    from officers.latin.mutually_orthogonal import MAX_CELLS
+
+    return "exactly" if args.check == "exact" or size <= MAX_CELLS else "by the randomized test"
+
+
 def _mols_npy(args: argparse.Namespace) -> ExitCode:
     """``mols K N --npy FILE``: the set as one numpy array, any set of the table."""
     import numpy as np
 
-    from officers.core.errors import InvalidArgumentError, UnsupportedError
-    from officers.latin.mols_whole import mols_array
-    from officers.latin.mutually_orthogonal import MAX_CELLS, plan
+    from officers.latin.mutually_orthogonal import plan
 
-    try:
-        squares = mols_array(args.k, args.n, check=args.check)
-    except (UnsupportedError, InvalidArgumentError) as error:
-        print(f"officers: {error}", file=sys.stderr)
+    squares = _array(args)
+    if squares is None:
         return ExitCode.NO
     try:
         if args.npy == "-":  # standard output, as bytes
@@ -108,41 +126,41 @@ def _mols_npy(args: argparse.Namespace) -> ExitCode:
             raise
         print(f"officers: cannot write {args.npy}: {error.strerror}", file=sys.stderr)
         return ExitCode.BAD_INPUT
-    exact = args.check == "exact" or squares.size <= MAX_CELLS
     print(
         f"# {args.k} MOLS of order {args.n}: {plan(args.n)[1]}; checked "
-        f"{'exactly' if exact else 'by the randomized test'}; written to {args.npy} "
+        f"{_checked(args, squares.size)}; written to {args.npy} "
         f"(numpy, shape {squares.shape}, uint16)"
     )
     return ExitCode.OK
 
 
-def _mols_text(args: argparse.Namespace) -> ExitCode:
-    """``mols K N`` for a set over ``MAX_CELLS`` symbols (a prime power's whole set): printed
-    from :func:`officers.latin.mols_whole.mols_array`, row by row, as ``mols`` prints any
-    set (the 598 MOLS of order 599 are some 820 MB of text)."""
-    from officers.latin.mols_whole import mols_array
-    from officers.latin.mutually_orthogonal import plan
+def _write_squares(header: str, squares: Iterable[Iterable[Sequence[int]]], n: int) -> None:
+    """``squares`` as ``mols`` prints them: the header, then each square's rows of numbers
+    separated by spaces, a blank line between squares (made as bytes, so that the whole sets
+    of the large prime powers, some 820 MB at order 599, take seconds; written to standard
+    output's bytes, or as text where it has none, as in ``contextlib.redirect_stdout``)."""
+    names = [str(x).encode() for x in range(n)]
+    buffer = getattr(sys.stdout, "buffer", None)
 
-    squares = mols_array(args.k, args.n, check=args.check)
-    names = [str(x).encode() for x in range(args.n)]
+    def write(chunk: bytes) -> None:
+        if buffer is None:
+            sys.stdout.write(chunk.decode())
+        else:
+            buffer.write(chunk)
+
     sys.stdout.flush()
-    out = sys.stdout.buffer
-    how = "exactly" if args.check == "exact" else "by the randomized test"
-    out.write(f"# {args.k} MOLS of order {args.n}: {plan(args.n)[1]} (checked {how})\n".encode())
+    write(f"{header}\n".encode())
     for index, square in enumerate(squares):
-        if index:
-            out.write(b"\n")
-        out.write(
-            b"".join(b" ".join(map(names.__getitem__, row)) + b"\n" for row in square.tolist())
+        write(
+            (b"\n" if index else b"")
+            + b"".join(b" ".join(map(names.__getitem__, row)) + b"\n" for row in square)
         )
-    out.flush()
-    return ExitCode.OK
+    sys.stdout.flush()
 
 
 def _mols(args: argparse.Namespace) -> ExitCode:
     from officers.contract.latin import mols_document
-    from officers.latin.mutually_orthogonal import MAX_CELLS, checked_request
+    from officers.latin.mutually_orthogonal import MAX_CELLS, plan
 
     if args.npy is not None:
         if args.json:
@@ -152,15 +170,14 @@ def _mols(args: argparse.Namespace) -> ExitCode:
             return ExitCode.BAD_INPUT
         return _mols_npy(args)
     if not args.json and args.n > 1 and args.k * args.n * args.n > MAX_CELLS:
-        from officers.core.errors import UnsupportedError
-
-        try:
-            checked_request(args.k, args.n)
-        except UnsupportedError as error:
-            print(f"officers: {error}", file=sys.stderr)
+        squares = _array(args)  # a prime power's whole set: more than the tuples hold
+        if squares is None:
             return ExitCode.NO
-        return _mols_text(args)
-
+        header = f"# {args.k} MOLS of order {args.n}: {plan(args.n)[1]}"
+        _write_squares(
+            f"{header} (checked {_checked(args, squares.size)})", squares.tolist(), args.n
+        )
+        return ExitCode.OK
     data = mols_document(args.k, args.n)
     if args.json:
         emit(data)
@@ -169,12 +186,9 @@ def _mols(args: argparse.Namespace) -> ExitCode:
         return ExitCode.NO
     if args.json:
         return ExitCode.OK
-    print(f"# {args.k} MOLS of order {args.n}: {data['construction']}")
-    for index, square in enumerate(data["squares"]):
-        if index:
-            print()
-        for row in square:
-            print(" ".join(str(x) for x in row))
+    _write_squares(
+        f"# {args.k} MOLS of order {args.n}: {data['construction']}", data["squares"], args.n
+    )
     return ExitCode.OK
 
 

@@ -89,9 +89,9 @@ def _ints(value: object) -> np.ndarray[Any, Any] | None:
     return array if array.dtype.kind in "iu" else None
 
 
-def _columns_array(columns: object, n: object) -> tuple[np.ndarray[Any, Any] | None, int]:
-    """``columns`` as a 2-D ``uint16`` array and ``n`` checked, or ``None`` for the array when
-    its shape or symbols already rule out an ``OA(k, n)`` (``n * n`` entries a column, each in
+def _columns_array(columns: object, n: object) -> np.ndarray[Any, Any] | None:
+    """``columns`` as a 2-D ``uint16`` array (``n`` checked), or ``None`` when its shape or
+    symbols already rule out an ``OA(k, n)`` (``n * n`` entries a column, each in
     ``0 .. n-1``, at most ``n + 1`` columns for ``n >= 2``, every symbol ``n`` times in each
     column); a bad argument raises, quoting it."""
     import numpy as np
@@ -107,14 +107,14 @@ def _columns_array(columns: object, n: object) -> tuple[np.ndarray[Any, Any] | N
         )
     size = n * n
     if array.shape[1] != size or (n >= 2 and array.shape[0] > n + 1):
-        return None, n
+        return None
     if array.size and (array.min() < 0 or array.max() >= n):
-        return None, n
+        return None
     array = array.astype(np.uint16, copy=False)
     for column in array:
         if not (np.bincount(column, minlength=n) == n).all():
-            return None, n
-    return array, n
+            return None
+    return array
 
 
 def is_orthogonal_array_randomized(
@@ -152,7 +152,7 @@ def is_orthogonal_array_randomized(
 
     if not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1:
         raise InvalidArgumentError(f"rounds is an int of at least 1, got {excerpt(rounds)}")
-    array, n = _columns_array(columns, n)
+    array = _columns_array(columns, n)
     if array is None:
         return False
     k = array.shape[0]
@@ -191,7 +191,7 @@ def is_orthogonal_array_exact(columns: npt.ArrayLike, n: int) -> bool:
     """
     import numpy as np
 
-    array, n = _columns_array(columns, n)
+    array = _columns_array(columns, n)
     if array is None:
         return False
     size = n * n
