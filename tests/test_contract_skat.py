@@ -226,22 +226,23 @@ def test_a_tip_that_waited_out_its_time_still_answers() -> None:
     assert value["kind"] == "skat-value" and value["samples"] == 0 and value["interval"] == [0, 1]
 
 
-def slowed(monkeypatch: pytest.MonkeyPatch, whole: int, moves: int, sleep: float) -> list[float]:
+def slowed(monkeypatch: pytest.MonkeyPatch, whole: int, sleep: float) -> list[float]:
     """Make the tip's sample step pass its deadline: the searches of the first ``whole``
-    samples (``moves`` each) are the real ones, every later one sleeps ``sleep`` seconds
-    whatever its time limit. The times (:func:`time.monotonic`) of the calls are returned."""
+    samples (one call each, every move of the sample) are the real ones, every later call
+    sleeps ``sleep`` seconds whatever its time limit. The times (:func:`time.monotonic`) of the
+    calls are returned."""
     from officers.skat import tips
 
-    real = tips.wins
+    real = tips.wins_after
     calls: list[float] = []
 
-    def wins(position: Any, time_limit: float | None = None) -> bool:
+    def wins_after(position: Any, moves: Any, time_limit: float | None = None) -> Any:
         calls.append(time.monotonic())
-        if len(calls) > whole * moves:
+        if len(calls) > whole:
             time.sleep(sleep)
-        return real(position, time_limit=time_limit)
+        return real(position, moves, time_limit=time_limit)
 
-    monkeypatch.setattr(tips, "wins", wins)
+    monkeypatch.setattr(tips, "wins_after", wins_after)
     return calls
 
 
@@ -254,13 +255,12 @@ def test_a_tip_whose_search_passes_its_deadline_answers_by_the_limit_with_the_sa
     from officers.contract import answer
     from officers.contract.skat import tip_document
     from officers.skat.public import Public
-    from officers.skat.tips import public_legal_moves, tip
+    from officers.skat.tips import tip
 
     game = endgame(4, 11, 2)  # 8 cards face down: more than the exact search takes
     public = Public.of(game)
-    moves = len(public_legal_moves(public))
     expected = tip_document(public, tip(public, samples=2), "en")
-    calls = slowed(monkeypatch, 2, moves, 4.0)
+    calls = slowed(monkeypatch, 2, 4.0)
     slots = threading.BoundedSemaphore(1)
     start = time.monotonic()
     document = answer(
@@ -276,7 +276,7 @@ def test_a_tip_whose_search_passes_its_deadline_answers_by_the_limit_with_the_sa
     assert not slots.acquire(blocking=False)
     assert slots.acquire(timeout=30)
     slots.release()
-    assert len(calls) == 2 * moves + 1  # no search began after the one stuck
+    assert len(calls) == 2 + 1  # no search began after the one stuck
 
 
 def test_a_tip_stuck_in_its_first_search_answers_the_simple_rules_move(
@@ -289,7 +289,7 @@ def test_a_tip_stuck_in_its_first_search_answers_the_simple_rules_move(
     game = SkatGame.deal(5)
     game.push("S")
     public = Public.of(game)
-    slowed(monkeypatch, 0, 1, 3.0)
+    slowed(monkeypatch, 0, 3.0)
     start = time.monotonic()
     document = answer("skat/tip", {"public": public.notation()}, Limits(time_limit=0.5))
     assert time.monotonic() - start < 0.5 + 1.5

@@ -228,11 +228,11 @@ def test_no_tip_answers_but_200_by_its_limit_even_when_its_searches_hang(
     ended; the stuck searches hold their slots meanwhile, never the answers."""
     from officers.skat import SkatGame, tips
 
-    def stuck(position: object, time_limit: float | None = None) -> bool:
+    def stuck(position: object, moves: Any, time_limit: float | None = None) -> dict[Any, bool]:
         time.sleep(3.0)
-        return True
+        return dict.fromkeys(moves, True)
 
-    monkeypatch.setattr(tips, "wins", stuck)
+    monkeypatch.setattr(tips, "wins_after", stuck)
     http = client(db, limits=Limits(time_limit=0.2), max_searches=16)
     rng = random.Random(38)
     for _ in range(8):

@@ -15,7 +15,7 @@ from officers.core.errors import InvalidArgumentError, InvalidGameError, SolverT
 from officers.skat import GAMES, Deal, Move, Position, SkatGame
 from officers.skat.rules import legal_moves, play
 from officers.skat.search import Board, Search, _distinct, plain_value
-from officers.skat.solve import minimax, solve, solve_games, wins
+from officers.skat.solve import minimax, solve, solve_games, wins, wins_after
 
 
 @st.composite
@@ -92,6 +92,32 @@ def test_each_move_of_the_line_keeps_the_value() -> None:
         game.push(move)
         if not game.is_over():
             assert solve(game.position, line=False).value == solution.value
+
+
+@settings(max_examples=60, deadline=None)
+@given(endgames(tricks=5), st.booleans())
+def test_the_moves_searched_on_one_table_win_as_the_plain_minimax_says(
+    game: SkatGame, compiled: bool
+) -> None:
+    """:func:`wins_after` (every move's win test on one table) against the plain reference
+    after each move, in the compiled search and in Python."""
+    position = game.position
+    moves = legal_moves(position)
+    expected = {m: minimax(play(position, m)) >= 61 for m in moves}
+    assert wins_after(position, moves, compiled=None if compiled else False) == expected
+
+
+def test_the_moves_on_one_table_before_the_choice_are_each_games_win_test() -> None:
+    deal = Deal.numbered(6)
+    position = Position.start(deal)
+    choices = [Move.choose(g) for g in GAMES]
+    assert wins_after(position, choices) == {m: wins(play(position, m)) for m in choices}
+    game = SkatGame(deal)
+    game.push("S")
+    started = time.perf_counter()
+    with pytest.raises(SolverTimeoutError):
+        wins_after(game, game.legal_moves(), time_limit=0.001)
+    assert time.perf_counter() - started < 2
 
 
 def test_a_finished_game_is_its_points() -> None:

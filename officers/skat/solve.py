@@ -8,7 +8,8 @@ start of a trick or with a card on the table.
 
 :func:`solve` answers the value and a principal variation (a line of best play),
 :func:`solve_games` the value of each game choice, :func:`wins` whether Vorhand reaches 61
-(a zero-window search, cheaper than the value). :func:`minimax` is the plain reference: a
+(a zero-window search, cheaper than the value), :func:`wins_after` the same after each of a
+position's moves, on one table. :func:`minimax` is the plain reference: a
 minimax over the rules engine itself, with no table and no ordering, simple enough to trust and
 slow (for endgames); the tests hold the fast search to it.
 
@@ -30,6 +31,7 @@ True
 from __future__ import annotations
 
 import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -48,7 +50,7 @@ from officers.skat.position import Deal, Position
 from officers.skat.rules import legal_moves, play
 from officers.skat.search import Board, Search, check_threads
 
-__all__ = ["THREADS_FROM", "Solution", "minimax", "solve", "solve_games", "wins"]
+__all__ = ["THREADS_FROM", "Solution", "minimax", "solve", "solve_games", "wins", "wins_after"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,6 +301,42 @@ def wins(
             for g in ordered
         )
     return _bound(Search(Board(position), _left(deadline), compiled=compiled), position, 61)
+
+
+def wins_after(
+    where: Position | SkatGame | Deal,
+    moves: Iterable[Move],
+    *,
+    time_limit: float | None = None,
+    compiled: bool | None = None,
+) -> dict[Move, bool]:
+    """For each of ``moves`` (moves of ``where``), whether Vorhand ends with 61 points or more
+    after it under best play: :func:`wins` of each position after a move, the same answers.
+    Once the game is chosen the positions after the moves share one board, so their
+    zero-window searches run on one table: each finds much of what the others need (the
+    positions after two moves meet again a trick or two later). Before the choice each game has
+    a board of its own, and each is :func:`wins` alone. ``time_limit`` bounds them all;
+    ``compiled`` as for :func:`solve`.
+
+    >>> from officers.skat import SkatGame
+    >>> game = SkatGame.deal(2)
+    >>> game.push("H") and None
+    >>> for _ in range(16):
+    ...     game.push(game.legal_moves()[-1]) and None
+    >>> after = wins_after(game, game.legal_moves())
+    >>> after == {m: wins(play(game.position, m)) for m in game.legal_moves()}
+    True
+    """
+    position = _position(where)
+    deadline = _deadline(time_limit)
+    children = {move: play(position, move) for move in moves}
+    if position.game is None:
+        return {
+            move: wins(child, time_limit=_left(deadline), compiled=compiled)
+            for move, child in children.items()
+        }
+    search = Search(Board(position), _left(deadline), compiled=compiled)
+    return {move: _bound(search, child, 61) for move, child in children.items()}
 
 
 def minimax(where: Position | SkatGame | Deal, *, time_limit: float | None = None) -> int:

@@ -64,7 +64,7 @@ from officers.skat.position import Position
 from officers.skat.public import Public
 from officers.skat.reasons import GameLine, Reason
 from officers.skat.rules import legal_moves, play
-from officers.skat.solve import solve, wins
+from officers.skat.solve import solve, wins_after
 from officers.skat.words import game_tip_text, play_tip_text
 
 __all__ = [
@@ -190,14 +190,15 @@ def sampled_wins(
     time_limit: float | None = None,
     deadline: float | None = None,
 ) -> dict[Move, int]:
-    """For each move, in how many of ``positions`` Vorhand still wins after it (double dummy).
-    ``time_limit`` bounds each search, ``deadline`` (:func:`time.monotonic`) all of them;
-    past either, :class:`~officers.SolverTimeoutError`."""
+    """For each move, in how many of ``positions`` Vorhand still wins after it (double dummy;
+    the moves of one position searched on one table, :func:`~officers.skat.solve.wins_after`).
+    ``time_limit`` bounds each position's searches, ``deadline`` (:func:`time.monotonic`) all
+    of them; past either, :class:`~officers.SolverTimeoutError`."""
     counts = dict.fromkeys(moves, 0)
     for position in positions:
+        won = wins_after(position, moves, time_limit=_left(deadline, time_limit))
         for move in moves:
-            left = _left(deadline, time_limit)
-            counts[move] += wins(play(position, move), time_limit=left)
+            counts[move] += won[move]
     return counts
 
 
@@ -457,7 +458,7 @@ def _sampled(
         while len(positions) < samples:
             clock.left()
             position = public.sample(rng)
-            won = {m: int(wins(play(position, m), time_limit=clock.left())) for m in moves}
+            won = wins_after(position, moves, time_limit=clock.left())
             positions.append(position)  # a whole sample: every move weighed
             for m in moves:
                 counts[m] += won[m]
