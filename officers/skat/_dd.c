@@ -2053,6 +2053,48 @@ cdetermined(chance *c, const cstate *st, const uint64_t key[3])
     return (sum * cscale(st) + c->samples / 2) / c->samples;
 }
 
+/* A leaf's value (cleaf), fail-soft within (alpha, beta), through the memo: the same leaf
+ * is met again on other lines of play (the order of two tricks exchanged), and its bounds
+ * come back for one probe instead of a board and a double-dummy search. For the win cleaf's
+ * answer is exact; for the points a true bound on the side the window leaves it, as any
+ * state's. ``top`` the most it may be worth. */
+static int64_t
+cleaf_remembered(chance *c, const cstate *st, uint64_t key[3], int64_t alpha, int64_t beta,
+                 int64_t top)
+{
+    int64_t low = 0, high = top;
+    ckey(c, st, key);
+    centry *e = cfind(c, key);
+    if (e != NULL) {
+        low = (int64_t)(e->word[2] >> CKEY_BITS);
+        high = (int64_t)e->word[3];
+        if (low == high || low >= beta) {
+            return low;
+        }
+        if (high <= alpha) {
+            return high;
+        }
+    }
+    if (cstopped(c)) {
+        return 0;
+    }
+    int64_t found = cleaf(c, st, alpha, beta, NULL);
+    if (c->stop) {
+        return 0;
+    }
+    if (!c->objective) {
+        low = high = found;
+    } else if (found <= alpha) {
+        high = high < found ? high : found;
+    } else if (found >= beta) {
+        low = low > found ? low : found;
+    } else {
+        low = high = found;
+    }
+    cstore(c, key, low, high);
+    return found;
+}
+
 /* The state's value times its scale, fail-soft within (alpha, beta). */
 static int64_t
 cvalue(chance *c, const cstate *st, int64_t alpha, int64_t beta)
@@ -2061,18 +2103,14 @@ cvalue(chance *c, const cstate *st, int64_t alpha, int64_t beta)
     if (cfinal(c, st, &final)) {
         return final;
     }
-    if (!(st->hid & (st->hid - 1))) { /* at most one card face down: a leaf, not remembered */
+    uint64_t key[3];
+    if (!(st->hid & (st->hid - 1))) { /* at most one card face down: a leaf */
         int64_t top = ctop(c, st); /* the scale is 1 */
         if (beta <= 0 || alpha >= top) {
             return beta <= 0 ? 0 : top; /* true bounds: 0 <= value <= top */
         }
-        if (cstopped(c)) {
-            return 0;
-        }
-        int64_t found = cleaf(c, st, alpha, beta, NULL);
-        return c->stop ? 0 : found;
+        return cleaf_remembered(c, st, key, alpha, beta, top);
     }
-    uint64_t key[3];
     int remember = popcount(st->unseen) < 16;
     int64_t low = 0, high = ctop(c, st);
     if (remember) {
