@@ -20,8 +20,16 @@ with 95 % intervals, paired by deal. ``--jobs`` processes.
 Both bots look at the clock, so the figures depend on the machine's speed and load (printed):
 both bots are slowed alike, and the time each bot's move took is printed too.
 
+**What a Monte Carlo sample costs** (``--sample-cost N``): on deals ``--first ..`` (N of them,
+the game chosen by the simple order, then a line of greedy moves), at every fourth move with a
+choice, 3 sampled deals; each sample's moves tested for Vorhand's win both ways, one after the
+other, the order alternating: each move's position on a table of its own (``wins`` of each,
+as the bot did before) and every move on one table (:func:`officers.skat.solve.wins_after`, as
+it does now). The answers must agree; the CPU time of a sample, by the cards face down, with the
+paired ratio.
+
 Run: ``python -m benchmarks.bench_skat_bots [--positions 100] [--hidden 7] [--duel 0]
-[--budget 0.1] [--first 1000] [--seed 1] [--jobs 2]``.
+[--budget 0.1] [--first 1000] [--seed 1] [--jobs 2] [--sample-cost 0]``.
 """
 
 from __future__ import annotations
@@ -38,7 +46,9 @@ from officers.skat.bots import ExpectimaxBot, MonteCarloBot, SkatBot, get_bot
 from officers.skat.chance import move_values
 from officers.skat.moves import Move
 from officers.skat.public import Public
+from officers.skat.rules import play
 from officers.skat.simulate import duel
+from officers.skat.solve import wins, wins_after
 
 
 def _positions(first: int, count: int, hidden: int) -> list[Public]:
@@ -122,6 +132,53 @@ def duel_run(args: argparse.Namespace) -> None:
     )
 
 
+def sample_cost(args: argparse.Namespace) -> None:
+    greedy = get_bot("greedy")
+    rows: dict[str, list[tuple[float, float]]] = {}
+    for deal in range(args.first, args.first + args.sample_cost):
+        rng = random.Random(deal)
+        game = SkatGame.deal(deal)
+        game.push(greedy.choose(game.view(0), rng))
+        step = 0
+        while game.current_player is not None:
+            public = Public.of(game)
+            moves = game.legal_moves()
+            if len(moves) > 1 and step % 4 == 0:
+                stage = f"{public.hidden_count() // 4 * 4}-{public.hidden_count() // 4 * 4 + 3}"
+                for k in range(3):
+                    position = public.sample(rng)
+                    times: dict[str, float] = {}
+                    answers: dict[str, dict[Move, bool]] = {}
+                    for way in ("apart", "one") if k % 2 == 0 else ("one", "apart"):
+                        start = time.process_time()
+                        if way == "one":
+                            answers[way] = wins_after(position, moves)
+                        else:
+                            answers[way] = {m: wins(play(position, m)) for m in moves}
+                        times[way] = time.process_time() - start
+                    if answers["one"] != answers["apart"]:
+                        raise AssertionError(f"deal {deal}: the two ways disagree")
+                    rows.setdefault(stage, []).append((times["apart"], times["one"]))
+            step += len(moves) > 1
+            game.push(greedy.choose(game.view(game.current_player), rng))
+    print(
+        f"A Monte Carlo sample's win tests, deals {args.first} .. "
+        f"{args.first + args.sample_cost - 1}, CPU time, load {os.getloadavg()[0]:.1f}"
+    )
+    print("| cards face down | samples | a table each (median) | one table (median) "
+          "| paired ratio (median) | in all |")  # fmt: skip
+    print("|---|---:|---:|---:|---:|---:|")
+    every = [pair for stage in rows for pair in rows[stage]]
+    for stage in [*sorted(rows, key=lambda s: -int(s.split("-")[0])), "all"]:
+        pairs = every if stage == "all" else rows[stage]
+        apart, one = zip(*pairs, strict=True)
+        ratio = statistics.median(a / o for a, o in pairs if o > 0)
+        print(
+            f"| {stage} | {len(pairs)} | {1000 * statistics.median(apart):.2f} ms | "
+            f"{1000 * statistics.median(one):.2f} ms | {ratio:.2f}× | {sum(apart) / sum(one):.2f}× |"
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--positions", type=int, default=100)
@@ -131,7 +188,11 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=1000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--sample-cost", type=int, default=0)
     args = parser.parse_args()
+    if args.sample_cost:
+        sample_cost(args)
+        return
     if args.positions:
         positions(args)
     if args.duel:
