@@ -2053,46 +2053,18 @@ cdetermined(chance *c, const cstate *st, const uint64_t key[3])
     return (sum * cscale(st) + c->samples / 2) / c->samples;
 }
 
-/* A leaf's value (cleaf), fail-soft within (alpha, beta), through the memo: the same leaf
- * is met again on other lines of play (the order of two tricks exchanged), and its bounds
- * come back for one probe instead of a board and a double-dummy search. For the win cleaf's
- * answer is exact; for the points a true bound on the side the window leaves it, as any
- * state's. ``top`` the most it may be worth. */
-static int64_t
-cleaf_remembered(chance *c, const cstate *st, uint64_t key[3], int64_t alpha, int64_t beta,
-                 int64_t top)
+/* The bounds *low, *high narrowed by a fail-soft ``result`` of the window (alpha, beta): an
+ * upper bound at or below alpha, a lower bound at or above beta, else the value. */
+static inline void
+cnarrow(int64_t result, int64_t alpha, int64_t beta, int64_t *low, int64_t *high)
 {
-    int64_t low = 0, high = top;
-    ckey(c, st, key);
-    centry *e = cfind(c, key);
-    if (e != NULL) {
-        low = (int64_t)(e->word[2] >> CKEY_BITS);
-        high = (int64_t)e->word[3];
-        if (low == high || low >= beta) {
-            return low;
-        }
-        if (high <= alpha) {
-            return high;
-        }
-    }
-    if (cstopped(c)) {
-        return 0;
-    }
-    int64_t found = cleaf(c, st, alpha, beta, NULL);
-    if (c->stop) {
-        return 0;
-    }
-    if (!c->objective) {
-        low = high = found;
-    } else if (found <= alpha) {
-        high = high < found ? high : found;
-    } else if (found >= beta) {
-        low = low > found ? low : found;
+    if (result <= alpha) {
+        *high = *high < result ? *high : result;
+    } else if (result >= beta) {
+        *low = *low > result ? *low : result;
     } else {
-        low = high = found;
+        *low = *high = result;
     }
-    cstore(c, key, low, high);
-    return found;
 }
 
 /* The state's value times its scale, fail-soft within (alpha, beta). */
@@ -2104,13 +2076,6 @@ cvalue(chance *c, const cstate *st, int64_t alpha, int64_t beta)
         return final;
     }
     uint64_t key[3];
-    if (!(st->hid & (st->hid - 1))) { /* at most one card face down: a leaf */
-        int64_t top = ctop(c, st); /* the scale is 1 */
-        if (beta <= 0 || alpha >= top) {
-            return beta <= 0 ? 0 : top; /* true bounds: 0 <= value <= top */
-        }
-        return cleaf_remembered(c, st, key, alpha, beta, top);
-    }
     int remember = popcount(st->unseen) < 16;
     int64_t low = 0, high = ctop(c, st);
     if (remember) {
@@ -2133,7 +2098,20 @@ cvalue(chance *c, const cstate *st, int64_t alpha, int64_t beta)
         return 0;
     }
     int64_t result;
-    if (c->floor > 1 && popcount(st->hid) <= c->floor) {
+    if (!(st->hid & (st->hid - 1))) {
+        /* At most one card face down: a leaf, its scale 1, remembered as every state (the same
+         * leaf is met again on other lines: two tricks played in the other order). For the win
+         * cleaf's answer is exact; for the points a bound where it leaves the window. */
+        result = cleaf(c, st, alpha, beta, NULL);
+        if (c->stop) {
+            return 0;
+        }
+        if (!c->objective) {
+            low = high = result;
+        } else {
+            cnarrow(result, alpha, beta, &low, &high);
+        }
+    } else if (c->floor > 1 && popcount(st->hid) <= c->floor) {
         if (!remember) {
             ckey(c, st, key);
         }
@@ -2164,13 +2142,7 @@ cvalue(chance *c, const cstate *st, int64_t alpha, int64_t beta)
                 break;
             }
         }
-        if (result <= alpha) {
-            high = high < result ? high : result;
-        } else if (result >= beta) {
-            low = low > result ? low : result;
-        } else {
-            low = high = result;
-        }
+        cnarrow(result, alpha, beta, &low, &high);
     }
     if (remember) {
         cstore(c, key, low, high);
