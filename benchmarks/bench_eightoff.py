@@ -78,7 +78,9 @@ FILE`` appends every deal's two runs to FILE as JSON lines.
 decision search first in both, as ``solve`` runs them): the share of deals whose win is proved
 shortest, the median wall and CPU time, the median per-deal CPU-time ratio, the mean length of
 the proved wins (the two must agree, deal by deal, where both proved one), and why the others
-stopped (time or the bound on the states). ``--save FILE`` appends each deal as a JSON line.
+stopped (time or the bound on the states). ``--save FILE`` appends each deal as a JSON line;
+``--compiled-only`` runs the compiled A* alone (half the time: the Python A* takes its whole
+limit on nearly every deal).
 
 ``--order`` compares, in one run and deal by deal (the order alternating), the decision
 search with its first priority (:func:`first_priority`, no depth) and with the current one
@@ -392,10 +394,15 @@ def run_fewest(position: Position, time_limit: float, max_states: int, compiled:
 
 
 def optimal_report(
-    numbers: list[int], time_limit: float, max_states: int, path: str | None
+    numbers: list[int],
+    time_limit: float,
+    max_states: int,
+    path: str | None,
+    python: bool = True,
 ) -> None:
     """Issue #40, aim 3: Microsoft's FreeCell deals, the fewest moves with the compiled A* and
-    with the Python A*, interleaved (see the module's documentation, ``--optimal``)."""
+    with the Python A*, interleaved (see the module's documentation, ``--optimal``); with
+    ``python`` False the compiled A* alone."""
     if accel_module() is None:
         raise SystemExit("the compiled search is not built: python tools/build_extension.py")
     variant = PRESETS["freecell"]
@@ -404,20 +411,20 @@ def optimal_report(
         f"{time_limit:g} s and {max_states:,} states each, {load_average()}\n",
         flush=True,
     )
-    runs: dict[str, list[Fewest]] = {"compiled": [], "python": []}
+    runs: dict[str, list[Fewest]] = {"compiled": [], "python": []} if python else {"compiled": []}
     for i, number in enumerate(numbers):
         position = microsoft_deal(number, variant)
         sides = ["compiled", "python"] if i % 2 == 0 else ["python", "compiled"]
-        for side in sides:
+        for side in sides if python else ["compiled"]:
             runs[side].append(run_fewest(position, time_limit, max_states, side == "compiled"))
-        one, other = runs["compiled"][-1], runs["python"][-1]
+        said = ", ".join(
+            f"{side} {found[-1].optimal} {found[-1].moves} {found[-1].reason} {found[-1].cpu:.2f} s"
+            for side, found in runs.items()
+        )
+        print(f"deal {number}: {said}", flush=True)
+        one, other = runs["compiled"][-1], runs.get("python", runs["compiled"])[-1]
         if one.optimal and other.optimal and one.moves != other.moves:
             raise SystemExit(f"deal {number}: fewest moves {one.moves} and {other.moves}")
-        print(
-            f"deal {number}: compiled {one.optimal} {one.moves} {one.reason} {one.cpu:.2f} s, "
-            f"python {other.optimal} {other.moves} {other.reason} {other.cpu:.2f} s",
-            flush=True,
-        )
         if path:
             with open(path, "a", encoding="utf-8") as out:
                 line = {"deal": number, **{k: dataclasses.asdict(v[-1]) for k, v in runs.items()}}
@@ -438,6 +445,8 @@ def optimal_report(
             f"| {statistics.fmean(proved) if proved else float('nan'):.2f} "
             f"| {statistics.median(proved) if proved else '-'} |"
         )
+    if not python:
+        return
     both = [
         (a, b)
         for a, b in zip(runs["compiled"], runs["python"], strict=True)
@@ -877,6 +886,9 @@ def main() -> None:
     parser.add_argument("--fewest", type=int, default=0, metavar="N")
     parser.add_argument("--order", action="store_true")
     parser.add_argument("--optimal", action="store_true", help="the fewest moves, issue #40 aim 3")
+    parser.add_argument(
+        "--compiled-only", action="store_true", help="--optimal: the compiled A* alone"
+    )
     parser.add_argument("--fresh", action="store_true", help="officers as a fresh process too")
     parser.add_argument("--random", type=int, default=300, help="random deals of --order")
     parser.add_argument("--seed", type=int, default=2026)
@@ -895,7 +907,13 @@ def main() -> None:
     count = arguments.deals or 200
     numbers = list(range(arguments.first, arguments.first + count))
     if arguments.optimal:
-        optimal_report(numbers, arguments.time_limit, arguments.max_states, arguments.save)
+        optimal_report(
+            numbers,
+            arguments.time_limit,
+            arguments.max_states,
+            arguments.save,
+            python=not arguments.compiled_only,
+        )
         return
     if arguments.themes:
         themes_report(variant, numbers, microsoft, arguments)
