@@ -422,8 +422,8 @@ def optimal_report(
             for side, found in runs.items()
         )
         print(f"deal {number}: {said}", flush=True)
-        one, other = runs["compiled"][-1], runs.get("python", runs["compiled"])[-1]
-        if one.optimal and other.optimal and one.moves != other.moves:
+        one, other = runs["compiled"][-1], runs["python"][-1] if python else None
+        if other and one.optimal and other.optimal and one.moves != other.moves:
             raise SystemExit(f"deal {number}: fewest moves {one.moves} and {other.moves}")
         if path:
             with open(path, "a", encoding="utf-8") as out:
