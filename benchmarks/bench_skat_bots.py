@@ -1,11 +1,14 @@
-"""Offiziersskat's bots at the same time a move: the expectimax bot against Monte Carlo.
+"""Offiziersskat's bots at the same time a move: the expectimax bot (or ``--bot exact``) against
+Monte Carlo.
 
 **Positions with a known value** (``--positions N``). Positions of play drawn at random (deals
 from ``--first``, a line of greedy and random moves followed until ``--hidden`` cards or fewer
 lie face down, a card to lead or to answer, three moves or more), each solved exactly in the
 chance game (:func:`officers.skat.chance.move_values`, Vorhand's win probability of each move).
 Then both bots choose there with ``--budget`` seconds, one after the other, the order
-alternating: the expectimax bot (:class:`officers.skat.bots.ExpectimaxBot`) and Monte Carlo
+alternating: the expectimax bot (:class:`officers.skat.bots.ExpectimaxBot`; with ``--bot exact``
+the exact chance game with at most ``--exact-hidden`` cards face down,
+:class:`officers.skat.bots.ExactBot`, Monte Carlo beyond) and Monte Carlo
 (:class:`officers.skat.bots.MonteCarloBot`, as many sampled deals as the budget allows: the
 peer at its best). A bot's *loss* on a position is the exact value of the best move less that of
 the move it chose (for the player to move: Vorhand's win probability given away); the table
@@ -14,7 +17,7 @@ losses with its 95 % interval.
 
 **A duel** (``--duel N``): deals ``0 .. N-1`` of ``--seed``, each played twice with the seats
 swapped, both bots with ``--budget`` seconds a move
-(:func:`officers.skat.simulate.duel`): the expectimax bot's margin in games won and in points,
+(:func:`officers.skat.simulate.duel`): the expectimax bot's (or ``--bot``'s) margin in games won and in points,
 with 95 % intervals, paired by deal. ``--jobs`` processes.
 
 Both bots look at the clock, so the figures depend on the machine's speed and load (printed):
@@ -29,7 +32,8 @@ it does now). The answers must agree; the CPU time of a sample, by the cards fac
 paired ratio.
 
 Run: ``python -m benchmarks.bench_skat_bots [--positions 100] [--hidden 7] [--duel 0]
-[--budget 0.1] [--first 1000] [--seed 1] [--jobs 2] [--sample-cost 0]``.
+[--budget 0.1] [--first 1000] [--seed 1] [--jobs 2] [--sample-cost 0] [--bot expectimax|exact]
+[--exact-hidden 6]``.
 """
 
 from __future__ import annotations
@@ -42,7 +46,7 @@ import time
 from fractions import Fraction
 
 from officers.skat import SkatGame
-from officers.skat.bots import ExpectimaxBot, MonteCarloBot, SkatBot, get_bot
+from officers.skat.bots import ExactBot, ExpectimaxBot, MonteCarloBot, SkatBot, get_bot
 from officers.skat.chance import move_values
 from officers.skat.moves import Move
 from officers.skat.public import Public
@@ -80,9 +84,18 @@ def _interval(values: list[float]) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
+def challenger(args: argparse.Namespace) -> SkatBot:
+    """The bot measured against Monte Carlo (``--bot``): the expectimax bot, or the exact
+    chance game with at most ``--exact-hidden`` cards face down (Monte Carlo beyond, and where
+    the exact search does not end in the budget)."""
+    if args.bot == "exact":
+        return ExactBot(exact_hidden=args.exact_hidden, samples=10**6, budget=args.budget)
+    return ExpectimaxBot(budget=args.budget)
+
+
 def positions(args: argparse.Namespace) -> None:
     bots: dict[str, SkatBot] = {
-        "expectimax": ExpectimaxBot(budget=args.budget),
+        args.bot: challenger(args),
         "montecarlo": MonteCarloBot(samples=10**6, budget=args.budget),
     }
     publics = _positions(args.first, args.positions, args.hidden)
@@ -110,15 +123,15 @@ def positions(args: argparse.Namespace) -> None:
             f"| {name} | {statistics.fmean(loss[name]):.4f} | {chosen}/{len(publics)} | "
             f"{1000 * statistics.median(took[name]):.0f} ms |"
         )
-    diff = [a - b for a, b in zip(loss["montecarlo"], loss["expectimax"], strict=True)]
+    diff = [a - b for a, b in zip(loss["montecarlo"], loss[args.bot], strict=True)]
     mean, low, high = _interval(diff)
-    print(f"Monte Carlo's loss less expectimax's: {mean:+.4f} (95 %: {low:+.4f} .. {high:+.4f})")
+    print(f"Monte Carlo's loss less {args.bot}'s: {mean:+.4f} (95 %: {low:+.4f} .. {high:+.4f})")
 
 
 def duel_run(args: argparse.Namespace) -> None:
     start = time.perf_counter()
     result = duel(
-        ExpectimaxBot(budget=args.budget),
+        challenger(args),
         MonteCarloBot(samples=10**6, budget=args.budget),
         args.duel,
         args.seed,
@@ -189,6 +202,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--sample-cost", type=int, default=0)
+    parser.add_argument("--bot", choices=["expectimax", "exact"], default="expectimax")
+    parser.add_argument("--exact-hidden", type=int, default=6)
     args = parser.parse_args()
     if args.sample_cost:
         sample_cost(args)
