@@ -16,9 +16,9 @@ gives each bot's mean loss, how often it chose a best move, and the paired diffe
 losses with its 95 % interval.
 
 **A duel** (``--duel N``): deals ``0 .. N-1`` of ``--seed``, each played twice with the seats
-swapped, both bots with ``--budget`` seconds a move
-(:func:`officers.skat.simulate.duel`): the expectimax bot's (or ``--bot``'s) margin in games won and in points,
-with 95 % intervals, paired by deal. ``--jobs`` processes.
+swapped, both bots with ``--budget`` seconds a move (:func:`officers.skat.simulate.duel`): the
+expectimax bot's (or ``--bot``'s) margin in games won and in points, with 95 % intervals,
+paired by deal. ``--jobs`` processes.
 
 Both bots look at the clock, so the figures depend on the machine's speed and load (printed):
 both bots are slowed alike, and the time each bot's move took is printed too.
