@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import partial
 from typing import Any
 from urllib.parse import quote_plus
 
@@ -33,7 +34,7 @@ from officers.euler.game import GameState
 from officers.rooms.adapter import adapter
 from officers.rooms.store import SQLiteStore
 from officers.skat import SkatGame
-from tests.aria_player import AriaPlayer
+from tests.aria_player import AriaPlayer, Node
 from tests.browser import REQUIRED, Service, Tab, chromium
 
 WAIT = 30_000  # ms: the longest any step waits for the page (a busy machine is slow)
@@ -312,12 +313,15 @@ def test_an_aria_player_plays_euler_officers_through_the_invitation_link(
             if PLACE.match(last):
                 heard_moves += 1
         else:
+            # the person's move just before, its card named in the page's language, is said
+            # in a live region; on a busy machine the page may show the turn a moment before the
+            # move's words, so the player listens for them first (for as long as it waits)
+            name = card_name(re.findall(r"[AKQJ][SHDC]", last)[0], lang)
+            player.until(partial(said_in, player, name), name)
             player.turn()
             news = " ".join(player.said)  # the live regions as the move was chosen
             assert said["turn"] in news or said["stuck"] in news, news
-            # and the person's move just before, its card named in the page's language
-            card = re.findall(r"[AKQJ][SHDC]", last)[0]
-            assert card_name(card, lang) in news, (card, news)
+            assert name in news, (name, news)
         if len(server.officers(person.room).history) == 4:
             problems += axe_serious(other.page, f"officers mid-game, the invited page ({lang})")
             problems += axe_serious(person.page, f"officers mid-game, the maker's page ({lang})")
@@ -365,6 +369,11 @@ def test_two_aria_players_take_two_seats_of_one_room_by_the_same_link(
     # browser logs the 409 as a failed load: the rooms' protocol at work, not the page's error
     for tab in tabs:
         tab.errors[:] = [e for e in tab.errors if "status of 409 (Conflict)" not in e]
+
+
+def said_in(player: AriaPlayer, words: str, tree: list[Node]) -> bool:
+    """Whether the live regions of ``tree`` (as ``player`` reads them) say ``words``."""
+    return words in " ".join(player.statuses(tree))
 
 
 def movers(game: GameState) -> list[tuple[int, str]]:
