@@ -204,23 +204,27 @@ export class Feed {
   }
 
   /** Read the events after the last applied one, then the state, and apply them (the state
-   * every fifth look without events too: who is online may have changed). */
+   * every fifth look without events too: who is online may have changed). A state newer than
+   * the events read (a move made between the two reads) is applied with the events that lead
+   * to it, read again: the page never shows a turn before the words of the move that made it. */
   async catchUp() {
-    const found = await request("GET", `rooms/${encodeURIComponent(this.room)}/events?after=${this.after()}`, undefined, this.token);
+    const events = async (after) => request("GET", `rooms/${encodeURIComponent(this.room)}/events?after=${after}`, undefined, this.token);
+    let found = await events(this.after());
     this.looks += 1;
-    if (!found.events.length) {
-      if (this.looks % 5) return;
-      const state = await request("GET", `rooms/${encodeURIComponent(this.room)}/state`, undefined, this.token);
-      this.apply({ events: [], seq: this.after(), state });
-      return;
-    }
-    const last = found.events[found.events.length - 1].seq;
+    if (!found.events.length && this.looks % 5) return;
+    let seen = found.events.length ? found.events[found.events.length - 1].seq : this.after();
     if (found.more) {
-      this.apply({ events: found.events, seq: last, state: null });
+      this.apply({ events: found.events, seq: seen, state: null });
       return;
     }
     const state = await request("GET", `rooms/${encodeURIComponent(this.room)}/state`, undefined, this.token);
-    this.apply({ events: found.events, seq: last, state });
+    let read = found.events;
+    if (state.seq > seen) { // the room moved on between the two reads: its events first
+      found = await events(seen);
+      read = read.concat(found.events);
+      seen = read.length ? read[read.length - 1].seq : seen;
+    }
+    this.apply({ events: read, seq: seen, state: found.more ? null : state });
   }
 }
 
