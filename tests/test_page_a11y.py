@@ -404,9 +404,9 @@ def test_a_polling_page_says_the_move_that_made_its_turn_with_the_turn(
 
     other.page.route("**/v1/rooms/*/state", meanwhile)
     rounds = 0
-    deadline = time.monotonic() + 120
+    hang = time.monotonic() + 600  # not a measure of speed: a page that stops polling fails
     while server.officers(room).outcome() is None and rounds < 3:
-        assert time.monotonic() < deadline, "the invited page stopped reading the room's state"
+        assert time.monotonic() < hang, "the invited page stopped reading the room's state"
         if server.officers(room).turn == 0:
             if not armed:
                 made.clear()  # the person moves again: that move is the one to hear
@@ -423,7 +423,7 @@ def test_a_polling_page_says_the_move_that_made_its_turn_with_the_turn(
             rounds += 1
         made.clear()
         armed[:] = [True]
-    assert rounds == 3 or server.officers(room).outcome() is not None, rounds
+    assert rounds == 3 or (rounds and server.officers(room).outcome() is not None), rounds
 
 
 def move_by_http(server: Server, room: str, token: str) -> str:
