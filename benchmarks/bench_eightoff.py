@@ -79,8 +79,8 @@ decision search first in both, as ``solve`` runs them): the share of deals whose
 shortest, the median wall and CPU time, the median per-deal CPU-time ratio, the mean length of
 the proved wins (the two must agree, deal by deal, where both proved one), and why the others
 stopped (time or the bound on the states). ``--save FILE`` appends each deal as a JSON line;
-``--compiled-only`` runs the compiled A* alone (half the time: the Python A* takes its whole
-limit on nearly every deal).
+``--compiled-only`` runs the compiled A* alone (the Python A* takes its whole limit on nearly
+every deal).
 
 ``--order`` compares, in one run and deal by deal (the order alternating), the decision
 search with its first priority (:func:`first_priority`, no depth) and with the current one
@@ -414,15 +414,15 @@ def optimal_report(
     runs: dict[str, list[Fewest]] = {"compiled": [], "python": []} if python else {"compiled": []}
     for i, number in enumerate(numbers):
         position = microsoft_deal(number, variant)
-        sides = ["compiled", "python"] if i % 2 == 0 else ["python", "compiled"]
-        for side in sides if python else ["compiled"]:
+        for side in list(runs) if i % 2 == 0 else list(reversed(runs)):
             runs[side].append(run_fewest(position, time_limit, max_states, side == "compiled"))
         said = ", ".join(
             f"{side} {found[-1].optimal} {found[-1].moves} {found[-1].reason} {found[-1].cpu:.2f} s"
             for side, found in runs.items()
         )
         print(f"deal {number}: {said}", flush=True)
-        one, other = runs["compiled"][-1], runs["python"][-1] if python else None
+        one = runs["compiled"][-1]
+        other = runs["python"][-1] if python else None
         if other and one.optimal and other.optimal and one.moves != other.moves:
             raise SystemExit(f"deal {number}: fewest moves {one.moves} and {other.moves}")
         if path:

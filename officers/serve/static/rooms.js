@@ -206,7 +206,7 @@ export class Feed {
   /** Read the events after the last applied one, then the state, and apply them (the state
    * every fifth look without events too: who is online may have changed). A state newer than
    * the events read (a move made between the two reads) is applied with the events that lead
-   * to it, read again: the page never shows a turn before the words of the move that made it. */
+   * to it, read again: the feed never shows a turn before the words of the move that made it. */
   async catchUp() {
     const events = async (after) => request("GET", `rooms/${encodeURIComponent(this.room)}/events?after=${after}`, undefined, this.token);
     let found = await events(this.after());
