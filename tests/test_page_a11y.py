@@ -426,6 +426,59 @@ def test_a_polling_page_says_the_move_that_made_its_turn_with_the_turn(
     assert rounds == 3 or (rounds and server.officers(room).outcome() is not None), rounds
 
 
+def test_a_page_refused_for_a_stale_seq_says_the_move_with_the_room_it_reads_again(
+    browser: Any, server: Server, tabs: list[Tab]
+) -> None:
+    """A move sent at a seq the room has passed is refused (409, a stale seq) and the page reads
+    the room again: the moves made meanwhile must come with the state they made, not after it.
+    The invited page (polling: no WebSocket) makes its move by its buttons; as that request
+    leaves, the same seat's move is sent by HTTP first, so the page's move is refused. When the
+    page shows the room at the HTTP move's seq (``#status``'s ``data-seq``), its list of moves
+    (``#log``) must end with that move, the words the screen reader hears with the turn."""
+    person = Person(browser, server)
+    other = Tab(browser, 1000, 900, WAIT)
+    tabs += [person, other]
+    other.context.add_init_script("delete window.WebSocket;")  # no pushed event races the test
+    link = person.make_officers("en")
+    player = AriaPlayer(other.page, "officers", "en")
+    player.join(link)
+    other.page.wait_for_selector('#connection[data-mode="polling"]')
+    person.page.wait_for_selector('#status[data-room="playing"]')
+    room = person.room
+    token = str(other.page.evaluate(f"localStorage.getItem('officers-room-{room}')"))
+    # what the page shows each time it draws the room: its seq and the seq of its last move
+    other.page.evaluate(
+        """() => {
+        window.seen = [];
+        const status = document.querySelector("#status");
+        new MutationObserver(() => {
+          const moves = document.querySelectorAll("#log li");
+          const last = moves.length ? moves[moves.length - 1].dataset.seq : null;
+          window.seen.push([status.dataset.seq, last]);
+        }).observe(status, { attributes: true, attributeFilter: ["data-seq"] });
+      }"""
+    )
+    made: list[str] = []
+
+    def first(route: Any) -> None:
+        if not made:
+            made.append(move_by_http(server, room, token))  # the page's seq is stale now
+        route.continue_()
+
+    other.page.route("**/v1/rooms/*/move", first)
+    if server.officers(room).turn == 0:
+        person.officers_move()
+    player.turn()  # refused; the page reads the room again and shows the HTTP move
+    assert made
+    moved = [e.seq for e in SQLiteStore(server.db).events(room, 0, 1000) if e.kind == "moved"]
+    seq = str(moved[-1])
+    other.page.wait_for_selector(f'#status[data-seq="{seq}"]')
+    seen = [tuple(pair) for pair in other.page.evaluate("window.seen")]
+    shown = [last for at, last in seen if at == seq]
+    assert shown and shown[0] == seq, (seq, seen)  # the move was in the list when drawn
+    other.errors[:] = [e for e in other.errors if "status of 409 (Conflict)" not in e]
+
+
 def move_by_http(server: Server, room: str, token: str) -> str:
     """The first placement of the seat to move (else its first take-back), sent to the room
     by HTTP with ``token``'s seat at the room's seq; the move."""

@@ -204,19 +204,21 @@ export class Feed {
   }
 
   /** Read the events after the last applied one, then the state, and apply them (the state
-   * every fifth look without events too: who is online may have changed). A state newer than
-   * the events read (a move made between the two reads) is applied with the events that lead
-   * to it, read again: the feed never shows a turn before the words of the move that made it. */
-  async catchUp() {
+   * every fifth look without events too, and always when ``force``: who is online may have
+   * changed). A state newer than the events read (a move made between the two reads) is
+   * applied with the events that lead to it, read again: the feed never shows a turn before
+   * the words of the move that made it. Far behind, the events come a page at a time, each
+   * applied, then the state. */
+  async catchUp(force = false) {
     const events = async (after) => request("GET", `rooms/${encodeURIComponent(this.room)}/events?after=${after}`, undefined, this.token);
     let found = await events(this.after());
     this.looks += 1;
-    if (!found.events.length && this.looks % 5) return;
-    let seen = found.events.length ? found.events[found.events.length - 1].seq : this.after();
-    if (found.more) {
-      this.apply({ events: found.events, seq: seen, state: null });
-      return;
+    if (!found.events.length && this.looks % 5 && !force) return;
+    while (found.more && found.events.length) {
+      this.apply({ events: found.events, seq: found.events[found.events.length - 1].seq, state: null });
+      found = await events(this.after());
     }
+    let seen = found.events.length ? found.events[found.events.length - 1].seq : this.after();
     const state = await request("GET", `rooms/${encodeURIComponent(this.room)}/state`, undefined, this.token);
     let read = found.events;
     if (state.seq > seen) { // the room moved on between the two reads: its events first
@@ -351,9 +353,13 @@ export function roomPage(S, page) {
     }
   }
 
+  /** The room as it is now, after a refusal for a stale seq: through the feed, the events
+   * with the state (so the moves that came meanwhile are said with the turn they made), else
+   * the state alone. */
   async function refresh() {
     try {
-      setState(await request("GET", path("/state"), undefined, S.token));
+      if (S.feed) await S.feed.catchUp(true);
+      else setState(await request("GET", path("/state"), undefined, S.token));
     } catch (error) {
       say(error.message, error.code);
     }
