@@ -15,6 +15,16 @@ the move it chose (for the player to move: Vorhand's win probability given away)
 gives each bot's mean loss, how often it chose a best move, and the paired difference of the
 losses with its 95 % interval.
 
+**Early positions against a reference** (``--early N``): where no value is known (10 to 16
+cards face down, after the game is chosen, deals from ``--first``, drawn as above), each
+move's *reference* is Monte Carlo's own value with ``--reference K`` sampled deals (the share
+of them Vorhand wins after the move, every move on the same deals). Each bot chooses there
+three times (three seeds), and its loss is the reference's best less the reference's value of
+its move. The bots: Monte Carlo with ``--budget``, with twice and with ten times the budget
+(how much more time is worth on this scale), and ``--bot``. A screen for ways of spending
+Monte Carlo's time (the reference is Monte Carlo's own objective, so it judges the use of the
+samples, not strategy fusion); the duels decide.
+
 **A duel** (``--duel N``): deals ``0 .. N-1`` of ``--seed``, each played twice with the seats
 swapped, both bots with ``--budget`` seconds a move (:func:`officers.skat.simulate.duel`): the
 expectimax bot's (or ``--bot``'s) margin in games won and in points, with 95 % intervals,
@@ -33,12 +43,13 @@ paired ratio.
 
 Run: ``python -m benchmarks.bench_skat_bots [--positions 100] [--hidden 7] [--duel 0]
 [--budget 0.1] [--first 1000] [--seed 1] [--jobs 2] [--sample-cost 0] [--bot expectimax|exact]
-[--exact-hidden 6]``.
+[--exact-hidden 6] [--early 0] [--reference 150]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import random
 import statistics
@@ -53,6 +64,7 @@ from officers.skat.public import Public
 from officers.skat.rules import play
 from officers.skat.simulate import duel
 from officers.skat.solve import wins, wins_after
+from officers.skat.tips import public_legal_moves
 
 
 def _positions(first: int, count: int, hidden: int) -> list[Public]:
@@ -126,6 +138,71 @@ def positions(args: argparse.Namespace) -> None:
     diff = [a - b for a, b in zip(loss["montecarlo"], loss[args.bot], strict=True)]
     mean, low, high = _interval(diff)
     print(f"Monte Carlo's loss less {args.bot}'s: {mean:+.4f} (95 %: {low:+.4f} .. {high:+.4f})")
+
+
+def _early(first: int, count: int) -> list[Public]:
+    """``count`` positions of play after the choice with 10 to 16 cards face down and three
+    moves or more (a line of greedy and random moves from each deal, as :func:`_positions`)."""
+    found: list[Public] = []
+    greedy = get_bot("greedy")
+    for deal in itertools.count(first):
+        if len(found) == count:
+            break
+        rng = random.Random(deal)
+        game = SkatGame.deal(deal)
+        skip = rng.randrange(4)
+        while game.current_player is not None:
+            public = Public.of(game)
+            legal = game.legal_moves()
+            if public.game is not None and public.hidden_count() >= 10 and len(legal) >= 3:
+                if skip == 0:
+                    found.append(public)
+                    break
+                skip -= 1
+            game.push(greedy.choose(public, rng) if rng.random() < 0.7 else rng.choice(legal))
+    return found
+
+
+def early(args: argparse.Namespace) -> None:
+    bots: dict[str, SkatBot] = {
+        "montecarlo": MonteCarloBot(samples=10**6, budget=args.budget),
+        "montecarlo, 2x the time": MonteCarloBot(samples=10**6, budget=2 * args.budget),
+        "montecarlo, 10x the time": MonteCarloBot(samples=10**6, budget=10 * args.budget),
+        args.bot: challenger(args),
+    }
+    publics = _early(args.first, args.early)
+    loss: dict[str, list[float]] = {name: [] for name in bots}
+    for i, public in enumerate(publics):
+        moves = public_legal_moves(public)
+        rng = random.Random(-1 - i)
+        won = dict.fromkeys(moves, 0)
+        for _ in range(args.reference):
+            for move, wins_it in wins_after(public.sample(rng), moves).items():
+                won[move] += wins_it
+        sign = 1 if public.to_move == 0 else -1
+        value = {m: sign * won[m] / args.reference for m in moves}
+        best = max(value.values())
+        for seed in range(3):
+            names = list(bots) if (i + seed) % 2 == 0 else list(reversed(bots))
+            for name in names:
+                move = bots[name].choose(public, random.Random(1000 * i + seed))
+                loss[name].append(best - value[move])
+    print(
+        f"{len(publics)} positions with 10 to 16 cards face down (deals from {args.first}), "
+        f"a reference of {args.reference} sampled deals, {args.budget} s a move, three "
+        f"choices a position, load {os.getloadavg()[0]:.1f}"
+    )
+    print("| bot | mean loss against the reference | best move chosen | Monte Carlo's loss less "
+          "the bot's (95 %) |")  # fmt: skip
+    print("|---|---|---|---|")
+    for name in bots:
+        chosen = sum(x == 0 for x in loss[name])
+        diff = [a - b for a, b in zip(loss["montecarlo"], loss[name], strict=True)]
+        mean, low, high = _interval(diff)
+        print(
+            f"| {name} | {statistics.fmean(loss[name]):.4f} | {chosen}/{len(loss[name])} | "
+            f"{mean:+.4f} ({low:+.4f} .. {high:+.4f}) |"
+        )
 
 
 def duel_run(args: argparse.Namespace) -> None:
@@ -204,9 +281,14 @@ def main() -> None:
     parser.add_argument("--sample-cost", type=int, default=0)
     parser.add_argument("--bot", choices=["expectimax", "exact"], default="expectimax")
     parser.add_argument("--exact-hidden", type=int, default=6)
+    parser.add_argument("--early", type=int, default=0)
+    parser.add_argument("--reference", type=int, default=150)
     args = parser.parse_args()
     if args.sample_cost:
         sample_cost(args)
+        return
+    if args.early:
+        early(args)
         return
     if args.positions:
         positions(args)
