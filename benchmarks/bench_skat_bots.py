@@ -8,7 +8,8 @@ chance game (:func:`officers.skat.chance.move_values`, Vorhand's win probability
 Then both bots choose there with ``--budget`` seconds, one after the other, the order
 alternating: the expectimax bot (:class:`officers.skat.bots.ExpectimaxBot`; with ``--bot exact``
 the exact chance game with at most ``--exact-hidden`` cards face down,
-:class:`officers.skat.bots.ExactBot`, Monte Carlo beyond) and Monte Carlo
+:class:`officers.skat.bots.ExactBot`, Monte Carlo beyond, its ties broken by the simple order
+or, with ``--ties learnt``, by the learnt order of :mod:`officers.skat.prior`) and Monte Carlo
 (:class:`officers.skat.bots.MonteCarloBot`, as many sampled deals as the budget allows: the
 peer at its best). A bot's *loss* on a position is the exact value of the best move less that of
 the move it chose (for the player to move: Vorhand's win probability given away); the table
@@ -43,7 +44,7 @@ paired ratio.
 
 Run: ``python -m benchmarks.bench_skat_bots [--positions 100] [--hidden 7] [--duel 0]
 [--budget 0.1] [--first 1000] [--seed 1] [--jobs 2] [--sample-cost 0] [--bot expectimax|exact]
-[--exact-hidden 6] [--early 0] [--reference 150]``.
+[--exact-hidden 6] [--ties order|learnt] [--early 0] [--reference 150]``.
 """
 
 from __future__ import annotations
@@ -101,7 +102,9 @@ def challenger(args: argparse.Namespace) -> SkatBot:
     chance game with at most ``--exact-hidden`` cards face down (Monte Carlo beyond, and where
     the exact search does not end in the budget)."""
     if args.bot == "exact":
-        return ExactBot(exact_hidden=args.exact_hidden, samples=10**6, budget=args.budget)
+        return ExactBot(
+            exact_hidden=args.exact_hidden, samples=10**6, budget=args.budget, ties=args.ties
+        )
     return ExpectimaxBot(budget=args.budget)
 
 
@@ -140,7 +143,7 @@ def positions(args: argparse.Namespace) -> None:
     print(f"Monte Carlo's loss less {args.bot}'s: {mean:+.4f} (95 %: {low:+.4f} .. {high:+.4f})")
 
 
-def _early(first: int, count: int) -> list[Public]:
+def early_positions(first: int, count: int) -> list[Public]:
     """``count`` positions of play after the choice with 10 to 16 cards face down and three
     moves or more (a line of greedy and random moves from each deal, as :func:`_positions`)."""
     found: list[Public] = []
@@ -170,7 +173,7 @@ def early(args: argparse.Namespace) -> None:
         "montecarlo, 10x the time": MonteCarloBot(samples=10**6, budget=10 * args.budget),
         args.bot: challenger(args),
     }
-    publics = _early(args.first, args.early)
+    publics = early_positions(args.first, args.early)
     loss: dict[str, list[float]] = {name: [] for name in bots}
     for i, public in enumerate(publics):
         moves = public_legal_moves(public)
@@ -281,6 +284,7 @@ def main() -> None:
     parser.add_argument("--sample-cost", type=int, default=0)
     parser.add_argument("--bot", choices=["expectimax", "exact"], default="expectimax")
     parser.add_argument("--exact-hidden", type=int, default=6)
+    parser.add_argument("--ties", choices=["order", "learnt"], default="order")
     parser.add_argument("--early", type=int, default=0)
     parser.add_argument("--reference", type=int, default=150)
     args = parser.parse_args()

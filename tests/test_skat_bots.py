@@ -45,6 +45,7 @@ FAST = {
     "random": get_bot("random"),
     "greedy": get_bot("greedy"),
     "montecarlo": MonteCarloBot(samples=2, budget=None),
+    "learnt": MonteCarloBot(samples=2, budget=None, ties="learnt"),
     "exact": ExactBot(exact_hidden=3, samples=2, budget=5.0),
     "expectimax": ExpectimaxBot(samples=2, budget=None, depth=1, most_hidden=8),
 }
@@ -62,7 +63,7 @@ def test_every_bot_plays_a_whole_game_legally(name: str) -> None:
     assert sum(game.points) == 120
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "montecarlo", "expectimax"])
+@pytest.mark.parametrize("name", ["random", "greedy", "montecarlo", "learnt", "expectimax"])
 def test_a_bot_sees_only_the_public_view(name: str) -> None:
     bot = FAST[name]
     pick = random.Random(5)

@@ -13,9 +13,11 @@ the game too.
   trick cheaply, else throw the cheapest card; lead what cannot be beaten);
 - ``montecarlo``: draws consistent positions, solves each move double dummy in each (does
   Vorhand still win?) and plays the move that does best for its side in the most of them
-  (ties: the greedy order), within ``budget`` seconds a move; it plays greedy when not even one
-  position is solved in time; the game it chooses so too, but ties the greedy order leaves
-  are drawn from ``rng``, no suit favoured by its place in the list (:func:`choose_game`);
+  (ties: the greedy order, or with ``ties="learnt"`` the learnt order of
+  :mod:`~officers.skat.prior`), within ``budget`` seconds a move; when not even one position
+  is solved in time, every move is tied; the game it chooses so too, but ties the greedy order
+  leaves are drawn from ``rng``, no suit favoured by its place in the list
+  (:func:`choose_game`);
 - ``exact``: the exact chance game (:func:`~officers.skat.chance.move_values`) when at most
   ``exact_hidden`` cards lie face down and the search ends within ``budget``, else as
   ``montecarlo``.
@@ -38,14 +40,21 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar, Final
+from typing import ClassVar, Final, Literal, get_args
 
-from officers.core.errors import InvalidGameError, NotationError, SolverTimeoutError, excerpt
+from officers.core.errors import (
+    InvalidArgumentError,
+    InvalidGameError,
+    NotationError,
+    SolverTimeoutError,
+    excerpt,
+)
 from officers.core.simulation import BotTable
 from officers.skat.cards import GAMES, TRUMP, GameType, lane
 from officers.skat.chance import move_values
 from officers.skat.game import SkatGame, View
 from officers.skat.moves import Move
+from officers.skat.prior import prior_move
 from officers.skat.public import Public
 from officers.skat.sampled import SAMPLES, WIDTH, sampled_values
 from officers.skat.tips import greedy_move, public_legal_moves, sampled_wins
@@ -126,16 +135,35 @@ class GreedyBot(SkatBot):
         return greedy_move(public_of(public))
 
 
+Ties = Literal["order", "learnt"]
+"""How Monte Carlo chooses among the moves that win in equally many sampled deals: ``order``,
+the simple order's move (:func:`~officers.skat.tips.greedy_move`) where it is one of them;
+``learnt``, the learnt order's (:func:`~officers.skat.prior.prior_move`)."""
+
+
+def check_ties(ties: str) -> Ties:
+    """``ties`` if it is one of :data:`Ties`, else :class:`~officers.InvalidArgumentError`."""
+    if ties not in get_args(Ties):
+        raise InvalidArgumentError(
+            f"unknown ties {excerpt(ties)}: expected {' or '.join(get_args(Ties))}"
+        )
+    return ties  # type: ignore[return-value]
+
+
 @dataclass(frozen=True)
 class MonteCarloBot(SkatBot):
     """Monte Carlo over the consistent positions (see the module): at most ``samples``
-    positions, within ``budget`` seconds a move. With ``budget=None`` it always solves
-    ``samples`` positions: its games then depend on the seed alone, not on the machine's
-    speed."""
+    positions, within ``budget`` seconds a move, its ties broken as ``ties`` says. With
+    ``budget=None`` it always solves ``samples`` positions: its games then depend on the seed
+    alone, not on the machine's speed."""
 
     samples: int = 20
     budget: float | None = 0.5
+    ties: Ties = "order"
     name: ClassVar[str] = "montecarlo"
+
+    def __post_init__(self) -> None:
+        check_ties(self.ties)
 
     def choose(self, public: View | Public, rng: random.Random) -> Move:
         public = public_of(public)
@@ -158,14 +186,17 @@ class MonteCarloBot(SkatBot):
             solved += 1
         if public.game is None:
             return choose_game(public, counts, rng)
-        order = greedy_move(public)
-        if not solved:
-            return order
         sign = 1 if public.to_move == 0 else -1
-        return max(moves, key=lambda m: (sign * counts[m], m == order))
+        most = max(sign * counts[m] for m in moves)
+        tied = [m for m in moves if sign * counts[m] == most]  # all of them with no sample
+        if len(tied) > 1 and self.ties == "learnt":
+            return prior_move(public, tied)
+        order = greedy_move(public)
+        return order if order in tied else tied[0]
 
     def __repr__(self) -> str:
-        return f"MonteCarloBot(samples={self.samples}, budget={self.budget})"
+        ties = "" if self.ties == "order" else f", ties={self.ties!r}"
+        return f"MonteCarloBot(samples={self.samples}, budget={self.budget}{ties})"
 
 
 def choose_game(public: View | Public, counts: Mapping[Move, int], rng: random.Random) -> Move:
@@ -211,12 +242,17 @@ def _greedy_suits(public: Public) -> set[GameType]:
 @dataclass(frozen=True)
 class ExactBot(SkatBot):
     """The exact chance game with at most ``exact_hidden`` cards face down, when it ends within
-    ``budget`` seconds; else Monte Carlo (:class:`MonteCarloBot`) in the same budget."""
+    ``budget`` seconds; else Monte Carlo (:class:`MonteCarloBot`, its ties broken as ``ties``
+    says) in the same budget."""
 
     exact_hidden: int = 4
     samples: int = 20
     budget: float = 0.5
+    ties: Ties = "order"
     name: ClassVar[str] = "exact"
+
+    def __post_init__(self) -> None:
+        check_ties(self.ties)
 
     def choose(self, public: View | Public, rng: random.Random) -> Move:
         public = public_of(public)
@@ -226,14 +262,15 @@ class ExactBot(SkatBot):
                 values = move_values(public, "win", time_limit=self.budget)
             except SolverTimeoutError:
                 left = self.budget - (time.perf_counter() - start)
-                return MonteCarloBot(self.samples, max(left, 0.01)).choose(public, rng)
+                return MonteCarloBot(self.samples, max(left, 0.01), self.ties).choose(public, rng)
             order = greedy_move(public)
             sign = 1 if public.to_move == 0 else -1
             return max(values, key=lambda m: (sign * values[m], m == order))
-        return MonteCarloBot(self.samples, self.budget).choose(public, rng)
+        return MonteCarloBot(self.samples, self.budget, self.ties).choose(public, rng)
 
     def __repr__(self) -> str:
-        return f"ExactBot(exact_hidden={self.exact_hidden}, budget={self.budget})"
+        ties = "" if self.ties == "order" else f", ties={self.ties!r}"
+        return f"ExactBot(exact_hidden={self.exact_hidden}, budget={self.budget}{ties})"
 
 
 @dataclass(frozen=True)
