@@ -55,6 +55,7 @@ import os
 import random
 import statistics
 import time
+from collections.abc import Callable
 from fractions import Fraction
 
 from officers.skat import SkatGame
@@ -68,27 +69,33 @@ from officers.skat.solve import wins, wins_after
 from officers.skat.tips import public_legal_moves
 
 
-def _positions(first: int, count: int, hidden: int) -> list[Public]:
-    """``count`` positions of play with ``hidden`` cards face down or fewer (see the module)."""
+def drawn(first: int, count: int, wanted: Callable[[Public], bool], skips: int) -> list[Public]:
+    """``count`` positions of play, one a deal from ``first`` on: a line of greedy and random
+    moves from each deal, and the first position after the choice that is ``wanted`` with three
+    moves or more, after passing over ``random.randrange(skips)`` such positions."""
     found: list[Public] = []
-    deal = first
     greedy = get_bot("greedy")
-    while len(found) < count:
+    for deal in itertools.count(first):
+        if len(found) == count:
+            break
         rng = random.Random(deal)
         game = SkatGame.deal(deal)
-        skip = rng.randrange(3)
+        skip = rng.randrange(skips)
         while game.current_player is not None:
             public = Public.of(game)
             legal = game.legal_moves()
-            if public.game is not None and public.hidden_count() <= hidden and len(legal) >= 3:
+            if public.game is not None and wanted(public) and len(legal) >= 3:
                 if skip == 0:
                     found.append(public)
                     break
                 skip -= 1
-            move = greedy.choose(public, rng) if rng.random() < 0.7 else rng.choice(legal)
-            game.push(move)
-        deal += 1
+            game.push(greedy.choose(public, rng) if rng.random() < 0.7 else rng.choice(legal))
     return found
+
+
+def _positions(first: int, count: int, hidden: int) -> list[Public]:
+    """``count`` positions of play with ``hidden`` cards face down or fewer (see the module)."""
+    return drawn(first, count, lambda public: public.hidden_count() <= hidden, 3)
 
 
 def _interval(values: list[float]) -> tuple[float, float, float]:
@@ -145,25 +152,8 @@ def positions(args: argparse.Namespace) -> None:
 
 def early_positions(first: int, count: int) -> list[Public]:
     """``count`` positions of play after the choice with 10 to 16 cards face down and three
-    moves or more (a line of greedy and random moves from each deal, as :func:`_positions`)."""
-    found: list[Public] = []
-    greedy = get_bot("greedy")
-    for deal in itertools.count(first):
-        if len(found) == count:
-            break
-        rng = random.Random(deal)
-        game = SkatGame.deal(deal)
-        skip = rng.randrange(4)
-        while game.current_player is not None:
-            public = Public.of(game)
-            legal = game.legal_moves()
-            if public.game is not None and public.hidden_count() >= 10 and len(legal) >= 3:
-                if skip == 0:
-                    found.append(public)
-                    break
-                skip -= 1
-            game.push(greedy.choose(public, rng) if rng.random() < 0.7 else rng.choice(legal))
-    return found
+    moves or more (:func:`drawn`)."""
+    return drawn(first, count, lambda public: public.hidden_count() >= 10, 4)
 
 
 def early(args: argparse.Namespace) -> None:
