@@ -40,7 +40,7 @@ import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import ClassVar, Final, Literal, get_args
+from typing import ClassVar, Final, Literal, cast, get_args
 
 from officers.core.errors import (
     InvalidArgumentError,
@@ -147,7 +147,7 @@ def check_ties(ties: str) -> Ties:
         raise InvalidArgumentError(
             f"unknown ties {excerpt(ties)}: expected {' or '.join(get_args(Ties))}"
         )
-    return ties  # type: ignore[return-value]
+    return cast(Ties, ties)
 
 
 @dataclass(frozen=True)

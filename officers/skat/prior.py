@@ -81,14 +81,16 @@ weights account for 44 % of the moves' differences within a position, R² 0.442)
 are 0: every move of a position has the same value of them."""
 
 
-def features(public: Public, moves: Sequence[Move]) -> dict[Move, tuple[float, ...]]:
+def features(
+    public: Public, moves: Sequence[Move], order: Move | None = None
+) -> dict[Move, tuple[float, ...]]:
     """Each move's :data:`FEATURES` in ``public`` (after the game choice), for the player to
     move: from the face-up cards, the card on the table and the cards unseen, never a face-down
-    card."""
+    card. ``order``: the simple order's move, where the caller has it already."""
     game, mover = public.game, public.to_move
     if game is None or mover is None:
         raise InvalidGameError("the learnt order weighs cards: the game is not chosen yet")
-    order = greedy_move(public)
+    order = greedy_move(public) if order is None else order
     mine = [c for c in public.up[mover] if c is not None]
     theirs = [c for c in public.up[1 - mover] if c is not None]
     outside = {*theirs, *public.unseen()}
@@ -124,13 +126,16 @@ def features(public: Public, moves: Sequence[Move]) -> dict[Move, tuple[float, .
 
 
 def scores(
-    public: Public, moves: Sequence[Move], weights: Sequence[float] = WEIGHTS
+    public: Public,
+    moves: Sequence[Move],
+    weights: Sequence[float] = WEIGHTS,
+    order: Move | None = None,
 ) -> dict[Move, float]:
     """Each move's score: its :func:`features` weighed by ``weights`` (higher is better for the
     player to move)."""
     return {
         move: sum(w * f for w, f in zip(weights, row, strict=True))
-        for move, row in features(public, moves).items()
+        for move, row in features(public, moves, order).items()
     }
 
 
@@ -140,5 +145,5 @@ def prior_move(public: Public, among: Sequence[Move], weights: Sequence[float] =
     if not among:
         raise InvalidArgumentError("the learnt order needs a move to choose: none was given")
     order = greedy_move(public)
-    score: Mapping[Move, float] = scores(public, among, weights)
+    score: Mapping[Move, float] = scores(public, among, weights, order)
     return max(among, key=lambda m: (score[m], m == order, -among.index(m)))
