@@ -161,13 +161,13 @@ def early(args: argparse.Namespace) -> None:
         "montecarlo": MonteCarloBot(samples=10**6, budget=args.budget),
         "montecarlo, 2x the time": MonteCarloBot(samples=10**6, budget=2 * args.budget),
         "montecarlo, 10x the time": MonteCarloBot(samples=10**6, budget=10 * args.budget),
-        args.bot: challenger(args),
+        f"{args.bot}, ties by the {args.ties}": challenger(args),
     }
     publics = early_positions(args.first, args.early)
     loss: dict[str, list[float]] = {name: [] for name in bots}
     for i, public in enumerate(publics):
         moves = public_legal_moves(public)
-        rng = random.Random(-1 - i)
+        rng = random.Random(f"reference {i}")  # apart from the bots' seeds (ints)
         won = dict.fromkeys(moves, 0)
         for _ in range(args.reference):
             for move, wins_it in wins_after(public.sample(rng), moves).items():

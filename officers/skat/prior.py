@@ -6,11 +6,14 @@ three choices of four its best count of wins is shared, by five moves at the mea
 differ in one to three deals in a hundred, which seven samples cannot see. The simple order
 (:func:`~officers.skat.tips.greedy_move`) breaks such ties well; this order does better, and
 with it (and the exact chance game at the end) the bot beats Monte Carlo at the same time a
-move over 2,000 deals played from both seats, by 4.8 % of the games (docs/skat.md). It scores each move by a weighted sum of facts
-about it (:func:`features`, from the public view alone), the weights fitted by least squares
-(ridge) to Monte Carlo's own value of each move over 24 sampled deals, on positions of play with
-10 to 16 cards face down from deals that the measurements in docs/skat.md do not use:
-``python -m benchmarks.train_skat_prior`` makes the data and prints :data:`WEIGHTS`.
+move over 2,000 deals played from both seats, by 4.8 % of the games (docs/skat.md).
+
+It scores each move by a weighted sum of facts about it (:func:`features`, from the public view
+alone), the weights fitted by least squares (ridge) to Monte Carlo's own value of each move over
+24 sampled deals, on positions of play with 10 to 16 cards face down from deals that the
+measurements in docs/skat.md do not use: ``python -m benchmarks.train_skat_prior`` makes the
+data and prints :data:`WEIGHTS`. The moves given are the legal moves of the view (or some of
+them).
 
 >>> from officers.skat import SkatGame
 >>> from officers.skat.public import Public
