@@ -161,7 +161,9 @@ def early(args: argparse.Namespace) -> None:
         "montecarlo": MonteCarloBot(samples=10**6, budget=args.budget),
         "montecarlo, 2x the time": MonteCarloBot(samples=10**6, budget=2 * args.budget),
         "montecarlo, 10x the time": MonteCarloBot(samples=10**6, budget=10 * args.budget),
-        f"{args.bot}, ties by the {args.ties}": challenger(args),
+        f"{args.bot}, {'the learnt' if args.ties == 'learnt' else 'the simple'} order's ties": (
+            challenger(args)
+        ),
     }
     publics = early_positions(args.first, args.early)
     loss: dict[str, list[float]] = {name: [] for name in bots}
