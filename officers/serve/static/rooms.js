@@ -173,19 +173,23 @@ export class Feed {
     };
   }
 
+  /** Whether a WebSocket is open (its events come to the page as they happen). */
+  live() {
+    return Boolean(this.socket && this.socket.readyState === WebSocket.OPEN);
+  }
+
   /** Look at /events (and /state when something happened) until a WebSocket opens. */
   poll() {
     if (this.stopped || this.timer) return;
     this.status("polling");
-    const live = () => Boolean(this.socket && this.socket.readyState === WebSocket.OPEN);
     const look = async () => {
-      if (this.stopped || live()) {
+      if (this.stopped || this.live()) {
         this.timer = null;
         return;
       }
       try {
         await this.catchUp();
-        if (live()) {
+        if (this.live()) {
           this.timer = null; // the WebSocket came back meanwhile: it says "live"
           return;
         }
@@ -353,12 +357,14 @@ export function roomPage(S, page) {
     }
   }
 
-  /** The room as it is now, after a refusal for a stale seq: through the feed, the events
-   * with the state (so the moves that came meanwhile are said with the turn they made), else
-   * the state alone. */
+  /** The room as it is now, after a refusal for a stale seq. A page that polls reads the
+   * events with the state through its feed (so the moves that came meanwhile are said with the
+   * turn they made); a page with a live connection, whose events come over it, the state alone
+   * (a request for the events would also count as a sign of presence for 45 s, keeping the
+   * seat "here" after its page has gone). */
   async function refresh() {
     try {
-      if (S.feed) await S.feed.catchUp(true);
+      if (S.feed && !S.feed.live()) await S.feed.catchUp(true);
       else setState(await request("GET", path("/state"), undefined, S.token));
     } catch (error) {
       say(error.message, error.code);
