@@ -28,6 +28,7 @@ __all__ = [
     "played",
     "played_squares",
     "random_game",
+    "skat_played",
     "run_cli",
     "validator",
 ]
@@ -140,6 +141,19 @@ def assert_valid(data: dict[str, Any]) -> None:
     """Assert that a document is valid against the schema of its kind."""
     errors = sorted(validator(data["kind"]).iter_errors(data), key=str)
     assert not errors, [f"{list(e.absolute_path)}: {e.message}" for e in errors[:3]]
+
+
+def skat_played(number: int, moves: int) -> SkatGame:
+    """Offiziersskat's deal ``number``, a game chosen, then ``moves`` legal moves drawn from
+    the deal's number (fewer where the game ends first)."""
+    game = SkatGame.deal(number)
+    game.push("CSHDG"[number % 5])
+    pick = random.Random(number)
+    for _ in range(moves):
+        if game.phase != "play":
+            break
+        game.push(pick.choice(game.legal_moves()))
+    return game
 
 
 def skat_redealt(game: SkatGame, rng: random.Random) -> SkatGame:

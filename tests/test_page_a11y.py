@@ -375,6 +375,24 @@ def test_two_aria_players_take_two_seats_of_one_room_by_the_same_link(
         tab.errors[:] = [e for e in tab.errors if "status of 409 (Conflict)" not in e]
 
 
+def polling_room(
+    browser: Any, server: Server, tabs: list[Tab]
+) -> tuple[Person, Tab, AriaPlayer, str]:
+    """A room of Euler's Officers that a person made, joined by an ARIA player through its
+    invitation link in a second browser whose page polls (no WebSocket: no pushed event races
+    the test), both pages at the table: the person, the player's tab, the player, the room."""
+    person = Person(browser, server)
+    other = Tab(browser, 1000, 900, WAIT)
+    tabs += [person, other]
+    other.context.add_init_script("delete window.WebSocket;")
+    link = person.make_officers("en")
+    player = AriaPlayer(other.page, "officers", "en")
+    player.join(link)
+    other.page.wait_for_selector('#connection[data-mode="polling"]')
+    person.page.wait_for_selector('#status[data-room="playing"]')
+    return person, other, player, person.room
+
+
 def test_a_polling_page_says_the_move_that_made_its_turn_with_the_turn(
     browser: Any, server: Server, tabs: list[Tab]
 ) -> None:
@@ -382,16 +400,7 @@ def test_a_polling_page_says_the_move_that_made_its_turn_with_the_turn(
     the two reads must not show the page its turn before the words of that move. The move is
     made exactly there: when the invited page asks for the state, the person's move is sent to
     the room first (by HTTP, with the person's seat), then the page's request goes on."""
-    person = Person(browser, server)
-    other = Tab(browser, 1000, 900, WAIT)
-    tabs += [person, other]
-    other.context.add_init_script("delete window.WebSocket;")  # the invited page polls
-    link = person.make_officers("en")
-    player = AriaPlayer(other.page, "officers", "en")
-    player.join(link)
-    other.page.wait_for_selector('#connection[data-mode="polling"]')
-    person.page.wait_for_selector('#status[data-room="playing"]')
-    room = person.room
+    person, other, player, room = polling_room(browser, server, tabs)
     token = str(person.page.evaluate(f"localStorage.getItem('officers-room-{room}')"))
     armed: list[bool] = []
     made: list[str] = []
@@ -435,16 +444,7 @@ def test_a_page_refused_for_a_stale_seq_says_the_move_with_the_room_it_reads_aga
     leaves, the same seat's move is sent by HTTP first, so the page's move is refused. When the
     page shows the room at the HTTP move's seq (``#status``'s ``data-seq``), its list of moves
     (``#log``) must end with that move, the words the screen reader hears with the turn."""
-    person = Person(browser, server)
-    other = Tab(browser, 1000, 900, WAIT)
-    tabs += [person, other]
-    other.context.add_init_script("delete window.WebSocket;")  # no pushed event races the test
-    link = person.make_officers("en")
-    player = AriaPlayer(other.page, "officers", "en")
-    player.join(link)
-    other.page.wait_for_selector('#connection[data-mode="polling"]')
-    person.page.wait_for_selector('#status[data-room="playing"]')
-    room = person.room
+    person, other, player, room = polling_room(browser, server, tabs)
     token = str(other.page.evaluate(f"localStorage.getItem('officers-room-{room}')"))
     # what the page shows each time it draws the room: its seq and the seq of its last move
     other.page.evaluate(

@@ -19,18 +19,12 @@ from officers.skat.cards import POINTS, TRUMP, lane
 from officers.skat.prior import FEATURES, WEIGHTS, features, prior_move, scores
 from officers.skat.public import Public
 from officers.skat.tips import greedy_move, public_legal_moves, sampled_wins
+from tests.helpers import skat_played
 
 
 def played(number: int, moves: int) -> Public:
     """Deal ``number``, a game chosen, then ``moves`` random moves: the public view."""
-    game = SkatGame.deal(number)
-    game.push("CSHDG"[number % 5])
-    pick = random.Random(number)
-    for _ in range(moves):
-        if game.phase != "play":
-            break
-        game.push(pick.choice(game.legal_moves()))
-    return Public.of(game)
+    return Public.of(skat_played(number, moves))
 
 
 @settings(max_examples=40, deadline=None)

@@ -9,28 +9,16 @@ import random
 import pytest
 
 from officers.core.errors import InvalidArgumentError
-from officers.skat import SkatGame, accel
+from officers.skat import accel
 from officers.skat.bots import ExpectimaxBot, get_bot
 from officers.skat.chance import move_values
 from officers.skat.public import Public
 from officers.skat.sampled import sampled_values
 from officers.skat.simulate import duel
 from officers.skat.tips import public_legal_moves
-from tests.helpers import skat_redealt
+from tests.helpers import skat_played, skat_redealt
 
 pytestmark = pytest.mark.skipif(accel.module() is None, reason="the compiled search is not built")
-
-
-def _game(number: int, moves: int) -> SkatGame:
-    """Deal ``number``, a game chosen, ``moves`` legal moves drawn from the deal's number."""
-    game = SkatGame.deal(number)
-    game.push("CSHDG"[number % 5])
-    pick = random.Random(number)
-    for _ in range(moves):
-        if game.phase != "play":
-            break
-        game.push(pick.choice(game.legal_moves()))
-    return game
 
 
 def _positions(most: int, count: int, least: int = 2) -> list[Public]:
@@ -38,7 +26,7 @@ def _positions(most: int, count: int, least: int = 2) -> list[Public]:
     number = 0
     while len(found) < count:
         for moves in range(6, 30, 3):
-            game = _game(number, moves)
+            game = skat_played(number, moves)
             public = Public.of(game)
             playing = game.phase == "play" and len(game.legal_moves()) >= 2
             if playing and least <= public.hidden_count() <= most:
@@ -87,7 +75,7 @@ def test_the_bot_answers_the_same_whatever_lies_face_down() -> None:
     bot = ExpectimaxBot(budget=None, depth=2, samples=2, most_hidden=9)
     seen = 0
     for number in range(8):
-        game = _game(number, 10 + number)
+        game = skat_played(number, 10 + number)
         if game.phase != "play":
             continue
         other = skat_redealt(game, random.Random(number))
