@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import json
 import re
+import sqlite3
 import time
 import urllib.request
 from collections.abc import Iterator
+from contextlib import closing
 from functools import partial
 from typing import Any
 from urllib.parse import quote_plus
@@ -375,20 +377,49 @@ def test_two_aria_players_take_two_seats_of_one_room_by_the_same_link(
         tab.errors[:] = [e for e in tab.errors if "status of 409 (Conflict)" not in e]
 
 
-def polling_room(
-    browser: Any, server: Server, tabs: list[Tab]
+class HeldSocket:
+    """A page's WebSocket passed through the test, which can hold what the server sends it
+    (``hold``) and give it later (``release``): a pushed event that comes late."""
+
+    def __init__(self) -> None:
+        self.hold = False
+        self.held: list[Any] = []
+        self.route: Any = None
+
+    def connect(self, route: Any) -> None:
+        server = route.connect_to_server()
+        self.route = route
+        route.on_message(server.send)
+        server.on_message(
+            lambda message: self.held.append(message) if self.hold else route.send(message)
+        )
+
+    def release(self) -> None:
+        self.hold = False
+        for message in self.held:
+            self.route.send(message)
+        self.held.clear()
+
+
+def joined_room(
+    browser: Any, server: Server, tabs: list[Tab], socket: HeldSocket | None = None
 ) -> tuple[Person, Tab, AriaPlayer, str]:
     """A room of Euler's Officers that a person made, joined by an ARIA player through its
-    invitation link in a second browser whose page polls (no WebSocket: no pushed event races
-    the test), both pages at the table: the person, the player's tab, the player, the room."""
+    invitation link in a second browser, both pages at the table: the person, the player's tab,
+    the player, the room. Without ``socket`` the player's page polls (no WebSocket: no pushed
+    event races the test); with it, its live connection goes through ``socket``."""
     person = Person(browser, server)
     other = Tab(browser, 1000, 900, WAIT)
     tabs += [person, other]
-    other.context.add_init_script("delete window.WebSocket;")
+    if socket is None:
+        other.context.add_init_script("delete window.WebSocket;")
+    else:
+        other.page.route_web_socket(re.compile(r".*/live$"), socket.connect)
     link = person.make_officers("en")
     player = AriaPlayer(other.page, "officers", "en")
     player.join(link)
-    other.page.wait_for_selector('#connection[data-mode="polling"]')
+    mode = "polling" if socket is None else "live"
+    other.page.wait_for_selector(f'#connection[data-mode="{mode}"]')
     person.page.wait_for_selector('#status[data-room="playing"]')
     return person, other, player, person.room
 
@@ -400,7 +431,7 @@ def test_a_polling_page_says_the_move_that_made_its_turn_with_the_turn(
     the two reads must not show the page its turn before the words of that move. The move is
     made exactly there: when the invited page asks for the state, the person's move is sent to
     the room first (by HTTP, with the person's seat), then the page's request goes on."""
-    person, other, player, room = polling_room(browser, server, tabs)
+    person, other, player, room = joined_room(browser, server, tabs)
     token = str(person.page.evaluate(f"localStorage.getItem('officers-room-{room}')"))
     armed: list[bool] = []
     made: list[str] = []
@@ -435,16 +466,20 @@ def test_a_polling_page_says_the_move_that_made_its_turn_with_the_turn(
     assert rounds == 3 or (rounds and server.officers(room).outcome() is not None), rounds
 
 
+@pytest.mark.parametrize("live", [False, True], ids=["polling", "live"])
 def test_a_page_refused_for_a_stale_seq_says_the_move_with_the_room_it_reads_again(
-    browser: Any, server: Server, tabs: list[Tab]
+    browser: Any, server: Server, tabs: list[Tab], live: bool
 ) -> None:
     """A move sent at a seq the room has passed is refused (409, a stale seq) and the page reads
     the room again: the moves made meanwhile must come with the state they made, not after it.
-    The invited page (polling: no WebSocket) makes its move by its buttons; as that request
-    leaves, the same seat's move is sent by HTTP first, so the page's move is refused. When the
-    page shows the room at the HTTP move's seq (``#status``'s ``data-seq``), its list of moves
-    (``#log``) must end with that move, the words the screen reader hears with the turn."""
-    person, other, player, room = polling_room(browser, server, tabs)
+    The invited page makes its move by its buttons; as that request leaves, the same seat's
+    move is sent by HTTP first, so the page's move is refused. When the page shows the room at
+    the HTTP move's seq (``#status``'s ``data-seq``), its list of moves (``#log``) must end with
+    that move, the words the screen reader hears with the turn. A live page's pushed events are
+    held back meanwhile (they come late), and its reading gives no sign of presence by request
+    (its live connection is the sign: no ``request-`` sign is stored)."""
+    socket = HeldSocket() if live else None
+    person, other, player, room = joined_room(browser, server, tabs, socket)
     token = str(other.page.evaluate(f"localStorage.getItem('officers-room-{room}')"))
     # what the page shows each time it draws the room: its seq and the seq of its last move
     other.page.evaluate(
@@ -462,6 +497,8 @@ def test_a_page_refused_for_a_stale_seq_says_the_move_with_the_room_it_reads_aga
 
     def first(route: Any) -> None:
         if not made:
+            if socket is not None:
+                socket.hold = True
             made.append(move_by_http(server, room, token))  # the page's seq is stale now
         route.continue_()
 
@@ -476,6 +513,16 @@ def test_a_page_refused_for_a_stale_seq_says_the_move_with_the_room_it_reads_aga
     seen = [tuple(pair) for pair in other.page.evaluate("window.seen")]
     shown = [last for at, last in seen if at == seq]
     assert shown and shown[0] == seq, (seq, seen)  # the move was in the list when drawn
+    if socket is not None:
+        assert socket.held, "the live page's pushed event was not held back"
+        socket.release()
+        state = f"{server.url}v1/rooms/{quote_plus(room)}/state"
+        asked = urllib.request.Request(state, headers={"authorization": f"Bearer {token}"})
+        with urllib.request.urlopen(asked, timeout=30) as answer:
+            seat = json.load(answer)["seat"] - 1  # the store counts seats from 0
+        with closing(sqlite3.connect(server.db)) as db:
+            signs = db.execute("SELECT seat, connection FROM presence WHERE room = ?", (room,))
+            assert (seat, f"request-{seat}") not in list(signs)
     other.errors[:] = [e for e in other.errors if "status of 409 (Conflict)" not in e]
 
 

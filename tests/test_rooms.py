@@ -374,6 +374,8 @@ def test_forged_tokens_other_rooms_and_stale_seqs_are_refused(db: str) -> None:
     refused(http.get("/v1/rooms/" + "a" * 300), 404, "not-found")
     refused(http.get(f"/v1/rooms/{room}/events?after=-1"), 422, "bad-request")
     refused(http.get(f"/v1/rooms/{room}/events?after=" + "9" * 40), 422, "bad-request")
+    quiet = refused(http.get(f"/v1/rooms/{room}/events?after=0&presence=no"), 422, "bad-request")
+    assert "'no'" in quiet
     refused(http.post(f"/v1/rooms/{room}/join", json={"invite": other["invite"]}), 403, "forbidden")
     refused(http.post(f"/v1/rooms/{room}/join", json={"invite": first["invite"]}), 409, "conflict")
     spectator = http.get(f"/v1/rooms/{room}/events?after=0").json()

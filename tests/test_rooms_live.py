@@ -665,6 +665,8 @@ def test_a_seat_is_online_while_its_last_sign_is_fresh() -> None:
     rooms.events(room, joined["token"], 0)  # within a third of 30 s: no new sign
     assert store.signs == signs + 1
     now[0] += 1.5
+    rooms.events(room, joined["token"], 0, presence=False)  # asked to give none
+    assert store.signs == signs + 1
     rooms.events(room, joined["token"], 0)
     assert store.signs == signs + 2
     rooms.events(room, None, 0)  # a spectator gives no sign

@@ -443,16 +443,20 @@ class Rooms:
         room = self._room(room_id)
         return self._document(room, "room-state", self._seat(room, token))
 
-    def events(self, room_id: object, token: object, after: object) -> dict[str, Any]:
+    def events(
+        self, room_id: object, token: object, after: object, presence: bool = True
+    ) -> dict[str, Any]:
         """The events after ``after`` as the token's seat (or, without a token, a spectator)
-        may see them (``room-events``)."""
+        may see them (``room-events``). With a token the request is a sign of the seat's
+        presence, unless ``presence`` is false (a page whose live connection is its sign
+        reads the room again after a refusal)."""
         room = self._room(room_id)
         seat = None if token is None else self._seat(room, token)
         if isinstance(after, bool) or not isinstance(after, int) or not 0 <= after < 2**53:
             raise RoomError(
                 "bad-request", f"'after' is an event number (a whole number), got {excerpt(after)}"
             )
-        if seat is not None:
+        if seat is not None and presence:
             self._polling(room, seat)
         found = self.store.events(room.id, after, EVENTS_PAGE + 1, room.seq)
         return {

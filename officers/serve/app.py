@@ -373,7 +373,10 @@ def _events(rooms: Rooms, room: str, token: str | None, request: Request) -> Any
     after = request.query_params.get("after", "0")
     if not _AFTER.fullmatch(after):
         raise RoomError("bad-request", f"'after' is an event number, got {excerpt(after)}")
-    return rooms.events(room, token, int(after))
+    presence = request.query_params.get("presence", "true")
+    if presence not in ("true", "false"):
+        raise RoomError("bad-request", f"'presence' is true or false, got {excerpt(presence)}")
+    return rooms.events(room, token, int(after), presence == "true")
 
 
 def _client(connection: Request | WebSocket) -> str:

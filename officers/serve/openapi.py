@@ -263,6 +263,17 @@ def _room_paths() -> dict[str, Any]:
                     "schema": {"type": "integer", "minimum": 0, "maximum": 9999999999999999},
                 }
             )
+            operation["parameters"].append(
+                {
+                    "name": "presence",
+                    "in": "query",
+                    "required": False,
+                    "description": "Whether the request with a token is a sign of the seat's "
+                    "presence (a page that polls): false for a page whose live connection "
+                    "signs it",
+                    "schema": {"type": "string", "enum": ["true", "false"], "default": "true"},
+                }
+            )
         if request is not None:
             content = _json(request)
             content["application/json"]["example"] = _ROOM_EXAMPLES[request]

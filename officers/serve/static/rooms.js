@@ -212,9 +212,11 @@ export class Feed {
    * changed). A state newer than the events read (a move made between the two reads) is
    * applied with the events that lead to it, read again: the feed never shows a turn before
    * the words of the move that made it. Far behind, the events come a page at a time, each
-   * applied, then the state. */
-  async catchUp(force = false) {
-    const events = async (after) => request("GET", `rooms/${encodeURIComponent(this.room)}/events?after=${after}`, undefined, this.token);
+   * applied, then the state. With ``presence`` false the reads are no sign of the seat's
+   * presence (a page whose live connection is its sign). */
+  async catchUp(force = false, presence = true) {
+    const quiet = presence ? "" : "&presence=false";
+    const events = async (after) => request("GET", `rooms/${encodeURIComponent(this.room)}/events?after=${after}${quiet}`, undefined, this.token);
     let found = await events(this.after());
     this.looks += 1;
     if (!found.events.length && this.looks % 5 && !force) return;
@@ -357,14 +359,14 @@ export function roomPage(S, page) {
     }
   }
 
-  /** The room as it is now, after a refusal for a stale seq. A page that polls reads the
-   * events with the state through its feed (so the moves that came meanwhile are said with the
-   * turn they made); a page with a live connection, whose events come over it, the state alone
-   * (a request for the events would also count as a sign of presence for 45 s, keeping the
-   * seat "here" after its page has gone). */
+  /** The room as it is now, after a refusal for a stale seq: the events with the state,
+   * through the feed, so the moves that came meanwhile are said with the turn they made. A
+   * page with a live connection reads them as no sign of presence (its connection is the
+   * sign; a request for the events would otherwise keep the seat "here" for 45 s after its
+   * page has gone). */
   async function refresh() {
     try {
-      if (S.feed && !S.feed.live()) await S.feed.catchUp(true);
+      if (S.feed) await S.feed.catchUp(true, !S.feed.live());
       else setState(await request("GET", path("/state"), undefined, S.token));
     } catch (error) {
       say(error.message, error.code);
