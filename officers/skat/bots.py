@@ -270,7 +270,10 @@ class ExactBot(SkatBot):
 
     def __repr__(self) -> str:
         ties = "" if self.ties == "order" else f", ties={self.ties!r}"
-        return f"ExactBot(exact_hidden={self.exact_hidden}, budget={self.budget}{ties})"
+        return (
+            f"ExactBot(exact_hidden={self.exact_hidden}, samples={self.samples}, "
+            f"budget={self.budget}{ties})"
+        )
 
 
 @dataclass(frozen=True)
@@ -343,14 +346,15 @@ BOTS: Final[dict[str, Callable[[], SkatBot]]] = {
 LEVELS: Final[dict[str, Callable[[], SkatBot]]] = {
     "beginner": RandomBot,
     "club": GreedyBot,
-    "strong": lambda: MonteCarloBot(samples=4, budget=0.5),
-    "strongest": lambda: MonteCarloBot(samples=20, budget=0.5),
+    "strong": lambda: MonteCarloBot(samples=4, budget=0.5, ties="learnt"),
+    "strongest": lambda: ExactBot(exact_hidden=5, samples=20, budget=0.5, ties="learnt"),
 }
 """The levels a player may choose to play against, weakest first, each a bot: ``beginner``
 plays any legal card, ``club`` the simple order of a club player (:class:`GreedyBot`),
-``strong`` Monte Carlo over 4 sampled deals, ``strongest`` over 20 (each within half a second
-a move). Their win rates against each other are in docs/skat.md; :func:`get_bot` takes a
-level's name as a bot's."""
+``strong`` Monte Carlo over 4 sampled deals, ``strongest`` over 20 and the exact chance game
+once at most 5 cards lie face down (:class:`ExactBot`); both within half a second a move, their
+ties broken by the learnt order (:mod:`~officers.skat.prior`). Their win rates against each
+other are in docs/skat.md; :func:`get_bot` takes a level's name as a bot's."""
 
 TABLE: Final = BotTable(BOTS, public_view)
 """The bots as the registry names them (:attr:`officers.games.Registered.bots`), each given
@@ -364,7 +368,7 @@ def get_bot(name: str | SkatBot) -> SkatBot:
     >>> get_bot("greedy")
     GreedyBot()
     >>> get_bot("strongest")
-    MonteCarloBot(samples=20, budget=0.5)
+    ExactBot(exact_hidden=5, samples=20, budget=0.5, ties='learnt')
     """
     if isinstance(name, SkatBot):
         return name

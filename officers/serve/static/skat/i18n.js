@@ -46,8 +46,8 @@ const EN = {
   levelsAbout: {
     beginner: "The computer plays any card the rules allow, at random.",
     club: "The computer plays by a club player's rules of thumb: the game with the most trumps, the cheapest card that takes the trick.",
-    strong: "The computer weighs each card over 4 possible deals of the face-down cards.",
-    strongest: "The computer weighs each card over 20 possible deals of the face-down cards (at most half a second a move).",
+    strong: "The computer weighs each card over 4 possible deals of the face-down cards; among equally good cards it plays the one a learnt rule of thumb prefers.",
+    strongest: "The computer weighs each card over 20 possible deals of the face-down cards, and plays exactly, chance included, once 5 cards or fewer lie face down (at most half a second a move).",
   },
   levelOf: (level) => `level ${level}`,
   loading: "Opening the room…",
@@ -129,8 +129,8 @@ const DE = {
   levelsAbout: {
     beginner: "Der Computer spielt irgendeine erlaubte Karte, zufällig.",
     club: "Der Computer spielt nach den Faustregeln eines Vereinsspielers: das Spiel mit den meisten Trümpfen, die billigste Karte, die den Stich nimmt.",
-    strong: "Der Computer wägt jede Karte über 4 mögliche Verteilungen der verdeckten Karten ab.",
-    strongest: "Der Computer wägt jede Karte über 20 mögliche Verteilungen der verdeckten Karten ab (höchstens eine halbe Sekunde je Zug).",
+    strong: "Der Computer wägt jede Karte über 4 mögliche Verteilungen der verdeckten Karten ab; unter gleich guten Karten spielt er die, die eine gelernte Faustregel vorzieht.",
+    strongest: "Der Computer wägt jede Karte über 20 mögliche Verteilungen der verdeckten Karten ab und spielt genau, den Zufall eingeschlossen, sobald höchstens 5 Karten verdeckt liegen (höchstens eine halbe Sekunde je Zug).",
   },
   levelOf: (level) => `Stufe ${level}`,
   loading: "Der Raum wird geöffnet…",
