@@ -114,8 +114,15 @@ class Tab:
         self.context.set_default_timeout(wait)
         self.page = self.context.new_page()
         self.errors: list[str] = []
-        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error" else None)
+        self.page.on("console", self._console)
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def _console(self, message: Any) -> None:
+        """An error of the console kept with where it came from (a failed load names no
+        address in its text: ``Failed to load resource: ... 409 (Conflict)``)."""
+        if message.type == "error":
+            url = (message.location or {}).get("url")
+            self.errors.append(f"{message.text} [{url}]" if url else message.text)
 
 
 def screenshot(page: Any, folder: Path, name: str, **options: Any) -> Path:
