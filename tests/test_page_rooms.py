@@ -204,10 +204,15 @@ class Seat(Tab):
 
 @pytest.fixture
 def seats(browser: Any, server: Server) -> Iterator[list[Seat]]:
-    """Pages to open (each ``Seat(browser, server)`` appended); none may log an error."""
+    """Pages to open (each ``Seat(browser, server)`` appended); none may log an error but
+    one: a 409 for a hint. A chosen card asks the room for its marks' hint, and the cell
+    clicked next sends the move; on a busy machine the move that ends the round can reach the
+    room first, and the hint is then refused (409, the round is over). The page drops that
+    answer, but the browser logs every refused request."""
     opened: list[Seat] = []
     yield opened
     errors = [error for seat in opened for error in seat.close()]
+    errors = [e for e in errors if not ("status of 409" in e and e.endswith("/hint]"))]
     assert not errors, errors
 
 
