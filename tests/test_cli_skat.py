@@ -104,6 +104,7 @@ def test_play_against_a_bot_shows_no_face_down_card(
     monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(typed) + "\n"))
     code, out, _ = run(capsys, "skat", "play", "--deal", "8", "--bot", "greedy")
     assert code == ExitCode.NO
+    assert "stopped after 1 move, points 0:0:" in out  # the game chosen, no card played
     unders = {card_face(pile[0]) for side in game.position.piles for pile in side}
     faces = {card_face(pile[1]) for side in game.position.piles for pile in side}
     table = [line[3:] for line in out.splitlines() if line.startswith(("V: ", "H: "))]
@@ -244,4 +245,5 @@ def test_a_german_game_prints_no_english_line(
         assert not line.startswith(("cannot ", "Play ", "Choose ")), line
     for key in ("status", "prompt", "stopped"):
         assert TERMINAL["de"][key].split("{")[0].strip() in out, key
+    assert "abgebrochen nach 1 Zug, Augen 0:0:" in out  # the game alone
     assert TERMINAL["en"].keys() == TERMINAL["de"].keys()

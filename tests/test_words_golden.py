@@ -364,7 +364,15 @@ def skat() -> list[Line]:
     lines += [
         _say(f"terminal {key}", words.terminal, key, bot="greedy", move="QH@2", **values)
         for key in words.TERMINAL["en"]
+        if key != "stopped"
     ]
+    for count in (1, 4):  # the count of moves said in the line's own language
+
+        def stopped(lang: Any, count: int = count) -> str:
+            moves = words.terminal("moves_1" if count == 1 else "moves_n", lang, n=count)
+            return words.terminal("stopped", lang, moves=moves, points="10:20")
+
+        lines.append(_say(f"terminal stopped {count}", stopped))
     return lines + _skat_tip_lines()
 
 

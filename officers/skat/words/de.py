@@ -106,7 +106,7 @@ TERMINAL: Final = {
     "prompt": "dein Zug (ein Spiel, eine Karte, tip, moves, quit): ",
     "unreadable": "{word!r} ist kein Zug: gib ein Spiel (C S H D G), eine Karte (QH, oder "
     "QH@3 mit dem Stapel), tip, moves oder quit ein",
-    "stopped": "abgebrochen nach {moves} Zügen, Augen {points}: die verdeckten Karten bleiben "
+    "stopped": "abgebrochen nach {moves}, Augen {points}: die verdeckten Karten bleiben "
     "verdeckt; was beide sehen:",
     "bot": "Bot ({bot}): {move}",
     "moves_1": "{n} Zug",

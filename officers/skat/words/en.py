@@ -98,7 +98,7 @@ TERMINAL: Final = {
     "prompt": "your move (a game, a card, tip, moves, quit): ",
     "unreadable": "cannot read {word!r}: type a game (C S H D G), a card (QH, or QH@3 with "
     "its pile), tip, moves or quit",
-    "stopped": "stopped after {moves} moves, points {points}: the face-down cards stay "
+    "stopped": "stopped after {moves}, points {points}: the face-down cards stay "
     "hidden; what both players see:",
     "bot": "bot ({bot}): {move}",
     "moves_1": "{n} move",
