@@ -215,6 +215,19 @@ def test_the_table_numbers_the_piles_the_tip_names(
     assert named is not None and 1 <= int(named.group(1)) <= 8
 
 
+def test_the_bot_is_named_as_it_was_chosen(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A level is a bot under another name (``club`` plays as ``greedy``): the lines of its
+    moves name the level the player chose, not the bot behind it."""
+    code, out, _ = _play(
+        monkeypatch, capsys, "quit\n", "--deal", "8", "--bot", "Club", "--seat", "2"
+    )
+    assert code == ExitCode.NO
+    said = [line for line in out.splitlines() if line.startswith("bot (")]
+    assert said and all(line.startswith("bot (club): ") for line in said), said
+
+
 @pytest.mark.parametrize("typed", ["quit\n", "H\nquit\n", "H\n", "H\nmoves\nmoves\nq\n"])
 def test_quit_shows_no_face_down_card(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, typed: str

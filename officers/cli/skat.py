@@ -352,6 +352,7 @@ def _play(args: argparse.Namespace) -> ExitCode:
     number = args.deal if args.deal is not None else 1 + secrets.randbits(63)
     game = SkatGame.deal(number)
     bot = get_bot(args.bot)
+    named = str(args.bot).strip().lower()  # as chosen: a level ("strongest") or a bot
     seat = 0 if args.seat in ("V", "1") else 1
     rng = random.Random(number)
     interactive = sys.stdin is not None and sys.stdin.isatty()
@@ -359,7 +360,7 @@ def _play(args: argparse.Namespace) -> ExitCode:
         if game.current_player != seat:
             move = bot.choose(Public.of(game), rng)
             game.push(move)
-            print(terminal("bot", lang, bot=bot.name, move=move.notation()))
+            print(terminal("bot", lang, bot=named, move=move.notation()))
             continue
         print(_seen(game, lang))
         if interactive:
