@@ -19,6 +19,7 @@ from officers.core.errors import NotationError, SolverTimeoutError
 from officers.skat import GAMES, Position, SkatGame, accel
 from officers.skat.chance import (
     _leaf_board,
+    _Search,
     _state,
     estimate,
     exact_value,
@@ -159,6 +160,30 @@ def test_without_a_hidden_card_it_is_the_double_dummy_value(game: SkatGame) -> N
     value = exact_value(game, "win")
     assert value == int(wins(game))
     assert exact_value(game, "points") == solve(game, line=False).value
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=SLOW)
+@given(
+    endgames(tricks=6, most_hidden=1),
+    st.randoms(use_true_random=False),
+    st.sampled_from([False, None]),
+)
+def test_a_leaf_met_again_with_other_points_is_won_as_the_double_dummy_points_say(
+    game: SkatGame, pick: random.Random, compiled: bool | None
+) -> None:
+    # a leaf of the win is remembered without Vorhand's points, by the bounds its tests proved
+    # on her points to come: one search asked it at every split of the points taken, in a random
+    # order, answers each as the double-dummy points to come say
+    assert game.game is not None
+    state = _state(Public.of(game))
+    to_come = solve(game, line=False).value - state.points[0]
+    taken = sum(state.points)
+    splits = list(range(taken + 1))
+    pick.shuffle(splits)
+    search = _Search(game.game, "win", None, compiled)
+    for vorhand in splits:
+        at = dataclasses.replace(state, points=(vorhand, taken - vorhand))
+        assert search.exact(at) == int(vorhand + to_come >= 61), vorhand
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=SLOW)

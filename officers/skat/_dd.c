@@ -1878,10 +1878,11 @@ creset_table(state *s)
 }
 
 /* The double-dummy answer of a leaf (at most one card face down: the last unseen card lies
- * in the last hidden pile): 1 or 0 for the win (one zero-window test), else Vorhand's points
- * to come, fail-soft in the window (window_low, window_high) (one search in that window, where
- * the search in Python finds the exact value: the same value wherever it matters). The board
- * is laid out as officers.skat.chance._leaf_board lays it out. */
+ * in the last hidden pile): Vorhand's points to come, fail-soft in the window (window_low,
+ * window_high) (one search in that window, where the search in Python finds the exact value:
+ * the same value wherever it matters). For the win the window is (need - 1, need), one
+ * zero-window test: see cwon(). The board is laid out as officers.skat.chance._leaf_board lays
+ * it out. */
 static int64_t
 cleaf(chance *c, const cstate *st, int64_t window_low, int64_t window_high, const int8_t *beneath)
 {
@@ -1941,21 +1942,13 @@ cleaf(chance *c, const cstate *st, int64_t window_low, int64_t window_high, cons
     s->abort = 0;
     s->sh->stop = 0;
     int leader = st->leader;
-    int64_t result;
-    if (!c->objective) {
-        int need = 61 - st->points[0]; /* 1 .. rest: cfinal decided the others */
-        int alpha = leader == 0 ? need - 1 : rest - need, beta = alpha + 1;
-        int found = led >= 0 ? answer(s, mask, leader, led, rest, alpha, beta)
-                             : trick(s, mask, leader, rest, alpha, beta, 1);
-        result = leader == 0 ? found >= need : found <= rest - need;
-    } else { /* one search in the window, turned into the leader's (Vorhand's or not) */
-        int64_t a = leader == 0 ? window_low : rest - window_high;
-        int64_t b = leader == 0 ? window_high : rest - window_low;
-        int alpha = a < -1 ? -1 : (int)a, beta = b > rest + 1 ? rest + 1 : (int)b;
-        int found = led >= 0 ? answer(s, mask, leader, led, rest, alpha, beta)
-                             : trick(s, mask, leader, rest, alpha, beta, 1);
-        result = leader == 0 ? found : rest - found;
-    }
+    /* one search in the window, turned into the leader's (Vorhand's or not) */
+    int64_t a = leader == 0 ? window_low : rest - window_high;
+    int64_t b = leader == 0 ? window_high : rest - window_low;
+    int alpha = a < -1 ? -1 : (int)a, beta = b > rest + 1 ? rest + 1 : (int)b;
+    int found = led >= 0 ? answer(s, mask, leader, led, rest, alpha, beta)
+                         : trick(s, mask, leader, rest, alpha, beta, 1);
+    int64_t result = leader == 0 ? found : rest - found;
     if (s->stop) {
         c->stop = s->stop;
     }
@@ -2044,7 +2037,9 @@ cdetermined(chance *c, const cstate *st, const uint64_t key[3])
         for (int i = 0; i < n; i++) {
             beneath[open[i]] = (int8_t)cards[i];
         }
-        int64_t found = cleaf(c, st, -1, rest + 1, beneath);
+        int64_t need = 61 - st->points[0]; /* the win: one zero-window test (cfinal: 1 .. rest) */
+        int64_t found = c->objective ? cleaf(c, st, -1, rest + 1, beneath)
+                                     : cleaf(c, st, need - 1, need, beneath) >= need;
         if (c->stop) {
             return 0;
         }
@@ -2067,6 +2062,42 @@ cnarrow(int64_t result, int64_t alpha, int64_t beta, int64_t *low, int64_t *high
     }
 }
 
+/* The win at a leaf: 1 or 0, whether Vorhand's points to come reach need = 61 - her points
+ * (cfinal has decided where need is not 1 .. the points still out). What the leaf remembers is
+ * its double-dummy bounds on her points to come, and those do not depend on her points so far:
+ * its key holds LEAF_POINTS in their place, so the leaf met again with other points (the same
+ * cards in play after other tricks taken) is decided by those bounds where they reach its need,
+ * and otherwise searched in the zero window at its need, which narrows them. Sound: the points
+ * to come of a double-dummy position depend on its cards, the leader and the card led only
+ * (the table of the search above keys them so too). */
+#define LEAF_POINTS 0xFF
+static int64_t
+cwon(chance *c, const cstate *st)
+{
+    uint64_t key[3];
+    ckey(c, st, key);
+    key[2] = (key[2] & 0xFF) | (uint64_t)LEAF_POINTS << 8;
+    int64_t need = 61 - st->points[0], low = 0, high = 120 - st->points[0] - st->points[1];
+    centry *e = cfind(c, key);
+    if (e != NULL) {
+        low = (int64_t)(e->word[2] >> CKEY_BITS);
+        high = (int64_t)e->word[3];
+    }
+    if (low >= need || high < need) {
+        return low >= need;
+    }
+    if (cstopped(c)) {
+        return 0;
+    }
+    int64_t found = cleaf(c, st, need - 1, need, NULL);
+    if (c->stop) {
+        return 0;
+    }
+    cnarrow(found, need - 1, need, &low, &high);
+    cstore(c, key, low, high);
+    return found >= need;
+}
+
 /* The state's value times its scale, fail-soft within (alpha, beta). */
 static int64_t
 cvalue(chance *c, const cstate *st, int64_t alpha, int64_t beta)
@@ -2074,6 +2105,9 @@ cvalue(chance *c, const cstate *st, int64_t alpha, int64_t beta)
     int64_t final;
     if (cfinal(c, st, &final)) {
         return final;
+    }
+    if (!c->objective && !(st->hid & (st->hid - 1))) {
+        return cwon(c, st); /* a leaf of the win */
     }
     uint64_t key[3];
     int remember = popcount(st->unseen) < 16;
@@ -2099,18 +2133,14 @@ cvalue(chance *c, const cstate *st, int64_t alpha, int64_t beta)
     }
     int64_t result;
     if (!(st->hid & (st->hid - 1))) {
-        /* At most one card face down: a leaf, its scale 1, remembered as every state (the same
-         * leaf is met again on other lines: two tricks played in the other order). For the win
-         * cleaf's answer is exact; for the points a bound where it leaves the window. */
+        /* At most one card face down: a leaf of the points (the win's are cwon's), its scale
+         * 1, remembered as every state (the same leaf is met again on other lines: two tricks
+         * played in the other order): a bound where cleaf's answer leaves the window. */
         result = cleaf(c, st, alpha, beta, NULL);
         if (c->stop) {
             return 0;
         }
-        if (!c->objective) {
-            low = high = result;
-        } else {
-            cnarrow(result, alpha, beta, &low, &high);
-        }
+        cnarrow(result, alpha, beta, &low, &high);
     } else if (c->floor > 1 && popcount(st->hid) <= c->floor) {
         if (!remember) {
             ckey(c, st, key);

@@ -20,13 +20,17 @@ A leaf is a position with at most one card face down: the last unseen card lies 
 hidden pile, so every card is known and the rest of the game has no chance left: its value is
 the double-dummy value, exactly. Positions are remembered by their public state (the face-up
 cards, the hidden piles, the unseen cards, the trick on the table and, for ``"win"``, Vorhand's
-points): a subgame's value depends on nothing else. Nor does it depend on where a pile lies
+points; a leaf of ``"win"`` without them, below): a subgame's value depends on nothing else.
+Nor does it depend on where a pile lies
 among its player's piles: the rules never ask a pile's number (a player plays any face-up card
 the follow rule allows, and the card beneath turns up in the same pile), so the states that
 differ only in the order of a player's piles have one value, and the key holds each player's
 piles sorted: (face-up card, whether a card lies beneath) for each. Turn-ups reach such states
 by many paths (the same two cards turned up in two piles, in either order), and this halves the
-states the search visits.
+states the search visits. A leaf of ``"win"`` is remembered by the bounds its double-dummy
+tests proved on Vorhand's points to come, which do not depend on her points so far: so the same
+cards in play reached after other tricks, with other points, are decided by those bounds where
+they reach 61 less her points, and otherwise tested at that need, narrowing them.
 
 Pruning, none of which changes the value: alpha-beta windows at the players' nodes, and at a
 chance node Ballard's Star1 (each turned card's window is the one outside which the mean is
@@ -325,23 +329,41 @@ class _Search:
             return int(state.points[0] >= 61) if self.objective == "win" else 0
         return None
 
-    def _leaf(self, state: _State) -> int:
-        """The double-dummy answer of a state with at most one card face down: 1 or 0 for a
-        win (the test of :func:`officers.skat.solve.wins`), else Vorhand's points to come (as
-        :func:`officers.skat.solve.solve`), by the search on the leaf's board built slot by
-        slot (the state comes from a checked view by the rules: nothing to check again)."""
+    def _leaf(self, state: _State, need: int | None = None) -> int:
+        """The double-dummy answer of a state with at most one card face down: Vorhand's
+        points to come (as :func:`officers.skat.solve.solve`), by the search on the leaf's
+        board built slot by slot (the state comes from a checked view by the rules: nothing to
+        check again). With ``need``, one zero-window test whether they reach it (as
+        :func:`officers.skat.solve.wins`): fail-soft, a bound on the side it fails."""
         self.leaves += 1
         board = _leaf_board(state, self.game)
         search = Search(board, self._left())
         out = board.rest()
-        if self.objective == "points":
+        if need is None:
             found = search.exact()
-            return found if state.leader == 0 else out - found
-        need = 61 - state.points[0]  # 1 .. out, or _final had decided
-        if state.leader == 0:
-            return int(search.value(need - 1, need) >= need)
-        # Hinterhand leads: Vorhand reaches need iff Hinterhand's points stay <= out - need
-        return int(search.value(out - need, out - need + 1) <= out - need)
+        elif state.leader == 0:
+            found = search.value(need - 1, need)
+        else:  # Hinterhand leads: her points to come tested at out - need
+            found = search.value(out - need, out - need + 1)
+        return found if state.leader == 0 else out - found
+
+    def _won(self, state: _State) -> int:
+        """A leaf of ``"win"``: 1 or 0, whether Vorhand's points to come reach 61 less her
+        points (:meth:`_final` decided where they cannot, or need not). The leaf is remembered
+        by the bounds on her points to come that its tests proved, under its key without her
+        points (those to come do not depend on them), and tested only where the bounds do not
+        decide its need."""
+        key = (*self._key(state)[:-1], None)
+        need = 61 - state.points[0]
+        low, high = self.memo.get(key) or (0, 120 - sum(state.points))
+        if low < need <= high:
+            self.nodes += 1
+            if self.nodes % _CHECK_EVERY == 0:
+                self._left()
+            found = self._leaf(state, need)
+            low, high = (max(low, found), high) if found >= need else (low, min(high, found))
+            self.memo[key] = (low, high)
+        return int(low >= need)
 
     def exact(self, state: _State) -> Fraction:
         """The state's exact value (a full window)."""
@@ -354,6 +376,8 @@ class _Search:
         final = self._final(state)
         if final is not None:
             return final
+        if self.objective == "win" and state.hid & (state.hid - 1) == 0:
+            return self._won(state)
         key = self._key(state)
         low, high = self.memo.get(key) or (0, self.top(state))
         if low == high or low >= beta:
