@@ -9,6 +9,7 @@ The module is optional: these tests skip without it, unless ``OFFICERS_REQUIRE_E
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 import signal
@@ -20,7 +21,7 @@ from hypothesis import strategies as st
 from officers.core.errors import SolverTimeoutError
 from officers.skat import SkatGame
 from officers.skat.cards import LANES, POINTS, POWERS, GameType
-from officers.skat.chance import _state, exact_value, move_values
+from officers.skat.chance import _Search, _state, exact_value, move_values
 from officers.skat.public import Public
 from tests.test_skat_chance import SLOW, endgames, played
 from tests.test_skat_dd import (
@@ -42,6 +43,30 @@ def test_the_compiled_value_is_the_python_value(game: SkatGame, objective: str) 
 def test_every_moves_compiled_value_is_the_python_value(game: SkatGame, objective: str) -> None:
     compiled = move_values(game, objective, compiled=True)  # type: ignore[arg-type]
     assert compiled == move_values(game, objective, compiled=False)  # type: ignore[arg-type]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=SLOW)
+@given(endgames(tricks=6, most_hidden=4), st.randoms(use_true_random=False))
+def test_one_search_asked_a_state_at_other_points_answers_as_fresh_ones(
+    game: SkatGame, pick: random.Random
+) -> None:
+    # the compiled memo bounds a state of the win by the same state at other points of
+    # Vorhand's (her chance does not fall as her points rise): one search asked the state at
+    # splits of the points taken in a random order answers each as a fresh search in Python
+    # does, and the answers rise with her points
+    assert game.game is not None
+    state = _state(Public.of(game))
+    assume(state.hid & (state.hid - 1))  # two cards face down or more: not a leaf
+    taken = sum(state.points)
+    splits = pick.sample(range(taken + 1), min(taken + 1, 10))
+    search = _Search(game.game, "win", None, compiled=True)
+    values = {}
+    for vorhand in splits:
+        at = dataclasses.replace(state, points=(vorhand, taken - vorhand))
+        values[vorhand] = search.exact(at)
+        assert values[vorhand] == _Search(game.game, "win", None, compiled=False).exact(at)
+    rising = [values[v] for v in sorted(values)]
+    assert rising == sorted(rising)
 
 
 @pytest.mark.slow  # the long search: the Hypothesis tests above compare shallower positions

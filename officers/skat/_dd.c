@@ -1548,8 +1548,9 @@ typedef struct {
 /* A memo entry, 32 bytes: the state's key and its bounds. key[0]: the face-up cards of
  * Vorhand (a bit each) and, above, of Hinterhand; key[1]: the face-up cards with a card beneath
  * and, above, the unseen cards; the low 16 bits of word[2]: 1 (in use), the leader, the card
- * led + 1, Vorhand's points (the win only). The sets hold each player's piles whatever their
- * order. The bounds: the lower in the top 48 bits of word[2], the upper in word[3]. A state
+ * led + 1, Vorhand's points (the win only; LEAF_POINTS for a leaf of the win, whose bounds are
+ * those of her double-dummy points to come: cwon). The sets hold each player's piles whatever
+ * their order. The bounds: the lower in the top 48 bits of word[2], the upper in word[3]. A state
  * with 16 cards unseen is not remembered (its values may need more than 48 bits; there is one
  * such state, the start). */
 typedef struct {
@@ -1558,6 +1559,8 @@ typedef struct {
 
 #define CKEY_BITS 16
 #define CKEY_MASK ((uint64_t)0xFFFF)
+#define CPOINTS_SHIFT 8 /* Vorhand's points in the key's low 16 bits of word[2] */
+#define CSTATE_MASK ((uint64_t)0xFF) /* those bits less the points: in use, leader, lead */
 
 #define CHANCE_MIN_BITS 12
 #define CHANCE_MAX_BITS 21 /* the memo: at most 2 ** 21 entries of 32 bytes (64 MiB) */
@@ -1619,17 +1622,18 @@ ckey(const chance *c, const cstate *st, uint64_t key[3])
     key[0] = (uint64_t)faces[0] | (uint64_t)faces[1] << 32;
     key[1] = (uint64_t)beneath | (uint64_t)st->unseen << 32;
     key[2] = 1 | (uint64_t)st->leader << 1 | (uint64_t)(st->lead + 1) << 2 |
-             (uint64_t)(c->objective ? 0 : st->points[0]) << 8;
+             (uint64_t)(c->objective ? 0 : st->points[0]) << CPOINTS_SHIFT;
 }
 
 /* The memo is a table of buckets of CHANCE_WAYS entries (2 ** bits entries in all): a key
- * lies in its bucket or nowhere. */
+ * lies in its bucket or nowhere. The bucket does not depend on Vorhand's points (the high byte
+ * of the key's third word), so a state's entries at her other points lie beside it (cbounds). */
 static inline centry *
 cbucket(const chance *c, const uint64_t key[3])
 {
     uint64_t h = key[0] * 0x9E3779B97F4A7C15ull;
     h ^= (key[1] + (h >> 29)) * 0xBF58476D1CE4E5B9ull;
-    h ^= (key[2] + (h >> 31)) * 0x94D049BB133111EBull;
+    h ^= ((key[2] & CSTATE_MASK) + (h >> 31)) * 0x94D049BB133111EBull;
     h *= 0x9E3779B97F4A7C15ull;
     return c->memo + (size_t)(h >> (64 - (c->bits - CHANCE_WAYS_BITS))) * CHANCE_WAYS;
 }
@@ -1651,6 +1655,33 @@ cfind(const chance *c, const uint64_t key[3])
         }
     }
     return NULL;
+}
+
+/* The bounds the memo holds of a state: its entry's, and for the win those of the same state at
+ * other points of Vorhand's, in the same bucket. Her win probability does not fall as her
+ * points rise (the same lines of play from the same cards, each ending with at least as many
+ * points), so the lower bound of the state at fewer points bounds it from below, the upper
+ * bound at more points from above. (For the points the key holds none: only its entry.) */
+static inline void
+cbounds(const chance *c, const uint64_t key[3], int64_t *low, int64_t *high)
+{
+    const centry *e = cbucket(c, key);
+    uint64_t points = key[2] >> CPOINTS_SHIFT;
+    for (int i = 0; i < CHANCE_WAYS; i++) {
+        uint64_t w = e[i].word[2];
+        if (e[i].word[0] != key[0] || e[i].word[1] != key[1] ||
+            (w & CSTATE_MASK) != (key[2] & CSTATE_MASK)) {
+            continue;
+        }
+        uint64_t q = (w & CKEY_MASK) >> CPOINTS_SHIFT;
+        int64_t l = (int64_t)(w >> CKEY_BITS), h = (int64_t)e[i].word[3];
+        if (q <= points && l > *low) {
+            *low = l;
+        }
+        if (q >= points && h < *high) {
+            *high = h;
+        }
+    }
 }
 
 /* The cards still in play in the state of an entry (face up, and beneath them): the more, the
@@ -2076,7 +2107,7 @@ cwon(chance *c, const cstate *st)
 {
     uint64_t key[3];
     ckey(c, st, key);
-    key[2] = (key[2] & 0xFF) | (uint64_t)LEAF_POINTS << 8;
+    key[2] = (key[2] & CSTATE_MASK) | (uint64_t)LEAF_POINTS << CPOINTS_SHIFT;
     int64_t need = 61 - st->points[0], low = 0, high = 120 - st->points[0] - st->points[1];
     centry *e = cfind(c, key);
     if (e != NULL) {
@@ -2114,11 +2145,7 @@ cvalue(chance *c, const cstate *st, int64_t alpha, int64_t beta)
     int64_t low = 0, high = ctop(c, st);
     if (remember) {
         ckey(c, st, key);
-        centry *e = cfind(c, key);
-        if (e != NULL) {
-            low = (int64_t)(e->word[2] >> CKEY_BITS);
-            high = (int64_t)e->word[3];
-        }
+        cbounds(c, key, &low, &high);
     }
     if (low == high || low >= beta) {
         return low;
