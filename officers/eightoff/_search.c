@@ -304,11 +304,12 @@ column_less(const node *n, int a, int b)
     return n->len[b] && (!n->len[a] || n->col[a][0] < n->col[b][0]);
 }
 
-/* Sort the columns as Python sorts bytes, then write the key; its length. */
+/* Sort the columns as Python sorts bytes (unless `sorted`: they are already), then write the
+ * key; its length. */
 static int
-key_of(const rules *r, node *n, uint8_t *key)
+key_of(const rules *r, node *n, uint8_t *key, int sorted)
 {
-    for (int i = 1; i < r->columns; i++) { /* insertion sort: few columns, nearly sorted */
+    for (int i = 1; !sorted && i < r->columns; i++) { /* insertion sort: few, nearly sorted */
         for (int j = i; j > 0 && column_less(n, j, j - 1); j--) {
             const uint8_t *p = n->col[j];
             uint8_t l = n->len[j];
@@ -688,6 +689,18 @@ moved(const rules *r, const node *parent, int card, int count, int target, int s
     return settling;
 }
 
+/* Whether the columns of `n`, made from `parent` (a node read from a key: its columns sorted)
+ * by a move from `source` to `destination` (-1 for a cell or a foundation), are still in
+ * key_of()'s order: the order reads each column's first card (an empty column first), and the
+ * move changes a first card only where it empties its source or fills an empty destination,
+ * settling only where it empties a column. */
+static inline int
+in_order(const node *parent, const node *n, int settling, int source, int destination)
+{
+    return !settling && (source < 0 || n->len[source]) &&
+           (destination < 0 || parent->len[destination]);
+}
+
 /* Column `i`'s share of greedy() of the node being expanded (column_score()), once. */
 static int
 share(search *s, const node *n, int i)
@@ -714,7 +727,7 @@ child(search *s, const node *parent, uint32_t index, uint32_t depth, int card, i
     const uint8_t *to = destination >= 0 ? n.col[destination] : NULL;
     int from_size = source >= 0 ? n.len[source] : 0;
     int to_size = destination >= 0 ? n.len[destination] : 0;
-    int length = key_of(r, &n, key);
+    int length = key_of(r, &n, key, in_order(parent, &n, settling, source, destination));
     uint32_t where;
     int stored = store(s, key, length, index, depth, card, count, target, &where);
     if (stored <= 0) {
@@ -849,11 +862,11 @@ astar_child(search *s, const node *parent, uint32_t index, uint32_t g, int card,
     const rules *r = &s->r;
     node n;
     uint8_t joined[53], key[KEY_MAX];
-    moved(r, parent, card, count, target, source, destination, &n, joined);
+    int settling = moved(r, parent, card, count, target, source, destination, &n, joined);
     int played = n.found[0] + n.found[1] + n.found[2] + n.found[3] - parent->found[0] -
                  parent->found[1] - parent->found[2] - parent->found[3];
     uint32_t child_g = g + (uint32_t)played + (target == FOUNDATION ? 0 : 1);
-    int length = key_of(r, &n, key);
+    int length = key_of(r, &n, key, in_order(parent, &n, settling, source, destination));
     uint32_t where;
     int stored = store(s, key, length, index, child_g, card, count, target, &where);
     if (stored < 0) {
@@ -1218,7 +1231,7 @@ search_go(search *s, const uint8_t *key, Py_ssize_t length, double seconds, PyOb
     s->cancel = cancel == Py_None ? NULL : cancel;
     settle(&s->r, &n);
     uint8_t start[KEY_MAX];
-    int start_length = key_of(&s->r, &n, start);
+    int start_length = key_of(&s->r, &n, start, 0);
     if (table_grow(s) < 0 || store(s, start, start_length, 0, 0, 0, 0, 0, &s->won) < 0) {
         PyErr_NoMemory();
         return -1;
