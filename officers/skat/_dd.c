@@ -1657,16 +1657,18 @@ cfind(const chance *c, const uint64_t key[3])
     return NULL;
 }
 
-/* The bounds the memo holds of a state: its entry's, and for the win those of the same state at
- * other points of Vorhand's, in the same bucket. Her win probability does not fall as her
- * points rise (the same lines of play from the same cards, each ending with at least as many
- * points), so the lower bound of the state at fewer points bounds it from below, the upper
- * bound at more points from above. (For the points the key holds none: only its entry.) */
+/* The bounds the memo holds of a state: its entry's, and in the exact search of the win those
+ * of the same state at other points of Vorhand's, in the same bucket. Her win probability does
+ * not fall as her points rise (the same lines of play from the same cards, each ending with at
+ * least as many points), so the lower bound of the state at fewer points bounds it from below,
+ * the upper bound at more points from above. (For the points the key holds none: only its
+ * entry. Sampling's values are estimates, drawn apart at each points: only its entry too.) */
 static inline void
 cbounds(const chance *c, const uint64_t key[3], int64_t *low, int64_t *high)
 {
     const centry *e = cbucket(c, key);
     uint64_t points = key[2] >> CPOINTS_SHIFT;
+    int others = c->width == 0 && c->floor == 0;
     for (int i = 0; i < CHANCE_WAYS; i++) {
         uint64_t w = e[i].word[2];
         if (e[i].word[0] != key[0] || e[i].word[1] != key[1] ||
@@ -1674,6 +1676,9 @@ cbounds(const chance *c, const uint64_t key[3], int64_t *low, int64_t *high)
             continue;
         }
         uint64_t q = (w & CKEY_MASK) >> CPOINTS_SHIFT;
+        if (q != points && !others) {
+            continue;
+        }
         int64_t l = (int64_t)(w >> CKEY_BITS), h = (int64_t)e[i].word[3];
         if (q <= points && l > *low) {
             *low = l;
