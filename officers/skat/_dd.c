@@ -1644,19 +1644,6 @@ csame(const centry *e, const uint64_t key[3])
     return e->word[0] == key[0] && e->word[1] == key[1] && (e->word[2] & CKEY_MASK) == key[2];
 }
 
-/* The key's entry, or NULL. */
-static centry *
-cfind(const chance *c, const uint64_t key[3])
-{
-    centry *e = cbucket(c, key);
-    for (int i = 0; i < CHANCE_WAYS; i++) {
-        if (csame(&e[i], key)) {
-            return &e[i];
-        }
-    }
-    return NULL;
-}
-
 /* The bounds the memo holds of a state: its entry's, and in the exact search of the win those
  * of the same state at other points of Vorhand's, in the same bucket. Her win probability does
  * not fall as her points rise (the same lines of play from the same cards, each ending with at
@@ -2114,11 +2101,7 @@ cwon(chance *c, const cstate *st)
     ckey(c, st, key);
     key[2] = (key[2] & CSTATE_MASK) | (uint64_t)LEAF_POINTS << CPOINTS_SHIFT;
     int64_t need = 61 - st->points[0], low = 0, high = 120 - st->points[0] - st->points[1];
-    centry *e = cfind(c, key);
-    if (e != NULL) {
-        low = (int64_t)(e->word[2] >> CKEY_BITS);
-        high = (int64_t)e->word[3];
-    }
+    cbounds(c, key, &low, &high); /* its entry: no leaf is stored at any other points */
     if (low >= need || high < need) {
         return low >= need;
     }
