@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from officers.core.errors import SolverTimeoutError
 from officers.skat import SkatGame
 from officers.skat.cards import LANES, POINTS, POWERS, GameType
-from officers.skat.chance import _Search, _state, exact_value, move_values
+from officers.skat.chance import _Search, _State, _state, exact_value, move_values
 from officers.skat.public import Public
 from tests.test_skat_chance import SLOW, endgames, played
 from tests.test_skat_dd import (
@@ -67,6 +67,97 @@ def test_one_search_asked_a_state_at_other_points_answers_as_fresh_ones(
         assert values[vorhand] == _Search(game.game, "win", None, compiled=False).exact(at)
     rising = [values[v] for v in sorted(values)]
     assert rising == sorted(rising)
+
+
+def renamed(state: _State, x: int, y: int) -> _State:
+    """``state`` with cards ``x`` and ``y`` swapping their names wherever they lie."""
+
+    def swap(card: int) -> int:
+        return y if card == x else x if card == y else card
+
+    unseen = state.unseen & ~(1 << x | 1 << y)
+    unseen |= (state.unseen >> x & 1) << y | (state.unseen >> y & 1) << x
+    up = tuple(swap(c) if c >= 0 else c for c in state.up)
+    lead = swap(state.lead) if state.lead >= 0 else -1
+    return dataclasses.replace(state, up=up, unseen=unseen, lead=lead)
+
+
+def moved_beneath(state: _State, p: int, q: int) -> _State:
+    """``state`` with the card beneath pile ``p`` lying beneath pile ``q`` instead."""
+    return dataclasses.replace(state, hid=state.hid ^ (1 << p | 1 << q))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=SLOW)
+@given(endgames(tricks=6, most_hidden=4), st.randoms(use_true_random=False))
+def test_one_search_asked_states_that_differ_in_cards_of_equal_points_answers_as_fresh_ones(
+    game: SkatGame, pick: random.Random
+) -> None:
+    # the compiled memo keys a state with the cards of equal points next to each other in a
+    # lane's power renamed (those in play take the lowest names, over the cards gone) and a
+    # player's face-up cards of such a run put with a card beneath first: one search asked
+    # the state with two cards of one lane and equal points renamed (the same game where
+    # nothing in play lies between them, else mostly another), or with a card beneath moved to
+    # another pile of its player, in a random order, answers each as a fresh search in Python does
+    assert game.game is not None
+    state = _state(Public.of(game))
+    assume(state.hid & (state.hid - 1))  # two cards face down or more: not a leaf
+    lanes = LANES[game.game]
+    pairs = [
+        (x, y)
+        for x in range(32)
+        for y in range(x + 1, 32)
+        if lanes[x] == lanes[y] and POINTS[x] == POINTS[y]
+    ]
+    states = [state] + [renamed(state, x, y) for x, y in pick.sample(pairs, min(len(pairs), 6))]
+    hidden = [p for p in range(16) if state.hid >> p & 1]
+    bare = [q for q in range(16) if state.up[q] >= 0 and not state.hid >> q & 1]
+    moves = [(p, q) for p in hidden for q in bare if p >> 3 == q >> 3]  # one player's piles
+    states += [moved_beneath(state, p, q) for p, q in pick.sample(moves, min(len(moves), 4))]
+    pick.shuffle(states)
+    for objective in ("win", "points"):
+        search = _Search(game.game, objective, None, compiled=True)
+        for at in states:
+            fresh = _Search(game.game, objective, None, compiled=False)
+            assert search.exact(at) == fresh.exact(at)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=SLOW)
+@given(endgames(tricks=6, most_hidden=4), st.randoms(use_true_random=False))
+def test_two_cards_the_mover_may_play_with_an_unseen_card_between_are_both_searched(
+    game: SkatGame, pick: random.Random
+) -> None:
+    # the compiled search plays only one of two cards of the mover of one lane and equal
+    # points with no card between them that the mover may meet; an unseen card may be the
+    # other player's: the cards in play dealt again, the 9 and the 7 of a suit in two piles of
+    # the mover with nothing beneath, the 8 unseen, the search answers as the one in Python
+    assert game.game is not None
+    state = _state(Public.of(game))
+    assume(state.hid & (state.hid - 1) and state.lead < 0)
+    mover = range(8 * state.leader, 8 * state.leader + 8)
+    bare = [p for p in mover if state.up[p] >= 0 and not state.hid >> p & 1]
+    unseen = [c for c in range(32) if state.unseen >> c & 1]
+    up = [c for c in state.up if c >= 0]
+    zeros = [c for c in up + unseen if POINTS[c] == 0]
+    assume(len(bare) >= 2 and len(zeros) >= 3)
+    suit = pick.randrange(4)
+    trio = [8 * suit + 5, 8 * suit + 7, 8 * suit + 6]  # the 9, the 7, the 8 (0 points each)
+    kept = [c for c in zeros if c not in trio][: len(zeros) - 3]  # the points in play kept
+    played_in = [c for c in up + unseen if POINTS[c] != 0] + kept
+    pick.shuffle(played_in)
+    first, second = pick.sample(bare, 2)
+    slots = [p for p in range(16) if state.up[p] >= 0 and p not in (first, second)]
+    new_up = list(state.up)
+    new_up[first], new_up[second] = trio[0], trio[1]
+    for p in slots:
+        new_up[p] = played_in.pop()
+    new_unseen = 1 << trio[2]
+    for _ in range(len(unseen) - 1):
+        new_unseen |= 1 << played_in.pop()
+    at = dataclasses.replace(state, up=tuple(new_up), unseen=new_unseen)
+    for objective in ("win", "points"):
+        compiled = _Search(game.game, objective, None, compiled=True)
+        fresh = _Search(game.game, objective, None, compiled=False)
+        assert compiled.exact(at) == fresh.exact(at)
 
 
 @pytest.mark.slow  # the long search: the Hypothesis tests above compare shallower positions

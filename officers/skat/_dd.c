@@ -1589,6 +1589,11 @@ typedef struct {
     int width, floor, samples;
     uint64_t salt;
     uint32_t top_hid; /* the piles hiding a card at the top call: its turn-ups are not drawn */
+    /* The exact search's keys (ccanon): the cards renamed by perm, so that each group of cards
+     * next to each other in the power of a lane, of equal points (at most 4: the Jacks, the 9 8 7
+     * of a lane), lies in bits group_base[g] .. + group_size[g], the lowest power lowest. */
+    int groups;
+    uint8_t perm[32], group_base[8], group_size[8];
     int8_t top_under[64][16]; /* for each sample, a completion of the top call's state */
 } chance;
 
@@ -1609,20 +1614,149 @@ ctop(const chance *c, const cstate *st)
     return (c->objective ? 120 - st->points[0] - st->points[1] : 1) * cscale(st);
 }
 
+/* The groups of the exact search's keys: in each lane, by power, runs of cards next to each
+ * other of equal points, of 2 .. 4 cards (a longer run split); perm puts each group's cards in
+ * bits next to each other, the lowest power lowest, and every other card after them. */
+static void
+cgroups(chance *c)
+{
+    int order[32], n = 0, taken[32] = {0}, next = 0;
+    for (int lane = 0; lane <= TRUMP; lane++) {
+        int m = 0;
+        for (int card = 0; card < 32; card++) {
+            if (c->lane[card] == lane) {
+                int j = m++;
+                for (; j > 0 && c->power[order[n + j - 1]] > c->power[card]; j--) {
+                    order[n + j] = order[n + j - 1];
+                }
+                order[n + j] = card;
+            }
+        }
+        for (int i = n; i < n + m;) {
+            int j = i + 1;
+            while (j < n + m && j - i < 4 && c->points[order[j]] == c->points[order[i]]) {
+                j++;
+            }
+            if (j - i >= 2 && c->groups < 8) {
+                c->group_base[c->groups] = (uint8_t)next;
+                c->group_size[c->groups++] = (uint8_t)(j - i);
+                for (int k = i; k < j; k++) {
+                    c->perm[order[k]] = (uint8_t)next++;
+                    taken[order[k]] = 1;
+                }
+            }
+            i = j;
+        }
+        n += m;
+    }
+    for (int card = 0; card < 32; card++) {
+        if (!taken[card]) {
+            c->perm[card] = (uint8_t)next++;
+        }
+    }
+}
+
+/* For a group of up to 4 cards, by the bits in play (p) and a set of them (f): COMPRESS[p][f],
+ * the set moved to the lowest bits, in order; RUNS[f][b], for a player's face-up cards f (after
+ * COMPRESS) and those with a card beneath, b: in each run of f's bits next to each other, as
+ * many of b's as the run holds, at its bottom. Filled once, when the module is loaded. */
+static uint8_t COMPRESS[16][16], RUNS[16][16];
+
+static void
+ctables(void)
+{
+    for (int p = 0; p < 16; p++) {
+        for (int f = 0; f < 16; f++) {
+            int out = 0, t = 0;
+            for (int i = 0; i < 4; i++) {
+                if (p >> i & 1) {
+                    out |= (f >> i & 1) << t++;
+                }
+            }
+            COMPRESS[p][f] = (uint8_t)out;
+            out = 0;
+            for (int i = 0; i < 4;) {
+                int j = i, under = 0;
+                for (; j < 4 && (p >> j & 1); j++) {
+                    under += f >> j & 1;
+                }
+                for (int k = i; k < i + under; k++) {
+                    out |= 1 << k;
+                }
+                i = j > i ? j : i + 1;
+            }
+            RUNS[p][f] = (uint8_t)out;
+        }
+    }
+}
+
+/* The key of the exact search made the same for states that differ only in the names of cards
+ * of a group (cgroups): in each group the cards still in play (face up, unseen, led) take its
+ * lowest places in the order of their power, over the cards gone; and of a player's face-up
+ * cards next to each other in a group, those with a card beneath come first. Sound: a card in
+ * play given the name of a card gone of its group, with only cards gone between them, is
+ * compared with every card it may meet the same way, follows the same lane and takes the same
+ * points, so the state renamed has the same lines of play, each with the same winner of every
+ * trick and the same points; two face-up cards of one player next to each other never meet (a
+ * trick holds one card of each player) and meet every other card the same way, so they may swap
+ * their piles. The key's cards are perm's; bits: Vorhand's face-up cards, Hinterhand's, those
+ * of both with a card beneath, the unseen cards, the card led. */
+static void
+ccanon(const chance *c, uint32_t bits[5])
+{
+    uint32_t play = bits[0] | bits[1] | bits[3] | bits[4];
+    for (int g = 0; g < c->groups; g++) {
+        int base = c->group_base[g];
+        uint32_t field = (1u << c->group_size[g]) - 1;
+        uint32_t in = play >> base & field, under = bits[2] >> base & field;
+        if ((in & (in + 1)) == 0 && under == 0) {
+            continue; /* in place already, and no card beneath to put first */
+        }
+        uint32_t f[5];
+        for (int k = 0; k < 5; k++) {
+            f[k] = COMPRESS[in][bits[k] >> base & field];
+            bits[k] &= ~(field << base);
+        }
+        f[2] = (uint32_t)RUNS[f[0]][f[2] & f[0]] | RUNS[f[1]][f[2] & f[1]];
+        for (int k = 0; k < 5; k++) {
+            bits[k] |= f[k] << base;
+        }
+    }
+}
+
 static void
 ckey(const chance *c, const cstate *st, uint64_t key[3])
 {
-    uint32_t faces[2] = {0, 0}, beneath = 0;
-    for (int p = 0; p < 16; p++) {
-        if (st->up[p] >= 0) {
-            faces[p >> 3] |= (uint32_t)1 << st->up[p];
-            beneath |= (uint32_t)(st->hid >> p & 1) << st->up[p];
+    uint32_t bits[5] = {0, 0, 0, 0, 0};
+    uint64_t rest = 1 | (uint64_t)st->leader << 1 |
+                    (uint64_t)(c->objective ? 0 : st->points[0]) << CPOINTS_SHIFT;
+    if (c->width == 0 && c->floor == 0) {
+        for (int p = 0; p < 16; p++) {
+            if (st->up[p] >= 0) {
+                uint32_t one = (uint32_t)1 << c->perm[st->up[p]];
+                bits[p >> 3] |= one;
+                bits[2] |= (st->hid >> p & 1) ? one : 0;
+            }
         }
+        for (uint32_t u = st->unseen; u; u &= u - 1) {
+            bits[3] |= (uint32_t)1 << c->perm[lowest(u)];
+        }
+        bits[4] = st->lead >= 0 ? (uint32_t)1 << c->perm[st->lead] : 0;
+        ccanon(c, bits);
+        rest |= (uint64_t)(bits[4] ? lowest(bits[4]) + 1 : 0) << 2;
+    } else {
+        for (int p = 0; p < 16; p++) {
+            if (st->up[p] >= 0) {
+                bits[p >> 3] |= (uint32_t)1 << st->up[p];
+                bits[2] |= (uint32_t)(st->hid >> p & 1) << st->up[p];
+            }
+        }
+        bits[3] = st->unseen;
+        rest |= (uint64_t)(st->lead + 1) << 2;
     }
-    key[0] = (uint64_t)faces[0] | (uint64_t)faces[1] << 32;
-    key[1] = (uint64_t)beneath | (uint64_t)st->unseen << 32;
-    key[2] = 1 | (uint64_t)st->leader << 1 | (uint64_t)(st->lead + 1) << 2 |
-             (uint64_t)(c->objective ? 0 : st->points[0]) << CPOINTS_SHIFT;
+    key[0] = (uint64_t)bits[0] | (uint64_t)bits[1] << 32;
+    key[1] = (uint64_t)bits[2] | (uint64_t)bits[3] << 32;
+    key[2] = rest;
 }
 
 /* The memo is a table of buckets of CHANCE_WAYS entries (2 ** bits entries in all): a key
@@ -1781,6 +1915,48 @@ cfinal(const chance *c, const cstate *st, int64_t *out)
         return 1;
     }
     return 0;
+}
+
+/* The piles of ``slots`` less each whose card is equivalent to one of an earlier pile: both
+ * piles with a card beneath or both without, both cards of one lane and of equal points, with no
+ * card between them in power that the mover may ever meet (the other player's face-up cards, the
+ * card led, the unseen cards); the mover's own cards between them do not count (a trick holds
+ * one card of each player). Sound, as the equivalent cards of the double-dummy search: the
+ * states after playing either (and after each card that may turn up) are the same up to swapping
+ * the names of the two cards, which meet no card that tells them apart, and the piles of a
+ * player are a set. Exact search only (sampling's draws follow the state's key). */
+static int
+cdistinct(const chance *c, const cstate *st, int *slots, int n)
+{
+    int player = st->lead < 0 ? st->leader : 1 - st->leader;
+    uint32_t others = st->unseen | (st->lead >= 0 ? (uint32_t)1 << st->lead : 0);
+    for (int s = 8 * (1 - player); s < 8 * (1 - player) + 8; s++) {
+        if (st->up[s] >= 0) {
+            others |= (uint32_t)1 << st->up[s];
+        }
+    }
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        int x = st->up[slots[i]], same = 0;
+        for (int j = 0; j < m && !same; j++) {
+            int y = st->up[slots[j]];
+            if (((st->hid >> slots[i] ^ st->hid >> slots[j]) & 1) || c->lane[x] != c->lane[y] ||
+                c->points[x] != c->points[y]) {
+                continue;
+            }
+            int lo = c->power[x] < c->power[y] ? c->power[x] : c->power[y];
+            int hi = c->power[x] ^ c->power[y] ^ lo;
+            same = 1;
+            for (uint32_t o = others; o && same; o &= o - 1) {
+                int z = lowest(o);
+                same = !(c->lane[z] == c->lane[x] && c->power[z] > lo && c->power[z] < hi);
+            }
+        }
+        if (!same) {
+            slots[m++] = slots[i];
+        }
+    }
+    return m;
 }
 
 /* The piles the player to move may play from, those that look best first (as _ordered: only
@@ -2168,6 +2344,9 @@ cvalue(chance *c, const cstate *st, int64_t alpha, int64_t beta)
     } else {
         int slots[8];
         int n = cmoves(c, st, slots);
+        if (c->width == 0 && c->floor == 0) {
+            n = cdistinct(c, st, slots, n);
+        }
         int maximise = (st->lead < 0 ? st->leader : 1 - st->leader) == 0;
         result = 0;
         for (int i = 0; i < n; i++) {
@@ -2366,6 +2545,7 @@ dd_chance(PyObject *self, PyObject *args)
     }
     deck_build(&c->cards, c->lane, c->power, c->points);
     c->objective = objective;
+    cgroups(c);
     c->bits = CHANCE_MIN_BITS;
     c->memo = calloc((size_t)1 << c->bits, sizeof(centry));
     c->dd = state_new(22, LEAF_BITS);
@@ -2616,6 +2796,7 @@ static struct PyModuleDef dd_module = {
 PyMODINIT_FUNC
 PyInit__dd(void)
 {
+    ctables();
     PyObject *module = PyModule_Create(&dd_module);
     if (module != NULL && PyModule_AddIntConstant(module, "ABI", ABI) < 0) {
         Py_DECREF(module);
