@@ -1594,6 +1594,8 @@ typedef struct {
      * of a lane), lies in bits group_base[g] .. + group_size[g], the lowest power lowest. */
     int groups;
     uint8_t perm[32], group_base[8], group_size[8];
+    uint32_t renamed[33];     /* renamed[x + 1]: the bit of card x in the key, renamed[0] = 0 */
+    uint32_t renamed_byte[4][256]; /* the bits of a set of cards, a byte of it at a time */
     int8_t top_under[64][16]; /* for each sample, a completion of the top call's state */
 } chance;
 
@@ -1653,6 +1655,15 @@ cgroups(chance *c)
         if (!taken[card]) {
             c->perm[card] = (uint8_t)next++;
         }
+        c->renamed[card + 1] = (uint32_t)1 << c->perm[card];
+    }
+    for (int k = 0; k < 4; k++) {
+        for (int byte = 0; byte < 256; byte++) {
+            c->renamed_byte[k][byte] = 0;
+            for (int i = 0; i < 8; i++) {
+                c->renamed_byte[k][byte] |= (byte >> i & 1) ? c->renamed[8 * k + i + 1] : 0;
+            }
+        }
     }
 }
 
@@ -1704,24 +1715,31 @@ ctables(void)
 static void
 ccanon(const chance *c, uint32_t bits[5])
 {
-    uint32_t play = bits[0] | bits[1] | bits[3] | bits[4];
+    uint32_t b0 = bits[0], b1 = bits[1], b2 = bits[2], b3 = bits[3], b4 = bits[4];
+    uint32_t play = b0 | b1 | b3 | b4;
     for (int g = 0; g < c->groups; g++) {
         int base = c->group_base[g];
         uint32_t field = (1u << c->group_size[g]) - 1;
-        uint32_t in = play >> base & field, under = bits[2] >> base & field;
-        if ((in & (in + 1)) == 0 && under == 0) {
+        uint32_t in = play >> base & field;
+        if ((in & (in + 1)) == 0 && !(b2 >> base & field)) {
             continue; /* in place already, and no card beneath to put first */
         }
-        uint32_t f[5];
-        for (int k = 0; k < 5; k++) {
-            f[k] = COMPRESS[in][bits[k] >> base & field];
-            bits[k] &= ~(field << base);
-        }
-        f[2] = (uint32_t)RUNS[f[0]][f[2] & f[0]] | RUNS[f[1]][f[2] & f[1]];
-        for (int k = 0; k < 5; k++) {
-            bits[k] |= f[k] << base;
-        }
+        const uint8_t *compress = COMPRESS[in];
+        uint32_t f0 = compress[b0 >> base & field], f1 = compress[b1 >> base & field];
+        uint32_t f2 = compress[b2 >> base & field], f3 = compress[b3 >> base & field];
+        uint32_t f4 = compress[b4 >> base & field], keep = ~(field << base);
+        f2 = (uint32_t)RUNS[f0][f2 & f0] | RUNS[f1][f2 & f1];
+        b0 = (b0 & keep) | f0 << base;
+        b1 = (b1 & keep) | f1 << base;
+        b2 = (b2 & keep) | f2 << base;
+        b3 = (b3 & keep) | f3 << base;
+        b4 = (b4 & keep) | f4 << base;
     }
+    bits[0] = b0;
+    bits[1] = b1;
+    bits[2] = b2;
+    bits[3] = b3;
+    bits[4] = b4;
 }
 
 static void
@@ -1731,17 +1749,20 @@ ckey(const chance *c, const cstate *st, uint64_t key[3])
     uint64_t rest = 1 | (uint64_t)st->leader << 1 |
                     (uint64_t)(c->objective ? 0 : st->points[0]) << CPOINTS_SHIFT;
     if (c->width == 0 && c->floor == 0) {
-        for (int p = 0; p < 16; p++) {
-            if (st->up[p] >= 0) {
-                uint32_t one = (uint32_t)1 << c->perm[st->up[p]];
-                bits[p >> 3] |= one;
-                bits[2] |= (st->hid >> p & 1) ? one : 0;
-            }
+        uint32_t vorhand = 0, hinterhand = 0, beneath = 0;
+        for (int p = 0; p < 8; p++) { /* no branch: renamed[0] is no card */
+            uint32_t one = c->renamed[st->up[p] + 1], two = c->renamed[st->up[p + 8] + 1];
+            vorhand |= one;
+            hinterhand |= two;
+            beneath |= (one & (0u - (st->hid >> p & 1))) | (two & (0u - (st->hid >> (p + 8) & 1)));
         }
-        for (uint32_t u = st->unseen; u; u &= u - 1) {
-            bits[3] |= (uint32_t)1 << c->perm[lowest(u)];
-        }
-        bits[4] = st->lead >= 0 ? (uint32_t)1 << c->perm[st->lead] : 0;
+        bits[0] = vorhand;
+        bits[1] = hinterhand;
+        bits[2] = beneath;
+        uint32_t u = st->unseen;
+        bits[3] = c->renamed_byte[0][u & 0xFF] | c->renamed_byte[1][u >> 8 & 0xFF] |
+                  c->renamed_byte[2][u >> 16 & 0xFF] | c->renamed_byte[3][u >> 24];
+        bits[4] = c->renamed[st->lead + 1];
         ccanon(c, bits);
         rest |= (uint64_t)(bits[4] ? lowest(bits[4]) + 1 : 0) << 2;
     } else {
