@@ -38,7 +38,10 @@ decided whatever the cards still to try bring, each worth between 0 and the poin
 or 1); the table keeps a lower and an upper bound (fail-soft: true bounds whatever window found
 them); the moves that look best for the player to move are tried first (only the speed depends
 on the order). A position is decided without a search when Vorhand has 61 points, or can no
-longer reach them.
+longer reach them. The compiled search (``officers.skat._dd``) reads more, each sound and each
+tested against this one: a state of ``"win"`` bounded by itself at Vorhand's other points (her
+chance does not fall as they rise), states keyed with the cards of equal points next to each
+other in a lane renamed, and one of two such cards of the mover searched (docs/skat.md).
 
 Every search honours ``time_limit``. :func:`exact_value` raises
 :class:`~officers.SolverTimeoutError` when it runs out; :func:`win_probability` and
