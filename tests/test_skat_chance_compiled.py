@@ -45,6 +45,14 @@ def test_every_moves_compiled_value_is_the_python_value(game: SkatGame, objectiv
     assert compiled == move_values(game, objective, compiled=False)  # type: ignore[arg-type]
 
 
+def not_a_leaf(game: SkatGame) -> _State:
+    """The compact state of ``game``, which must hold two cards face down or more (a leaf has
+    at most one: no chance left)."""
+    state = _state(Public.of(game))
+    assume(state.hid & (state.hid - 1))
+    return state
+
+
 @settings(max_examples=25, deadline=None, suppress_health_check=SLOW)
 @given(endgames(tricks=6, most_hidden=4), st.randoms(use_true_random=False))
 def test_one_search_asked_a_state_at_other_points_answers_as_fresh_ones(
@@ -55,8 +63,7 @@ def test_one_search_asked_a_state_at_other_points_answers_as_fresh_ones(
     # splits of the points taken in a random order answers each as a fresh search in Python
     # does, and the answers rise with her points
     assert game.game is not None
-    state = _state(Public.of(game))
-    assume(state.hid & (state.hid - 1))  # two cards face down or more: not a leaf
+    state = not_a_leaf(game)
     taken = sum(state.points)
     splits = pick.sample(range(taken + 1), min(taken + 1, 10))
     search = _Search(game.game, "win", None, compiled=True)
@@ -99,8 +106,7 @@ def test_one_search_asked_states_that_differ_in_cards_of_equal_points_answers_as
     # nothing in play lies between them, else mostly another), or with a card beneath moved to
     # another pile of its player, in a random order, answers each as a fresh search in Python does
     assert game.game is not None
-    state = _state(Public.of(game))
-    assume(state.hid & (state.hid - 1))  # two cards face down or more: not a leaf
+    state = not_a_leaf(game)
     lanes = LANES[game.game]
     pairs = [
         (x, y)
@@ -131,8 +137,8 @@ def test_two_cards_the_mover_may_play_with_an_unseen_card_between_are_both_searc
     # other player's: the cards in play dealt again, the 9 and the 7 of a suit in two piles of
     # the mover with nothing beneath, the 8 unseen, the search answers as the one in Python
     assert game.game is not None
-    state = _state(Public.of(game))
-    assume(state.hid & (state.hid - 1) and state.lead < 0)
+    state = not_a_leaf(game)
+    assume(state.lead < 0)
     mover = range(8 * state.leader, 8 * state.leader + 8)
     bare = [p for p in mover if state.up[p] >= 0 and not state.hid >> p & 1]
     unseen = [c for c in range(32) if state.unseen >> c & 1]
