@@ -1980,6 +1980,28 @@ cdistinct(const chance *c, const cstate *st, int *slots, int n)
     return m;
 }
 
+/* Leading ``card``: the trick's points to its leader if the other player (``other``) answers
+ * with the face-up card the follow rule allows him that is best for him, negative when he takes
+ * the trick; 0 when he has no face-up card. */
+static int
+clead_gain(const chance *c, const cstate *st, int other, int card)
+{
+    int follows = 0, worst = 1000;
+    for (int t = 8 * other; t < 8 * other + 8; t++) {
+        follows |= st->up[t] >= 0 && c->lane[st->up[t]] == c->lane[card];
+    }
+    for (int t = 8 * other; t < 8 * other + 8; t++) {
+        int y = st->up[t];
+        if (y < 0 || (follows && c->lane[y] != c->lane[card])) {
+            continue;
+        }
+        int gain = c->points[card] + c->points[y];
+        int mine = cbeats(c, y, card) ? -gain : gain;
+        worst = mine < worst ? mine : worst;
+    }
+    return worst == 1000 ? 0 : worst;
+}
+
 /* The piles the player to move may play from, those that look best first (as _ordered: only
  * the speed depends on the order); the count. */
 static int
@@ -2005,7 +2027,7 @@ cmoves(const chance *c, const cstate *st, int *slots)
     for (int i = 0; i < n; i++) {
         int card = st->up[slots[i]];
         if (st->lead < 0) {
-            keys[i] = 16 * c->power[card] + c->points[card];
+            keys[i] = 64 * clead_gain(c, st, 1 - player, card) + c->power[card];
         } else if (cbeats(c, card, st->lead)) {
             keys[i] = 200 + c->points[st->lead] + c->points[card];
         } else {

@@ -177,13 +177,32 @@ def _moves(state: _State, game: GameType) -> list[int]:
     return slots
 
 
+def _lead_gain(state: _State, card: int, game: GameType) -> int:
+    """Leading ``card``: the trick's points to its leader if the other player answers with the
+    face-up card the follow rule allows him that is best for him, negative when he takes the
+    trick; 0 when he has no face-up card."""
+    other = 1 - _to_move(state)
+    answers = [c for c in state.up[8 * other : 8 * other + 8] if c >= 0]
+    following = [c for c in answers if lane(c, game) == lane(card, game)]
+    gains = [
+        -(POINTS[card] + POINTS[y]) if beats(y, card, game) else POINTS[card] + POINTS[y]
+        for y in following or answers
+    ]
+    return min(gains, default=0)
+
+
 def _ordered(state: _State, game: GameType) -> list[int]:
     """The moves, those that look best for the player to move first (only the speed of the
     search depends on the order): answering, a card that wins the trick, the more points in
-    it the better, else the cheapest; leading, the highest card first."""
+    it the better, else the cheapest; leading, the card whose trick brings the most against
+    the other player's best face-up answer (:func:`_lead_gain`), then the highest."""
     slots = _moves(state, game)
     if state.lead < 0:
-        return sorted(slots, key=lambda s: (-power(state.up[s]), -POINTS[state.up[s]]))
+        return sorted(
+            slots,
+            key=lambda s: (_lead_gain(state, state.up[s], game), power(state.up[s])),
+            reverse=True,
+        )
 
     def gain(s: int) -> int:
         card = state.up[s]
