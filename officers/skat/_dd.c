@@ -2028,10 +2028,10 @@ cmoves(const chance *c, const cstate *st, int *slots)
         int card = st->up[slots[i]];
         if (st->lead < 0) {
             keys[i] = 64 * clead_gain(c, st, 1 - player, card) + c->power[card];
-        } else if (cbeats(c, card, st->lead)) {
-            keys[i] = 200 + c->points[st->lead] + c->points[card];
+        } else if (cbeats(c, card, st->lead)) { /* the lower card first on equal points */
+            keys[i] = 2000 + 32 * (c->points[st->lead] + c->points[card]) - c->power[card];
         } else {
-            keys[i] = -c->points[card];
+            keys[i] = -32 * c->points[card] - c->power[card];
         }
     }
     for (int i = 1; i < n; i++) { /* stable: equal keys keep the order of their piles */

@@ -194,7 +194,7 @@ def _lead_gain(state: _State, card: int, game: GameType) -> int:
 def _ordered(state: _State, game: GameType) -> list[int]:
     """The moves, those that look best for the player to move first (only the speed of the
     search depends on the order): answering, a card that wins the trick, the more points in
-    it the better, else the cheapest; leading, the card whose trick brings the most against
+    it the better, else the cheapest, the lower card first on equal points; leading, the card whose trick brings the most against
     the other player's best face-up answer (:func:`_lead_gain`), then the highest."""
     slots = _moves(state, game)
     if state.lead < 0:
@@ -204,10 +204,11 @@ def _ordered(state: _State, game: GameType) -> list[int]:
             reverse=True,
         )
 
-    def gain(s: int) -> int:
+    def gain(s: int) -> tuple[bool, int, int]:
         card = state.up[s]
-        won = POINTS[state.lead] + POINTS[card]
-        return won + 200 if beats(card, state.lead, game) else -POINTS[card]
+        if beats(card, state.lead, game):
+            return True, POINTS[state.lead] + POINTS[card], -power(card)
+        return False, -POINTS[card], -power(card)
 
     return sorted(slots, key=gain, reverse=True)
 
