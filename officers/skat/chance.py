@@ -194,8 +194,9 @@ def _lead_gain(state: _State, card: int, game: GameType) -> int:
 def _ordered(state: _State, game: GameType) -> list[int]:
     """The moves, those that look best for the player to move first (only the speed of the
     search depends on the order): answering, a card that wins the trick, the more points in
-    it the better, else the cheapest, the lower card first on equal points; leading, the card whose trick brings the most against
-    the other player's best face-up answer (:func:`_lead_gain`), then the highest."""
+    it the better, else the cheapest, the lower card first on equal points; leading, the card
+    whose trick brings the most against the other player's best face-up answer
+    (:func:`_lead_gain`), the higher first on equal points."""
     slots = _moves(state, game)
     if state.lead < 0:
         return sorted(
