@@ -1980,16 +1980,14 @@ cdistinct(const chance *c, const cstate *st, int *slots, int n)
     return m;
 }
 
-/* Leading ``card``: the trick's points to its leader if the other player (``other``) answers
- * with the face-up card the follow rule allows him that is best for him, negative when he takes
- * the trick; 0 when he has no face-up card. */
+/* Leading ``card``: the trick's points to its leader if the other player (``other``, whose
+ * face-up cards are of the lanes in ``lanes``, a bit each) answers with the face-up card the
+ * follow rule allows him that is best for him, negative when he takes the trick; 0 when he has
+ * no face-up card. */
 static int
-clead_gain(const chance *c, const cstate *st, int other, int card)
+clead_gain(const chance *c, const cstate *st, int other, unsigned lanes, int card)
 {
-    int follows = 0, worst = 1000;
-    for (int t = 8 * other; t < 8 * other + 8; t++) {
-        follows |= st->up[t] >= 0 && c->lane[st->up[t]] == c->lane[card];
-    }
+    int follows = lanes >> c->lane[card] & 1, worst = 1000;
     for (int t = 8 * other; t < 8 * other + 8; t++) {
         int y = st->up[t];
         if (y < 0 || (follows && c->lane[y] != c->lane[card])) {
@@ -2024,10 +2022,14 @@ cmoves(const chance *c, const cstate *st, int *slots)
         n = m;
     }
     int keys[8];
+    unsigned lanes = 0; /* the lanes of the other player's face-up cards, for a lead */
+    for (int t = 8 * (1 - player); t < 8 * (1 - player) + 8; t++) {
+        lanes |= st->up[t] >= 0 ? 1u << c->lane[st->up[t]] : 0;
+    }
     for (int i = 0; i < n; i++) {
         int card = st->up[slots[i]];
         if (st->lead < 0) {
-            keys[i] = 64 * clead_gain(c, st, 1 - player, card) + c->power[card];
+            keys[i] = 64 * clead_gain(c, st, 1 - player, lanes, card) + c->power[card];
         } else if (cbeats(c, card, st->lead)) { /* the lower card first on equal points */
             keys[i] = 2000 + 32 * (c->points[st->lead] + c->points[card]) - c->power[card];
         } else {
