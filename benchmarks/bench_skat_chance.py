@@ -4,7 +4,8 @@ bots' win rates and Vorhand's share of deals with best play.
 **exact**: positions with ``h`` cards face down (for each ``h`` of ``--hidden``), reached by a
 random line of play from numbered deals (the game ``C S H D G`` in turn), are solved exactly
 (:func:`officers.skat.chance.exact_value`, the win probability, or with ``--objective points``
-the expected points) under ``--limit`` seconds, by the compiled search where it is built; the
+the expected points) under ``--limit`` seconds (wall clock), by the compiled search where it
+is built (in ``--threads`` threads, by default two where the process may use two CPUs); the
 table gives, by ``h``, the positions solved within 1 s and within 10 s (or the limit), the
 median and largest time and the tricks left; with ``--python`` the same search in Python (the
 peer) too, interleaved, and the paired ratio.
@@ -21,7 +22,7 @@ and ``--budget`` seconds a move), as a Markdown table.
 (:func:`officers.skat.simulate.best_play`).
 
 Run: ``python -m benchmarks.bench_skat_chance exact|tips|bots|best [--deals 20] [--seed 0]
-[--hidden 2 3 4 5 6 7] [--limit 10] [--objective win] [--python] [--bots random greedy montecarlo] [--samples 10]
+[--hidden 2 3 4 5 6 7] [--limit 10] [--objective win] [--python] [--threads N] [--bots random greedy montecarlo] [--samples 10]
 [--budget 0.1] [--jobs 2]``.
 """
 
@@ -62,7 +63,9 @@ def timed_exact(game: SkatGame, args: argparse.Namespace, compiled: bool | None)
     """Seconds of one exact value (``inf`` past ``--limit``)."""
     start = time.perf_counter()
     try:
-        exact_value(game, args.objective, time_limit=args.limit, compiled=compiled)
+        exact_value(
+            game, args.objective, time_limit=args.limit, compiled=compiled, threads=args.threads
+        )
     except SolverTimeoutError:
         return float("inf")
     return time.perf_counter() - start
@@ -187,6 +190,9 @@ def main() -> None:
     parser.add_argument("--limit", type=float, default=10.0)
     parser.add_argument("--objective", choices=["win", "points"], default="win")
     parser.add_argument("--python", action="store_true", help="exact: the Python search too")
+    parser.add_argument(
+        "--threads", type=int, default=None, help="exact: the compiled search's threads"
+    )
     parser.add_argument("--bots", nargs="+", default=["random", "greedy", "montecarlo"])
     parser.add_argument("--samples", type=int, default=10)
     parser.add_argument("--budget", type=float, default=0.1)

@@ -41,7 +41,7 @@ PURE_PYTHON: Final = "OFFICERS_PURE_PYTHON"
 
 PARTS: Final = {
     "officers.euler.solve._cover": 1,
-    "officers.skat._dd": 4,
+    "officers.skat._dd": 5,
     "officers.eightoff._search": 2,
     "officers.latin._mates": 1,
     "officers.latin._autotopism": 1,

@@ -45,7 +45,7 @@
 #include <string.h>
 #include <time.h>
 
-#define ABI 4
+#define ABI 5
 #define CHECK_EVERY 1024 /* tricks searched between two looks at the clock */
 #define TRUMP 4
 #define MIN_BITS 10
@@ -1597,7 +1597,18 @@ typedef struct {
     uint32_t renamed[33];     /* renamed[x + 1]: the bit of card x in the key, renamed[0] = 0 */
     uint32_t renamed_byte[4][256]; /* the bits of a set of cards, a byte of it at a time */
     int8_t top_under[64][16]; /* for each sample, a completion of the top call's state */
+    /* Sharing (chance_share): searches on one memo, each in a thread of its own. The memo is
+     * then at its largest and never grows, each bucket is read and written under its lock
+     * (locks[bucket % CHANCE_LOCKS]), and a search that stops sets *halt, which stops the
+     * others. The owner of the memo holds locks and halted; each sharer points to them and
+     * keeps the owner's capsule alive. */
+    uint8_t *locks;
+    int *halt;
+    int halted;
+    PyObject *owner;
 } chance;
+
+#define CHANCE_LOCKS 4096
 
 static const int64_t FACTORIAL[17] = {
     1, 1, 2, 6, 24, 120, 720, 5040, 40320, 362880, 3628800, 39916800, 479001600,
@@ -1793,6 +1804,34 @@ cbucket(const chance *c, const uint64_t key[3])
     return c->memo + (size_t)(h >> (64 - (c->bits - CHANCE_WAYS_BITS))) * CHANCE_WAYS;
 }
 
+/* The lock of a bucket of a shared memo (NULL unshared): taken by spinning, as it is held only
+ * for the few reads and writes of one bucket. */
+static inline uint8_t *
+clock_of(const chance *c, const centry *bucket)
+{
+    return c->locks == NULL ? NULL
+                            : c->locks + ((size_t)(bucket - c->memo) / CHANCE_WAYS % CHANCE_LOCKS);
+}
+
+static inline void
+cacquire(uint8_t *lock)
+{
+    if (lock != NULL) {
+        while (__atomic_test_and_set(lock, __ATOMIC_ACQUIRE)) {
+            while (__atomic_load_n(lock, __ATOMIC_RELAXED)) {
+            }
+        }
+    }
+}
+
+static inline void
+crelease(uint8_t *lock)
+{
+    if (lock != NULL) {
+        __atomic_clear(lock, __ATOMIC_RELEASE);
+    }
+}
+
 static inline int
 csame(const centry *e, const uint64_t key[3])
 {
@@ -1811,6 +1850,8 @@ cbounds(const chance *c, const uint64_t key[3], int64_t *low, int64_t *high)
     const centry *e = cbucket(c, key);
     uint64_t points = key[2] >> CPOINTS_SHIFT;
     int others = c->width == 0 && c->floor == 0;
+    uint8_t *lock = clock_of(c, e);
+    cacquire(lock);
     for (int i = 0; i < CHANCE_WAYS; i++) {
         uint64_t w = e[i].word[2];
         if (e[i].word[0] != key[0] || e[i].word[1] != key[1] ||
@@ -1829,6 +1870,7 @@ cbounds(const chance *c, const uint64_t key[3], int64_t *low, int64_t *high)
             *high = h;
         }
     }
+    crelease(lock);
 }
 
 /* The cards still in play in the state of an entry (face up, and beneath them): the more, the
@@ -1869,39 +1911,53 @@ cplace(const chance *c, const uint64_t key[3], int *fresh)
     return victim;
 }
 
+/* The memo doubled, its entries placed anew; 0 where memory runs out (it stays as it was). */
+static int
+cgrow(chance *c)
+{
+    size_t size = (size_t)1 << c->bits;
+    centry *old = c->memo;
+    centry *memo = calloc(2 * size, sizeof(centry));
+    if (memo == NULL) {
+        return 0;
+    }
+    c->memo = memo;
+    c->bits++;
+    c->used = 0;
+    for (size_t i = 0; i < size; i++) {
+        if (old[i].word[2] & 1) {
+            int fresh;
+            uint64_t k[3] = {old[i].word[0], old[i].word[1], old[i].word[2] & CKEY_MASK};
+            centry *e = cplace(c, k, &fresh);
+            c->used += (size_t)fresh;
+            *e = old[i];
+        }
+    }
+    free(old);
+    return 1;
+}
+
 /* Store bounds (each below 2 ** 48). A memo three quarters full doubles, up to
- * 2 ** CHANCE_MAX_BITS entries; then, or where memory runs out, a full bucket gives up the entry
- * of its cheapest state (an entry only saves time: whatever is forgotten is searched again). */
+ * 2 ** CHANCE_MAX_BITS entries (a shared one is at its largest already); then, or where memory
+ * runs out, a full bucket gives up the entry of its cheapest state (an entry only saves time:
+ * whatever is forgotten is searched again). */
 static void
 cstore(chance *c, const uint64_t key[3], int64_t low, int64_t high)
 {
-    size_t size = (size_t)1 << c->bits;
-    if (4 * (c->used + 1) > 3 * size && c->bits < CHANCE_MAX_BITS) {
-        centry *old = c->memo;
-        centry *memo = calloc(2 * size, sizeof(centry));
-        if (memo != NULL) {
-            c->memo = memo;
-            c->bits++;
-            c->used = 0;
-            for (size_t i = 0; i < size; i++) {
-                if (old[i].word[2] & 1) {
-                    int fresh;
-                    uint64_t k[3] = {old[i].word[0], old[i].word[1], old[i].word[2] & CKEY_MASK};
-                    centry *e = cplace(c, k, &fresh);
-                    c->used += (size_t)fresh;
-                    *e = old[i];
-                }
-            }
-            free(old);
-        }
+    if (c->locks == NULL && 4 * (c->used + 1) > 3 * ((size_t)1 << c->bits) &&
+        c->bits < CHANCE_MAX_BITS) {
+        cgrow(c);
     }
     int fresh;
+    uint8_t *lock = clock_of(c, cbucket(c, key));
+    cacquire(lock);
     centry *e = cplace(c, key, &fresh);
-    c->used += (size_t)fresh;
     e->word[0] = key[0];
     e->word[1] = key[1];
     e->word[2] = key[2] | (uint64_t)low << CKEY_BITS;
     e->word[3] = (uint64_t)high;
+    crelease(lock);
+    c->used += (size_t)fresh;
 }
 
 static inline int
@@ -2091,7 +2147,8 @@ cstopped(chance *c)
     if (++c->nodes % CHANCE_CHECK) {
         return 0;
     }
-    if (c->deadline > 0 && now() > c->deadline) {
+    if ((c->deadline > 0 && now() > c->deadline) ||
+        (c->halt != NULL && __atomic_load_n(c->halt, __ATOMIC_RELAXED))) {
         c->stop = 1;
     } else if (signalled(c->dd)) {
         c->stop = 2;
@@ -2554,7 +2611,12 @@ chance_free(chance *c)
     if (c->dd != NULL) {
         state_free(c->dd);
     }
-    free(c->memo);
+    if (c->owner != NULL) { /* a sharer: the memo is the owner's */
+        Py_DECREF(c->owner);
+    } else {
+        free(c->memo);
+        free(c->locks);
+    }
     free(c);
 }
 
@@ -2733,6 +2795,9 @@ dd_chance_value(PyObject *self, PyObject *args)
     c->top_hid = st.hid;
     ctop_completions(c, &st);
     int64_t found = slot >= 0 ? cexpect(c, &st, slot, alpha, beta) : cvalue(c, &st, alpha, beta);
+    if (c->stop && c->halt != NULL) { /* the searches on this memo stop with it */
+        __atomic_store_n(c->halt, 1, __ATOMIC_RELAXED);
+    }
     PyEval_RestoreThread(c->dd->thread);
     c->dd->thread = NULL;
     c->busy = 0;
@@ -2763,6 +2828,10 @@ dd_chance_sampling(PyObject *self, PyObject *args)
     if (c == NULL) {
         return NULL;
     }
+    if (c->locks != NULL) {
+        PyErr_SetString(PyExc_ValueError, "chance_sampling: the memo is shared");
+        return NULL;
+    }
     if (width < 0 || width > 15 || floor < 0 || floor > 16 || samples < 0 || samples > 64 ||
         (floor > 1) != (samples > 0)) {
         PyErr_SetString(PyExc_ValueError, "chance_sampling: a width of 0 .. 15, a floor of 0 "
@@ -2776,6 +2845,61 @@ dd_chance_sampling(PyObject *self, PyObject *args)
     memset(c->memo, 0, ((size_t)1 << c->bits) * sizeof(centry)); /* its values were another's */
     c->used = 0;
     Py_RETURN_NONE;
+}
+
+/* A second search on the memo of `capsule` (exact, not sampling), to run in another thread at
+ * the same time: the memo grows to its largest first (a memo that grows under a running search
+ * would move), and from then on each of them reads and writes a bucket under its lock. The
+ * searches' halt flag is cleared: a search on this memo that stops from now on stops the others
+ * too. */
+static PyObject *
+dd_chance_share(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *capsule;
+    if (!PyArg_ParseTuple(args, "O:chance_share", &capsule)) {
+        return NULL;
+    }
+    chance *o = chance_of(capsule, "chance_share");
+    if (o == NULL) {
+        return NULL;
+    }
+    if (o->owner != NULL || o->width != 0 || o->floor != 0) {
+        PyErr_SetString(PyExc_ValueError,
+                        "chance_share: the memo of an exact search that owns it is shared");
+        return NULL;
+    }
+    if (o->locks == NULL) {
+        uint8_t *locks = calloc(CHANCE_LOCKS, 1);
+        if (locks == NULL) {
+            return PyErr_NoMemory();
+        }
+        while (o->bits < CHANCE_MAX_BITS && cgrow(o)) {
+        }
+        o->locks = locks;
+        o->halt = &o->halted;
+    }
+    o->halted = 0;
+    chance *c = malloc(sizeof(chance));
+    if (c == NULL) {
+        return PyErr_NoMemory();
+    }
+    memcpy(c, o, sizeof(chance));
+    c->dd = state_new(22, LEAF_BITS);
+    if (c->dd == NULL) {
+        free(c);
+        return PyErr_NoMemory();
+    }
+    c->nodes = c->leaves = 0;
+    c->used = 0;
+    c->stop = c->busy = 0;
+    c->owner = capsule;
+    Py_INCREF(capsule);
+    PyObject *shared = PyCapsule_New(c, CHANCE_CAPSULE, chance_capsule_free);
+    if (shared == NULL) {
+        chance_free(c);
+    }
+    return shared;
 }
 
 static PyObject *
@@ -2826,6 +2950,11 @@ static PyMethodDef dd_methods[] = {
      "top call a turn-up of more cards is valued by `width` of them, drawn; a state with 2 .. "
      "floor cards face down by `samples` completions, drawn, each solved double dummy; the "
      "draws are functions of the state and the salt."},
+    {"chance_share", dd_chance_share, METH_VARARGS,
+     "chance_share(search) -> search\n\n"
+     "A second exact search on the memo of `search`, to run in another thread at the same time "
+     "(the memo at its largest, each bucket under a lock); a search on it that stops stops the "
+     "others."},
     {"chance_stats", dd_chance_stats, METH_VARARGS,
      "chance_stats(search) -> (states valued, leaves, memo entries)"},
     {"best", dd_best, METH_VARARGS,

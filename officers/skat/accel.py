@@ -190,6 +190,16 @@ class CompiledChance:
         )
         return found
 
+    def share(self) -> CompiledChance:
+        """A second search on this one's memo, to run in another thread at the same time (the
+        memo then at its largest, 64 MiB, each bucket read and written under a lock): what one
+        finds the other reads. A search on the memo that stops (out of time, a signal) stops the
+        others. Not for sampling."""
+        shared = CompiledChance.__new__(CompiledChance)
+        shared.module = self.module
+        shared.state = self.module.chance_share(self.state)
+        return shared
+
     def sampling(self, width: int, floor: int, samples: int, salt: int) -> None:
         """Sample the chance game from now on, and forget the memo (all 0: exact again):
         below the top call a turn-up of more than ``width`` cards is valued by ``width`` of

@@ -41,7 +41,8 @@ on the order). A position is decided without a search when Vorhand has 61 points
 longer reach them. The compiled search (``officers.skat._dd``) reads more, each sound and each
 tested against this one: a state of ``"win"`` bounded by itself at Vorhand's other points (her
 chance does not fall as they rise), states keyed with the cards of equal points next to each
-other in a lane renamed, and one of two such cards of the mover searched (docs/skat.md).
+other in a lane renamed, and one of two such cards of the mover searched (docs/skat.md); a
+long search takes the top state's moves in threads, on one memo (:mod:`officers.skat.split`).
 
 Every search honours ``time_limit``. :func:`exact_value` raises
 :class:`~officers.SolverTimeoutError` when it runs out; :func:`win_probability` and
@@ -94,6 +95,7 @@ from officers.skat.public import Public
 from officers.skat.rules import play
 from officers.skat.search import Board, Search
 from officers.skat.solve import solve, wins
+from officers.skat.split import SPLIT_AFTER, Where, by_sampled_wins, split, threads_of
 
 __all__ = [
     "OBJECTIVES",
@@ -279,6 +281,7 @@ class _Search:
         objective: Objective,
         deadline: float | None,
         compiled: bool | None = None,
+        threads: int = 1,
     ) -> None:
         self.game = game
         self.objective = objective
@@ -289,26 +292,84 @@ class _Search:
         self.native = _native(game, objective, compiled)
         """The same search compiled (:class:`~officers.skat.accel.CompiledChance`), or
         ``None``: this one, in Python. ``compiled`` as for :func:`exact_value`."""
+        self.threads = threads
+        """How many threads the compiled search may take a state's moves between, once it
+        has run :data:`~officers.skat.split.SPLIT_AFTER` in one."""
+        self._helped = (0, 0)
 
-    def _compiled(self, state: _State, slot: int) -> int:
-        """The compiled search's answer for :meth:`exact` (``slot`` -1) or :meth:`expect`."""
+    def _compiled(self, state: _State, slot: int, until: float | None = None) -> int | None:
+        """The compiled search's answer for :meth:`exact` (``slot`` -1) or :meth:`expect`;
+        ``None`` where ``until`` (:func:`time.perf_counter`) comes first and before the
+        deadline."""
         assert self.native is not None
-        up = bytes(255 if c < 0 else c for c in state.up)
-        found = self.native.value(
-            up,
-            state.hid,
-            state.unseen,
-            state.leader,
-            state.lead,
-            state.points,
-            slot,
-            (-1, self.top(state) + 1),
-            self.deadline,
-        )
-        self.nodes, self.leaves, _ = self.native.stats()
-        if found is None:
+        stop = self.deadline
+        if until is not None and (stop is None or until < stop):
+            stop = until
+        found = self.native.value(*self._where(state), slot, (-1, self.top(state) + 1), stop)
+        self._count()
+        if found is None and stop == self.deadline:
             raise SolverTimeoutError("the exact chance search ran out of time")
         return found
+
+    @staticmethod
+    def _where(state: _State) -> Where:
+        up = bytes(255 if c < 0 else c for c in state.up)
+        return (up, state.hid, state.unseen, state.leader, state.lead, state.points)
+
+    def _count(self) -> None:
+        assert self.native is not None
+        nodes, leaves, _ = self.native.stats()
+        self.nodes, self.leaves = nodes + self._helped[0], leaves + self._helped[1]
+
+    def _split(self, state: _State, slots: list[int], best: int | None) -> dict[int, int]:
+        """:func:`officers.skat.split.split` of ``slots`` over :attr:`threads`."""
+        assert self.native is not None
+        top, maximise = self.top(state), _to_move(state) == 0
+        where = self._where(state)
+        found = split(
+            self.native, where, slots, threads=self.threads, top=top, deadline=self.deadline,
+            best=best, maximise=maximise,
+        )  # fmt: skip
+        self._helped = (self._helped[0] + found.nodes, self._helped[1] + found.leaves)
+        self._count()
+        if found.values is None:
+            raise SolverTimeoutError("the exact chance search ran out of time")
+        return found.values
+
+    def _compiled_exact(self, state: _State) -> int:
+        """The compiled search's exact value of ``state``. Past
+        :data:`~officers.skat.split.SPLIT_AFTER`: the moves ordered by sampled wins (the win),
+        the first one's value, then the others' refutations, split between the threads."""
+        slots = _ordered(state, self.game)
+        until = time.perf_counter() + SPLIT_AFTER if len(slots) > 1 else None
+        found = self._compiled(state, -1, until)
+        if found is not None:
+            return found
+        if self.objective == "win":
+            moves = {slot: Move.play(state.up[slot], slot % 8) for slot in slots}
+            slots = by_sampled_wins(_public(state, self.game), moves, deadline=self.deadline)
+        first = self._compiled(state, slots[0])
+        assert first is not None
+        values = [first, *self._split(state, slots[1:], first).values()]
+        return max(values) if _to_move(state) == 0 else min(values)
+
+    def expect_all(self, state: _State, slots: list[int]) -> dict[int, Fraction]:
+        """:meth:`expect` of each of ``slots``; the compiled search, past
+        :data:`~officers.skat.split.SPLIT_AFTER`, takes the moves left between its threads."""
+        if self.native is None:
+            return {slot: self.expect(state, slot) for slot in slots}
+        until = time.perf_counter() + SPLIT_AFTER if self.threads > 1 else None
+        found: dict[int, int] = {}
+        for slot in slots:
+            value = self._compiled(state, slot, until)
+            if value is None:
+                break
+            found[slot] = value
+        rest = [slot for slot in slots if slot not in found]
+        if rest:
+            found.update(self._split(state, rest, None))
+        scale = self.scale(state)
+        return {slot: Fraction(found[slot], scale) for slot in slots}
 
     def _left(self) -> float | None:
         if self.deadline is None:
@@ -392,7 +453,7 @@ class _Search:
     def exact(self, state: _State) -> Fraction:
         """The state's exact value (a full window)."""
         if self.native is not None:
-            return Fraction(self._compiled(state, -1), self.scale(state))
+            return Fraction(self._compiled_exact(state), self.scale(state))
         return Fraction(self.value(state, -1, self.top(state) + 1), self.scale(state))
 
     def value(self, state: _State, alpha: int, beta: int) -> int:
@@ -447,7 +508,9 @@ class _Search:
         """The exact value of playing from ``slot``: the mean over the cards that may turn up."""
         scale = self.scale(state)
         if self.native is not None:
-            return Fraction(self._compiled(state, slot), scale)
+            found = self._compiled(state, slot)
+            assert found is not None
+            return Fraction(found, scale)
         return Fraction(self._expect(state, slot, -1, self.top(state) + 1), scale)
 
     def _expect(self, state: _State, slot: int, alpha: int, beta: int) -> int:
@@ -533,6 +596,7 @@ def exact_value(
     *,
     time_limit: float | None = None,
     compiled: bool | None = None,
+    threads: int | None = None,
 ) -> Fraction:
     """The exact value of the chance game from a public view (see the module): Vorhand's win
     probability (``"win"``) or her expected final points (``"points"``). Before the game
@@ -540,14 +604,20 @@ def exact_value(
     ``time_limit`` runs out. ``compiled``: the same search compiled
     (:class:`~officers.skat.accel.CompiledChance`) where it is installed (``None``), never
     (``False``) or always (``True``: an :class:`~officers.InvalidArgumentError`
-    without it); the same answer."""
+    without it); the same answer. ``threads`` (1 .. 8): how many threads the compiled search
+    takes the moves between, all on one memo, once it has run
+    :data:`~officers.skat.split.SPLIT_AFTER` in one (:mod:`officers.skat.split`); by default
+    two where the process may use two CPUs."""
     public = _public_of(where)
     objective = _check_objective(objective)
     deadline = _deadline(time_limit)
+    workers = threads_of(threads)
     if public.game is None:
-        values = game_values(public, objective, deadline=deadline, compiled=compiled)
+        values = game_values(
+            public, objective, deadline=deadline, compiled=compiled, threads=workers
+        )
         return max(values.values())
-    search = _Search(public.game, objective, deadline, compiled)
+    search = _Search(public.game, objective, deadline, compiled, workers)
     return _total(public, search, _state(public))
 
 
@@ -558,17 +628,21 @@ def game_values(
     time_limit: float | None = None,
     deadline: float | None = None,
     compiled: bool | None = None,
+    threads: int | None = None,
 ) -> dict[GameType, Fraction]:
-    """Before the choice: the exact value of each game (:func:`exact_value`); ``deadline``
-    (a :func:`time.perf_counter` time) stops the search instead of ``time_limit``."""
+    """Before the choice: the exact value of each game (:func:`exact_value`, ``threads`` as
+    there); ``deadline`` (a :func:`time.perf_counter` time) stops the search instead of
+    ``time_limit``."""
     public = _public_of(where)
     if public.game is not None:
         raise invalid_argument("the game is chosen already", was=InvalidGameError)
     stop = deadline if deadline is not None else _deadline(time_limit)
+    workers = threads_of(threads)
     result: dict[GameType, Fraction] = {}
     for game in GAMES:
         chosen = Public(game, public.up, public.hidden)
-        result[game] = _total(chosen, _Search(game, objective, stop, compiled), _state(chosen))
+        search = _Search(game, objective, stop, compiled, workers)
+        result[game] = _total(chosen, search, _state(chosen))
     return result
 
 
@@ -578,20 +652,24 @@ def move_values(
     *,
     time_limit: float | None = None,
     compiled: bool | None = None,
+    threads: int | None = None,
 ) -> dict[Move, Fraction]:
     """The exact value of each legal move (a card with its pile, or a game choice), as
-    :func:`exact_value` values it after the move (``compiled`` as there)."""
+    :func:`exact_value` values it after the move (``compiled`` and ``threads`` as there: the
+    threads take the moves between them)."""
     public = _public_of(where)
     objective = _check_objective(objective)
     deadline = _deadline(time_limit)
+    workers = threads_of(threads)
     if public.game is None:
-        values = game_values(public, objective, deadline=deadline, compiled=compiled)
+        values = game_values(
+            public, objective, deadline=deadline, compiled=compiled, threads=workers
+        )
         return {Move.choose(game): value for game, value in values.items()}
-    search = _Search(public.game, objective, deadline, compiled)
+    search = _Search(public.game, objective, deadline, compiled, workers)
     state = _state(public)
     result: dict[Move, Fraction] = {}
-    for slot in _moves(state, public.game):
-        value = search.expect(state, slot)
+    for slot, value in search.expect_all(state, _moves(state, public.game)).items():
         result[Move.play(state.up[slot], slot % 8)] = (
             value if objective == "win" else value + public.points[0]
         )

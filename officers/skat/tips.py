@@ -86,11 +86,11 @@ __all__ = [
 EXACT_HIDDEN: Final = 6
 """A tip is exact with at most this many cards face down where the compiled chance search is
 built and the search ends in its share of the time (:data:`EXACT_SHARE`). Measured, each
-move's exact value (:func:`~officers.skat.chance.move_values`, CPU time) on 40 positions with 6
-cards face down: a median of 0.14 s, 32 within 0.8 s (the share of the service's 2 s limit)
-and 34 within 1.6 s (the search before the leads were ordered by their trick: 0.26 s, 31 and
-32 on the same machine); with 5, a median of 0.02 s, 38 within 0.8 s and all 40 within 1.6 s
-(measured before)."""
+move's exact value (:func:`~officers.skat.chance.move_values`) on 40 positions with 6 cards
+face down: a median of 0.11 s, 32 within 0.8 s (the share of the service's 2 s limit) and 36
+within 1.6 s, the slowest 5.1 s, in two threads on one memo (wall clock; in one thread 32, 35
+and 8.6 s; CPU time before the leads were ordered by their trick: 31 and 32 within 0.8 and 1.6
+s); with 5, a median of 0.02 s, 38 within 0.8 s and all 40 within 1.6 s (measured before)."""
 
 EXACT_HIDDEN_PYTHON: Final = 3
 """... and with at most this many without it (the search in Python: under a second)."""

@@ -1,0 +1,118 @@
+"""The compiled chance search's moves split between threads on one memo
+(:mod:`officers.skat.split`): the same fractions as the search in Python, for both objectives,
+the top state's value and every move's; a memo shared only where that is sound; the time limit
+and Python's signals stop every thread.
+
+With :data:`officers.skat.split.SPLIT_AFTER` at 0 every search with two moves or more splits at
+once (by default only one that has run a quarter of a second in one thread)."""
+
+from __future__ import annotations
+
+import random
+import signal
+import threading
+from collections.abc import Iterator
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from officers.core.errors import InvalidArgumentError, SolverTimeoutError
+from officers.skat import SkatGame, chance
+from officers.skat.accel import CompiledChance
+from officers.skat.cards import LANES, POINTS, POWERS
+from officers.skat.chance import _moves, _state, exact_value, move_values
+from officers.skat.moves import Move
+from officers.skat.public import Public
+from officers.skat.split import by_sampled_wins, threads_of
+from tests.test_skat_chance import SLOW, endgames, played
+from tests.test_skat_dd import (
+    module,
+    pytestmark,  # noqa: F401 (skipped where those tests skip)
+)
+
+
+@pytest.fixture
+def at_once() -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(chance, "SPLIT_AFTER", 0.0)
+        yield
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=SLOW)
+@given(
+    endgames(tricks=6, most_hidden=4),
+    st.sampled_from(["win", "points"]),
+    st.integers(1, 3),
+)
+def test_split_values_are_the_python_values(game: SkatGame, objective: str, threads: int) -> None:
+    assume(Public.of(game).hidden_count() >= 2)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(chance, "SPLIT_AFTER", 0.0)
+        value = exact_value(game, objective, compiled=True, threads=threads)  # type: ignore[arg-type]
+        each = move_values(game, objective, compiled=True, threads=threads)  # type: ignore[arg-type]
+    assert value == exact_value(game, objective, compiled=False)  # type: ignore[arg-type]
+    assert each == move_values(game, objective, compiled=False)  # type: ignore[arg-type]
+
+
+def deep(seed: int) -> SkatGame:
+    """A game with 7 .. 9 cards face down: a search of seconds, long past the split."""
+    rng = random.Random(seed)
+    while True:
+        game = played(rng.randrange(10**6), "G", 10, rng)
+        if 7 <= Public.of(game).hidden_count() <= 9 and len(game.legal_moves()) >= 3:
+            return game
+
+
+@pytest.mark.usefixtures("at_once")
+def test_the_time_limit_stops_every_thread() -> None:
+    before = threading.active_count()
+    with pytest.raises(SolverTimeoutError):
+        exact_value(deep(1), "win", time_limit=0.5, compiled=True, threads=2)
+    with pytest.raises(SolverTimeoutError):
+        move_values(deep(2), "points", time_limit=0.5, compiled=True, threads=2)
+    assert threading.active_count() == before
+
+
+@pytest.mark.usefixtures("at_once")
+@pytest.mark.skipif(not hasattr(signal, "setitimer"), reason="no interval timer here")
+def test_a_signal_handler_that_raises_stops_every_thread() -> None:
+    def stop(signum: int, frame: object) -> None:
+        raise KeyError("stopped")
+
+    before_threads = threading.active_count()
+    before = signal.signal(signal.SIGALRM, stop)
+    try:
+        signal.setitimer(signal.ITIMER_REAL, 0.3)
+        with pytest.raises(KeyError, match="stopped"):
+            move_values(deep(3), "win", compiled=True, threads=2)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+    assert threading.active_count() == before_threads
+
+
+def test_a_memo_is_shared_only_by_exact_searches_that_own_it() -> None:
+    cards = (bytes(LANES["G"]), bytes(POWERS), bytes(POINTS))
+    owner = CompiledChance(module(), cards, 0)
+    shared = owner.share()
+    with pytest.raises(ValueError, match="shared"):
+        shared.share()
+    with pytest.raises(ValueError, match="shared"):
+        owner.sampling(2, 3, 4, 5)
+    sampler = CompiledChance(module(), cards, 0)
+    sampler.sampling(2, 3, 4, 5)
+    with pytest.raises(ValueError, match="shared"):
+        sampler.share()
+    with pytest.raises(InvalidArgumentError, match="threads"):
+        threads_of(0)
+
+
+def test_the_order_of_the_moves_is_a_permutation_drawn_from_the_view_alone() -> None:
+    game = deep(4)
+    public = Public.of(game)
+    state = _state(public)
+    slots = {s: Move.play(state.up[s], s % 8) for s in _moves(state, public.game or "G")}
+    order = by_sampled_wins(public, slots, deadline=None)
+    assert sorted(order) == sorted(slots)
+    assert by_sampled_wins(Public.parse(public.notation()), slots, deadline=None) == order
