@@ -8,6 +8,7 @@ once (by default only one that has run a quarter of a second in one thread)."""
 
 from __future__ import annotations
 
+import math
 import random
 import signal
 import threading
@@ -21,7 +22,7 @@ from officers.core.errors import InvalidArgumentError, SolverTimeoutError
 from officers.skat import SkatGame, chance
 from officers.skat.accel import CompiledChance
 from officers.skat.cards import LANES, POINTS, POWERS
-from officers.skat.chance import _moves, _state, exact_value, move_values
+from officers.skat.chance import _moves, _Search, _state, exact_value, move_values
 from officers.skat.moves import Move
 from officers.skat.public import Public
 from officers.skat.split import by_sampled_wins, threads_of
@@ -116,3 +117,22 @@ def test_the_order_of_the_moves_is_a_permutation_drawn_from_the_view_alone() -> 
     order = by_sampled_wins(public, slots, deadline=None)
     assert sorted(order) == sorted(slots)
     assert by_sampled_wins(Public.parse(public.notation()), slots, deadline=None) == order
+
+
+def test_a_halted_memo_stops_its_searches_until_it_is_shared_again() -> None:
+    game = played(3, "G", 22, random.Random(0))
+    public = Public.of(game)
+    assert public.hidden_count() >= 2 and public.game is not None
+    state = _state(public)
+    where = _Search._where(state)
+    window = (-1, math.factorial(public.hidden_count()) + 1)
+    owner = CompiledChance(module(), (bytes(LANES[public.game]), bytes(POWERS), bytes(POINTS)), 0)
+    expected = owner.value(*where, -1, window, None)
+    assert expected is not None
+    shared = owner.share()
+    owner.halt()
+    assert shared.value(*where, -1, window, None) is None
+    assert owner.value(*where, -1, window, None) is None
+    again = owner.share()
+    assert again.value(*where, -1, window, None) == expected
+    assert owner.value(*where, -1, window, None) == expected

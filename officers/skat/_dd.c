@@ -2794,7 +2794,13 @@ dd_chance_value(PyObject *self, PyObject *args)
     c->dd->thread = PyEval_SaveThread();
     c->top_hid = st.hid;
     ctop_completions(c, &st);
-    int64_t found = slot >= 0 ? cexpect(c, &st, slot, alpha, beta) : cvalue(c, &st, alpha, beta);
+    if (c->halt != NULL && __atomic_load_n(c->halt, __ATOMIC_RELAXED)) {
+        c->stop = 1; /* the searches on this memo were stopped */
+    }
+    int64_t found = 0;
+    if (!c->stop) {
+        found = slot >= 0 ? cexpect(c, &st, slot, alpha, beta) : cvalue(c, &st, alpha, beta);
+    }
     if (c->stop && c->halt != NULL) { /* the searches on this memo stop with it */
         __atomic_store_n(c->halt, 1, __ATOMIC_RELAXED);
     }
@@ -2902,6 +2908,27 @@ dd_chance_share(PyObject *self, PyObject *args)
     return shared;
 }
 
+/* Stop the searches on a shared memo (those running stop within CHANCE_CHECK states, and a
+ * search started on it stops at once) until it is shared again; nothing on a memo not shared. */
+static PyObject *
+dd_chance_halt(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *capsule;
+    if (!PyArg_ParseTuple(args, "O:chance_halt", &capsule)) {
+        return NULL;
+    }
+    if (!PyCapsule_IsValid(capsule, CHANCE_CAPSULE)) {
+        PyErr_SetString(PyExc_TypeError, "chance_halt: a search made by chance() expected");
+        return NULL;
+    }
+    chance *c = PyCapsule_GetPointer(capsule, CHANCE_CAPSULE);
+    if (c->halt != NULL) {
+        __atomic_store_n(c->halt, 1, __ATOMIC_RELAXED);
+    }
+    Py_RETURN_NONE;
+}
+
 static PyObject *
 dd_chance_stats(PyObject *self, PyObject *args)
 {
@@ -2955,6 +2982,9 @@ static PyMethodDef dd_methods[] = {
      "A second exact search on the memo of `search`, to run in another thread at the same time "
      "(the memo at its largest, each bucket under a lock); a search on it that stops stops the "
      "others."},
+    {"chance_halt", dd_chance_halt, METH_VARARGS,
+     "chance_halt(search) -> None\n\n"
+     "Stop the searches on the memo `search` shares, until it is shared again."},
     {"chance_stats", dd_chance_stats, METH_VARARGS,
      "chance_stats(search) -> (states valued, leaves, memo entries)"},
     {"best", dd_best, METH_VARARGS,

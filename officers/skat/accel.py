@@ -200,6 +200,11 @@ class CompiledChance:
         shared.state = self.module.chance_share(self.state)
         return shared
 
+    def halt(self) -> None:
+        """Stop the searches on the memo this one shares (running ones within 256 states, one
+        started later at once; answering ``None``), until it is shared again."""
+        self.module.chance_halt(self.state)
+
     def sampling(self, width: int, floor: int, samples: int, salt: int) -> None:
         """Sample the chance game from now on, and forget the memo (all 0: exact again):
         below the top call a turn-up of more than ``width`` cards is valued by ``width`` of

@@ -123,6 +123,11 @@ def split(
         thread.start()
     try:
         work(search)
+    except BaseException:  # a signal's exception: the other searches stop with this one
+        with lock:
+            stopped.append(True)
+        search.halt()
+        raise
     finally:
         for thread in started:  # a search that stopped has stopped the others
             thread.join()
