@@ -293,8 +293,7 @@ class _Search:
         """The same search compiled (:class:`~officers.skat.accel.CompiledChance`), or
         ``None``: this one, in Python. ``compiled`` as for :func:`exact_value`."""
         self.threads = threads
-        """How many threads the compiled search may take a state's moves between, once it
-        has run :data:`~officers.skat.split.SPLIT_AFTER` in one."""
+        """The threads the compiled search may split the top state's moves between."""
         self._helped = (0, 0)
 
     def _compiled(self, state: _State, slot: int, until: float | None = None) -> int | None:
@@ -317,8 +316,7 @@ class _Search:
         return (up, state.hid, state.unseen, state.leader, state.lead, state.points)
 
     def _count(self) -> None:
-        assert self.native is not None
-        nodes, leaves, _ = self.native.stats()
+        nodes, leaves, _ = self.native.stats() if self.native is not None else (0, 0, 0)
         self.nodes, self.leaves = nodes + self._helped[0], leaves + self._helped[1]
 
     def _split(self, state: _State, slots: list[int], best: int | None) -> dict[int, int]:
@@ -709,10 +707,12 @@ def sampled_round(
         assert search.native is not None
         search.native.sampling(width, floor if leaves else 0, samples if leaves else 0, salt)
         state = _state(root)
-        try:
-            value = search.exact(state) if slot < 0 else search.expect(state, slot)
+        try:  # the compiled search's own top (sampled: no order sampled, no threads)
+            found = search._compiled(state, slot)
         except SolverTimeoutError:
             return None
+        assert found is not None
+        value = Fraction(found, search.scale(state))
         values[move] = value if objective == "win" else value + root.points[0]
     return values
 
