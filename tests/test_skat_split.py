@@ -13,6 +13,7 @@ import random
 import signal
 import threading
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 from hypothesis import assume, given, settings
@@ -25,7 +26,7 @@ from officers.skat.cards import LANES, POINTS, POWERS
 from officers.skat.chance import _moves, _Search, _state, exact_value, move_values
 from officers.skat.moves import Move
 from officers.skat.public import Public
-from officers.skat.split import by_sampled_wins, threads_of
+from officers.skat.split import by_sampled_wins, split, threads_of
 from tests.test_skat_chance import SLOW, endgames, played
 from tests.test_skat_dd import (
     module,
@@ -136,3 +137,28 @@ def test_a_halted_memo_stops_its_searches_until_it_is_shared_again() -> None:
     again = owner.share()
     assert again.value(*where, -1, window, None) == expected
     assert owner.value(*where, -1, window, None) == expected
+
+
+class Raising(CompiledChance):
+    """A search whose first answer in the calling thread is an exception (as a signal
+    handler's would be, raised between two searches), while the other thread searches."""
+
+    __slots__ = ()
+
+    def value(self, *args: Any, **kwargs: Any) -> int | None:
+        raise KeyError("stopped")
+
+
+def test_an_exception_between_two_searches_halts_the_others() -> None:
+    game = deep(6)
+    public = Public.of(game)
+    assert public.game is not None
+    state = _state(public)
+    search = Raising(module(), (bytes(LANES[public.game]), bytes(POWERS), bytes(POINTS)), 0)
+    slots = _moves(state, public.game)
+    before = threading.active_count()
+    with pytest.raises(KeyError, match="stopped"):
+        split(search, _Search._where(state), slots, threads=2, top=10**9, deadline=None)
+    assert threading.active_count() == before
+    small = _state(Public.of(played(3, "G", 22, random.Random(0))))  # halted: answers at once
+    assert CompiledChance.value(search, *_Search._where(small), -1, (-1, 10**9), None) is None

@@ -1599,9 +1599,9 @@ typedef struct {
     int8_t top_under[64][16]; /* for each sample, a completion of the top call's state */
     /* Sharing (chance_share): searches on one memo, each in a thread of its own. The memo is
      * then at its largest and never grows, each bucket is read and written under its lock
-     * (locks[bucket % CHANCE_LOCKS]), and a search that stops sets *halt, which stops the
-     * others. The owner of the memo holds locks and halted; each sharer points to them and
-     * keeps the owner's capsule alive. */
+     * (locks[bucket % CHANCE_LOCKS]), and chance_halt sets *halt, which stops them all. The
+     * owner of the memo holds locks and halted; each sharer points to them and keeps the
+     * owner's capsule alive. */
     uint8_t *locks;
     int *halt;
     int halted;
@@ -2801,9 +2801,6 @@ dd_chance_value(PyObject *self, PyObject *args)
     if (!c->stop) {
         found = slot >= 0 ? cexpect(c, &st, slot, alpha, beta) : cvalue(c, &st, alpha, beta);
     }
-    if (c->stop && c->halt != NULL) { /* the searches on this memo stop with it */
-        __atomic_store_n(c->halt, 1, __ATOMIC_RELAXED);
-    }
     PyEval_RestoreThread(c->dd->thread);
     c->dd->thread = NULL;
     c->busy = 0;
@@ -2856,8 +2853,7 @@ dd_chance_sampling(PyObject *self, PyObject *args)
 /* A second search on the memo of `capsule` (exact, not sampling), to run in another thread at
  * the same time: the memo grows to its largest first (a memo that grows under a running search
  * would move), and from then on each of them reads and writes a bucket under its lock. The
- * searches' halt flag is cleared: a search on this memo that stops from now on stops the others
- * too. */
+ * searches' halt flag (chance_halt) is cleared. */
 static PyObject *
 dd_chance_share(PyObject *self, PyObject *args)
 {
@@ -2980,8 +2976,7 @@ static PyMethodDef dd_methods[] = {
     {"chance_share", dd_chance_share, METH_VARARGS,
      "chance_share(search) -> search\n\n"
      "A second exact search on the memo of `search`, to run in another thread at the same time "
-     "(the memo at its largest, each bucket under a lock); a search on it that stops stops the "
-     "others."},
+     "(the memo at its largest, each bucket under a lock); chance_halt stops them all."},
     {"chance_halt", dd_chance_halt, METH_VARARGS,
      "chance_halt(search) -> None\n\n"
      "Stop the searches on the memo `search` shares, until it is shared again."},

@@ -193,8 +193,7 @@ class CompiledChance:
     def share(self) -> CompiledChance:
         """A second search on this one's memo, to run in another thread at the same time (the
         memo then at its largest, 64 MiB, each bucket read and written under a lock): what one
-        finds the other reads. A search on the memo that stops (out of time, a signal) stops the
-        others. Not for sampling."""
+        finds the other reads; :meth:`halt` stops them all. Not for sampling."""
         shared = CompiledChance.__new__(CompiledChance)
         shared.module = self.module
         shared.state = self.module.chance_share(self.state)

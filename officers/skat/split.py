@@ -17,7 +17,8 @@ do, and a bucket is read and written whole under its lock. With a best so far, a
 searched in the window above it (for Vorhand; below it for Hinterhand): fail-soft, the answer
 is the move's value where it is better, a bound no better than that best otherwise, so the
 best of the answers is the value, whichever thread found which. A search that stops (out of
-time, a signal) stops the others.
+time, an exception, a signal's in the calling thread) halts the others
+(:meth:`~officers.skat.accel.CompiledChance.halt`).
 """
 
 from __future__ import annotations
@@ -105,10 +106,12 @@ def split(
                 slot = queue.pop(0)
                 bounds = window()
             value = mine.value(*where, slot, bounds, deadline)
-            with lock:
-                if value is None:
+            if value is None:  # out of time, or halted: the others stop too
+                with lock:
                     stopped.append(True)
-                    return
+                mine.halt()
+                return
+            with lock:
                 found[slot] = value
 
     def helper(mine: CompiledChance) -> None:
@@ -117,6 +120,7 @@ def split(
         except BaseException as error:  # re-raised in the calling thread
             with lock:
                 errors.append(error)
+            mine.halt()
 
     started = [threading.Thread(target=helper, args=(h,), daemon=True) for h in helpers]
     for thread in started:
@@ -129,7 +133,7 @@ def split(
         search.halt()
         raise
     finally:
-        for thread in started:  # a search that stopped has stopped the others
+        for thread in started:  # a search that stopped has halted the others
             thread.join()
     if errors:
         raise errors[0]
