@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from officers.core.errors import InvalidArgumentError, SolverTimeoutError
 from officers.skat import SkatGame, chance
 from officers.skat.accel import CompiledChance
-from officers.skat.cards import LANES, POINTS, POWERS
+from officers.skat.cards import GAMES, LANES, POINTS, POWERS
 from officers.skat.chance import _moves, _Search, _state, exact_value, move_values
 from officers.skat.moves import Move
 from officers.skat.public import Public
@@ -55,6 +55,22 @@ def test_split_values_are_the_python_values(game: SkatGame, objective: str, thre
         each = move_values(game, objective, compiled=True, threads=threads)  # type: ignore[arg-type]
     assert value == exact_value(game, objective, compiled=False)  # type: ignore[arg-type]
     assert each == move_values(game, objective, compiled=False)  # type: ignore[arg-type]
+
+
+@pytest.mark.usefixtures("at_once")
+def test_a_first_answer_counts_the_points_of_its_trick() -> None:
+    """A card on the table: the first move valued by its states after is an answer, and the
+    points of its trick are part of its value."""
+    checked = 0
+    for number in range(40):
+        game = played(number, GAMES[number % 5], 2 * 11 + 1, random.Random(number))
+        public = Public.of(game)
+        if public.hidden_count() < 2 or len(game.legal_moves()) < 2:
+            continue
+        checked += 1
+        expected = exact_value(game, "points", compiled=False)
+        assert exact_value(game, "points", compiled=True, threads=2) == expected
+    assert checked >= 10
 
 
 def deep(seed: int) -> SkatGame:
@@ -158,7 +174,7 @@ def test_an_exception_between_two_searches_halts_the_others() -> None:
     slots = _moves(state, public.game)
     before = threading.active_count()
     with pytest.raises(KeyError, match="stopped"):
-        split(search, _Search._where(state), slots, threads=2, top=10**9, deadline=None)
+        split(search, [(_Search._where(state), s) for s in slots], threads=2, deadline=None)
     assert threading.active_count() == before
     small = _state(Public.of(played(3, "G", 22, random.Random(0))))  # halted: answers at once
     assert CompiledChance.value(search, *_Search._where(small), -1, (-1, 10**9), None) is None

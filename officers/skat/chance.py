@@ -17,32 +17,28 @@ Two objectives, two values, both as :class:`fractions.Fraction`:
   double-dummy value (:func:`officers.skat.solve.solve`).
 
 A leaf is a position with at most one card face down: the last unseen card lies in the last
-hidden pile, so every card is known and the rest of the game has no chance left: its value is
-the double-dummy value, exactly. Positions are remembered by their public state (the face-up
-cards, the hidden piles, the unseen cards, the trick on the table and, for ``"win"``, Vorhand's
-points; a leaf of ``"win"`` without them, below): a subgame's value depends on nothing else.
-Nor does it depend on where a pile lies
-among its player's piles: the rules never ask a pile's number (a player plays any face-up card
-the follow rule allows, and the card beneath turns up in the same pile), so the states that
-differ only in the order of a player's piles have one value, and the key holds each player's
-piles sorted: (face-up card, whether a card lies beneath) for each. Turn-ups reach such states
-by many paths (the same two cards turned up in two piles, in either order), and this halves the
-states the search visits. A leaf of ``"win"`` is remembered by the bounds its double-dummy
-tests proved on Vorhand's points to come, which do not depend on her points so far: so the same
-cards in play reached after other tricks, with other points, are decided by those bounds where
-they reach 61 less her points, and otherwise tested at that need, narrowing them.
+hidden pile, so every card is known and its value is the double-dummy value, exactly.
+Positions are remembered by their public state (the face-up cards, the hidden piles, the unseen
+cards, the trick on the table and, for ``"win"``, Vorhand's points; a leaf of ``"win"``
+without them, below): a subgame's value depends on nothing else, nor on where a pile lies among
+its player's piles (the rules never ask a pile's number), so the key holds each player's piles
+sorted: (face-up card, whether a card lies beneath) for each. Turn-ups reach such states by
+many paths (two cards turned up in two piles, in either order): this halves the states
+searched. A leaf of ``"win"`` is remembered by the bounds its double-dummy tests proved on
+Vorhand's points to come, which do not depend on her points so far: the same cards in play
+reached with other points are decided by those bounds where they reach 61 less her points, and
+otherwise tested at that need, narrowing them.
 
-Pruning, none of which changes the value: alpha-beta windows at the players' nodes, and at a
-chance node Ballard's Star1 (each turned card's window is the one outside which the mean is
-decided whatever the cards still to try bring, each worth between 0 and the points still out,
-or 1); the table keeps a lower and an upper bound (fail-soft: true bounds whatever window found
-them); the moves that look best for the player to move are tried first (only the speed depends
-on the order). A position is decided without a search when Vorhand has 61 points, or can no
-longer reach them. The compiled search (``officers.skat._dd``) reads more, each sound and each
-tested against this one: a state of ``"win"`` bounded by itself at Vorhand's other points (her
-chance does not fall as they rise), states keyed with the cards of equal points next to each
-other in a lane renamed, and one of two such cards of the mover searched (docs/skat.md); a
-long search takes the top state's moves in threads, on one memo (:mod:`officers.skat.split`).
+Pruning, none of which changes the value: alpha-beta windows at the players' nodes, Ballard's
+Star1 at a chance node (each turned card's window the one outside which the mean is decided
+whatever the cards still to try bring), a lower and an upper bound in the table (fail-soft),
+the moves that look best for the player to move first; a position is decided without a search
+when Vorhand has 61 points, or can no longer reach them. The compiled search
+(``officers.skat._dd``) reads more, each sound and tested against this one: a state of
+``"win"`` bounded by itself at Vorhand's other points, states keyed with the cards of equal
+points next to each other in a lane renamed, one of two such cards of the mover searched
+(docs/skat.md); a long search takes the top state's moves in threads on one memo
+(:mod:`officers.skat.split`).
 
 Every search honours ``time_limit``. :func:`exact_value` raises
 :class:`~officers.SolverTimeoutError` when it runs out; :func:`win_probability` and
@@ -293,13 +289,11 @@ class _Search:
         """The same search compiled (:class:`~officers.skat.accel.CompiledChance`), or
         ``None``: this one, in Python. ``compiled`` as for :func:`exact_value`."""
         self.threads = threads
-        """The threads the compiled search may split the top state's moves between."""
         self._helped = (0, 0)
 
     def _compiled(self, state: _State, slot: int, until: float | None = None) -> int | None:
         """The compiled search's answer for :meth:`exact` (``slot`` -1) or :meth:`expect`;
-        ``None`` where ``until`` (:func:`time.perf_counter`) comes first and before the
-        deadline."""
+        ``None`` where ``until`` (:func:`time.perf_counter`) comes before the deadline."""
         assert self.native is not None
         stop = self.deadline
         if until is not None and (stop is None or until < stop):
@@ -319,15 +313,12 @@ class _Search:
         nodes, leaves, _ = self.native.stats() if self.native is not None else (0, 0, 0)
         self.nodes, self.leaves = nodes + self._helped[0], leaves + self._helped[1]
 
-    def _split(self, state: _State, slots: list[int], best: int | None) -> dict[int, int]:
-        """:func:`officers.skat.split.split` of ``slots`` over :attr:`threads`."""
+    def _split(self, jobs: list[tuple[_State, int]], best: int | None, high: bool) -> list[int]:
+        """:func:`officers.skat.split.split` of ``jobs`` over :attr:`threads`."""
         assert self.native is not None
-        top, maximise = self.top(state), _to_move(state) == 0
-        where = self._where(state)
-        found = split(
-            self.native, where, slots, threads=self.threads, top=top, deadline=self.deadline,
-            best=best, maximise=maximise,
-        )  # fmt: skip
+        todo = [(self._where(state), slot) for state, slot in jobs]
+        found = split(self.native, todo, threads=self.threads, deadline=self.deadline,
+                      best=best, maximise=high)  # fmt: skip
         self._helped = (self._helped[0] + found.nodes, self._helped[1] + found.leaves)
         self._count()
         if found.values is None:
@@ -335,9 +326,9 @@ class _Search:
         return found.values
 
     def _compiled_exact(self, state: _State) -> int:
-        """The compiled search's exact value of ``state``. Past
-        :data:`~officers.skat.split.SPLIT_AFTER`: the moves ordered by sampled wins (the win),
-        the first one's value, then the others' refutations, split between the threads."""
+        """The compiled search's exact value of ``state``; past
+        :data:`~officers.skat.split.SPLIT_AFTER` the moves ordered by sampled wins (the win),
+        the first valued (:meth:`_first`), the others refuted, split between the threads."""
         slots = _ordered(state, self.game)
         until = time.perf_counter() + SPLIT_AFTER if len(slots) > 1 else None
         found = self._compiled(state, -1, until)
@@ -346,10 +337,19 @@ class _Search:
         if self.objective == "win":
             moves = {slot: Move.play(state.up[slot], slot % 8) for slot in slots}
             slots = by_sampled_wins(_public(state, self.game), moves, deadline=self.deadline)
-        first = self._compiled(state, slots[0])
-        assert first is not None
-        values = [first, *self._split(state, slots[1:], first).values()]
-        return max(values) if _to_move(state) == 0 else min(values)
+        high = _to_move(state) == 0
+        first = self._first(state, slots[0])
+        values = [first, *self._split([(state, s) for s in slots[1:]], first, high)]
+        return max(values) if high else min(values)
+
+    def _first(self, state: _State, slot: int) -> int:
+        """The value of playing from ``slot``: the sum of the exact values of the states after
+        it (one for each card that may turn up) and the points taken, split between the threads
+        at once."""
+        after = _after(state, slot, self.game)
+        scale, points = self.scale(state) // len(after), self.objective == "points"
+        won = sum((a.points[0] - state.points[0]) * scale for a in after) if points else 0
+        return won + sum(self._split([(a, -1) for a in after], None, True))
 
     def expect_all(self, state: _State, slots: list[int]) -> dict[int, Fraction]:
         """:meth:`expect` of each of ``slots``; the compiled search, past
@@ -365,7 +365,8 @@ class _Search:
             found[slot] = value
         rest = [slot for slot in slots if slot not in found]
         if rest:
-            found.update(self._split(state, rest, None))
+            values = self._split([(state, s) for s in rest], None, True)
+            found.update(zip(rest, values, strict=True))
         scale = self.scale(state)
         return {slot: Fraction(found[slot], scale) for slot in slots}
 

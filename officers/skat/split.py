@@ -2,15 +2,16 @@
 
 A long exact search of the chance game (:mod:`officers.skat.chance`) spends most of its time
 below the top state's moves, each searched on its own: each move's value for a tip
-(:func:`~officers.skat.chance.move_values`), and for the top state's value the best move's
-value and the refutation of every other (each shown no better than the best so far). Those
-searches can run at once, each in a thread of its own, as long as they share what they find:
-a refutation lives on the positions the best move's search left in the memo, and a thread
-with a memo of its own would search them again. So every thread's search is one
-:class:`~officers.skat.accel.CompiledChance` on one memo (:meth:`~officers.skat.accel.CompiledChance.share`:
-the memo at its largest, each bucket read and written under a lock), and each takes the next
-move left when it is free. The compiled search runs without Python's lock, so the threads run
-on as many cores.
+(:func:`~officers.skat.chance.move_values`); for the top state's value, the best move's value
+(the states after it, one for each card that may turn up, each valued exactly) and the
+refutation of every other move (each shown no better than the best so far). Those searches can
+run at once, each in a thread of its own, as long as they share what they find: a refutation
+lives on the positions the best move's search left in the memo, and a thread with a memo of its
+own would search them again. So every thread's search is one
+:class:`~officers.skat.accel.CompiledChance` on one memo
+(:meth:`~officers.skat.accel.CompiledChance.share`: the memo at its largest, each bucket read
+and written under a lock), and each takes the next job left when it is free. The compiled
+search runs without Python's lock, so the threads run on as many cores.
 
 *Sound*: every value a search stores is a true bound whoever stored it, whatever the others
 do, and a bucket is read and written whole under its lock. With a best so far, a move is
@@ -38,7 +39,15 @@ from officers.skat.public import Public
 from officers.skat.search import check_threads
 from officers.skat.solve import wins_after
 
-__all__ = ["ORDER_SAMPLES", "SPLIT_AFTER", "Split", "by_sampled_wins", "split", "threads_of"]
+__all__ = [
+    "FULL",
+    "ORDER_SAMPLES",
+    "SPLIT_AFTER",
+    "Split",
+    "by_sampled_wins",
+    "split",
+    "threads_of",
+]
 
 SPLIT_AFTER: Final = 0.25
 """Seconds the compiled search of a state runs in one thread before more threads, where
@@ -59,52 +68,56 @@ def threads_of(threads: int | None) -> int:
     return min(2, cpus()) if threads is None else check_threads(threads)
 
 
+FULL: Final = 1 << 62
+"""Above every value: a window up to it is open above."""
+
+
 @dataclass(frozen=True, slots=True)
 class Split:
-    """What :func:`split` found: each move's answer (``None`` where a search ran out of time),
-    and the states and leaves the other threads' searches valued."""
+    """What :func:`split` found: each job's answer in the order given (``None`` where a search
+    ran out of time), and the states and leaves the other threads' searches valued."""
 
-    values: dict[int, int] | None
+    values: list[int] | None
     nodes: int
     leaves: int
 
 
 def split(
     search: CompiledChance,
-    where: Where,
-    slots: Sequence[int],
+    jobs: Sequence[tuple[Where, int]],
     *,
     threads: int,
-    top: int,
     deadline: float | None,
     best: int | None = None,
     maximise: bool = True,
 ) -> Split:
-    """Each of ``slots``' value times the state's scale, by ``threads`` searches on ``search``'s
-    memo (``search`` itself in the calling thread). With ``best`` ``None`` each move's exact
-    value (the window ``-1 .. top + 1``); else only the best matters: each move in the window
+    """The value of each job, a state and the slot played from it (-1: the state's own value),
+    times the state's scale, by ``threads`` searches on ``search``'s memo (``search`` itself in
+    the calling thread). With ``best`` ``None`` each job's exact value (the full window); else
+    the jobs are the moves of one state and only the best matters: each move in the window
     beyond the best so far (``best``, or a better one found since), for Vorhand
     (``maximise``) or Hinterhand, so that the best answer is the state's value."""
     helpers = [search.share() for _ in range(threads - 1)]
     lock = threading.Lock()
-    queue = list(slots)
+    queue = list(range(len(jobs)))
     found: dict[int, int] = {}
     stopped: list[bool] = []
     errors: list[BaseException] = []
 
     def window() -> tuple[int, int]:
         if best is None:
-            return (-1, top + 1)
+            return (-1, FULL)
         known = [best, *found.values()]
-        return (max(known), top + 1) if maximise else (-1, min(known))
+        return (max(known), FULL) if maximise else (-1, min(known))
 
     def work(mine: CompiledChance) -> None:
         while True:
             with lock:
                 if not queue or stopped or errors:
                     return
-                slot = queue.pop(0)
+                job = queue.pop(0)
                 bounds = window()
+            where, slot = jobs[job]
             value = mine.value(*where, slot, bounds, deadline)
             if value is None:  # out of time, or halted: the others stop too
                 with lock:
@@ -112,7 +125,7 @@ def split(
                 mine.halt()
                 return
             with lock:
-                found[slot] = value
+                found[job] = value
 
     def helper(mine: CompiledChance) -> None:
         try:
@@ -141,7 +154,8 @@ def split(
     for h in helpers:
         n, leaf, _ = h.stats()
         nodes, leaves = nodes + n, leaves + leaf
-    return Split(None if stopped else found, nodes, leaves)
+    values = None if stopped else [found[job] for job in range(len(jobs))]
+    return Split(values, nodes, leaves)
 
 
 def by_sampled_wins(
