@@ -50,26 +50,25 @@ __all__ = [
 ]
 
 SPLIT_AFTER: Final = 0.25
-"""Seconds the compiled search of a state runs in one thread before more threads, where
-allowed, take its moves between them: a search that ends sooner would gain less than the
-threads and their memo of 64 MiB cost."""
+"""Seconds the compiled search of a state runs as one search before its moves at the top are
+ordered by sampled wins and split between the threads allowed (one thread: taken in turn): a
+search that ends sooner would gain less than the sampling, the threads and their memo of 64 MiB
+cost."""
+
+ORDER_SAMPLES: Final = 32
+"""The completions :func:`by_sampled_wins` solves."""
+
+FULL: Final = 1 << 62
+"""Above every value: a window up to it is open above."""
 
 Where = tuple[bytes, int, int, int, int, tuple[int, int]]
 """A state as :meth:`~officers.skat.accel.CompiledChance.value` reads it: the face-up cards,
 the hidden piles, the unseen cards, the leader, the card led and the points."""
 
 
-ORDER_SAMPLES: Final = 32
-"""The completions :func:`by_sampled_wins` solves."""
-
-
 def threads_of(threads: int | None) -> int:
     """``threads`` checked (1 .. 8), or by default two where the process may use two CPUs."""
     return min(2, cpus()) if threads is None else check_threads(threads)
-
-
-FULL: Final = 1 << 62
-"""Above every value: a window up to it is open above."""
 
 
 @dataclass(frozen=True, slots=True)
