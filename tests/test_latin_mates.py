@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from fractions import Fraction
 
 import pytest
@@ -18,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from officers.cli import main
-from officers.core.errors import NotLatinSquareError, SolverTimeoutError
+from officers.core.errors import NotLatinSquareError, SolverTimeoutError, UnsupportedError
 from officers.latin.canonical import CONJUGATES, autotopisms, conjugate
 from officers.latin.order6 import mate_census
 from officers.latin.orthogonal import (
@@ -92,7 +93,7 @@ def test_species_tables_agree_with_published_counts(n: int) -> None:
 
 
 def test_order_7_every_species() -> None:
-    """The 147 species of order 7 (about 20 s to list): the published spectrum of
+    """The 147 species of order 7 (half a second to list): the published spectrum of
     transversals, the squares summed to A002860, and the mates: six species have one."""
     table = mate_table(7)
     assert len(table.species) == 147
@@ -246,8 +247,10 @@ def test_a_time_limit_stops_a_long_count() -> None:
     if mates_module() is not None:
         with pytest.raises(SolverTimeoutError, match="at least"):
             count_mates(cyclic_square(9), time_limit=0.01)
-    with pytest.raises(SolverTimeoutError, match="of 12 species counted"):
+    with pytest.raises(SolverTimeoutError, match="order 6 ran out of time"):
         species_mates(6, time_limit=1e-6)  # listing the species alone takes longer
+    with pytest.raises(SolverTimeoutError, match="1 of 12 species counted"):  # then counting
+        species_mates(6, time_limit=2.0, progress=lambda done, _: time.sleep(2.0 * (done == 1)))
 
 
 def test_bad_input_is_refused_quoting_it() -> None:
@@ -255,6 +258,9 @@ def test_bad_input_is_refused_quoting_it() -> None:
         count_mates(((0, 1), (0, 1)))
     with pytest.raises(NotLatinSquareError):
         count_transversals("01/10")  # type: ignore[arg-type]
+    for order in (0, 8, True, "7"):
+        with pytest.raises(UnsupportedError, match=f"orders 1-7, got {order!r}"):
+            species_mates(order)  # type: ignore[arg-type]
 
 
 def test_cli_mates(capsys: pytest.CaptureFixture[str]) -> None:

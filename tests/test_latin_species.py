@@ -49,13 +49,18 @@ def test_order_7_on_two_processes_matches_the_listing(tmp_path: Path) -> None:
     assert len(census.species) == 147
     assert sum(c.size for c in census.isotopy) == LATIN_SQUARES[6]
     assert sum(c.size for c in census.species) == LATIN_SQUARES[6]
-    assert census.species == canonical.species(7)
     # McKay's data pages: 149 isotopy classes and 103 species of order 7 have a nontrivial group
     assert sum(1 for c in census.isotopy if c.symmetries > 1) == 149
     assert sum(1 for c in census.species if c.symmetries > 1) == 103
-    assert [c.form for c in census.isotopy] == sorted(c.form for c in census.isotopy)
-    # every species form is the canonical species form of the listed square
-    for item in census.species[::10]:
+    assert [c.form for c in census.isotopy] == sorted({c.form for c in census.isotopy})
+    assert [c.form for c in census.species] == sorted({c.form for c in census.species})
+    # every form listed is the canonical form of its square, with its group's order, by the
+    # canonical forms' own search: as many distinct classes as published are then every class
+    # canonical.isotopy_classes(7) and canonical.species(7) list (half a minute; the slow tests)
+    for item in census.isotopy:
+        assert canonical.isotopy_form(item.form) == item.form
+        assert canonical.autotopisms(item.form) == item.symmetries
+    for item in census.species:
         assert canonical.species_form(item.form) == item.form
         assert canonical.autoparatopisms(item.form) == item.symmetries
 

@@ -46,7 +46,7 @@ How mates are counted
     Comp. 85 (2016) 799-824).
 
 :func:`species_mates` counts the transversals and the mates of every species of order ``n <=
-7`` (:func:`officers.latin.canonical.species`), and :func:`mate_table` sums them over the Latin
+7`` (listed by :func:`officers.latin.listing.enumerate_classes`), and :func:`mate_table` sums them over the Latin
 squares, each species weighted by its number of squares: how many of the Latin squares of order
 ``n`` have a mate, and how many mates a square has on average.
 
@@ -703,10 +703,18 @@ def species_mates(
     >>> [(s.size, s.transversals, s.mates) for s in species_mates(4)]
     [(144, 8, 2), (432, 0, 0)]
     """
-    from officers.latin.canonical import species  # the classes, only here
+    # the species by the listing (officers.latin.listing: compiled where installed, half a
+    # second for order 7, where the canonical forms' own listing takes half a minute)
+    from officers.latin.canonical import MAX_CLASSIFY_ORDER
+    from officers.latin.listing import enumerate_classes
 
+    if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_CLASSIFY_ORDER:
+        raise UnsupportedError(
+            f"the mates of every species are counted here for orders 1-{MAX_CLASSIFY_ORDER}, "
+            f"got {excerpt(n)} (order 8: officers.latin.listing.species_mate_table)"
+        )
     deadline = _deadline(time_limit)
-    classes = species(n)
+    classes = enumerate_classes(n, time_limit=time_limit).species
     found = []
     for done, item in enumerate(classes, 1):
         left = None if deadline is None else deadline - time.monotonic()
