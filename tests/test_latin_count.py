@@ -90,15 +90,6 @@ def test_the_command_line_counts_on_a_dask_cluster(capsys: pytest.CaptureFixture
     assert data["reduced"] == A000315[5] and data["squares"] == 812851200
 
 
-@pytest.mark.slow
-def test_order_8() -> None:
-    """535,281,401,856 reduced squares (about a minute of each of two cores)."""
-    count = count_latin(8, jobs=2)
-    assert count.reduced == 535281401856
-    assert count.squares == 108776032459082956800
-    assert count.classes == (1, 7, 51, 194, 51)
-
-
 def brute_isomorphic(g: tuple[int, ...], h: tuple[int, ...]) -> bool:
     """Whether h is g with its left and right vertices renumbered, trying every pair."""
     n = len(g)
