@@ -9,7 +9,8 @@ start of a trick or with a card on the table.
 :func:`solve` answers the value and a principal variation (a line of best play),
 :func:`solve_games` the value of each game choice, :func:`wins` whether Vorhand reaches 61
 (a zero-window search, cheaper than the value), :func:`wins_after` the same after each of a
-position's moves, on one table. :func:`minimax` is the plain reference: a
+position's moves, on one table, and :func:`sampled_wins` counts them over positions (a sample of
+the face-down cards). :func:`minimax` is the plain reference: a
 minimax over the rules engine itself, with no table and no ordering, simple enough to trust and
 slow (for endgames); the tests hold the fast search to it.
 
@@ -31,7 +32,7 @@ True
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -50,7 +51,16 @@ from officers.skat.position import Deal, Position
 from officers.skat.rules import legal_moves, play
 from officers.skat.search import Board, Search, check_threads
 
-__all__ = ["THREADS_FROM", "Solution", "minimax", "solve", "solve_games", "wins", "wins_after"]
+__all__ = [
+    "THREADS_FROM",
+    "Solution",
+    "minimax",
+    "sampled_wins",
+    "solve",
+    "solve_games",
+    "wins",
+    "wins_after",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,6 +347,41 @@ def wins_after(
         }
     search = Search(Board(position), _left(deadline), compiled=compiled)
     return {move: _bound(search, child, 61) for move, child in children.items()}
+
+
+def sampled_wins(
+    moves: Sequence[Move],
+    positions: Iterable[Position],
+    *,
+    time_limit: float | None = None,
+    deadline: float | None = None,
+) -> dict[Move, int]:
+    """For each move, in how many of ``positions`` Vorhand still wins after it (the moves of
+    one position searched on one table, :func:`wins_after`): the double-dummy count of a
+    sample of the face-down cards, drawn by the caller. ``time_limit`` bounds each position's
+    searches, ``deadline`` (:func:`time.monotonic`) all of them; past either,
+    :class:`~officers.SolverTimeoutError`.
+
+    >>> from officers.skat import SkatGame
+    >>> game = SkatGame.deal(2)
+    >>> game.push("H") and None
+    >>> moves = game.legal_moves()
+    >>> counts = sampled_wins(moves, [game.position] * 3)
+    >>> counts == {move: 3 * won for move, won in wins_after(game, moves).items()}
+    True
+    """
+    counts = dict.fromkeys(moves, 0)
+    for position in positions:
+        left = time_limit
+        if deadline is not None:
+            rest = deadline - time.monotonic()
+            if rest <= 0:
+                raise SolverTimeoutError("the sampled double-dummy searches ran out of time")
+            left = rest if left is None else min(left, rest)
+        won = wins_after(position, moves, time_limit=left)
+        for move in moves:
+            counts[move] += won[move]
+    return counts
 
 
 def minimax(where: Position | SkatGame | Deal, *, time_limit: float | None = None) -> int:

@@ -31,13 +31,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from officers.core.errors import SolverTimeoutError
 from officers.core.lifetime import cpus
 from officers.skat.accel import CompiledChance
 from officers.skat.moves import Move
 from officers.skat.public import Public
 from officers.skat.search import check_threads
-from officers.skat.solve import wins_after
+from officers.skat.solve import sampled_wins
 
 __all__ = [
     "FULL",
@@ -167,13 +166,9 @@ def by_sampled_wins(
     first should be the best, or the others are refuted against a worse one. Past
     ``deadline`` (:func:`time.perf_counter`), :class:`~officers.SolverTimeoutError`."""
     rng = random.Random(public.seed())
-    counts = dict.fromkeys(moves, 0)
-    for _ in range(ORDER_SAMPLES):
-        left = None if deadline is None else deadline - time.perf_counter()
-        if left is not None and left <= 0:
-            raise SolverTimeoutError("the exact chance search ran out of time")
-        won = wins_after(public.sample(rng), list(moves.values()), time_limit=left)
-        for slot, move in moves.items():
-            counts[slot] += won[move]
+    positions = [public.sample(rng) for _ in range(ORDER_SAMPLES)]
+    until = None if deadline is None else time.monotonic() + (deadline - time.perf_counter())
+    won = sampled_wins(list(moves.values()), positions, deadline=until)
+    counts = {slot: won[move] for slot, move in moves.items()}
     sign = -1 if public.to_move == 0 else 1
     return sorted(moves, key=lambda slot: sign * counts[slot])

@@ -43,7 +43,7 @@ import random
 import statistics
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Final, Literal
@@ -64,7 +64,7 @@ from officers.skat.position import Position
 from officers.skat.public import Public
 from officers.skat.reasons import GameLine, Reason
 from officers.skat.rules import legal_moves, play
-from officers.skat.solve import solve, wins_after
+from officers.skat.solve import sampled_wins, solve, wins_after
 from officers.skat.words import game_tip_text, play_tip_text
 
 __all__ = [
@@ -186,25 +186,6 @@ def greedy_move(public: Public) -> Move:
 
 
 # --- the chance of each move ------------------------------------------------------------------
-
-
-def sampled_wins(
-    moves: Sequence[Move],
-    positions: Sequence[Position],
-    *,
-    time_limit: float | None = None,
-    deadline: float | None = None,
-) -> dict[Move, int]:
-    """For each move, in how many of ``positions`` Vorhand still wins after it (double dummy;
-    the moves of one position searched on one table, :func:`~officers.skat.solve.wins_after`).
-    ``time_limit`` bounds each position's searches, ``deadline`` (:func:`time.monotonic`) all
-    of them; past either, :class:`~officers.SolverTimeoutError`."""
-    counts = dict.fromkeys(moves, 0)
-    for position in positions:
-        won = wins_after(position, moves, time_limit=_left(deadline, time_limit))
-        for move in moves:
-            counts[move] += won[move]
-    return counts
 
 
 def _left(deadline: float | None, time_limit: float | None = None) -> float | None:
