@@ -46,9 +46,9 @@ How mates are counted
     Comp. 85 (2016) 799-824).
 
 :func:`species_mates` counts the transversals and the mates of every species of order ``n <=
-7`` (listed by :func:`officers.latin.listing.enumerate_classes`), and :func:`mate_table` sums them over the Latin
-squares, each species weighted by its number of squares: how many of the Latin squares of order
-``n`` have a mate, and how many mates a square has on average.
+7`` (listed by :func:`officers.latin.listing.enumerate_classes`), and :func:`mate_table` sums
+them over the Latin squares, each species weighted by its number of squares: how many of the
+Latin squares of order ``n`` have a mate, and how many mates a square has on average.
 
 >>> from officers.latin.squares import cyclic_square
 >>> cyclic = cyclic_square(5)
@@ -703,8 +703,9 @@ def species_mates(
     >>> [(s.size, s.transversals, s.mates) for s in species_mates(4)]
     [(144, 8, 2), (432, 0, 0)]
     """
-    # the species by the listing (officers.latin.listing: compiled where installed, half a
-    # second for order 7, where the canonical forms' own listing takes half a minute)
+    # the species by the listing (officers.latin.listing: compiled where installed, a quarter
+    # second for order 7, where canonical.species, from every reduced first pair of rows,
+    # takes some 40 s)
     from officers.latin.canonical import MAX_CLASSIFY_ORDER
     from officers.latin.listing import enumerate_classes
 
