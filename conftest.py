@@ -175,7 +175,11 @@ process may use, up to this many (a test may start a browser, a service or a dat
 
 
 def pytest_xdist_auto_num_workers(config: Any) -> int:
-    """The workers of ``-n auto``: the CPUs this process may use, at most :data:`MAX_WORKERS`."""
+    """The workers of ``-n auto``: ``PYTEST_XDIST_AUTO_NUM_WORKERS`` where it is set (as in
+    pytest-xdist itself), else the CPUs this process may use, at most :data:`MAX_WORKERS`."""
+    asked = os.environ.get("PYTEST_XDIST_AUTO_NUM_WORKERS", "").strip()
+    if asked.isdigit() and int(asked) > 0:
+        return int(asked)
     usable = os.sched_getaffinity(0) if hasattr(os, "sched_getaffinity") else None
     cpus = len(usable) if usable is not None else (os.cpu_count() or 1)
     return max(1, min(MAX_WORKERS, cpus))

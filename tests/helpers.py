@@ -180,12 +180,15 @@ def skat_redealt(game: SkatGame, rng: random.Random) -> SkatGame:
 
 def is_oa(rows: Sequence[Sequence[object]], k: int, n: int) -> bool:
     """An ``OA(k, n)`` checked plainly, apart from the library's check: ``n * n`` rows of ``k``
-    ints ``0 .. n-1``, every two columns holding every pair once."""
+    ints ``0 .. n-1``, every two columns holding every pair once (counted with numpy)."""
+    import numpy as np
+
     if len(rows) != n * n or any(len(row) != k for row in rows):
         return False
     if any(not isinstance(x, int) or not 0 <= x < n for row in rows for x in row):
         return False
+    array = np.array(rows, dtype=np.int64).reshape(n * n, k)
     return all(
-        len({(row[a], row[b]) for row in rows}) == n * n
+        int(np.count_nonzero(np.bincount(array[:, a] * n + array[:, b], minlength=n * n))) == n * n
         for a, b in itertools.combinations(range(k), 2)
     )

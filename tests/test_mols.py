@@ -7,6 +7,7 @@ import itertools
 import re
 from collections.abc import Sequence
 
+import numpy as np
 import pytest
 
 from officers.core.errors import InvalidArgumentError, UnsupportedError
@@ -38,20 +39,23 @@ Square = Sequence[Sequence[int]]
 def are_mols(squares: Sequence[Square], n: int) -> bool:
     """The definition, checked plainly: each square has ``n`` rows of ``n`` ints, every row and
     every column holds ``0 .. n-1`` once, and every two squares hold every pair of symbols once
-    in their cells."""
-    symbols = set(range(n))
-    for square in squares:
-        if len(square) != n or any(len(row) != n for row in square):
-            return False
-        if any(set(row) != symbols for row in square):
-            return False
-        if any({square[r][c] for r in range(n)} != symbols for c in range(n)):
-            return False
-    flat = [[x for row in square for x in row] for square in squares]
-    for a, b in itertools.combinations(range(len(squares)), 2):
-        if len({x * n + y for x, y in zip(flat[a], flat[b], strict=True)}) != n * n:
-            return False
-    return True
+    in their cells (counted with numpy)."""
+    if any(len(square) != n or any(len(row) != n for row in square) for square in squares):
+        return False
+    if any(not isinstance(x, int) or not 0 <= x < n for s in squares for row in s for x in row):
+        return False
+    cube = np.array(squares, dtype=np.int64).reshape(len(squares), n, n)
+    every = np.arange(n)
+    if not all(
+        (np.sort(cube, axis=axis) == every.reshape(shape)).all()
+        for axis, shape in ((2, (1, 1, n)), (1, (1, n, 1)))
+    ):
+        return False
+    flat = cube.reshape(len(squares), n * n)
+    return all(
+        int(np.count_nonzero(np.bincount(flat[a] * n + flat[b], minlength=n * n))) == n * n
+        for a, b in itertools.combinations(range(len(squares)), 2)
+    )
 
 
 # Published numbers of MOLS known (Handbook of Combinatorial Designs, 2nd ed., Table 3.87, with
