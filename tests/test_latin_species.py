@@ -56,7 +56,7 @@ def test_order_7_on_two_processes_matches_the_listing(tmp_path: Path) -> None:
     assert [c.form for c in census.species] == sorted({c.form for c in census.species})
     # every form listed is the canonical form of its square, with its group's order, by the
     # canonical forms' own search: as many distinct classes as published are then every class
-    # canonical.isotopy_classes(7) and canonical.species(7) list (half a minute; the slow tests)
+    # canonical.isotopy_classes(7) and canonical.species(7) list (some 40 s; the slow tests)
     for item in census.isotopy:
         assert canonical.isotopy_form(item.form) == item.form
         assert canonical.autotopisms(item.form) == item.symmetries
