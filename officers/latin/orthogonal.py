@@ -703,9 +703,8 @@ def species_mates(
     >>> [(s.size, s.transversals, s.mates) for s in species_mates(4)]
     [(144, 8, 2), (432, 0, 0)]
     """
-    # the species by the listing (officers.latin.listing: compiled where installed, a quarter
-    # second for order 7, where canonical.species, from every reduced first pair of rows,
-    # takes some 40 s)
+    # the species by the listing (officers.latin.listing: compiled where installed, some 0.4 s
+    # for order 7, where canonical.species, from every reduced first pair of rows, takes 40 s)
     from officers.latin.canonical import MAX_CLASSIFY_ORDER
     from officers.latin.listing import enumerate_classes
 
